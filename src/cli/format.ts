@@ -1,0 +1,64 @@
+import type { Diagnostic } from '../content/diagnostic.js';
+import type { ValidationResult } from '../content/validate.js';
+
+export type Format = 'text' | 'json' | 'github';
+export const FORMATS: readonly Format[] = ['text', 'json', 'github'];
+
+export interface Style {
+  readonly color: boolean;
+}
+
+const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+/** One diagnostic for people: position, message, the line with a caret, and the hint. */
+export function formatDiagnosticText(d: Diagnostic, style: Style): string {
+  const label = d.severity === 'error' ? paint(style.color, '31;1', 'error') : paint(style.color, '33;1', 'warning');
+  const gutter = String(d.line).length;
+  const lines = [
+    `${paint(style.color, '1', `${d.file}:${d.line}:${d.column}`)} ${label} ${paint(style.color, '2', `[${d.code}]`)} ${d.message}`,
+  ];
+  if (d.sourceLine !== '') {
+    const shown = d.sourceLine.replace(/\t/g, ' ');
+    lines.push(`  ${d.line} | ${shown}`);
+    lines.push(`  ${' '.repeat(gutter)} | ${' '.repeat(Math.max(0, d.column - 1))}${paint(style.color, '31;1', '^')}`);
+  }
+  lines.push(`  ${paint(style.color, '36', 'hint:')} ${d.hint}`);
+  return lines.join('\n');
+}
+
+export function formatValidation(result: ValidationResult, format: Format, style: Style): string {
+  if (format === 'json') {
+    return JSON.stringify(
+      {
+        ok: result.errors === 0,
+        errors: result.errors,
+        warnings: result.warnings,
+        packs: result.summaries.map((s) => ({ id: s.id, title: s.title, records: s.records, layerEntries: s.layerEntries, rules: s.coverage.rules, executableRules: s.coverage.executable })),
+        diagnostics: result.diagnostics,
+      },
+      null,
+      2,
+    ) + '\n';
+  }
+  if (format === 'github') {
+    return result.diagnostics.map(formatGithub).join('');
+  }
+  const parts = result.diagnostics.map((d) => formatDiagnosticText(d, style) + '\n');
+  for (const s of result.summaries) {
+    const pct = s.coverage.rules ? Math.round((100 * s.coverage.executable) / s.coverage.rules) : 100;
+    parts.push(`${s.id}: ${s.records} records, ${s.layerEntries} layer entries; the engine can run ${s.coverage.executable} of ${s.coverage.rules} rules (${pct}%), ${s.coverage.rules - s.coverage.executable} manual\n`);
+  }
+  const verdict = result.errors === 0 && result.warnings === 0 ? 'clean' : `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
+  parts.push(`${result.summaries.length === 1 ? '1 pack' : `${result.summaries.length} packs`} checked: ${verdict}\n`);
+  return parts.join('');
+}
+
+function formatGithub(d: Diagnostic): string {
+  const escape = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const prop = (s: string) => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return `::${d.severity === 'error' ? 'error' : 'warning'} file=${prop(d.file)},line=${d.line},col=${d.column},title=${prop(d.code)}::${escape(`${d.message} Hint: ${d.hint}`)}\n`;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,39 @@
+import { Option, type Command } from 'commander';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { validate } from '../content/validate.js';
+import { FORMATS, formatValidation, type Format } from './format.js';
+import { EXIT, UsageError, type Io } from './io.js';
+
+export const DEFAULT_CONTENT = 'content';
+
+export function registerValidate(program: Command, io: Io): void {
+  program
+    .command('validate')
+    .description('Check packs: YAML, schemas, layers, references and table shapes. Every problem is shown at its file:line:column with a hint.')
+    .argument('[paths...]', 'pack folders, or a content root holding packs', [DEFAULT_CONTENT])
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text'))
+    .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  playmark validate                      every pack under content/
+  playmark validate content/warchon      one pack
+  playmark validate --format json        for programs
+  playmark validate --format github      annotations for GitHub Actions
+
+Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage error.`,
+    )
+    .action((paths: string[], opts: { format: Format; strict: boolean }) => {
+      for (const p of paths) {
+        if (!existsSync(path.resolve(io.cwd, p))) {
+          throw new UsageError(`no such folder: ${p}`, 'Give pack folders (holding pack.yaml) or a content root such as content/.');
+        }
+      }
+      const result = validate(paths.map((p) => path.resolve(io.cwd, p)), { cwd: io.cwd });
+      io.out(formatValidation(result, opts.format, { color: io.color }));
+      const failed = result.errors > 0 || (opts.strict && result.warnings > 0);
+      io.exitCode = failed ? EXIT.content : EXIT.ok;
+    });
+}

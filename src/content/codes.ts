@@ -1,0 +1,71 @@
+// The catalogue of diagnostic codes. A code's meaning never changes once published: add new codes,
+// never repurpose old ones. docs/diagnostics.md is generated from this table (see test/docs.test.ts).
+
+export type Severity = 'error' | 'warning';
+
+export interface CodeInfo {
+  readonly severity: Severity;
+  /** What the code means, one sentence. */
+  readonly summary: string;
+  /** The default hint: how to fix it. A diagnostic may give a more specific one. */
+  readonly hint: string;
+}
+
+export const CODES = {
+  // Files and packs
+  'pack/no-manifest': { severity: 'error', summary: 'A pack folder has no pack.yaml manifest.', hint: 'Add content/<pack>/pack.yaml (see docs/content.md), or point validate at a pack folder or a content root.' },
+  'pack/not-found': { severity: 'error', summary: 'A path given to the command does not exist.', hint: 'Check the path; validate takes pack folders or a content root such as content/.' },
+  'pack/unknown-folder': { severity: 'warning', summary: 'A folder in a pack holds YAML files but no kind in the manifest names it.', hint: 'Add the kind to the manifest\'s `kinds`, or move the files.' },
+  'pack/stray-file': { severity: 'warning', summary: 'A YAML file sits in a pack folder where no record or layer belongs.', hint: 'Move it into its kind\'s folder, or delete it.' },
+  'pack/schema-missing': { severity: 'error', summary: 'The manifest names a schema file that does not exist.', hint: 'Fix the schema path in `kinds` (relative to schemas/), or add the schema.' },
+  'pack/schema-invalid': { severity: 'error', summary: 'A schema file is not valid JSON or not a valid JSON Schema.', hint: 'Fix the schema: every keyword must be known to JSON Schema 2020-12 (plus `x-ref`).' },
+  'pack/duplicate-pack': { severity: 'error', summary: 'Two pack folders declare the same pack id.', hint: 'Give each pack a unique id in its pack.yaml.' },
+  'file/read-failed': { severity: 'error', summary: 'A file could not be read.', hint: 'Check the file\'s permissions and encoding (UTF-8).' },
+  'file/schema-comment': { severity: 'warning', summary: 'A content file\'s first line does not name its schema for the editor.', hint: 'Make the first line `# yaml-language-server: $schema=<relative path to the schema>`.' },
+  // YAML
+  'yaml/syntax': { severity: 'error', summary: 'The file is not valid YAML.', hint: 'Fix the YAML at the caret: check indentation, quotes and colons.' },
+  'yaml/duplicate-key': { severity: 'error', summary: 'A mapping has the same key twice.', hint: 'Remove or rename one of the two keys; YAML keeps only one.' },
+  'yaml/tab-indent': { severity: 'error', summary: 'A tab is used for indentation.', hint: 'Indent with spaces; YAML forbids tabs there.' },
+  'yaml/multiple-documents': { severity: 'error', summary: 'A content file holds more than one YAML document.', hint: 'Keep one record per file; remove the `---` separator and move the second record to its own file.' },
+  'yaml/empty': { severity: 'error', summary: 'A content file holds no record.', hint: 'Write the record, or delete the file.' },
+  // Schema
+  'schema/required': { severity: 'error', summary: 'A required property is missing.', hint: 'Add the property; the schema\'s description says what it holds.' },
+  'schema/additional-property': { severity: 'error', summary: 'A property is not allowed by the schema.', hint: 'Remove it, or fix its spelling.' },
+  'schema/type': { severity: 'error', summary: 'A value has the wrong type.', hint: 'Give a value of the expected type (quote text, leave numbers bare, write null for an unprinted value).' },
+  'schema/enum': { severity: 'error', summary: 'A value is not one of the allowed values.', hint: 'Use one of the allowed values.' },
+  'schema/const': { severity: 'error', summary: 'A value differs from the one value allowed.', hint: 'Use the allowed value.' },
+  'schema/pattern': { severity: 'error', summary: 'A text value does not have the required form.', hint: 'Write the value in the required form.' },
+  'schema/range': { severity: 'error', summary: 'A number is below the minimum or above the maximum.', hint: 'Use a number within the allowed range.' },
+  'schema/size': { severity: 'error', summary: 'A list, text or mapping is too short or too long.', hint: 'Add or remove items to fit the allowed size.' },
+  'schema/unique': { severity: 'error', summary: 'A list that must hold distinct items repeats one.', hint: 'Remove the repeated item.' },
+  'schema/variant': { severity: 'error', summary: 'A value matches none (or more than one) of the allowed shapes.', hint: 'Make the value match exactly one of the allowed shapes.' },
+  'schema/kind': { severity: 'error', summary: 'An effect or other tagged object has an unknown `kind`.', hint: 'Use one of the kinds the schema lists.' },
+  'schema/other': { severity: 'error', summary: 'A value breaks another schema rule.', hint: 'See the message; the schema\'s description says what is expected.' },
+  // Ids and references
+  'id/duplicate': { severity: 'error', summary: 'Two records of the same kind in a pack share an id.', hint: 'Give each record a unique id.' },
+  'id/file-name': { severity: 'error', summary: 'A record\'s id differs from its file name.', hint: 'Rename the file to `<id>.yaml`, or fix the id.' },
+  'ref/missing': { severity: 'error', summary: 'A reference names a record that does not exist.', hint: 'Fix the id, or add the record it names.' },
+  // Layers
+  'layer/file-missing': { severity: 'error', summary: 'The manifest lists a layer with no file.', hint: 'Add layers/<id>.yaml, or remove the id from the manifest\'s `layers`.' },
+  'layer/unlisted': { severity: 'warning', summary: 'A layer file is not listed in the manifest, so it never applies.', hint: 'Add its id to the manifest\'s `layers`, in the order it should apply.' },
+  'layer/duplicate-entry': { severity: 'error', summary: 'Two layer entries in a pack share an id.', hint: 'Give each entry a unique id.' },
+  'layer/target-missing': { severity: 'error', summary: 'A layer entry targets a record or a location in it that does not exist.', hint: 'Fix the target kind, id or pointer; the pointer\'s parent must exist.' },
+  'layer/invalid-result': { severity: 'error', summary: 'A record no longer matches its schema once the layers apply.', hint: 'Fix the layer entry\'s value so the record stays valid.' },
+  // Table and rule checks
+  'path/one-way': { severity: 'warning', summary: 'A path is printed on one spread but not on the spread it leads to.', hint: 'Check the source; if paths run both ways, add the return path with a ruling layer entry.' },
+  'rng/not-uniform': { severity: 'error', summary: 'A random number matrix does not give every number equally often.', hint: 'Each number must appear once in every row and every column; check the transcription.' },
+  'rng/unfilled': { severity: 'warning', summary: 'A random number matrix still has a cell with no value once the layers apply.', hint: 'Fill the cell with an inference or ruling layer entry.' },
+  'table/column-gap': { severity: 'error', summary: 'The columns of a combat table leave a value uncovered.', hint: 'Make each column start one past the end of the column before it.' },
+  'table/column-overlap': { severity: 'error', summary: 'Two columns of a combat table cover the same value.', hint: 'Make each column start one past the end of the column before it.' },
+  'table/shape': { severity: 'error', summary: 'A table row has the wrong number of cells, or a range table\'s entries overlap or leave results uncovered.', hint: 'Give every row one cell per column; make the ranges cover each result exactly once.' },
+  'table/unfilled': { severity: 'warning', summary: 'A table still has a cell with no value once the layers apply.', hint: 'Fill the cell with an inference or ruling layer entry.' },
+  'events/mismatch': { severity: 'error', summary: 'A spread\'s events table and its random number matrix disagree.', hint: 'Number events 1 to 5 in order; a matrix with event cells needs an events table, and an events table needs event cells.' },
+  'deck/count': { severity: 'error', summary: 'The card counts of a deck do not add up to its size.', hint: 'Check each card\'s count against the source.' },
+  'unit/faces': { severity: 'error', summary: 'A unit\'s faces do not follow: each face must have one Hit fewer than the one before.', hint: 'Order faces from full strength down, one Hit apart.' },
+  'unit/face-stat-rises': { severity: 'warning', summary: 'A damaged face has a higher stat than the face before it.', hint: 'Check the transcription: units usually weaken as they take Hits.' },
+  'scenario/side': { severity: 'error', summary: 'A scenario names a side the manifest does not have, or puts a unit in the wrong side\'s army.', hint: 'Use the manifest\'s side ids, and give each army only its own side\'s units.' },
+  'scenario/budget': { severity: 'error', summary: 'A scenario army costs more points than its budget.', hint: 'Remove units or raise the budget.' },
+  'scenario/distinct': { severity: 'error', summary: 'A scenario army holds more than one copy of a Distinct unit.', hint: 'Keep one copy of each Distinct unit.' },
+} as const satisfies Record<string, CodeInfo>;
+
+export type DiagnosticCode = keyof typeof CODES;

@@ -1,0 +1,96 @@
+import { pending, type PathStep } from './diagnostic.js';
+import type { LoadedPack, Report } from './load.js';
+import type { EffectiveRecord, JsonObject, LoadedRecord, Origin } from './model.js';
+import { formatPointer, setAtPointer } from './pointer.js';
+import type { SchemaRegistry } from './schemas.js';
+
+/**
+ * Applies a pack's layers, in the manifest's order, to its base records. Records no layer touches
+ * are shared, not copied. Each value a layer sets remembers the entry that set it.
+ */
+export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: Report): EffectiveRecord[] {
+  const byKey = new Map<string, { record: LoadedRecord; data: JsonObject; origins: Map<string, Origin>; touched: boolean }>();
+  for (const record of pack.records) {
+    const key = `${record.kind}/${record.id}`;
+    if (!byKey.has(key)) byKey.set(key, { record, data: record.base, origins: new Map(), touched: false });
+  }
+  const seenEntries = new Map<string, string>();
+  for (const layer of pack.layers) {
+    layer.entries.forEach((entry, index) => {
+      const at = (...steps: PathStep[]) => ({ path: ['entries', index, ...steps] as PathStep[] });
+      const previous = seenEntries.get(entry.id);
+      if (previous !== undefined) {
+        report.add(pending('layer/duplicate-entry', layer.file, `The layer entry id "${entry.id}" is used already (in ${previous}).`, at('id')));
+        return;
+      }
+      seenEntries.set(entry.id, layer.id);
+      const kind = pack.manifest.kinds[entry.target.kind];
+      if (!kind) {
+        report.add(pending('layer/target-missing', layer.file, `The target kind "${entry.target.kind}" is not a kind of this pack (${Object.keys(pack.manifest.kinds).join(', ')}).`, at('target', 'kind')));
+        return;
+      }
+      const slot = byKey.get(`${entry.target.kind}/${entry.target.id}`);
+      if (!slot) {
+        report.add(pending('layer/target-missing', layer.file, `There is no ${entry.target.kind} with the id "${entry.target.id}".`, at('target', 'id')));
+        return;
+      }
+      if (!slot.record.valid) return; // its schema problems are reported already
+      if (!slot.touched) {
+        slot.data = structuredClone(slot.record.base);
+        slot.touched = true;
+      }
+      const result = setAtPointer(slot.data, entry.target.pointer, structuredClone(entry.value));
+      if (!result.ok) {
+        report.add(pending('layer/target-missing', layer.file, `The pointer ${entry.target.pointer} does not fit ${entry.target.kind} "${entry.target.id}": ${result.reason}.`, at('target', 'pointer')));
+        return;
+      }
+      const pointer = formatPointer(result.steps);
+      for (const existing of [...slot.origins.keys()]) {
+        if (existing === pointer || existing.startsWith(pointer + '/')) slot.origins.delete(existing);
+      }
+      slot.origins.set(pointer, { layer: layer.id, entry: entry.id, kind: entry.kind, reason: entry.reason, file: layer.file, index });
+    });
+  }
+
+  const out: EffectiveRecord[] = [];
+  for (const { record, data, origins, touched } of byKey.values()) {
+    let refs = record.refs;
+    let valid = record.valid;
+    if (touched) {
+      const schema = pack.manifest.kinds[record.kind]!.schema;
+      const result = schemas.validate(schema, data);
+      if ('problems' in result) {
+        refs = result.refs;
+        const effective: EffectiveRecord = { ...record, data, origins, refs };
+        for (const problem of result.problems) {
+          const where = whereIs(effective, problem.path);
+          report.add(pending('layer/invalid-result', where.file, `Once the layers apply, ${record.kind} "${record.id}" breaks its schema: ${problem.message}`, { path: where.path }));
+          valid = false;
+        }
+      }
+    }
+    out.push({ ...record, data, origins, refs, valid });
+  }
+  return out;
+}
+
+/**
+ * Where a value of an effective record is written: in a layer entry when a layer set it (or set a
+ * value that contains it), else in the record's own file.
+ */
+export function whereIs(record: EffectiveRecord, steps: readonly PathStep[]): { file: string; path: PathStep[] } {
+  for (let depth = steps.length; depth > 0; depth--) {
+    const origin = record.origins.get(formatPointer(steps.slice(0, depth)));
+    if (origin) return { file: origin.file, path: ['entries', origin.index, 'value', ...steps.slice(depth)] };
+  }
+  return { file: record.file, path: [...steps] };
+}
+
+/** The layer entry that set a value, if any (the value itself or a value containing it). */
+export function originOf(record: EffectiveRecord, steps: readonly PathStep[]): Origin | undefined {
+  for (let depth = steps.length; depth > 0; depth--) {
+    const origin = record.origins.get(formatPointer(steps.slice(0, depth)));
+    if (origin) return origin;
+  }
+  return undefined;
+}

@@ -1,0 +1,63 @@
+import type { DiagnosticCode } from '../codes.js';
+import { pending, type PathStep } from '../diagnostic.js';
+import { whereIs } from '../layers.js';
+import type { Report } from '../load.js';
+import type { EffectiveRecord, Json, Manifest } from '../model.js';
+
+/** What every lint check sees: one pack's effective records, indexed, and a way to report. */
+export class LintContext {
+  readonly byKind = new Map<string, Map<string, EffectiveRecord>>();
+
+  constructor(
+    readonly manifest: Manifest,
+    readonly manifestFile: string,
+    readonly records: readonly EffectiveRecord[],
+    private readonly report: Report,
+  ) {
+    for (const record of records) {
+      let kind = this.byKind.get(record.kind);
+      if (!kind) this.byKind.set(record.kind, (kind = new Map()));
+      if (!kind.has(record.id)) kind.set(record.id, record);
+    }
+  }
+
+  /** Valid records of a kind (records that break their schema are reported already). */
+  ofKind(kind: string): EffectiveRecord[] {
+    return [...(this.byKind.get(kind)?.values() ?? [])].filter((r) => r.valid);
+  }
+
+  /** Valid records that have a property, whatever their kind. */
+  withProperty(property: string): EffectiveRecord[] {
+    return this.records.filter((r) => r.valid && r.data[property] !== undefined);
+  }
+
+  find(kinds: readonly string[], id: string): EffectiveRecord | undefined {
+    for (const kind of kinds) {
+      const found = this.byKind.get(kind)?.get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Reports a problem at a value of a record: in its file, or in the layer entry that set it. */
+  at(code: DiagnosticCode, record: EffectiveRecord, steps: readonly PathStep[], message: string, hint?: string): void {
+    const where = whereIs(record, steps);
+    this.report.add(pending(code, where.file, message, { path: where.path, ...(hint ? { hint } : {}) }));
+  }
+}
+
+export type LintCheck = (ctx: LintContext) => void;
+
+/** Reads a nested value without trusting its shape. */
+export function get(value: Json | undefined, ...steps: PathStep[]): Json | undefined {
+  let node: Json | undefined = value;
+  for (const step of steps) {
+    if (node === null || node === undefined || typeof node !== 'object') return undefined;
+    node = Array.isArray(node) ? node[step as number] : (node as Record<string, Json>)[step as string];
+  }
+  return node;
+}
+
+export function asArray(value: Json | undefined): Json[] {
+  return Array.isArray(value) ? value : [];
+}

@@ -1,0 +1,26 @@
+import type { LintCheck } from './context.js';
+import { deckCounts } from './decks.js';
+import { eventTables } from './events.js';
+import { unitFaces } from './faces.js';
+import { duplicateIds } from './ids.js';
+import { oneWayPaths } from './paths.js';
+import { references } from './refs.js';
+import { rngMatrices } from './rng.js';
+import { scenarios } from './scenarios.js';
+import { combatTables, rangeTables } from './tables.js';
+
+export { LintContext } from './context.js';
+
+/** Every cross-record check, run in this order over each pack's effective content. */
+export const CHECKS: readonly LintCheck[] = [
+  duplicateIds,
+  references,
+  oneWayPaths,
+  rngMatrices,
+  eventTables,
+  combatTables,
+  rangeTables,
+  deckCounts,
+  unitFaces,
+  scenarios,
+];

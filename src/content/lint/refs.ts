@@ -1,0 +1,25 @@
+import { closest } from 'fastest-levenshtein';
+import type { LintCheck } from './context.js';
+
+/** ref/missing: a reference (marked `x-ref` in the schema) or a side names nothing. */
+export const references: LintCheck = (ctx) => {
+  const sides = ctx.manifest.sides.map((s) => s.id);
+  for (const record of ctx.records) {
+    if (!record.valid) continue;
+    for (const ref of record.refs) {
+      const kinds = ref.kinds.filter((k) => ctx.byKind.has(k) || ctx.manifest.kinds[k]);
+      if (ctx.find(kinds, ref.id)) continue;
+      const candidates = kinds.flatMap((k) => [...(ctx.byKind.get(k)?.keys() ?? [])]);
+      const near = candidates.length ? closest(ref.id, candidates) : undefined;
+      const what = kinds.length ? kinds.join(' or ') : ref.kinds.join(' or ');
+      const message = kinds.length
+        ? `No ${what} has the id "${ref.id}".`
+        : `"${ref.id}" refers to a ${what}, but this pack has no such kind.`;
+      ctx.at('ref/missing', record, ref.path, message, near ? `Did you mean "${near}"?` : undefined);
+    }
+    const side = record.data.side;
+    if (typeof side === 'string' && record.kind !== 'scenario' && !sides.includes(side)) {
+      ctx.at('ref/missing', record, ['side'], `No side has the id "${side}"; the manifest's sides are ${sides.join(', ')}.`, `Did you mean "${closest(side, sides)}"?`);
+    }
+  }
+};

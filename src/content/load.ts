@@ -1,0 +1,203 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pending, type PendingDiagnostic, type PathStep } from './diagnostic.js';
+import type { JsonObject, LayerEntry, LoadedLayer, LoadedRecord, Manifest } from './model.js';
+import { parseYaml } from './parse.js';
+import type { SchemaRegistry } from './schemas.js';
+
+export const MANIFEST = 'pack.yaml';
+export const LAYERS_FOLDER = 'layers';
+
+/** The base of a pack as read from disk: manifest, records and layers, before layers apply. */
+export interface LoadedPack {
+  readonly id: string;
+  readonly dir: string;
+  readonly manifestFile: string;
+  readonly manifest: Manifest;
+  readonly records: readonly LoadedRecord[];
+  readonly layers: readonly LoadedLayer[];
+}
+
+/** Collects diagnostics; a bad file never stops the others from being checked. */
+export class Report {
+  readonly diagnostics: PendingDiagnostic[] = [];
+  private readonly seen = new Set<string>();
+  add(d: PendingDiagnostic): void {
+    // The same problem found twice (a broken schema met by every record of its kind) shows once.
+    const key = `${d.code}|${d.file}|${d.message}|${d.path?.join('/') ?? ''}|${d.offset ?? ''}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.diagnostics.push(d);
+  }
+}
+
+/**
+ * Finds the packs under the given paths: a folder with a pack.yaml is a pack; any other folder is
+ * a content root whose sub-folders are packs.
+ */
+export function discoverPacks(paths: readonly string[], report: Report): string[] {
+  const found: string[] = [];
+  for (const given of paths) {
+    const abs = path.resolve(given);
+    if (!existsSync(abs) || !statSync(abs).isDirectory()) {
+      report.add(pending('pack/not-found', abs, `No folder at ${given}.`));
+      continue;
+    }
+    if (existsSync(path.join(abs, MANIFEST))) {
+      found.push(abs);
+      continue;
+    }
+    for (const entry of sortedDir(abs)) {
+      if (!entry.isDirectory()) continue;
+      const dir = path.join(abs, entry.name);
+      if (existsSync(path.join(dir, MANIFEST))) found.push(dir);
+      else if (containsYaml(dir)) {
+        report.add(pending('pack/no-manifest', path.join(dir, MANIFEST), `The folder ${entry.name}/ holds YAML files but no ${MANIFEST}.`));
+      }
+    }
+  }
+  return [...new Set(found)];
+}
+
+/** The schemas folder for a pack: the nearest `schemas/` above it, else playmark's own. */
+export function findSchemasDir(packDir: string, fallback: string): string {
+  let dir = path.dirname(packDir);
+  for (;;) {
+    const candidate = path.join(dir, 'schemas');
+    if (existsSync(path.join(candidate, 'pack.schema.json'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return fallback;
+    dir = parent;
+  }
+}
+
+/** Reads one pack: validates the manifest, every record and every layer against their schemas. */
+export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): LoadedPack | undefined {
+  const manifestFile = path.join(dir, MANIFEST);
+  const manifestData = readRecordFile(manifestFile, 'pack.schema.json', schemas, report);
+  if (!manifestData?.valid) return undefined;
+  const manifest = manifestData.data as unknown as Manifest;
+  const records: LoadedRecord[] = [];
+  const knownFolders = new Set<string>([LAYERS_FOLDER]);
+
+  for (const kind of Object.keys(manifest.kinds).sort()) {
+    const { folder, schema } = manifest.kinds[kind]!;
+    knownFolders.add(folder);
+    if (!schemas.has(schema)) {
+      report.add(pending('pack/schema-missing', manifestFile, `Kind "${kind}" names the schema ${schema}, which is not in ${schemas.root}.`, { path: ['kinds', kind, 'schema'] }));
+      continue;
+    }
+    const folderDir = path.join(dir, folder);
+    for (const file of yamlFiles(folderDir)) {
+      const loaded = readRecordFile(file, schema, schemas, report);
+      if (!loaded) continue;
+      const id = loaded.data.id;
+      if (typeof id !== 'string') continue; // the schema reported it
+      const expected = path.basename(file, path.extname(file));
+      if (id !== expected) {
+        report.add(pending('id/file-name', file, `The record's id is "${id}" but its file is named ${path.basename(file)}.`, { path: ['id'], hint: `Rename the file to ${id}.yaml, or set the id to "${expected}".` }));
+      }
+      records.push({ kind, id, file, base: loaded.data, refs: loaded.refs, valid: loaded.valid });
+    }
+  }
+
+  for (const entry of sortedDir(dir)) {
+    if (entry.isDirectory() && !knownFolders.has(entry.name) && containsYaml(path.join(dir, entry.name))) {
+      report.add(pending('pack/unknown-folder', manifestFile, `The folder ${entry.name}/ holds YAML files, but no kind in the manifest names it.`, { path: ['kinds'] }));
+    }
+    if (entry.isFile() && isYaml(entry.name) && entry.name !== MANIFEST) {
+      report.add(pending('pack/stray-file', path.join(dir, entry.name), `${entry.name} is not the manifest and is in no kind's folder, so it is never read.`));
+    }
+  }
+
+  const layers = loadLayers(dir, manifest, manifestFile, schemas, report);
+  return { id: manifest.id, dir, manifestFile, manifest, records, layers };
+}
+
+function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schemas: SchemaRegistry, report: Report): LoadedLayer[] {
+  const layers: LoadedLayer[] = [];
+  const layersDir = path.join(dir, LAYERS_FOLDER);
+  manifest.layers.forEach((id, index) => {
+    const file = [path.join(layersDir, `${id}.yaml`), path.join(layersDir, `${id}.yml`)].find((f) => existsSync(f));
+    if (!file) {
+      report.add(pending('layer/file-missing', manifestFile, `The manifest lists the layer "${id}", but ${LAYERS_FOLDER}/${id}.yaml does not exist.`, { path: ['layers', index] }));
+      return;
+    }
+    const loaded = readRecordFile(file, 'layer.schema.json', schemas, report);
+    if (!loaded?.valid) return;
+    const data = loaded.data as unknown as { id: string; title: string; entries: LayerEntry[] };
+    if (data.id !== id) {
+      report.add(pending('id/file-name', file, `The layer's id is "${data.id}" but its file is named ${path.basename(file)}.`, { path: ['id'] }));
+    }
+    layers.push({ id, title: data.title, file, entries: data.entries });
+  });
+  const listed = new Set(manifest.layers);
+  for (const file of yamlFiles(layersDir)) {
+    const id = path.basename(file, path.extname(file));
+    if (!listed.has(id)) report.add(pending('layer/unlisted', file, `The layer ${id} is not listed in the manifest's \`layers\`, so it never applies.`));
+  }
+  return layers;
+}
+
+/** Reads, parses and schema-checks one file. Undefined when it cannot be used. */
+function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, report: Report): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    report.add(pending('file/read-failed', file, `Cannot read the file: ${(error as Error).message}`));
+    return undefined;
+  }
+  checkSchemaComment(file, text, path.join(schemas.root, schema), report);
+  const parsed = parseYaml(file, text);
+  if (!parsed.ok) {
+    report.add(parsed.diagnostic);
+    return undefined;
+  }
+  if (parsed.data === null || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) {
+    report.add(pending('schema/type', file, `The file must hold one record (a mapping of properties), not ${parsed.data === null ? 'nothing' : Array.isArray(parsed.data) ? 'a list' : 'a single value'}.`));
+    return undefined;
+  }
+  const result = schemas.validate(schema, parsed.data);
+  if (!('problems' in result)) {
+    report.add(pending('pack/schema-invalid', path.join(schemas.root, result.schema), `The schema ${result.schema} cannot be used: ${result.message}`));
+    return undefined;
+  }
+  for (const p of result.problems) report.add(pending(p.code, file, p.message, { path: p.path, atKey: p.atKey, ...(p.hint ? { hint: p.hint } : {}) }));
+  return { data: parsed.data as JsonObject, refs: result.refs, valid: result.problems.length === 0 };
+}
+
+const SCHEMA_COMMENT = /^# yaml-language-server: \$schema=(\S+)\s*$/;
+
+function checkSchemaComment(file: string, text: string, schemaFile: string, report: Report): void {
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0).replace(/\r$/, '');
+  const expected = path.relative(path.dirname(file), schemaFile).split(path.sep).join('/');
+  const match = SCHEMA_COMMENT.exec(firstLine);
+  if (match && path.resolve(path.dirname(file), match[1]!) === schemaFile) return;
+  const message = match ? `The first line names the schema ${match[1]}, but this file's schema is ${expected}.` : 'The first line does not name the file\'s schema, so editors cannot complete or check it.';
+  report.add(pending('file/schema-comment', file, message, { offset: 0, hint: `Make the first line: # yaml-language-server: $schema=${expected}` }));
+}
+
+function sortedDir(dir: string): import('node:fs').Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return [];
+  }
+}
+
+function isYaml(name: string): boolean {
+  return name.endsWith('.yaml') || name.endsWith('.yml');
+}
+
+function yamlFiles(dir: string): string[] {
+  return sortedDir(dir)
+    .filter((e) => e.isFile() && isYaml(e.name))
+    .map((e) => path.join(dir, e.name));
+}
+
+function containsYaml(dir: string): boolean {
+  return sortedDir(dir).some((e) => (e.isFile() && isYaml(e.name)) || (e.isDirectory() && containsYaml(path.join(dir, e.name))));
+}
+
+export type { PathStep };

@@ -1,0 +1,75 @@
+import type { FoundRef } from './schemas.js';
+
+/** A pack's manifest, as `schemas/pack.schema.json` describes it. */
+export interface Manifest {
+  readonly id: string;
+  readonly title: string;
+  readonly version: string;
+  readonly source: { readonly file: string; readonly title: string; readonly author?: string };
+  readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string }[];
+  readonly kinds: Readonly<Record<string, { readonly folder: string; readonly schema: string }>>;
+  readonly layers: readonly string[];
+}
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** One record as loaded from its file. */
+export interface LoadedRecord {
+  readonly kind: string;
+  readonly id: string;
+  /** Absolute path of the record's file. */
+  readonly file: string;
+  /** The base transcription: the file's content. */
+  readonly base: JsonObject;
+  /** References found while validating the base. */
+  refs: readonly FoundRef[];
+  /** False when the base breaks its schema: such a record counts for ids but is not linted. */
+  readonly valid: boolean;
+}
+
+export interface LayerEntry {
+  readonly id: string;
+  readonly kind: 'erratum' | 'inference' | 'ruling';
+  readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
+  readonly value: Json;
+  readonly reason: string;
+  readonly source?: string;
+}
+
+export interface LoadedLayer {
+  readonly id: string;
+  readonly title: string;
+  readonly file: string;
+  readonly entries: readonly LayerEntry[];
+}
+
+/** Where an effective value came from, when a layer set it. */
+export interface Origin {
+  readonly layer: string;
+  readonly entry: string;
+  readonly kind: LayerEntry['kind'];
+  readonly reason: string;
+  /** The layer file and the entry's index, to point diagnostics at it. */
+  readonly file: string;
+  readonly index: number;
+}
+
+/** A record with its layers applied. */
+export interface EffectiveRecord extends LoadedRecord {
+  /** The effective content: base plus layers. */
+  readonly data: JsonObject;
+  /** JSON pointer of each value a layer set, to the entry that set it. */
+  readonly origins: ReadonlyMap<string, Origin>;
+}
+
+export interface Pack {
+  readonly id: string;
+  /** Absolute path of the pack folder. */
+  readonly dir: string;
+  readonly manifestFile: string;
+  readonly manifest: Manifest;
+  readonly layers: readonly LoadedLayer[];
+  /** Effective records by kind, each list sorted by id. */
+  readonly records: ReadonlyMap<string, readonly EffectiveRecord[]>;
+}

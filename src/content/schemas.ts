@@ -1,0 +1,263 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { closest } from 'fastest-levenshtein';
+import type { DiagnosticCode } from './codes.js';
+import type { PathStep } from './diagnostic.js';
+
+/** Base URI the schemas are registered under, so relative `$ref`s resolve as they do in an editor. */
+const BASE = 'https://playmark.local/schemas/';
+
+/** A reference to another record, found by the `x-ref` keyword while validating. */
+export interface FoundRef {
+  readonly kinds: readonly string[];
+  readonly id: string;
+  readonly path: readonly PathStep[];
+}
+
+export interface SchemaProblem {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly hint?: string;
+  readonly path: readonly PathStep[];
+  readonly atKey: boolean;
+}
+
+export interface SchemaLoadError {
+  /** Schema path relative to the schemas folder. */
+  readonly schema: string;
+  readonly message: string;
+}
+
+export interface RecordValidation {
+  readonly problems: SchemaProblem[];
+  readonly refs: FoundRef[];
+}
+
+/**
+ * Every schema under `schemas/`, registered in one Ajv instance (JSON Schema 2020-12, strict).
+ * Validators compile on first use and are kept; `x-ref` collects references while validating, so
+ * reference checks cost no second walk over the data.
+ */
+export class SchemaRegistry {
+  private readonly ajv: Ajv2020;
+  private readonly compiled = new Map<string, ValidateFunction | SchemaLoadError>();
+  private readonly known = new Set<string>();
+  private readonly broken = new Map<string, string>();
+  private refSink: FoundRef[] = [];
+
+  constructor(readonly root: string) {
+    this.ajv = new Ajv2020({ strict: true, allowUnionTypes: true, discriminator: true, allErrors: true, verbose: true });
+    const sink = (): FoundRef[] => this.refSink;
+    this.ajv.addKeyword({
+      keyword: 'x-ref',
+      schemaType: ['string', 'array'],
+      errors: false,
+      validate(schema: string | string[], data: unknown, _parent?: unknown, cxt?: { instancePath: string }) {
+        if (typeof data === 'string') {
+          sink().push({ kinds: Array.isArray(schema) ? schema : [schema], id: data, path: pointerToSteps(cxt?.instancePath ?? '') });
+        }
+        return true;
+      },
+    });
+    for (const rel of listSchemaFiles(root)) {
+      try {
+        const schema = JSON.parse(readFileSync(path.join(root, rel), 'utf8')) as object;
+        this.ajv.addSchema(schema, BASE + rel);
+        this.known.add(rel);
+      } catch (error) {
+        this.broken.set(rel, firstLine(error));
+      }
+    }
+  }
+
+  has(rel: string): boolean {
+    return this.known.has(rel) || this.broken.has(rel);
+  }
+
+  /** Problems with schema files themselves (bad JSON, not a JSON Schema). */
+  brokenSchemas(): SchemaLoadError[] {
+    return [...this.broken].map(([schema, message]) => ({ schema, message }));
+  }
+
+  /** The compiled validator, or why it cannot be compiled. */
+  validator(rel: string): ValidateFunction | SchemaLoadError {
+    const cached = this.compiled.get(rel);
+    if (cached) return cached;
+    let result: ValidateFunction | SchemaLoadError;
+    const broken = this.broken.get(rel);
+    if (broken) result = { schema: rel, message: broken };
+    else {
+      try {
+        result = this.ajv.getSchema(BASE + rel) ?? { schema: rel, message: 'schema not found' };
+      } catch (error) {
+        result = { schema: rel, message: firstLine(error) };
+      }
+    }
+    this.compiled.set(rel, result);
+    return result;
+  }
+
+  validate(rel: string, data: unknown): RecordValidation | SchemaLoadError {
+    const validate = this.validator(rel);
+    if (typeof validate !== 'function') return validate;
+    this.refSink = [];
+    const ok = validate(data);
+    const refs = this.refSink;
+    this.refSink = [];
+    return { problems: ok ? [] : explain(validate.errors ?? [], data), refs };
+  }
+
+  /** The description of a property, for hints. */
+  describe(rel: string, property: string): string | undefined {
+    const entry = this.ajv.getSchema(BASE + rel);
+    const props = (entry?.schema as { properties?: Record<string, { description?: string }> } | undefined)?.properties;
+    return props?.[property]?.description;
+  }
+}
+
+function listSchemaFiles(root: string, sub = ''): string[] {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(path.join(root, sub), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listSchemaFiles(root, rel));
+    else if (e.name.endsWith('.schema.json')) out.push(rel);
+  }
+  return out;
+}
+
+export function pointerToSteps(pointer: string): PathStep[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
+}
+
+function firstLine(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).split('\n')[0] ?? 'unknown error';
+}
+
+/** Turns Ajv's errors into plain-words problems, one per real mistake. */
+export function explain(errors: readonly ErrorObject[], data: unknown): SchemaProblem[] {
+  // A failed oneOf/anyOf reports every branch's errors too; keep only the summary.
+  const variantPaths = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.schemaPath + '/');
+  const kept = errors.filter((e) => !variantPaths.some((p) => e.schemaPath.startsWith(p)));
+  const seen = new Set<string>();
+  const out: SchemaProblem[] = [];
+  for (const e of kept) {
+    const problem = explainOne(e, data);
+    const key = `${problem.code}|${problem.path.join('/')}|${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(problem);
+  }
+  return out;
+}
+
+function explainOne(e: ErrorObject, _data: unknown): SchemaProblem {
+  const path = pointerToSteps(e.instancePath);
+  const where = e.instancePath === '' ? 'The record' : `\`${e.instancePath.slice(1).replace(/\//g, '.')}\``;
+  const description = (e.parentSchema as { description?: string } | undefined)?.description;
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required': {
+      const name = String(params.missingProperty);
+      const propDesc = (e.parentSchema as { properties?: Record<string, { description?: string }> } | undefined)?.properties?.[name]?.description;
+      return { code: 'schema/required', message: `${where} is missing the required property "${name}".`, hint: propDesc ? `Add "${name}": ${propDesc}` : undefined, path, atKey: false } as SchemaProblem;
+    }
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const near = allowed.length ? closest(name, allowed) : undefined;
+      const hint = allowed.length
+        ? `${near ? `Did you mean "${near}"? ` : ''}Allowed here: ${allowed.join(', ')}.`
+        : 'No further properties are allowed here.';
+      return { code: 'schema/additional-property', message: `Unknown property "${name}" in ${where === 'The record' ? 'the record' : where}.`, hint, path: [...path, name], atKey: true };
+    }
+    case 'type':
+      return { code: 'schema/type', message: `${where} must be ${article(String(params.type))}, not ${describeValue(e.data)}.`, hint: description, path, atKey: false } as SchemaProblem;
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v));
+      const near = typeof e.data === 'string' ? closest(e.data, (params.allowedValues as unknown[]).map(String)) : undefined;
+      return {
+        code: 'schema/enum',
+        message: `${where} is ${describeValue(e.data)}; allowed values: ${allowed.join(', ')}.`,
+        hint: near ? `Did you mean "${near}"?` : undefined,
+        path,
+        atKey: false,
+      } as SchemaProblem;
+    }
+    case 'const':
+      return { code: 'schema/const', message: `${where} must be ${JSON.stringify(params.allowedValue)}, not ${describeValue(e.data)}.`, path, atKey: false };
+    case 'pattern':
+      return {
+        code: 'schema/pattern',
+        message: `${where} is ${describeValue(e.data)}, which does not have the required form (${String(params.pattern)}).`,
+        hint: description,
+        path,
+        atKey: false,
+      } as SchemaProblem;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { code: 'schema/range', message: `${where} is ${describeValue(e.data)}; it must be ${String(params.comparison)} ${String(params.limit)}.`, hint: description, path, atKey: false } as SchemaProblem;
+    case 'minItems':
+    case 'maxItems':
+    case 'minLength':
+    case 'maxLength':
+    case 'minProperties':
+    case 'maxProperties': {
+      const what = e.keyword.endsWith('Items') ? 'items' : e.keyword.endsWith('Length') ? 'characters' : 'properties';
+      const bound = e.keyword.startsWith('min') ? 'at least' : 'at most';
+      return { code: 'schema/size', message: `${where} must have ${bound} ${String(params.limit)} ${what}.`, hint: description, path, atKey: false } as SchemaProblem;
+    }
+    case 'uniqueItems':
+      return { code: 'schema/unique', message: `${where} repeats an item (items ${String(params.j)} and ${String(params.i)} are equal).`, path: [...path, Number(params.i)], atKey: false };
+    case 'oneOf':
+    case 'anyOf':
+      return { code: 'schema/variant', message: `${where} is ${describeValue(e.data)}, which matches ${params.passingSchemas ? 'more than one' : 'none'} of the allowed shapes.`, hint: description, path, atKey: false } as SchemaProblem;
+    case 'discriminator': {
+      const variants = ((e.parentSchema as { oneOf?: { properties?: { kind?: { const?: string } } }[] } | undefined)?.oneOf ?? [])
+        .map((s) => s.properties?.kind?.const)
+        .filter((k): k is string => typeof k === 'string');
+      const tagValue = params.tagValue;
+      if (params.error === 'mapping' && typeof tagValue === 'string') {
+        const near = variants.length ? closest(tagValue, variants) : undefined;
+        return {
+          code: 'schema/kind',
+          message: `Unknown ${String(params.tag)} "${tagValue}"; allowed: ${variants.join(', ')}.`,
+          hint: near ? `Did you mean "${near}"?` : undefined,
+          path: [...path, String(params.tag)],
+          atKey: false,
+        } as SchemaProblem;
+      }
+      return { code: 'schema/kind', message: `${where} needs a "${String(params.tag)}" naming one of: ${variants.join(', ')}.`, path, atKey: false };
+    }
+    default:
+      return { code: 'schema/other', message: `${where} ${e.message ?? 'is invalid'}.`, hint: description, path, atKey: false } as SchemaProblem;
+  }
+}
+
+function article(type: string): string {
+  return type
+    .split(',')
+    .map((t) => (t === 'null' ? 'null' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
+    .join(' or ');
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `"${value.length > 40 ? value.slice(0, 37) + '...' : value}"`;
+  return `${typeof value} ${String(value)}`;
+}

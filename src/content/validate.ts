@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compareDiagnostics, pending, type Diagnostic } from './diagnostic.js';
+import { applyLayers } from './layers.js';
+import { CHECKS, LintContext } from './lint/index.js';
+import { discoverPacks, findSchemasDir, loadPack, Report } from './load.js';
+import { locateAll } from './locate.js';
+import type { EffectiveRecord, Json, Pack } from './model.js';
+import { SchemaRegistry } from './schemas.js';
+
+/** playmark's own schemas, used for packs with no `schemas/` folder above them. */
+export const BUNDLED_SCHEMAS = fileURLToPath(new URL('../../schemas', import.meta.url));
+
+export interface RuleCoverage {
+  /** Rules with structured effects (text plus `effects`). */
+  readonly rules: number;
+  /** Of those, rules the engine can run: no `manual` effect anywhere in them. */
+  readonly executable: number;
+}
+
+export interface PackSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly dir: string;
+  readonly records: number;
+  readonly layerEntries: number;
+  readonly coverage: RuleCoverage;
+}
+
+export interface ValidationResult {
+  readonly packs: readonly Pack[];
+  readonly summaries: readonly PackSummary[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+export interface ValidateOptions {
+  /** Working directory that file paths in diagnostics are relative to. */
+  readonly cwd?: string;
+  /** Schemas folder to use instead of the nearest `schemas/` above each pack. */
+  readonly schemasDir?: string;
+}
+
+/**
+ * Loads and checks packs: YAML, schemas, layers and every cross-record check. Never throws for bad
+ * content; every problem is a diagnostic with a file, line and column.
+ */
+export function validate(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
+  const report = new Report();
+  const registries = new Map<string, SchemaRegistry>();
+  const registryFor = (dir: string): SchemaRegistry => {
+    const root = options.schemasDir ? path.resolve(options.schemasDir) : findSchemasDir(dir, BUNDLED_SCHEMAS);
+    let registry = registries.get(root);
+    if (!registry) {
+      registry = new SchemaRegistry(root);
+      for (const broken of registry.brokenSchemas()) {
+        report.add(pending('pack/schema-invalid', path.join(root, broken.schema), `The schema ${broken.schema} cannot be used: ${broken.message}`));
+      }
+      registries.set(root, registry);
+    }
+    return registry;
+  };
+
+  const packs: Pack[] = [];
+  const summaries: PackSummary[] = [];
+  const packIds = new Map<string, string>();
+  for (const dir of discoverPacks(paths, report)) {
+    const schemas = registryFor(dir);
+    const loaded = loadPack(dir, schemas, report);
+    if (!loaded) continue;
+    const firstDir = packIds.get(loaded.id);
+    if (firstDir !== undefined) {
+      report.add(pending('pack/duplicate-pack', loaded.manifestFile, `The pack id "${loaded.id}" is used by ${firstDir} already.`, { path: ['id'] }));
+      continue;
+    }
+    packIds.set(loaded.id, dir);
+    const effective = applyLayers(loaded, schemas, report);
+    const ctx = new LintContext(loaded.manifest, loaded.manifestFile, effective, report);
+    for (const check of CHECKS) check(ctx);
+    const records = groupByKind(effective);
+    packs.push({ id: loaded.id, dir, manifestFile: loaded.manifestFile, manifest: loaded.manifest, layers: loaded.layers, records });
+    summaries.push({
+      id: loaded.id,
+      title: loaded.manifest.title,
+      dir,
+      records: effective.length,
+      layerEntries: loaded.layers.reduce((n, l) => n + l.entries.length, 0),
+      coverage: ruleCoverage(effective),
+    });
+  }
+  registries.clear();
+
+  const diagnostics = locateAll(report.diagnostics, readTextOrUndefined, options.cwd).sort(compareDiagnostics);
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return { packs, summaries, diagnostics, errors, warnings: diagnostics.length - errors };
+}
+
+function groupByKind(records: readonly EffectiveRecord[]): Map<string, EffectiveRecord[]> {
+  const out = new Map<string, EffectiveRecord[]>();
+  for (const record of [...records].sort((a, b) => (a.kind === b.kind ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.kind < b.kind ? -1 : 1))) {
+    const list = out.get(record.kind);
+    if (list) list.push(record);
+    else out.set(record.kind, [record]);
+  }
+  return out;
+}
+
+/** Counts rules (objects with `text` and `effects`) and how many have no `manual` effect. */
+export function ruleCoverage(records: readonly EffectiveRecord[]): RuleCoverage {
+  let rules = 0;
+  let executable = 0;
+  const visit = (value: Json): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    if (Array.isArray(value.effects)) {
+      rules++;
+      if (!hasManual(value.effects)) executable++;
+      return;
+    }
+    Object.values(value).forEach(visit);
+  };
+  for (const record of records) visit(record.data);
+  return { rules, executable };
+}
+
+function hasManual(value: Json): boolean {
+  if (Array.isArray(value)) return value.some(hasManual);
+  if (value === null || typeof value !== 'object') return false;
+  if (value.kind === 'manual') return true;
+  return Object.values(value).some(hasManual);
+}
+
+function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
