@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pending, type PendingDiagnostic, type PathStep } from './diagnostic.js';
 import type { JsonObject, LayerEntry, LoadedLayer, LoadedRecord, Manifest } from './model.js';
+import { displayPath } from './locate.js';
 import { parseYaml } from './parse.js';
 import type { SchemaRegistry } from './schemas.js';
 
@@ -59,14 +60,19 @@ export function discoverPacks(paths: readonly string[], report: Report): string[
   return [...new Set(found)];
 }
 
-/** The schemas folder for a pack: the nearest `schemas/` above it, else playmark's own. */
-export function findSchemasDir(packDir: string, fallback: string): string {
+/**
+ * The schema folders for a pack: playmark's own, then the nearest `schemas/` folder above the
+ * pack (a project's own kinds), when there is one and it is not playmark's.
+ */
+export function findSchemaRoots(packDir: string, bundled: string): string[] {
   let dir = path.dirname(packDir);
   for (;;) {
     const candidate = path.join(dir, 'schemas');
-    if (existsSync(path.join(candidate, 'pack.schema.json'))) return candidate;
+    if (existsSync(candidate) && statSync(candidate).isDirectory()) {
+      return path.resolve(candidate) === path.resolve(bundled) ? [bundled] : [bundled, candidate];
+    }
     const parent = path.dirname(dir);
-    if (parent === dir) return fallback;
+    if (parent === dir) return [bundled];
     dir = parent;
   }
 }
@@ -84,7 +90,7 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): 
     const { folder, schema } = manifest.kinds[kind]!;
     knownFolders.add(folder);
     if (!schemas.has(schema)) {
-      report.add(pending('pack/schema-missing', manifestFile, `Kind "${kind}" names the schema ${schema}, which is not in ${schemas.root}.`, { path: ['kinds', kind, 'schema'] }));
+      report.add(pending('pack/schema-missing', manifestFile, `Kind "${kind}" names the schema ${schema}, which is not in ${schemas.roots.map((r) => displayPath(r)).join(' or ')}.`, { path: ['kinds', kind, 'schema'] }));
       continue;
     }
     const folderDir = path.join(dir, folder);
@@ -148,7 +154,7 @@ function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, r
     report.add(pending('file/read-failed', file, `Cannot read the file: ${(error as Error).message}`));
     return undefined;
   }
-  checkSchemaComment(file, text, path.join(schemas.root, schema), report);
+  checkSchemaComment(file, text, schemas.fileOf(schema), report);
   const parsed = parseYaml(file, text);
   if (!parsed.ok) {
     report.add(parsed.diagnostic);
@@ -160,7 +166,7 @@ function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, r
   }
   const result = schemas.validate(schema, parsed.data);
   if (!('problems' in result)) {
-    report.add(pending('pack/schema-invalid', path.join(schemas.root, result.schema), `The schema ${result.schema} cannot be used: ${result.message}`));
+    report.add(pending('pack/schema-invalid', schemas.fileOf(result.schema), `The schema ${result.schema} cannot be used: ${result.message}`));
     return undefined;
   }
   for (const p of result.problems) report.add(pending(p.code, file, p.message, { path: p.path, atKey: p.atKey, ...(p.hint ? { hint: p.hint } : {}) }));

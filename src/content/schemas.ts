@@ -46,7 +46,13 @@ export class SchemaRegistry {
   private readonly broken = new Map<string, string>();
   private refSink: FoundRef[] = [];
 
-  constructor(readonly root: string) {
+  private readonly files = new Map<string, string>();
+
+  /**
+   * @param roots schema folders, later ones overriding earlier ones path by path: playmark's own
+   * schemas first, then a project's `schemas/`, which need hold only its own kinds.
+   */
+  constructor(readonly roots: readonly string[]) {
     this.ajv = new Ajv2020({ strict: true, allowUnionTypes: true, discriminator: true, allErrors: true, verbose: true });
     const sink = (): FoundRef[] => this.refSink;
     this.ajv.addKeyword({
@@ -60,15 +66,21 @@ export class SchemaRegistry {
         return true;
       },
     });
-    for (const rel of listSchemaFiles(root)) {
+    for (const root of roots) for (const rel of listSchemaFiles(root)) this.files.set(rel, path.join(root, rel));
+    for (const [rel, file] of [...this.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
       try {
-        const schema = JSON.parse(readFileSync(path.join(root, rel), 'utf8')) as object;
+        const schema = JSON.parse(readFileSync(file, 'utf8')) as object;
         this.ajv.addSchema(schema, BASE + rel);
         this.known.add(rel);
       } catch (error) {
         this.broken.set(rel, firstLine(error));
       }
     }
+  }
+
+  /** The file a schema path resolves to (for the editor comment), or where it would be. */
+  fileOf(rel: string): string {
+    return this.files.get(rel) ?? path.join(this.roots[this.roots.length - 1]!, rel);
   }
 
   has(rel: string): boolean {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { compareDiagnostics, pending, type Diagnostic } from './diagnostic.js';
 import { applyLayers } from './layers.js';
 import { CHECKS, LintContext } from './lint/index.js';
-import { discoverPacks, findSchemasDir, loadPack, Report } from './load.js';
+import { discoverPacks, findSchemaRoots, loadPack, Report } from './load.js';
 import { locateAll } from './locate.js';
 import type { EffectiveRecord, Json, Pack } from './model.js';
 import { SchemaRegistry } from './schemas.js';
@@ -39,7 +39,7 @@ export interface ValidationResult {
 export interface ValidateOptions {
   /** Working directory that file paths in diagnostics are relative to. */
   readonly cwd?: string;
-  /** Schemas folder to use instead of the nearest `schemas/` above each pack. */
+  /** A project schemas folder to use (over playmark's own) instead of the nearest `schemas/` above each pack. */
   readonly schemasDir?: string;
 }
 
@@ -51,14 +51,15 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
   const report = new Report();
   const registries = new Map<string, SchemaRegistry>();
   const registryFor = (dir: string): SchemaRegistry => {
-    const root = options.schemasDir ? path.resolve(options.schemasDir) : findSchemasDir(dir, BUNDLED_SCHEMAS);
-    let registry = registries.get(root);
+    const roots = options.schemasDir ? [BUNDLED_SCHEMAS, path.resolve(options.schemasDir)] : findSchemaRoots(dir, BUNDLED_SCHEMAS);
+    const key = roots.join('\n');
+    let registry = registries.get(key);
     if (!registry) {
-      registry = new SchemaRegistry(root);
+      registry = new SchemaRegistry(roots);
       for (const broken of registry.brokenSchemas()) {
-        report.add(pending('pack/schema-invalid', path.join(root, broken.schema), `The schema ${broken.schema} cannot be used: ${broken.message}`));
+        report.add(pending('pack/schema-invalid', registry.fileOf(broken.schema), `The schema ${broken.schema} cannot be used: ${broken.message}`));
       }
-      registries.set(root, registry);
+      registries.set(key, registry);
     }
     return registry;
   };
