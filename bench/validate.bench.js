@@ -1,0 +1,101 @@
+// Validation speed against the floor of simply parsing the same files, measured in the same run.
+//
+// Builds a pack of RECORDS records by copying the Warchon pack's records under new ids, then times:
+//   floor:    read every file and parse it with js-yaml (the fastest YAML parser we have)
+//   yaml:     read every file and parse it with the `yaml` package's Document (for reference)
+//   validate: playmark's whole validation (parse, schema, layers, every lint check)
+// and prints validate / floor. The target is at most 1.3x. Run with `npm run bench`.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CORE_SCHEMA, load } from 'js-yaml';
+import { parseDocument, stringify } from 'yaml';
+import { validate } from '../dist/content/validate.js';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const source = path.join(root, 'content', 'warchon');
+const work = path.join(root, 'bench', '.work', 'content');
+const packDir = path.join(work, 'warchon');
+
+function generate() {
+  rmSync(path.join(root, 'bench', '.work'), { recursive: true, force: true });
+  mkdirSync(packDir, { recursive: true });
+  writeFileSync(path.join(packDir, 'pack.yaml'), fixComment(readFileSync(path.join(source, 'pack.yaml'), 'utf8'), 0));
+  const folders = readdirSync(source, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const records = [];
+  for (const folder of folders) {
+    mkdirSync(path.join(packDir, folder), { recursive: true });
+    for (const name of readdirSync(path.join(source, folder))) {
+      const text = fixComment(readFileSync(path.join(source, folder, name), 'utf8'), 1);
+      writeFileSync(path.join(packDir, folder, name), text);
+      if (folder !== 'layers') records.push({ folder, name, text });
+    }
+  }
+  // Copies under new ids; references in copies still point at the originals, which exist. Layer
+  // entries are copied too, so the copies are as clean as the originals.
+  const layerFiles = readdirSync(path.join(packDir, 'layers')).map((name) => path.join(packDir, 'layers', name));
+  const layers = layerFiles.map((file) => ({ file, head: readFileSync(file, 'utf8').split('\n')[0], data: load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }) }));
+  const originals = layers.map((l) => [...l.data.entries]);
+  let count = records.length;
+  for (let copy = 1; count < RECORDS; copy++) {
+    for (const r of records) {
+      if (count >= RECORDS) break;
+      const id = r.name.replace(/\.ya?ml$/, '');
+      const newId = `${id}-copy-${copy}`;
+      const text = r.text.replace(new RegExp(`^id: ${id}$`, 'm'), `id: ${newId}`);
+      writeFileSync(path.join(packDir, r.folder, `${newId}.yaml`), text);
+      layers.forEach((l, i) => {
+        for (const e of originals[i]) {
+          if (e.target.id === id) l.data.entries.push({ ...e, id: `${e.id}-copy-${copy}`, target: { ...e.target, id: newId } });
+        }
+      });
+      count++;
+    }
+  }
+  for (const l of layers) writeFileSync(l.file, `${l.head}\n${stringify(l.data)}`);
+  return count;
+}
+
+// The generated pack sits one folder deeper than content/, so schema comments gain a `../`.
+function fixComment(text, depth) {
+  return text.replace(/^(# yaml-language-server: \$schema=)(\.\.\/)+/, (_, head) => head + '../'.repeat(depth + 4));
+}
+
+function allFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? allFiles(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+}
+
+function best(fn) {
+  let min = Infinity;
+  let result;
+  for (let i = 0; i < RUNS; i++) {
+    const t = process.hrtime.bigint();
+    result = fn();
+    min = Math.min(min, Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return { ms: min, result };
+}
+
+const count = generate();
+const files = allFiles(packDir);
+const bytes = files.reduce((n, f) => n + readFileSync(f).length, 0);
+
+const floor = best(() => {
+  for (const f of files) load(readFileSync(f, 'utf8'), { schema: CORE_SCHEMA });
+});
+const yamlDoc = best(() => {
+  for (const f of files) parseDocument(readFileSync(f, 'utf8'));
+});
+const full = best(() => validate([work], { cwd: root }));
+const { errors, warnings } = full.result;
+
+const mb = bytes / 1e6;
+const line = (name, ms) => `${name.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${(mb / (ms / 1000)).toFixed(1).padStart(6)} MB/s  ${(ms / floor.ms).toFixed(2)}x`;
+console.log(`pack: ${count} records, ${files.length} files, ${mb.toFixed(2)} MB; best of ${RUNS} runs`);
+console.log(line('floor: read + js-yaml parse', floor.ms));
+console.log(line('reference: read + yaml Document', yamlDoc.ms));
+console.log(line('playmark validate', full.ms));
+console.log(`validate / floor = ${(full.ms / floor.ms).toFixed(2)}x (target <= 1.30x); ${errors} errors, ${warnings} warnings in the generated pack`);
+if (!process.env.BENCH_KEEP) rmSync(path.join(root, 'bench', '.work'), { recursive: true, force: true });
