@@ -1,18 +1,23 @@
 import { pending, type PathStep } from './diagnostic.js';
 import type { LoadedPack, Report } from './load.js';
 import type { EffectiveRecord, JsonObject, LoadedRecord, Origin } from './model.js';
-import { formatPointer, setAtPointer } from './pointer.js';
+import { formatPointer, withValueAt } from './pointer.js';
 import type { SchemaRegistry } from './schemas.js';
 
 /**
- * Applies a pack's layers, in the manifest's order, to its base records. Records no layer touches
- * are shared, not copied. Each value a layer sets remembers the entry that set it.
+ * Applies a pack's layers, in the manifest's order, to its base records. The base is never changed:
+ * a layer copies only the lists and mappings on its pointer's way, and shares the rest. Each value
+ * a layer sets remembers the entry that set it.
  */
 export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: Report): EffectiveRecord[] {
-  const byKey = new Map<string, { record: LoadedRecord; data: JsonObject; origins: Map<string, Origin>; touched: boolean }>();
-  for (const record of pack.records) {
-    const key = `${record.kind}/${record.id}`;
-    if (!byKey.has(key)) byKey.set(key, { record, data: record.base, origins: new Map(), touched: false });
+  type Slot = { record: LoadedRecord; data: JsonObject; origins: Map<string, Origin>; touched: boolean; owned: Set<object> };
+  // Every record gets a slot; layers target the first record of a kind and id (a duplicate id is
+  // reported by lint, and its record is still checked).
+  const slots: Slot[] = pack.records.map((record) => ({ record, data: record.base, origins: new Map(), touched: false, owned: new Set<object>() }));
+  const byKey = new Map<string, Slot>();
+  for (const slot of slots) {
+    const key = `${slot.record.kind}/${slot.record.id}`;
+    if (!byKey.has(key)) byKey.set(key, slot);
   }
   const seenEntries = new Map<string, string>();
   for (const layer of pack.layers) {
@@ -35,15 +40,13 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
         return;
       }
       if (!slot.record.valid) return; // its schema problems are reported already
-      if (!slot.touched) {
-        slot.data = structuredClone(slot.record.base);
-        slot.touched = true;
-      }
-      const result = setAtPointer(slot.data, entry.target.pointer, structuredClone(entry.value));
+      const result = withValueAt(slot.data, entry.target.pointer, entry.value, slot.owned);
       if (!result.ok) {
         report.add(pending('layer/target-missing', layer.file, `The pointer ${entry.target.pointer} does not fit ${entry.target.kind} "${entry.target.id}": ${result.reason}.`, at('target', 'pointer')));
         return;
       }
+      slot.data = result.root;
+      slot.touched = true;
       const pointer = formatPointer(result.steps);
       for (const existing of [...slot.origins.keys()]) {
         if (existing === pointer || existing.startsWith(pointer + '/')) slot.origins.delete(existing);
@@ -53,7 +56,7 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
   }
 
   const out: EffectiveRecord[] = [];
-  for (const { record, data, origins, touched } of byKey.values()) {
+  for (const { record, data, origins, touched } of slots) {
     let refs = record.refs;
     let valid = record.valid;
     if (touched) {

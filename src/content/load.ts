@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pending, type PendingDiagnostic, type PathStep } from './diagnostic.js';
 import type { JsonObject, LayerEntry, LoadedLayer, LoadedRecord, Manifest } from './model.js';
-import { displayPath } from './locate.js';
 import { parseYaml } from './parse.js';
 import type { SchemaRegistry } from './schemas.js';
 
@@ -90,7 +89,7 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): 
     const { folder, schema } = manifest.kinds[kind]!;
     knownFolders.add(folder);
     if (!schemas.has(schema)) {
-      report.add(pending('pack/schema-missing', manifestFile, `Kind "${kind}" names the schema ${schema}, which is not in ${schemas.roots.map((r) => displayPath(r)).join(' or ')}.`, { path: ['kinds', kind, 'schema'] }));
+      report.add(pending('pack/schema-missing', manifestFile, `Kind "${kind}" names the schema ${schema}, which is not in ${schemas.roots.map((r) => path.relative(dir, r).split(path.sep).join('/')).join(' or ')}.`, { path: ['kinds', kind, 'schema'] }));
       continue;
     }
     const folderDir = path.join(dir, folder);
@@ -161,7 +160,7 @@ function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, r
     return undefined;
   }
   if (parsed.data === null || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) {
-    report.add(pending('schema/type', file, `The file must hold one record (a mapping of properties), not ${parsed.data === null ? 'nothing' : Array.isArray(parsed.data) ? 'a list' : 'a single value'}.`));
+    report.add(pending('schema/type', file, `The file must hold one record (a mapping of properties), not ${parsed.data === null ? 'nothing' : Array.isArray(parsed.data) ? 'a list' : 'a single value'}.`, { path: [] }));
     return undefined;
   }
   const result = schemas.validate(schema, parsed.data);
@@ -174,12 +173,20 @@ function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, r
 }
 
 const SCHEMA_COMMENT = /^# yaml-language-server: \$schema=(\S+)\s*$/;
+/** The expected comment path by folder and schema file: computed once per folder, not per file. */
+const expectedComment = new Map<string, string>();
 
 function checkSchemaComment(file: string, text: string, schemaFile: string, report: Report): void {
-  const firstLine = text.slice(0, text.indexOf('\n') >>> 0).replace(/\r$/, '');
-  const expected = path.relative(path.dirname(file), schemaFile).split(path.sep).join('/');
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0).replace(/\r$/, '').replace(/^\uFEFF/, '');
+  const dir = path.dirname(file);
+  const key = `${dir}\n${schemaFile}`;
+  let expected = expectedComment.get(key);
+  if (expected === undefined) {
+    expected = path.relative(dir, schemaFile).split(path.sep).join('/');
+    expectedComment.set(key, expected);
+  }
   const match = SCHEMA_COMMENT.exec(firstLine);
-  if (match && path.resolve(path.dirname(file), match[1]!) === schemaFile) return;
+  if (match && (match[1] === expected || path.resolve(dir, match[1]!) === schemaFile)) return;
   const message = match ? `The first line names the schema ${match[1]}, but this file's schema is ${expected}.` : 'The first line does not name the file\'s schema, so editors cannot complete or check it.';
   report.add(pending('file/schema-comment', file, message, { offset: 0, hint: `Make the first line: # yaml-language-server: $schema=${expected}` }));
 }

@@ -13,41 +13,49 @@ export function formatPointer(steps: readonly (string | number)[]): string {
   return steps.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
-export type SetResult = { ok: true; steps: (string | number)[] } | { ok: false; reason: string; validDepth: number };
+export type SetResult<T> = { ok: true; root: T; steps: (string | number)[] } | { ok: false; reason: string };
 
 /**
- * Sets `value` at `pointer` inside `root` (mutating it). The parent must exist. Returns the
- * concrete steps taken (with `-` resolved to the index appended), or why it could not.
+ * Returns `root` with `value` set at `pointer`, without changing any list or mapping it does not
+ * own: those along the pointer are copied once (and added to `owned`), the rest is shared. Pass
+ * the same `owned` set for every change to one record, so later changes reuse the copies.
+ * The parent must exist. `steps` are the concrete steps, with `-` resolved to the index appended.
  */
-export function setAtPointer(root: unknown, pointer: string, value: unknown): SetResult {
+export function withValueAt<T>(root: T, pointer: string, value: unknown, owned: Set<object>): SetResult<T> {
   const raw = parsePointer(pointer);
-  if (raw.length === 0) return { ok: false, reason: 'the pointer names the whole record; set its fields one by one', validDepth: 0 };
-  let node: unknown = root;
+  if (raw.length === 0) return { ok: false, reason: 'the pointer names the whole record; set its fields one by one' };
+  // Check the whole path first, so a bad pointer copies nothing.
   const steps: (string | number)[] = [];
+  let node: unknown = root;
   for (let i = 0; i < raw.length - 1; i++) {
-    const step = raw[i]!;
-    const next = child(node, step);
-    if (next === undefined) return { ok: false, reason: `"${formatPointer([...steps, step])}" does not exist`, validDepth: i };
-    steps.push(Array.isArray(node) ? Number(step) : step);
+    const next = child(node, raw[i]!);
+    if (next === undefined) return { ok: false, reason: `"${formatPointer([...steps, raw[i]!])}" does not exist` };
+    steps.push(Array.isArray(node) ? Number(raw[i]) : raw[i]!);
     node = next.value;
   }
   const last = raw[raw.length - 1]!;
   if (Array.isArray(node)) {
-    if (last === '-') {
-      node.push(value);
-      return { ok: true, steps: [...steps, node.length - 1] };
-    }
-    if (!/^(0|[1-9]\d*)$/.test(last) || Number(last) >= node.length) {
-      return { ok: false, reason: `index ${last} is outside the list of ${node.length} (use "-" to append)`, validDepth: raw.length - 1 };
-    }
-    node[Number(last)] = value;
-    return { ok: true, steps: [...steps, Number(last)] };
+    if (last === '-') steps.push(node.length);
+    else if (/^(0|[1-9]\d*)$/.test(last) && Number(last) < node.length) steps.push(Number(last));
+    else return { ok: false, reason: `index ${last} is outside the list of ${node.length} (use "-" to append)` };
+  } else if (node !== null && typeof node === 'object') steps.push(last);
+  else return { ok: false, reason: `"${formatPointer(steps)}" is ${node === null ? 'null' : 'not a list or mapping'}, so nothing can be set inside it` };
+
+  const own = (container: object): Record<string | number, unknown> => {
+    if (owned.has(container)) return container as Record<string | number, unknown>;
+    const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string | number, unknown>;
+    owned.add(copy);
+    return copy;
+  };
+  const newRoot = own(root as object);
+  let parent = newRoot;
+  for (let i = 0; i < steps.length - 1; i++) {
+    const copy = own(parent[steps[i]!] as object);
+    parent[steps[i]!] = copy;
+    parent = copy;
   }
-  if (node !== null && typeof node === 'object') {
-    (node as Record<string, unknown>)[last] = value;
-    return { ok: true, steps: [...steps, last] };
-  }
-  return { ok: false, reason: `"${formatPointer(steps)}" is ${node === null ? 'null' : 'not a list or mapping'}, so nothing can be set inside it`, validDepth: raw.length - 1 };
+  parent[steps[steps.length - 1]!] = value;
+  return { ok: true, root: newRoot as T, steps };
 }
 
 function child(node: unknown, step: string): { value: unknown } | undefined {

@@ -161,7 +161,15 @@ function firstLine(error: unknown): string {
 export function explain(errors: readonly ErrorObject[], data: unknown): SchemaProblem[] {
   // A failed oneOf/anyOf reports every branch's errors too; keep only the summary.
   const variantPaths = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.schemaPath + '/');
-  const kept = errors.filter((e) => !variantPaths.some((p) => e.schemaPath.startsWith(p)));
+  // A tagged object without its tag reports both `required` and `discriminator`; keep the latter.
+  const tagged = new Set(errors.filter((e) => e.keyword === 'discriminator').map((e) => `${e.instancePath}|${String((e.params as { tag?: string }).tag)}`));
+  const kept = errors.filter(
+    (e) =>
+      !variantPaths.some((p) => e.schemaPath.startsWith(p)) &&
+      // `propertyNames` repeats the error already reported for the key itself.
+      e.keyword !== 'propertyNames' &&
+      !(e.keyword === 'required' && tagged.has(`${e.instancePath}|${String((e.params as { missingProperty?: string }).missingProperty)}`)),
+  );
   const seen = new Set<string>();
   const out: SchemaProblem[] = [];
   for (const e of kept) {
@@ -175,6 +183,18 @@ export function explain(errors: readonly ErrorObject[], data: unknown): SchemaPr
 }
 
 function explainOne(e: ErrorObject, _data: unknown): SchemaProblem {
+  if (e.propertyName !== undefined) {
+    // An error about a mapping key (`propertyNames`): point at the key and say it is a key.
+    const parent = e.instancePath === '' ? 'the record' : `\`${e.instancePath.slice(1).replace(/\//g, '.')}\``;
+    const description = (e.parentSchema as { description?: string } | undefined)?.description;
+    return {
+      code: e.keyword === 'pattern' ? 'schema/pattern' : 'schema/other',
+      message: `The key "${e.propertyName}" in ${parent} ${e.keyword === 'pattern' ? `does not have the required form (${String((e.params as { pattern?: string }).pattern)})` : (e.message ?? 'is not allowed')}.`,
+      hint: description,
+      path: [...pointerToSteps(e.instancePath), e.propertyName],
+      atKey: true,
+    } as SchemaProblem;
+  }
   const path = pointerToSteps(e.instancePath);
   const where = e.instancePath === '' ? 'The record' : `\`${e.instancePath.slice(1).replace(/\//g, '.')}\``;
   const description = (e.parentSchema as { description?: string } | undefined)?.description;

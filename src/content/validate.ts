@@ -5,7 +5,7 @@ import { compareDiagnostics, pending, type Diagnostic } from './diagnostic.js';
 import { applyLayers } from './layers.js';
 import { CHECKS, LintContext } from './lint/index.js';
 import { discoverPacks, findSchemaRoots, loadPack, Report } from './load.js';
-import { locateAll } from './locate.js';
+import { displayPath, locateAll } from './locate.js';
 import type { EffectiveRecord, Json, Pack } from './model.js';
 import { SchemaRegistry } from './schemas.js';
 
@@ -73,7 +73,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     if (!loaded) continue;
     const firstDir = packIds.get(loaded.id);
     if (firstDir !== undefined) {
-      report.add(pending('pack/duplicate-pack', loaded.manifestFile, `The pack id "${loaded.id}" is used by ${firstDir} already.`, { path: ['id'] }));
+      report.add(pending('pack/duplicate-pack', loaded.manifestFile, `The pack id "${loaded.id}" is used by ${displayPath(firstDir, options.cwd)} already.`, { path: ['id'] }));
       continue;
     }
     packIds.set(loaded.id, dir);

@@ -8,9 +8,10 @@ export const deckCounts: LintCheck = (ctx) => {
     const ids = asArray(deck.data.cards).filter((c): c is string => typeof c === 'string');
     let total = 0;
     const uncounted: string[] = [];
+    // A card that is missing or breaks its schema is reported already; its count is not known.
+    if (ids.some((id) => !ctx.byKind.get('card')?.get(id)?.valid)) continue;
     for (const id of ids) {
-      const card = ctx.byKind.get('card')?.get(id);
-      if (!card) continue; // ref/missing reports it
+      const card = ctx.byKind.get('card')!.get(id)!;
       const count = card.data.count;
       if (typeof count === 'number') total += count;
       else uncounted.push(id);

@@ -1,5 +1,5 @@
 import type { LintCheck } from './context.js';
-import { displayPath } from '../locate.js';
+import path from 'node:path';
 
 /** id/duplicate: two records of one kind share an id. */
 export const duplicateIds: LintCheck = (ctx) => {
@@ -8,7 +8,7 @@ export const duplicateIds: LintCheck = (ctx) => {
     const key = `${record.kind}/${record.id}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      ctx.at('id/duplicate', record, ['id'], `Another ${record.kind} has the id "${record.id}" (${displayPath(first)}).`);
+      ctx.at('id/duplicate', record, ['id'], `Another ${record.kind} has the id "${record.id}" (${path.relative(path.dirname(ctx.manifestFile), first).split(path.sep).join('/')}).`);
     } else seen.set(key, record.file);
   }
 };

@@ -89,14 +89,18 @@ export const rangeTables: LintCheck = (ctx) => {
     record.data.entries.forEach((entry, i) => {
       const min = get(entry, 'range', 'min');
       const max = get(entry, 'range', 'max');
+      const shared: number[] = [];
+      let before: number | undefined;
       for (const n of results) {
         if ((typeof min === 'number' && n < min) || (typeof max === 'number' && n > max)) continue;
-        const before = owner.get(n);
-        if (before !== undefined) {
-          ctx.at('table/shape', record, ['entries', i, 'range'], `Result ${n} is covered by entry ${before + 1} and entry ${i + 1}.`);
-          return;
-        }
-        owner.set(n, i);
+        const previous = owner.get(n);
+        if (previous !== undefined) {
+          shared.push(n);
+          before ??= previous;
+        } else owner.set(n, i);
+      }
+      if (shared.length) {
+        ctx.at('table/shape', record, ['entries', i, 'range'], `Result${shared.length > 1 ? 's' : ''} ${shared.join(', ')} ${shared.length > 1 ? 'are' : 'is'} covered by entry ${before! + 1} and entry ${i + 1}.`);
       }
     });
     const missing = results.filter((n) => !owner.has(n));

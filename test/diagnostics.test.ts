@@ -1,0 +1,345 @@
+// One broken fixture per diagnostic code (test/fixtures/<code with "/" as "--">/), each holding
+// exactly one mistake, and the exact diagnostics it must give: code, severity, file, line and
+// column. Lines and columns are counted by hand from the fixture files (1-based).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CODES, type DiagnosticCode, type Severity } from '../src/content/codes.js';
+import { validate } from '../src/content/validate.js';
+import { fixture, fixtureDirFor, fixturesDir, inFixtures, repoRoot } from './helpers.js';
+
+interface Expected {
+  readonly code: DiagnosticCode;
+  readonly severity: Severity;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** Text the message or hint must contain, where the diagnostic promises something specific. */
+  readonly message?: string;
+  readonly hint?: string;
+}
+
+interface Case {
+  /** The rule, in words: names the test. */
+  readonly rule: string;
+  /** What to validate, relative to the fixture folder (default: the folder itself). */
+  readonly paths?: readonly string[];
+  readonly expected: readonly Expected[];
+}
+
+const F = 'test/fixtures';
+const error = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'error', file, line, column, ...extra });
+const warning = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'warning', file, line, column, ...extra });
+
+const CASES: Record<DiagnosticCode, Case> = {
+  // Files and packs
+  'pack/no-manifest': {
+    rule: 'a folder of a content root that holds YAML but no pack.yaml is reported where its manifest should be',
+    expected: [error('pack/no-manifest', `${F}/pack--no-manifest/orphan/pack.yaml`, 1, 1, { message: 'orphan/' })],
+  },
+  'pack/not-found': {
+    rule: 'a path that does not exist is reported, not thrown',
+    paths: ['missing'],
+    expected: [error('pack/not-found', `${F}/pack--not-found/missing`, 1, 1)],
+  },
+  'pack/unknown-folder': {
+    rule: 'a pack folder holding YAML that no kind names is reported at the manifest\'s kinds',
+    expected: [warning('pack/unknown-folder', `${F}/pack--unknown-folder/pack.yaml`, 10, 3, { message: 'creatures/' })],
+  },
+  'pack/stray-file': {
+    rule: 'a YAML file at the top of a pack, other than pack.yaml, is reported',
+    expected: [warning('pack/stray-file', `${F}/pack--stray-file/notes.yaml`, 1, 1, { message: 'notes.yaml' })],
+  },
+  'pack/schema-missing': {
+    rule: 'a kind naming a schema file that does not exist is reported at that schema path',
+    expected: [error('pack/schema-missing', `${F}/pack--schema-missing/pack.yaml`, 12, 13, { message: 'fixture/cards.schema.json' })],
+  },
+  'pack/schema-invalid': {
+    rule: 'a schema with a keyword unknown to JSON Schema 2020-12 is reported in the schema file',
+    expected: [error('pack/schema-invalid', `${F}/pack--schema-invalid/schemas/fixture/card.schema.json`, 1, 1, { message: 'minimun' })],
+  },
+  'pack/duplicate-pack': {
+    rule: 'the second of two packs declaring one id is reported at its id',
+    expected: [error('pack/duplicate-pack', `${F}/pack--duplicate-pack/b/pack.yaml`, 2, 5, { message: '"twin"' })],
+  },
+  'file/read-failed': {
+    rule: 'a manifest that cannot be read (it is a folder) is reported, not thrown',
+    expected: [error('file/read-failed', `${F}/file--read-failed/pack.yaml`, 1, 1)],
+  },
+  'file/schema-comment': {
+    rule: 'a content file whose first line does not name its schema gets a warning whose hint gives the right line',
+    expected: [
+      warning('file/schema-comment', `${F}/file--schema-comment/cards/strike.yaml`, 1, 1, {
+        hint: '# yaml-language-server: $schema=../../schemas/fixture/card.schema.json',
+      }),
+    ],
+  },
+  // YAML
+  'yaml/syntax': {
+    rule: 'invalid YAML (a colon inside a plain value) is reported where the parser stops',
+    expected: [error('yaml/syntax', `${F}/yaml--syntax/cards/strike.yaml`, 3, 7)],
+  },
+  'yaml/duplicate-key': {
+    rule: 'a key given twice in one mapping is reported at the second one',
+    expected: [error('yaml/duplicate-key', `${F}/yaml--duplicate-key/cards/strike.yaml`, 5, 1)],
+  },
+  'yaml/tab-indent': {
+    rule: 'a tab used for indentation is reported at the tab',
+    expected: [error('yaml/tab-indent', `${F}/yaml--tab-indent/cards/strike.yaml`, 5, 1)],
+  },
+  'yaml/multiple-documents': {
+    rule: 'a second YAML document in a content file is reported at its separator',
+    expected: [error('yaml/multiple-documents', `${F}/yaml--multiple-documents/cards/strike.yaml`, 5, 1)],
+  },
+  'yaml/empty': {
+    rule: 'a content file holding only a comment is reported as empty',
+    expected: [error('yaml/empty', `${F}/yaml--empty/cards/strike.yaml`, 1, 1)],
+  },
+  // Schema
+  'schema/required': {
+    rule: 'a missing required property is reported at the mapping that lacks it, with its description as hint',
+    expected: [error('schema/required', `${F}/schema--required/cards/strike.yaml`, 2, 1, { message: '"count"', hint: 'How many copies' })],
+  },
+  'schema/additional-property': {
+    rule: 'an unknown property is reported at its key, suggesting the nearest allowed one',
+    expected: [error('schema/additional-property', `${F}/schema--additional-property/cards/strike.yaml`, 5, 1, { message: '"cost"', hint: 'Did you mean "count"?' })],
+  },
+  'schema/type': {
+    rule: 'a value of the wrong type is reported at the value',
+    expected: [error('schema/type', `${F}/schema--type/cards/strike.yaml`, 4, 8, { message: 'integer' })],
+  },
+  'schema/enum': {
+    rule: 'a value outside an enum is reported at the value, suggesting the nearest allowed one',
+    expected: [error('schema/enum', `${F}/schema--enum/tables/weather.yaml`, 3, 6, { message: '"d66"', hint: 'Did you mean "d6"?' })],
+  },
+  'schema/const': {
+    rule: 'a value differing from a const is reported at the value',
+    expected: [error('schema/const', `${F}/schema--const/odds/clash.yaml`, 3, 6, { message: '"d6"' })],
+  },
+  'schema/pattern': {
+    rule: 'a text value not matching its pattern (the manifest\'s version) is reported at the value',
+    expected: [error('schema/pattern', `${F}/schema--pattern/pack.yaml`, 4, 10, { message: '"v1"' })],
+  },
+  'schema/range': {
+    rule: 'a number below its minimum is reported at the value',
+    expected: [error('schema/range', `${F}/schema--range/cards/strike.yaml`, 4, 8, { message: '>= 1' })],
+  },
+  'schema/size': {
+    rule: 'a text shorter than its minimum length is reported at the value',
+    expected: [error('schema/size', `${F}/schema--size/cards/strike.yaml`, 3, 7)],
+  },
+  'schema/unique': {
+    rule: 'a repeated item of a unique list is reported at the repeat',
+    expected: [error('schema/unique', `${F}/schema--unique/decks/main.yaml`, 3, 17)],
+  },
+  'schema/variant': {
+    rule: 'an RNG cell matching none of its shapes is reported at the cell, once',
+    expected: [error('schema/variant', `${F}/schema--variant/spreads/alpha.yaml`, 11, 18, { message: '"4X"' })],
+  },
+  'schema/kind': {
+    rule: 'an effect with an unknown kind is reported at the kind, suggesting the nearest one',
+    expected: [error('schema/kind', `${F}/schema--kind/spreads/alpha.yaml`, 20, 72, { message: '"end-combt"', hint: 'Did you mean "end-combat"?' })],
+  },
+  'schema/other': {
+    rule: 'a value breaking another schema rule (multipleOf) is reported at the value',
+    expected: [error('schema/other', `${F}/schema--other/units/goblin.yaml`, 5, 9, { message: 'multiple of 5' })],
+  },
+  // Ids and references
+  'id/duplicate': {
+    rule: 'two records of one kind sharing an id (strike.yaml and strike.yml) are reported at the second id',
+    expected: [error('id/duplicate', `${F}/id--duplicate/cards/strike.yml`, 2, 5, { message: '"strike"' })],
+  },
+  'id/file-name': {
+    rule: 'a record whose id differs from its file name is reported at the id',
+    expected: [error('id/file-name', `${F}/id--file-name/cards/strike.yaml`, 2, 5, { message: '"stryke"' })],
+  },
+  'ref/missing': {
+    rule: 'a reference to a record that does not exist is reported at the reference, suggesting the nearest id',
+    expected: [error('ref/missing', `${F}/ref--missing/decks/main.yaml`, 3, 17, { message: '"strke"', hint: 'Did you mean "strike"?' })],
+  },
+  // Layers
+  'layer/file-missing': {
+    rule: 'a layer the manifest lists without a file is reported at the listed id',
+    expected: [error('layer/file-missing', `${F}/layer--file-missing/pack.yaml`, 11, 10, { message: 'layers/errata.yaml' })],
+  },
+  'layer/unlisted': {
+    rule: 'a layer file the manifest does not list is reported in that file',
+    expected: [warning('layer/unlisted', `${F}/layer--unlisted/layers/errata.yaml`, 1, 1)],
+  },
+  'layer/duplicate-entry': {
+    rule: 'a second layer entry with an id used already is reported at its id',
+    expected: [error('layer/duplicate-entry', `${F}/layer--duplicate-entry/layers/errata.yaml`, 10, 9, { message: '"strike-count"' })],
+  },
+  'layer/target-missing': {
+    rule: 'a layer entry targeting a record that does not exist is reported at the target id',
+    expected: [error('layer/target-missing', `${F}/layer--target-missing/layers/errata.yaml`, 7, 31, { message: '"stryke"' })],
+  },
+  'layer/invalid-result': {
+    rule: 'a layer value that breaks the record\'s schema is reported at the entry\'s value, not in the record',
+    expected: [error('layer/invalid-result', `${F}/layer--invalid-result/layers/errata.yaml`, 8, 12, { message: 'card "strike"' })],
+  },
+  // Table and rule checks
+  'path/one-way': {
+    rule: 'a path to a spread that prints no path back is reported at the path',
+    expected: [warning('path/one-way', `${F}/path--one-way/spreads/alpha.yaml`, 5, 9)],
+  },
+  'rng/not-uniform': {
+    rule: 'a number repeated in an RNG row (and so in its column) is reported at the repeat, for the row and the column',
+    expected: [
+      error('rng/not-uniform', `${F}/rng--not-uniform/spreads/alpha.yaml`, 9, 15, { message: 'Row 3' }),
+      error('rng/not-uniform', `${F}/rng--not-uniform/spreads/alpha.yaml`, 9, 15, { message: 'Column 4' }),
+    ],
+  },
+  'rng/unfilled': {
+    rule: 'a null RNG cell left once layers apply is reported at the cell',
+    expected: [warning('rng/unfilled', `${F}/rng--unfilled/spreads/alpha.yaml`, 10, 12, { message: 'defender 4, attacker 3' })],
+  },
+  'table/column-gap': {
+    rule: 'a differential no combat column covers is reported at the column that starts too late',
+    expected: [error('table/column-gap', `${F}/table--column-gap/spreads/alpha.yaml`, 15, 49, { message: 'No column covers 1' })],
+  },
+  'table/column-overlap': {
+    rule: 'an odds column starting at odds the column before covers is reported at its start',
+    expected: [error('table/column-overlap', `${F}/table--column-overlap/odds/clash.yaml`, 6, 32, { message: '1:2' })],
+  },
+  'table/shape': {
+    rule: 'a table row with fewer cells than columns is reported at the row',
+    expected: [error('table/shape', `${F}/table--shape/odds/clash.yaml`, 9, 5, { message: 'Row 2 has 1 cells' })],
+  },
+  'table/unfilled': {
+    rule: 'a null table cell left once layers apply is reported at the cell',
+    expected: [warning('table/unfilled', `${F}/table--unfilled/odds/clash.yaml`, 9, 10, { message: 'Row 2, column 2' })],
+  },
+  'events/mismatch': {
+    rule: 'an RNG matrix with an event cell but no events table is reported at the matrix',
+    expected: [error('events/mismatch', `${F}/events--mismatch/spreads/alpha.yaml`, 7, 3)],
+  },
+  'deck/count': {
+    rule: 'card counts that do not add up to the deck size are reported at the size',
+    expected: [error('deck/count', `${F}/deck--count/decks/main.yaml`, 4, 7, { message: 'add up to 2' })],
+  },
+  'unit/faces': {
+    rule: 'a face more than one Hit below the face before is reported at its hits',
+    expected: [error('unit/faces', `${F}/unit--faces/units/troll.yaml`, 9, 13)],
+  },
+  'unit/face-stat-rises': {
+    rule: 'a damaged face with a higher stat than the face before is reported at the stat',
+    expected: [warning('unit/face-stat-rises', `${F}/unit--face-stat-rises/units/troll.yaml`, 9, 35, { message: 'MOVEMENT 2' })],
+  },
+  'scenario/side': {
+    rule: 'a scenario side that the manifest does not have is reported at the side, suggesting the nearest',
+    expected: [error('scenario/side', `${F}/scenario--side/scenarios/skirmish.yaml`, 9, 11, { message: '"blu"', hint: 'Did you mean "blue"?' })],
+  },
+  'scenario/budget': {
+    rule: 'an army costing more than its budget is reported at the budget',
+    expected: [error('scenario/budget', `${F}/scenario--budget/scenarios/skirmish.yaml`, 9, 25, { message: 'costs 20 points' })],
+  },
+  'scenario/distinct': {
+    rule: 'two copies of a Distinct unit in one army are reported at the count',
+    expected: [error('scenario/distinct', `${F}/scenario--distinct/scenarios/skirmish.yaml`, 8, 38)],
+  },
+};
+
+function check(paths: readonly string[]) {
+  const result = validate(paths, { cwd: repoRoot });
+  return { result, diagnostics: inFixtures(result.diagnostics) };
+}
+
+describe('every diagnostic code has a fixture and a test', () => {
+  it('each code in CODES has a fixture folder test/fixtures/<code with "/" as "--">', () => {
+    const missing = Object.keys(CODES).filter((code) => !existsSync(fixtureDirFor(code)));
+    expect(missing).toEqual([]);
+  });
+
+  it('each code in CODES has an expected result in this file, and no other code does', () => {
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(CODES).sort());
+  });
+
+  it('each fixture folder named like a code is for a code that exists', () => {
+    const codeLike = readdirSync(fixturesDir).filter((name) => name.includes('--'));
+    const unknown = codeLike.filter((name) => !(name.replace('--', '/') in CODES));
+    expect(unknown).toEqual([]);
+  });
+
+  it('each expected diagnostic has the severity the catalogue gives its code', () => {
+    for (const c of Object.values(CASES)) for (const e of c.expected) expect(e.severity, e.code).toBe(CODES[e.code].severity);
+  });
+});
+
+describe('a clean pack', () => {
+  it('the minimal valid pack (every fixture kind, a scenario and a layer) validates with no diagnostics', () => {
+    const { result, diagnostics } = check([fixture('valid', 'mini')]);
+    expect(diagnostics).toEqual([]);
+    expect(result.packs.map((p) => p.id)).toEqual(['mini']);
+    expect(result.summaries[0]).toMatchObject({ id: 'mini', records: 10, layerEntries: 1, coverage: { rules: 5, executable: 4 } });
+  });
+
+  it('the layer fills the RNG cell the base leaves null', () => {
+    const { result } = check([fixture('valid', 'mini')]);
+    const alpha = result.packs[0]!.records.get('spread')!.find((r) => r.id === 'alpha')!;
+    expect((alpha.base.rng as unknown[][])[4]![4]).toBeNull();
+    expect((alpha.data.rng as unknown[][])[4]![4]).toBe(4);
+    expect(alpha.origins.get('/rng/4/4')).toMatchObject({ layer: 'inferences', entry: 'alpha-rng-5-5', kind: 'inference' });
+  });
+});
+
+describe('each code, from its fixture', () => {
+  for (const [code, c] of Object.entries(CASES) as [DiagnosticCode, Case][]) {
+    it(`${code}: ${c.rule}`, () => {
+      const dir = fixtureDirFor(code);
+      const { diagnostics } = check((c.paths ?? ['.']).map((p) => path.join(dir, p)));
+      expect(diagnostics.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column }))).toEqual(
+        c.expected.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column })),
+      );
+      diagnostics.forEach((d, i) => {
+        const e = c.expected[i]!;
+        expect(d.message.trim(), 'message').not.toBe('');
+        expect(d.hint.trim(), 'hint').not.toBe('');
+        if (e.message) expect(d.message).toContain(e.message);
+        if (e.hint) expect(d.hint).toContain(e.hint);
+      });
+    });
+  }
+});
+
+describe('a bad file never stops the others', () => {
+  it('a file that is not valid YAML is reported, and so are the problems of the files after it', () => {
+    const { diagnostics, result } = check([fixture('cases', 'one-bad-file')]);
+    expect(diagnostics.map(({ code, file, line, column }) => ({ code, file, line, column }))).toEqual([
+      { code: 'yaml/syntax', file: `${F}/cases/one-bad-file/cards/broken.yaml`, line: 3, column: 7 },
+      { code: 'schema/type', file: `${F}/cases/one-bad-file/cards/parry.yaml`, line: 4, column: 8 },
+      { code: 'ref/missing', file: `${F}/cases/one-bad-file/decks/main.yaml`, line: 3, column: 17 },
+    ]);
+    expect(result.packs.map((p) => p.id)).toEqual(['fixture']);
+  });
+});
+
+describe('diagnostics carry the source line', () => {
+  it('sourceLine is the text of the line the diagnostic points at', () => {
+    const { diagnostics } = check([fixtureDirFor('schema/type')]);
+    expect(diagnostics[0]!.sourceLine).toBe('count: two');
+  });
+});
+
+// Tests below expose defects in src/ found while writing the fixtures; see the report. They fail
+// until src is fixed.
+describe('defects in src (failing until fixed)', () => {
+  it('table/shape: overlapping ranges in a die-roll table give one diagnostic, not a false gap as well', () => {
+    const { diagnostics } = check([fixture('cases', 'range-overlap')]);
+    expect(diagnostics.map(({ code, file, line, column }) => ({ code, file, line, column }))).toEqual([
+      { code: 'table/shape', file: `${F}/cases/range-overlap/tables/weather.yaml`, line: 6, column: 14 },
+    ]);
+  });
+
+  it('file/schema-comment: a UTF-8 byte order mark before a correct schema comment is not a problem', () => {
+    const { diagnostics } = check([fixture('cases', 'bom')]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('schema/pattern: a kind name that is not kebab-case is reported once, at that name', () => {
+    const { diagnostics } = check([fixture('cases', 'kind-name')]);
+    expect(diagnostics.map(({ code, file, line, column }) => ({ code, file, line, column }))).toEqual([
+      { code: 'schema/pattern', file: `${F}/cases/kind-name/pack.yaml`, line: 11, column: 3 },
+    ]);
+  });
+});

@@ -1,0 +1,45 @@
+// Shared by the diagnostics and CLI tests: where the fixtures are, and a fake Io for running the
+// CLI in-process.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Io } from '../src/cli/io.js';
+import type { Diagnostic } from '../src/content/diagnostic.js';
+
+export const repoRoot = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');
+
+/** A fixture folder, by its path relative to test/fixtures/. */
+export function fixture(...parts: string[]): string {
+  return path.join(fixturesDir, ...parts);
+}
+
+/** The fixture folder for a diagnostic code: `yaml/duplicate-key` -> test/fixtures/yaml--duplicate-key. */
+export function fixtureDirFor(code: string): string {
+  return fixture(code.replace(/\//g, '--'));
+}
+
+/**
+ * Diagnostics in fixture files only. The validator also loads playmark's own schemas, including
+ * the game schemas other people are editing; a problem in one of those is not what these tests
+ * are about, so it must not make a fixture test fail.
+ */
+export function inFixtures(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => d.file.startsWith('test/fixtures/'));
+}
+
+export interface FakeIo {
+  readonly io: Io;
+  stdout(): string;
+  stderr(): string;
+}
+
+/** An Io that collects what a command prints, with colour off. */
+export function fakeIo(cwd: string = repoRoot): FakeIo {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (s) => void out.push(s), err: (s) => void err.push(s), color: false, cwd };
+  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+}
+
+/** Matches a line of a JavaScript stack trace. */
+export const STACK_LINE = /^ {4}at /m;
