@@ -15,9 +15,9 @@ import { validate } from '../dist/content/validate.js';
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const source = path.join(root, 'content', 'warchon');
+const source = path.join(root, 'content', process.env.BENCH_PACK ?? 'warchon');
 const work = path.join(root, 'bench', '.work', 'content');
-const packDir = path.join(work, 'warchon');
+const packDir = path.join(work, process.env.BENCH_PACK ?? 'warchon');
 
 function generate() {
   rmSync(path.join(root, 'bench', '.work'), { recursive: true, force: true });
@@ -38,17 +38,26 @@ function generate() {
   const layerFiles = readdirSync(path.join(packDir, 'layers')).map((name) => path.join(packDir, 'layers', name));
   const layers = layerFiles.map((file) => ({ file, head: readFileSync(file, 'utf8').split('\n')[0], data: load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }) }));
   const originals = layers.map((l) => [...l.data.entries]);
+  const kinds = load(readFileSync(path.join(source, 'pack.yaml'), 'utf8'), { schema: CORE_SCHEMA }).kinds;
   let count = records.length;
   for (let copy = 1; count < RECORDS; copy++) {
     for (const r of records) {
       if (count >= RECORDS) break;
       const id = r.name.replace(/\.ya?ml$/, '');
       const newId = `${id}-copy-${copy}`;
-      const text = r.text.replace(new RegExp(`^id: ${id}$`, 'm'), `id: ${newId}`);
+      // Paths lead to the same copy of each spread, so every path still runs both ways.
+      const text = r.text
+        .replace(new RegExp(`^id: ${id}$`, 'm'), `id: ${newId}`)
+        .replace(/^paths: \[(.*)\]$/m, (_, list) => `paths: [${list.split(',').filter((p) => p.trim()).map((p) => `${p.trim()}-copy-${copy}`).join(', ')}]`);
       writeFileSync(path.join(packDir, r.folder, `${newId}.yaml`), text);
       layers.forEach((l, i) => {
         for (const e of originals[i]) {
-          if (e.target.id === id) l.data.entries.push({ ...e, id: `${e.id}-copy-${copy}`, target: { ...e.target, id: newId } });
+          if (e.target.id === id && kinds[e.target.kind]?.folder === r.folder) l.data.entries.push({
+            ...e,
+            id: `${e.id}-copy-${copy}`,
+            target: { ...e.target, id: newId },
+            value: e.target.pointer.startsWith('/paths/') ? `${e.value}-copy-${copy}` : e.value,
+          });
         }
       });
       count++;
