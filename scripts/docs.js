@@ -1,6 +1,17 @@
-// Writes the docs that are generated from code. Run with `npm run docs` (after a build).
+// Writes the docs that are generated from code and content. Run with `npm run docs`.
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { renderDiagnosticsDoc } from '../dist/content/codes-doc.js';
+import { renderGapsDoc } from '../dist/content/gaps-doc.js';
+import { validate } from '../dist/content/validate.js';
 
-writeFileSync(new URL('../docs/diagnostics.md', import.meta.url), renderDiagnosticsDoc());
+const root = new URL('..', import.meta.url);
+writeFileSync(new URL('docs/diagnostics.md', root), renderDiagnosticsDoc());
 console.log('wrote docs/diagnostics.md');
+const result = validate([fileURLToPath(new URL('content', root))]);
+if (result.errors > 0) {
+  console.error('content has errors: run `npx playmark validate` and fix them first');
+  process.exit(1);
+}
+writeFileSync(new URL('docs/gaps.md', root), renderGapsDoc(result.packs));
+console.log('wrote docs/gaps.md');

@@ -14,3 +14,15 @@ describe('docs/diagnostics.md', () => {
     for (const [code, info] of Object.entries(CODES)) expect(doc).toContain(`| \`${code}\` | ${info.severity} |`);
   });
 });
+
+describe('docs/gaps.md', () => {
+  it('lists every layer entry of the shipped packs, as `npm run docs` renders it (run it after changing a layer)', async () => {
+    const { validate } = await import('../src/content/validate.js');
+    const { renderGapsDoc } = await import('../src/content/gaps-doc.js');
+    const result = validate([new URL('../content', import.meta.url).pathname]);
+    expect(result.errors).toBe(0);
+    const onDisk = readFileSync(new URL('../docs/gaps.md', import.meta.url), 'utf8');
+    expect(onDisk).toBe(renderGapsDoc(result.packs));
+    for (const pack of result.packs) for (const layer of pack.layers) for (const e of layer.entries) expect(onDisk).toContain(`| \`${e.id}\` | ${e.kind} |`);
+  });
+});
