@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { exportPack } from '../content/export.js';
-import { validate } from '../content/validate.js';
+import { defaultCacheDir, validate } from '../content/validate.js';
 import { formatValidation } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { DEFAULT_CONTENT } from './validate.js';
@@ -27,7 +27,7 @@ The pack must validate without errors; its diagnostics go to stderr and the exit
     )
     .action((packArg: string, opts: { base: boolean; provenance: boolean; content: string }) => {
       const dir = resolvePackDir(io.cwd, packArg, opts.content);
-      const result = validate([dir], { cwd: io.cwd });
+      const result = validate([dir], { cwd: io.cwd, cacheDir: defaultCacheDir(io.cwd) });
       if (result.diagnostics.length > 0) io.err(formatValidation(result, 'text', { color: io.color }));
       const pack = result.packs[0];
       if (result.errors > 0 || !pack) {

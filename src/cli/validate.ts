@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { validate } from '../content/validate.js';
+import { defaultCacheDir, validate } from '../content/validate.js';
 import { FORMATS, formatValidation, type Format } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 
@@ -14,6 +14,7 @@ export function registerValidate(program: Command, io: Io): void {
     .argument('[paths...]', 'pack folders, or a content root holding packs', [DEFAULT_CONTENT])
     .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text'))
     .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
+    .option('--no-cache', 'compile the schemas afresh instead of using the cached validators (node_modules/.cache/playmark, or $PLAYMARK_CACHE_DIR)')
     .addHelpText(
       'after',
       `
@@ -25,13 +26,13 @@ Examples:
 
 Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage error.`,
     )
-    .action((paths: string[], opts: { format: Format; strict: boolean }) => {
+    .action((paths: string[], opts: { format: Format; strict: boolean; cache: boolean }) => {
       for (const p of paths) {
         if (!existsSync(path.resolve(io.cwd, p))) {
           throw new UsageError(`no such folder: ${p}`, 'Give pack folders (holding pack.yaml) or a content root such as content/.');
         }
       }
-      const result = validate(paths.map((p) => path.resolve(io.cwd, p)), { cwd: io.cwd });
+      const result = validate(paths.map((p) => path.resolve(io.cwd, p)), { cwd: io.cwd, cacheDir: opts.cache ? defaultCacheDir(io.cwd) : false });
       io.out(formatValidation(result, opts.format, { color: io.color }));
       const failed = result.errors > 0 || (opts.strict && result.warnings > 0);
       io.exitCode = failed ? EXIT.content : EXIT.ok;

@@ -47,8 +47,9 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
       }
       slot.data = result.root;
       slot.touched = true;
-      const pointer = formatPointer(result.steps);
-      for (const existing of [...slot.origins.keys()]) {
+      const pointer = entry.target.pointer.endsWith('/-') ? formatPointer(result.steps) : entry.target.pointer;
+      // A later entry that sets a value supersedes earlier entries that set values inside it.
+      for (const existing of slot.origins.keys()) {
         if (existing === pointer || existing.startsWith(pointer + '/')) slot.origins.delete(existing);
       }
       slot.origins.set(pointer, { layer: layer.id, entry: entry.id, kind: entry.kind, reason: entry.reason, file: layer.file, index });

@@ -172,12 +172,12 @@ function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, r
   return { data: parsed.data as JsonObject, refs: result.refs, valid: result.problems.length === 0 };
 }
 
+const COMMENT_PREFIX = '# yaml-language-server: $schema=';
 const SCHEMA_COMMENT = /^# yaml-language-server: \$schema=(\S+)\s*$/;
 /** The expected comment path by folder and schema file: computed once per folder, not per file. */
 const expectedComment = new Map<string, string>();
 
 function checkSchemaComment(file: string, text: string, schemaFile: string, report: Report): void {
-  const firstLine = text.slice(0, text.indexOf('\n') >>> 0).replace(/\r$/, '').replace(/^\uFEFF/, '');
   const dir = path.dirname(file);
   const key = `${dir}\n${schemaFile}`;
   let expected = expectedComment.get(key);
@@ -185,6 +185,9 @@ function checkSchemaComment(file: string, text: string, schemaFile: string, repo
     expected = path.relative(dir, schemaFile).split(path.sep).join('/');
     expectedComment.set(key, expected);
   }
+  const line = COMMENT_PREFIX + expected;
+  if (text.startsWith(line) && (text.length === line.length || text[line.length] === '\n' || text[line.length] === '\r')) return;
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0).replace(/\r$/, '').replace(/^\uFEFF/, '');
   const match = SCHEMA_COMMENT.exec(firstLine);
   if (match && (match[1] === expected || path.resolve(dir, match[1]!) === schemaFile)) return;
   const message = match ? `The first line names the schema ${match[1]}, but this file's schema is ${expected}.` : 'The first line does not name the file\'s schema, so editors cannot complete or check it.';

@@ -1,5 +1,10 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { readdirSync, readFileSync } from 'node:fs';
+import { _, Ajv2020, Name, stringify, type CodeKeywordDefinition, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { strConcat } from 'ajv/dist/compile/codegen/index.js';
+import namesModule from 'ajv/dist/compile/names.js';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { closest } from 'fastest-levenshtein';
 import type { DiagnosticCode } from './codes.js';
@@ -7,12 +12,19 @@ import type { PathStep } from './diagnostic.js';
 
 /** Base URI the schemas are registered under, so relative `$ref`s resolve as they do in an editor. */
 const BASE = 'https://playmark.local/schemas/';
+// Ajv's internals are CommonJS with a `default` export; Node puts it under `.default`, bundlers
+// (vitest) may already unwrap it.
+const names = (namesModule as unknown as { default?: typeof namesModule.default }).default ?? (namesModule as unknown as typeof namesModule.default);
+const standaloneCode =
+  (standaloneModule as unknown as { default?: typeof standaloneModule.default }).default ?? (standaloneModule as unknown as typeof standaloneModule.default);
+const AJV_VERSION = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
 
 /** A reference to another record, found by the `x-ref` keyword while validating. */
 export interface FoundRef {
   readonly kinds: readonly string[];
   readonly id: string;
-  readonly path: readonly PathStep[];
+  /** JSON pointer to the reference in the record (turn into steps with `pointerToSteps`). */
+  readonly pointer: string;
 }
 
 export interface SchemaProblem {
@@ -34,48 +46,106 @@ export interface RecordValidation {
   readonly refs: FoundRef[];
 }
 
+/** Where validators collect references while they run; see the `x-ref` keyword below. */
+const SINK = '__playmarkRefSink';
+type Sink = { [SINK]?: FoundRef[] };
+
 /**
- * Every schema under `schemas/`, registered in one Ajv instance (JSON Schema 2020-12, strict).
- * Validators compile on first use and are kept; `x-ref` collects references while validating, so
- * reference checks cost no second walk over the data.
+ * `x-ref` marks a property that holds another record's id. It never fails validation: the code it
+ * generates pushes each reference found to a sink, so reference checks cost no second walk over
+ * the data. It generates code (not a callback) so that compiled validators can be cached on disk.
+ */
+const xRefKeyword: CodeKeywordDefinition = {
+  keyword: 'x-ref',
+  schemaType: ['string', 'array'],
+  code(cxt) {
+    const { gen, data, schema, it } = cxt;
+    const kinds = Array.isArray(schema) ? schema : [schema];
+    const pointer = strConcat(names.instancePath, it.errorPath);
+    gen.if(_`typeof ${data} == "string" && globalThis.${new Name(SINK)}`, () =>
+      gen.code(_`globalThis.${new Name(SINK)}.push({kinds: ${stringify(kinds)}, id: ${data}, pointer: ${pointer}})`),
+    );
+  },
+};
+
+function newAjv(explain: boolean): Ajv2020 {
+  // The fast instance stops at the first error and keeps no schema copies in its errors; the
+  // explaining one, built only when a file has problems, reports every error with its schema.
+  const ajv = new Ajv2020({
+    strict: true,
+    allowUnionTypes: true,
+    discriminator: true,
+    allErrors: explain,
+    verbose: explain,
+    code: { source: !explain, lines: false },
+  });
+  ajv.addKeyword(xRefKeyword);
+  return ajv;
+}
+
+export interface RegistryOptions {
+  /** Folder to cache compiled validators in, keyed by the schemas' content; false for none. */
+  readonly cacheDir?: string | false;
+}
+
+/**
+ * Every schema under the given folders, for validating records. A record is first checked by a
+ * fast validator (compiled once, cached on disk when a cache folder is given); only a record that
+ * fails is checked again by a validator that explains every error.
  */
 export class SchemaRegistry {
-  private readonly ajv: Ajv2020;
+  private fastAjv: Ajv2020 | undefined;
+  private explaining: Ajv2020 | undefined;
   private readonly compiled = new Map<string, ValidateFunction | SchemaLoadError>();
+  private readonly explainers = new Map<string, ValidateFunction>();
   private readonly known = new Set<string>();
   private readonly broken = new Map<string, string>();
-  private refSink: FoundRef[] = [];
-
   private readonly files = new Map<string, string>();
+  private readonly sources = new Map<string, object>();
+  private cached: Record<string, ValidateFunction> | undefined;
+  private readonly cacheFile: string | undefined;
 
   /**
    * @param roots schema folders, later ones overriding earlier ones path by path: playmark's own
    * schemas first, then a project's `schemas/`, which need hold only its own kinds.
    */
-  constructor(readonly roots: readonly string[]) {
-    this.ajv = new Ajv2020({ strict: true, allowUnionTypes: true, discriminator: true, allErrors: true, verbose: true });
-    const sink = (): FoundRef[] => this.refSink;
-    this.ajv.addKeyword({
-      keyword: 'x-ref',
-      schemaType: ['string', 'array'],
-      errors: false,
-      validate(schema: string | string[], data: unknown, _parent?: unknown, cxt?: { instancePath: string }) {
-        if (typeof data === 'string') {
-          sink().push({ kinds: Array.isArray(schema) ? schema : [schema], id: data, path: pointerToSteps(cxt?.instancePath ?? '') });
-        }
-        return true;
-      },
-    });
+  constructor(
+    readonly roots: readonly string[],
+    options: RegistryOptions = {},
+  ) {
     for (const root of roots) for (const rel of listSchemaFiles(root)) this.files.set(rel, path.join(root, rel));
+    const hash = createHash('sha256').update(`playmark-validators-1\n${AJV_VERSION}\n`);
     for (const [rel, file] of [...this.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
       try {
-        const schema = JSON.parse(readFileSync(file, 'utf8')) as object;
-        this.ajv.addSchema(schema, BASE + rel);
-        this.known.add(rel);
+        const text = readFileSync(file, 'utf8');
+        hash.update(`${rel}\n${text}\n`);
+        this.sources.set(rel, JSON.parse(text) as object);
       } catch (error) {
         this.broken.set(rel, firstLine(error));
       }
     }
+    if (options.cacheDir && this.broken.size === 0) {
+      this.cacheFile = path.join(options.cacheDir, `validators-${hash.digest('hex').slice(0, 16)}.cjs`);
+      this.cached = loadCached(this.cacheFile);
+    }
+    // With every validator cached, the schemas need not be checked and compiled at all.
+    if (!this.cached) this.fast();
+    for (const rel of this.sources.keys()) if (!this.broken.has(rel)) this.known.add(rel);
+  }
+
+  /** The compiling instance, built on first need; adding a schema checks it against the meta-schema. */
+  private fast(): Ajv2020 {
+    if (!this.fastAjv) {
+      this.fastAjv = newAjv(false);
+      for (const [rel, schema] of this.sources) {
+        try {
+          this.fastAjv.addSchema(schema, BASE + rel);
+        } catch (error) {
+          this.broken.set(rel, firstLine(error));
+        }
+      }
+    }
+    return this.fastAjv;
   }
 
   /** The file a schema path resolves to (for the editor comment), or where it would be. */
@@ -92,16 +162,17 @@ export class SchemaRegistry {
     return [...this.broken].map(([schema, message]) => ({ schema, message }));
   }
 
-  /** The compiled validator, or why it cannot be compiled. */
+  /** The fast validator, or why it cannot be compiled. */
   validator(rel: string): ValidateFunction | SchemaLoadError {
-    const cached = this.compiled.get(rel);
-    if (cached) return cached;
+    const done = this.compiled.get(rel);
+    if (done) return done;
     let result: ValidateFunction | SchemaLoadError;
     const broken = this.broken.get(rel);
     if (broken) result = { schema: rel, message: broken };
+    else if (this.cached?.[rel]) result = this.cached[rel]!;
     else {
       try {
-        result = this.ajv.getSchema(BASE + rel) ?? { schema: rel, message: 'schema not found' };
+        result = this.fast().getSchema(BASE + rel) ?? { schema: rel, message: 'schema not found' };
       } catch (error) {
         result = { schema: rel, message: firstLine(error) };
       }
@@ -113,18 +184,59 @@ export class SchemaRegistry {
   validate(rel: string, data: unknown): RecordValidation | SchemaLoadError {
     const validate = this.validator(rel);
     if (typeof validate !== 'function') return validate;
-    this.refSink = [];
-    const ok = validate(data);
-    const refs = this.refSink;
-    this.refSink = [];
-    return { problems: ok ? [] : explain(validate.errors ?? [], data), refs };
+    const refs: FoundRef[] = [];
+    const sink = globalThis as Sink;
+    sink[SINK] = refs;
+    try {
+      if (validate(data)) return { problems: [], refs };
+    } finally {
+      sink[SINK] = undefined;
+    }
+    return { problems: explain(this.explainer(rel)(data) ? [] : (this.explainer(rel).errors ?? []), data), refs };
   }
 
-  /** The description of a property, for hints. */
-  describe(rel: string, property: string): string | undefined {
-    const entry = this.ajv.getSchema(BASE + rel);
-    const props = (entry?.schema as { properties?: Record<string, { description?: string }> } | undefined)?.properties;
-    return props?.[property]?.description;
+  /**
+   * Writes the compiled validators to the cache folder, if one was given and it has none yet for
+   * these schemas. Compiles every schema once; a failure to write is not an error.
+   */
+  saveCache(): void {
+    if (!this.cacheFile || this.cached || existsSync(this.cacheFile)) return;
+    try {
+      const refs: Record<string, string> = {};
+      for (const rel of this.known) {
+        if (typeof this.validator(rel) !== 'function') return;
+        refs[rel] = BASE + rel;
+      }
+      const code = standaloneCode(this.fast(), refs);
+      mkdirSync(path.dirname(this.cacheFile), { recursive: true });
+      const temp = `${this.cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temp, code);
+      renameSync(temp, this.cacheFile);
+    } catch {
+      // A read-only or full disk only costs the next run the compile time.
+    }
+  }
+
+  private explainer(rel: string): ValidateFunction {
+    let validate = this.explainers.get(rel);
+    if (!validate) {
+      if (!this.explaining) {
+        this.explaining = newAjv(true);
+        for (const [key, schema] of this.sources) if (!this.broken.has(key)) this.explaining.addSchema(schema, BASE + key);
+      }
+      validate = this.explaining.getSchema(BASE + rel)!;
+      this.explainers.set(rel, validate);
+    }
+    return validate;
+  }
+}
+
+function loadCached(file: string): Record<string, ValidateFunction> | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return createRequire(import.meta.url)(file) as Record<string, ValidateFunction>;
+  } catch {
+    return undefined; // a damaged cache is ignored and written again
   }
 }
 

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareDiagnostics, pending, type Diagnostic } from './diagnostic.js';
@@ -39,6 +40,11 @@ export interface ValidationResult {
 export interface ValidateOptions {
   /** Working directory that file paths in diagnostics are relative to. */
   readonly cwd?: string;
+  /**
+   * Folder to cache compiled schema validators in (see `defaultCacheDir`), so later runs skip
+   * compiling them. Off by default.
+   */
+  readonly cacheDir?: string | false;
   /** A project schemas folder to use (over playmark's own) instead of the nearest `schemas/` above each pack. */
   readonly schemasDir?: string;
 }
@@ -55,7 +61,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     const key = roots.join('\n');
     let registry = registries.get(key);
     if (!registry) {
-      registry = new SchemaRegistry(roots);
+      registry = new SchemaRegistry(roots, { cacheDir: options.cacheDir ?? false });
       for (const broken of registry.brokenSchemas()) {
         report.add(pending('pack/schema-invalid', registry.fileOf(broken.schema), `The schema ${broken.schema} cannot be used: ${broken.message}`));
       }
@@ -91,6 +97,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
       coverage: ruleCoverage(effective),
     });
   }
+  for (const registry of registries.values()) registry.saveCache();
   registries.clear();
 
   const diagnostics = locateAll(report.diagnostics, readTextOrUndefined, options.cwd).sort(compareDiagnostics);
@@ -134,6 +141,18 @@ function hasManual(value: Json): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (value.kind === 'manual') return true;
   return Object.values(value).some(hasManual);
+}
+
+/**
+ * Where the CLI caches compiled validators: `$PLAYMARK_CACHE_DIR`, else `node_modules/.cache/playmark`
+ * in the nearest folder above `cwd` that has a node_modules, else the system's temporary folder.
+ */
+export function defaultCacheDir(cwd: string): string {
+  if (process.env.PLAYMARK_CACHE_DIR) return path.resolve(cwd, process.env.PLAYMARK_CACHE_DIR);
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'playmark');
+    if (path.dirname(dir) === dir) return path.join(tmpdir(), 'playmark-cache');
+  }
 }
 
 function readTextOrUndefined(file: string): string | undefined {

@@ -1,4 +1,5 @@
 import { closest } from 'fastest-levenshtein';
+import { pointerToSteps } from '../schemas.js';
 import type { LintCheck } from './context.js';
 
 /** ref/missing: a reference (marked `x-ref` in the schema) or a side names nothing. */
@@ -15,7 +16,7 @@ export const references: LintCheck = (ctx) => {
       const message = kinds.length
         ? `No ${what} has the id "${ref.id}".`
         : `"${ref.id}" refers to a ${what}, but this pack has no such kind.`;
-      ctx.at('ref/missing', record, ref.path, message, near ? `Did you mean "${near}"?` : undefined);
+      ctx.at('ref/missing', record, pointerToSteps(ref.pointer), message, near ? `Did you mean "${near}"?` : undefined);
     }
     const side = record.data.side;
     if (typeof side === 'string' && record.kind !== 'scenario' && !sides.includes(side)) {
