@@ -196,11 +196,12 @@ export class SchemaRegistry {
   }
 
   /**
-   * Writes the compiled validators to the cache folder, if one was given and it has none yet for
-   * these schemas. Compiles every schema once; a failure to write is not an error.
+   * Writes the compiled validators to the cache folder, if one was given and no usable cache was
+   * found for these schemas (a damaged one is replaced). Compiles every schema once; a failure to
+   * write is not an error.
    */
   saveCache(): void {
-    if (!this.cacheFile || this.cached || existsSync(this.cacheFile)) return;
+    if (!this.cacheFile || this.cached) return;
     try {
       const refs: Record<string, string> = {};
       for (const rel of this.known) {

@@ -1,0 +1,54 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validate } from '../src/content/validate.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'playmark-cache-test-'));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+// A fixture whose only problem is a reference (found by the `x-ref` keyword inside the compiled
+// validators), and the shipped content, which has many references and layers.
+const refFixture = path.join(root, 'test/fixtures/ref--missing');
+const strip = (r: ReturnType<typeof validate>) => r.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`);
+
+describe('the compiled-validator cache', () => {
+  it('is written on the first run and gives the same diagnostics on the next (references included)', () => {
+    const fresh = validate([refFixture], { cwd: root, cacheDir: false });
+    expect(fresh.diagnostics.map((d) => d.code)).toContain('ref/missing');
+    const first = validate([refFixture], { cwd: root, cacheDir });
+    const files = readdirSync(cacheDir).filter((f) => f.endsWith('.cjs'));
+    expect(files).toHaveLength(1);
+    const warm = validate([refFixture], { cwd: root, cacheDir });
+    expect(strip(first)).toEqual(strip(fresh));
+    expect(strip(warm)).toEqual(strip(fresh));
+  });
+
+  it('gives the shipped packs the same effective content and diagnostics warm as cold', () => {
+    const content = path.join(root, 'content');
+    const cold = validate([content], { cwd: root, cacheDir: false });
+    validate([content], { cwd: root, cacheDir });
+    const warm = validate([content], { cwd: root, cacheDir });
+    expect(strip(warm)).toEqual(strip(cold));
+    const refs = (r: ReturnType<typeof validate>) => r.packs.flatMap((p) => [...p.records.values()].flat().map((rec) => `${rec.kind}/${rec.id}:${rec.refs.map((x) => x.pointer + '=' + x.id).join(',')}`));
+    expect(refs(warm)).toEqual(refs(cold));
+    expect(refs(cold).some((line) => line.includes('/paths/0=akibatu'))).toBe(true);
+  });
+
+  it('ignores a damaged cache file, still validates, and writes a good one in its place', () => {
+    // A folder of its own: a module once loaded stays in Node's require cache under its path.
+    const dir = mkdtempSync(path.join(tmpdir(), 'playmark-cache-damaged-'));
+    try {
+      validate([refFixture], { cwd: root, cacheDir: dir });
+      const [file] = readdirSync(dir);
+      writeFileSync(path.join(dir, file!), 'this is not javascript {');
+      const result = validate([refFixture], { cwd: root, cacheDir: dir });
+      expect(result.diagnostics.map((d) => d.code)).toContain('ref/missing');
+      expect(readFileSync(path.join(dir, file!), 'utf8')).toContain('use strict');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
