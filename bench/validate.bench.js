@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parseDocument, stringify } from 'yaml';
-import { validate } from '../dist/content/validate.js';
+import { validate } from '../dist/src/content/validate.js';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -1,9 +1,9 @@
 // Writes the docs that are generated from code and content. Run with `npm run docs`.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderDiagnosticsDoc } from '../dist/content/codes-doc.js';
-import { renderGapsDoc } from '../dist/content/gaps-doc.js';
-import { validate } from '../dist/content/validate.js';
+import { renderDiagnosticsDoc } from '../dist/src/content/codes-doc.js';
+import { renderGapsDoc } from '../dist/src/content/gaps-doc.js';
+import { validate } from '../dist/src/content/validate.js';
 
 const root = new URL('..', import.meta.url);
 writeFileSync(new URL('docs/diagnostics.md', root), renderDiagnosticsDoc());

@@ -1,10 +1,12 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../content/package-root.js';
 import { registerExport } from './export.js';
 import { registerValidate } from './validate.js';
 import { EXIT, UsageError, type Io } from './io.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
 
 export function buildProgram(io: Io): Command {
   const program = new Command('playmark')

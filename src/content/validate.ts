@@ -1,17 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compareDiagnostics, pending, type Diagnostic } from './diagnostic.js';
 import { applyLayers } from './layers.js';
 import { CHECKS, LintContext } from './lint/index.js';
 import { discoverPacks, findSchemaRoots, loadPack, Report } from './load.js';
 import { displayPath, locateAll } from './locate.js';
 import type { EffectiveRecord, Json, Pack } from './model.js';
+import { packageRoot } from './package-root.js';
 import { SchemaRegistry } from './schemas.js';
 
 /** playmark's own schemas, used for packs with no `schemas/` folder above them. */
-export const BUNDLED_SCHEMAS = fileURLToPath(new URL('../../schemas', import.meta.url));
+export const BUNDLED_SCHEMAS = path.join(packageRoot(), 'schemas');
 
 export interface RuleCoverage {
   /** Rules with structured effects (text plus `effects`). */

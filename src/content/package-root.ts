@@ -1,0 +1,17 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * playmark's own folder (the one holding its package.json), found by walking up from this file,
+ * so the answer is the same whether the code runs from src/ (tests) or dist/src/ (the command).
+ */
+export function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('playmark: cannot find its own package.json');
+    dir = parent;
+  }
+  return dir;
+}
