@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../content/package-root.js';
+import { registerCodegen } from './codegen.js';
 import { registerExport } from './export.js';
 import { registerValidate } from './validate.js';
 import { EXIT, UsageError, type Io } from './io.js';
@@ -24,6 +25,7 @@ Docs: docs/content.md (writing packs), docs/diagnostics.md (every diagnostic cod
     );
   registerValidate(program, io);
   registerExport(program, io);
+  registerCodegen(program, io);
   return program;
 }
 

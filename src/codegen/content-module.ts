@@ -1,0 +1,145 @@
+// One pack -> `content/<pack>.ts`: the manifest, and for each record kind a literal union of its
+// ids, a map from id to record (effective content, deeply readonly, typed by the kind's schema),
+// the ids in order, and the provenance of every value a layer set.
+import type { EffectiveRecord, Pack } from '../content/model.js';
+import { banner } from './banner.js';
+import { compareText, literal } from './literal.js';
+import { camelCase, pascalCase } from './names.js';
+import { READONLY_MODULE } from './readonly-module.js';
+import { importSpecifier, typeModulePath } from './schema-files.js';
+
+export interface ContentModuleInput {
+  readonly pack: Pack;
+  /** The pack folder relative to the repository, with `/` (`content/warchon`). */
+  readonly packLabel: string;
+  /** The schemas folder relative to the repository (`schemas`). */
+  readonly schemasLabel: string;
+  /** The root type name declared for each schema file. */
+  readonly rootNames: ReadonlyMap<string, string>;
+}
+
+interface KindNames {
+  readonly kind: string;
+  readonly folder: string;
+  readonly schema: string;
+  readonly type: string;
+  readonly idType: string;
+  readonly recordType: string;
+  readonly map: string;
+  readonly ids: string;
+  readonly records: readonly EffectiveRecord[];
+}
+
+const MANIFEST_SCHEMA = 'pack.schema.json';
+
+export function contentModulePath(packId: string): string {
+  return `content/${packId}.ts`;
+}
+
+export function contentModule(input: ContentModuleInput): string {
+  const { pack } = input;
+  const modulePath = contentModulePath(pack.id);
+  const kinds = kindNames(input);
+  const manifestType = typeOf(input, MANIFEST_SCHEMA);
+  checkUnique(pack.id, [manifestType, 'DeepReadonly', 'RecordOrigins', 'pack', 'records', 'origins', ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids])]);
+
+  const imports = new Map<string, Set<string>>([[READONLY_MODULE, new Set(['DeepReadonly', 'RecordOrigins'])]]);
+  const addImport = (schema: string, name: string): void => {
+    const target = typeModulePath(schema);
+    imports.set(target, (imports.get(target) ?? new Set()).add(name));
+  };
+  addImport(MANIFEST_SCHEMA, manifestType);
+  for (const k of kinds) addImport(k.schema, k.type);
+
+  const sources = [
+    `${input.packLabel}/ (rule text: ${pack.manifest.source.file})`,
+    ...[...new Set([MANIFEST_SCHEMA, ...kinds.map((k) => k.schema)])].sort(compareText).map((s) => `${input.schemasLabel}/${s}`),
+  ];
+  const parts: string[] = [
+    banner(sources) +
+      [...imports.keys()]
+        .sort(compareText)
+        .map((target) => `import type { ${[...imports.get(target)!].sort(compareText).join(', ')} } from '${importSpecifier(modulePath, target)}';\n`)
+        .join('')
+        .trimEnd(),
+    `/** The pack's manifest (\`${input.packLabel}/pack.yaml\`). */\nexport const pack = ${literal(pack.manifest)} as const satisfies DeepReadonly<${manifestType}>;`,
+  ];
+  for (const k of kinds) parts.push(kindSection(k, input.packLabel));
+  parts.push(
+    `/** Every record map by kind. */\nexport const records: {\n${kinds.map((k) => `  readonly ${key(k.kind)}: typeof ${k.map};\n`).join('')}} = {\n${kinds.map((k) => `  ${key(k.kind)}: ${k.map},\n`).join('')}};`,
+    originsSection(kinds),
+  );
+  return parts.join('\n\n') + '\n';
+}
+
+function kindNames(input: ContentModuleInput): KindNames[] {
+  const { pack } = input;
+  return Object.keys(pack.manifest.kinds)
+    .sort(compareText)
+    .map((kind) => {
+      const { folder, schema } = pack.manifest.kinds[kind]!;
+      const base = pascalCase(pack.id) + pascalCase(kind);
+      const records = [...(pack.records.get(kind) ?? [])].sort((a, b) => compareText(a.id, b.id));
+      return { kind, folder, schema, type: typeOf(input, schema), idType: `${base}Id`, recordType: `${base}Record`, map: camelCase(folder), ids: `${camelCase(kind)}Ids`, records };
+    });
+}
+
+function typeOf(input: ContentModuleInput, schema: string): string {
+  const name = input.rootNames.get(schema);
+  if (!name) throw new Error(`${input.packLabel}/pack.yaml: no type was generated for the schema ${schema} (is it under ${input.schemasLabel}/?)`);
+  return name;
+}
+
+function checkUnique(packId: string, names: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`The content module for ${packId} would declare ${name} twice; rename a kind or a folder in its manifest.`);
+    seen.add(name);
+  }
+}
+
+function kindSection(k: KindNames, packLabel: string): string {
+  const ids = k.records.map((r) => JSON.stringify(r.id));
+  const union = ids.length === 0 ? ' never' : ids.map((id) => `\n  | ${id}`).join('');
+  const entries = k.records.map((r) => `  ${JSON.stringify(r.id)}: ${literal(r.data, '  ')},\n`).join('');
+  return [
+    `/** Every ${k.kind} id in the pack (\`${packLabel}/${k.folder}/<id>.yaml\`). */`,
+    `export type ${k.idType} =${union};`,
+    `/** A ${k.kind} record: its effective content (the transcription with the layers applied). */`,
+    `export type ${k.recordType} = DeepReadonly<${k.type}>;`,
+    `/** The ${k.kind} ids, sorted. */`,
+    `export const ${k.ids}: readonly ${k.idType}[] = [${ids.join(', ')}];`,
+    `/** The ${k.kind} records by id. */`,
+    `export const ${k.map}: { readonly [K in ${k.idType}]: ${k.recordType} } = {\n${entries}};`,
+  ].join('\n');
+}
+
+function originsSection(kinds: readonly KindNames[]): string {
+  const type = kinds.map((k) => `  readonly ${key(k.kind)}: { readonly [K in ${k.idType}]?: RecordOrigins };\n`).join('');
+  const value: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const k of kinds) {
+    const byId: Record<string, Record<string, unknown>> = {};
+    for (const r of k.records) {
+      if (r.origins.size === 0) continue;
+      byId[r.id] = Object.fromEntries([...r.origins].map(([pointer, o]) => [pointer, { layer: o.layer, entry: o.entry, kind: o.kind, reason: o.reason }]));
+    }
+    value[k.kind] = byId;
+  }
+  return [
+    '/**',
+    ' * Where each value a layer set came from, by kind, record id and JSON pointer into the record',
+    ` * (\`origins${kinds[0] ? propertyAccess(kinds[0].kind) : ''}[id]?.["/pointer"]\`). Values with no entry are as the rule text prints them.`,
+    ' */',
+    `export const origins: {\n${type}} = ${literal(value)};`,
+  ].join('\n');
+}
+
+/** A property key: bare when it is an identifier, quoted otherwise. */
+function key(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+function propertyAccess(name: string): string {
+  const k = key(name);
+  return k.startsWith('"') ? `[${k}]` : `.${k}`;
+}

@@ -1,0 +1,32 @@
+// Everything codegen writes, computed in memory: path (relative to the output folder) -> text.
+import path from 'node:path';
+import type { Pack } from '../content/model.js';
+import { contentModule, contentModulePath } from './content-module.js';
+import { compareText } from './literal.js';
+import { posix } from './names.js';
+import { READONLY_MODULE, readonlyModule } from './readonly-module.js';
+import { generatedReadme } from './readme.js';
+import { readSchemaFiles } from './schema-files.js';
+import { generateTypeModules } from './type-modules.js';
+
+export interface PlanInput {
+  /** The repository root: sources are named relative to it in banners. */
+  readonly root: string;
+  readonly schemasDir: string;
+  readonly outDir: string;
+  readonly packs: readonly Pack[];
+}
+
+export async function planFiles(input: PlanInput): Promise<Map<string, string>> {
+  const label = (p: string): string => posix(path.relative(input.root, p)) || '.';
+  const schemasLabel = label(input.schemasDir);
+  const types = await generateTypeModules(readSchemaFiles(input.schemasDir), schemasLabel);
+  const files = new Map(types.files);
+  files.set(READONLY_MODULE, readonlyModule());
+  const packs = [...input.packs].sort((a, b) => compareText(a.id, b.id));
+  for (const pack of packs) {
+    files.set(contentModulePath(pack.id), contentModule({ pack, packLabel: label(pack.dir), schemasLabel, rootNames: types.rootNames }));
+  }
+  files.set('README.md', generatedReadme(packs.map((p) => p.id), [...types.files.keys()]));
+  return new Map([...files].sort(([a], [b]) => compareText(a, b)));
+}

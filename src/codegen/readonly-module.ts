@@ -1,0 +1,30 @@
+// `types/readonly.ts`: the helper types the content modules use.
+import { banner } from './banner.js';
+
+export const READONLY_MODULE = 'types/readonly.ts';
+
+export function readonlyModule(): string {
+  return `${banner(['src/codegen/readonly-module.ts'])}
+/** \`T\` with every property, array and tuple readonly, all the way down. */
+export type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** Where an effective value came from when a layer set it (values with no origin are as printed). */
+export interface LayerOrigin {
+  /** The layer file's id (\`content/<pack>/layers/<layer>.yaml\`). */
+  readonly layer: string;
+  /** The id of the layer entry that set the value. */
+  readonly entry: string;
+  /** \`erratum\` corrects a printed value; \`inference\` completes one from a pattern the source shows; \`ruling\` decides what the source leaves open. */
+  readonly kind: 'erratum' | 'inference' | 'ruling';
+  /** Why the layer sets this value. */
+  readonly reason: string;
+}
+
+/** The origins of one record's layer-set values, by JSON pointer into the record (\`/rng/4\`). */
+export type RecordOrigins = { readonly [pointer: string]: LayerOrigin };
+`;
+}
