@@ -4,6 +4,8 @@ import path from 'node:path';
 import { packageRoot } from '../content/package-root.js';
 import { registerCodegen } from './codegen.js';
 import { registerExport } from './export.js';
+import { registerOdds } from './odds.js';
+import { registerResolve } from './resolve.js';
 import { registerValidate } from './validate.js';
 import { EXIT, UsageError, type Io } from './io.js';
 
@@ -26,6 +28,8 @@ Docs: docs/content.md (writing packs), docs/diagnostics.md (every diagnostic cod
   registerValidate(program, io);
   registerExport(program, io);
   registerCodegen(program, io);
+  registerResolve(program, io);
+  registerOdds(program, io);
   return program;
 }
 

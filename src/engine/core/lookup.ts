@@ -48,3 +48,19 @@ export function findInRatioRanges<T>(entries: readonly T[], value: number, range
 export function cellAt<T>(matrix: readonly (readonly T[])[], row: number, column: number): T | undefined {
   return matrix[row - 1]?.[column - 1];
 }
+
+/**
+ * The layer origin of the value at a JSON pointer (`/rng/4/2`): the origin recorded for that pointer
+ * or, failing that, for the nearest value containing it (`/rng/4`, `/rng`, the whole record), with
+ * the pointer it was recorded at. Undefined when the value is as printed.
+ */
+export function originAt<O>(origins: { readonly [pointer: string]: O } | undefined, pointer: string): { readonly origin: O; readonly pointer: string } | undefined {
+  if (!origins) return undefined;
+  let at = pointer;
+  for (;;) {
+    const origin = Object.hasOwn(origins, at) ? origins[at] : undefined;
+    if (origin !== undefined) return { origin, pointer: at };
+    if (at === '') return undefined;
+    at = at.slice(0, at.lastIndexOf('/'));
+  }
+}

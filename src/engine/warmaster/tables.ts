@@ -1,0 +1,223 @@
+// Warmaster's two tables, typed and built once when this module loads, from the generated content:
+// the Table of Results of Combate (odds columns, D6 rows, five results) and the Teleportation Table
+// (D66 ranges). Every cell carries the layer entry that set it, if one did: most combat cells were
+// lost in extraction and come from layers.
+import { combatTables, origins, results, teleportTables } from '../../../generated/content/warmaster.js';
+import { findInRanges, findInRatioRanges, originAt, ratioValue, type Range, type Ratio, type RatioRange } from '../core/lookup.js';
+
+/** The layer entry that set a value (values without one are as the rule text prints them). */
+export interface Provenance {
+  readonly layer: string;
+  readonly entry: string;
+  readonly kind: 'erratum' | 'inference' | 'ruling';
+  /** Where the entry wrote, as a JSON pointer into the record. */
+  readonly pointer: string;
+}
+
+export interface Cell<T> {
+  readonly value: T | null;
+  readonly origin: Provenance | null;
+}
+
+/** The result codes of the legend, from the attacker's worst to his best. */
+export type WarmasterCode = 'AA' | 'AR' | 'BB' | 'DR' | 'DA';
+
+/** What a result does to one side: nothing, one unit destroyed (the rest retreat or not), or all. */
+export type Loss = 'none' | 'one-unit' | 'one-unit-rest-retreat' | 'all';
+
+export interface WarmasterResult {
+  readonly id: string;
+  readonly code: WarmasterCode;
+  readonly name: string;
+  /** The legend's explanation as printed. */
+  readonly text: string;
+  readonly attacker: Loss;
+  readonly defender: Loss;
+  /** True for Blood bath: the survivors fight another battle turn. */
+  readonly battleAgain: boolean;
+  /** Position in the printed legend, 0 (AA, the attacker's worst) to 4 (DA, his best). */
+  readonly rank: number;
+}
+
+// What each legend code does, from the printed legend (AA: "all the attacking units are
+// eliminated"; AR: "an attacking unit is destroyed; the rest must retreat"; BB: "an attacking unit
+// and a defender are destroyed. Another turn battle ..."; DR, DA the same for the defender). The
+// codes are the schema's closed enum, so this is a typed table, not string matching in play.
+const MEANING: { readonly [C in WarmasterCode]: Pick<WarmasterResult, 'attacker' | 'defender' | 'battleAgain'> } = {
+  AA: { attacker: 'all', defender: 'none', battleAgain: false },
+  AR: { attacker: 'one-unit-rest-retreat', defender: 'none', battleAgain: false },
+  BB: { attacker: 'one-unit', defender: 'one-unit', battleAgain: true },
+  DR: { attacker: 'none', defender: 'one-unit-rest-retreat', battleAgain: false },
+  DA: { attacker: 'none', defender: 'all', battleAgain: false },
+};
+
+export interface OddsColumn {
+  /** The heading with its spacing normalised (`1-3 or less`). */
+  readonly label: string;
+  readonly odds: RatioRange;
+}
+
+/** How the pack's odds ruling finds a column (`oddsRule`). */
+export interface OddsRule {
+  readonly text: string;
+  readonly attack: 'sum';
+  readonly defence: 'sum';
+  readonly rounding: 'defender-favour' | 'attacker-favour' | 'nearest';
+  readonly origin: Provenance | null;
+}
+
+export interface CombatTable {
+  readonly id: string;
+  readonly name: string;
+  readonly columns: readonly OddsColumn[];
+  /** `rows[roll - 1][column]`. */
+  readonly rows: readonly (readonly Cell<WarmasterResult>[])[];
+  /** The legend, in printed order (attacker's worst to best). */
+  readonly results: readonly WarmasterResult[];
+  readonly oddsRule: OddsRule | null;
+}
+
+export interface TeleportEntry {
+  readonly range: Range;
+  /** `Death!`, `Failure!`, `Success!`, `Perfectly!`. */
+  readonly name: string;
+  readonly text: string;
+  readonly outcome: string;
+  readonly origin: Provenance | null;
+}
+
+type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' } } | undefined;
+
+function provenance(recordOrigins: OriginsOf, pointer: string): Provenance | null {
+  const found = originAt(recordOrigins, pointer);
+  return found ? { layer: found.origin.layer, entry: found.origin.entry, kind: found.origin.kind, pointer: found.pointer } : null;
+}
+
+/** A table the engine cannot read, or a value it lacks: a content error. */
+export class TableError extends Error {}
+
+/** The fields of the records the tables are built from (the generated records have them). */
+export interface CombatTableInput {
+  readonly id: string;
+  readonly name: string;
+  readonly columns: readonly { readonly normalizedLabel: string; readonly odds: RatioRange }[];
+  readonly rows: readonly (readonly (WarmasterCode | null)[])[];
+  readonly results: readonly string[];
+  readonly oddsRule: { readonly text: string; readonly attack: 'sum'; readonly defence: 'sum'; readonly rounding: OddsRule['rounding'] } | null;
+}
+export interface ResultInput {
+  readonly id: string;
+  readonly code: WarmasterCode;
+  readonly name: string;
+  readonly text: string;
+}
+
+export function buildCombatTable(table: CombatTableInput, resultRecords: readonly ResultInput[], tableOrigins?: OriginsOf): CombatTable {
+  const legend = table.results.map((id, rank) => {
+    const r = resultRecords.find((x) => x.id === id);
+    if (!r) throw new TableError(`combat-table "${table.id}" /results/${rank}: no combat result "${id}".`);
+    return { id: r.id, code: r.code, name: r.name, text: r.text, rank, ...MEANING[r.code] };
+  });
+  const byCode = new Map(legend.map((r) => [r.code, r]));
+  const rows = table.rows.map((row, r) =>
+    row.map((code, c) => {
+      const value = code === null ? null : byCode.get(code);
+      if (value === undefined) throw new TableError(`combat-table "${table.id}" /rows/${r}/${c}: "${code}" is not in the table's legend.`);
+      return { value, origin: provenance(tableOrigins, `/rows/${r}/${c}`) };
+    }),
+  );
+  return {
+    id: table.id,
+    name: table.name,
+    columns: table.columns.map((c) => ({ label: c.normalizedLabel, odds: c.odds })),
+    rows,
+    results: legend,
+    oddsRule: table.oddsRule && { ...table.oddsRule, origin: provenance(tableOrigins, '/oddsRule') },
+  };
+}
+
+export interface TeleportTableInput {
+  readonly entries: readonly { readonly range: Range; readonly name: string; readonly text: string; readonly outcome: string }[];
+}
+
+export function buildTeleportTable(table: TeleportTableInput, tableOrigins?: OriginsOf): readonly TeleportEntry[] {
+  return table.entries.map((e, i) => ({ range: e.range, name: e.name, text: e.text, outcome: e.outcome, origin: provenance(tableOrigins, `/entries/${i}`) }));
+}
+
+/** The Table of Results of Combate. */
+export const COMBAT_TABLE: CombatTable = buildCombatTable(
+  combatTables['combat-results'] satisfies CombatTableInput,
+  Object.values(results) satisfies readonly ResultInput[],
+  origins['combat-table']['combat-results'],
+);
+
+/** The Teleportation Table's entries, printed ranges first, then those a layer added. */
+export const TELEPORT_TABLE: readonly TeleportEntry[] = buildTeleportTable(teleportTables.teleportation satisfies TeleportTableInput, origins['teleport-table'].teleportation);
+
+/**
+ * The odds as the pack's odds ruling reduces them, `[attack, defence]` with one side 1. This
+ * follows the ruling entry `combat-odds-rule` (content/warmaster/layers/rulings.yaml): each side's
+ * values are summed (the caller passes the sums), then "round it in the defender's favour to a
+ * printed column: when the attack is at least the defence, divide attack by defence and round
+ * down (5:3 is 1-1, 8:3 is 2-1, 9:3 or more is 3-1 or more); when the defence is larger, divide
+ * defence by attack and round up (3:4 is 1-2, 3:7 is 1-3 or less)". Only `defender-favour` is
+ * ruled; a pack asking for another rounding gets an error, not a guess.
+ */
+export function reduceOdds(attack: number, defence: number, rule: OddsRule | null): Ratio {
+  if (!Number.isInteger(attack) || attack < 1) throw new RangeError(`The attack must be a whole number of at least 1, not ${attack}.`);
+  if (!Number.isInteger(defence) || defence < 1) throw new RangeError(`The defence must be a whole number of at least 1, not ${defence}.`);
+  if (!rule) throw new TableError('The combat table has no odds rule (oddsRule is null): the source does not say how odds are rounded.');
+  if (rule.rounding !== 'defender-favour') throw new TableError(`The odds rule asks for "${rule.rounding}" rounding; only "defender-favour" is implemented.`);
+  return attack >= defence ? [Math.floor(attack / defence), 1] : [1, Math.ceil(defence / attack)];
+}
+
+export interface WarmasterResolution {
+  readonly attack: number;
+  readonly defence: number;
+  /** The odds after the ruling's rounding, `[attack, defence]`. */
+  readonly odds: Ratio;
+  readonly column: { readonly index: number; readonly label: string };
+  readonly roll: number;
+  readonly result: WarmasterResult;
+  /** The looked-up values a layer entry set: the odds rule (`column`) and the cell (`result`). */
+  readonly origins: readonly (Provenance & { readonly value: 'column' | 'result' })[];
+}
+
+/** The odds column for attack against defence, per the table's odds rule. */
+export function oddsColumn(table: CombatTable, attack: number, defence: number): { odds: Ratio; index: number; column: OddsColumn } {
+  const odds = reduceOdds(attack, defence, table.oddsRule);
+  const found = findInRatioRanges(table.columns, ratioValue(odds), (c) => c.odds);
+  if (!found) throw new TableError(`No column of "${table.id}" holds the odds ${odds[0]}-${odds[1]}.`);
+  return { odds, index: found.index, column: found.entry };
+}
+
+/** One combat look-up: attack and defence (each side's sum) pick the column, the D6 the row. */
+export function resolveWarmasterCombat(table: CombatTable, input: { attack: number; defence: number; roll: number }): WarmasterResolution {
+  const { attack, defence, roll } = input;
+  if (!Number.isInteger(roll) || roll < 1 || roll > 6) throw new RangeError(`A D6 roll is 1 to 6, not ${roll}.`);
+  const { odds, index, column } = oddsColumn(table, attack, defence);
+  const cell = table.rows[roll - 1]?.[index];
+  if (!cell?.value) throw new TableError(`"${table.id}" has no result for a roll of ${roll} at ${column.label}.`);
+  const used: (Provenance & { value: 'column' | 'result' })[] = [];
+  if (table.oddsRule?.origin) used.push({ value: 'column', ...table.oddsRule.origin });
+  if (cell.origin) used.push({ value: 'result', ...cell.origin });
+  return { attack, defence, odds, column: { index, label: column.label }, roll, result: cell.value, origins: used };
+}
+
+/** True for a D66 roll: two digits, each 1-6 (11 to 66). */
+export function isD66(roll: number): boolean {
+  return Number.isInteger(roll) && roll >= 11 && roll <= 66 && roll % 10 >= 1 && roll % 10 <= 6;
+}
+
+export interface TeleportResolution {
+  readonly roll: number;
+  readonly entry: TeleportEntry;
+}
+
+/** The Teleportation Table entry for a D66 roll. */
+export function resolveTeleport(entries: readonly TeleportEntry[], roll: number): TeleportResolution {
+  if (!isD66(roll)) throw new RangeError(`${roll} is not a D66 roll: both digits must be 1 to 6 (11 to 66).`);
+  const found = findInRanges(entries, roll, (e) => e.range);
+  if (!found) throw new TableError(`The Teleportation Table has no entry for ${roll}.`);
+  return { roll, entry: found.entry };
+}

@@ -1,0 +1,85 @@
+// Warmaster's typed tables: the odds column per the pack's odds ruling, the D6 rows, the five
+// results, and the Teleportation Table over D66 ranges.
+import { describe, expect, it } from 'vitest';
+import { COMBAT_TABLE, isD66, oddsColumn, reduceOdds, resolveTeleport, resolveWarmasterCombat, TableError, TELEPORT_TABLE } from '../src/engine/warmaster/tables.js';
+
+const column = (attack: number, defence: number) => oddsColumn(COMBAT_TABLE, attack, defence).column.label;
+
+describe('odds columns (ruling combat-odds-rule: summed, rounded in the defender\'s favour)', () => {
+  it('follows the ruling\'s own examples', () => {
+    expect(column(5, 3)).toBe('1-1');
+    expect(column(8, 3)).toBe('2-1');
+    expect(column(9, 3)).toBe('3-1 or more');
+    expect(column(3, 4)).toBe('1-2');
+    expect(column(3, 7)).toBe('1-3 or less');
+  });
+
+  it('puts every ratio in exactly one printed column, open at both ends', () => {
+    expect(column(6, 3)).toBe('2-1');
+    expect(column(3, 3)).toBe('1-1');
+    expect(column(3, 6)).toBe('1-2');
+    expect(column(3, 9)).toBe('1-3 or less');
+    expect(column(40, 1)).toBe('3-1 or more');
+    expect(column(1, 40)).toBe('1-3 or less');
+    expect(reduceOdds(7, 2, COMBAT_TABLE.oddsRule)).toEqual([3, 1]);
+    expect(reduceOdds(2, 5, COMBAT_TABLE.oddsRule)).toEqual([1, 3]);
+  });
+
+  it('refuses a rounding the ruling does not give, and strengths below 1', () => {
+    expect(() => reduceOdds(6, 3, { ...COMBAT_TABLE.oddsRule!, rounding: 'nearest' })).toThrow(TableError);
+    expect(() => reduceOdds(6, 3, null)).toThrow(TableError);
+    expect(() => reduceOdds(0, 3, COMBAT_TABLE.oddsRule)).toThrow(RangeError);
+  });
+});
+
+describe('the combat table', () => {
+  it('types the five results of the legend, worst to best for the attacker', () => {
+    expect(COMBAT_TABLE.results.map((r) => [r.code, r.rank])).toEqual([['AA', 0], ['AR', 1], ['BB', 2], ['DR', 3], ['DA', 4]]);
+    expect(COMBAT_TABLE.results[0]).toMatchObject({ name: 'Annihilated attacker', attacker: 'all', defender: 'none' });
+    expect(COMBAT_TABLE.results[2]).toMatchObject({ code: 'BB', attacker: 'one-unit', defender: 'one-unit', battleAgain: true });
+  });
+
+  it('resolves attack 6, defence 3, roll 4 and flags the layer entries', () => {
+    const r = resolveWarmasterCombat(COMBAT_TABLE, { attack: 6, defence: 3, roll: 4 });
+    expect(r.odds).toEqual([2, 1]);
+    expect(r.column.label).toBe('2-1');
+    expect(r.result.code).toBe('DR');
+    expect(r.origins.map((o) => [o.value, o.entry])).toEqual([['column', 'combat-odds-rule'], ['result', 'combat-roll-4-col-4']]);
+  });
+
+  it('flags an inferred cell as an inference', () => {
+    const r = resolveWarmasterCombat(COMBAT_TABLE, { attack: 1, defence: 5, roll: 1 });
+    expect(r.result.code).toBe('AA');
+    expect(r.origins.find((o) => o.value === 'result')).toMatchObject({ entry: 'combat-roll-1-col-1', kind: 'inference' });
+  });
+
+  it('rejects a roll outside 1-6', () => {
+    expect(() => resolveWarmasterCombat(COMBAT_TABLE, { attack: 6, defence: 3, roll: 7 })).toThrow(RangeError);
+  });
+});
+
+describe('the Teleportation Table', () => {
+  const at = (roll: number) => resolveTeleport(TELEPORT_TABLE, roll).entry;
+
+  it('reads the printed ranges', () => {
+    expect(at(11).name).toBe('Death!');
+    expect(at(12).name).toBe('Death!');
+    expect(at(13).name).toBe('Failure!');
+    expect(at(35).name).toBe('Success!');
+    expect(at(56).name).toBe('Success!');
+    expect(at(66).name).toBe('Perfectly!');
+    for (const roll of [11, 13, 35, 66]) expect(at(roll).origin).toBeNull();
+  });
+
+  it('takes 61-65 from a ruling, flagged with its entry', () => {
+    for (const roll of [61, 63, 65]) expect(at(roll)).toMatchObject({ name: 'Failure!', origin: { entry: 'teleport-61-65', kind: 'ruling' } });
+  });
+
+  it('covers every D66 roll, and rejects numbers whose digits are not 1-6', () => {
+    for (let tens = 1; tens <= 6; tens++) for (let units = 1; units <= 6; units++) expect(() => at(tens * 10 + units)).not.toThrow();
+    for (const roll of [10, 17, 20, 67, 70, 5, 0, 111]) {
+      expect(isD66(roll)).toBe(false);
+      expect(() => at(roll)).toThrow(RangeError);
+    }
+  });
+});
