@@ -1408,7 +1408,7 @@ export const spells: { readonly [K in ArchonSkirmishSpellId]: ArchonSkirmishSpel
         "kind": "prevent-actions",
         "target": {
           "choose": {
-            "by": "owner",
+            "by": "controlling",
             "count": 1
           },
           "side": "enemy"

@@ -1,0 +1,76 @@
+// The context an effect runs in: whose rule it is, where, and the game's hooks for what the core
+// cannot know (the map, the pack's records and tables). Relative sides in the content (attacker,
+// friendly, controlling...) are turned into the pack's side ids here.
+import type { Effect } from '../../../generated/types/common/effect.js';
+import type { Range, Side } from '../../../generated/types/common/defs.js';
+import type { DeepReadonly } from '../../../generated/types/readonly.js';
+import type { DieName } from './dice.js';
+import { otherSides, type CoreState, type UnitInit, type UnitState } from './state.js';
+
+/** A table an effect may roll on (roll-table): its die and its entries by range. */
+export interface RollTable {
+  readonly die: DieName;
+  readonly entries: readonly { readonly range: Range; readonly name?: string; readonly effects: readonly DeepReadonly<Effect>[] }[];
+}
+
+export interface EffectContext {
+  /** The side whose rule this is ("friendly"); null for a rule of the board (a location's event). */
+  readonly owner: string | null;
+  /** The rule, for the log: `erdon-pass event 2`, `the-emperor reroll`, ... */
+  readonly source: string;
+  /**
+   * Where the rule's filters look: units at this location. Null: everywhere (Archon's spells).
+   * Left out: the current battle's location, or everywhere when there is no battle.
+   */
+  readonly location?: string | null;
+  /** The Controlling army, when the rule names one outside a battle; else the battle's. */
+  readonly controlling?: string | null;
+  /** add-unit: a unit of the pack, by record id, for the side it joins. */
+  readonly createUnit?: (record: string, side: string) => Omit<UnitInit, 'id' | 'side'> | undefined;
+  /** retreat, teleport: where the unit may go. Without it a retreat stays pending and a teleport does nothing. */
+  readonly destinations?: (state: CoreState, unit: UnitState, move: { readonly kind: 'retreat' | 'teleport'; readonly distance: number | null }) => readonly string[];
+  /** roll-table: the pack's table by id. */
+  readonly table?: (id: string) => RollTable | undefined;
+}
+
+/** The location the rule's filters look at (see EffectContext.location). */
+export function ruleLocation(state: CoreState, ctx: EffectContext): string | null {
+  if (ctx.location !== undefined) return ctx.location;
+  return state.battle?.location ?? null;
+}
+
+export function controllingSide(state: CoreState, ctx: EffectContext): string | null {
+  return ctx.controlling ?? state.battle?.controlling ?? null;
+}
+
+/** The pack sides a relative side names; empty when it names none here (no battle, no owner...). */
+export function resolveSides(state: CoreState, side: Side, ctx: EffectContext): string[] {
+  switch (side) {
+    case 'any':
+      return [...state.sides];
+    case 'attacker':
+      return state.battle !== null ? [state.battle.attacker] : [];
+    case 'defender':
+      return state.battle !== null ? [state.battle.defender] : [];
+    case 'controlling': {
+      const c = controllingSide(state, ctx);
+      return c !== null ? [c] : [];
+    }
+    case 'non-controlling': {
+      const c = controllingSide(state, ctx);
+      return c !== null ? otherSides(state, c) : [];
+    }
+    case 'friendly':
+      return ctx.owner !== null ? [ctx.owner] : [];
+    case 'enemy':
+      return ctx.owner !== null ? otherSides(state, ctx.owner) : [];
+    default:
+      return [];
+  }
+}
+
+/** One army a relative side names (`by`, `joins`); null when it names none or several. */
+export function resolveOneSide(state: CoreState, side: Side, ctx: EffectContext): string | null {
+  const sides = resolveSides(state, side, ctx);
+  return sides.length === 1 ? sides[0]! : null;
+}

@@ -1,0 +1,79 @@
+// The effect interpreter: one handler per kind of the vocabulary (one file each, like a validator's
+// keywords). The handler table is typed by the generated `Effect` union, so a kind added to the
+// schema does not compile until it has a handler here.
+import type { Effect } from '../../../../generated/types/common/effect.js';
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import type { EffectContext } from '../context.js';
+import type { LogEntry } from '../log.js';
+import type { Policy } from '../policy.js';
+import type { CoreState } from '../state.js';
+import { addUnit } from './add-unit.js';
+import type { ApplyNested, Handler, Step } from './common.js';
+import { damage } from './damage.js';
+import { destroy } from './destroy.js';
+import { endCombat } from './end-combat.js';
+import { heal } from './heal.js';
+import { ignoreCards } from './ignore-cards.js';
+import { limitMovement } from './limit-movement.js';
+import { manual } from './manual.js';
+import { modifyStrength } from './modify-strength.js';
+import { noEffect } from './no-effect.js';
+import { preventActions } from './prevent-actions.js';
+import { rerollCombat } from './reroll-combat.js';
+import { retreat } from './retreat.js';
+import { roll } from './roll.js';
+import { rollTable } from './roll-table.js';
+import { setCombatResult } from './set-combat-result.js';
+import { swapPositions } from './swap-positions.js';
+import { takeControl } from './take-control.js';
+import { teleport } from './teleport.js';
+
+export type { Step } from './common.js';
+
+export const handlers: { readonly [K in Effect['kind']]: Handler<K> } = {
+  'modify-strength': modifyStrength,
+  destroy,
+  damage,
+  heal,
+  'end-combat': endCombat,
+  'set-combat-result': setCombatResult,
+  'reroll-combat': rerollCombat,
+  retreat,
+  'limit-movement': limitMovement,
+  'take-control': takeControl,
+  'add-unit': addUnit,
+  roll,
+  'roll-table': rollTable,
+  'ignore-cards': ignoreCards,
+  'swap-positions': swapPositions,
+  teleport,
+  'prevent-actions': preventActions,
+  'no-effect': noEffect,
+  manual,
+};
+
+/** Every kind the interpreter runs, in the schema's order. */
+export const effectKinds = Object.keys(handlers) as Effect['kind'][];
+
+const applyNested: ApplyNested = (state, effects, ctx, policy) => {
+  let current = state;
+  const log: LogEntry[] = [];
+  for (const effect of effects) {
+    const handler = handlers[effect.kind] as Handler<typeof effect.kind> | undefined;
+    if (handler === undefined) throw new Error(`Unknown effect kind ${String(effect.kind)}; the vocabulary is ${effectKinds.join(', ')}.`);
+    const step = handler(current, effect as never, ctx, policy, applyNested);
+    current = step.state;
+    log.push(...step.log);
+  }
+  return { state: current, log };
+};
+
+/**
+ * Applies the effects in order and returns the new state and what happened; the entries are also
+ * appended to `state.log`. Pure: the given state is never changed, and all randomness comes from
+ * `state.random`, so the same state, effects, context and policy give the same result.
+ */
+export function applyEffects(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Step {
+  const step = applyNested(state, effects, ctx, policy);
+  return { state: { ...step.state, log: [...state.log, ...step.log] }, log: step.log };
+}

@@ -1,0 +1,51 @@
+// modify-strength: a modifier on each target. A rolled value (`{ die: d6, plus: 4 }`) is rolled
+// once when the effect applies, and every target gets that value. The modifier stays until its
+// duration ends (see expire.ts); `instant` and `permanent` ones never end.
+import { ruleLocation } from '../context.js';
+import { rollDie } from '../dice.js';
+import { entry, type LoggedRoll } from '../log.js';
+import { findUnit, updateUnit, type Modifier } from '../state.js';
+import { effectiveStats } from '../stats.js';
+import { choiceData, names, select, turnsLeftFor, type Handler } from './common.js';
+
+export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, policy) => {
+  const selected = select(state, effect.target, ctx, policy);
+  let next = selected.state;
+  let value: number;
+  const rolls: LoggedRoll[] = [];
+  if (typeof effect.value === 'number') value = effect.value;
+  else {
+    const plus = effect.value.plus ?? 0;
+    const drawn = rollDie(next.random, effect.value.die);
+    next = { ...next, random: drawn.random };
+    value = drawn.value + plus;
+    rolls.push({ die: effect.value.die, value: drawn.value, for: `${effect.value.die}${plus !== 0 ? (plus > 0 ? `+${plus}` : plus) : ''} = ${value}` });
+  }
+  for (const id of selected.ids) {
+    next = updateUnit(next, id, (unit) => {
+      const modifier: Modifier = {
+        stat: effect.stat,
+        op: effect.op,
+        value,
+        rounding: effect.rounding ?? null,
+        duration: effect.duration,
+        location: unit.location ?? ruleLocation(next, ctx),
+        turnsLeft: turnsLeftFor(effect.duration),
+        source: ctx.source,
+      };
+      return { ...unit, modifiers: [...unit.modifiers, modifier] };
+    });
+  }
+  const sign = effect.op === 'add' ? (value >= 0 ? `+${value}` : `${value}`) : effect.op === 'multiply' ? `x${value}` : `= ${value}`;
+  const after = Object.fromEntries(selected.ids.map((id) => [id, effectiveStats(findUnit(next, id)!)]));
+  return {
+    state: next,
+    log: [
+      entry('modify-strength', ctx.source, `${effect.stat.toUpperCase()} ${sign} (${effect.duration}) for ${names(next, selected.ids)}.`, {
+        units: selected.ids,
+        rolls,
+        data: { stat: effect.stat, op: effect.op, value, duration: effect.duration, rounding: effect.rounding ?? null, after, ...choiceData(selected.choice) },
+      }),
+    ],
+  };
+};

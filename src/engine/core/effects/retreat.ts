@@ -1,0 +1,36 @@
+// retreat: each target must retreat `distance`. With the game's `destinations` hook the owner's
+// policy picks where and the unit moves now; otherwise (or with nowhere to go) the unit keeps a
+// pending retreat (`unit.retreat`) for the game to resolve by its own rules.
+import { entry, type LogEntry } from '../log.js';
+import { moveUnit } from '../move.js';
+import { checkedLocation } from '../policy.js';
+import { fightsFor, findUnit, updateUnit } from '../state.js';
+import { choiceData, names, select, type Handler } from './common.js';
+
+export const retreat: Handler<'retreat'> = (state, effect, ctx, policy) => {
+  const selected = select(state, effect.target, ctx, policy);
+  let next = selected.state;
+  const log: LogEntry[] = [];
+  const moved: Record<string, string> = {};
+  const pending: string[] = [];
+  for (const id of selected.ids) {
+    next = updateUnit(next, id, (u) => ({ ...u, retreat: { distance: effect.distance, from: u.location, source: ctx.source } }));
+    const unit = findUnit(next, id)!;
+    const candidates = ctx.destinations?.(next, unit, { kind: 'retreat', distance: effect.distance }) ?? [];
+    if (candidates.length === 0) {
+      pending.push(id);
+      continue;
+    }
+    const choice = { side: fightsFor(unit), unit: id, candidates, reason: `${ctx.source}: retreat ${effect.distance}` };
+    const to = checkedLocation(policy.chooseLocation(next, choice), choice);
+    const step = moveUnit(next, id, to);
+    next = updateUnit(step.state, id, (u) => ({ ...u, retreat: null }));
+    log.push(...step.log);
+    moved[id] = to;
+  }
+  const text =
+    `Retreat ${effect.distance}: ${names(next, selected.ids)}.` +
+    (Object.keys(moved).length > 0 ? ` Moved: ${Object.entries(moved).map(([id, to]) => `${id} to ${to}`).join(', ')}.` : '') +
+    (pending.length > 0 ? ` Pending (no destination given): ${pending.join(', ')}.` : '');
+  return { state: next, log: [entry('retreat', ctx.source, text, { units: selected.ids, data: { distance: effect.distance, moved, pending, ...choiceData(selected.choice) } }), ...log] };
+};

@@ -1,0 +1,110 @@
+// Unit filters: which units a rule is about. The conditions narrow in a fixed order: units in play
+// at the rule's location, then side, listed units, traits, stat comparison, highest/lowest, and
+// last the pick (`choose`), so a player picks only among units every other condition allows.
+import type { Chooser, UnitFilter } from '../../../generated/types/common/defs.js';
+import type { DeepReadonly } from '../../../generated/types/readonly.js';
+import { controllingSide, resolveSides, ruleLocation, type EffectContext } from './context.js';
+import type { JsonValue } from './log.js';
+import { checkedUnits, type Policy } from './policy.js';
+import { sampleIndices, type RandomState } from './random.js';
+import { fightsFor, otherSides, unitsInPlay, type CoreState, type UnitState } from './state.js';
+import { rankValue, statValues } from './stats.js';
+
+export interface Selection {
+  /** Instance ids selected, in state order. */
+  readonly ids: readonly string[];
+  /** The generator after a random pick (unchanged otherwise). */
+  readonly random: RandomState;
+  /** Who picked and among whom, when the filter has `choose`; for the log. */
+  readonly choice: { readonly [key: string]: JsonValue } | null;
+}
+
+export interface SelectOptions {
+  /** Narrows the candidates before highest/lowest and the pick (heal: only units that lost Hits). */
+  readonly eligible?: (unit: UnitState) => boolean;
+  /** Why, for the policy. */
+  readonly reason?: string;
+}
+
+const compare = {
+  lt: (a: number, b: number) => a < b,
+  lte: (a: number, b: number) => a <= b,
+  eq: (a: number, b: number) => a === b,
+  gte: (a: number, b: number) => a >= b,
+  gt: (a: number, b: number) => a > b,
+} as const;
+
+/** Whether the unit meets every condition but `extreme` and `choose`, which depend on the others. */
+export function matchesUnit(state: CoreState, unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext): boolean {
+  if (unit.destroyed) return false;
+  const location = ruleLocation(state, ctx);
+  if (location !== null && unit.location !== location) return false;
+  if (filter.side !== undefined && !resolveSides(state, filter.side, ctx).includes(fightsFor(unit))) return false;
+  const named = (ids: readonly string[]) => ids.some((id) => id === unit.record || id === unit.id);
+  if (filter.units !== undefined && !named(filter.units)) return false;
+  if (filter.exceptUnits !== undefined && named(filter.exceptUnits)) return false;
+  const has = (trait: string) => unit.traits.includes(trait.toLowerCase());
+  if (filter.hasTrait !== undefined && !filter.hasTrait.every(has)) return false;
+  if (filter.lacksTrait !== undefined && filter.lacksTrait.some(has)) return false;
+  if (filter.stat !== undefined) {
+    const { stat, op, value } = filter.stat;
+    // A stat the unit does not have (printed null) never meets a comparison.
+    if (!statValues(unit, stat).every((v) => v !== null && compare[op](v, value))) return false;
+  }
+  return true;
+}
+
+/** Units with the highest or lowest value; all tied units; units without the stat never count. */
+export function extremeUnits(units: readonly UnitState[], extreme: NonNullable<DeepReadonly<UnitFilter>['extreme']>): UnitState[] {
+  const ranked = units.map((u) => ({ u, v: rankValue(u, extreme.stat) })).filter((r): r is { u: UnitState; v: number } => r.v !== null);
+  if (ranked.length === 0) return [];
+  const values = ranked.map((r) => r.v);
+  const best = extreme.which === 'highest' ? Math.max(...values) : Math.min(...values);
+  return ranked.filter((r) => r.v === best).map((r) => r.u);
+}
+
+/**
+ * Who picks for a chooser. `owner` is the side the candidates fight for and `opponent` its
+ * enemy; when the candidates belong to several sides, the rule's owner picks (owner) or its
+ * enemy does (opponent). `controlling`/`non-controlling` are the battle's or the context's.
+ */
+export function choosingSide(state: CoreState, by: Exclude<Chooser, 'random'>, candidates: readonly UnitState[], ctx: EffectContext): string | null {
+  const sides = [...new Set(candidates.map(fightsFor))];
+  const unitsSide = sides.length === 1 ? sides[0]! : ctx.owner;
+  switch (by) {
+    case 'owner':
+      return unitsSide;
+    case 'opponent':
+      return unitsSide !== null ? (otherSides(state, unitsSide)[0] ?? null) : null;
+    case 'controlling':
+      return controllingSide(state, ctx);
+    case 'non-controlling': {
+      const c = controllingSide(state, ctx);
+      return c !== null ? (otherSides(state, c)[0] ?? null) : null;
+    }
+  }
+}
+
+export function selectUnits(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions = {}): Selection {
+  let units = unitsInPlay(state).filter((u) => matchesUnit(state, u, filter, ctx));
+  if (options.eligible !== undefined) units = units.filter(options.eligible);
+  if (filter.extreme !== undefined) units = extremeUnits(units, filter.extreme);
+  const choose = filter.choose;
+  // Picking n of n or fewer units leaves no choice: every candidate is taken.
+  if (choose === undefined || units.length <= choose.count) {
+    const choice = choose === undefined ? null : { by: choose.by, side: null, from: units.map((u) => u.id), picked: units.map((u) => u.id) };
+    return { ids: units.map((u) => u.id), random: state.random, choice };
+  }
+  const candidates = units.map((u) => u.id);
+  if (choose.by === 'random') {
+    const drawn = sampleIndices(state.random, candidates.length, choose.count);
+    const picked = new Set(drawn.value.map((i) => candidates[i]!));
+    const ids = candidates.filter((id) => picked.has(id));
+    return { ids, random: drawn.random, choice: { by: 'random', side: null, from: candidates, picked: ids } };
+  }
+  const side = choosingSide(state, choose.by, units, ctx);
+  const request = { side, candidates, count: choose.count, reason: options.reason ?? ctx.source };
+  const picked = new Set(checkedUnits(policy.chooseUnits(state, request), request));
+  const ids = candidates.filter((id) => picked.has(id));
+  return { ids, random: state.random, choice: { by: choose.by, side, from: candidates, picked: ids } };
+}

@@ -1,0 +1,228 @@
+// The core state the effect interpreter works on, which each game's engine embeds in its own.
+// Plain JSON (no classes, no undefined, no Map) so a game can be saved, compared and replayed;
+// every function here returns a new state and never changes the one it is given.
+import type { Duration, Stat } from '../../../generated/types/common/defs.js';
+import type { LogEntry } from './log.js';
+import { seedRandom, type RandomState } from './random.js';
+
+/** A stat change in force on a unit. `cs` changes both AS and DS. */
+export interface Modifier {
+  readonly stat: Stat;
+  readonly op: 'add' | 'multiply' | 'set';
+  readonly value: number;
+  /** After `multiply`; null when the rule prints no rounding (the value may then be fractional). */
+  readonly rounding: 'down' | 'up' | 'nearest' | null;
+  readonly duration: Duration;
+  /** Where the unit was when it began: a `while-here` modifier holds only there. */
+  readonly location: string | null;
+  /** For `turns`: how many more of the unit's turns it lasts. */
+  readonly turnsLeft: number | null;
+  readonly source: string;
+}
+
+/** Another army controls the unit (take-control). */
+export interface Control {
+  readonly side: string;
+  /** The unit's Size for Capacity while controlled, if the rule changes it. */
+  readonly sizeForCapacity: number | null;
+  readonly duration: Duration;
+  readonly location: string | null;
+  readonly turnsLeft: number | null;
+  readonly source: string;
+}
+
+/** Actions a unit may not take for a number of its own turns (prevent-actions). */
+export interface Prevention {
+  readonly actions: readonly string[];
+  readonly turnsLeft: number;
+  readonly source: string;
+}
+
+/** A retreat the unit must make; destinations are the game's (see EffectContext.destinations). */
+export interface PendingRetreat {
+  readonly distance: number;
+  readonly from: string | null;
+  readonly source: string;
+}
+
+/** When a unit that an effect brought in leaves play again (add-unit). */
+export interface Leaving {
+  readonly duration: Duration;
+  readonly location: string | null;
+  readonly turnsLeft: number | null;
+  readonly source: string;
+}
+
+export interface UnitState {
+  /** Instance id, unique in the state (a record may be in play more than once). */
+  readonly id: string;
+  /** The content record's id, or null for a unit a rule describes only by stats. */
+  readonly record: string | null;
+  readonly name: string;
+  /** The side (army) that owns it; `controlledBy` may lend it to another. */
+  readonly side: string;
+  readonly location: string | null;
+  /** Printed stats, by stat name; `cs` is never stored (it is `as` and `ds`). */
+  readonly stats: { readonly [stat: string]: number };
+  readonly hits: number;
+  readonly maxHits: number;
+  /** Traits and descriptors, lower-case names, as filters match them. */
+  readonly traits: readonly string[];
+  readonly modifiers: readonly Modifier[];
+  readonly destroyed: boolean;
+  readonly controlledBy: Control | null;
+  readonly prevented: readonly Prevention[];
+  /** Ids of cards that do not affect this unit (ignore-cards). */
+  readonly immuneTo: readonly string[];
+  readonly retreat: PendingRetreat | null;
+  /** Set on units an effect added for a while; null for the units of the armies. */
+  readonly leaves: Leaving | null;
+}
+
+/** A re-roll of the combat result granted to a side for the current battle. */
+export interface RerollGrant {
+  readonly side: string;
+  readonly source: string;
+  readonly used: boolean;
+}
+
+export interface BattleState {
+  readonly location: string;
+  readonly attacker: string;
+  readonly defender: string;
+  /** Warchon's Controlling army (the one that generated the number); null where the game has none. */
+  readonly controlling: string | null;
+  /** Battle rounds fought so far in this battle (a Blood bath fights another). */
+  readonly round: number;
+  /** end-combat: the battle stops and no combat result applies. */
+  readonly ended: boolean;
+  /** set-combat-result: the result to apply instead of the table's. */
+  readonly resultOverride: string | null;
+  readonly rerolls: readonly RerollGrant[];
+  /** no-effect with useOriginalNumber: combat resumes with the number that called the event. */
+  readonly useOriginalNumber: boolean;
+}
+
+/** A movement limit recorded at a location (limit-movement). */
+export interface LocationRule {
+  readonly location: string | null;
+  /** The units it binds (instance ids), or null for every unit there. */
+  readonly units: readonly string[] | null;
+  readonly maxUnitsLeaving: number | null;
+  readonly maxDistance: number | null;
+  readonly duration: Duration;
+  readonly source: string;
+}
+
+export interface CoreState {
+  /** The pack's side ids in manifest order; "enemy" and "opponent" are the sides other than one. */
+  readonly sides: readonly string[];
+  readonly units: readonly UnitState[];
+  readonly battle: BattleState | null;
+  readonly locationRules: readonly LocationRule[];
+  readonly random: RandomState;
+  readonly turn: number;
+  /** Numbers instance ids of units added during play, so they are the same in every replay. */
+  readonly nextUnitNumber: number;
+  readonly log: readonly LogEntry[];
+}
+
+/** What a game gives to put a unit in play; everything not given has a plain default. */
+export interface UnitInit {
+  readonly id: string;
+  readonly record?: string | null;
+  readonly name?: string;
+  readonly side: string;
+  readonly location?: string | null;
+  /** Printed stats; `cs` sets both `as` and `ds`. Null stats (not printed) are left out. */
+  readonly stats?: { readonly [stat: string]: number | null | undefined };
+  /** Current hits; defaults to the `hits` stat, or 1. */
+  readonly hits?: number;
+  readonly traits?: readonly string[];
+}
+
+export function makeUnit(init: UnitInit): UnitState {
+  const stats = printedStats(init.stats ?? {});
+  const maxHits = stats.hits ?? init.hits ?? 1;
+  return {
+    id: init.id,
+    record: init.record ?? null,
+    name: init.name ?? init.record ?? init.id,
+    side: init.side,
+    location: init.location ?? null,
+    stats,
+    hits: init.hits ?? maxHits,
+    maxHits,
+    traits: lowerCaseNames(init.traits ?? []),
+    modifiers: [],
+    destroyed: false,
+    controlledBy: null,
+    prevented: [],
+    immuneTo: [],
+    retreat: null,
+    leaves: null,
+  };
+}
+
+/** Stats as printed, with `cs` spread to `as` and `ds` (Warchon: "CS ... affect both AS and DS"). */
+export function printedStats(stats: { readonly [stat: string]: number | null | undefined }): { [stat: string]: number } {
+  const out: { [stat: string]: number } = {};
+  for (const [stat, value] of Object.entries(stats)) {
+    if (value === null || value === undefined) continue;
+    if (stat === 'cs') {
+      out.as = value;
+      out.ds = value;
+    } else out[stat] = value;
+  }
+  return out;
+}
+
+export function lowerCaseNames(names: readonly string[]): string[] {
+  return [...new Set(names.map((n) => n.toLowerCase()))];
+}
+
+export interface NewState {
+  readonly seed: number;
+  readonly sides: readonly string[];
+  readonly units?: readonly UnitInit[];
+  readonly turn?: number;
+}
+
+export function createState(init: NewState): CoreState {
+  const units = (init.units ?? []).map(makeUnit);
+  const ids = new Set<string>();
+  for (const u of units) {
+    if (ids.has(u.id)) throw new Error(`Two units have the instance id ${u.id}; instance ids must be unique.`);
+    ids.add(u.id);
+  }
+  return { sides: [...init.sides], units, battle: null, locationRules: [], random: seedRandom(init.seed), turn: init.turn ?? 1, nextUnitNumber: 1, log: [] };
+}
+
+export function findUnit(state: CoreState, id: string): UnitState | undefined {
+  return state.units.find((u) => u.id === id);
+}
+
+/** The state with one unit replaced by `change(unit)`; unchanged when no unit has that id. */
+export function updateUnit(state: CoreState, id: string, change: (unit: UnitState) => UnitState): CoreState {
+  return { ...state, units: state.units.map((u) => (u.id === id ? change(u) : u)) };
+}
+
+/** The side a unit fights for now: its controller's while controlled, else its owner. */
+export function fightsFor(unit: UnitState): string {
+  return unit.controlledBy?.side ?? unit.side;
+}
+
+/** Units on the board: not destroyed. */
+export function unitsInPlay(state: CoreState): UnitState[] {
+  return state.units.filter((u) => !u.destroyed);
+}
+
+/** The sides other than `side`, in manifest order. */
+export function otherSides(state: CoreState, side: string): string[] {
+  return state.sides.filter((s) => s !== side);
+}
+
+/** Whether the unit may take an action now (prevent-actions). */
+export function mayAct(unit: UnitState, action: string): boolean {
+  return !unit.prevented.some((p) => p.turnsLeft > 0 && p.actions.includes(action));
+}
