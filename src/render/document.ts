@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fontFaceCss } from './fonts.js';
+import type { Templates } from './handlebars.js';
+import type { Face, Printable, Size } from './printable.js';
+
+export const PAPER: Readonly<Record<'a4' | 'letter', Size>> = {
+  a4: { width: 210, height: 297 },
+  letter: { width: 215.9, height: 279.4 },
+};
+
+/** The CSS every document carries: fonts, print.css, and the printable's pack CSS if it has one. */
+export function documentCss(templates: Templates, pack: string): string {
+  const read = (rel: string) => {
+    try {
+      return readFileSync(path.join(templates.dir, rel), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return [fontFaceCss(), read('print.css'), read(`${pack}/${pack}.css`)].join('\n');
+}
+
+/** One face's HTML: its template filled with its context, marks and footnotes. */
+export function renderFace(templates: Templates, printable: Printable, face: Face): string {
+  return templates.render(printable.template, { ...face.context, marks: face.marks, footnotes: face.footnotes });
+}
+
+/**
+ * A standalone HTML page showing one face at its printed size, for previews and screenshots.
+ * (The print pipeline composes its own documents: imposition, backs, crop marks.)
+ */
+export function previewDocument(templates: Templates, printable: Printable, face: Face, size: Size, inkSaver = false): string {
+  return `<!doctype html>
+<html lang="en"${inkSaver ? ' class="ink-saver"' : ''}><head><meta charset="utf-8"><title>${escapeHtml(printable.title)}</title>
+<style>${documentCss(templates, printable.pack)}
+@page { size: ${size.width}mm ${size.height}mm; margin: 0; }
+.face { width: ${size.width}mm; height: ${size.height}mm; }
+</style></head>
+<body><div class="face face-${printable.kind}">${renderFace(templates, printable, face)}</div></body></html>
+`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

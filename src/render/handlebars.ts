@@ -1,0 +1,72 @@
+import Handlebars from 'handlebars';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { markKey } from './marks.js';
+
+/**
+ * The Handlebars environment every template renders in: strict (a missing property is an error,
+ * not an empty string), HTML-escaped by default, partials from templates/partials/, and helpers
+ * that are pure functions of their arguments.
+ */
+export interface Templates {
+  /** Renders a template (path relative to templates/) with a context. */
+  render(template: string, context: Record<string, unknown>): string;
+  readonly dir: string;
+}
+
+export function createTemplates(dir: string): Templates {
+  const hb = Handlebars.create();
+  registerHelpers(hb);
+  const partials = path.join(dir, 'partials');
+  for (const name of safeList(partials)) {
+    if (name.endsWith('.hbs')) hb.registerPartial(name.slice(0, -4), readFileSync(path.join(partials, name), 'utf8'));
+  }
+  const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  return {
+    dir,
+    render(template, context) {
+      let fn = compiled.get(template);
+      if (!fn) {
+        fn = hb.compile(readFileSync(path.join(dir, template), 'utf8'), { strict: true, noEscape: false });
+        compiled.set(template, fn);
+      }
+      return fn(context);
+    },
+  };
+}
+
+function registerHelpers(hb: typeof Handlebars): void {
+  hb.registerHelper({
+    eq: (a: unknown, b: unknown) => a === b,
+    ne: (a: unknown, b: unknown) => a !== b,
+    and: (...args: unknown[]) => args.slice(0, -1).every(Boolean),
+    or: (...args: unknown[]) => args.slice(0, -1).some(Boolean),
+    not: (a: unknown) => !a,
+    add: (a: number, b: number) => a + b,
+    sub: (a: number, b: number) => a - b,
+    /** `null` (an unprinted value) prints as an em dash. */
+    show: (value: unknown) => (value === null || value === undefined ? '\u2014' : value),
+    join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''),
+    /** A number with an explicit sign, as combat columns print them: +2, 0, -3. */
+    signed: (n: number) => (n > 0 ? `+${n}` : String(n)),
+    /** The superscript mark for a value a layer set, or nothing: {{mark @root.marks "erdon-pass" "/rng/4/1"}}. */
+    mark(marks: Record<string, number> | undefined, record: string, pointer: string) {
+      const n = marks?.[markKey(record, pointer)];
+      return n === undefined ? '' : new hb.SafeString(`<sup class="layer-mark">${n}</sup>`);
+    },
+    /** Repeats a block n times, with @index. */
+    times(n: number, options: Handlebars.HelperOptions) {
+      let out = '';
+      for (let i = 0; i < n; i++) out += options.fn(this, { data: { ...options.data, index: i } });
+      return out;
+    },
+  });
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,68 @@
+// What a game pack prints, as data: the render pipeline imposes, prints and checks it; game
+// builders (src/render/games/<pack>.ts) only say which templates to fill with which contexts.
+
+/** A size in millimetres. */
+export interface Size {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A value a layer set, as printed on the sheet that shows it: the mark and its footnote. */
+export interface Footnote {
+  /** The number printed beside each value this entry set (1, 2, ... per face). */
+  readonly n: number;
+  readonly entry: string;
+  readonly kind: 'erratum' | 'inference' | 'ruling';
+  readonly reason: string;
+}
+
+/** One face: a page of a sheet, or the front of a card. */
+export interface Face {
+  /** The template's context. Every property a template reads must exist (strict mode). */
+  readonly context: Record<string, unknown>;
+  /** Layer marks on this face: JSON-pointer key (see marks.ts) to footnote number. */
+  readonly marks: Readonly<Record<string, number>>;
+  /** The footnotes those marks point to, in number order. */
+  readonly footnotes: readonly Footnote[];
+  /** How many copies to print (cards: a deck count). */
+  readonly copies: number;
+  /** Shown in progress lines and errors: e.g. `spread erdon-pass`. */
+  readonly label: string;
+}
+
+interface PrintableBase {
+  /** The output file stem, unique across packs: `<pack>-<name>`, e.g. `warchon-spreads`. */
+  readonly id: string;
+  readonly pack: string;
+  /** Human title, also the PDF's Title. */
+  readonly title: string;
+  /** The template for one face, relative to templates/ (e.g. `warchon/spread.hbs`). */
+  readonly template: string;
+  readonly faces: readonly Face[];
+}
+
+/** Pages at paper size, one face per page. */
+export interface SheetPrintable extends PrintableBase {
+  readonly kind: 'sheet';
+  readonly orientation: 'portrait' | 'landscape';
+}
+
+/** Cards or counters: faces of a fixed size, imposed n-up on paper, with backs for duplex. */
+export interface CardPrintable extends PrintableBase {
+  readonly kind: 'card';
+  /** The face size; undefined means the size the user picks with --card. */
+  readonly size?: Size;
+  /** The back, shared by every face; undefined means no back is printed. */
+  readonly back?: { readonly template: string; readonly context: Record<string, unknown> };
+}
+
+export type Printable = SheetPrintable | CardPrintable;
+
+/** What a game builder is given. */
+export interface BuildContext {
+  /** Printed on sheets that show odds or content versions. */
+  readonly playmarkVersion: string;
+}
+
+/** A pack's printables. One function per pack, registered in games/index.ts. */
+export type PrintableBuilder = (ctx: BuildContext) => Printable[];
