@@ -1,4 +1,11 @@
 import type { PrintableBuilder } from '../printable.js';
+import { archonSkirmishPrintables } from './archon-skirmish.js';
+import { warchonPrintables } from './warchon.js';
+import { warmasterPrintables } from './warmaster.js';
 
-/** Every pack's printables builder, by pack id. Each game registers one line here. */
-export const BUILDERS: Readonly<Record<string, PrintableBuilder>> = {};
+/** Every pack's own printables builder, by pack id. (Scenario and errata sheets: common/index.ts.) */
+export const BUILDERS: Readonly<Record<string, PrintableBuilder>> = {
+  'archon-skirmish': archonSkirmishPrintables,
+  warchon: warchonPrintables,
+  warmaster: warmasterPrintables,
+};
