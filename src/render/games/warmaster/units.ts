@@ -1,0 +1,114 @@
+// The special units as cards: name, side (colour and emblem), abilities and exceptions as printed,
+// attack and defence (unprinted: an em dash, or the roll an ability sets them to), and who cancels
+// each re-roll (a layer sets Sanguinius's list and one name of Rogal Dorn's).
+import { origins, pack, scenarios, specialUnitIds, units, type WarmasterSpecialUnitId } from '../../../../generated/content/warmaster.js';
+import { MarkBook, type Origins } from '../../marks.js';
+import type { CardPrintable } from '../../printable.js';
+import { dieText, face, ownOrigin, PACK, sideView } from './common.js';
+import { cardNotes } from './notes.js';
+
+type Unit = (typeof units)[WarmasterSpecialUnitId];
+
+/** Units in the order the source prints them (the standard game's armies), then any others by name. */
+export function unitOrder(): WarmasterSpecialUnitId[] {
+  const listed: WarmasterSpecialUnitId[] = [];
+  for (const s of Object.values(scenarios)) for (const side of s.sides) for (const u of side.army?.units ?? []) {
+    const id = u.unit as WarmasterSpecialUnitId;
+    if (id in units && !listed.includes(id)) listed.push(id);
+  }
+  const rest = specialUnitIds.filter((id) => !listed.includes(id)).sort((a, b) => units[a].name.localeCompare(units[b].name));
+  const all = [...listed, ...rest];
+  const sides = pack.sides.map((s) => s.id as string);
+  return all.sort((a, b) => sides.indexOf(units[a].side) - sides.indexOf(units[b].side));
+}
+
+interface StatView {
+  readonly value: string | null;
+  readonly rolled: boolean;
+  readonly pointer: string;
+}
+
+/** Attack and defence: the printed number, else the roll an ability sets the stat to, else null (em dash). */
+function stats(u: Unit): { attack: StatView; defence: StatView } {
+  const view = (which: 'attack' | 'defence'): StatView => {
+    const printed = u[which];
+    if (printed !== null) return { value: String(printed), rolled: false, pointer: `/${which}` };
+    for (const [i, a] of u.abilities.entries()) {
+      for (const [j, e] of a.effects.entries()) {
+        if (e.kind !== 'modify-strength' || e.op !== 'set' || typeof e.value === 'number') continue;
+        if (e.stat !== 'cs' && e.stat !== which) continue;
+        return { value: dieText(e.value.die, e.value.plus ?? 0), rolled: true, pointer: `/abilities/${i}/effects/${j}/value` };
+      }
+    }
+    return { value: null, rolled: false, pointer: `/${which}` };
+  };
+  return { attack: view('attack'), defence: view('defence') };
+}
+
+/** Text length above which a card sets its text smaller, and below which larger. */
+const DENSE = 760;
+const ROOMY = 420;
+
+export function unitFace(id: WarmasterSpecialUnitId) {
+  const u = units[id];
+  const o: Origins = origins['special-unit'][id];
+  const book = new MarkBook();
+  book.add(id, o, ['/name', '/side', '/traits']);
+  const { attack, defence } = stats(u);
+  book.add(id, o, [attack.pointer, defence.pointer]);
+  let chars = 0;
+  const abilities = u.abilities.map((a, i) => {
+    book.add(id, o, [`/abilities/${i}/text`]);
+    chars += a.text.length;
+    let cancelledBy: { pointer: string; names: { name: string; pointer: string; own: boolean }[] } | null = null;
+    for (const [j, e] of a.effects.entries()) {
+      if (e.kind !== 'reroll-combat' || !e.cancelledBy || e.cancelledBy.length === 0) continue;
+      const pointer = `/abilities/${i}/effects/${j}/cancelledBy`;
+      book.add(id, o, [pointer]);
+      const names = e.cancelledBy.map((c, k) => {
+        const p = `${pointer}/${k}`;
+        const own = ownOrigin(o, p);
+        if (own) book.add(id, o, [p]);
+        return { name: units[c as WarmasterSpecialUnitId]?.name ?? c, pointer: p, own };
+      });
+      chars += 40 + names.reduce((n, x) => n + x.name.length + 2, 0);
+      cancelledBy = { pointer, names };
+    }
+    return { id: a.id ?? `ability-${i}`, text: a.text, pointer: `/abilities/${i}/text`, cancelledBy };
+  });
+  book.add(id, o, ['/exceptions']);
+  chars += u.exceptions?.length ?? 0;
+  const side = sideView(u.side);
+  const count = u.count === undefined ? null : u.count;
+  const base = face(
+    {
+      id,
+      name: u.name,
+      longName: u.name.length > 16,
+      side,
+      traits: u.traits ?? [],
+      attack,
+      defence,
+      abilities,
+      exceptions: u.exceptions,
+      density: chars > DENSE ? 'dense' : chars < ROOMY ? 'roomy' : '',
+      count,
+    },
+    book,
+    `unit ${id}`,
+    typeof u.count === 'number' ? u.count : 1,
+  );
+  const notes = cardNotes(base.footnotes);
+  return { ...base, context: { ...base.context, notesFull: notes.full } };
+}
+
+export function unitsPrintable(): CardPrintable {
+  return {
+    kind: 'card',
+    id: `${PACK}-units`,
+    pack: PACK,
+    title: `${pack.title}: special units`,
+    template: 'warmaster/unit.hbs',
+    faces: unitOrder().map(unitFace),
+  };
+}

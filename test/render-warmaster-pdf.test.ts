@@ -1,0 +1,98 @@
+// Warmaster's printables through headless Chromium: no face overflows its box (sheets in the
+// 190 x 259 mm sheet box, cards at poker size), and the PDFs hold their pages and key text.
+import { chromium, type Browser } from 'playwright-core';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHEET_FACE } from '../src/render/compose.js';
+import { previewDocument } from '../src/render/document.js';
+import { warmasterPrintables } from '../src/render/games/warmaster.js';
+import { CARD_SIZES } from '../src/render/impose.js';
+import type { Face, Printable } from '../src/render/printable.js';
+import { render, type RenderSummary } from '../src/render/render.js';
+import { browser, pdfinfo, pdftotext, templates, tempDir } from './render-pipeline-support.js';
+
+const printables = warmasterPrintables({ playmarkVersion: 'test' });
+
+describe.skipIf(!browser)('warmaster faces in Chromium', () => {
+  let chrome: Browser;
+  beforeAll(async () => {
+    chrome = await chromium.launch({ executablePath: browser!.path, args: ['--no-sandbox', '--disable-gpu'] });
+  }, 60_000);
+  afterAll(async () => {
+    await chrome?.close();
+  });
+
+  /** How far (px) a face's content runs past its box. */
+  async function overflow(p: Printable, face: Face, inkSaver = false): Promise<number> {
+    const size = p.kind === 'sheet' ? SHEET_FACE : (p.size ?? CARD_SIZES.poker);
+    const page = await chrome.newPage({ viewport: { width: 1200, height: 1400 } });
+    try {
+      await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
+      // Evaluated in the page (as strings: the tests are typed without the DOM library).
+      await page.evaluate('document.fonts.ready');
+      return (await page.evaluate(`(() => {
+        const root = document.querySelector('.face > .wm-sheet, .face > .wm-card, .face > .wm-back');
+        if (!root) return Infinity;
+        return Math.max(root.scrollHeight - root.clientHeight, root.scrollWidth - root.clientWidth);
+      })()`)) as number;
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('fits every face in its box, in colour and with the ink saver', async () => {
+    const over: string[] = [];
+    for (const p of printables) {
+      for (const f of p.faces) {
+        for (const ink of [false, true]) {
+          const px = await overflow(p, f, ink);
+          if (px > 1) over.push(`${p.id} ${f.label}${ink ? ' (ink saver)' : ''}: ${px}px`);
+        }
+      }
+    }
+    expect(over).toEqual([]);
+  }, 120_000);
+
+  it('notices a face that does overflow', async () => {
+    const units = printables.find((p) => p.id === 'warmaster-units')!;
+    const f = units.faces[0]!;
+    const long = { ...f, context: { ...f.context, exceptions: 'Exception. '.repeat(200) } };
+    expect(await overflow(units, long)).toBeGreaterThan(1);
+  }, 60_000);
+});
+
+describe.skipIf(!browser)('warmaster PDFs', () => {
+  const out = tempDir('playmark-warmaster-');
+  let summary: RenderSummary;
+  beforeAll(async () => {
+    summary = await render({ printables, templates, outDir: out, duplex: 'long', browser });
+  }, 180_000);
+  const pdf = (id: string) => path.join(out, 'warmaster', `${id}.pdf`);
+
+  it('prints each printable with its pages', () => {
+    const pages = Object.fromEntries(summary.files.filter((f) => f.kind === 'pdf' && f.file.startsWith('warmaster/')).map((f) => [f.file, f.pages]));
+    expect(pages).toEqual({
+      'warmaster/warmaster-reference.pdf': 2,
+      // 10 poker cards, 9 a page, no back.
+      'warmaster/warmaster-units.pdf': 2,
+      // 4 cards on one page, and the common back on the next (duplex).
+      'warmaster/warmaster-cards.pdf': 2,
+      'warmaster/warmaster-ship-map.pdf': 1,
+      'warmaster/warmaster-special-areas.pdf': 1,
+    });
+    expect(pdfinfo(pdf('warmaster-reference')).pages).toBe(2);
+  });
+
+  it('carries the tables, the ruled map notice and the footnote entries as text', () => {
+    const turn = pdftotext(pdf('warmaster-reference'), 1);
+    expect(turn).toContain('Perfectly!');
+    expect(turn).toContain('teleport-61-65');
+    const combat = pdftotext(pdf('warmaster-reference'), 2);
+    expect(combat).toContain('combat-roll-6-col-4');
+    expect(combat).toContain('Annihilated attacker');
+    const map = pdftotext(pdf('warmaster-ship-map'));
+    expect(map).toContain('The real map is not in the source.');
+    expect(map).toContain('map-area-56-connections');
+    expect(pdftotext(pdf('warmaster-cards'), 2)).toContain('Traitor'.toUpperCase());
+  });
+});
