@@ -1,0 +1,158 @@
+// warchon-playmarks: the unit playmarks, with the anatomy "The Combatants" gives (placeline,
+// activation line, name, descriptors, Point Value, traits, Size in a ruler icon, Movement in a foot
+// icon, AS, DS and Hits), every face turned as "Damage Assignment" turns it.
+//
+// A playmark is a strip that sticks out of the book. It prints as a fold-over card, 54 x 120 mm:
+// the left half is the front, the right half the back; cut it out and fold it along the dashed
+// centre line (glue the halves back to back) into a 27 x 120 mm two-sided strip. Folding about the
+// long axis is the same turn as "backside up", so the back prints unmirrored and reads upright when
+// the strip is turned over; no duplex registration is needed. Each half has two ends of 60 mm:
+// a 22 mm blank tab (the part that shows above the book, "about an inch of blank space above the
+// placeline"), the placeline, the activation line marked "Activated", and the stats of one face.
+// Front: full strength on the top end, the face after one Hit on the bottom end turned 180 degrees
+// ("upside down"). Back: the face after two Hits on the top end ("backside up"), after three on the
+// bottom end turned ("backside upside-down"); "always turn the playmark so its current Hit(s) is on
+// the top end".
+import { descriptors, origins, pack, rules, traits, unitIds, units, type WarchonUnitRecord } from '../../../../generated/content/warchon.js';
+import { MarkBook } from '../../marks.js';
+import type { CardPrintable, Face, Footnote } from '../../printable.js';
+import { sideOf, type OriginsOf } from './common.js';
+
+/** The playmark as printed: 27 mm wide folded (54 mm open), 120 mm long. */
+export const PLAYMARK_SIZE = { width: 54, height: 120 } as const;
+
+type UnitLike = Pick<WarchonUnitRecord, 'id' | 'name' | 'side' | 'descriptors' | 'points' | 'traits' | 'playmarks' | 'specialAbilities' | 'faces'>;
+
+const STATS = ['size', 'movement', 'as', 'ds', 'hits'] as const;
+
+/** True when at least one stat of one face is printed (or set by a layer). */
+export function hasStats(unit: UnitLike): boolean {
+  return unit.faces.some((f) => STATS.some((s) => f[s] !== null));
+}
+
+/**
+ * Which units get a playmark: every unit with at least one stat, except those the content says the
+ * demo holds no playmark of (`playmarks: 0`, the event-only Brimstone Dragons and Ramping Water
+ * Elemental). A unit with no stat at all (Goblin Assassins, only named by a special rule) would be a
+ * strip of dashes that nothing in play can use.
+ */
+export function printsPlaymark(unit: UnitLike): boolean {
+  return unit.playmarks !== 0 && hasStats(unit);
+}
+
+/** How many copies to print: the unit's `playmarks`; one when the text does not print a count. */
+export function playmarkCopies(unit: UnitLike): number {
+  return unit.playmarks ?? 1;
+}
+
+function nameOf(map: Readonly<Record<string, { readonly name: string }>>, id: string): string {
+  return map[id]?.name ?? id;
+}
+
+/** The words of a facing from the rules' damage order (`upside-down` -> `upside down`). */
+function facingWords(facing: string | undefined): string | null {
+  return facing === undefined ? null : facing.replace(/-/g, ' ');
+}
+
+/** One unit's playmark face. */
+export function playmarkFace(unit: UnitLike, unitOrigins: OriginsOf): Face {
+  const book = new MarkBook();
+  const id = unit.id;
+  const side = sideOf(unit.side);
+  book.add(id, unitOrigins, ['/side']);
+  const descriptorList = (unit.descriptors ?? []).map((d, i) => {
+    book.add(id, unitOrigins, [`/descriptors/${i}`]);
+    return { name: nameOf(descriptors, d), pointer: `/descriptors/${i}` };
+  });
+  book.add(id, unitOrigins, ['/points']);
+  const traitList = (unit.traits ?? []).map((t, i) => {
+    book.add(id, unitOrigins, [`/traits/${i}`]);
+    return { name: nameOf(traits, t), pointer: `/traits/${i}` };
+  });
+  const facing = rules.core.damage.facing;
+  const faces = unit.faces.map((face, f) => {
+    const stat = (key: (typeof STATS)[number]) => {
+      const pointer = `/faces/${f}/${key}`;
+      book.add(id, unitOrigins, [pointer]);
+      return { value: face[key], pointer };
+    };
+    return {
+      index: f,
+      facing: facingWords(facing[f]),
+      size: stat('size'),
+      movement: stat('movement'),
+      as: stat('as'),
+      ds: stat('ds'),
+      hits: stat('hits'),
+    };
+  });
+  const specials = (unit.specialAbilities ?? []).map((r) => r.text);
+  const slot = (f: number) => faces[f] ?? null;
+  const { marks, footnotes } = book.result();
+  const backFaces = [slot(2), slot(3)].filter((f) => f !== null).length;
+  return {
+    context: {
+      unit: id,
+      name: unit.name,
+      side: side ? { name: side.name, color: side.color } : null,
+      descriptors: descriptorList,
+      points: unit.points,
+      traits: traitList,
+      specials,
+      halves: [
+        { back: false, ends: [{ bottom: false, face: slot(0) }, { bottom: true, face: slot(1) }] },
+        { back: true, ends: [{ bottom: false, face: slot(2) }, { bottom: true, face: slot(3) }] },
+      ],
+      /** Where the back prints the layer notes: across its middle when it shows no face, else in the free bottom slot. */
+      notesAt: backFaces === 0 ? 'middle' : backFaces === 1 ? 'lower' : 'none',
+      notes: compactNotes(id, footnotes),
+    },
+    marks,
+    footnotes,
+    copies: playmarkCopies(unit),
+    label: `playmark ${id}`,
+  };
+}
+
+/**
+ * The footnotes as a strip has room for them: grouped by kind, each entry id without the unit's own
+ * id in front (`celestine-war-angels-hits` prints as `…hits` under the prefix); the full reasons are
+ * on the errata sheet and in the face's footnotes.
+ */
+function compactNotes(unit: string, footnotes: readonly Footnote[]) {
+  const prefix = `${unit}-`;
+  const kinds = ['erratum', 'inference', 'ruling'] as const;
+  const plural = { erratum: 'Errata', inference: 'Inferences', ruling: 'Rulings' } as const;
+  return {
+    prefix: footnotes.some((n) => n.entry.startsWith(prefix)) ? prefix : null,
+    groups: kinds
+      .map((kind) => ({
+        kind,
+        label: plural[kind],
+        items: footnotes
+          .filter((n) => n.kind === kind)
+          .map((n) => ({ n: n.n, entry: n.entry, short: n.entry.startsWith(prefix) ? n.entry.slice(prefix.length) : null })),
+      }))
+      .filter((g) => g.items.length > 0),
+  };
+}
+
+export function playmarksPrintable(): CardPrintable {
+  // Grouped by side, in the manifest's order (the two coloured sets), then by name.
+  const sideRank = (s: string | null) => {
+    const i = pack.sides.findIndex((x) => x.id === s);
+    return i < 0 ? pack.sides.length : i;
+  };
+  const chosen = unitIds
+    .filter((id) => printsPlaymark(units[id]))
+    .sort((a, b) => sideRank(units[a].side) - sideRank(units[b].side) || units[a].name.localeCompare(units[b].name));
+  return {
+    id: 'warchon-playmarks',
+    pack: 'warchon',
+    title: 'Warchon: unit playmarks (fold-over strips)',
+    template: 'warchon/playmark.hbs',
+    kind: 'card',
+    size: PLAYMARK_SIZE,
+    faces: chosen.map((id) => playmarkFace(units[id], origins.unit[id])),
+  };
+}

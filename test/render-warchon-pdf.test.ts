@@ -1,0 +1,100 @@
+// Warchon faces laid out by a real browser: nothing overflows its box (sheets in the 190 x 259 mm
+// sheet box, a playmark's stat panels and notes), no text under 6 pt, in colour and with the ink
+// saver; and the PDFs hold their pages and key text. Skipped where no Chromium is installed (never
+// in CI: render-pipeline-support makes a missing browser fail there).
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHEET_FACE } from '../src/render/compose.js';
+import { previewDocument } from '../src/render/document.js';
+import { warchonPrintables } from '../src/render/games/warchon.js';
+import type { Printable } from '../src/render/printable.js';
+import { render } from '../src/render/render.js';
+import { browser, pdfinfo, pdftotext, templates, tempDir } from './render-pipeline-support.js';
+
+const printables = warchonPrintables({ playmarkVersion: 'test' });
+
+// Evaluated in the page, as a string (the tests are typed without the DOM library).
+const PROBLEMS = `(() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.wsp, .wod, .wrf, .wpm, .wpm-info, .wpm-notes-middle, .wpm-notes-lower')) {
+    const box = el.getBoundingClientRect();
+    for (const child of el.querySelectorAll('*')) {
+      const r = child.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (getComputedStyle(child).visibility === 'hidden') continue;
+      const over = Math.max(r.bottom - box.bottom, r.right - box.right, box.left - r.left, box.top - r.top);
+      if (over > 0.5) {
+        out.push(el.className + ': ' + child.tagName + '.' + child.className + ' (' + (child.textContent || '').trim().slice(0, 30) + ') overflows by ' + over.toFixed(1) + 'px');
+        break;
+      }
+    }
+  }
+  // 6 pt = 8 CSS px.
+  for (const el of document.querySelectorAll('body *')) {
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent || '').trim())) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    if (px < 7.99) out.push(el.tagName + '.' + el.className + ' "' + (el.textContent || '').trim().slice(0, 20) + '" at ' + (px * 0.75).toFixed(1) + ' pt');
+  }
+  return out;
+})()`;
+
+describe.skipIf(!browser)('warchon faces in Chromium', () => {
+  let chrome: Browser;
+  beforeAll(async () => {
+    chrome = await chromium.launch({ executablePath: browser!.path, args: ['--no-sandbox', '--disable-gpu'] });
+  }, 60_000);
+  afterAll(async () => {
+    await chrome?.close();
+  });
+
+  async function problems(p: Printable, inkSaver: boolean): Promise<string[]> {
+    const size = p.kind === 'sheet' ? SHEET_FACE : p.size!;
+    const page = await chrome.newPage({ viewport: { width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) } });
+    const found: string[] = [];
+    try {
+      for (const face of p.faces) {
+        await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
+        await page.evaluate('document.fonts.ready');
+        for (const x of (await page.evaluate(PROBLEMS)) as string[]) found.push(`${face.label}${inkSaver ? ' (ink saver)' : ''}: ${x}`);
+      }
+    } finally {
+      await page.close();
+    }
+    return found;
+  }
+
+  for (const p of printables) {
+    it(`${p.id}: every face fits its box, no text under 6 pt, in colour and ink saver`, async () => {
+      expect([...(await problems(p, false)), ...(await problems(p, true))]).toEqual([]);
+    }, 60_000);
+  }
+
+  it('notices a face that overflows', async () => {
+    const spreads = printables.find((p) => p.id === 'warchon-spreads')!;
+    const f = spreads.faces[0]!;
+    const long = { ...f, context: { ...f.context, specialRules: Array.from({ length: 40 }, () => ({ text: 'A rule. '.repeat(20), pointers: [] })) } };
+    expect((await problems({ ...spreads, faces: [long] }, false)).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('prints the PDFs: a page per spread and per odds sheet, the playmark strips imposed', async () => {
+    const out = tempDir('playmark-warchon-');
+    const summary = await render({ printables, templates, outDir: out, browser });
+    const file = (id: string) => `${out}/warchon/${id}.pdf`;
+    expect(summary.files.filter((f) => f.kind === 'pdf').map((f) => f.file).sort()).toEqual(printables.map((p) => `warchon/${p.id}.pdf`).sort());
+    expect(pdfinfo(file('warchon-spreads')).pages).toBe(7);
+    expect(pdfinfo(file('warchon-odds')).pages).toBe(7);
+    expect(pdfinfo(file('warchon-reference')).pages).toBe(1);
+    expect(pdfinfo(file('warchon-playmarks')).pages).toBeGreaterThanOrEqual(1);
+    const spread1 = pdftotext(file('warchon-spreads'), 1);
+    expect(spread1).toMatch(/ERDON PASS|Erdon Pass/i);
+    expect(spread1.match(/Sp\. 1/gi)?.length).toBeGreaterThanOrEqual(4);
+    expect(spread1).toContain('erdon-pass-rng-row-5');
+    const strips = pdftotext(file('warchon-playmarks'));
+    // Six strips: two Baphite Swarm copies and one of each other printed unit; the activation
+    // lines of the upright ends read as text (letter-spaced).
+    expect(strips.match(/A ?C ?T ?I ?V ?A ?T ?E ?D/g)?.length).toBeGreaterThanOrEqual(6 * 2);
+    expect(strips.match(/Special: -1 CS in/g)?.length).toBe(2);
+    for (const name of ['Deathknoll', 'Crusaders', 'Paladins', 'Angels']) expect(strips).toContain(name);
+    expect(pdftotext(file('warchon-odds'), 1)).toContain('100.0%');
+  }, 120_000);
+});
