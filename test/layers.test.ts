@@ -38,6 +38,8 @@ describe('layers', () => {
     expect(origin).toMatchObject({ layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference' });
     expect(origin!.reason.length).toBeGreaterThan(20);
     expect(originOf(erdon, ['rng', 0, 0])).toBeUndefined();
+    // The inference sets the whole row, but its first cell is printed and keeps that provenance.
+    expect(originOf(erdon, ['rng', 4, 0])).toBeUndefined();
   });
 
   it('set combat table rows 4 and 5 only by ruling, never in the base', () => {
@@ -60,7 +62,8 @@ describe('export', () => {
     const out = exportPack(warchon, { provenance: true, cwd: root }) as { kinds: { spread: { id: string; provenance: { source: string; layers: Record<string, { entry: string }> } }[] } };
     const p = out.kinds.spread.find((s) => s.id === 'erdon-pass')!.provenance;
     expect(p.source).toBe('content/warchon/spreads/erdon-pass.yaml');
-    expect(p.layers['/rng/4']!.entry).toBe('erdon-pass-rng-row-5');
+    expect(p.layers['/rng/4/1']!.entry).toBe('erdon-pass-rng-row-5');
+    expect(p.layers['/rng/4/0']).toBeUndefined();
   });
 
   it('is deterministic: the same content gives the same bytes', () => {

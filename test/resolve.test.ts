@@ -58,7 +58,7 @@ describe('resolve warchon', () => {
     expect(text).toContain('Result D1: the attacker takes no Hits, the defender takes 1 Hit. (ruling erdon-pass-crt-row-4, not printed)');
     const json = JSON.parse((await run('resolve', 'warchon', '--spread', 'erdon-pass', '--as', '9', '--ds', '7', '--fingers', '3,5', '--json')).stdout);
     expect(json.origins).toEqual([
-      { value: 'number', layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4' },
+      { value: 'number', layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4/2' },
       { value: 'result', layer: 'rulings', entry: 'erdon-pass-crt-row-4', kind: 'ruling', pointer: '/combatTable/rows/3' },
     ]);
   });

@@ -75,7 +75,7 @@ describe('the tables, built once from generated/', () => {
 
   it('know which cells a layer set: Erdon Pass RNG row 5 (inference) and result rows 4-5 (rulings)', () => {
     expect(erdon.rng[0]![0]!.origin).toBeNull();
-    expect(erdon.rng[4]![2]!.origin).toMatchObject({ entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4' });
+    expect(erdon.rng[4]![2]!.origin).toMatchObject({ entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4/2' });
     expect(erdon.rows[2]![4]!.origin).toBeNull();
     expect(erdon.rows[3]![4]!.origin).toMatchObject({ entry: 'erdon-pass-crt-row-4', kind: 'ruling' });
     expect(erdon.rows[4]![4]!.origin).toMatchObject({ entry: 'erdon-pass-crt-row-5', kind: 'ruling' });
@@ -146,7 +146,7 @@ describe('resolveCombat', () => {
     expect(r.number).toBe(4);
     expect(r.result?.code).toBe('D1');
     expect(r.origins).toEqual([
-      { value: 'number', layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4' },
+      { value: 'number', layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4/2' },
       { value: 'result', layer: 'rulings', entry: 'erdon-pass-crt-row-4', kind: 'ruling', pointer: '/combatTable/rows/3' },
     ]);
   });

@@ -2725,7 +2725,25 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/rng/4": {
+      "/rng/4/1": {
+        "entry": "akibatu-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (4) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [3, 4, 5, 1, 2] shifted left; its first cell agrees with the printed 4. Akibatu prints no event mark and no Events Table."
+      },
+      "/rng/4/2": {
+        "entry": "akibatu-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (4) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [3, 4, 5, 1, 2] shifted left; its first cell agrees with the printed 4. Akibatu prints no event mark and no Events Table."
+      },
+      "/rng/4/3": {
+        "entry": "akibatu-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (4) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [3, 4, 5, 1, 2] shifted left; its first cell agrees with the printed 4. Akibatu prints no event mark and no Events Table."
+      },
+      "/rng/4/4": {
         "entry": "akibatu-rng-row-5",
         "kind": "inference",
         "layer": "inferences",
@@ -2763,7 +2781,25 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING: Event 4 is \"As Event #3, except the Attacking army chooses which units will attack now\"; with no attack restriction at Dracosroar, what remains is the choice of committed units and the illusion check."
       },
-      "/rng/4": {
+      "/rng/4/1": {
+        "entry": "dracosroar-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (2E) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [1, 2E, 3, 4, 5] shifted left; its first cell agrees with the printed 2E, and only the 2 carries the event mark, as in every printed row."
+      },
+      "/rng/4/2": {
+        "entry": "dracosroar-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (2E) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [1, 2E, 3, 4, 5] shifted left; its first cell agrees with the printed 2E, and only the 2 carries the event mark, as in every printed row."
+      },
+      "/rng/4/3": {
+        "entry": "dracosroar-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (2E) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [1, 2E, 3, 4, 5] shifted left; its first cell agrees with the printed 2E, and only the 2 carries the event mark, as in every printed row."
+      },
+      "/rng/4/4": {
         "entry": "dracosroar-rng-row-5",
         "kind": "inference",
         "layer": "inferences",
@@ -2783,7 +2819,25 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/rng/4": {
+      "/rng/4/1": {
+        "entry": "erdon-pass-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (2) of row 5. Every printed row is the row above shifted one place left (rows 2-4 follow row 1 this way), so row 5 is row 4 [1, 2, 3, 4, 5E] shifted left; its first cell agrees with the printed 2, and the 5 keeps its event mark E as in every other row (\"In Erdon Pass, the number 5 gives you a Random Event\")."
+      },
+      "/rng/4/2": {
+        "entry": "erdon-pass-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (2) of row 5. Every printed row is the row above shifted one place left (rows 2-4 follow row 1 this way), so row 5 is row 4 [1, 2, 3, 4, 5E] shifted left; its first cell agrees with the printed 2, and the 5 keeps its event mark E as in every other row (\"In Erdon Pass, the number 5 gives you a Random Event\")."
+      },
+      "/rng/4/3": {
+        "entry": "erdon-pass-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (2) of row 5. Every printed row is the row above shifted one place left (rows 2-4 follow row 1 this way), so row 5 is row 4 [1, 2, 3, 4, 5E] shifted left; its first cell agrees with the printed 2, and the 5 keeps its event mark E as in every other row (\"In Erdon Pass, the number 5 gives you a Random Event\")."
+      },
+      "/rng/4/4": {
         "entry": "erdon-pass-rng-row-5",
         "kind": "inference",
         "layer": "inferences",
@@ -2803,7 +2857,25 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/rng/4": {
+      "/rng/4/1": {
+        "entry": "irondale-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4, 5, 1] shifted left; its first cell agrees with the printed 3. Irondale prints no event mark and no Events Table."
+      },
+      "/rng/4/2": {
+        "entry": "irondale-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4, 5, 1] shifted left; its first cell agrees with the printed 3. Irondale prints no event mark and no Events Table."
+      },
+      "/rng/4/3": {
+        "entry": "irondale-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4, 5, 1] shifted left; its first cell agrees with the printed 3. Irondale prints no event mark and no Events Table."
+      },
+      "/rng/4/4": {
         "entry": "irondale-rng-row-5",
         "kind": "inference",
         "layer": "inferences",
@@ -2829,7 +2901,25 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING: Akibatu prints \"Paths: Erdon Pass (Sp. 1); Kier-Zhadd (Sp. 7)\" but Kier-Zhadd prints \"None printed on this spread.\" Every other path is printed on both of its spreads (1-4, 2-5, 3-6), and a path \"represents a link of some sort between the spreads\", so paths run both ways and Kier-Zhadd links back to Akibatu."
       },
-      "/rng/4": {
+      "/rng/4/1": {
+        "entry": "kier-zhadd-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4, 5, 1, 2, 3] shifted left; its first cell agrees with the printed 5. Kier-Zhadd prints no event mark and no Events Table."
+      },
+      "/rng/4/2": {
+        "entry": "kier-zhadd-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4, 5, 1, 2, 3] shifted left; its first cell agrees with the printed 5. Kier-Zhadd prints no event mark and no Events Table."
+      },
+      "/rng/4/3": {
+        "entry": "kier-zhadd-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4, 5, 1, 2, 3] shifted left; its first cell agrees with the printed 5. Kier-Zhadd prints no event mark and no Events Table."
+      },
+      "/rng/4/4": {
         "entry": "kier-zhadd-rng-row-5",
         "kind": "inference",
         "layer": "inferences",
@@ -2861,7 +2951,25 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING: Lava Burst's \"have their CS reduced to 1\" prints no duration. Every other timed event in the book lasts \"this turn\" and only one event can happen in a location per turn, so it lasts this turn."
       },
-      "/rng/4": {
+      "/rng/4/1": {
+        "entry": "mount-tzask-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4E, 5, 1, 2E, 3] shifted left; its first cell agrees with the printed 5, and the 2 and the 4 keep their event marks E as in every printed row."
+      },
+      "/rng/4/2": {
+        "entry": "mount-tzask-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4E, 5, 1, 2E, 3] shifted left; its first cell agrees with the printed 5, and the 2 and the 4 keep their event marks E as in every printed row."
+      },
+      "/rng/4/3": {
+        "entry": "mount-tzask-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4E, 5, 1, 2E, 3] shifted left; its first cell agrees with the printed 5, and the 2 and the 4 keep their event marks E as in every printed row."
+      },
+      "/rng/4/4": {
         "entry": "mount-tzask-rng-row-5",
         "kind": "inference",
         "layer": "inferences",
@@ -2881,7 +2989,25 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/rng/4": {
+      "/rng/4/1": {
+        "entry": "xetti-bishum-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4E, 5, 1] shifted left; its first cell agrees with the printed 3, and the 4 keeps its event mark E as in every printed row."
+      },
+      "/rng/4/2": {
+        "entry": "xetti-bishum-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4E, 5, 1] shifted left; its first cell agrees with the printed 3, and the 4 keeps its event mark E as in every printed row."
+      },
+      "/rng/4/3": {
+        "entry": "xetti-bishum-rng-row-5",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4E, 5, 1] shifted left; its first cell agrees with the printed 3, and the 4 keeps its event mark E as in every printed row."
+      },
+      "/rng/4/4": {
         "entry": "xetti-bishum-rng-row-5",
         "kind": "inference",
         "layer": "inferences",

@@ -1,7 +1,7 @@
 import { pending, type PathStep } from './diagnostic.js';
 import type { LoadedPack, Report } from './load.js';
 import type { EffectiveRecord, JsonObject, LoadedRecord, Origin } from './model.js';
-import { formatPointer, withValueAt } from './pointer.js';
+import { formatPointer, parsePointer, withValueAt } from './pointer.js';
 import type { SchemaRegistry } from './schemas.js';
 
 /**
@@ -40,6 +40,9 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
         return;
       }
       if (!slot.record.valid) return; // its schema problems are reported already
+      // The value the entry replaces, taken before the change (containers this record owns are
+      // changed in place; the replaced value itself is not).
+      const before = entry.target.pointer.endsWith('/-') ? undefined : valueAt(slot.data, parsePointer(entry.target.pointer));
       const result = withValueAt(slot.data, entry.target.pointer, entry.value, slot.owned);
       if (!result.ok) {
         report.add(pending('layer/target-missing', layer.file, `The pointer ${entry.target.pointer} does not fit ${entry.target.kind} "${entry.target.id}": ${result.reason}.`, at('target', 'pointer')));
@@ -48,11 +51,8 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
       slot.data = result.root;
       slot.touched = true;
       const pointer = entry.target.pointer.endsWith('/-') ? formatPointer(result.steps) : entry.target.pointer;
-      // A later entry that sets a value supersedes earlier entries that set values inside it.
-      for (const existing of slot.origins.keys()) {
-        if (existing === pointer || existing.startsWith(pointer + '/')) slot.origins.delete(existing);
-      }
-      slot.origins.set(pointer, { layer: layer.id, entry: entry.id, kind: entry.kind, reason: entry.reason, file: layer.file, index });
+      const origin: Origin = { layer: layer.id, entry: entry.id, kind: entry.kind, reason: entry.reason, file: layer.file, index, at: pointer };
+      recordOrigins(slot.origins, before, entry.value, pointer, origin);
     });
   }
 
@@ -85,9 +85,57 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
 export function whereIs(record: EffectiveRecord, steps: readonly PathStep[]): { file: string; path: PathStep[] } {
   for (let depth = steps.length; depth > 0; depth--) {
     const origin = record.origins.get(formatPointer(steps.slice(0, depth)));
-    if (origin) return { file: origin.file, path: ['entries', origin.index, 'value', ...steps.slice(depth)] };
+    // The entry's value sits at its own target pointer, which may contain the marked value.
+    if (origin) return { file: origin.file, path: ['entries', origin.index, 'value', ...steps.slice(origin.at === '' ? 0 : origin.at.split('/').length - 1)] };
   }
   return { file: record.file, path: [...steps] };
+}
+
+/**
+ * Records which values an entry changed. A value the entry sets to what it already was keeps its
+ * provenance: a row the inference completes keeps its printed first cell as printed, and only the
+ * other cells get the entry as their origin. A value replaced whole has one origin at its pointer.
+ */
+function recordOrigins(origins: Map<string, Origin>, before: unknown, after: unknown, pointer: string, origin: Origin): void {
+  if (jsonEqual(before, after)) return;
+  const bothLists = Array.isArray(before) && Array.isArray(after) && before.length === after.length;
+  const bothMaps = isMapping(before) && isMapping(after);
+  const keys = bothLists ? (after as unknown[]).map((_, i) => String(i)) : bothMaps ? [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])] : [];
+  const child = (value: unknown, key: string) => (value as Record<string, unknown>)[key];
+  // Only a partly changed list or mapping is split: a value the entry replaces whole is its own.
+  if (keys.some((key) => jsonEqual(child(before, key), child(after, key)))) {
+    for (const key of keys) {
+      recordOrigins(origins, child(before, key), child(after, key), pointer + formatPointer([key]), origin);
+    }
+    return;
+  }
+  for (const existing of [...origins.keys()]) {
+    if (existing === pointer || existing.startsWith(pointer + '/')) origins.delete(existing);
+  }
+  origins.set(pointer, origin);
+}
+
+function valueAt(root: unknown, steps: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const step of steps) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[step];
+  }
+  return node;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (isMapping(a) && isMapping(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+  }
+  return false;
 }
 
 /** The layer entry that set a value, if any (the value itself or a value containing it). */

@@ -53,6 +53,8 @@ export interface Origin {
   /** The layer file and the entry's index, to point diagnostics at it. */
   readonly file: string;
   readonly index: number;
+  /** The entry's target pointer: the value it set, which holds this value (or is it). */
+  readonly at: string;
 }
 
 /** A record with its layers applied. */
