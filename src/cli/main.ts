@@ -2,10 +2,13 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../content/package-root.js';
+import { registerBuild } from './build.js';
 import { registerCodegen } from './codegen.js';
 import { registerExport } from './export.js';
 import { registerOdds } from './odds.js';
+import { registerRender } from './render.js';
 import { registerResolve } from './resolve.js';
+import { registerSetup } from './setup.js';
 import { registerValidate } from './validate.js';
 import { EXIT, UsageError, type Io } from './io.js';
 
@@ -30,6 +33,9 @@ Docs: docs/content.md (writing packs), docs/diagnostics.md (every diagnostic cod
   registerCodegen(program, io);
   registerResolve(program, io);
   registerOdds(program, io);
+  registerRender(program, io);
+  registerBuild(program, io);
+  registerSetup(program, io);
   return program;
 }
 

@@ -21,7 +21,16 @@ export function documentCss(templates: Templates, pack: string): string {
   return [fontFaceCss(), read('print.css'), read(`${pack}/${pack}.css`)].join('\n');
 }
 
-/** One face's HTML: its template filled with its context, marks and footnotes. */
+/**
+ * One face's HTML: its template filled with its context, marks and footnotes.
+ *
+ * How the print pipeline (compose.ts) places it: inside `<div class="face face-sheet">` of 190 x
+ * 259 mm centred on the paper (SHEET_FACE; landscape turns it), or inside `<div class="face
+ * face-card face-front|face-back">` whose padding box is the card's trim and whose transparent
+ * border is as wide as the bleed: a background drawn on `.face` (e.g. `.face:has(> .my-card)`)
+ * reaches into the bleed, while `inset: 0`, percentages and the content box stay the trim, as in
+ * previewDocument. Nothing else about a face changes between preview and print.
+ */
 export function renderFace(templates: Templates, printable: Printable, face: Face): string {
   return templates.render(printable.template, { ...face.context, marks: face.marks, footnotes: face.footnotes });
 }

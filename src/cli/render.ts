@@ -1,0 +1,180 @@
+import { Option, type Command } from 'commander';
+import path from 'node:path';
+import { closest } from 'fastest-levenshtein';
+import { BrowserLaunchError } from '../render/browser.js';
+import { DEFAULT_PRINT, type PrintOptions } from '../render/compose.js';
+import { CARD_SIZES, parseCardSize } from '../render/impose.js';
+import { createProgress } from '../render/progress.js';
+import { DEFAULT_OUT, render, renderablePacks, type RenderOptions, type RenderSummary } from '../render/render.js';
+import { EXIT, UsageError, type Io } from './io.js';
+
+/** The options `render` and `build` share, as commander gives them. */
+export interface RenderFlags {
+  out: string;
+  paper: 'a4' | 'letter';
+  card: string;
+  bleed: string;
+  gap: string;
+  margin: string;
+  cropMarks: 'corner' | 'full' | 'none';
+  duplex: 'long' | 'short' | 'none';
+  backOffset: string;
+  gutterFold: boolean;
+  layout: 'nup' | 'pod';
+  png: boolean;
+  dpi: '300' | '600';
+  inkSaver: boolean;
+  only?: string;
+  force: boolean;
+  json: boolean;
+}
+
+export const RENDER_HELP = `
+Outputs, under --out (default out/): <pack>/<printable>.pdf and .html for each printable,
+  <pack>/<printable>/NN-<face>.png with --png, calibration.pdf with --duplex long|short.
+  Only outputs whose inputs changed are printed again (out/.playmark-render.json); --force prints all.
+Cards are imposed n-up, centred, neighbours sharing their cut lines (--gap 0; --gap 6 with 3 mm
+  bleed gives every card its whole bleed), crop marks in the margin outside the bleed. A printable
+  with its own size (counters, playmarks) keeps it; --card sets the others.
+Duplex: a back page after each front page, mirrored so the backs line up (long edge: columns,
+  short edge: rows). Print calibration.pdf two-sided to measure --back-offset.
+The browser: $PLAYMARK_BROWSER, else Debian's chromium-headless-shell, else an installed Chromium,
+  Chrome or Edge. Without one, the HTML is still written and the exit code is 1.`;
+
+export function addRenderOptions(command: Command): Command {
+  return command
+    .option('-o, --out <dir>', 'the output folder', DEFAULT_OUT)
+    .addOption(new Option('--paper <paper>', 'paper size').choices(['a4', 'letter']).default('a4'))
+    .option('--card <size>', `card size: ${Object.keys(CARD_SIZES).join(', ')} or WxH in mm`, 'poker')
+    .option('--bleed <mm>', 'art past each cut line, mm', String(DEFAULT_PRINT.bleed))
+    .option('--gap <mm>', 'space between neighbouring cards, mm (0: shared cut lines)', String(DEFAULT_PRINT.gap))
+    .option('--margin <mm>', 'room kept outside the bleed for crop marks, mm', String(DEFAULT_PRINT.margin))
+    .addOption(new Option('--crop-marks <style>', 'crop marks').choices(['corner', 'full', 'none']).default('corner'))
+    .addOption(new Option('--duplex <edge>', 'print card backs for two-sided printing, flipped on this edge').choices(['long', 'short', 'none']).default('none'))
+    .option('--back-offset <x,y>', 'move every back by X mm right and Y mm down (as the back is seen), for a printer that shifts', '0,0')
+    .option('--gutter-fold', 'fronts and backs side by side on one page, to fold and glue (instead of duplex)', false)
+    .addOption(new Option('--layout <layout>', 'nup: cards imposed on paper; pod: one card a page with TrimBox and BleedBox, for print-on-demand').choices(['nup', 'pod']).default('nup'))
+    .option('--png', 'also write each card face as a PNG', false)
+    .addOption(new Option('--dpi <dpi>', 'PNG resolution').choices(['300', '600']).default('300'))
+    .option('--ink-saver', 'the light-ink variant: no fills behind tables and cards', false)
+    .option('--only <ids>', 'only these printables (comma-separated ids)')
+    .option('--force', 'print every output, even those whose inputs did not change', false)
+    .option('--json', 'print the summary as JSON', false);
+}
+
+export function registerRender(program: Command, io: Io): void {
+  addRenderOptions(
+    program
+      .command('render')
+      .description('Print packs to PDF: sheets at paper size, cards and counters imposed n-up with bleed and crop marks, duplex backs, print-on-demand pages, PNGs.')
+      .argument('[packs...]', `packs to print (default: all: ${renderablePacks().join(', ')})`)
+      .option('--calibration', 'print only the duplex calibration sheet (calibration.pdf) for --paper and --duplex', false),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  playmark render                                   every pack, A4, poker cards, 3 mm bleed
+  playmark render warchon --paper letter            one pack on Letter
+  playmark render archon-skirmish --duplex long     cards with their backs, two-sided
+  playmark render --calibration --duplex long       the sheet that measures --back-offset
+  playmark render --layout pod --png --dpi 600      one card a page, and each card as an image
+${RENDER_HELP}`,
+    )
+    .action(async (packs: string[], flags: RenderFlags & { calibration: boolean }) => {
+      const options = renderOptions(flags, io);
+      const summary = await runRender(io, { ...options, ...(packs.length ? { packs: packArgs(packs) } : {}), ...(flags.calibration ? { calibration: 'only' as const } : {}) }, flags.json);
+      io.exitCode = summary && !summary.missingBrowser ? EXIT.ok : EXIT.content;
+    });
+}
+
+export function packArgs(packs: readonly string[]): string[] {
+  const known = renderablePacks();
+  for (const p of packs) {
+    if (!known.includes(p)) throw new UsageError(`no pack "${p}" to render`, `Did you mean "${closest(p, known)}"? Packs: ${known.join(', ')}.`);
+  }
+  return [...packs];
+}
+
+/** Commander's strings to render() options, with usage errors for values that make no sense. */
+export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
+  const card = parseCardSize(flags.card);
+  if (!card) throw new UsageError(`--card ${flags.card} is not a card size`, `Use ${Object.keys(CARD_SIZES).join(', ')}, or WxH in millimetres such as 63x88.`);
+  const mm = (name: string, value: string, max: number) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > max) throw new UsageError(`--${name} ${value} is not a length from 0 to ${max} mm`);
+    return n;
+  };
+  const offset = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(flags.backOffset);
+  if (!offset) throw new UsageError(`--back-offset ${flags.backOffset} is not X,Y in millimetres`, 'For example --back-offset 1.5,-0.5 (right and down as the back is seen); calibration.pdf measures it.');
+  const backOffset = { x: Number(offset[1]), y: Number(offset[2]) };
+  if (Math.abs(backOffset.x) > 20 || Math.abs(backOffset.y) > 20) throw new UsageError('--back-offset is more than 20 mm', 'A printer shifts its back side by a few millimetres at most; check the calibration sheet.');
+  if (flags.gutterFold && flags.duplex !== 'none') throw new UsageError('--gutter-fold and --duplex are two ways to print backs: choose one');
+  if (flags.gutterFold && flags.layout === 'pod') throw new UsageError('--gutter-fold is for sheets cut at home, not for --layout pod');
+  const print: PrintOptions = {
+    paper: flags.paper,
+    card,
+    bleed: mm('bleed', flags.bleed, 10),
+    gap: mm('gap', flags.gap, 50),
+    margin: mm('margin', flags.margin, 50),
+    cropMarks: flags.cropMarks,
+    duplex: flags.duplex,
+    backOffset,
+    gutterFold: flags.gutterFold,
+    layout: flags.layout,
+    inkSaver: flags.inkSaver,
+  };
+  return {
+    ...print,
+    cwd: io.cwd,
+    outDir: flags.out,
+    png: flags.png,
+    dpi: Number(flags.dpi) as 300 | 600,
+    force: flags.force,
+    ...(flags.only ? { only: flags.only.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+  };
+}
+
+/** Renders with a progress bar (terminal) or plain lines, then prints the summary. Returns it, or undefined when the browser did not start. */
+export async function runRender(io: Io, options: RenderOptions, json: boolean): Promise<RenderSummary | undefined> {
+  const progress = createProgress((s) => io.err(s), io.color && !json);
+  let summary: RenderSummary;
+  try {
+    summary = await render({ ...options, onProgress: json ? undefined : progress });
+  } catch (error) {
+    progress.end();
+    if (error instanceof BrowserLaunchError) {
+      io.err(`playmark: ${error.message}\n`);
+      return undefined;
+    }
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
+  progress.end();
+  io.out(json ? JSON.stringify(summary, null, 2) + '\n' : describe(summary, io.cwd));
+  if (summary.missingBrowser) io.err(`\n${summary.missingBrowser}\n`);
+  return summary;
+}
+
+function describe(s: RenderSummary, cwd: string): string {
+  const rel = path.relative(cwd, s.outDir) || '.';
+  const at = (file: string) => `${rel}/${file}`;
+  const pdfs = s.files.filter((f) => f.kind === 'pdf');
+  const width = Math.max(0, ...pdfs.map((f) => at(f.file).length));
+  const lines = pdfs.map((f) => `  ${at(f.file).padEnd(width)}  ${String(f.pages).padStart(3)} page${f.pages === 1 ? ' ' : 's'}  ${f.status === 'skipped' ? 'not printed (no browser)' : f.status}`);
+  const pngs = s.files.filter((f) => f.kind === 'png');
+  const pngDirs = [...new Set(pngs.map((f) => path.posix.dirname(f.file)))];
+  for (const dir of pngDirs) {
+    const inDir = pngs.filter((f) => path.posix.dirname(f.file) === dir);
+    const written = inDir.filter((f) => f.status === 'written').length;
+    lines.push(`  ${at(dir)}/*.png  ${inDir.length} image${inDir.length === 1 ? '' : 's'}${written < inDir.length ? `, ${inDir.length - written} unchanged` : ''}`);
+  }
+  const count = (kind: string, status: string) => s.files.filter((f) => f.kind === kind && f.status === status).length;
+  const pages = pdfs.reduce((n, f) => n + f.pages, 0);
+  const html = s.files.filter((f) => f.kind === 'html').length;
+  const summary =
+    `${pdfs.length} PDF${pdfs.length === 1 ? '' : 's'} (${pages} pages): ${count('pdf', 'written')} written, ${count('pdf', 'unchanged')} unchanged` +
+    `${count('pdf', 'skipped') ? `, ${count('pdf', 'skipped')} not printed` : ''}; ${html} HTML; ${pngs.length} PNG; ${(s.ms / 1000).toFixed(1)} s`;
+  const warnings = s.warnings.length ? `${s.warnings.length} warning${s.warnings.length === 1 ? '' : 's'} (above)\n` : '';
+  return `${lines.join('\n')}${lines.length ? '\n' : ''}${summary}\n${warnings}`;
+}

@@ -1,0 +1,274 @@
+// Printables -> print documents: one HTML document per printable, one <section> per PDF page,
+// every face placed by impose.ts, crop marks from crop-marks.ts. Positions use CSS transforms in
+// millimetres (Chromium prints transforms exactly; `left`/`top` would be snapped to whole pixels).
+import { CROP_MARK, cropMarks, type CropMarkStyle, type Line } from './crop-marks.js';
+import { documentCss, PAPER, renderFace } from './document.js';
+import { symbolFontCss, usesSymbols } from './fonts.js';
+import type { Templates } from './handlebars.js';
+import {
+  fitGrid,
+  fitGutterFold,
+  mirrorForDuplex,
+  mirrorForFold,
+  slot,
+  type Duplex,
+  type Placement,
+  type Rect,
+} from './impose.js';
+import type { CardPrintable, Face, Printable, SheetPrintable, Size } from './printable.js';
+
+export type Paper = keyof typeof PAPER;
+export type Layout = 'nup' | 'pod';
+
+/** How to print: every option of `playmark render` that changes a document. */
+export interface PrintOptions {
+  readonly paper: Paper;
+  /** The size of cards whose printable does not fix one. */
+  readonly card: Size;
+  /** mm of art past each trim. */
+  readonly bleed: number;
+  /** mm between neighbouring trims; 0 shares cut lines. */
+  readonly gap: number;
+  /** mm kept around the grid's bleed for crop marks. */
+  readonly margin: number;
+  readonly cropMarks: CropMarkStyle;
+  readonly duplex: Duplex;
+  /** mm, right and down as the back is seen, added to every back. */
+  readonly backOffset: { readonly x: number; readonly y: number };
+  readonly gutterFold: boolean;
+  readonly layout: Layout;
+  readonly inkSaver: boolean;
+}
+
+export const DEFAULT_PRINT: PrintOptions = {
+  paper: 'a4',
+  card: { width: 63, height: 88 },
+  bleed: 3,
+  gap: 0,
+  margin: 4,
+  cropMarks: 'corner',
+  duplex: 'none',
+  backOffset: { x: 0, y: 0 },
+  gutterFold: false,
+  layout: 'nup',
+  inkSaver: false,
+};
+
+/**
+ * The box a sheet's face is laid out in, portrait (landscape sheets turn it): it fits both A4 and
+ * Letter inside a printer's margins, and is centred on the paper.
+ */
+export const SHEET_FACE: Size = { width: 190, height: 259 };
+
+/** One PDF page: its exact size and, for print-on-demand, its trim and bleed boxes (mm, from the top-left corner). */
+export interface PageBox {
+  readonly size: Size;
+  readonly trim?: Rect;
+  readonly bleed?: Rect;
+  /** What the page holds, for tests and progress: `front`, `back`, `sheet`, `calibration`. */
+  readonly side: 'front' | 'back' | 'sheet' | 'calibration';
+  /** For fronts and backs: the faces on the page (index into the printable's faces; -1 for the back). */
+  readonly faces?: readonly number[];
+}
+
+export interface Composed {
+  readonly html: string;
+  readonly pages: readonly PageBox[];
+  readonly warnings: readonly string[];
+}
+
+/** A document's pages as HTML, before the shell (layouts/document.hbs) is put round them. */
+export interface PageHtml {
+  readonly box: PageBox;
+  readonly html: string;
+}
+
+/** A face's HTML; a template error names the printable and the face. */
+export function faceHtml(templates: Templates, printable: Printable, face: Face): string {
+  try {
+    return renderFace(templates, printable, face);
+  } catch (error) {
+    throw new Error(`${printable.id} (${face.label}, ${printable.template}): ${(error as Error).message}`);
+  }
+}
+
+export function composePrintable(templates: Templates, printable: Printable, o: PrintOptions): Composed {
+  const { pages, warnings } = printable.kind === 'sheet' ? sheetPages(templates, printable, o) : cardPages(templates, printable, o);
+  return { html: documentShell(templates, printable.pack, printable.title, pages, o.inkSaver), pages: pages.map((p) => p.box), warnings };
+}
+
+/** The HTML document round some pages: fonts, print.css, the pack's CSS, page size. */
+export function documentShell(templates: Templates, pack: string, title: string, pages: readonly PageHtml[], inkSaver: boolean): string {
+  const first = pages[0]?.box.size ?? PAPER.a4;
+  const body = pages.map((p) => p.html).join('\n');
+  const css = documentCss(templates, pack) + (usesSymbols(body) || usesSymbols(documentCss(templates, pack)) ? `\n${symbolFontCss()}` : '');
+  return templates.render('layouts/document.hbs', {
+    title,
+    inkSaver,
+    css,
+    pageWidth: mm(first.width),
+    pageHeight: mm(first.height),
+    pages: body,
+  });
+}
+
+/**
+ * The document as Chromium prints it. Chromium rounds a page's size (an A4 page comes out 594.96 x
+ * 841.92 pt): it prints on pages 1 mm larger than asked, and pdf.ts crops every page to its exact
+ * size from the top-left corner. (The HTML written for people keeps the exact size.)
+ */
+export function forPrinting(html: string, pages: readonly PageBox[]): string {
+  const size = pages[0]?.size ?? PAPER.a4;
+  return html.replace('</head>', `<style>@page { size: ${mm(size.width + 1)} ${mm(size.height + 1)}; margin: 0; }</style>\n</head>`);
+}
+
+function sheetPages(templates: Templates, p: SheetPrintable, o: PrintOptions): { pages: PageHtml[]; warnings: string[] } {
+  const paper = oriented(PAPER[o.paper], p.orientation);
+  const box = oriented(SHEET_FACE, p.orientation);
+  const x = (paper.width - box.width) / 2;
+  const y = (paper.height - box.height) / 2;
+  const pages: PageHtml[] = [];
+  for (const face of p.faces) {
+    const html = faceHtml(templates, p, face);
+    for (let c = 0; c < face.copies; c++) {
+      pages.push({
+        box: { size: paper, side: 'sheet' },
+        html: page(paper, `<div class="face face-sheet" style="width:${mm(box.width)};height:${mm(box.height)};transform:translate(${mm(x)},${mm(y)})">${html}</div>`),
+      });
+    }
+  }
+  return { pages, warnings: [] };
+}
+
+function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { pages: PageHtml[]; warnings: string[] } {
+  const card = p.size ?? o.card;
+  const faces = p.faces;
+  const frontHtml = new Map<number, string>();
+  const front = (i: number) => {
+    let html = frontHtml.get(i);
+    if (html === undefined) {
+      html = faceHtml(templates, p, faces[i]!);
+      frontHtml.set(i, html);
+    }
+    return html;
+  };
+  let backHtml: string | undefined;
+  const back = () => (backHtml ??= renderBack(templates, p));
+  const items = faces.flatMap((f, i) => Array.from({ length: f.copies }, () => i));
+  const pages: PageHtml[] = [];
+  const warnings: string[] = [];
+  const bleed = o.bleed;
+  const full = { top: bleed, right: bleed, bottom: bleed, left: bleed };
+
+  if (o.layout === 'pod') {
+    // One card a page, the page its bleed box: what print-on-demand services ask for.
+    const size = { width: card.width + 2 * bleed, height: card.height + 2 * bleed };
+    const trim = { x: bleed, y: bleed, width: card.width, height: card.height };
+    const bleedBox = { x: 0, y: 0, ...size };
+    const at: Placement = { trim, bleed: full, rotate: 0 };
+    for (const i of items) {
+      pages.push({ box: { size, trim, bleed: bleedBox, side: 'front', faces: [i] }, html: page(size, placed(at, front(i), bleed, 'front')) });
+      if (p.back) pages.push({ box: { size, trim, bleed: bleedBox, side: 'back', faces: [-1] }, html: page(size, placed(at, back(), bleed, 'back')) });
+    }
+    return { pages, warnings };
+  }
+
+  const grid = { paper: PAPER[o.paper], card, bleed, gap: o.gap, margin: o.margin };
+  const what = p.size ? `${p.title} card` : 'card';
+  if (o.gutterFold && p.back) {
+    const { layout, warnings: w } = fitGutterFold(grid);
+    warnings.push(...w.map((s) => `${p.id}: ${s}`));
+    const half: Rect =
+      layout.fold === 'vertical'
+        ? { x: 0, y: 0, width: layout.paper.width / 2 - CROP_MARK.offset, height: layout.paper.height }
+        : { x: 0, y: 0, width: layout.paper.width, height: layout.paper.height / 2 - CROP_MARK.offset };
+    const marks = cropMarks(layout.grid, o.cropMarks, half);
+    const fold: Line =
+      layout.fold === 'vertical'
+        ? { x1: layout.paper.width / 2, y1: 0, x2: layout.paper.width / 2, y2: layout.paper.height }
+        : { x1: 0, y1: layout.paper.height / 2, x2: layout.paper.width, y2: layout.paper.height / 2 };
+    for (let start = 0; start < items.length; start += layout.perPage) {
+      const chunk = items.slice(start, start + layout.perPage);
+      let body = '';
+      chunk.forEach((i, k) => {
+        const at = slot(layout.grid, k);
+        body += placed(at, front(i), bleed, 'front');
+        body += placed(mirrorForFold(at, layout), back(), bleed, 'back');
+      });
+      body += svgLines(layout.paper, marks, fold);
+      pages.push({ box: { size: layout.paper, side: 'front', faces: [...chunk, ...chunk.map(() => -1)] }, html: page(layout.paper, body) });
+    }
+    return { pages, warnings };
+  }
+
+  const fit = fitGrid(grid, what);
+  warnings.push(...fit.warnings.map((s) => `${p.id}: ${s}`));
+  const paper = PAPER[o.paper];
+  const marks = cropMarks(fit.grid, o.cropMarks);
+  const duplex = o.duplex !== 'none' && p.back ? o.duplex : undefined;
+  for (let start = 0; start < items.length; start += fit.grid.perPage) {
+    const chunk = items.slice(start, start + fit.grid.perPage);
+    const body = chunk.map((i, k) => placed(slot(fit.grid, k), front(i), bleed, 'front')).join('') + svgLines(paper, marks);
+    pages.push({ box: { size: paper, side: 'front', faces: chunk }, html: page(paper, body) });
+    if (duplex) {
+      const backs = chunk.map((_, k) => placed(mirrorForDuplex(slot(fit.grid, k), paper, duplex, o.backOffset), back(), bleed, 'back')).join('');
+      pages.push({ box: { size: paper, side: 'back', faces: chunk.map(() => -1) }, html: page(paper, backs) });
+    }
+  }
+  return { pages, warnings };
+}
+
+function renderBack(templates: Templates, p: CardPrintable): string {
+  const face: Face = { context: p.back!.context, marks: {}, footnotes: [], copies: 1, label: `${p.id} back` };
+  return faceHtml(templates, { ...p, template: p.back!.template }, face);
+}
+
+/**
+ * A face at its place: a clip box as large as the bleed it may show, holding the face element. The
+ * face element is the trim plus a transparent border as wide as the bleed, so its background (the
+ * card's colour) reaches into the bleed while its content box, and the containing block of
+ * anything positioned inside it, stays the trim.
+ */
+export function placed(at: Placement, html: string, bleed: number, side: 'front' | 'back'): string {
+  const { trim, bleed: show } = at;
+  const border = Math.ceil(pxOf(bleed)); // whole pixels: Chromium rounds border widths down
+  const clip: Rect = { x: trim.x - show.left, y: trim.y - show.top, width: trim.width + show.left + show.right, height: trim.height + show.top + show.bottom };
+  const turn = at.rotate === 180 ? ' rotate(180deg)' : '';
+  const face =
+    `<div class="face face-card face-${side}" style="width:calc(${mm(trim.width)} + ${2 * border}px);height:calc(${mm(trim.height)} + ${2 * border}px);` +
+    `border:${border}px solid transparent;transform:translate(calc(${mm(show.left)} - ${border}px),calc(${mm(show.top)} - ${border}px))${turn}">${html}</div>`;
+  return `<div class="pm-slot" style="width:${mm(clip.width)};height:${mm(clip.height)};transform:translate(${mm(clip.x)},${mm(clip.y)})">${face}</div>`;
+}
+
+/** One page: a section of the page's exact size. */
+export function page(size: Size, body: string): string {
+  return `<section class="pm-page" style="width:${mm(size.width)};height:${mm(size.height)}">${body}</section>`;
+}
+
+/** Crop marks (black) and a fold line (grey, dashed) drawn in one SVG over the page, in mm. */
+export function svgLines(size: Size, marks: readonly Line[], fold?: Line): string {
+  if (marks.length === 0 && !fold) return '';
+  const d = (lines: readonly Line[]) => lines.map((l) => `M${num(l.x1)} ${num(l.y1)}L${num(l.x2)} ${num(l.y2)}`).join('');
+  const foldPath = fold ? `<path class="pm-fold" d="${d([fold])}" stroke="#8a8a8a" stroke-width="${CROP_MARK.width}" stroke-dasharray="2 1.5" fill="none"/>` : '';
+  const markPath = marks.length ? `<path class="pm-crop" d="${d(marks)}" stroke="#000" stroke-width="${CROP_MARK.width}" fill="none"/>` : '';
+  return `<svg class="pm-lines" width="${mm(size.width)}" height="${mm(size.height)}" viewBox="0 0 ${num(size.width)} ${num(size.height)}">${foldPath}${markPath}</svg>`;
+}
+
+function oriented(size: Size, orientation: 'portrait' | 'landscape'): Size {
+  const long = Math.max(size.width, size.height);
+  const short = Math.min(size.width, size.height);
+  return orientation === 'landscape' ? { width: long, height: short } : { width: short, height: long };
+}
+
+/** A length in millimetres for CSS. */
+export function mm(n: number): string {
+  return `${num(n)}mm`;
+}
+
+export function num(n: number): string {
+  return String(Math.round(n * 10000) / 10000);
+}
+
+function pxOf(mmValue: number): number {
+  return (mmValue * 96) / 25.4;
+}

@@ -1,0 +1,216 @@
+// n-up imposition as pure functions of millimetres: how many cards fit on a sheet of paper, where
+// each one sits, where its back goes for duplex or gutter-fold printing. No HTML here: compose.ts
+// turns these rectangles into pages, crop-marks.ts draws the cut lines.
+//
+// Cards are laid in a grid centred on the paper, `gap` apart (default 0: neighbours share their cut
+// lines, one cut per line). A card's art reaches `bleed` past its trim on the outside of the grid,
+// and min(bleed, gap / 2) past it between cards. Around the grid's bleed, `margin` is kept for the
+// crop marks: a grid fits when trims + gaps + 2 x (bleed + margin) <= paper.
+import type { Size } from './printable.js';
+
+export const CARD_SIZES: Readonly<Record<'poker' | 'bridge' | 'mini' | 'tarot', Size>> = {
+  poker: { width: 63, height: 88 },
+  bridge: { width: 57, height: 89 },
+  mini: { width: 44, height: 63 },
+  tarot: { width: 70, height: 120 },
+};
+
+/** `poker`, `bridge`, `mini`, `tarot`, or `WxH` in millimetres (`63x88`, `63.5x88.9`); undefined when neither. */
+export function parseCardSize(text: string): Size | undefined {
+  const preset = (CARD_SIZES as Record<string, Size>)[text.toLowerCase()];
+  if (preset) return preset;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const size = { width: Number(m[1]), height: Number(m[2]) };
+  return size.width > 0 && size.height > 0 ? size : undefined;
+}
+
+/**
+ * How far a card's art crosses a cut line it shares with its neighbour (gap 0): Chromium rounds box
+ * sizes to whole pixels (0.26 mm), and without this overlap a hairline of paper could show there.
+ */
+export const SEAM = 0.15;
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface Sides {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+export type Duplex = 'long' | 'short' | 'none';
+
+export interface GridOptions {
+  readonly paper: Size;
+  readonly card: Size;
+  readonly bleed: number;
+  /** Space between neighbouring trims. 0: shared cut lines. */
+  readonly gap: number;
+  /** Room kept outside the grid's bleed for crop marks. */
+  readonly margin: number;
+}
+
+/** One axis of a grid: how many, where the first trim starts, and the bleed kept outside. */
+export interface Axis {
+  readonly count: number;
+  /** The first trim's start, from the paper's edge. */
+  readonly start: number;
+  /** Trim to trim: card + gap. */
+  readonly step: number;
+  readonly card: number;
+  /** The bleed outside the grid on this axis (less than asked when it does not fit). */
+  readonly outerBleed: number;
+  /** The bleed between neighbours: min(bleed, gap / 2), and at least SEAM (when the bleed allows). */
+  readonly innerBleed: number;
+}
+
+export interface Grid {
+  readonly cols: Axis;
+  readonly rows: Axis;
+  readonly perPage: number;
+  /** The paper the grid is laid on (after any turn to landscape for a gutter fold). */
+  readonly paper: Size;
+}
+
+export interface Fit {
+  readonly grid: Grid;
+  readonly warnings: string[];
+}
+
+/** Fits one axis of length `length` (the paper's side, or half of it for a gutter fold). */
+export function fitAxis(length: number, card: number, bleed: number, gap: number, margin: number): { axis: Axis; bleedCut: boolean; noMarkRoom: boolean } {
+  if (card > length + 1e-9) throw new RangeError(`a ${fmt(card)} mm card does not fit on ${fmt(length)} mm of paper`);
+  const step = card + gap;
+  const count = Math.max(1, Math.floor((length - 2 * (bleed + margin) + gap + 1e-9) / step));
+  const span = count * card + (count - 1) * gap;
+  const start = (length - span) / 2;
+  const outerBleed = Math.min(bleed, Math.max(0, start));
+  return {
+    axis: { count, start, step, card, outerBleed, innerBleed: Math.min(bleed, Math.max(gap / 2, SEAM)) },
+    bleedCut: outerBleed < bleed - 1e-9,
+    noMarkRoom: start - outerBleed < margin - 1e-9,
+  };
+}
+
+/** The grid for cards on a sheet of paper, with warnings when the bleed or the crop marks do not fit. */
+export function fitGrid(o: GridOptions, what = 'card'): Fit {
+  const cols = fitAxis(o.paper.width, o.card.width, o.bleed, o.gap, o.margin);
+  const rows = fitAxis(o.paper.height, o.card.height, o.bleed, o.gap, o.margin);
+  const warnings: string[] = [];
+  const size = `${fmt(o.card.width)} x ${fmt(o.card.height)} mm`;
+  if (cols.bleedCut || rows.bleedCut) {
+    const kept = Math.min(cols.axis.outerBleed, rows.axis.outerBleed);
+    warnings.push(`the ${fmt(o.bleed)} mm bleed of a ${size} ${what} does not fit on ${fmt(o.paper.width)} x ${fmt(o.paper.height)} mm paper: ${fmt(kept)} mm kept at the paper's edge`);
+  } else if (cols.noMarkRoom || rows.noMarkRoom) {
+    warnings.push(`a ${size} ${what} with ${fmt(o.bleed)} mm bleed leaves less than ${fmt(o.margin)} mm for crop marks on ${fmt(o.paper.width)} x ${fmt(o.paper.height)} mm paper`);
+  }
+  return { grid: { cols: cols.axis, rows: rows.axis, perPage: cols.axis.count * rows.axis.count, paper: o.paper }, warnings };
+}
+
+/** A face placed on a page: its trim rectangle, how far its art reaches past each side, and its turn. */
+export interface Placement {
+  /** The trim rectangle, from the page's top-left corner. */
+  readonly trim: Rect;
+  readonly bleed: Sides;
+  readonly rotate: 0 | 180;
+}
+
+/** The slot at `index` (row by row, left to right) of a grid. */
+export function slot(grid: Grid, index: number): Placement {
+  const col = index % grid.cols.count;
+  const row = Math.floor(index / grid.cols.count);
+  const side = (a: Axis, i: number, first: boolean) => (first ? (i === 0 ? a.outerBleed : a.innerBleed) : i === a.count - 1 ? a.outerBleed : a.innerBleed);
+  return {
+    trim: { x: grid.cols.start + col * grid.cols.step, y: grid.rows.start + row * grid.rows.step, width: grid.cols.card, height: grid.rows.card },
+    bleed: { left: side(grid.cols, col, true), right: side(grid.cols, col, false), top: side(grid.rows, row, true), bottom: side(grid.rows, row, false) },
+    rotate: 0,
+  };
+}
+
+/**
+ * Where a front's back goes on the back of the sheet, as the back page is printed (its own
+ * top-left origin). Long edge: the sheet turns like a book page, so columns are mirrored. Short
+ * edge: it turns over its top, so rows are mirrored. `offset` (mm, right and down as the back is
+ * seen) corrects a printer that shifts the back side.
+ */
+export function mirrorForDuplex(p: Placement, paper: Size, duplex: Exclude<Duplex, 'none'>, offset: { x: number; y: number } = { x: 0, y: 0 }): Placement {
+  const { trim, bleed } = p;
+  if (duplex === 'long') {
+    return {
+      trim: { ...trim, x: paper.width - trim.x - trim.width + offset.x, y: trim.y + offset.y },
+      bleed: { ...bleed, left: bleed.right, right: bleed.left },
+      rotate: p.rotate,
+    };
+  }
+  return {
+    trim: { ...trim, x: trim.x + offset.x, y: paper.height - trim.y - trim.height + offset.y },
+    bleed: { ...bleed, top: bleed.bottom, bottom: bleed.top },
+    rotate: p.rotate,
+  };
+}
+
+/** A gutter-fold sheet: fronts on one half, backs on the other, folded along `fold`. */
+export interface GutterFold {
+  readonly paper: Size;
+  /** `vertical`: the paper is landscape, fronts on the left half, backs on the right. `horizontal`: portrait, fronts on top, backs below. */
+  readonly fold: 'vertical' | 'horizontal';
+  /** The grid of fronts, laid on the front half (its `paper` is that half). */
+  readonly grid: Grid;
+  readonly perPage: number;
+}
+
+/**
+ * The better of the two gutter folds for this card: landscape paper folded down the middle (backs
+ * mirrored left to right, upright) or portrait folded across (backs mirrored top to bottom and
+ * turned 180 degrees, so a card turned like a book page reads upright on both sides).
+ */
+export function fitGutterFold(o: GridOptions): { layout: GutterFold; warnings: string[] } {
+  const long = Math.max(o.paper.width, o.paper.height);
+  const short = Math.min(o.paper.width, o.paper.height);
+  const tryFold = (fold: GutterFold['fold']) => {
+    const paper = fold === 'vertical' ? { width: long, height: short } : { width: short, height: long };
+    const half = fold === 'vertical' ? { width: paper.width / 2, height: paper.height } : { width: paper.width, height: paper.height / 2 };
+    try {
+      const fit = fitGrid({ ...o, paper: half });
+      return { layout: { paper, fold, grid: fit.grid, perPage: fit.grid.perPage }, warnings: fit.warnings };
+    } catch {
+      return undefined;
+    }
+  };
+  const vertical = tryFold('vertical');
+  const horizontal = tryFold('horizontal');
+  const best = !horizontal || (vertical && vertical.layout.perPage >= horizontal.layout.perPage) ? vertical : horizontal;
+  if (!best) throw new RangeError(`a ${fmt(o.card.width)} x ${fmt(o.card.height)} mm card does not fit on half a sheet for a gutter fold`);
+  return best;
+}
+
+/** Where the back of a front placed by a gutter fold goes: mirrored across the fold line. */
+export function mirrorForFold(p: Placement, layout: GutterFold): Placement {
+  const { trim, bleed } = p;
+  if (layout.fold === 'vertical') {
+    return { trim: { ...trim, x: layout.paper.width - trim.x - trim.width }, bleed: { ...bleed, left: bleed.right, right: bleed.left }, rotate: p.rotate };
+  }
+  return {
+    trim: { ...trim, y: layout.paper.height - trim.y - trim.height },
+    // Bleed sides are the page's: mirrored top to bottom. The face is drawn turned 180 degrees.
+    bleed: { ...bleed, top: bleed.bottom, bottom: bleed.top },
+    rotate: p.rotate === 0 ? 180 : 0,
+  };
+}
+
+/** Pages needed for `count` items at `perPage` a page (at least one when there is anything). */
+export function pageCount(count: number, perPage: number): number {
+  return count === 0 ? 0 : Math.ceil(count / perPage);
+}
+
+/** Millimetres as short text: 3, 2.5, 63.5. */
+export function fmt(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}

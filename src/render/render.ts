@@ -1,0 +1,282 @@
+// `render(options)`: every printable of the chosen packs -> out/<pack>/<id>.pdf (and .html, and
+// PNGs of card faces with `png`). Composes each document (compose.ts), prints the ones whose inputs
+// changed through one headless Chromium in a bounded pool of tabs, fixes their boxes and metadata
+// (pdf.ts) and writes them atomically (output.ts). The CLI commands are thin shells over this.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { packageRoot } from '../content/package-root.js';
+import { BrowserNotFound, findBrowser, installHelp, launchBrowser, type FoundBrowser } from './browser.js';
+import { composeCalibration } from './calibration.js';
+import { commonPrintables } from './common/index.js';
+import { composePrintable, DEFAULT_PRINT, forPrinting, type Composed, type PrintOptions } from './compose.js';
+import { BUILDERS } from './games/index.js';
+import { createTemplates, type Templates } from './handlebars.js';
+import { hashOf, isCurrent, readManifest, writeAtomic, writeManifest, type Manifest } from './output.js';
+import { finishPdf, fixedDate } from './pdf.js';
+import { pngDocument, renderPngs, type PngDocument } from './png.js';
+import { runPool, poolSize } from './pool.js';
+import type { ProgressEvent } from './progress.js';
+import type { BuildContext, Printable } from './printable.js';
+
+/** Bump when the pipeline's output changes for the same inputs, so every output is printed again. */
+export const PIPELINE_VERSION = 1;
+
+export const DEFAULT_OUT = 'out';
+
+export interface RenderOptions extends Partial<PrintOptions> {
+  /** Pack ids (default: every pack with printables). */
+  readonly packs?: readonly string[];
+  /** Printable ids to render (default: all of the chosen packs'). */
+  readonly only?: readonly string[];
+  /** The output folder, relative to `cwd` (default `out`). */
+  readonly outDir?: string;
+  readonly cwd?: string;
+  /** Also write each card face as a PNG at `dpi`. */
+  readonly png?: boolean;
+  readonly dpi?: 300 | 600;
+  /** `only`: print the duplex calibration sheet and nothing else. Otherwise it is printed with any duplex. */
+  readonly calibration?: 'only';
+  /** Print these instead of the packs' builders (tests, other tools). */
+  readonly printables?: readonly Printable[];
+  readonly templates?: Templates;
+  /** The browser to print with; null: none (HTML only). Default: found by findBrowser(). */
+  readonly browser?: FoundBrowser | null;
+  /** Print everything, even outputs whose inputs did not change. */
+  readonly force?: boolean;
+  /** Tabs printing at once (default PLAYMARK_JOBS, else 2). */
+  readonly jobs?: number;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface OutputFile {
+  /** Relative to the output folder, with forward slashes: `warchon/warchon-spreads.pdf`. */
+  readonly file: string;
+  readonly kind: 'pdf' | 'html' | 'png';
+  readonly pages: number;
+  /** `skipped`: not printed because no browser was found. */
+  readonly status: 'written' | 'unchanged' | 'skipped';
+}
+
+export interface RenderSummary {
+  readonly outDir: string;
+  readonly files: readonly OutputFile[];
+  readonly warnings: readonly string[];
+  readonly browser: FoundBrowser | null;
+  /** Set when PDFs or PNGs were due and no browser was found: how to install one. */
+  readonly missingBrowser?: string;
+  readonly ms: number;
+}
+
+interface PrintJob {
+  readonly file: string;
+  readonly title: string;
+  readonly composed: Composed;
+  readonly hash: string;
+}
+
+interface PngJob {
+  readonly dir: string;
+  readonly doc: PngDocument;
+  readonly names: readonly string[];
+  readonly hash: string;
+}
+
+export function playmarkVersion(): string {
+  return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Every pack that has printables. */
+export function renderablePacks(): string[] {
+  return Object.keys(BUILDERS).sort();
+}
+
+/** The printables of some packs: each pack's own, then its scenario and errata sheets. */
+export function packPrintables(packs: readonly string[], ctx: BuildContext): Printable[] {
+  return packs.flatMap((pack) => {
+    const builder = BUILDERS[pack];
+    if (!builder) throw new RangeError(`no printables for pack "${pack}"; known: ${renderablePacks().join(', ')}`);
+    return [...builder(ctx), ...commonPrintables(pack, ctx)];
+  });
+}
+
+export function printOptions(o: Partial<PrintOptions>): PrintOptions {
+  const defined = Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k in DEFAULT_PRINT));
+  return { ...DEFAULT_PRINT, ...defined } as PrintOptions;
+}
+
+export async function render(options: RenderOptions = {}): Promise<RenderSummary> {
+  const started = Date.now();
+  const cwd = options.cwd ?? process.cwd();
+  const outDir = path.resolve(cwd, options.outDir ?? DEFAULT_OUT);
+  const print = printOptions(options);
+  const version = playmarkVersion();
+  const creator = `playmark ${version}`;
+  const templates = options.templates ?? createTemplates(path.join(packageRoot(), 'templates'));
+  const emit = options.onProgress ?? (() => {});
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    emit({ type: 'warning', message });
+  };
+
+  let printables: Printable[] = [];
+  if (options.calibration !== 'only') {
+    printables = options.printables ? [...options.printables] : packPrintables(options.packs ?? renderablePacks(), { playmarkVersion: version });
+    if (options.only?.length) {
+      const known = new Set(printables.map((p) => p.id));
+      const unknown = options.only.filter((id) => !known.has(id));
+      if (unknown.length) throw new RangeError(`no printable ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${[...known].sort().join(', ')}`);
+      printables = printables.filter((p) => options.only!.includes(p.id));
+    }
+    const seen = new Set<string>();
+    for (const p of printables) {
+      if (seen.has(p.id)) throw new Error(`two printables have the id "${p.id}"`);
+      seen.add(p.id);
+    }
+  }
+
+  // Compose every document (templates only, no browser), and write its HTML.
+  const optionsKey = JSON.stringify(print);
+  const jobs: PrintJob[] = [];
+  const pngs: PngJob[] = [];
+  const files: OutputFile[] = [];
+  const manifest = readManifest(outDir);
+  const previous = readManifest(outDir);
+  const dpi = options.dpi ?? 300;
+  // Written once every document has composed: a template error leaves every output as it was.
+  const htmls: { file: string; text: string; hash: string }[] = [];
+  const writeText = (file: string, text: string, hash: string) => {
+    const current = isCurrent(outDir, previous, file, hash) && !options.force;
+    if (!current) writeAtomic(path.join(outDir, file), text);
+    manifest.outputs[file] = { hash, pages: 0, bytes: Buffer.byteLength(text) };
+    files.push({ file, kind: 'html', pages: 0, status: current ? 'unchanged' : 'written' });
+  };
+  for (const p of printables) {
+    if (p.faces.length === 0) {
+      warn(`${p.id}: no faces to print`);
+      continue;
+    }
+    const composed = composePrintable(templates, p, print);
+    composed.warnings.forEach(warn);
+    const base = `${p.pack}/${p.id}`;
+    const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
+    htmls.push({ file: `${base}.html`, text: composed.html, hash });
+    jobs.push({ file: `${base}.pdf`, title: p.title, composed, hash });
+    if (options.png && p.kind === 'card') {
+      const doc = pngDocument(templates, p, print, dpi);
+      pngs.push({ dir: base, doc, names: doc.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, doc.html) });
+    }
+  }
+  if (print.duplex !== 'none' || options.calibration === 'only') {
+    const composed = composeCalibration(templates, print);
+    jobs.push({ file: 'calibration.pdf', title: 'playmark duplex calibration', composed, hash: hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, composed.html) });
+  }
+  for (const h of htmls) writeText(h.file, h.text, h.hash);
+
+  const duePrints = jobs.filter((j) => options.force || !isCurrent(outDir, previous, j.file, j.hash));
+  const duePngs = pngs.filter((j) => options.force || !j.names.every((n) => isCurrent(outDir, previous, `${j.dir}/${n}`, j.hash)));
+  for (const j of jobs) {
+    if (!duePrints.includes(j)) {
+      manifest.outputs[j.file] = previous.outputs[j.file]!;
+      files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, status: 'unchanged' });
+    }
+  }
+  for (const j of pngs) {
+    if (!duePngs.includes(j)) {
+      for (const n of j.names) {
+        manifest.outputs[`${j.dir}/${n}`] = previous.outputs[`${j.dir}/${n}`]!;
+        files.push({ file: `${j.dir}/${n}`, kind: 'png', pages: 0, status: 'unchanged' });
+      }
+    }
+  }
+
+  let found: FoundBrowser | null = null;
+  let missingBrowser: string | undefined;
+  try {
+    if (duePrints.length + duePngs.length > 0) {
+      try {
+        found = options.browser !== undefined ? options.browser : findBrowser();
+      } catch (error) {
+        if (!(error instanceof BrowserNotFound)) throw error;
+        missingBrowser = `${error.message}\n${installHelp()}`;
+      }
+      if (!found) {
+        missingBrowser ??= installHelp();
+        for (const j of duePrints) files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, status: 'skipped' });
+        for (const j of duePngs) for (const n of j.names) files.push({ file: `${j.dir}/${n}`, kind: 'png', pages: 0, status: 'skipped' });
+      } else {
+        emit({ type: 'start', total: duePrints.length + duePngs.length, browser: found.path });
+        await printAll(found, options.jobs ?? poolSize(), duePrints, duePngs, {
+          outDir,
+          manifest,
+          files,
+          emit,
+          finish: (job, bytes) => finishPdf(bytes, job.composed.pages, { title: job.title, creator, key: job.hash, date: fixedDate() }),
+          dpi,
+        });
+      }
+    }
+  } finally {
+    writeManifest(outDir, manifest);
+  }
+  files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { outDir, files, warnings, browser: found, ...(missingBrowser ? { missingBrowser } : {}), ms: Date.now() - started };
+}
+
+interface PrintContext {
+  readonly outDir: string;
+  readonly manifest: Manifest;
+  readonly files: OutputFile[];
+  readonly emit: (e: ProgressEvent) => void;
+  readonly finish: (job: PrintJob, bytes: Uint8Array) => Promise<Uint8Array>;
+  readonly dpi: number;
+}
+
+async function printAll(found: FoundBrowser, jobs: number, prints: readonly PrintJob[], pngs: readonly PngJob[], c: PrintContext): Promise<void> {
+  const browser = await launchBrowser(found);
+  try {
+    const tabs = await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, prints.length + pngs.length)) }, () => newTab(browser)));
+    // The largest documents first, so one long print does not finish last alone.
+    const work: ({ kind: 'pdf'; job: PrintJob } | { kind: 'png'; job: PngJob })[] = [
+      ...[...prints].sort((a, b) => b.composed.pages.length - a.composed.pages.length).map((job) => ({ kind: 'pdf' as const, job })),
+      ...pngs.map((job) => ({ kind: 'png' as const, job })),
+    ];
+    await runPool(work, tabs, async (item, tab) => {
+      const t0 = Date.now();
+      if (item.kind === 'pdf') {
+        const { job } = item;
+        const bytes = await c.finish(job, await printPdf(tab, forPrinting(job.composed.html, job.composed.pages)));
+        writeAtomic(path.join(c.outDir, job.file), bytes);
+        c.manifest.outputs[job.file] = { hash: job.hash, pages: job.composed.pages.length, bytes: bytes.length };
+        c.files.push({ file: job.file, kind: 'pdf', pages: job.composed.pages.length, status: 'written' });
+        c.emit({ type: 'done', file: job.file, pages: job.composed.pages.length, status: 'written', ms: Date.now() - t0 });
+      } else {
+        const { job } = item;
+        const shots = await renderPngs(browser, job.doc, c.dpi);
+        for (const shot of shots) {
+          const file = `${job.dir}/${shot.name}`;
+          writeAtomic(path.join(c.outDir, file), shot.data);
+          c.manifest.outputs[file] = { hash: job.hash, pages: 0, bytes: shot.data.length };
+          c.files.push({ file, kind: 'png', pages: 0, status: 'written' });
+        }
+        c.emit({ type: 'done', file: `${job.dir}/*.png`, pages: 0, status: 'written', ms: Date.now() - t0 });
+      }
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+async function newTab(browser: Browser): Promise<Page> {
+  const tab = await browser.newPage();
+  tab.setDefaultTimeout(180_000);
+  return tab;
+}
+
+/** One document to PDF bytes, as Chromium prints it (boxes fixed afterwards by pdf.ts). */
+export async function printPdf(tab: Page, html: string): Promise<Uint8Array> {
+  await tab.setContent(html, { waitUntil: 'load' });
+  await tab.evaluate('document.fonts.ready.then(() => true)');
+  return tab.pdf({ preferCSSPageSize: true, printBackground: true, tagged: false, outline: false });
+}

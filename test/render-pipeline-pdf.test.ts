@@ -1,0 +1,251 @@
+// The print pipeline with a real headless Chromium, read back with poppler: exact page sizes and
+// boxes, page counts from deck counts and the n-up, embedded fonts, text, crop marks and duplex
+// backs where the layout puts them (pixels), byte-identical renders, incremental and atomic output.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CROP_MARK } from '../src/render/crop-marks.js';
+import { PAPER } from '../src/render/document.js';
+import { CARD_SIZES, fitGrid, slot } from '../src/render/impose.js';
+import { render, type RenderSummary } from '../src/render/render.js';
+import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';
+import {
+  box,
+  browser,
+  isBackCream,
+  isDark,
+  isFrontBlue,
+  isGreen,
+  isRed,
+  isWhite,
+  pdffonts,
+  pdfinfo,
+  pdftotext,
+  raster,
+  templates,
+  tempDir,
+} from './render-pipeline-support.js';
+
+const deck = fixtureDeck(20); // 17 copies of card 1, then cards 2, 3, 4
+const sheet = fixtureSheet();
+
+describe.skipIf(!browser)('PDFs printed by headless Chromium', () => {
+  const a4 = tempDir();
+  let first: RenderSummary;
+  const file = (dir: string, rel: string) => path.join(dir, rel);
+
+  beforeAll(async () => {
+    first = await render({ printables: [deck, sheet], templates, outDir: a4, duplex: 'long', browser });
+  }, 120_000);
+
+  it('writes every file with its page count: 20 poker cards at 9 a page, each front followed by its back', () => {
+    expect(first.files.filter((f) => f.kind === 'pdf')).toEqual([
+      { file: 'calibration.pdf', kind: 'pdf', pages: 2, status: 'written' },
+      { file: 'fixture/fixture-deck.pdf', kind: 'pdf', pages: 6, status: 'written' },
+      { file: 'fixture/fixture-sheet.pdf', kind: 'pdf', pages: 1, status: 'written' },
+    ]);
+    expect(pdfinfo(file(a4, 'fixture/fixture-deck.pdf')).pages).toBe(6);
+    expect(pdfinfo(file(a4, 'fixture/fixture-sheet.pdf')).pages).toBe(1);
+    expect(first.warnings).toEqual([]);
+    // No temporary file is left behind.
+    expect(readdirSync(path.join(a4, 'fixture')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('pages are exactly A4: 595.28 x 841.89 pt, every box', () => {
+    for (const rel of ['fixture/fixture-deck.pdf', 'fixture/fixture-sheet.pdf', 'calibration.pdf']) {
+      const info = pdfinfo(file(a4, rel), 1);
+      expect(info.pageSize).toBe('595.28 x 841.89');
+      for (const name of ['MediaBox', 'CropBox', 'BleedBox', 'TrimBox']) expect(box(info, name)).toEqual([0, 0, 595.28, 841.89]);
+    }
+  });
+
+  it('embeds every font, the bundled ones, and no other', () => {
+    const fonts = pdffonts(file(a4, 'fixture/fixture-deck.pdf'));
+    expect(fonts.length).toBeGreaterThanOrEqual(3);
+    expect(fonts.every((f) => f.emb === 'yes')).toBe(true);
+    const names = fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, ''));
+    expect(names).toEqual(expect.arrayContaining(['Cinzel-Bold', 'IBMPlexSans-Regular', 'IBMPlexMono-Regular']));
+    expect(names.every((n) => /^(Cinzel|IBMPlex)/.test(n))).toBe(true);
+    expect(pdffonts(file(a4, 'fixture/fixture-sheet.pdf')).every((f) => f.emb === 'yes')).toBe(true);
+  });
+
+  it('holds every card\'s text as many times as the deck counts it, and escaped content as characters', () => {
+    const text = pdftotext(file(a4, 'fixture/fixture-deck.pdf'));
+    expect(text.match(/code-1\b/g)).toHaveLength(17);
+    for (const n of [2, 3, 4]) expect(text.match(new RegExp(`code-${n}\\b`, 'g'))).toHaveLength(1);
+    const sheetText = pdftotext(file(a4, 'fixture/fixture-sheet.pdf'));
+    expect(sheetText).toContain('A unit named <script>alert(1)</script> prints as those characters.');
+    for (const cell of ['Roll', '-2', '+2', 'AE', 'A2', 'D1', 'A1', 'Eg', 'DE', 'fixture-erratum']) expect(sheetText).toContain(cell);
+    // The PDF's metadata is fixed.
+    const info = pdfinfo(file(a4, 'fixture/fixture-deck.pdf')).fields;
+    expect(info.Title).toBe('Fixture deck');
+    expect(info.Creator).toMatch(/^playmark /);
+    expect(info.CreationDate).toMatch(/2000/);
+  });
+
+  it('puts each card, its crop marks and its back where the layout says (long edge)', () => {
+    const { grid } = fitGrid({ paper: PAPER.a4, card: CARD_SIZES.poker, bleed: 3, gap: 0, margin: 4 });
+    const pdf = file(a4, 'fixture/fixture-deck.pdf');
+    // Page 5: the last two fronts, in the first two slots of the top row.
+    const front = raster(pdf, 5);
+    const s0 = slot(grid, 0).trim;
+    const s1 = slot(grid, 1).trim;
+    const s2 = slot(grid, 2).trim;
+    expect(isRed(front.at(s0.x + 8, s0.y + 8))).toBe(true);
+    expect(isRed(front.at(s1.x + 8, s1.y + 8))).toBe(true);
+    expect(isWhite(front.at(s2.x + 8, s2.y + 8))).toBe(true);
+    // The red square is 6 mm wide, 5 mm in from the trim.
+    expect(isRed(front.at(s0.x + 4.8, s0.y + 8))).toBe(false);
+    expect(isRed(front.at(s0.x + 5.2, s0.y + 8))).toBe(true);
+    expect(isRed(front.at(s0.x + 10.8, s0.y + 8))).toBe(true);
+    expect(isRed(front.at(s0.x + 11.2, s0.y + 8))).toBe(false);
+    // The card's colour reaches 3 mm into the bleed outside the grid, and stops there.
+    expect(isFrontBlue(front.at(s0.x - 2.7, s0.y + 40))).toBe(true);
+    expect(isWhite(front.at(s0.x - 3.3, s0.y + 40))).toBe(true);
+    // A crop mark on each cut line, in the margin outside the bleed, never on the art.
+    const markY = s0.y - 3 - CROP_MARK.offset - 2;
+    for (const x of [s0.x, s0.x + 63, s0.x + 126, s0.x + 189]) {
+      expect(isDark(front.at(x, markY))).toBe(true);
+      expect(isWhite(front.at(x - 0.6, markY))).toBe(true);
+      expect(isDark(front.at(x, s0.y - 3 - 0.5))).toBe(false);
+    }
+    expect(isDark(front.at(s0.x - 3 - CROP_MARK.offset - 2, s0.y + 88))).toBe(true);
+    expect(isFrontBlue(front.at(s0.x + 30, s0.y + 60))).toBe(true);
+    // Page 6, their backs: columns mirrored (long edge), so the first two slots' backs are the last two columns.
+    const back = raster(pdf, 6);
+    expect(isGreen(back.at(s2.x + 8, s2.y + 8))).toBe(true);
+    expect(isGreen(back.at(s1.x + 8, s1.y + 8))).toBe(true);
+    expect(isWhite(back.at(s0.x + 8, s0.y + 8))).toBe(true);
+    expect(isBackCream(back.at(s2.x + 30, s2.y + 60))).toBe(true);
+    // Backs carry no crop marks.
+    expect(isDark(back.at(s0.x, markY))).toBe(false);
+  });
+
+  it('draws the calibration sheet: targets on the front, grids on the back', () => {
+    const text = pdftotext(file(a4, 'calibration.pdf'));
+    expect(text).toContain('Duplex calibration');
+    expect(text).toMatch(/--back-offset X,Y/);
+    expect(pdftotext(file(a4, 'calibration.pdf'), 2)).toMatch(/X \(mm, \+ right\)/);
+  });
+
+  it('renders the same content to the same bytes, and only what changed again', async () => {
+    const again = tempDir();
+    await render({ printables: [deck, sheet], templates, outDir: again, duplex: 'long', browser });
+    for (const rel of ['fixture/fixture-deck.pdf', 'fixture/fixture-sheet.pdf', 'calibration.pdf', 'fixture/fixture-deck.html']) {
+      expect(readFileSync(file(again, rel)).equals(readFileSync(file(a4, rel))), rel).toBe(true);
+    }
+    // Nothing changed: nothing printed. One face changed: only its output.
+    const before = statSync(file(a4, 'fixture/fixture-sheet.pdf')).mtimeMs;
+    const changed = { ...deck, faces: [{ ...deck.faces[0]!, context: { ...deck.faces[0]!.context, code: 'code-one' } }, ...deck.faces.slice(1)] };
+    const second = await render({ printables: [changed, sheet], templates, outDir: a4, duplex: 'long', browser });
+    expect(second.files.filter((f) => f.kind === 'pdf').map((f) => `${f.file} ${f.status}`)).toEqual([
+      'calibration.pdf unchanged',
+      'fixture/fixture-deck.pdf written',
+      'fixture/fixture-sheet.pdf unchanged',
+    ]);
+    expect(statSync(file(a4, 'fixture/fixture-sheet.pdf')).mtimeMs).toBe(before);
+    expect(pdftotext(file(a4, 'fixture/fixture-deck.pdf'))).toContain('code-one');
+  });
+
+  it('a failed render leaves the last good output', async () => {
+    const good = readFileSync(file(a4, 'fixture/fixture-sheet.pdf'));
+    const goodDeck = readFileSync(file(a4, 'fixture/fixture-deck.html'));
+    const broken = { ...sheet, faces: [{ ...sheet.faces[0]!, context: { title: 'no columns' } }] };
+    const changedDeck = fixtureDeck(5);
+    await expect(render({ printables: [changedDeck, broken], templates, outDir: a4, browser })).rejects.toThrow(/fixture-sheet \(sheet 1, .*sheet\.hbs\): "text" not defined/);
+    expect(readFileSync(file(a4, 'fixture/fixture-sheet.pdf')).equals(good)).toBe(true);
+    expect(readFileSync(file(a4, 'fixture/fixture-deck.html')).equals(goodDeck)).toBe(true);
+    expect(readdirSync(path.join(a4, 'fixture')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe.skipIf(!browser)('other papers and layouts', () => {
+  it('Letter is exactly 612 x 792 pt; short-edge backs mirror rows and take the back offset', async () => {
+    const out = tempDir();
+    await render({ printables: [deck], templates, outDir: out, paper: 'letter', duplex: 'short', backOffset: { x: 2, y: 1 }, cropMarks: 'full', browser });
+    const pdf = path.join(out, 'fixture/fixture-deck.pdf');
+    const info = pdfinfo(pdf, 1);
+    expect(info.pageSize).toBe('612 x 792');
+    expect(box(info, 'MediaBox')).toEqual([0, 0, 612, 792]);
+    expect(pdfinfo(pdf).pages).toBe(6);
+    expect(pdfinfo(path.join(out, 'calibration.pdf')).pageSize).toBe('612 x 792');
+    const { grid } = fitGrid({ paper: PAPER.letter, card: CARD_SIZES.poker, bleed: 3, gap: 0, margin: 4 });
+    const s0 = slot(grid, 0).trim;
+    const bottomLeft = slot(grid, 6).trim;
+    const back = raster(pdf, 6);
+    // The first slot's back is in the bottom row (rows mirrored), 2 mm right and 1 mm down.
+    expect(isGreen(back.at(bottomLeft.x + 2 + 5.3, bottomLeft.y + 1 + 5.3))).toBe(true);
+    expect(isGreen(back.at(bottomLeft.x + 2 + 4.7, bottomLeft.y + 1 + 8))).toBe(false);
+    expect(isWhite(back.at(s0.x + 8, s0.y + 8))).toBe(true);
+    // Full crop marks run to the paper's edge.
+    const front = raster(pdf, 1);
+    expect(isDark(front.at(s0.x, 0.3))).toBe(true);
+    expect(isDark(front.at(0.3, s0.y))).toBe(true);
+  }, 60_000);
+
+  it('print-on-demand: one card a page, TrimBox the card and BleedBox the bleed, exact to 0.1 mm; PNGs at 300 dpi', async () => {
+    const out = tempDir();
+    const summary = await render({ printables: [fixtureDeck(3, { faces: 2 }), fixtureDeck(2, { id: 'fixture-tarot', faces: 1, size: CARD_SIZES.tarot, back: false })], templates, outDir: out, layout: 'pod', png: true, dpi: 300, browser });
+    const pdf = path.join(out, 'fixture/fixture-deck.pdf');
+    expect(pdfinfo(pdf).pages).toBe(6); // 3 cards, each with its back
+    const mm = (pt: number) => (pt * 25.4) / 72;
+    for (const [rel, card] of [['fixture/fixture-deck.pdf', CARD_SIZES.poker], ['fixture/fixture-tarot.pdf', CARD_SIZES.tarot]] as const) {
+      const info = pdfinfo(path.join(out, rel), 1);
+      const [x0, y0, x1, y1] = box(info, 'TrimBox') as [number, number, number, number];
+      expect(Math.abs(mm(x1 - x0) - card.width)).toBeLessThan(0.1);
+      expect(Math.abs(mm(y1 - y0) - card.height)).toBeLessThan(0.1);
+      expect(Math.abs(mm(x0) - 3)).toBeLessThan(0.1);
+      const [b0, c0, b1, c1] = box(info, 'BleedBox') as [number, number, number, number];
+      expect([b0, c0]).toEqual([0, 0]);
+      expect(Math.abs(mm(b1) - card.width - 6)).toBeLessThan(0.1);
+      expect(Math.abs(mm(c1) - card.height - 6)).toBeLessThan(0.1);
+      expect(box(info, 'MediaBox')).toEqual(box(info, 'BleedBox'));
+    }
+    expect(pdfinfo(path.join(out, 'fixture/fixture-tarot.pdf')).pages).toBe(2);
+    // The card's art fills the bleed; the trim is where the box says.
+    const r = raster(pdf, 1);
+    expect(isFrontBlue(r.at(0.5, 40))).toBe(true);
+    expect(isRed(r.at(3 + 5.3, 3 + 5.3))).toBe(true);
+    expect(isRed(r.at(3 + 4.7, 3 + 8))).toBe(false);
+    // PNGs: each distinct face once, plus the back, card and bleed at 300 dpi.
+    const pngs = summary.files.filter((f) => f.kind === 'png').map((f) => f.file);
+    expect(pngs).toEqual(['fixture/fixture-deck/01-card-1.png', 'fixture/fixture-deck/02-card-2.png', 'fixture/fixture-deck/back.png', 'fixture/fixture-tarot/01-card-1.png']);
+    const png = PNG.sync.read(readFileSync(path.join(out, pngs[0]!)));
+    expect(png.width).toBe(Math.round((69 / 25.4) * 300));
+    expect(png.height).toBe(Math.round((94 / 25.4) * 300));
+    const px = (x: number, y: number) => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
+    const dot = (mmv: number) => Math.round((mmv / 25.4) * 300);
+    expect(isRed(px(dot(3 + 8), dot(3 + 8)))).toBe(true);
+    expect(isFrontBlue(px(dot(1), dot(40)))).toBe(true);
+    expect(readFileSync(path.join(out, pngs[0]!)).includes(Buffer.from('pHYs'))).toBe(true);
+  }, 60_000);
+
+  it('gutter fold: fronts on one half, backs mirrored on the other, a fold line between', async () => {
+    const out = tempDir();
+    await render({ printables: [fixtureDeck(3)], templates, outDir: out, gutterFold: true, browser });
+    const pdf = path.join(out, 'fixture/fixture-deck.pdf');
+    const info = pdfinfo(pdf, 1);
+    expect(info.pageSize).toBe('841.89 x 595.28');
+    expect(info.pages).toBe(1);
+    expect(existsSync(path.join(out, 'calibration.pdf'))).toBe(false);
+    const r = raster(pdf, 1);
+    // The fold line down the middle, dashed, in the gutter.
+    let dark = 0;
+    for (let y = 0; y < 210; y += 0.5) if (!isWhite(r.at(148.5, y))) dark++;
+    expect(dark).toBeGreaterThan(100);
+    const { grid } = fitGrid({ paper: { width: 148.5, height: 210 }, card: CARD_SIZES.poker, bleed: 3, gap: 0, margin: 4 });
+    const s0 = slot(grid, 0).trim;
+    expect(isRed(r.at(s0.x + 8, s0.y + 8))).toBe(true);
+    // The first front's back: mirrored across the fold, upright (its mark at its own top-left).
+    expect(isGreen(r.at(297 - s0.x - 63 + 8, s0.y + 8))).toBe(true);
+  }, 60_000);
+
+  it('ink saver: the light variant is lighter', async () => {
+    const out = tempDir();
+    await render({ printables: [sheet], templates, outDir: out, inkSaver: true, browser });
+    expect(readFileSync(path.join(out, 'fixture/fixture-sheet.html'), 'utf8')).toContain('class="ink-saver"');
+    expect(execFileSync('pdfinfo', [path.join(out, 'fixture/fixture-sheet.pdf')], { encoding: 'utf8' })).toMatch(/Pages:\s+1/);
+  }, 60_000);
+});
