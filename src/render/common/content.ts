@@ -1,0 +1,94 @@
+// The generated content of every pack, seen through the few fields the common sheets read:
+// manifest, records by kind, layer origins and scenarios. Content comes only from generated/.
+import * as archonSkirmish from '../../../generated/content/archon-skirmish.js';
+import * as warchon from '../../../generated/content/warchon.js';
+import * as warmaster from '../../../generated/content/warmaster.js';
+import type { MarkBook } from '../marks.js';
+import { markValue } from './mark-value.js';
+import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
+import type { Scenario } from '../../../generated/types/scenario.js';
+
+export interface PackContent {
+  readonly pack: {
+    readonly id: string;
+    readonly title: string;
+    readonly version: string;
+    readonly source: { readonly file: string; readonly title: string };
+    readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string }[];
+    readonly kinds: { readonly [kind: string]: unknown };
+    readonly layers: readonly string[];
+  };
+  readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } };
+  readonly origins: { readonly [kind: string]: { readonly [id: string]: RecordOrigins | undefined } };
+  readonly scenarios: { readonly [id: string]: DeepReadonly<Scenario> };
+  readonly scenarioIds: readonly string[];
+}
+
+/** The generated module of each pack, by pack id. */
+export const PACK_CONTENT: Readonly<Record<string, PackContent>> = {
+  'archon-skirmish': archonSkirmish,
+  warchon,
+  warmaster,
+};
+
+export function packContent(pack: string): PackContent {
+  const content = PACK_CONTENT[pack];
+  if (!content) throw new Error(`no generated content module for pack "${pack}"; known: ${Object.keys(PACK_CONTENT).join(', ')}`);
+  return content;
+}
+
+/** The record kinds that hold a scenario's units and its setup zones, in the order they are tried. */
+const UNIT_KINDS = ['unit', 'creature', 'special-unit'];
+const ZONE_KINDS = ['zone', 'spread', 'ship-area'];
+
+/** A record referred to by id: its kind, id and the record itself, or undefined. */
+export function findRecord(content: PackContent, kinds: readonly string[], id: string): { kind: string; id: string; record: Record<string, unknown> } | undefined {
+  for (const kind of kinds) {
+    const record = content.records[kind]?.[id];
+    if (record && typeof record === 'object') return { kind, id, record: record as Record<string, unknown> };
+  }
+  return undefined;
+}
+
+export function findUnit(content: PackContent, id: string) {
+  return findRecord(content, UNIT_KINDS, id);
+}
+
+export function findZone(content: PackContent, id: string) {
+  return findRecord(content, ZONE_KINDS, id);
+}
+
+/** A record's printed name: `name`, else its `number`, else its id. */
+export function recordName(record: Record<string, unknown> | undefined, id: string): string {
+  if (record && typeof record.name === 'string') return record.name;
+  if (record && typeof record.number === 'number') return String(record.number);
+  return id;
+}
+
+/** The value at a JSON pointer in a record, or undefined. */
+export function valueAt(record: unknown, pointer: string): unknown {
+  if (pointer === '') return record;
+  let at: unknown = record;
+  for (const raw of pointer.slice(1).split('/')) {
+    const step = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(at)) at = at[Number(step)];
+    else if (at && typeof at === 'object') at = (at as Record<string, unknown>)[step];
+    else return undefined;
+  }
+  return at;
+}
+
+export function sideName(content: PackContent, side: string): string {
+  return content.pack.sides.find((s) => s.id === side)?.name ?? side;
+}
+
+/**
+ * A unit's stats in one line, for the army lists, where its kind has stats a player sets up by
+ * (Archon creatures: Hits, Move with F for flyers, Attack); marked when a layer set them.
+ */
+export function unitStats(content: PackContent, book: MarkBook, found: { kind: string; id: string; record: Record<string, unknown> }): { hits: unknown; move: unknown; flyer: boolean; attack: unknown; rec: string } | null {
+  const r = found.record;
+  if (found.kind !== 'creature' || typeof r.hits !== 'number') return null;
+  for (const ptr of ['/hits', '/move', '/flyer', '/attack']) markValue(book, found.id, content.origins[found.kind]?.[found.id], ptr);
+  return { hits: r.hits, move: r.move ?? null, flyer: r.flyer === true, attack: r.attack ?? null, rec: found.id };
+}

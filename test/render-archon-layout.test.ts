@@ -1,0 +1,94 @@
+// Archon Skirmish faces laid out by a real browser: nothing overflows its box (the face, the
+// 190 x 259 mm sheet box, the card panels, the turn card's grid), no text under 6 pt, and card and
+// counter text inside the 3 mm safe area, at poker and mini card sizes. Skipped without Chromium.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAPER, previewDocument } from '../src/render/document.js';
+import { archonSkirmishPrintables } from '../src/render/games/archon-skirmish.js';
+import { createTemplates } from '../src/render/handlebars.js';
+import type { Face, Printable, Size } from '../src/render/printable.js';
+import { repoRoot } from './helpers.js';
+
+const executablePath = process.env.PLAYMARK_BROWSER ?? '/usr/bin/chromium-headless-shell';
+const templates = createTemplates(path.join(repoRoot, 'templates'));
+const printables = archonSkirmishPrintables({ playmarkVersion: 'test' });
+
+/** Problems with one face as Chromium lays it out. */
+async function problems(browser: Browser, p: Printable, face: Face, size: Size, inkSaver = false): Promise<string[]> {
+  const page = await browser.newPage({ viewport: { width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) } });
+  try {
+    await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    return await page.evaluate((isCard: boolean) => {
+      const out: string[] = [];
+      const safe = (3 * 96) / 25.4 - 0.5;
+      const face = document.querySelector('.face')!;
+      const boxes = [face, ...document.querySelectorAll('.as-sheet, .as-panel, .as-turn-panel, .as-turn-grid, .as-phase')];
+      for (const box of boxes) {
+        const b = box.getBoundingClientRect();
+        for (const child of box.querySelectorAll('*')) {
+          const r = child.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0) continue;
+          if (r.bottom > b.bottom + 0.5 || r.right > b.right + 0.5 || r.left < b.left - 0.5 || r.top < b.top - 0.5) {
+            out.push(`${box.className}: ${child.tagName}.${child.className} "${(child.textContent ?? '').trim().slice(0, 30)}" overflows`);
+            break;
+          }
+        }
+      }
+      const f = face.getBoundingClientRect();
+      for (const el of document.querySelectorAll('.face *')) {
+        if (![...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim())) continue;
+        const px = parseFloat(getComputedStyle(el).fontSize);
+        if (px < 8 - 0.01) out.push(`${el.tagName}.${el.className} "${(el.textContent ?? '').trim().slice(0, 20)}" at ${(px * 0.75).toFixed(1)} pt`);
+        if (!isCard) continue;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        for (const r of range.getClientRects()) {
+          if (Math.min(r.left - f.left, r.top - f.top, f.right - r.right, f.bottom - r.bottom) < safe) {
+            out.push(`${el.tagName}.${el.className} "${(el.textContent ?? '').trim().slice(0, 20)}" outside the safe area`);
+            break;
+          }
+        }
+      }
+      return out;
+    }, p.kind === 'card');
+  } finally {
+    await page.close();
+  }
+}
+
+describe.skipIf(!existsSync(executablePath))('archon-skirmish layout in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const cases: [Printable, Size, string][] = printables.flatMap((p): [Printable, Size, string][] =>
+    p.kind === 'sheet'
+      ? [[p, PAPER.a4, 'A4']]
+      : p.size
+        ? [[p, p.size, `${p.size.width}x${p.size.height}`]]
+        : [
+            [p, { width: 63, height: 88 }, 'poker'],
+            [p, { width: 44, height: 63 }, 'mini'],
+          ],
+  );
+  for (const [p, size, name] of cases) {
+    it(`${p.id} (${name}): every face fits, text at least 6 pt and inside the safe area`, async () => {
+      for (const face of p.faces) expect(await problems(browser, p, face, size), face.label).toEqual([]);
+      if (p.kind === 'card' && p.back) {
+        const back = { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' };
+        expect(await problems(browser, { ...p, template: p.back.template }, back, size), 'back').toEqual([]);
+      }
+    });
+  }
+
+  it('ink saver: every face still fits', async () => {
+    for (const [p, size] of cases) for (const face of p.faces) expect(await problems(browser, p, face, size, true), `${p.id} ${face.label}`).toEqual([]);
+  });
+});

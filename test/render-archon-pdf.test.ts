@@ -1,0 +1,60 @@
+// Archon Skirmish through the print pipeline to PDF, read back with poppler: the pages each
+// printable takes, the deck's 50 faces with its backs, and the text a player reads (every board
+// square, the Save ruling's footnote, every layer entry on the errata sheet). Skipped without a
+// browser and poppler outside CI.
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as content from '../generated/content/archon-skirmish.js';
+import { commonPrintables } from '../src/render/common/index.js';
+import { archonSkirmishPrintables } from '../src/render/games/archon-skirmish.js';
+import { render, type RenderSummary } from '../src/render/render.js';
+import { browser, pdfinfo, pdftotext, templates, tempDir } from './render-pipeline-support.js';
+
+const ctx = { playmarkVersion: 'test' };
+const printables = [...archonSkirmishPrintables(ctx), ...commonPrintables('archon-skirmish', ctx)];
+
+describe.skipIf(!browser)('archon-skirmish PDFs', () => {
+  const out = tempDir('playmark-archon-');
+  let summary: RenderSummary;
+  beforeAll(async () => {
+    summary = await render({ printables, templates, outDir: out, browser });
+  }, 180_000);
+  const pdf = (id: string) => path.join(out, 'archon-skirmish', `${id}.pdf`);
+  const pages = (id: string) => summary.files.find((f) => f.kind === 'pdf' && f.file === `archon-skirmish/${id}.pdf`)?.pages;
+
+  it('prints every printable, A4 by default', () => {
+    // 16 counters of 22 mm fit one page; 50 poker cards at 9 a page take 6, then their back.
+    expect(pages('archon-skirmish-creatures')).toBe(1);
+    expect(pages('archon-skirmish-deck')).toBeGreaterThanOrEqual(6);
+    expect(pages('archon-skirmish-board')).toBe(1);
+    // Two turn cards (one per player) share a page.
+    expect(pages('archon-skirmish-turn')).toBe(1);
+    expect(pages('archon-skirmish-scenarios')).toBe(content.scenarioIds.length);
+    expect(pages('archon-skirmish-errata')).toBe(printables.find((p) => p.id === 'archon-skirmish-errata')!.faces.length);
+    expect(pdfinfo(pdf('archon-skirmish-board')).pageSize).toBe('595.28 x 841.89');
+  });
+
+  it('the deck prints each card as many times as its count', () => {
+    const text = pdftotext(pdf('archon-skirmish-deck'));
+    for (const card of Object.values(content.cards)) {
+      const printed = text.split(/\n/).filter((l) => new RegExp(`(^|\\s)${card.name}(\\s|$)`).test(l)).join('\n');
+      const times = (printed.match(new RegExp(card.name, 'g')) ?? []).length;
+      expect(times, card.name).toBeGreaterThanOrEqual(card.count);
+    }
+    expect(text).toContain('dark-save-effect');
+  });
+
+  it('the board names all 64 squares and its victory corners', () => {
+    const text = pdftotext(pdf('archon-skirmish-board'));
+    for (const f of 'abcdefgh') for (const r of '12345678') expect(text).toContain(`${f}${r}`);
+    expect(text.match(/VICTORY/gi)!.length).toBeGreaterThanOrEqual(4);
+    expect(text).toContain('light-back-rank');
+  });
+
+  it('the errata sheet carries every layer entry id', () => {
+    const text = pdftotext(pdf('archon-skirmish-errata')).replace(/\s+/g, ' ');
+    for (const byId of Object.values(content.origins)) {
+      for (const origins of Object.values(byId)) for (const o of Object.values(origins ?? {})) expect(text).toContain(o.entry);
+    }
+  });
+});

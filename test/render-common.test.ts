@@ -1,0 +1,249 @@
+// The sheets every pack has, built and rendered without a browser: one scenario sheet per
+// scenario (armies, setup, first player, victory, special rules, marks on layer-set values) and
+// the errata sheet listing every layer entry once.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../src/content/validate.js';
+import { packContent, PACK_CONTENT } from '../src/render/common/content.js';
+import { commonPointer, errataEntries, formatValue, paginate } from '../src/render/common/errata.js';
+import { markValue } from '../src/render/common/mark-value.js';
+import { MarkBook } from '../src/render/marks.js';
+import { commonPrintables } from '../src/render/common/index.js';
+import { renderFace } from '../src/render/document.js';
+import { BUILDERS } from '../src/render/games/index.js';
+import { createTemplates } from '../src/render/handlebars.js';
+import type { Face, Printable } from '../src/render/printable.js';
+import { repoRoot } from './helpers.js';
+
+const templates = createTemplates(path.join(repoRoot, 'templates'));
+const packs = Object.keys(BUILDERS).sort();
+const built = new Map(packs.map((p) => [p, commonPrintables(p, { playmarkVersion: 'test' })]));
+const get = (pack: string, what: 'scenarios' | 'errata'): Printable => built.get(pack)!.find((p) => p.id === `${pack}-${what}`)!;
+const html = (p: Printable, face: Face) => renderFace(templates, p, face);
+const text = (s: string) =>
+  s
+    .replace(/<sup class="layer-mark">\d+<\/sup>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`')
+    .replace(/&times;/g, '\u00d7')
+    .replace(/&middot;/g, '\u00b7')
+    .replace(/&rsquo;/g, '\u2019')
+    .replace(/\s+/g, ' ');
+
+// The layer files as the validator loads them: an independent list of every entry of every pack.
+const validated = validate([path.join(repoRoot, 'content')], { cwd: repoRoot });
+const layerEntries = (pack: string) => validated.packs.find((p) => p.id === pack)!.layers.flatMap((l) => l.entries);
+
+describe('common printables', () => {
+  it('every pack with printables has a generated module here', () => {
+    expect(Object.keys(PACK_CONTENT).sort()).toEqual(packs);
+    expect(() => commonPrintables('no-such-pack', { playmarkVersion: 'test' })).toThrow(/no-such-pack/);
+  });
+
+  for (const pack of packs) {
+    it(`${pack}: a scenarios sheet and an errata sheet, portrait, rendering in strict mode`, () => {
+      const ps = built.get(pack)!;
+      expect(ps.map((p) => p.id)).toEqual([`${pack}-scenarios`, `${pack}-errata`]);
+      for (const p of ps) {
+        expect(p.kind).toBe('sheet');
+        expect(p.pack).toBe(pack);
+        for (const face of p.faces) expect(() => html(p, face), `${p.id} ${face.label}`).not.toThrow();
+      }
+    });
+  }
+});
+
+describe('scenario sheets', () => {
+  for (const pack of packs) {
+    const c = packContent(pack);
+    const sheet = get(pack, 'scenarios');
+
+    it(`${pack}: one sheet per scenario`, () => {
+      expect(sheet.faces.map((f) => (f.context.scenario as { id: string }).id)).toEqual([...c.scenarioIds]);
+    });
+
+    for (const [i, id] of c.scenarioIds.entries()) {
+      const s = c.scenarios[id]!;
+      const face = sheet.faces[i]!;
+      const out = html(sheet, face);
+      const t = text(out);
+
+      it(`${pack}/${id}: name, each side's army and setup, who goes first, victory, special rules`, () => {
+        expect(t).toContain(s.name);
+        for (const side of s.sides) {
+          expect(t).toContain(c.pack.sides.find((x) => x.id === side.side)!.name);
+          for (const u of side.army.units ?? []) {
+            const rec = (c.records.unit?.[u.unit] ?? c.records.creature?.[u.unit] ?? c.records['special-unit']?.[u.unit]) as { name: string };
+            expect(rec, u.unit).toBeDefined();
+            expect(t).toContain(`${u.count}\u00d7 ${rec.name}`);
+          }
+          if (side.army.budget) expect(t).toContain(`Budget: ${side.army.budget.points} points`);
+          if (side.army.text) expect(t).toContain(side.army.text);
+          expect(t).toContain(side.setup.text);
+          for (const z of side.setup.zones ?? []) {
+            const zone = (c.records.zone?.[z] ?? c.records.spread?.[z] ?? c.records['ship-area']?.[z]) as { name?: string | null; number?: number; squares?: string[] };
+            expect(zone, z).toBeDefined();
+            const label = zone.squares ? zone.squares.join(' ') : (zone.name ?? String(zone.number));
+            expect(t).toContain(label);
+          }
+        }
+        if (s.first !== null) expect(t).toContain(`${c.pack.sides.find((x) => x.id === s.first)!.name} moves first`);
+        for (const v of s.victory ?? []) expect(t).toContain(v.text);
+        for (const r of s.specialRules ?? []) expect(t).toContain(r.text);
+      });
+
+      it(`${pack}/${id}: every value a layer set is marked, with its entry in a footnote`, () => {
+        const origins = c.origins.scenario?.[id] ?? {};
+        const entries = face.footnotes.map((n) => n.entry);
+        for (const o of Object.values(origins)) expect(entries).toContain(o.entry);
+        for (const n of face.footnotes) {
+          expect(out).toContain(`<sup class="layer-mark">${n.n}</sup>`);
+          expect(out).toContain(`<code>${n.entry}</code>`);
+        }
+      });
+    }
+  }
+
+  it("Archon: the first player is a ruling, marked beside the side's name", () => {
+    const face = get('archon-skirmish', 'scenarios').faces[0]!;
+    const note = face.footnotes.find((n) => n.entry === 'first-player')!;
+    expect(note.kind).toBe('ruling');
+    expect(html(get('archon-skirmish', 'scenarios'), face)).toContain(`Light<sup class="layer-mark">${note.n}</sup>`);
+  });
+
+  it('Warmaster: the victory conditions are a ruling, marked once on the heading', () => {
+    const p = get('warmaster', 'scenarios');
+    const face = p.faces[0]!;
+    const note = face.footnotes.find((n) => n.entry === 'standard-victory')!;
+    expect(note.kind).toBe('ruling');
+    const out = html(p, face);
+    expect(out).toContain(`Victory<sup class="layer-mark">${note.n}</sup>`);
+    expect(out.split(`<sup class="layer-mark">${note.n}</sup>`)).toHaveLength(2);
+  });
+
+  it('Warchon: the Celestine army is a ruling, the Ogres an inference, each marked', () => {
+    const face = get('warchon', 'scenarios').faces[0]!;
+    const kinds = Object.fromEntries(face.footnotes.map((n) => [n.entry, n.kind]));
+    expect(kinds['demo-celestine-army']).toBe('ruling');
+    expect(kinds['demo-azuthka-ogres']).toBe('inference');
+  });
+});
+
+describe('marks', () => {
+  const o = (entry: string) => ({ entry, kind: 'ruling' as const, layer: 'rulings', reason: `because ${entry}` });
+  it('mark a value a layer set, one inside a value it set, and one a layer set item by item', () => {
+    const book = new MarkBook();
+    const origins = { '/a': o('set-a'), '/list/1': o('item'), '/list/2': o('item') };
+    markValue(book, 'r', origins, '/a/x');
+    markValue(book, 'r', origins, '/list');
+    markValue(book, 'r', origins, '/b');
+    const { marks, footnotes } = book.result();
+    expect(marks).toEqual({ 'r/a/x': 1, 'r/list': 2 });
+    expect(footnotes.map((f) => f.entry)).toEqual(['set-a', 'item']);
+  });
+});
+
+describe('errata sheets', () => {
+  for (const pack of packs) {
+    const sheet = get(pack, 'errata');
+    const pages = sheet.faces.map((f) => html(sheet, f));
+    const listed = pages.flatMap((out) => [...out.matchAll(/<span class="er-id">([^<]+)<\/span>/g)].map((m) => m[1]!));
+
+    it(`${pack}: lists every layer entry id exactly once`, () => {
+      const expected = layerEntries(pack).map((e) => e.id);
+      expect(expected.length).toBeGreaterThan(0);
+      expect([...listed].sort()).toEqual([...expected].sort());
+      expect(new Set(listed).size).toBe(listed.length);
+    });
+
+    it(`${pack}: each entry with its kind, target record and pointer, value and reason, grouped errata, inferences, rulings`, () => {
+      const entries = layerEntries(pack);
+      const blocks = pages.join('\n').split('<div class="er-entry">').slice(1);
+      for (const e of entries) {
+        const block = blocks.find((b) => b.includes(`<span class="er-id">${e.id}</span>`));
+        expect(block, e.id).toBeDefined();
+        expect(block, e.id).toContain(`${e.target.kind} <code>${e.target.id}</code>`);
+        // An entry that appends (`/-`) is listed at the index it landed on.
+        const pointer = e.target.pointer.endsWith('/-') ? new RegExp(`<code>${e.target.pointer.slice(0, -1)}\\d+</code>`) : new RegExp(`<code>${e.target.pointer}</code>`);
+        expect(block, e.id).toMatch(pointer);
+        expect(block, e.id).toContain(`layer ${validated.packs.find((p) => p.id === pack)!.layers.find((l) => l.entries.includes(e))!.id}`);
+        expect(text(block!), e.id).toContain(e.reason.replace(/\s+/g, ' ').trim());
+      }
+      // Kinds come in order: errata, then inferences, then rulings.
+      const order = ['erratum', 'inference', 'ruling'];
+      const kinds = errataEntries(packContent(pack)).map((e) => order.indexOf(e.kind));
+      expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
+      const kindOf = Object.fromEntries(entries.map((e) => [e.id, e.kind]));
+      for (const e of errataEntries(packContent(pack))) expect(e.kind).toBe(kindOf[e.entry]);
+    });
+
+    it(`${pack}: pages are numbered, the first with the counts by kind`, () => {
+      sheet.faces.forEach((f, i) => {
+        expect(f.context.page).toBe(i + 1);
+        expect(f.context.pages).toBe(sheet.faces.length);
+        expect(text(pages[i]!)).toContain(`Page ${i + 1} of ${sheet.faces.length}`);
+      });
+      const counts = sheet.faces[0]!.context.counts as { kind: string; count: number }[];
+      const entries = layerEntries(pack);
+      for (const k of counts) expect(k.count).toBe(entries.filter((e) => e.kind === k.kind).length);
+    });
+  }
+
+  it('values print in one line: scalars as they are, lists and objects as JSON, long ones cut', () => {
+    expect(formatValue(8)).toBe('8');
+    expect(formatValue('ruling')).toBe('ruling');
+    expect(formatValue(null)).toBe('null');
+    expect(formatValue(['a', 1])).toBe('["a",1]');
+    expect(formatValue('x'.repeat(400))).toHaveLength(150);
+    expect(formatValue(undefined)).toBe('(removed)');
+  });
+
+  it("an entry that set values item by item is listed at the value holding them all", () => {
+    expect(commonPointer(['/squares/0', '/squares/7'])).toBe('/squares');
+    expect(commonPointer(['/backRank/dark'])).toBe('/backRank/dark');
+    expect(commonPointer(['/faces/0/as', '/faces/1/ds'])).toBe('/faces');
+  });
+
+  it('paginates: a group split over pages says it continues', () => {
+    const pages = paginate(errataEntries(packContent('warmaster')));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.slice(1).every((p) => p[0]!.continued)).toBe(true);
+    expect(pages.flat().flatMap((g) => g.entries)).toHaveLength(layerEntries('warmaster').length);
+  });
+});
+
+function poisoned(value: unknown, evil: string): unknown {
+  if (typeof value === 'string') return evil;
+  if (Array.isArray(value)) return value.map((v) => poisoned(v, evil));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, evil)]));
+  return value;
+}
+
+describe('escaping', () => {
+  const evil = '<script>alert(1)</script>';
+  for (const pack of packs) {
+    it(`${pack}: content text prints as the characters it holds`, () => {
+      for (const p of built.get(pack)!) {
+        const face = p.faces[0]!;
+        const out = renderFace(templates, p, { ...face, context: poisoned(face.context, evil) as Record<string, unknown>, footnotes: face.footnotes.map((n) => ({ ...n, reason: evil, entry: evil })) });
+        expect(out, p.id).not.toContain('<script>');
+        expect(out, p.id).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      }
+    });
+  }
+
+  it('a unit named <script> in an army prints as those characters', () => {
+    const p = get('archon-skirmish', 'scenarios');
+    const face = p.faces[0]!;
+    const sides = (face.context.sides as { units: { name: string }[] }[]).map((s) => ({ ...s, units: s.units.map((u) => ({ ...u, name: evil })) }));
+    const out = renderFace(templates, p, { ...face, context: { ...face.context, sides } });
+    expect(out).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(out).not.toContain(evil);
+  });
+});
