@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { previewDocument, PAPER } from '../dist/src/render/document.js';
+import { commonPrintables } from '../dist/src/render/common/index.js';
 import { BUILDERS } from '../dist/src/render/games/index.js';
 import { createTemplates } from '../dist/src/render/handlebars.js';
 
@@ -24,7 +25,8 @@ if (!builder) {
   process.exit(2);
 }
 const templates = createTemplates(path.resolve('templates'));
-const printables = builder({ playmarkVersion: 'preview' }).filter((p) => !printableId || p.id === printableId);
+const ctx = { playmarkVersion: 'preview' };
+const printables = [...builder(ctx), ...commonPrintables(packId, ctx)].filter((p) => !printableId || p.id === printableId);
 const executablePath = process.env.PLAYMARK_BROWSER ?? '/usr/bin/chromium-headless-shell';
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
 mkdirSync(out, { recursive: true });

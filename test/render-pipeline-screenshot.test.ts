@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../src/render/browser.js';
 import { composePrintable, DEFAULT_PRINT } from '../src/render/compose.js';
 import { pngDocument, renderPngs } from '../src/render/png.js';
+import { BUILDERS } from '../src/render/games/index.js';
+import type { Printable } from '../src/render/printable.js';
 import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';
 import { repoRoot } from './helpers.js';
 import { browser, templates, tempDir } from './render-pipeline-support.js';
@@ -82,5 +84,32 @@ describe.skipIf(!browser)('screenshots against reference images', () => {
     } finally {
       await page.close();
     }
+  }, 60_000);
+
+  // The shipped games, as a print-and-play maker gets them. When a template changes on purpose,
+  // look at the new image and run with PLAYMARK_UPDATE_REFERENCES=1.
+  const firstFace = (pack: string, id: string, label?: string): Printable => {
+    const p = BUILDERS[pack]!({ playmarkVersion: 'test' }).find((x) => x.id === id)!;
+    const face = label ? p.faces.find((f) => f.label === label)! : p.faces[0]!;
+    return { ...p, faces: [{ ...face, copies: 1 }] } as Printable;
+  };
+
+  it('the Erdon Pass spread sheet as printed on A4, at 96 dpi', async () => {
+    const composed = composePrintable(templates, firstFace('warchon', 'warchon-spreads'), DEFAULT_PRINT);
+    const page = await chrome.newPage({ viewport: { width: 794, height: 1123 }, deviceScaleFactor: 1 });
+    try {
+      await page.setContent(composed.html, { waitUntil: 'load' });
+      await page.evaluate('document.fonts.ready.then(() => true)');
+      const shot = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 794, height: 1123 }, animations: 'disabled', caret: 'hide' });
+      compare('warchon-erdon-pass-sheet.png', shot);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('an Archon Skirmish deck card (the first face) with its bleed, at 150 dpi', async () => {
+    const doc = pngDocument(templates, firstFace('archon-skirmish', 'archon-skirmish-deck'), DEFAULT_PRINT, 150);
+    const [shot] = await renderPngs(chrome, doc, 150);
+    compare('archon-skirmish-deck-card.png', shot!.data);
   }, 60_000);
 });
