@@ -1827,3 +1827,372 @@ export const origins: {
     }
   }
 };
+
+/** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */
+export const layers: readonly {
+  readonly id: string;
+  readonly title: string;
+  readonly entries: readonly {
+    readonly id: string;
+    readonly kind: 'erratum' | 'inference' | 'ruling';
+    readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
+    readonly value: unknown;
+    readonly reason: string;
+    readonly source?: string;
+  }[];
+}[] = [
+  {
+    "entries": [
+      {
+        "id": "group-move-forward",
+        "kind": "inference",
+        "reason": "MOVE PHASE lets a player move \"one or more creatures forward\" but never says which way is forward. SETUP starts each side on \"his back row\", so each side faces the opponent across the board; forward is the direction away from the side's own back row (toward the enemy's), whichever edge the rulings put it on.",
+        "target": {
+          "id": "move",
+          "kind": "phase",
+          "pointer": "/groupMove/forward"
+        },
+        "value": "away-from-own-back-row"
+      },
+      {
+        "id": "group-move-limited-by-move",
+        "kind": "inference",
+        "reason": "The group option is still a use of a Move card, and MOVE PHASE says a unit's Movement value \"limits the move cards it can use\" with no exception for the group option; so every creature moved must have a Move of at least the card's number.",
+        "target": {
+          "id": "move",
+          "kind": "phase",
+          "pointer": "/groupMove/limitedByMove"
+        },
+        "value": true
+      }
+    ],
+    "id": "inferences",
+    "title": "Values completed from what the rule text shows"
+  },
+  {
+    "entries": [
+      {
+        "id": "light-back-rank",
+        "kind": "ruling",
+        "reason": "The text never says where each back row lies. The game is played on \"an 8x8 chessboard\", so we follow chess: the light side (White) sets up on rank 1.",
+        "target": {
+          "id": "board",
+          "kind": "board",
+          "pointer": "/backRank/light"
+        },
+        "value": 1
+      },
+      {
+        "id": "dark-back-rank",
+        "kind": "ruling",
+        "reason": "The dark side sets up on the opposite edge, rank 8, as Black does in chess, so the two back rows face each other across the board.",
+        "target": {
+          "id": "board",
+          "kind": "board",
+          "pointer": "/backRank/dark"
+        },
+        "value": 8
+      },
+      {
+        "id": "light-back-row-squares",
+        "kind": "ruling",
+        "reason": "The Light back row is rank 1 (ruling light-back-rank); its 8 squares hold Light's 8 creatures.",
+        "target": {
+          "id": "light-back-row",
+          "kind": "zone",
+          "pointer": "/squares"
+        },
+        "value": [
+          "a1",
+          "b1",
+          "c1",
+          "d1",
+          "e1",
+          "f1",
+          "g1",
+          "h1"
+        ]
+      },
+      {
+        "id": "dark-back-row-squares",
+        "kind": "ruling",
+        "reason": "The Dark back row is rank 8 (ruling dark-back-rank); its 8 squares hold Dark's 8 creatures.",
+        "target": {
+          "id": "dark-back-row",
+          "kind": "zone",
+          "pointer": "/squares"
+        },
+        "value": [
+          "a8",
+          "b8",
+          "c8",
+          "d8",
+          "e8",
+          "f8",
+          "g8",
+          "h8"
+        ]
+      },
+      {
+        "id": "light-placement",
+        "kind": "ruling",
+        "reason": "SETUP says only that \"each player places one creature on each square of his back row\"; it gives no arrangement, and \"places\" leaves the choice to the player. Each player arranges his own 8 creatures as he likes; Light places first, then Dark (Dark sees Light's arrangement, Light moves first: ruling first-player).",
+        "target": {
+          "id": "light-back-row",
+          "kind": "zone",
+          "pointer": "/placement"
+        },
+        "value": "players-choice"
+      },
+      {
+        "id": "dark-placement",
+        "kind": "ruling",
+        "reason": "As light-placement; Dark arranges his 8 creatures after Light has placed.",
+        "target": {
+          "id": "dark-back-row",
+          "kind": "zone",
+          "pointer": "/placement"
+        },
+        "value": "players-choice"
+      },
+      {
+        "id": "first-player",
+        "kind": "ruling",
+        "reason": "The text says only \"Players take turns.\" On a chessboard the light side (White) moves first, as in chess and in the Archon computer game the text is based on.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/first"
+        },
+        "value": "light"
+      },
+      {
+        "id": "starting-hand",
+        "kind": "ruling",
+        "reason": "No initial deal is printed; the only way to get cards is the Orders Phase (\"Draw 2 cards.\"), which comes before the Move and Battle Phases, so each player starts with no cards and draws 2 at the start of his first turn.",
+        "target": {
+          "id": "common-deck",
+          "kind": "deck",
+          "pointer": "/startingHand"
+        },
+        "value": 0
+      },
+      {
+        "id": "dark-save-effect",
+        "kind": "ruling",
+        "reason": "The text never says what a Save does. Its type is D = Defense, the only rule that hurts a creature is an Attack card (\"takes one point of damage\"), and the card's name says it saves the target; so a Save cancels one attack against a creature of the card's side. Both cards are discarded. It does not answer spells (Imprison is a Special card, not an attack).",
+        "target": {
+          "id": "dark-save",
+          "kind": "card",
+          "pointer": "/effects"
+        },
+        "value": [
+          {
+            "kind": "manual",
+            "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. The vocabulary has no effect that cancels one attack."
+          }
+        ]
+      },
+      {
+        "id": "dark-save-timing",
+        "kind": "ruling",
+        "reason": "No phase is printed for D cards. A Save answers an Attack card, and Attack cards are played in the attacker's Battle Phase, so the defender plays the Save then, in the opponent's turn, at once after the Attack card and before its damage.",
+        "target": {
+          "id": "dark-save",
+          "kind": "card",
+          "pointer": "/playedIn"
+        },
+        "value": {
+          "phases": [
+            "battle"
+          ],
+          "turn": "opponent"
+        }
+      },
+      {
+        "id": "light-save-effect",
+        "kind": "ruling",
+        "reason": "As dark-save-effect, for the Light side.",
+        "target": {
+          "id": "light-save",
+          "kind": "card",
+          "pointer": "/effects"
+        },
+        "value": [
+          {
+            "kind": "manual",
+            "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. The vocabulary has no effect that cancels one attack."
+          }
+        ]
+      },
+      {
+        "id": "light-save-timing",
+        "kind": "ruling",
+        "reason": "As dark-save-timing, for the Light side.",
+        "target": {
+          "id": "light-save",
+          "kind": "card",
+          "pointer": "/playedIn"
+        },
+        "value": {
+          "phases": [
+            "battle"
+          ],
+          "turn": "opponent"
+        }
+      },
+      {
+        "id": "exchange-timing",
+        "kind": "ruling",
+        "reason": "No phase is printed for X (Special) cards: the Move Phase plays Move cards and the Battle Phase Attack cards, and the Orders Phase only draws and discards. A spell card of type X may be played in the player's own Move or Battle Phase, in addition to the one card of the phase's own type (rulings move-cards-per-phase, battle-cards-per-phase), subject to the spellcaster rule.",
+        "target": {
+          "id": "exchange",
+          "kind": "card",
+          "pointer": "/playedIn"
+        },
+        "value": {
+          "phases": [
+            "move",
+            "battle"
+          ],
+          "turn": "own"
+        }
+      },
+      {
+        "id": "imprison-timing",
+        "kind": "ruling",
+        "reason": "As exchange-timing.",
+        "target": {
+          "id": "imprison",
+          "kind": "card",
+          "pointer": "/playedIn"
+        },
+        "value": {
+          "phases": [
+            "move",
+            "battle"
+          ],
+          "turn": "own"
+        }
+      },
+      {
+        "id": "heal-timing",
+        "kind": "ruling",
+        "reason": "As exchange-timing.",
+        "target": {
+          "id": "heal",
+          "kind": "card",
+          "pointer": "/playedIn"
+        },
+        "value": {
+          "phases": [
+            "move",
+            "battle"
+          ],
+          "turn": "own"
+        }
+      },
+      {
+        "id": "teleport-not-limited-by-move",
+        "kind": "ruling",
+        "reason": "The printed rules conflict: Teleport is a Move card (type M) with Range 6, a unit's Movement value \"limits the move cards it can use\", and no creature has a Move above 5, so read literally no creature could ever use it; yet SPELL CARDS says \"The Teleport Spell can be used on any friendly creature.\" The specific spell rule wins: any friendly creature may be teleported, whatever its Move. It is still a spell card, so it needs the Wizard or Sorceress in play. It moves the creature up to 6 squares along an orthogonal or diagonal line, passing over other creatures (MOVE PHASE exception), to an empty square.",
+        "target": {
+          "id": "teleport",
+          "kind": "card",
+          "pointer": "/limitedBy"
+        },
+        "value": "none"
+      },
+      {
+        "id": "imprison-target-enemy",
+        "kind": "ruling",
+        "reason": "The text says only \"The target of the Imprison Spell\"; it does not say whose creature. The spell only hinders its target, so it is cast on an enemy creature, as attacks are (\"The enemy unit that is the target of the attack\").",
+        "target": {
+          "id": "imprison",
+          "kind": "spell",
+          "pointer": "/effects/0/target/side"
+        },
+        "value": "enemy"
+      },
+      {
+        "id": "imprison-range-from-caster",
+        "kind": "ruling",
+        "reason": "The Imprison card prints Range 3 but the text never says from where. Spells need the Wizard (Light) or the Sorceress (Dark) in play, so that creature casts them: the target must be within 3 squares of it along an orthogonal or diagonal line, with line of sight as for an attack. An imprisoned creature cannot be moved by Exchange or Teleport either (\"cannot move\").",
+        "target": {
+          "id": "imprison",
+          "kind": "spell",
+          "pointer": "/rangeFrom"
+        },
+        "value": "caster"
+      },
+      {
+        "id": "move-cards-per-phase",
+        "kind": "ruling",
+        "reason": "The text does not say how many Move cards a phase allows. \"Play (discard) a Move card to move one of your creatures\" is singular, and the option of moving several creatures \"using a single move card\" is only worth something if a player may not simply play more cards; so at most one Move card per Move Phase (playing none is allowed).",
+        "target": {
+          "id": "move",
+          "kind": "phase",
+          "pointer": "/cardsPerPhase"
+        },
+        "value": 1
+      },
+      {
+        "id": "battle-cards-per-phase",
+        "kind": "ruling",
+        "reason": "As move-cards-per-phase: \"Play (discard) an Attack card to have a creature attack\" is singular, so at most one Attack card per Battle Phase (playing none is allowed).",
+        "target": {
+          "id": "battle",
+          "kind": "phase",
+          "pointer": "/cardsPerPhase"
+        },
+        "value": 1
+      },
+      {
+        "id": "move-card-number-exact",
+        "kind": "ruling",
+        "reason": "\"This is the number of spaces the creature moves\": the creature moves exactly the card's number of squares; a shorter move needs a lower card.",
+        "target": {
+          "id": "move",
+          "kind": "phase",
+          "pointer": "/cardNumber"
+        },
+        "value": "exact"
+      },
+      {
+        "id": "attack-card-number-maximum",
+        "kind": "ruling",
+        "reason": "\"This is the range of the attack\", and the notation calls a unit's Attack its \"Max range\": a range is a limit, so an Attack card hits a target at most that many squares away.",
+        "target": {
+          "id": "battle",
+          "kind": "phase",
+          "pointer": "/cardNumber"
+        },
+        "value": "maximum"
+      },
+      {
+        "id": "no-ending-on-occupied",
+        "kind": "ruling",
+        "reason": "\"Units may not stack.\" is printed under SETUP only. We apply it all game: no move (nor Exchange or Teleport) may end on a square holding another creature. There is no capture by moving; only Attack cards do damage.",
+        "target": {
+          "id": "move",
+          "kind": "phase",
+          "pointer": "/mayEndOnOccupied"
+        },
+        "value": false
+      },
+      {
+        "id": "group-move-straight",
+        "kind": "ruling",
+        "reason": "The group option moves creatures \"forward\" as against \"in any direction\"; we read forward as straight ahead along each creature's own file, not diagonally. Creatures move one after another in the order the owner chooses, each obeying the normal move rules (no moving through units unless a Flyer).",
+        "target": {
+          "id": "move",
+          "kind": "phase",
+          "pointer": "/groupMove/lines"
+        },
+        "value": "straight"
+      }
+    ],
+    "id": "rulings",
+    "title": "Decisions on what the rule text leaves open"
+  }
+];

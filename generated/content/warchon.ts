@@ -3228,3 +3228,956 @@ export const origins: {
     }
   }
 };
+
+/** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */
+export const layers: readonly {
+  readonly id: string;
+  readonly title: string;
+  readonly entries: readonly {
+    readonly id: string;
+    readonly kind: 'erratum' | 'inference' | 'ruling';
+    readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
+    readonly value: unknown;
+    readonly reason: string;
+    readonly source?: string;
+  }[];
+}[] = [
+  {
+    "entries": [
+      {
+        "id": "erdon-pass-rng-row-5",
+        "kind": "inference",
+        "reason": "The RNG prints only the first cell (2) of row 5. Every printed row is the row above shifted one place left (rows 2-4 follow row 1 this way), so row 5 is row 4 [1, 2, 3, 4, 5E] shifted left; its first cell agrees with the printed 2, and the 5 keeps its event mark E as in every other row (\"In Erdon Pass, the number 5 gives you a Random Event\").",
+        "target": {
+          "id": "erdon-pass",
+          "kind": "spread",
+          "pointer": "/rng/4"
+        },
+        "value": [
+          2,
+          3,
+          4,
+          "5E",
+          1
+        ]
+      },
+      {
+        "id": "irondale-rng-row-5",
+        "kind": "inference",
+        "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4, 5, 1] shifted left; its first cell agrees with the printed 3. Irondale prints no event mark and no Events Table.",
+        "target": {
+          "id": "irondale",
+          "kind": "spread",
+          "pointer": "/rng/4"
+        },
+        "value": [
+          3,
+          4,
+          5,
+          1,
+          2
+        ]
+      },
+      {
+        "id": "dracosroar-rng-row-5",
+        "kind": "inference",
+        "reason": "The RNG prints only the first cell (2E) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [1, 2E, 3, 4, 5] shifted left; its first cell agrees with the printed 2E, and only the 2 carries the event mark, as in every printed row.",
+        "target": {
+          "id": "dracosroar",
+          "kind": "spread",
+          "pointer": "/rng/4"
+        },
+        "value": [
+          "2E",
+          3,
+          4,
+          5,
+          1
+        ]
+      },
+      {
+        "id": "akibatu-rng-row-5",
+        "kind": "inference",
+        "reason": "The RNG prints only the first cell (4) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [3, 4, 5, 1, 2] shifted left; its first cell agrees with the printed 4. Akibatu prints no event mark and no Events Table.",
+        "target": {
+          "id": "akibatu",
+          "kind": "spread",
+          "pointer": "/rng/4"
+        },
+        "value": [
+          4,
+          5,
+          1,
+          2,
+          3
+        ]
+      },
+      {
+        "id": "mount-tzask-rng-row-5",
+        "kind": "inference",
+        "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4E, 5, 1, 2E, 3] shifted left; its first cell agrees with the printed 5, and the 2 and the 4 keep their event marks E as in every printed row.",
+        "target": {
+          "id": "mount-tzask",
+          "kind": "spread",
+          "pointer": "/rng/4"
+        },
+        "value": [
+          5,
+          1,
+          "2E",
+          3,
+          "4E"
+        ]
+      },
+      {
+        "id": "xetti-bishum-rng-row-5",
+        "kind": "inference",
+        "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4E, 5, 1] shifted left; its first cell agrees with the printed 3, and the 4 keeps its event mark E as in every printed row.",
+        "target": {
+          "id": "xetti-bishum",
+          "kind": "spread",
+          "pointer": "/rng/4"
+        },
+        "value": [
+          3,
+          "4E",
+          5,
+          1,
+          2
+        ]
+      },
+      {
+        "id": "kier-zhadd-rng-row-5",
+        "kind": "inference",
+        "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4, 5, 1, 2, 3] shifted left; its first cell agrees with the printed 5. Kier-Zhadd prints no event mark and no Events Table.",
+        "target": {
+          "id": "kier-zhadd",
+          "kind": "spread",
+          "pointer": "/rng/4"
+        },
+        "value": [
+          5,
+          1,
+          2,
+          3,
+          4
+        ]
+      },
+      {
+        "id": "aquatic-river-trait",
+        "kind": "inference",
+        "reason": "Dracosroar's Terrain line prints \"Aquatic River\". The Terrain line \"Denotes the geography of this location, along with traits (if any)\", and the text uses \"Aquatic\" as a trait of units ('Treat it as a 4 CS, 2 Hits, \"Aquatic\" unit'; 'units without \"Aerial\" or \"Aquatic\"'), so the river is a River carrying the Aquatic trait. The terrain keeps its printed name.",
+        "target": {
+          "id": "aquatic-river",
+          "kind": "terrain",
+          "pointer": "/traits"
+        },
+        "value": [
+          "aquatic"
+        ]
+      },
+      {
+        "id": "deathknoll-ogres-side",
+        "kind": "inference",
+        "reason": "The demo table does not print which colour set the Ogres belong to. There are only two sets (\"one of the two sets of colored playmarks (blue or red)\"); the Celestine player's are blue, and every unit the text places in the Celestine army is a Celestine unit, while the Ogres, like the Azuthkan Baphite Swarm (\"The Azuthkan army ... let the Baphite Swarm bite the dust\"), are Nether, \"the opposite of the Purity trait\" of the Celestine Paladins. So the Ogres are red, Azuthkan.",
+        "target": {
+          "id": "deathknoll-ogres",
+          "kind": "unit",
+          "pointer": "/side"
+        },
+        "value": "azuthka"
+      },
+      {
+        "id": "deathknoll-ogres-playmarks",
+        "kind": "inference",
+        "reason": "The demo table prints \"Baphite Swarm (2 playmarks)\" but no count after \"Deathknoll Ogres\", so the demo holds one Ogres playmark.",
+        "target": {
+          "id": "deathknoll-ogres",
+          "kind": "unit",
+          "pointer": "/playmarks"
+        },
+        "value": 1
+      },
+      {
+        "id": "demo-azuthka-ogres",
+        "kind": "inference",
+        "reason": "\"for demo purpose, use every playmark included here\": the Azuthkan (red) set holds the Ogres (see deathknoll-ogres-side), one playmark (see deathknoll-ogres-playmarks).",
+        "target": {
+          "id": "demo",
+          "kind": "scenario",
+          "pointer": "/sides/0/army/units/-"
+        },
+        "value": {
+          "count": 1,
+          "unit": "deathknoll-ogres"
+        }
+      },
+      {
+        "id": "celestine-war-angels-aerial",
+        "kind": "inference",
+        "reason": "The Aerial trait's own example: \"For example, Celestine War Angels can move from spread 1 straight to 4 without having to 'enter' spreads 2 and 3\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/traits"
+        },
+        "value": [
+          "aerial"
+        ]
+      },
+      {
+        "id": "celestine-war-angels-hits",
+        "kind": "inference",
+        "reason": "Damage Assignment: \"The player chooses to give one to a healthy War Angels, leaving them with one Hit left. The unit is turned upside down with new stats showing.\" A healthy War Angels has 2 Hits.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/hits"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-war-angels-second-face",
+        "kind": "inference",
+        "reason": "Damage Assignment: \"leaving them with one Hit left. The unit is turned upside down with new stats showing.\" The War Angels have an upside-down face with 1 Hit; its other stats are not printed.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/-"
+        },
+        "value": {
+          "as": null,
+          "ds": null,
+          "hits": 1,
+          "movement": null,
+          "size": null
+        }
+      },
+      {
+        "id": "celestine-crusaders-hits",
+        "kind": "inference",
+        "reason": "Damage Assignment: \"Had he assigned the Hit to the Celestine Crusaders, it would have killed them and removed them from play.\" One Hit destroys them, and \"For those with or down to one Hits, they are destroyed when any damage is assigned to them\"; the example contrasts them with \"a healthy War Angels\", so they are a 1-Hit unit.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/hits"
+        },
+        "value": 1
+      },
+      {
+        "id": "ramping-water-elemental-as",
+        "kind": "inference",
+        "reason": "Dracosroar Event 1: 'Treat it as a 4 CS, 2 Hits, \"Aquatic\" unit'. \"Combat Strength (CS): Collective term for Attack Strength and Defense Strength\", so AS 4.",
+        "target": {
+          "id": "ramping-water-elemental",
+          "kind": "unit",
+          "pointer": "/faces/0/as"
+        },
+        "value": 4
+      },
+      {
+        "id": "ramping-water-elemental-ds",
+        "kind": "inference",
+        "reason": "Dracosroar Event 1: 'Treat it as a 4 CS, 2 Hits, \"Aquatic\" unit'. \"Combat Strength (CS): Collective term for Attack Strength and Defense Strength\", so DS 4.",
+        "target": {
+          "id": "ramping-water-elemental",
+          "kind": "unit",
+          "pointer": "/faces/0/ds"
+        },
+        "value": 4
+      }
+    ],
+    "id": "inferences",
+    "title": "Values completed from patterns the source shows"
+  },
+  {
+    "entries": [
+      {
+        "id": "erdon-pass-crt-row-4",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "erdon-pass",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "A3",
+          "A2",
+          "A1",
+          "So",
+          "D1",
+          "D2",
+          "D3"
+        ]
+      },
+      {
+        "id": "erdon-pass-crt-row-5",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "erdon-pass",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "A3",
+          "A2",
+          "A1",
+          "D2",
+          "D3",
+          "DE"
+        ]
+      },
+      {
+        "id": "irondale-crt-row-4",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "irondale",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A1",
+          "So",
+          "D1",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "irondale-crt-row-5",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "irondale",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "AE",
+          "A2",
+          "A1",
+          "D2",
+          "DE",
+          "DE"
+        ]
+      },
+      {
+        "id": "dracosroar-crt-row-4",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "dracosroar",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A1",
+          "So",
+          "D1",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "dracosroar-crt-row-5",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "dracosroar",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "AE",
+          "A2",
+          "A1",
+          "D2",
+          "DE",
+          "DE"
+        ]
+      },
+      {
+        "id": "akibatu-crt-row-4",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "akibatu",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "A3",
+          "A3D1",
+          "A2",
+          "D1",
+          "D2",
+          "A1D3",
+          "D3"
+        ]
+      },
+      {
+        "id": "akibatu-crt-row-5",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "akibatu",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "A3",
+          "A3D1",
+          "A2",
+          "A1D3",
+          "D3",
+          "DE"
+        ]
+      },
+      {
+        "id": "mount-tzask-crt-row-4",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "mount-tzask",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "A4",
+          "A3",
+          "A2D1",
+          "A1D1",
+          "A1D2",
+          "D3",
+          "D4"
+        ]
+      },
+      {
+        "id": "mount-tzask-crt-row-5",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "mount-tzask",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A2",
+          "A1",
+          "D2",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "xetti-bishum-crt-row-4",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "xetti-bishum",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "A4",
+          "A3",
+          "A2D1",
+          "A1D1",
+          "A1D2",
+          "D3",
+          "D4"
+        ]
+      },
+      {
+        "id": "xetti-bishum-crt-row-5",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "xetti-bishum",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A2",
+          "A1",
+          "D2",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "kier-zhadd-crt-row-4",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "kier-zhadd",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A1",
+          "So",
+          "D1",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "kier-zhadd-crt-row-5",
+        "kind": "ruling",
+        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "kier-zhadd",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "AE",
+          "A2",
+          "A1",
+          "D2",
+          "DE",
+          "DE"
+        ]
+      },
+      {
+        "id": "kier-zhadd-path-akibatu",
+        "kind": "ruling",
+        "reason": "RULING: Akibatu prints \"Paths: Erdon Pass (Sp. 1); Kier-Zhadd (Sp. 7)\" but Kier-Zhadd prints \"None printed on this spread.\" Every other path is printed on both of its spreads (1-4, 2-5, 3-6), and a path \"represents a link of some sort between the spreads\", so paths run both ways and Kier-Zhadd links back to Akibatu.",
+        "target": {
+          "id": "kier-zhadd",
+          "kind": "spread",
+          "pointer": "/paths/-"
+        },
+        "value": "akibatu"
+      },
+      {
+        "id": "controlling-army",
+        "kind": "ruling",
+        "reason": "RULING: \"Controlling army\" (Erdon Pass Event 4 Surprise Reserve; Xetti Bishum Events 4 Bribery and 5 Shell Game) is never defined; the glossary defines only Attacker and Defender. Surprise Reserve lets it move a unit in \"even if that unit had already moved this turn\", which only the army whose turn it is can have done, so the Controlling army is the Attacking army and the non-Controlling army the Defending army.",
+        "target": {
+          "id": "core",
+          "kind": "rules",
+          "pointer": "/controllingArmy"
+        },
+        "value": "attacker"
+      },
+      {
+        "id": "halved-rounding",
+        "kind": "ruling",
+        "reason": "RULING: Dracosroar Event 1 says \"all armies are at halved CS this turn\" without saying how odd values are rounded. Halve each unit's current AS and DS and round fractions down.",
+        "target": {
+          "id": "core",
+          "kind": "rules",
+          "pointer": "/halvedRounding"
+        },
+        "value": "down"
+      },
+      {
+        "id": "retreat-destination",
+        "kind": "ruling",
+        "reason": "RULING: \"retreat one spread\" (Erdon Pass Event 4, Mount Tzask Event 2) never says where to; one spread is one Movement, and the owner chooses, as he does for damage and Capacity losses.",
+        "target": {
+          "id": "core",
+          "kind": "rules",
+          "pointer": "/retreat"
+        },
+        "value": {
+          "destination": "owner-choice-adjacent",
+          "note": "The owner moves the unit to a spread one Movement away (the next or previous spread, or along a path), preferring one with no enemy unit; Capacity applies there as for any unit forced into a spread."
+        }
+      },
+      {
+        "id": "akibatu-always-engaged",
+        "kind": "ruling",
+        "reason": "RULING: \"Units in battle always remain Engaged.\" Read as replacing every result with \"Eg\", it would make Akibatu's printed Combat Results Table (AE, DE, A3D1, ...) unreachable and lock both armies there forever with no damage, so the game could never be won; so the result applies and the Engaged lock is added to it.",
+        "target": {
+          "id": "akibatu",
+          "kind": "spread",
+          "pointer": "/specialRules/0/effects"
+        },
+        "value": [
+          {
+            "kind": "manual",
+            "note": "RULING: apply the printed combat result as usual (Hits, AE, DE); then every unit of the battle still in Akibatu is Engaged as by an \"Eg\" result (may not leave, fights again next turn; reinforcements may enter)."
+          }
+        ]
+      },
+      {
+        "id": "dracosroar-attack-restriction",
+        "kind": "ruling",
+        "reason": "RULING: Dracosroar Event 3 (Magic Bridge) lifts the \"location's attack restriction\", but Dracosroar prints \"Special Rules: None printed.\" and no rule anywhere restricts attacking, so the event changes nothing: combat resumes with recalculated CS and a new number.",
+        "target": {
+          "id": "dracosroar",
+          "kind": "spread",
+          "pointer": "/events/2/effects"
+        },
+        "value": [
+          {
+            "kind": "no-effect"
+          }
+        ]
+      },
+      {
+        "id": "dracosroar-magic-bridge-4",
+        "kind": "ruling",
+        "reason": "RULING: Event 4 is \"As Event #3, except the Attacking army chooses which units will attack now\"; with no attack restriction at Dracosroar, what remains is the choice of committed units and the illusion check.",
+        "target": {
+          "id": "dracosroar",
+          "kind": "spread",
+          "pointer": "/events/3/effects/0/note"
+        },
+        "value": "RULING (see dracosroar-attack-restriction): the Attacking army chooses which of its units in the battle commit to attack; only those add their AS this battle. Then generate a number: on 1 or 2 the committed units without Aerial or Aquatic are destroyed. The vocabulary cannot select \"the committed units\"."
+      },
+      {
+        "id": "mount-tzask-earthquake-duration",
+        "kind": "ruling",
+        "reason": "RULING: Earthquake's \"have their CS reduced to 1\" prints no duration. Every other timed event in the book lasts \"this turn\" and only one event can happen in a location per turn, so it lasts this turn.",
+        "target": {
+          "id": "mount-tzask",
+          "kind": "spread",
+          "pointer": "/events/2/effects/1"
+        },
+        "value": {
+          "duration": "turn",
+          "kind": "modify-strength",
+          "op": "set",
+          "stat": "cs",
+          "target": {
+            "lacksTrait": [
+              "aerial"
+            ]
+          },
+          "value": 1
+        }
+      },
+      {
+        "id": "mount-tzask-lava-burst-duration",
+        "kind": "ruling",
+        "reason": "RULING: Lava Burst's \"have their CS reduced to 1\" prints no duration. Every other timed event in the book lasts \"this turn\" and only one event can happen in a location per turn, so it lasts this turn.",
+        "target": {
+          "id": "mount-tzask",
+          "kind": "spread",
+          "pointer": "/events/3/effects/1"
+        },
+        "value": {
+          "duration": "turn",
+          "kind": "modify-strength",
+          "op": "set",
+          "stat": "cs",
+          "target": {
+            "hasTrait": [
+              "aerial"
+            ]
+          },
+          "value": 1
+        }
+      },
+      {
+        "id": "berserk-strategy-round",
+        "kind": "ruling",
+        "reason": "RULING: Berserk acts \"as an action during the Strategy Round\", a round the text names only here. No demo unit has Berserk.",
+        "target": {
+          "id": "berserk",
+          "kind": "trait",
+          "pointer": "/effects/0/note"
+        },
+        "value": "RULING: the \"Strategy Round\" is never described (a turn is a Movement Round and then the battles), so a Berserk unit's owner declares it at the start of a battle, before the first number is generated; its current CS doubles (triples at Akibatu) and it is destroyed after the battle. The vocabulary has no player-declared action nor an after-battle trigger."
+      },
+      {
+        "id": "ramping-water-elemental-size",
+        "kind": "ruling",
+        "reason": "RULING: the event gives the Elemental no Size. It joins a battle for one turn, like the units of Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"), so it does not count against Capacity.",
+        "target": {
+          "id": "ramping-water-elemental",
+          "kind": "unit",
+          "pointer": "/faces/0/size"
+        },
+        "value": 0
+      },
+      {
+        "id": "ramping-water-elemental-movement",
+        "kind": "ruling",
+        "reason": "RULING: the event gives the Elemental no Movement; it joins the battle \"this turn\" only and never moves.",
+        "target": {
+          "id": "ramping-water-elemental",
+          "kind": "unit",
+          "pointer": "/faces/0/movement"
+        },
+        "value": 0
+      },
+      {
+        "id": "ramping-water-elemental-second-face",
+        "kind": "ruling",
+        "reason": "RULING: \"Treat it as a 4 CS, 2 Hits\" unit gives no stats after its first Hit; it keeps 4 CS with 1 Hit left.",
+        "target": {
+          "id": "ramping-water-elemental",
+          "kind": "unit",
+          "pointer": "/faces/-"
+        },
+        "value": {
+          "as": 4,
+          "ds": 4,
+          "hits": 1,
+          "movement": 0,
+          "size": 0
+        }
+      },
+      {
+        "id": "celestine-paladins-hits",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): The Combatants prints the Paladins' Point Value 3, Size 2, Movement 2 but no Hits. A 3-point Size 2 unit sits between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, so 1 Hit.",
+        "target": {
+          "id": "celestine-paladins",
+          "kind": "unit",
+          "pointer": "/faces/0/hits"
+        },
+        "value": 1
+      },
+      {
+        "id": "celestine-paladins-as",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): between the 2-point Baphite Swarm (AS 2) and the 4-point Ogres (AS 4), the 3-point Paladins get AS 3.",
+        "target": {
+          "id": "celestine-paladins",
+          "kind": "unit",
+          "pointer": "/faces/0/as"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-paladins-ds",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): between the 2-point Baphite Swarm (DS 2) and the 4-point Ogres (DS 4), the 3-point Paladins get DS 3.",
+        "target": {
+          "id": "celestine-paladins",
+          "kind": "unit",
+          "pointer": "/faces/0/ds"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-war-angels-points",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): a 2-Hit unit like the 4-point Ogres, so 4 points.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/points"
+        },
+        "value": 4
+      },
+      {
+        "id": "celestine-war-angels-purity",
+        "kind": "ruling",
+        "reason": "RULING (Celestine traits are not printed): Purity means \"a saintly, angelic disposition\" and the only Celestine unit whose traits are printed, the Paladins, has it.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/traits/-"
+        },
+        "value": "purity"
+      },
+      {
+        "id": "celestine-war-angels-face-1-size",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): Size 2, an average unit like the Paladins (\"At 2, Celestine Paladins are an average-sized unit\"); it fits Erdon Pass, where the combat example places it (Capacity 4, aerial units counted apart).",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/size"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-war-angels-face-1-movement",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): Movement 3, since the Aerial example moves the War Angels \"from spread 1 straight to 4\", three spreads away.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/movement"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-war-angels-face-1-as",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): AS 3, between the Baphite Swarm (AS 2) and the Ogres (AS 4).",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/as"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-war-angels-face-1-ds",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): DS 4, so that with the Crusaders' DS 3 the Celestine Battle Army of the combat example (War Angels and Crusaders at Erdon Pass) has the \"7 DS\" the text gives.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/ds"
+        },
+        "value": 4
+      },
+      {
+        "id": "celestine-war-angels-face-2-size",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed; the face itself is the inference celestine-war-angels-second-face): Size unchanged after 1 Hit, as the Ogres' \"After 1 Hit: S3\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/1/size"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-war-angels-face-2-movement",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): Movement unchanged after 1 Hit, as the Ogres' \"After 1 Hit: ... M2\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/1/movement"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-war-angels-face-2-as",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): AS one lower after 1 Hit, as the Ogres' AS 4 to \"AS3\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/1/as"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-war-angels-face-2-ds",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): DS one lower after 1 Hit, as the Ogres' DS 4 to \"DS3\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/1/ds"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-crusaders-points",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): a 1-Hit Size 2 unit with AS 3 and DS 3, priced as the Paladins (3 points).",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/points"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-crusaders-traits",
+        "kind": "ruling",
+        "reason": "RULING (Celestine traits are not printed): as the Paladins, the only Celestine unit whose traits are printed.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/traits"
+        },
+        "value": [
+          "purity"
+        ]
+      },
+      {
+        "id": "celestine-crusaders-face-1-size",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): Size 2, as the Paladins; it fits Erdon Pass (Capacity 4), where the combat example places it.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/size"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-crusaders-face-1-movement",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): Movement 2, as the Paladins.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/movement"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-crusaders-face-1-as",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): AS 3, as the 3-point Paladins.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/as"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-crusaders-face-1-ds",
+        "kind": "ruling",
+        "reason": "RULING (Celestine stats are not printed): DS 3, so that with the War Angels' DS 4 the Celestine Battle Army of the combat example has the \"7 DS\" the text gives.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/ds"
+        },
+        "value": 3
+      },
+      {
+        "id": "demo-celestine-army",
+        "kind": "ruling",
+        "reason": "RULING: \"use every playmark included here\", but the demo table prints no blue playmark. The text names three Celestine units: the War Angels and the Crusaders of the Damage Assignment example's Celestine Battle Army, and the Paladins, the playmark The Combatants describes. One playmark each (the text never shows two of one), 10 points against Azuthka's 8.",
+        "target": {
+          "id": "demo",
+          "kind": "scenario",
+          "pointer": "/sides/1/army/units"
+        },
+        "value": [
+          {
+            "count": 1,
+            "unit": "celestine-war-angels"
+          },
+          {
+            "count": 1,
+            "unit": "celestine-crusaders"
+          },
+          {
+            "count": 1,
+            "unit": "celestine-paladins"
+          }
+        ]
+      }
+    ],
+    "id": "rulings",
+    "title": "Decisions on what the source leaves open (not printed by the source)"
+  }
+];

@@ -2765,3 +2765,1237 @@ export const origins: {
     }
   }
 };
+
+/** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */
+export const layers: readonly {
+  readonly id: string;
+  readonly title: string;
+  readonly entries: readonly {
+    readonly id: string;
+    readonly kind: 'erratum' | 'inference' | 'ruling';
+    readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
+    readonly value: unknown;
+    readonly reason: string;
+    readonly source?: string;
+  }[];
+}[] = [
+  {
+    "entries": [
+      {
+        "id": "combat-roll-1-col-1",
+        "kind": "inference",
+        "reason": "Roll 1, odds 1-3 or less: the cell was lost in extraction. Principle of every odds table (column headings run from the attacker's worst odds, 1-3 or less, to his best, 3-1 or more; the legend runs from the attacker's worst result, AA, to his best, DA; the extracted fragments show AA in row 1 and DA in row 5): a cell is never worse for the attacker than the cell to its left or the cell above it. AA is the worst result for the attacker and the fragments show it in row 1; the cell at 1-3 or less is the worst cell of row 1, so it can only be AA.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/0"
+        },
+        "value": "AA"
+      },
+      {
+        "id": "combat-roll-5-col-5",
+        "kind": "inference",
+        "reason": "Roll 5, odds 3-1 or more: the cell was lost in extraction. Principle of every odds table (column headings run from the attacker's worst odds, 1-3 or less, to his best, 3-1 or more; the legend runs from the attacker's worst result, AA, to his best, DA; the extracted fragments show AA in row 1 and DA in row 5): a cell is never worse for the attacker than the cell to its left or the cell above it. DA is the best result for the attacker and the fragments show it in row 5; the cell at 3-1 or more is the best cell of row 5, so it can only be DA.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/4"
+        },
+        "value": "DA"
+      },
+      {
+        "id": "combat-roll-6-col-5",
+        "kind": "inference",
+        "reason": "Roll 6, odds 3-1 or more: the cell was lost in extraction. Principle of every odds table (column headings run from the attacker's worst odds, 1-3 or less, to his best, 3-1 or more; the legend runs from the attacker's worst result, AA, to his best, DA; the extracted fragments show AA in row 1 and DA in row 5): a cell is never worse for the attacker than the cell to its left or the cell above it. The cell above it (roll 5, 3-1 or more) is DA, the best result; a roll of 6 at the same odds cannot be worse.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/4"
+        },
+        "value": "DA"
+      },
+      {
+        "id": "rogal-dorn-cancelled-by-horus",
+        "kind": "inference",
+        "reason": "Rogal Dorn's exception names \"the Horuses\", Angrón or Magnus the Red one. The game has one Horus (Warmaster Horus), and the Emperor's exception names plain \"Horus\"; \"the Horuses\" is read as Warmaster Horus.",
+        "target": {
+          "id": "rogal-dorn",
+          "kind": "special-unit",
+          "pointer": "/abilities/0/effects/0/cancelledBy/-"
+        },
+        "value": "warmaster-horus"
+      },
+      {
+        "id": "crew-ambush-defence",
+        "kind": "inference",
+        "reason": "Crew Ambush! prints no value, but \"The Crew Ambush card are used exactly as the crew units\", and Crew cards have \"a defense value of 3\"; its doubling applies to that value.",
+        "target": {
+          "id": "crew-ambush",
+          "kind": "card",
+          "pointer": "/defence"
+        },
+        "value": 3
+      }
+    ],
+    "id": "inferences",
+    "title": "Values completed from patterns the source shows"
+  },
+  {
+    "entries": [
+      {
+        "id": "teleport-61-65",
+        "kind": "ruling",
+        "reason": "The printed ranges (11-12, 13, 14-56, 66) leave the D66 results 61-65 uncovered (5 of 36 results). No ship area is numbered 61-65 (Success! places units only on 14-56, and the Engine Room fire counts down from 56, the highest area), so they cannot be read as Success!. Ruled as Failure! (delay): it neither kills units nor places them anywhere without a printed basis, and a later roll keeps the printed odds of every other result.",
+        "target": {
+          "id": "teleportation",
+          "kind": "teleport-table",
+          "pointer": "/entries/-"
+        },
+        "value": {
+          "effects": [
+            {
+              "kind": "manual",
+              "note": "The units wait off the ship and roll again in their side's next reinforcements phase: the vocabulary has no delay effect."
+            }
+          ],
+          "name": "Failure!",
+          "outcome": "delay",
+          "range": {
+            "max": 65,
+            "min": 61
+          },
+          "text": "The teleportation is delayed. The units can try to teleport themselves during the following phase of teleportation."
+        }
+      },
+      {
+        "id": "combat-roll-1-col-2",
+        "kind": "ruling",
+        "reason": "Roll 1, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/1"
+        },
+        "value": "AA"
+      },
+      {
+        "id": "combat-roll-1-col-3",
+        "kind": "ruling",
+        "reason": "Roll 1, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/2"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-1-col-4",
+        "kind": "ruling",
+        "reason": "Roll 1, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/3"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-1-col-5",
+        "kind": "ruling",
+        "reason": "Roll 1, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/4"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-2-col-1",
+        "kind": "ruling",
+        "reason": "Roll 2, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/0"
+        },
+        "value": "AA"
+      },
+      {
+        "id": "combat-roll-2-col-2",
+        "kind": "ruling",
+        "reason": "Roll 2, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/1"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-2-col-3",
+        "kind": "ruling",
+        "reason": "Roll 2, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/2"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-2-col-4",
+        "kind": "ruling",
+        "reason": "Roll 2, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/3"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-2-col-5",
+        "kind": "ruling",
+        "reason": "Roll 2, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/4"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-3-col-1",
+        "kind": "ruling",
+        "reason": "Roll 3, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/0"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-3-col-2",
+        "kind": "ruling",
+        "reason": "Roll 3, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/1"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-3-col-3",
+        "kind": "ruling",
+        "reason": "Roll 3, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/2"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-3-col-4",
+        "kind": "ruling",
+        "reason": "Roll 3, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/3"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-3-col-5",
+        "kind": "ruling",
+        "reason": "Roll 3, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/4"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-4-col-1",
+        "kind": "ruling",
+        "reason": "Roll 4, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/0"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-4-col-2",
+        "kind": "ruling",
+        "reason": "Roll 4, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/1"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-4-col-3",
+        "kind": "ruling",
+        "reason": "Roll 4, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/2"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-4-col-4",
+        "kind": "ruling",
+        "reason": "Roll 4, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/3"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-4-col-5",
+        "kind": "ruling",
+        "reason": "Roll 4, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/4"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-5-col-1",
+        "kind": "ruling",
+        "reason": "Roll 5, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/0"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-5-col-2",
+        "kind": "ruling",
+        "reason": "Roll 5, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/1"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-5-col-3",
+        "kind": "ruling",
+        "reason": "Roll 5, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/2"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-5-col-4",
+        "kind": "ruling",
+        "reason": "Roll 5, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/3"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-6-col-1",
+        "kind": "ruling",
+        "reason": "Roll 6, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/0"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-6-col-2",
+        "kind": "ruling",
+        "reason": "Roll 6, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/1"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-6-col-3",
+        "kind": "ruling",
+        "reason": "Roll 6, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/2"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-6-col-4",
+        "kind": "ruling",
+        "reason": "Roll 6, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/3"
+        },
+        "value": "DA"
+      },
+      {
+        "id": "combat-odds-rule",
+        "kind": "ruling",
+        "reason": "The reference guide prints the odds columns but not how odds are found (the main rules are not included). Summing each side and rounding in the defender's favour is the usual rule of odds tables and keeps every ratio in exactly one of the five printed columns.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/oddsRule"
+        },
+        "value": {
+          "attack": "sum",
+          "defence": "sum",
+          "rounding": "defender-favour",
+          "text": "Add the attack values of all attacking units and the defence values of all defending units (and revealed cards). Compare attack to defence as a ratio and round it in the defender's favour to a printed column: when the attack is at least the defence, divide attack by defence and round down (5:3 is 1-1, 8:3 is 2-1, 9:3 or more is 3-1 or more); when the defence is larger, divide defence by attack and round up (3:4 is 1-2, 3:7 is 1-3 or less)."
+        }
+      },
+      {
+        "id": "combat-one-reroll-per-side",
+        "kind": "ruling",
+        "reason": "Each re-roll ability says the second result must be accepted (\"He will have to accept the result of this new distance of dice\"), which leaves no room for a third roll. So a side re-rolls a table roll at most once however many re-rolling characters it has in the battle (e.g. the Emperor and Sanguinius together). A Blood bath starts a new table roll, and the Blood bath text lets re-rolls be used again then.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rerollsPerSide"
+        },
+        "value": 1
+      },
+      {
+        "id": "ar-effects",
+        "kind": "ruling",
+        "reason": "Attacker routed destroys \"an attacking unit\" but does not say who picks it, nor how far \"the rest\" retreat. Ruled: the attacking player picks his own loss (as the Trap card lets the Imperial player pick his), and the rest retreat one area (Horus's retreat is \"an area\").",
+        "target": {
+          "id": "ar",
+          "kind": "combat-result",
+          "pointer": "/effects"
+        },
+        "value": [
+          {
+            "kind": "destroy",
+            "target": {
+              "choose": {
+                "by": "owner",
+                "count": 1
+              },
+              "side": "attacker"
+            }
+          },
+          {
+            "distance": 1,
+            "kind": "retreat",
+            "target": {
+              "side": "attacker"
+            }
+          }
+        ]
+      },
+      {
+        "id": "dr-effects",
+        "kind": "ruling",
+        "reason": "Defender routed destroys \"a defending unit\" but does not say who picks it, nor how far \"the rest\" retire. Ruled as for Attacker routed: the defending player picks his own loss, and the rest retreat one area (\"retire\" and \"retreat\" read as the same thing).",
+        "target": {
+          "id": "dr",
+          "kind": "combat-result",
+          "pointer": "/effects"
+        },
+        "value": [
+          {
+            "kind": "destroy",
+            "target": {
+              "choose": {
+                "by": "owner",
+                "count": 1
+              },
+              "side": "defender"
+            }
+          },
+          {
+            "distance": 1,
+            "kind": "retreat",
+            "target": {
+              "side": "defender"
+            }
+          }
+        ]
+      },
+      {
+        "id": "bb-effects",
+        "kind": "ruling",
+        "reason": "Blood bath destroys \"an attacking unit and a defender\" without saying who picks them. Ruled: each player picks his own loss, as for the routed results.",
+        "target": {
+          "id": "bb",
+          "kind": "combat-result",
+          "pointer": "/effects"
+        },
+        "value": [
+          {
+            "kind": "destroy",
+            "target": {
+              "choose": {
+                "by": "owner",
+                "count": 1
+              },
+              "side": "attacker"
+            }
+          },
+          {
+            "kind": "destroy",
+            "target": {
+              "choose": {
+                "by": "owner",
+                "count": 1
+              },
+              "side": "defender"
+            }
+          },
+          {
+            "kind": "manual",
+            "note": "Another battle turn is fought between the survivors: Crew Ambush! doubling does not count, the Engine Room / Weapons store accident roll is made again, character re-rolls may be used again, and the Great Demons and Demonic hordes roll their stats again; the vocabulary has no repeat-battle effect."
+          }
+        ]
+      },
+      {
+        "id": "sanguinius-cancelled-by",
+        "kind": "ruling",
+        "reason": "Sanguinius prints no exception, although Angrón's and Magnus the Red one's exceptions name him, and every other re-rolling character prints one (Rogal Dorn, his fellow Primarch, loses his re-roll to Horus, Angrón and Magnus). His paragraph is visibly garbled (\"the Imperial player, the Imperial player\"), so the exception was probably lost. Ruled the same as Rogal Dorn's.",
+        "target": {
+          "id": "sanguinius",
+          "kind": "special-unit",
+          "pointer": "/abilities/0/effects/0/cancelledBy"
+        },
+        "value": [
+          "warmaster-horus",
+          "angron",
+          "magnus-the-red-one"
+        ]
+      },
+      {
+        "id": "horror-one-unit",
+        "kind": "ruling",
+        "reason": "The Horror card is written for one Imperial unit in the area (\"the unit is immediately destroyed\") and makes one roll. With several Imperial units there, ruled as for the Trap card: one roll, one unit destroyed, picked by the Imperial player.",
+        "target": {
+          "id": "horror",
+          "kind": "card",
+          "pointer": "/effects/0/outcomes/2/effects/0/target/choose"
+        },
+        "value": {
+          "by": "owner",
+          "count": 1
+        }
+      },
+      {
+        "id": "horror-one-guard-unit",
+        "kind": "ruling",
+        "reason": "As for the 5-6 result: on 3-4 one Imperial Guard unit in the area is destroyed, picked by the Imperial player. Note: no record of this pack describes Imperial Guard troops (the text names them only here); the filter selects units with the trait `imperial-guard`.",
+        "target": {
+          "id": "horror",
+          "kind": "card",
+          "pointer": "/effects/0/outcomes/1/effects/0/target/choose"
+        },
+        "value": {
+          "by": "owner",
+          "count": 1
+        }
+      },
+      {
+        "id": "traitor-units-drawn",
+        "kind": "ruling",
+        "reason": "The Traitor player \"rolls a dice to see how many reinforcement units are obtained\" but the guide does not say how the roll gives the number. Ruled: the number drawn equals the D6 roll.",
+        "target": {
+          "id": "traitor-reinforcements",
+          "kind": "phase",
+          "pointer": "/unitsDrawn"
+        },
+        "value": {
+          "die": "d6",
+          "plus": 0
+        }
+      },
+      {
+        "id": "traitor-teleport-by-unit",
+        "kind": "ruling",
+        "reason": "The Imperial player teleports groups; the guide does not say whether the Traitor's drawn units teleport together. Ruled: each drawn unit rolls on the Teleportation Table on its own, so face-down Traitor units and cards spread over the ship, as the Trap, Horror and Crew cards (revealed when Imperial units reach their area) suppose.",
+        "target": {
+          "id": "traitor-reinforcements",
+          "kind": "phase",
+          "pointer": "/teleportBy"
+        },
+        "value": "unit"
+      },
+      {
+        "id": "map-area-14-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-14",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-15",
+          "area-24"
+        ]
+      },
+      {
+        "id": "map-area-15-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-15",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-14",
+          "area-16",
+          "area-25"
+        ]
+      },
+      {
+        "id": "map-area-16-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-16",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-15",
+          "area-26"
+        ]
+      },
+      {
+        "id": "map-area-21-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-21",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-22",
+          "area-31"
+        ]
+      },
+      {
+        "id": "map-area-22-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-22",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-21",
+          "area-23",
+          "area-32"
+        ]
+      },
+      {
+        "id": "map-area-23-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-23",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-22",
+          "area-24",
+          "area-33"
+        ]
+      },
+      {
+        "id": "map-area-24-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-24",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-14",
+          "area-23",
+          "area-25",
+          "area-34"
+        ]
+      },
+      {
+        "id": "map-area-25-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-25",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-15",
+          "area-24",
+          "area-26",
+          "area-35"
+        ]
+      },
+      {
+        "id": "map-area-26-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-26",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-16",
+          "area-25",
+          "area-36"
+        ]
+      },
+      {
+        "id": "map-area-31-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-31",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-21",
+          "area-32",
+          "area-41"
+        ]
+      },
+      {
+        "id": "map-area-32-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-32",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-22",
+          "area-31",
+          "area-33",
+          "area-42"
+        ]
+      },
+      {
+        "id": "map-area-33-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-33",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-23",
+          "area-32",
+          "area-34",
+          "area-43"
+        ]
+      },
+      {
+        "id": "map-area-34-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-34",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-24",
+          "area-33",
+          "area-35",
+          "area-44"
+        ]
+      },
+      {
+        "id": "map-area-35-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-35",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-25",
+          "area-34",
+          "area-36",
+          "area-45"
+        ]
+      },
+      {
+        "id": "map-area-36-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-36",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-26",
+          "area-35",
+          "area-46"
+        ]
+      },
+      {
+        "id": "map-area-41-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-41",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-31",
+          "area-42",
+          "area-51"
+        ]
+      },
+      {
+        "id": "map-area-42-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-42",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-32",
+          "area-41",
+          "area-43",
+          "area-52"
+        ]
+      },
+      {
+        "id": "map-area-43-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-43",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-33",
+          "area-42",
+          "area-44",
+          "area-53"
+        ]
+      },
+      {
+        "id": "map-area-44-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-44",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-34",
+          "area-43",
+          "area-45",
+          "area-54"
+        ]
+      },
+      {
+        "id": "map-area-45-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-45",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-35",
+          "area-44",
+          "area-46",
+          "area-55"
+        ]
+      },
+      {
+        "id": "map-area-46-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-46",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-36",
+          "area-45",
+          "area-56"
+        ]
+      },
+      {
+        "id": "map-area-51-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-51",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-41",
+          "area-52"
+        ]
+      },
+      {
+        "id": "map-area-52-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-52",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-42",
+          "area-51",
+          "area-53"
+        ]
+      },
+      {
+        "id": "map-area-53-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-53",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-43",
+          "area-52",
+          "area-54"
+        ]
+      },
+      {
+        "id": "map-area-54-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-54",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-44",
+          "area-53",
+          "area-55"
+        ]
+      },
+      {
+        "id": "map-area-55-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-55",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-45",
+          "area-54",
+          "area-56"
+        ]
+      },
+      {
+        "id": "map-area-56-connections",
+        "kind": "ruling",
+        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-56",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-46",
+          "area-55"
+        ]
+      },
+      {
+        "id": "map-area-15-special",
+        "kind": "ruling",
+        "reason": "The Bridge at the bow, at the far end from the Engine Room and the fire, centred so that it has three neighbours. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-15",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "the-bridge"
+      },
+      {
+        "id": "map-area-22-special",
+        "kind": "ruling",
+        "reason": "The Shields control room forward on deck 2, away from the Bridge so the two targets split the Imperial effort. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-22",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "shields"
+      },
+      {
+        "id": "map-area-33-special",
+        "kind": "ruling",
+        "reason": "The Weapons store amidships, so its explosion (1-2 on a D6 for each adjacent area) threatens four areas. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-33",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "the-weapons-store"
+      },
+      {
+        "id": "map-area-45-special",
+        "kind": "ruling",
+        "reason": "The Engine Room aft, next to the Reactors (\"since the reactors are unsuitable\") and near 56, where the fire starts. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-45",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "the-engine-room"
+      },
+      {
+        "id": "map-area-55-special",
+        "kind": "ruling",
+        "reason": "The Reactors at the stern. They must be a numbered area that a roll of 14-56 can hit (units teleporting there are destroyed, and a 66 may not choose them), so they are one of 14-56; 55 sits between 54 and 56, which stay connected through 44-46, so no area is cut off by the no-entry rule. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-55",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "the-reactors"
+      },
+      {
+        "id": "shields-laser-hits",
+        "kind": "ruling",
+        "reason": "The lasers \"roll on the teleportation table to see where they hit\", but only 14-56 name an area. Ruled: 11-13 and 61-65 (no area of that number) miss; 14-56 hit the area of that number; 66 (\"you can choose the area\") lets the Imperial player choose any area except the Reactors, as the printed 66 result excludes them.",
+        "target": {
+          "id": "shields",
+          "kind": "ship-area",
+          "pointer": "/laserAttack/hits"
+        },
+        "value": [
+          {
+            "hit": "none",
+            "range": {
+              "max": 13,
+              "min": 11
+            }
+          },
+          {
+            "hit": "area-rolled",
+            "range": {
+              "max": 56,
+              "min": 14
+            }
+          },
+          {
+            "hit": "none",
+            "range": {
+              "max": 65,
+              "min": 61
+            }
+          },
+          {
+            "excludedAreas": [
+              "the-reactors"
+            ],
+            "hit": "chosen-area",
+            "range": {
+              "max": 66,
+              "min": 66
+            }
+          }
+        ]
+      },
+      {
+        "id": "fire-destroys-units",
+        "kind": "ruling",
+        "reason": "The text says a burning area \"will catch fire and be destroyed\" but not what happens to units in it. Ruled: they are destroyed with it, as units are in every other destroyed area (Engine Room and Weapons store explosions, Shields lasers). The count runs through area numbers only (56, 55, ..., 51, 46, ...): 47-50 are not D66 numbers and no area has them.",
+        "target": {
+          "id": "the-engine-room",
+          "kind": "ship-area",
+          "pointer": "/fireCountdown/destroysUnits"
+        },
+        "value": true
+      },
+      {
+        "id": "engine-room-blocked-by-any-traitor",
+        "kind": "ruling",
+        "reason": "Deliberate destruction is blocked by \"any treasonous card\" in the Engine Room but by \"any traitor units\" in the Weapons store: the same action with two printed conditions. Ruled the same for both: no Traitor piece (unit or card) may be in the area, since Traitor units and cards are both face-down counters from the cup and Crew cards \"are considered like normal units\".",
+        "target": {
+          "id": "the-engine-room",
+          "kind": "ship-area",
+          "pointer": "/deliberateDestruction/blockedBy"
+        },
+        "value": "any-traitor-piece"
+      },
+      {
+        "id": "weapons-store-blocked-by-any-traitor",
+        "kind": "ruling",
+        "reason": "See engine-room-blocked-by-any-traitor. Also: the Weapons store roll \"when trying to destroy it\" destroys the area on a 1, but deliberate destruction destroys it anyway, so the roll changes nothing then; deliberate destruction is ruled to always succeed, as for the Engine Room.",
+        "target": {
+          "id": "the-weapons-store",
+          "kind": "ship-area",
+          "pointer": "/deliberateDestruction/blockedBy"
+        },
+        "value": "any-traitor-piece"
+      },
+      {
+        "id": "standard-victory",
+        "kind": "ruling",
+        "reason": "Victory is not printed in this reference guide. The whole guide is built around the Emperor boarding Horus's ship to face him (the Emperor's group teleports first; the Emperor's re-roll is cancelled only by Horus; Horus may retreat to avoid the confrontation), so each side wins by destroying the other's leader, or by wiping out the enemy.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/victory"
+        },
+        "value": [
+          {
+            "condition": "manual",
+            "text": "The Imperial player wins as soon as Warmaster Horus is destroyed."
+          },
+          {
+            "condition": "manual",
+            "text": "The Traitor player wins as soon as the Emperor is destroyed."
+          },
+          {
+            "condition": "destroy-all-enemy",
+            "text": "A side also wins when every enemy unit, on the ship or still to teleport, is destroyed."
+          }
+        ]
+      },
+      {
+        "id": "standard-horus-setup",
+        "kind": "ruling",
+        "reason": "\"Horus begins the game face down, hidden in the Traitor ship\" but the guide does not say where. Ruled: before the first Imperial phase the Traitor player places Horus face down in any area he chooses except the Reactors (as a 66 teleport may not choose them).",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/sides/1/setup/zones"
+        },
+        "value": [
+          "area-14",
+          "area-15",
+          "area-16",
+          "area-21",
+          "area-22",
+          "area-23",
+          "area-24",
+          "area-25",
+          "area-26",
+          "area-31",
+          "area-32",
+          "area-33",
+          "area-34",
+          "area-35",
+          "area-36",
+          "area-41",
+          "area-42",
+          "area-43",
+          "area-44",
+          "area-45",
+          "area-46",
+          "area-51",
+          "area-52",
+          "area-53",
+          "area-54",
+          "area-56"
+        ]
+      },
+      {
+        "id": "standard-cup",
+        "kind": "ruling",
+        "reason": "The Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Ruled: everything Traitor except Horus, who starts on the ship.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "effects": [
+            {
+              "kind": "manual",
+              "note": "Drawing from the cup: the vocabulary has no cup or hidden units."
+            }
+          ],
+          "text": "The cup holds every Traitor unit and card except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. They are drawn and teleported face down."
+        }
+      },
+      {
+        "id": "standard-imperial-groups",
+        "kind": "ruling",
+        "reason": "The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. The rest of each group (ordinary Imperial units, e.g. the Imperial Guard named by the Horror card) is not printed.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "effects": [
+            {
+              "kind": "manual",
+              "note": "Group composition: the vocabulary has no groups."
+            }
+          ],
+          "text": "Each of the four initial Imperial groups is led by one Imperial special unit: the Emperor, Sanguinius, Rogal Dorn and General Kane."
+        }
+      }
+    ],
+    "id": "rulings",
+    "title": "Decisions on what the reference guide leaves open"
+  }
+];

@@ -41,7 +41,7 @@ export function contentModule(input: ContentModuleInput): string {
   const modulePath = contentModulePath(pack.id);
   const kinds = kindNames(input);
   const manifestType = typeOf(input, MANIFEST_SCHEMA);
-  checkUnique(pack.id, [manifestType, 'DeepReadonly', 'RecordOrigins', 'pack', 'records', 'origins', ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids])]);
+  checkUnique(pack.id, [manifestType, 'DeepReadonly', 'RecordOrigins', 'pack', 'records', 'origins', 'layers', ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids])]);
 
   const imports = new Map<string, Set<string>>([[READONLY_MODULE, new Set(['DeepReadonly', 'RecordOrigins'])]]);
   const addImport = (schema: string, name: string): void => {
@@ -68,6 +68,7 @@ export function contentModule(input: ContentModuleInput): string {
   parts.push(
     `/** Every record map by kind. */\nexport const records: {\n${kinds.map((k) => `  readonly ${key(k.kind)}: typeof ${k.map};\n`).join('')}} = {\n${kinds.map((k) => `  ${key(k.kind)}: ${k.map},\n`).join('')}};`,
     originsSection(kinds),
+    layersSection(pack),
   );
   return parts.join('\n\n') + '\n';
 }
@@ -131,6 +132,30 @@ function originsSection(kinds: readonly KindNames[]): string {
     ` * (\`origins${kinds[0] ? propertyAccess(kinds[0].kind) : ''}[id]?.["/pointer"]\`). Values with no entry are as the rule text prints them.`,
     ' */',
     `export const origins: {\n${type}} = ${literal(value)};`,
+  ].join('\n');
+}
+
+/** The layer entries themselves, in the order they apply, for errata sheets and tools. */
+function layersSection(pack: Pack): string {
+  const value = pack.layers.map((l) => ({
+    id: l.id,
+    title: l.title,
+    entries: l.entries.map((e) => ({ id: e.id, kind: e.kind, target: e.target, value: e.value, reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}) })),
+  }));
+  return [
+    "/** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */",
+    'export const layers: readonly {',
+    '  readonly id: string;',
+    '  readonly title: string;',
+    '  readonly entries: readonly {',
+    '    readonly id: string;',
+    "    readonly kind: 'erratum' | 'inference' | 'ruling';",
+    '    readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };',
+    '    readonly value: unknown;',
+    '    readonly reason: string;',
+    '    readonly source?: string;',
+    '  }[];',
+    `}[] = ${literal(value)};`,
   ].join('\n');
 }
 

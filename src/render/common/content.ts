@@ -21,6 +21,17 @@ export interface PackContent {
   readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } };
   readonly origins: { readonly [kind: string]: { readonly [id: string]: RecordOrigins | undefined } };
   readonly scenarios: { readonly [id: string]: DeepReadonly<Scenario> };
+  readonly layers: readonly {
+    readonly id: string;
+    readonly title: string;
+    readonly entries: readonly {
+      readonly id: string;
+      readonly kind: 'erratum' | 'inference' | 'ruling';
+      readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
+      readonly value: unknown;
+      readonly reason: string;
+    }[];
+  }[];
   readonly scenarioIds: readonly string[];
 }
 

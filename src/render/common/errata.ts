@@ -1,10 +1,9 @@
 // The errata sheet: every layer entry of a pack (errata, inferences, rulings), each with its
 // target record and pointer, the value it set and its reason. Read from the generated module's
-// `origins` (one origin per value a layer set), paginated onto as many pages as it takes.
-import type { LayerOrigin } from '../../../generated/types/readonly.js';
+// `layers` (the entries as written, in the order they apply), paginated onto as many pages as it takes.
 import type { Footnote } from '../printable.js';
 import type { BuildContext, Face, SheetPrintable } from '../printable.js';
-import { recordName, valueAt, type PackContent } from './content.js';
+import { recordName, type PackContent } from './content.js';
 
 type Kind = Footnote['kind'];
 
@@ -23,57 +22,26 @@ export interface ErrataEntry {
   readonly reason: string;
 }
 
-/** Every layer entry of the pack, once each, grouped by kind and ordered by layer, then target. */
+/** Every layer entry of the pack, once each, grouped by kind, in the order the layers apply. */
 export function errataEntries(content: PackContent): ErrataEntry[] {
-  const kindOrder = Object.keys(content.pack.kinds);
-  // An entry's values by record: one origin per value it set (a whole value, or the values inside
-  // a list or mapping it set item by item).
-  const byEntry = new Map<string, { kind: string; id: string; origin: LayerOrigin; pointers: string[] }>();
-  for (const [kind, byId] of Object.entries(content.origins)) {
-    for (const [id, origins] of Object.entries(byId)) {
-      for (const [pointer, origin] of Object.entries(origins ?? {})) {
-        const seen = byEntry.get(origin.entry);
-        if (seen) seen.pointers.push(pointer);
-        else byEntry.set(origin.entry, { kind, id, origin, pointers: [pointer] });
-      }
+  const out: ErrataEntry[] = [];
+  for (const layer of content.layers) {
+    for (const e of layer.entries) {
+      const record = content.records[e.target.kind]?.[e.target.id];
+      const name = record && typeof record === 'object' ? recordName(record as Record<string, unknown>, e.target.id) : e.target.id;
+      out.push({
+        entry: e.id,
+        kind: e.kind,
+        layer: layer.id,
+        target: { kind: e.target.kind, id: e.target.id, name: name === e.target.id ? null : name, pointer: e.target.pointer },
+        value: formatValue(e.value),
+        reason: e.reason,
+      });
     }
   }
-  const out: (ErrataEntry & { order: [number, number, string, string] })[] = [];
-  for (const { kind, id, origin, pointers } of byEntry.values()) {
-    // The value the entry set: the one holding every value it changed.
-    const pointer = commonPointer(pointers);
-    const record = content.records[kind]?.[id];
-    const name = record && typeof record === 'object' ? recordName(record as Record<string, unknown>, id) : id;
-    out.push({
-      entry: origin.entry,
-      kind: origin.kind,
-      layer: origin.layer,
-      target: { kind, id, name: name === id ? null : name, pointer },
-      value: formatValue(valueAt(record, pointer)),
-      reason: origin.reason,
-      order: [content.pack.layers.indexOf(origin.layer), kindOrder.indexOf(kind), id, pointer],
-    });
-  }
   const kindIndex = (k: Kind) => GROUPS.findIndex((g) => g.kind === k);
-  out.sort(
-    (a, b) =>
-      kindIndex(a.kind) - kindIndex(b.kind) ||
-      a.order[0] - b.order[0] ||
-      a.order[1] - b.order[1] ||
-      compare(a.order[2], b.order[2]) ||
-      compare(a.order[3], b.order[3]),
-  );
-  return out.map(({ order: _order, ...entry }) => entry);
-}
-
-/** The longest JSON pointer that holds every one of `pointers`. */
-export function commonPointer(pointers: readonly string[]): string {
-  const split = pointers.map((p) => p.split('/').slice(1));
-  const first = split[0] ?? [];
-  let n = 0;
-  while (n < first.length && split.every((s) => s.length > n && s[n] === first[n])) n++;
-  // One pointer: itself; several: their common parent.
-  return n === 0 ? '' : `/${first.slice(0, n).join('/')}`;
+  // A stable sort: within a kind, entries keep the order the layers apply them in.
+  return out.map((e, i) => ({ e, i })).sort((a, b) => kindIndex(a.e.kind) - kindIndex(b.e.kind) || a.i - b.i).map(({ e }) => e);
 }
 
 function compare(a: string, b: string): number {
