@@ -83,7 +83,7 @@ describe.skipIf(!browser)('warchon faces in Chromium', () => {
     expect(summary.files.filter((f) => f.kind === 'pdf').map((f) => f.file).sort()).toEqual(printables.map((p) => `warchon/${p.id}.pdf`).sort());
     expect(pdfinfo(file('warchon-spreads')).pages).toBe(7);
     expect(pdfinfo(file('warchon-odds')).pages).toBe(7);
-    expect(pdfinfo(file('warchon-reference')).pages).toBe(1);
+    expect(pdfinfo(file('warchon-reference')).pages).toBe(2);
     expect(pdfinfo(file('warchon-playmarks')).pages).toBeGreaterThanOrEqual(1);
     const spread1 = pdftotext(file('warchon-spreads'), 1);
     expect(spread1).toMatch(/ERDON PASS|Erdon Pass/i);

@@ -54,7 +54,7 @@ describe('warchon printables', () => {
     expect(spreadsSheet.faces).toHaveLength(spreadIds.length);
     expect(playmarks).toMatchObject({ kind: 'card', size: PLAYMARK_SIZE, template: 'warchon/playmark.hbs' });
     expect(odds.faces).toHaveLength(spreadIds.length);
-    expect(reference.faces).toHaveLength(1);
+    expect(reference.faces).toHaveLength(2);
     for (const p of printables) expect(p.pack).toBe('warchon');
   });
 
@@ -299,10 +299,13 @@ describe('warchon-odds', () => {
 
 describe('warchon-reference', () => {
   const face = reference.faces[0]!;
+  const back = reference.faces[1]!;
   const page = html(reference, face);
+  const backPage = html(reference, back);
 
-  it('prints the rules, result vocabulary and traits from the content', () => {
+  it('prints the turn sequence, rules and result vocabulary on the front, the traits on the back', () => {
     const core = rules.core;
+    for (const step of core.turn.steps) expect(page).toContain(esc(step.text));
     for (const text of [core.movement.text, core.capacity.text, core.combat.text, core.rng.text, core.events.text, core.damage.text]) expect(page).toContain(esc(text));
     for (const r of Object.values(results)) {
       expect(page).toContain(esc(r.text));
@@ -310,8 +313,8 @@ describe('warchon-reference', () => {
       if (r.name) expect(page).toContain(esc(r.name));
     }
     for (const t of Object.values(traits)) {
-      expect(page).toContain(esc(t.name));
-      if (t.text) expect(page).toContain(esc(t.text));
+      expect(backPage).toContain(esc(t.name));
+      if (t.text) expect(backPage).toContain(esc(t.text));
     }
     for (const f of core.damage.facing) expect(page).toContain(f.replace(/-/g, ' '));
   });
@@ -322,6 +325,6 @@ describe('warchon-reference', () => {
       expect(n, entry).toBeDefined();
       expect(face.marks[`core${pointer}`]).toBe(n);
     }
-    expect(footnoteFor(face, 'berserk-strategy-round')).toBeDefined();
+    expect(footnoteFor(back, 'berserk-strategy-round')).toBeDefined();
   });
 });

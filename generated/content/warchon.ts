@@ -385,6 +385,24 @@ export const rules: { readonly [K in WarchonRulesId]: WarchonRulesRecord } = {
     },
     "source": {
       "section": "Warchon Rulebook"
+    },
+    "turn": {
+      "battleOrder": "spread-number",
+      "steps": [
+        {
+          "name": "Movement Round",
+          "text": "The game begins with the Azuthkan player's Movement Round, in which he moves his units."
+        },
+        {
+          "name": null,
+          "text": "Once you have shifted all your playmarks, battle then happens on those spreads shared by you and your opponent, resolving in numerical order of the spread."
+        },
+        {
+          "name": null,
+          "text": "If there's no combat or when all battles have been fought, your turn is over. It is now your opponent's turn, starting with Movement Round."
+        }
+      ],
+      "text": "The game begins with the Azuthkan player's Movement Round, in which he moves his units. Once you have shifted all your playmarks, battle then happens on those spreads shared by you and your opponent, resolving in numerical order of the spread. If there's no combat or when all battles have been fought, your turn is over. It is now your opponent's turn, starting with Movement Round."
     }
   },
 };

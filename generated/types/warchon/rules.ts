@@ -22,6 +22,46 @@ export interface WarchonCoreRules {
    */
   name: string;
   /**
+   * The turn sequence (Movement Round, then battles in spread order), as printed under Movement Round.
+   */
+  turn: {
+    /**
+     * The turn sequence as printed.
+     */
+    text: PrintedText;
+    /**
+     * The steps of a turn in order, each with its printed sentence.
+     *
+     * @minItems 1
+     */
+    steps: [
+      {
+        /**
+         * The step's name as printed (e.g. `Movement Round`), or null where the text names none.
+         */
+        name: string | null;
+        /**
+         * The step as printed.
+         */
+        text: PrintedText;
+      },
+      ...{
+        /**
+         * The step's name as printed (e.g. `Movement Round`), or null where the text names none.
+         */
+        name: string | null;
+        /**
+         * The step as printed.
+         */
+        text: PrintedText;
+      }[]
+    ];
+    /**
+     * The order battles are resolved in: `spread-number` ("resolving in numerical order of the spread").
+     */
+    battleOrder: "spread-number";
+  };
+  /**
    * How units move between spreads.
    */
   movement: {

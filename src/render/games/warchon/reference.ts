@@ -1,9 +1,8 @@
 // warchon-reference: a quick reference sheet, every text from the generated content: the movement,
 // Capacity, combat, RNG, Random Event and damage rules (the `rules` record), the result vocabulary
-// (the `result` records), the damage facing order, the traits, and the core rulings (values a layer
-// set, marked and footnoted). The content holds no record of the turn sequence itself (who moves
-// first each turn, battles resolved in spread-number order): that prose is only in the rule text,
-// so the sheet does not print it.
+// (the `result` records), the damage facing order, the turn sequence (the `rules` record's `turn`),
+// and the core rulings (values a layer set, marked and footnoted) on the front; the traits on the
+// back, so both sides print at a readable size.
 import { origins, pack, results, rules, traitIds, traits } from '../../../../generated/content/warchon.js';
 import { MarkBook } from '../../marks.js';
 import type { Face, SheetPrintable } from '../../printable.js';
@@ -14,9 +13,10 @@ function facingShape(facing: string): { turned: boolean; back: boolean } {
   return { turned: facing.endsWith('upside-down'), back: facing.startsWith('backside') };
 }
 
-export function referenceFace(): Face {
+export function referenceFaces(): Face[] {
   const core = rules.core;
   const book = new MarkBook();
+  const traitBook = new MarkBook();
   const coreOrigins = origins.rules.core;
 
   // The result forms, those sharing one printed text grouped under it (Ax, AxDx and Dx share theirs).
@@ -35,16 +35,20 @@ export function referenceFace(): Face {
     .sort((a, b) => traits[a].name.localeCompare(traits[b].name))
     .map((id) => {
       const pointers = Object.keys(origins.trait[id] ?? {}).sort();
-      book.add(id, origins.trait[id], pointers);
+      traitBook.add(id, origins.trait[id], pointers);
       return { id, name: traits[id].name, text: traits[id].text, innate: traits[id].innate, pointers };
     });
 
   book.add('core', coreOrigins, ['/controllingArmy', '/halvedRounding', '/retreat']);
   const retreat = core.retreat as { destination?: string; note?: string } | null;
   const { marks, footnotes } = book.result();
-  return {
+  const back = traitBook.result();
+  const front: Face = {
     context: {
+      front: true,
+      back: false,
       packTitle: pack.title,
+      turn: { steps: core.turn.steps.map((step) => ({ name: step.name, text: step.text })), spreadOrder: core.turn.battleOrder === 'spread-number' },
       movement: {
         text: core.movement.text,
         pathCost: core.movement.pathCost,
@@ -68,7 +72,7 @@ export function referenceFace(): Face {
       events: { text: core.events.text, perTurn: core.events.perLocationPerTurn },
       damage: { text: core.damage.text, facing, destroyedAfter: facing.length },
       resultGroups: groups,
-      traits: traitList,
+      traits: [],
       rulings: {
         controllingArmy: core.controllingArmy ?? null,
         halvedRounding: core.halvedRounding ?? null,
@@ -78,8 +82,18 @@ export function referenceFace(): Face {
     marks,
     footnotes,
     copies: 1,
-    label: 'quick reference',
+    label: 'quick reference, front',
   };
+  return [
+    front,
+    {
+      context: { ...front.context, front: false, back: true, traits: traitList },
+      marks: back.marks,
+      footnotes: back.footnotes,
+      copies: 1,
+      label: 'quick reference, back',
+    },
+  ];
 }
 
 const ORDER = ['res-ae', 'res-a2', 'res-ad', 'res-d2', 'res-de', 'res-eg', 'res-so'];
@@ -95,6 +109,6 @@ export function referencePrintable(): SheetPrintable {
     template: 'warchon/reference.hbs',
     kind: 'sheet',
     orientation: 'portrait',
-    faces: [referenceFace()],
+    faces: referenceFaces(),
   };
 }
