@@ -38,7 +38,7 @@ describe('playmark render: usage', () => {
     expect(await main(['render', 'warchon', '--only', 'warchon-reference', '--out', out], io)).toBe(1);
     expect(stderr()).toMatch(/PLAYMARK_BROWSER is set to \/nonexistent\/chrome, which does not exist/);
     expect(stderr()).toMatch(/apt-get install --no-install-recommends chromium-headless-shell/);
-    expect(stdout()).toMatch(/warchon-reference\.pdf +1 page +not printed \(no browser\)/);
+    expect(stdout()).toMatch(/warchon-reference\.pdf +2 pages +not printed \(no browser\)/);
     expect(existsSync(path.join(out, 'warchon/warchon-reference.html'))).toBe(true);
   });
 
@@ -53,16 +53,16 @@ describe.skipIf(!browser)('playmark render and build, printing', () => {
     const out = tempDir();
     const first = fakeIo();
     expect(await main(['render', 'warchon', '--only', 'warchon-reference', '--paper', 'letter', '--out', out], first.io)).toBe(0);
-    expect(first.stdout()).toMatch(/warchon\/warchon-reference\.pdf +1 page +written/);
-    expect(first.stdout()).toMatch(/1 PDF \(1 pages\): 1 written, 0 unchanged; 1 HTML; 0 PNG/);
-    expect(first.stderr()).toMatch(/\[1\/1\] wrote warchon\/warchon-reference\.pdf \(1 page\)/);
+    expect(first.stdout()).toMatch(/warchon\/warchon-reference\.pdf +2 pages +written/);
+    expect(first.stdout()).toMatch(/1 PDF \(2 pages\): 1 written, 0 unchanged; 1 HTML; 0 PNG/);
+    expect(first.stderr()).toMatch(/\[1\/1\] wrote warchon\/warchon-reference\.pdf \(2 pages\)/);
     expect(pdfinfo(path.join(out, 'warchon/warchon-reference.pdf')).pageSize).toBe('612 x 792');
     const second = fakeIo();
     expect(await main(['render', 'warchon', '--only', 'warchon-reference', '--paper', 'letter', '--out', out, '--json'], second.io)).toBe(0);
     const json = JSON.parse(second.stdout()) as { files: { file: string; status: string; pages: number }[] };
-    expect(json.files).toContainEqual({ file: 'warchon/warchon-reference.pdf', kind: 'pdf', pages: 1, status: 'unchanged' });
+    expect(json.files).toContainEqual({ file: 'warchon/warchon-reference.pdf', kind: 'pdf', pages: 2, status: 'unchanged' });
     const manifest = JSON.parse(readFileSync(path.join(out, '.playmark-render.json'), 'utf8')) as { outputs: Record<string, { pages: number }> };
-    expect(manifest.outputs['warchon/warchon-reference.pdf']?.pages).toBe(1);
+    expect(manifest.outputs['warchon/warchon-reference.pdf']?.pages).toBe(2);
   }, 60_000);
 
   it('render --calibration prints only the calibration sheet', async () => {

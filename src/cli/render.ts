@@ -173,7 +173,7 @@ function describe(s: RenderSummary, cwd: string): string {
   const pages = pdfs.reduce((n, f) => n + f.pages, 0);
   const html = s.files.filter((f) => f.kind === 'html').length;
   const summary =
-    `${pdfs.length} PDF${pdfs.length === 1 ? '' : 's'} (${pages} pages): ${count('pdf', 'written')} written, ${count('pdf', 'unchanged')} unchanged` +
+    `${pdfs.length} PDF${pdfs.length === 1 ? '' : 's'} (${pages} page${pages === 1 ? '' : 's'}): ${count('pdf', 'written')} written, ${count('pdf', 'unchanged')} unchanged` +
     `${count('pdf', 'skipped') ? `, ${count('pdf', 'skipped')} not printed` : ''}; ${html} HTML; ${pngs.length} PNG; ${(s.ms / 1000).toFixed(1)} s`;
   const warnings = s.warnings.length ? `${s.warnings.length} warning${s.warnings.length === 1 ? '' : 's'} (above)\n` : '';
   return `${lines.join('\n')}${lines.length ? '\n' : ''}${summary}\n${warnings}`;
