@@ -214,6 +214,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
           emit,
           finish: (job, bytes) => finishPdf(bytes, job.composed.pages, { title: job.title, creator, key: job.hash, date: fixedDate() }),
           dpi,
+          warn,
         });
       }
     }
@@ -231,6 +232,7 @@ interface PrintContext {
   readonly emit: (e: ProgressEvent) => void;
   readonly finish: (job: PrintJob, bytes: Uint8Array) => Promise<Uint8Array>;
   readonly dpi: number;
+  readonly warn: (message: string) => void;
 }
 
 async function printAll(found: FoundBrowser, jobs: number, prints: readonly PrintJob[], pngs: readonly PngJob[], c: PrintContext): Promise<void> {
@@ -246,7 +248,14 @@ async function printAll(found: FoundBrowser, jobs: number, prints: readonly Prin
       const t0 = Date.now();
       if (item.kind === 'pdf') {
         const { job } = item;
-        const bytes = await c.finish(job, await printPdf(tab, forPrinting(job.composed.html, job.composed.pages)));
+        const bytes = await c.finish(
+          job,
+          await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => {
+            const worst = over.reduce((a, b) => (b.mm > a.mm ? b : a));
+            const faces = over.length === 1 ? 'a face holds more than fits its box' : `${over.length} faces hold more than fits their boxes`;
+            c.warn(`${job.file}: ${faces}, so text is cut off (worst: page ${worst.page}, ${worst.mm} mm too long). Try a larger --card, or shorten the text.`);
+          }),
+        );
         writeAtomic(path.join(c.outDir, job.file), bytes);
         c.manifest.outputs[job.file] = { hash: job.hash, pages: job.composed.pages.length, bytes: bytes.length };
         c.files.push({ file: job.file, kind: 'pdf', pages: job.composed.pages.length, status: 'written' });
@@ -275,8 +284,35 @@ async function newTab(browser: Browser): Promise<Page> {
 }
 
 /** One document to PDF bytes, as Chromium prints it (boxes fixed afterwards by pdf.ts). */
-export async function printPdf(tab: Page, html: string): Promise<Uint8Array> {
+export async function printPdf(tab: Page, html: string, onOverflow?: (overflows: readonly Overflow[]) => void): Promise<Uint8Array> {
   await tab.setContent(html, { waitUntil: 'load' });
   await tab.evaluate('document.fonts.ready.then(() => true)');
+  if (onOverflow) {
+    const found = (await tab.evaluate(OVERFLOW_SCRIPT)) as Overflow[];
+    if (found.length > 0) onOverflow(found);
+  }
   return tab.pdf({ preferCSSPageSize: true, printBackground: true, tagged: false, outline: false });
 }
+
+/** A face whose content runs past its box (and so is cut off in print): page and face numbers, in mm. */
+export interface Overflow {
+  readonly page: number;
+  readonly face: number;
+  readonly mm: number;
+}
+
+// Measured in the page (a string: src/ is typed without the DOM library). A face's template root is
+// the face element's first child; content taller or wider than it is cut off when printed.
+const OVERFLOW_SCRIPT = `(() => {
+  const out = [];
+  const pxPerMm = 96 / 25.4;
+  document.querySelectorAll('.pm-page').forEach((page, p) => {
+    page.querySelectorAll('.face').forEach((face, f) => {
+      const root = face.firstElementChild;
+      if (!root) return;
+      const over = Math.max(root.scrollHeight - root.clientHeight, root.scrollWidth - root.clientWidth);
+      if (over > 2) out.push({ page: p + 1, face: f + 1, mm: Math.round((over / pxPerMm) * 10) / 10 });
+    });
+  });
+  return out;
+})()`;
