@@ -43,3 +43,21 @@ export function fakeIo(cwd: string = repoRoot): FakeIo {
 
 /** Matches a line of a JavaScript stack trace. */
 export const STACK_LINE = /^ {4}at /m;
+
+/** The text of rendered HTML, as a reader sees it: layer marks and tags out, entities decoded, whitespace collapsed. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<sup class="layer-mark">\d+<\/sup>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`')
+    .replace(/&times;/g, '\u00d7')
+    .replace(/&middot;/g, '\u00b7')
+    .replace(/&rsquo;/g, '\u2019')
+    .replace(/\s+/g, ' ');
+}

@@ -11,7 +11,7 @@ import { playerNote } from '../src/render/games/archon-skirmish/shared.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { markKey } from '../src/render/marks.js';
 import type { CardPrintable, Face, Printable, SheetPrintable } from '../src/render/printable.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, htmlText } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 const printables = archonSkirmishPrintables({ playmarkVersion: 'test' });
@@ -25,22 +25,7 @@ const creatures = byId('archon-skirmish-creatures') as CardPrintable;
 const deck = byId('archon-skirmish-deck') as CardPrintable;
 const board = byId('archon-skirmish-board') as SheetPrintable;
 const turn = byId('archon-skirmish-turn') as CardPrintable;
-/** Text content of rendered HTML, tags out and entities decoded, whitespace collapsed. */
-const text = (s: string) =>
-  s
-    .replace(/<sup class="layer-mark">\d+<\/sup>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x60;/g, '`')
-    .replace(/&times;/g, '\u00d7')
-    .replace(/&middot;/g, '\u00b7')
-    .replace(/&rsquo;/g, '\u2019')
-    .replace(/\s+/g, ' ');
+const text = htmlText;
 
 describe('archon-skirmish printables', () => {
   it('are the creatures, the deck, the board and the turn card, with unique ids', () => {

@@ -13,28 +13,14 @@ import { renderFace } from '../src/render/document.js';
 import { BUILDERS } from '../src/render/games/index.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { Face, Printable } from '../src/render/printable.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, htmlText } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 const packs = Object.keys(BUILDERS).sort();
 const built = new Map(packs.map((p) => [p, commonPrintables(p, { playmarkVersion: 'test' })]));
 const get = (pack: string, what: 'scenarios' | 'errata'): Printable => built.get(pack)!.find((p) => p.id === `${pack}-${what}`)!;
 const html = (p: Printable, face: Face) => renderFace(templates, p, face);
-const text = (s: string) =>
-  s
-    .replace(/<sup class="layer-mark">\d+<\/sup>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x60;/g, '`')
-    .replace(/&times;/g, '\u00d7')
-    .replace(/&middot;/g, '\u00b7')
-    .replace(/&rsquo;/g, '\u2019')
-    .replace(/\s+/g, ' ');
+const text = htmlText;
 
 // The layer files as the validator loads them: an independent list of every entry of every pack.
 const validated = validate([path.join(repoRoot, 'content')], { cwd: repoRoot });

@@ -2,24 +2,12 @@
 // (never from YAML): each spread's RNG matrix as {number, event} cells, its Combat Results Table
 // columns with their differential ranges, and every cell parsed from the result grammar into a
 // typed result. Each cell also carries the layer entry that set it, if one did.
+import type { Cell, Provenance } from '../core/provenance.js';
 import { origins, results, spreadIds, spreads, type WarchonSpreadId } from '../../../generated/content/warchon.js';
 import { cellAt, findInRanges, originAt, type Range } from '../core/lookup.js';
 import { resultParser, type CombatResult, type ResultForm } from './results.js';
 
-/** The layer entry that set a value (values without one are as the rule text prints them). */
-export interface Provenance {
-  readonly layer: string;
-  readonly entry: string;
-  readonly kind: 'erratum' | 'inference' | 'ruling';
-  /** Where the entry wrote, as a JSON pointer into the record (`/rng/4`). */
-  readonly pointer: string;
-}
-
-/** A table cell: its value (null where neither the source nor a layer gives one) and its origin. */
-export interface Cell<T> {
-  readonly value: T | null;
-  readonly origin: Provenance | null;
-}
+export type { Cell, Provenance } from '../core/provenance.js';
 
 /** An RNG matrix cell: the number generated, and whether it also calls for a Random Event (`5E`). */
 export interface RngCell {

@@ -2,22 +2,11 @@
 // the Table of Results of Combate (odds columns, D6 rows, five results) and the Teleportation Table
 // (D66 ranges). Every cell carries the layer entry that set it, if one did: most combat cells were
 // lost in extraction and come from layers.
+import type { Cell, Provenance } from '../core/provenance.js';
 import { combatTables, origins, results, teleportTables } from '../../../generated/content/warmaster.js';
 import { findInRanges, findInRatioRanges, originAt, ratioValue, type Range, type Ratio, type RatioRange } from '../core/lookup.js';
 
-/** The layer entry that set a value (values without one are as the rule text prints them). */
-export interface Provenance {
-  readonly layer: string;
-  readonly entry: string;
-  readonly kind: 'erratum' | 'inference' | 'ruling';
-  /** Where the entry wrote, as a JSON pointer into the record. */
-  readonly pointer: string;
-}
-
-export interface Cell<T> {
-  readonly value: T | null;
-  readonly origin: Provenance | null;
-}
+export type { Cell, Provenance } from '../core/provenance.js';
 
 /** The result codes of the legend, from the attacker's worst to his best. */
 export type WarmasterCode = 'AA' | 'AR' | 'BB' | 'DR' | 'DA';
