@@ -9,7 +9,7 @@ import { launchBrowser } from '../src/render/browser.js';
 import { composePrintable, DEFAULT_PRINT } from '../src/render/compose.js';
 import { pngDocument, renderPngs } from '../src/render/png.js';
 import { BUILDERS } from '../src/render/games/index.js';
-import type { Printable } from '../src/render/printable.js';
+import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';
 import { repoRoot } from './helpers.js';
 import { browser, templates, tempDir } from './render-pipeline-support.js';
@@ -108,7 +108,7 @@ describe.skipIf(!browser)('screenshots against reference images', () => {
   }, 60_000);
 
   it('an Archon Skirmish deck card (the first face) with its bleed, at 150 dpi', async () => {
-    const doc = pngDocument(templates, firstFace('archon-skirmish', 'archon-skirmish-deck'), DEFAULT_PRINT, 150);
+    const doc = pngDocument(templates, firstFace('archon-skirmish', 'archon-skirmish-deck') as CardPrintable, DEFAULT_PRINT, 150);
     const [shot] = await renderPngs(chrome, doc, 150);
     compare('archon-skirmish-deck-card.png', shot!.data);
   }, 60_000);

@@ -211,7 +211,7 @@ describe('warchon-playmarks', () => {
       });
       expect(page).toContain(esc(unit.name));
       for (const d of unit.descriptors ?? []) expect(page).toContain(esc(descriptors[d as keyof typeof descriptors].name));
-      for (const t of unit.traits ?? []) expect(page).toContain(esc(traits[t].name));
+      for (const t of unit.traits ?? []) expect(page).toContain(esc(traits[t as keyof typeof traits].name));
       if (unit.points !== null) expect(page).toContain(`<b>${unit.points}</b><i>pts</i>`);
       // The anatomy: placelines and activation lines at both ends of both halves; bottom ends turned.
       expect(page.match(/class="wpm-placeline"/g)).toHaveLength(4);
