@@ -2,4 +2,12 @@
 // The installed command. The CLI lives in src/cli; `npm install` (prepare) compiles it to dist/.
 import { main } from '../dist/src/cli/main.js';
 
+// A reader that stops early (`playmark odds warchon | head`) closes the pipe: stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 process.exitCode = await main(process.argv.slice(2));
