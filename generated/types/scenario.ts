@@ -26,170 +26,7 @@ export interface Scenario {
    *
    * @minItems 2
    */
-  sides: [
-    {
-      /**
-       * The side's id, from the manifest's `sides`.
-       */
-      side: Id;
-      /**
-       * The side's army: `units` lists it outright; `budget` gives points to build it from; both may be given, and then the list must fit the budget.
-       */
-      army: {
-        /**
-         * The units in the army, each with how many copies.
-         */
-        units?: {
-          /**
-           * The unit's id.
-           */
-          unit: Id;
-          /**
-           * How many copies.
-           */
-          count: number;
-        }[];
-        /**
-         * Building the army from points.
-         */
-        budget?: {
-          /**
-           * The most points the army may cost.
-           */
-          points: number;
-          /**
-           * At most one copy of any unit with the Distinct descriptor.
-           */
-          distinctOnce?: boolean;
-        };
-        /**
-         * The army as the rule text describes it, when it prints more (or less) than a list or a budget.
-         */
-        text?: PrintedText;
-      };
-      /**
-       * Where and how the side sets up.
-       */
-      setup: {
-        /**
-         * Locations where the side's units may set up, by id.
-         */
-        zones?: Id[];
-        /**
-         * The setup rules as printed.
-         */
-        text: PrintedText;
-      };
-    },
-    {
-      /**
-       * The side's id, from the manifest's `sides`.
-       */
-      side: Id;
-      /**
-       * The side's army: `units` lists it outright; `budget` gives points to build it from; both may be given, and then the list must fit the budget.
-       */
-      army: {
-        /**
-         * The units in the army, each with how many copies.
-         */
-        units?: {
-          /**
-           * The unit's id.
-           */
-          unit: Id;
-          /**
-           * How many copies.
-           */
-          count: number;
-        }[];
-        /**
-         * Building the army from points.
-         */
-        budget?: {
-          /**
-           * The most points the army may cost.
-           */
-          points: number;
-          /**
-           * At most one copy of any unit with the Distinct descriptor.
-           */
-          distinctOnce?: boolean;
-        };
-        /**
-         * The army as the rule text describes it, when it prints more (or less) than a list or a budget.
-         */
-        text?: PrintedText;
-      };
-      /**
-       * Where and how the side sets up.
-       */
-      setup: {
-        /**
-         * Locations where the side's units may set up, by id.
-         */
-        zones?: Id[];
-        /**
-         * The setup rules as printed.
-         */
-        text: PrintedText;
-      };
-    },
-    ...{
-      /**
-       * The side's id, from the manifest's `sides`.
-       */
-      side: Id;
-      /**
-       * The side's army: `units` lists it outright; `budget` gives points to build it from; both may be given, and then the list must fit the budget.
-       */
-      army: {
-        /**
-         * The units in the army, each with how many copies.
-         */
-        units?: {
-          /**
-           * The unit's id.
-           */
-          unit: Id;
-          /**
-           * How many copies.
-           */
-          count: number;
-        }[];
-        /**
-         * Building the army from points.
-         */
-        budget?: {
-          /**
-           * The most points the army may cost.
-           */
-          points: number;
-          /**
-           * At most one copy of any unit with the Distinct descriptor.
-           */
-          distinctOnce?: boolean;
-        };
-        /**
-         * The army as the rule text describes it, when it prints more (or less) than a list or a budget.
-         */
-        text?: PrintedText;
-      };
-      /**
-       * Where and how the side sets up.
-       */
-      setup: {
-        /**
-         * Locations where the side's units may set up, by id.
-         */
-        zones?: Id[];
-        /**
-         * The setup rules as printed.
-         */
-        text: PrintedText;
-      };
-    }[]
-  ];
+  sides: [ScenarioSide, ScenarioSide, ...ScenarioSide[]];
   /**
    * The side that moves first, or null where the rule text does not say (a layer entry then decides).
    */
@@ -235,4 +72,59 @@ export interface Scenario {
    * Rules that apply only in this scenario.
    */
   specialRules?: Rule[];
+}
+
+export interface ScenarioSide {
+  /**
+   * The side's id, from the manifest's `sides`.
+   */
+  side: Id;
+  /**
+   * The side's army: `units` lists it outright; `budget` gives points to build it from; both may be given, and then the list must fit the budget.
+   */
+  army: {
+    /**
+     * The units in the army, each with how many copies.
+     */
+    units?: {
+      /**
+       * The unit's id.
+       */
+      unit: Id;
+      /**
+       * How many copies.
+       */
+      count: number;
+    }[];
+    /**
+     * Building the army from points.
+     */
+    budget?: {
+      /**
+       * The most points the army may cost.
+       */
+      points: number;
+      /**
+       * At most one copy of any unit with the Distinct descriptor.
+       */
+      distinctOnce?: boolean;
+    };
+    /**
+     * The army as the rule text describes it, when it prints more (or less) than a list or a budget.
+     */
+    text?: PrintedText;
+  };
+  /**
+   * Where and how the side sets up.
+   */
+  setup: {
+    /**
+     * Locations where the side's units may set up, by id.
+     */
+    zones?: Id[];
+    /**
+     * The setup rules as printed.
+     */
+    text: PrintedText;
+  };
 }
