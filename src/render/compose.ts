@@ -15,7 +15,7 @@ import {
   type Placement,
   type Rect,
 } from './impose.js';
-import type { CardPrintable, Face, Printable, SheetPrintable, Size } from './printable.js';
+import { cardSize, type CardPrintable, type Face, type Printable, type SheetPrintable, type Size } from './printable.js';
 
 export type Paper = keyof typeof PAPER;
 export type Layout = 'nup' | 'pod';
@@ -141,7 +141,7 @@ function sheetPages(templates: Templates, p: SheetPrintable, o: PrintOptions): {
 }
 
 function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { pages: PageHtml[]; warnings: string[] } {
-  const card = p.size ?? o.card;
+  const { size: card, warning: sizeWarning } = cardSize(p, o.card);
   const faces = p.faces;
   const frontHtml = new Map<number, string>();
   const front = (i: number) => {
@@ -156,7 +156,7 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
   const back = () => (backHtml ??= renderBack(templates, p));
   const items = faces.flatMap((f, i) => Array.from({ length: f.copies }, () => i));
   const pages: PageHtml[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = sizeWarning ? [sizeWarning] : [];
   const bleed = o.bleed;
   const full = { top: bleed, right: bleed, bottom: bleed, left: bleed };
 

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { documentShell, faceHtml, page, placed, type PrintOptions } from './compose.js';
 import type { Templates } from './handlebars.js';
-import type { CardPrintable } from './printable.js';
+import { cardSize, type CardPrintable } from './printable.js';
 
 export interface PngFile {
   /** File name inside the printable's folder: `00-<label>.png`, `back.png`. */
@@ -28,7 +28,7 @@ export interface PngDocument {
 const SHOT_UNIT = 8;
 
 export function pngDocument(templates: Templates, p: CardPrintable, o: PrintOptions, dpi: number): PngDocument {
-  const card = p.size ?? o.card;
+  const card = cardSize(p, o.card).size;
   const b = o.bleed;
   // Each image is a whole number of pixels: the card and its bleed, rounded to the nearest pixel.
   const whole = (mmValue: number) => (Math.round((mmValue / 25.4) * dpi) * 25.4) / dpi;

@@ -58,3 +58,6 @@ export function face(context: Record<string, unknown>, book: MarkBook, label: st
 }
 
 export type { Footnote };
+
+/** Bridge cards, 57 x 89 mm: the smallest standard card the Warmaster card and unit texts fit. */
+export const BRIDGE = { width: 57, height: 89 } as const;
