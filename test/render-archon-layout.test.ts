@@ -1,17 +1,17 @@
 // Archon Skirmish faces laid out by a real browser: nothing overflows its box (the face, the
 // 190 x 259 mm sheet box, the card panels, the turn card's grid), no text under 6 pt, and card and
 // counter text inside the 3 mm safe area, at poker and mini card sizes. Skipped without Chromium.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../src/render/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAPER, previewDocument } from '../src/render/document.js';
 import { archonSkirmishPrintables } from '../src/render/games/archon-skirmish.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { Face, Printable, Size } from '../src/render/printable.js';
 import { repoRoot } from './helpers.js';
+import { browser as found } from './render-pipeline-support.js';
 
-const executablePath = process.env.PLAYMARK_BROWSER ?? '/usr/bin/chromium-headless-shell';
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 const printables = archonSkirmishPrintables({ playmarkVersion: 'test' });
 
@@ -59,10 +59,10 @@ async function problems(browser: Browser, p: Printable, face: Face, size: Size, 
   }
 }
 
-describe.skipIf(!existsSync(executablePath))('archon-skirmish layout in Chromium', () => {
+describe.skipIf(!found)('archon-skirmish layout in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await launchBrowser(found!);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,23 +1,23 @@
 // The scenario and errata sheets of every pack laid out by a real browser: each page fits the
 // 190 x 259 mm sheet box (the errata pages are split by estimated heights: this checks the
 // estimate), and no text prints under 6 pt. Skipped where no Chromium is installed.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../src/render/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonPrintables } from '../src/render/common/index.js';
 import { PAPER, previewDocument } from '../src/render/document.js';
 import { BUILDERS } from '../src/render/games/index.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { repoRoot } from './helpers.js';
+import { browser as found } from './render-pipeline-support.js';
 
-const executablePath = process.env.PLAYMARK_BROWSER ?? '/usr/bin/chromium-headless-shell';
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 
-describe.skipIf(!existsSync(executablePath))('common sheets layout in Chromium', () => {
+describe.skipIf(!found)('common sheets layout in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await launchBrowser(found!);
   });
   afterAll(async () => {
     await browser?.close();

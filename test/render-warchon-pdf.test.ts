@@ -2,7 +2,8 @@
 // sheet box, a playmark's stat panels and notes), no text under 6 pt, in colour and with the ink
 // saver; and the PDFs hold their pages and key text. Skipped where no Chromium is installed (never
 // in CI: render-pipeline-support makes a missing browser fail there).
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../src/render/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
 import { previewDocument } from '../src/render/document.js';
@@ -41,7 +42,7 @@ const PROBLEMS = `(() => {
 describe.skipIf(!browser)('warchon faces in Chromium', () => {
   let chrome: Browser;
   beforeAll(async () => {
-    chrome = await chromium.launch({ executablePath: browser!.path, args: ['--no-sandbox', '--disable-gpu'] });
+    chrome = await launchBrowser(browser!);
   }, 60_000);
   afterAll(async () => {
     await chrome?.close();

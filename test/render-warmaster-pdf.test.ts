@@ -1,7 +1,8 @@
 // Warmaster's printables through headless Chromium: no face overflows its box (sheets in the
 // 190 x 259 mm sheet box, cards at poker size), and the PDFs hold their pages and key text.
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import path from 'node:path';
+import { launchBrowser } from '../src/render/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
 import { previewDocument } from '../src/render/document.js';
@@ -16,7 +17,7 @@ const printables = warmasterPrintables({ playmarkVersion: 'test' });
 describe.skipIf(!browser)('warmaster faces in Chromium', () => {
   let chrome: Browser;
   beforeAll(async () => {
-    chrome = await chromium.launch({ executablePath: browser!.path, args: ['--no-sandbox', '--disable-gpu'] });
+    chrome = await launchBrowser(browser!);
   }, 60_000);
   afterAll(async () => {
     await chrome?.close();
