@@ -1,5 +1,5 @@
 import { closest } from 'fastest-levenshtein';
-import { pointerToSteps } from '../schemas.js';
+import { pointerToSteps } from '../pointer-steps.js';
 import type { LintCheck } from './context.js';
 
 /** ref/missing: a reference (marked `x-ref` in the schema) or a side names nothing. */
