@@ -5,6 +5,7 @@ import { packageRoot } from '../content/package-root.js';
 import { registerBuild } from './build.js';
 import { registerCodegen } from './codegen.js';
 import { registerExport } from './export.js';
+import { registerLint } from './lint.js';
 import { registerOdds } from './odds.js';
 import { registerRender } from './render.js';
 import { registerResolve } from './resolve.js';
@@ -29,6 +30,7 @@ Exit codes: 0 clean, 1 content has errors (or warnings with --strict), 2 usage e
 Docs: docs/content.md (writing packs), docs/diagnostics.md (every diagnostic code).`,
     );
   registerValidate(program, io);
+  registerLint(program, io);
   registerExport(program, io);
   registerCodegen(program, io);
   registerResolve(program, io);

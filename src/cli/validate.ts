@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { defaultCacheDir, validate } from '../content/validate.js';
+import { defaultCacheDir, validate, type ValidationResult } from '../content/validate.js';
 import { FORMATS, formatValidation, type Format } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 
@@ -27,14 +27,22 @@ Examples:
 Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage error.`,
     )
     .action((paths: string[], opts: { format: Format; strict: boolean; cache: boolean }) => {
-      for (const p of paths) {
-        if (!existsSync(path.resolve(io.cwd, p))) {
-          throw new UsageError(`no such folder: ${p}`, 'Give pack folders (holding pack.yaml) or a content root such as content/.');
-        }
-      }
-      const result = validate(paths.map((p) => path.resolve(io.cwd, p)), { cwd: io.cwd, cacheDir: opts.cache ? defaultCacheDir(io.cwd) : false });
+      const result = runValidate(io, paths, opts.cache);
       io.out(formatValidation(result, opts.format, { color: io.color }));
-      const failed = result.errors > 0 || (opts.strict && result.warnings > 0);
-      io.exitCode = failed ? EXIT.content : EXIT.ok;
+      io.exitCode = exitCodeOf(result, opts.strict);
     });
+}
+
+/** Validates the given paths for a command: a path that does not exist is a usage error. */
+export function runValidate(io: Io, paths: readonly string[], cache: boolean): ValidationResult {
+  for (const p of paths) {
+    if (!existsSync(path.resolve(io.cwd, p))) {
+      throw new UsageError(`no such folder: ${p}`, 'Give pack folders (holding pack.yaml) or a content root such as content/.');
+    }
+  }
+  return validate(paths.map((p) => path.resolve(io.cwd, p)), { cwd: io.cwd, cacheDir: cache ? defaultCacheDir(io.cwd) : false });
+}
+
+export function exitCodeOf(result: ValidationResult, strict: boolean): number {
+  return result.errors > 0 || (strict && result.warnings > 0) ? EXIT.content : EXIT.ok;
 }

@@ -8,17 +8,12 @@ import { discoverPacks, findSchemaRoots, loadPack, Report } from './load.js';
 import { displayPath, locateAll } from './locate.js';
 import type { EffectiveRecord, Json, Pack } from './model.js';
 import { packageRoot } from './package-root.js';
+import { collectRules, ruleCoverage, type RuleCoverage, type RuleInfo } from './rules.js';
 import { SchemaRegistry } from './schemas.js';
 
 /** playmark's own schemas, used for packs with no `schemas/` folder above them. */
 export const BUNDLED_SCHEMAS = path.join(packageRoot(), 'schemas');
 
-export interface RuleCoverage {
-  /** Rules with structured effects (text plus `effects`). */
-  readonly rules: number;
-  /** Of those, rules the engine can run: no `manual` effect anywhere in them. */
-  readonly executable: number;
-}
 
 export interface PackSummary {
   readonly id: string;
@@ -27,6 +22,8 @@ export interface PackSummary {
   readonly records: number;
   readonly layerEntries: number;
   readonly coverage: RuleCoverage;
+  /** Every rule of the pack, runnable or manual. */
+  readonly rules: readonly RuleInfo[];
 }
 
 export interface ValidationResult {
@@ -87,6 +84,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     const ctx = new LintContext(loaded.manifest, loaded.manifestFile, effective, report);
     for (const check of CHECKS) check(ctx);
     const records = groupByKind(effective);
+    const rules = collectRules(effective);
     packs.push({ id: loaded.id, dir, manifestFile: loaded.manifestFile, manifest: loaded.manifest, layers: loaded.layers, records });
     summaries.push({
       id: loaded.id,
@@ -94,7 +92,8 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
       dir,
       records: effective.length,
       layerEntries: loaded.layers.reduce((n, l) => n + l.entries.length, 0),
-      coverage: ruleCoverage(effective),
+      coverage: ruleCoverage(rules),
+      rules,
     });
   }
   for (const registry of registries.values()) registry.saveCache();
@@ -115,33 +114,6 @@ function groupByKind(records: readonly EffectiveRecord[]): Map<string, Effective
   return out;
 }
 
-/** Counts rules (objects with `text` and `effects`) and how many have no `manual` effect. */
-export function ruleCoverage(records: readonly EffectiveRecord[]): RuleCoverage {
-  let rules = 0;
-  let executable = 0;
-  const visit = (value: Json): void => {
-    if (Array.isArray(value)) {
-      value.forEach(visit);
-      return;
-    }
-    if (value === null || typeof value !== 'object') return;
-    if (Array.isArray(value.effects)) {
-      rules++;
-      if (!hasManual(value.effects)) executable++;
-      return;
-    }
-    Object.values(value).forEach(visit);
-  };
-  for (const record of records) visit(record.data);
-  return { rules, executable };
-}
-
-function hasManual(value: Json): boolean {
-  if (Array.isArray(value)) return value.some(hasManual);
-  if (value === null || typeof value !== 'object') return false;
-  if (value.kind === 'manual') return true;
-  return Object.values(value).some(hasManual);
-}
 
 /**
  * Where the CLI caches compiled validators: `$PLAYMARK_CACHE_DIR`, else `node_modules/.cache/playmark`

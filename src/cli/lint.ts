@@ -1,0 +1,51 @@
+import { Option, type Command } from 'commander';
+import type { RuleInfo } from '../content/rules.js';
+import { FORMATS, formatValidation, plural, type Format } from './format.js';
+import type { Io } from './io.js';
+import { DEFAULT_CONTENT, exitCodeOf, runValidate } from './validate.js';
+
+export function registerLint(program: Command, io: Io): void {
+  program
+    .command('lint')
+    .description('Everything validate checks, and which rules of each pack the engine can run: every rule whose effect is still manual, with what the effect vocabulary lacks.')
+    .argument('[paths...]', 'pack folders, or a content root holding packs', [DEFAULT_CONTENT])
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS.filter((f) => f !== 'github')).default('text'))
+    .option('--all', 'list the rules the engine runs too, not only the manual ones', false)
+    .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
+    .option('--no-cache', 'compile the schemas afresh instead of using the cached validators')
+    .addHelpText(
+      'after',
+      `
+A rule is printed text with structured effects (special rules, events, traits, abilities, spells,
+cards). The engine runs a rule when none of its effects is \`manual\`; a manual effect's note says
+what the vocabulary would need. Exit codes as for validate.
+
+Examples:
+  playmark lint                       every pack: diagnostics, then each pack's manual rules
+  playmark lint content/warchon --all every rule of one pack, runnable or not
+  playmark lint --format json         for programs`,
+    )
+    .action((paths: string[], opts: { format: Format; all: boolean; strict: boolean; cache: boolean }) => {
+      const result = runValidate(io, paths, opts.cache);
+      if (opts.format === 'json') {
+        const packs = result.summaries.map((s) => ({ id: s.id, rules: s.coverage.rules, executable: s.coverage.executable, list: s.rules.filter((r) => opts.all || !r.executable) }));
+        io.out(JSON.stringify({ ok: result.errors === 0, errors: result.errors, warnings: result.warnings, diagnostics: result.diagnostics, packs }, null, 2) + '\n');
+      } else {
+        const parts = [formatValidation(result, 'text', { color: io.color })];
+        for (const s of result.summaries) {
+          const shown = s.rules.filter((r) => opts.all || !r.executable);
+          parts.push(`\n${s.id}: the engine runs ${s.coverage.executable} of ${plural(s.coverage.rules, 'rule')}; ${s.coverage.rules - s.coverage.executable} manual${shown.length ? ':' : '.'}\n`);
+          for (const r of shown) parts.push(formatRule(r));
+        }
+        io.out(parts.join(''));
+      }
+      io.exitCode = exitCodeOf(result, opts.strict);
+    });
+}
+
+function formatRule(r: RuleInfo): string {
+  const text = r.text.length > 90 ? `${r.text.slice(0, 87)}...` : r.text;
+  const where = [r.kind, r.id, r.pointer].filter(Boolean).join(' ');
+  const head = `  ${r.executable ? 'runs  ' : 'manual'} ${where}: ${text}\n`;
+  return head + r.manual.map((note) => `         needs: ${note.replace(/\s+/g, ' ')}\n`).join('');
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { collectRules, ruleCoverage } from '../src/content/rules.js';
+import { validate } from '../src/content/validate.js';
+import { fakeIo, repoRoot } from './helpers.js';
+
+describe('rules the engine can run', () => {
+  const warchon = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).packs[0]!;
+  const rules = collectRules([...warchon.records.values()].flat());
+
+  it('finds every rule with its place, and which are manual with the note saying what is missing', () => {
+    const fortified = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/1')!;
+    expect(fortified).toMatchObject({ kind: 'spread', executable: true, manual: [] });
+    expect(fortified.text).toMatch(/^All units in the defending army gain \+2 DS/);
+    const inspired = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/0')!;
+    expect(inspired.executable).toBe(false);
+    expect(inspired.manual[0]).toMatch(/Tactics/);
+  });
+
+  it('counts the same rules the validate summary reports', () => {
+    const summary = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).summaries[0]!;
+    expect(ruleCoverage(rules)).toEqual(summary.coverage);
+    expect(summary.coverage.rules).toBeGreaterThan(summary.coverage.executable);
+  });
+});
+
+describe('playmark lint', () => {
+  it('lists each manual rule with what it needs, and exits 0 on clean content', async () => {
+    const { io, stdout } = fakeIo(repoRoot);
+    expect(await main(['lint', 'content/warchon'], io)).toBe(0);
+    expect(stdout()).toMatch(/warchon: the engine runs \d+ of \d+ rules; \d+ manual:/);
+    expect(stdout()).toMatch(/ {2}manual spread erdon-pass \/events\/0: All units in an attacking army/);
+    expect(stdout()).toMatch(/needs: .*Tactics/);
+    expect(stdout()).not.toMatch(/ {2}runs {3}/);
+  });
+
+  it('--all lists the rules the engine runs too; --format json gives the same to programs', async () => {
+    const all = fakeIo(repoRoot);
+    await main(['lint', 'content/warchon', '--all'], all.io);
+    expect(all.stdout()).toMatch(/ {2}runs {3}spread erdon-pass \/events\/1:/);
+    const json = fakeIo(repoRoot);
+    await main(['lint', 'content/warchon', '--format', 'json'], json.io);
+    const parsed = JSON.parse(json.stdout()) as { ok: boolean; packs: { id: string; rules: number; executable: number; list: { executable: boolean }[] }[] };
+    expect(parsed.ok).toBe(true);
+    expect(parsed.packs[0]!.list.length).toBe(parsed.packs[0]!.rules - parsed.packs[0]!.executable);
+    expect(parsed.packs[0]!.list.every((r) => !r.executable)).toBe(true);
+  });
+
+  it('exits 2 for a folder that does not exist', async () => {
+    const { io } = fakeIo(repoRoot);
+    expect(await main(['lint', 'no/such/folder'], io)).toBe(2);
+  });
+});
