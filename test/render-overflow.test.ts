@@ -2,8 +2,29 @@
 // file, page and how much, instead of printing a card with half its rules missing.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cardSize } from '../src/render/impose.js';
+import type { CardPrintable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
 import { browser, pdfinfo, tempDir } from './render-pipeline-support.js';
+
+describe('the size a card printable prints at', () => {
+  const p = { id: 'x-cards', minSize: { width: 57, height: 88 } } as unknown as CardPrintable;
+
+  it('is the requested --card when the text fits it', () => {
+    expect(cardSize(p, { width: 63, height: 88 })).toEqual({ size: { width: 63, height: 88 } });
+    expect(cardSize(p, { width: 70, height: 120 })).toEqual({ size: { width: 70, height: 120 } });
+  });
+
+  it('is the smallest standard card the text fits when the requested one is too small, with a warning', () => {
+    const r = cardSize(p, { width: 44, height: 63 });
+    expect(r.size).toEqual({ width: 57, height: 89 });
+    expect(r.warning).toBe('x-cards: its text does not fit 44 x 63 mm cards; printed at 57 x 89 mm instead');
+  });
+
+  it('is the printable own size when it has one, whatever was asked', () => {
+    expect(cardSize({ ...p, size: { width: 27, height: 120 } }, { width: 44, height: 63 })).toEqual({ size: { width: 27, height: 120 } });
+  });
+});
 
 describe.skipIf(!browser)('cut-off faces', () => {
   it('warns when cards are too small for their text (Archon deck cards at 30 x 40 mm)', async () => {
@@ -26,8 +47,10 @@ describe.skipIf(!browser)('cut-off faces', () => {
     expect(h! * (25.4 / 72)).toBeCloseTo(89, 1);
   }, 60_000);
 
-  it('does not warn for the same cards at the default poker size', async () => {
-    const summary = await render({ only: ['warmaster-cards'], outDir: tempDir(), browser });
-    expect(summary.warnings.filter((w) => w.includes('cut off'))).toEqual([]);
+  it('does not warn for the same cards at the default poker size, nor at bridge size', async () => {
+    for (const card of [undefined, { width: 57, height: 89 }]) {
+      const summary = await render({ only: ['warmaster-cards', 'warmaster-units'], outDir: tempDir(), ...(card ? { card } : {}), browser });
+      expect(summary.warnings).toEqual([]);
+    }
   }, 60_000);
 });

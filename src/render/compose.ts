@@ -6,6 +6,7 @@ import { documentCss, PAPER, renderFace } from './document.js';
 import { symbolFontCss, usesSymbols } from './fonts.js';
 import type { Templates } from './handlebars.js';
 import {
+  cardSize,
   fitGrid,
   fitGutterFold,
   mirrorForDuplex,
@@ -15,7 +16,7 @@ import {
   type Placement,
   type Rect,
 } from './impose.js';
-import { cardSize, type CardPrintable, type Face, type Printable, type SheetPrintable, type Size } from './printable.js';
+import type { CardPrintable, Face, Printable, SheetPrintable, Size } from './printable.js';
 
 export type Paper = keyof typeof PAPER;
 export type Layout = 'nup' | 'pod';

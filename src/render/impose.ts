@@ -6,7 +6,7 @@
 // lines, one cut per line). A card's art reaches `bleed` past its trim on the outside of the grid,
 // and min(bleed, gap / 2) past it between cards. Around the grid's bleed, `margin` is kept for the
 // crop marks: a grid fits when trims + gaps + 2 x (bleed + margin) <= paper.
-import type { Size } from './printable.js';
+import type { CardPrintable, Size } from './printable.js';
 
 export const CARD_SIZES: Readonly<Record<'poker' | 'bridge' | 'mini' | 'tarot', Size>> = {
   poker: { width: 63, height: 88 },
@@ -213,4 +213,17 @@ export function pageCount(count: number, perPage: number): number {
 /** Millimetres as short text: 3, 2.5, 63.5. */
 export function fmt(n: number): string {
   return String(Math.round(n * 100) / 100);
+}
+
+/** The size a card printable prints at for a requested --card size, and why when it differs. */
+export function cardSize(p: CardPrintable, requested: Size): { size: Size; warning?: string } {
+  if (p.size) return { size: p.size };
+  const min = p.minSize;
+  if (!min || (requested.width >= min.width && requested.height >= min.height)) return { size: requested };
+  // The smallest standard card (by area) the text fits, else the least size itself.
+  const fits = Object.values(CARD_SIZES)
+    .filter((c) => c.width >= min.width && c.height >= min.height)
+    .sort((a, b) => a.width * a.height - b.width * b.height);
+  const size = fits[0] ?? min;
+  return { size, warning: `${p.id}: its text does not fit ${requested.width} x ${requested.height} mm cards; printed at ${size.width} x ${size.height} mm instead` };
 }

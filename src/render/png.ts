@@ -4,7 +4,8 @@ import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { documentShell, faceHtml, page, placed, type PrintOptions } from './compose.js';
 import type { Templates } from './handlebars.js';
-import { cardSize, type CardPrintable } from './printable.js';
+import { cardSize } from './impose.js';
+import type { CardPrintable } from './printable.js';
 
 export interface PngFile {
   /** File name inside the printable's folder: `00-<label>.png`, `back.png`. */

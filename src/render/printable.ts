@@ -53,8 +53,9 @@ export interface CardPrintable extends PrintableBase {
   /** The face size; undefined means the size the user picks with --card. */
   readonly size?: Size;
   /**
-   * The smallest card the faces' text fits (for printables sized by --card). A smaller --card
-   * prints at this size instead, with a warning, rather than cutting text off.
+   * The least width and height the faces' text fits (for printables sized by --card). A --card
+   * below it prints at the smallest standard card that fits instead, with a warning, rather than
+   * cutting text off.
    */
   readonly minSize?: Size;
   /** The back, shared by every face; undefined means no back is printed. */
@@ -62,19 +63,6 @@ export interface CardPrintable extends PrintableBase {
 }
 
 export type Printable = SheetPrintable | CardPrintable;
-
-/** The size a card printable prints at for a requested --card size, and why when it differs. */
-export function cardSize(p: CardPrintable, requested: Size): { size: Size; warning?: string } {
-  if (p.size) return { size: p.size };
-  const min = p.minSize;
-  if (min && (requested.width < min.width || requested.height < min.height)) {
-    return {
-      size: min,
-      warning: `${p.id}: its text does not fit ${requested.width} x ${requested.height} mm cards; printed at ${min.width} x ${min.height} mm instead`,
-    };
-  }
-  return { size: requested };
-}
 
 /** What a game builder is given. */
 export interface BuildContext {

@@ -4,7 +4,7 @@
 import { cardIds, cards, origins, pack, type WarmasterCardId } from '../../../../generated/content/warmaster.js';
 import { MarkBook, type Origins } from '../../marks.js';
 import type { CardPrintable } from '../../printable.js';
-import { BRIDGE, dieText, face, PACK, rangeText, sideView, type SideView } from './common.js';
+import { TEXT_FITS, dieText, face, PACK, rangeText, sideView, type SideView } from './common.js';
 import { cardNotes } from './notes.js';
 
 type Card = (typeof cards)[WarmasterCardId];
@@ -121,8 +121,8 @@ export function cardsPrintable(): CardPrintable {
     pack: PACK,
     title: `${pack.title}: cards`,
     template: 'warmaster/card.hbs',
-    // Their printed rules do not fit mini cards at a readable size; bridge cards and larger fit.
-    minSize: BRIDGE,
+    // Their printed rules do not fit mini cards at a readable size; poker, bridge and tarot fit.
+    minSize: TEXT_FITS,
     faces: ids.map(cardFace),
     back: { template: 'warmaster/card-back.hbs', context: { title: pack.title, side: commonSide() } },
   };

@@ -59,5 +59,5 @@ export function face(context: Record<string, unknown>, book: MarkBook, label: st
 
 export type { Footnote };
 
-/** Bridge cards, 57 x 89 mm: the smallest standard card the Warmaster card and unit texts fit. */
-export const BRIDGE = { width: 57, height: 89 } as const;
+/** The least card the Warmaster card and unit texts fit: 57 mm wide (bridge) and 88 mm high (poker). */
+export const TEXT_FITS = { width: 57, height: 88 } as const;

@@ -4,7 +4,7 @@
 import { origins, pack, scenarios, specialUnitIds, units, type WarmasterSpecialUnitId } from '../../../../generated/content/warmaster.js';
 import { MarkBook, type Origins } from '../../marks.js';
 import type { CardPrintable } from '../../printable.js';
-import { BRIDGE, dieText, face, ownOrigin, PACK, sideView } from './common.js';
+import { TEXT_FITS, dieText, face, ownOrigin, PACK, sideView } from './common.js';
 import { cardNotes } from './notes.js';
 
 type Unit = (typeof units)[WarmasterSpecialUnitId];
@@ -109,8 +109,8 @@ export function unitsPrintable(): CardPrintable {
     pack: PACK,
     title: `${pack.title}: special units`,
     template: 'warmaster/unit.hbs',
-    // Their printed rules do not fit mini cards at a readable size; bridge cards and larger fit.
-    minSize: BRIDGE,
+    // Their printed rules do not fit mini cards at a readable size; poker, bridge and tarot fit.
+    minSize: TEXT_FITS,
     faces: unitOrder().map(unitFace),
   };
 }
