@@ -104,13 +104,18 @@ describe.skipIf(!browser)('PDFs printed by headless Chromium', () => {
     // The card's colour reaches 3 mm into the bleed outside the grid, and stops there.
     expect(isFrontBlue(front.at(s0.x - 2.7, s0.y + 40))).toBe(true);
     expect(isWhite(front.at(s0.x - 3.3, s0.y + 40))).toBe(true);
-    // A crop mark on each cut line, in the margin outside the bleed, never on the art.
+    // A crop mark on each cut line of the cards on the page, in the margin outside the bleed,
+    // never on the art; none for the empty third slot.
     const markY = s0.y - 3 - CROP_MARK.offset - 2;
-    for (const x of [s0.x, s0.x + 63, s0.x + 126, s0.x + 189]) {
+    for (const x of [s0.x, s0.x + 63, s0.x + 126]) {
       expect(isDark(front.at(x, markY))).toBe(true);
       expect(isWhite(front.at(x - 0.6, markY))).toBe(true);
       expect(isDark(front.at(x, s0.y - 3 - 0.5))).toBe(false);
     }
+    expect(isDark(front.at(s0.x + 189, markY))).toBe(false);
+    // The last card on the page keeps its full outer bleed on the side of the empty slot.
+    expect(isFrontBlue(front.at(s1.x + 63 + 2.7, s1.y + 40))).toBe(true);
+    expect(isWhite(front.at(s1.x + 63 + 3.3, s1.y + 40))).toBe(true);
     expect(isDark(front.at(s0.x - 3 - CROP_MARK.offset - 2, s0.y + 88))).toBe(true);
     expect(isFrontBlue(front.at(s0.x + 30, s0.y + 60))).toBe(true);
     // Page 6, their backs: columns mirrored (long edge), so the first two slots' backs are the last two columns.

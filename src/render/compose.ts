@@ -13,6 +13,7 @@ import {
   mirrorForFold,
   slot,
   type Duplex,
+  type Grid,
   type Placement,
   type Rect,
 } from './impose.js';
@@ -205,18 +206,27 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
   const fit = fitGrid(grid, what);
   warnings.push(...fit.warnings.map((s) => `${p.id}: ${s}`));
   const paper = PAPER[o.paper];
-  const marks = cropMarks(fit.grid, o.cropMarks);
   const duplex = o.duplex !== 'none' && p.back ? o.duplex : undefined;
   for (let start = 0; start < items.length; start += fit.grid.perPage) {
     const chunk = items.slice(start, start + fit.grid.perPage);
-    const body = chunk.map((i, k) => placed(slot(fit.grid, k), front(i), bleed, 'front')).join('') + svgLines(paper, marks);
+    // A last page that is not full: its outer cards keep their full bleed and the crop marks
+    // follow the cards there are, not the empty slots.
+    const grid = usedGrid(fit.grid, chunk.length);
+    const body = chunk.map((i, k) => placed(slot(grid, k), front(i), bleed, 'front')).join('') + svgLines(paper, cropMarks(grid, o.cropMarks));
     pages.push({ box: { size: paper, side: 'front', faces: chunk }, html: page(paper, body) });
     if (duplex) {
-      const backs = chunk.map((_, k) => placed(mirrorForDuplex(slot(fit.grid, k), paper, duplex, o.backOffset), back(), bleed, 'back')).join('');
+      const backs = chunk.map((_, k) => placed(mirrorForDuplex(slot(grid, k), paper, duplex, o.backOffset), back(), bleed, 'back')).join('');
       pages.push({ box: { size: paper, side: 'back', faces: chunk.map(() => -1) }, html: page(paper, backs) });
     }
   }
   return { pages, warnings };
+}
+
+/** The grid of a page holding `n` cards, filled row by row: the rows (and, for one row, the columns) in use. */
+export function usedGrid(grid: Grid, n: number): Grid {
+  const rows = Math.max(1, Math.ceil(n / grid.cols.count));
+  const cols = rows === 1 ? Math.max(1, Math.min(n, grid.cols.count)) : grid.cols.count;
+  return { ...grid, rows: { ...grid.rows, count: rows }, cols: { ...grid.cols, count: cols } };
 }
 
 function renderBack(templates: Templates, p: CardPrintable): string {
