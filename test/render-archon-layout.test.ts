@@ -5,55 +5,23 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../src/render/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAPER, previewDocument } from '../src/render/document.js';
+import { PAPER } from '../src/render/document.js';
 import { archonSkirmishPrintables } from '../src/render/games/archon-skirmish.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { Face, Printable, Size } from '../src/render/printable.js';
 import { repoRoot } from './helpers.js';
+import { layoutProblems } from './layout-support.js';
 import { browser as found } from './render-pipeline-support.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 const printables = archonSkirmishPrintables({ playmarkVersion: 'test' });
 
-/** Problems with one face as Chromium lays it out. */
+/** Problems with one face as Chromium lays it out: the face, sheet box, card panels and the turn card's grid. */
 async function problems(browser: Browser, p: Printable, face: Face, size: Size, inkSaver = false): Promise<string[]> {
-  const page = await browser.newPage({ viewport: { width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) } });
+  const page = await browser.newPage();
   try {
-    await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
-    await page.evaluate(() => document.fonts.ready);
-    return await page.evaluate((isCard: boolean) => {
-      const out: string[] = [];
-      const safe = (3 * 96) / 25.4 - 0.5;
-      const face = document.querySelector('.face')!;
-      const boxes = [face, ...document.querySelectorAll('.as-sheet, .as-panel, .as-turn-panel, .as-turn-grid, .as-phase')];
-      for (const box of boxes) {
-        const b = box.getBoundingClientRect();
-        for (const child of box.querySelectorAll('*')) {
-          const r = child.getBoundingClientRect();
-          if (r.width === 0 && r.height === 0) continue;
-          if (r.bottom > b.bottom + 0.5 || r.right > b.right + 0.5 || r.left < b.left - 0.5 || r.top < b.top - 0.5) {
-            out.push(`${box.className}: ${child.tagName}.${child.className} "${(child.textContent ?? '').trim().slice(0, 30)}" overflows`);
-            break;
-          }
-        }
-      }
-      const f = face.getBoundingClientRect();
-      for (const el of document.querySelectorAll('.face *')) {
-        if (![...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim())) continue;
-        const px = parseFloat(getComputedStyle(el).fontSize);
-        if (px < 8 - 0.01) out.push(`${el.tagName}.${el.className} "${(el.textContent ?? '').trim().slice(0, 20)}" at ${(px * 0.75).toFixed(1)} pt`);
-        if (!isCard) continue;
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        for (const r of range.getClientRects()) {
-          if (Math.min(r.left - f.left, r.top - f.top, f.right - r.right, f.bottom - r.bottom) < safe) {
-            out.push(`${el.tagName}.${el.className} "${(el.textContent ?? '').trim().slice(0, 20)}" outside the safe area`);
-            break;
-          }
-        }
-      }
-      return out;
-    }, p.kind === 'card');
+    const boxes = '.face, .as-sheet, .as-panel, .as-turn-panel, .as-turn-grid, .as-phase';
+    return await layoutProblems(page, templates, p, face, size, { boxes, ...(p.kind === 'card' ? { safeAreaMm: 3 } : {}) }, inkSaver);
   } finally {
     await page.close();
   }

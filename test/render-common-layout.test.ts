@@ -6,10 +6,11 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../src/render/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonPrintables } from '../src/render/common/index.js';
-import { PAPER, previewDocument } from '../src/render/document.js';
+import { PAPER } from '../src/render/document.js';
 import { BUILDERS } from '../src/render/games/index.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { repoRoot } from './helpers.js';
+import { layoutProblems } from './layout-support.js';
 import { browser as found } from './render-pipeline-support.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
@@ -27,37 +28,27 @@ describe.skipIf(!found)('common sheets layout in Chromium', () => {
     for (const p of commonPrintables(pack, { playmarkVersion: 'test' })) {
       it(`${p.id}: every page fits the sheet box, text at least 6 pt`, async () => {
         const size = PAPER.a4;
-        const page = await browser.newPage({ viewport: { width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) } });
+        const page = await browser.newPage();
         try {
           for (const inkSaver of [false, true]) {
             for (const face of p.faces) {
-              await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
-              await page.evaluate(() => document.fonts.ready);
-              const problems = await page.evaluate(() => {
-                const out: string[] = [];
-                const box = document.querySelector('.cs-page')!;
-                const b = box.getBoundingClientRect();
-                // 190 x 259 mm, centred on the paper.
-                if (Math.abs(b.width - (190 * 96) / 25.4) > 1 || Math.abs(b.height - (259 * 96) / 25.4) > 1) out.push(`sheet box ${b.width} x ${b.height} px`);
-                if (box.scrollHeight > box.clientHeight + 1) out.push(`content ${box.scrollHeight - box.clientHeight} px taller than the sheet box`);
-                for (const el of box.querySelectorAll('*')) {
-                  const r = el.getBoundingClientRect();
-                  if (r.width === 0 && r.height === 0) continue;
-                  if (r.bottom > b.bottom + 0.5 || r.right > b.right + 0.5 || r.left < b.left - 0.5 || r.top < b.top - 0.5) {
-                    out.push(`${el.tagName}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}" overflows`);
-                    break;
+              const problems = await layoutProblems(page, templates, p, face, size, { boxes: '.cs-page' }, inkSaver);
+              // Particular to the common sheets: the box is the 190 x 259 mm sheet, and the footer
+              // sits below everything else.
+              problems.push(
+                ...((await page.evaluate(`(() => {
+                  const out = [];
+                  const box = document.querySelector('.cs-page');
+                  const b = box.getBoundingClientRect();
+                  if (Math.abs(b.width - (190 * 96) / 25.4) > 1 || Math.abs(b.height - (259 * 96) / 25.4) > 1) out.push('sheet box ' + b.width + ' x ' + b.height + ' px');
+                  if (box.scrollHeight > box.clientHeight + 1) out.push('content ' + (box.scrollHeight - box.clientHeight) + ' px taller than the sheet box');
+                  const foot = box.querySelector('.cs-foot').getBoundingClientRect();
+                  for (const el of box.querySelectorAll('.er-entry, .cs-side, .footnotes, .cs-box')) {
+                    if (el.getBoundingClientRect().bottom > foot.top + 0.5) out.push(el.className + ' runs into the footer');
                   }
-                  if (![...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim())) continue;
-                  const px = parseFloat(getComputedStyle(el).fontSize);
-                  if (px < 8 - 0.01) out.push(`${el.tagName}.${el.className} "${(el.textContent ?? '').trim().slice(0, 20)}" at ${(px * 0.75).toFixed(1)} pt`);
-                }
-                // The footer sits below everything else (no overlap).
-                const foot = box.querySelector('.cs-foot')!.getBoundingClientRect();
-                for (const el of box.querySelectorAll('.er-entry, .cs-side, .footnotes, .cs-box')) {
-                  if (el.getBoundingClientRect().bottom > foot.top + 0.5) out.push(`${el.className} runs into the footer`);
-                }
-                return out;
-              });
+                  return out;
+                })()`)) as string[]),
+              );
               expect(problems, `${face.label}${inkSaver ? ' (ink saver)' : ''}`).toEqual([]);
             }
           }

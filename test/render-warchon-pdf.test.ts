@@ -6,38 +6,15 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../src/render/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
-import { previewDocument } from '../src/render/document.js';
 import { warchonPrintables } from '../src/render/games/warchon.js';
 import type { Printable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
+import { layoutProblems } from './layout-support.js';
 import { browser, pdfinfo, pdftotext, templates, tempDir } from './render-pipeline-support.js';
 
 const printables = warchonPrintables({ playmarkVersion: 'test' });
 
-// Evaluated in the page, as a string (the tests are typed without the DOM library).
-const PROBLEMS = `(() => {
-  const out = [];
-  for (const el of document.querySelectorAll('.wsp, .wod, .wrf, .wpm, .wpm-info, .wpm-notes-middle, .wpm-notes-lower')) {
-    const box = el.getBoundingClientRect();
-    for (const child of el.querySelectorAll('*')) {
-      const r = child.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      if (getComputedStyle(child).visibility === 'hidden') continue;
-      const over = Math.max(r.bottom - box.bottom, r.right - box.right, box.left - r.left, box.top - r.top);
-      if (over > 0.5) {
-        out.push(el.className + ': ' + child.tagName + '.' + child.className + ' (' + (child.textContent || '').trim().slice(0, 30) + ') overflows by ' + over.toFixed(1) + 'px');
-        break;
-      }
-    }
-  }
-  // 6 pt = 8 CSS px.
-  for (const el of document.querySelectorAll('body *')) {
-    if (![...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent || '').trim())) continue;
-    const px = parseFloat(getComputedStyle(el).fontSize);
-    if (px < 7.99) out.push(el.tagName + '.' + el.className + ' "' + (el.textContent || '').trim().slice(0, 20) + '" at ' + (px * 0.75).toFixed(1) + ' pt');
-  }
-  return out;
-})()`;
+const BOXES = '.wsp, .wod, .wrf, .wpm, .wpm-info, .wpm-notes-middle, .wpm-notes-lower';
 
 describe.skipIf(!browser)('warchon faces in Chromium', () => {
   let chrome: Browser;
@@ -54,9 +31,7 @@ describe.skipIf(!browser)('warchon faces in Chromium', () => {
     const found: string[] = [];
     try {
       for (const face of p.faces) {
-        await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
-        await page.evaluate('document.fonts.ready');
-        for (const x of (await page.evaluate(PROBLEMS)) as string[]) found.push(`${face.label}${inkSaver ? ' (ink saver)' : ''}: ${x}`);
+        for (const x of await layoutProblems(page, templates, p, face, size, { boxes: BOXES }, inkSaver)) found.push(`${face.label}${inkSaver ? ' (ink saver)' : ''}: ${x}`);
       }
     } finally {
       await page.close();

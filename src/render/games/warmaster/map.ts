@@ -12,7 +12,7 @@ type Area = (typeof areas)[WarmasterShipAreaId];
 /** Map geometry in millimetres. */
 const MAP_W = 186;
 const PITCH_X = 31;
-const PITCH_Y = 24.5;
+const PITCH_Y = 23.4;
 const BOX_W = 24;
 const BOX_H = 18;
 const HULL_INSET = 1.6;
