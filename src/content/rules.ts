@@ -24,22 +24,32 @@ export interface RuleCoverage {
 /** Every object with `effects` in the records: the rules, in record order. */
 export function collectRules(records: readonly EffectiveRecord[]): RuleInfo[] {
   const out: RuleInfo[] = [];
+  // One path stack for the whole walk (pushed and popped), copied only for the rules found.
+  const path: (string | number)[] = [];
   for (const record of records) {
-    const visit = (value: Json, steps: (string | number)[]): void => {
+    const visit = (value: Json): void => {
+      if (value === null || typeof value !== 'object') return;
       if (Array.isArray(value)) {
-        value.forEach((v, i) => visit(v, [...steps, i]));
+        for (let i = 0; i < value.length; i++) {
+          path.push(i);
+          visit(value[i]!);
+          path.pop();
+        }
         return;
       }
-      if (value === null || typeof value !== 'object') return;
       if (Array.isArray(value.effects)) {
         const manual = manualNotes(value.effects);
         const text = typeof value.text === 'string' ? value.text : typeof value.name === 'string' ? value.name : '';
-        out.push({ kind: record.kind, id: record.id, pointer: formatPointer(steps), text, executable: manual.length === 0, manual });
+        out.push({ kind: record.kind, id: record.id, pointer: formatPointer(path), text, executable: manual.length === 0, manual });
         return;
       }
-      for (const [key, child] of Object.entries(value)) visit(child, [...steps, key]);
+      for (const key in value) {
+        path.push(key);
+        visit(value[key]!);
+        path.pop();
+      }
     };
-    visit(record.data, []);
+    visit(record.data);
   }
   return out;
 }

@@ -116,7 +116,7 @@ export class SchemaRegistry {
       }
     }
     if (options.cacheDir && this.broken.size === 0) {
-      this.cacheFile = path.join(options.cacheDir, `validators-${hash.digest('hex').slice(0, 16)}.cjs`);
+      this.cacheFile = path.resolve(options.cacheDir, `validators-${hash.digest('hex').slice(0, 16)}.cjs`);
       this.cached = loadCached(this.cacheFile);
     }
     // With every validator cached, the schemas need not be checked and compiled at all.
