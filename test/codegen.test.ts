@@ -213,6 +213,14 @@ describe('codegen: generated files', () => {
     expect(declared.get('WarchonSpread')).toBe('types/warchon/spread.ts');
   });
 
+  it('never repeats an unnamed object type as the members of a tuple (a bounded list of them is a plain array)', () => {
+    for (const [file, text] of generated) {
+      if (file.startsWith('types/')) expect(text, file).not.toMatch(/\.\.\.\{/);
+    }
+    // A bounded list of a named type stays a tuple: the 5 x 5 random number matrix.
+    expect(generated.get('types/warchon/spread.ts')).toContain('rng: [RNGRow, RNGRow, RNGRow, RNGRow, RNGRow];');
+  });
+
   it('types Effect as the union of its variants, imported where used, never inlined again', () => {
     const effect = generated.get('types/common/effect.ts')!;
     expect(effect).toMatch(/export type Effect =\s+\| ModifyStrength\s+\| Destroy\s+\|/);

@@ -61,3 +61,11 @@ export function htmlText(html: string): string {
     .replace(/&rsquo;/g, '\u2019')
     .replace(/\s+/g, ' ');
 }
+
+/** A context with every string replaced, to see the templates escape whatever the content holds. */
+export function poisoned(value: unknown, evil: string): unknown {
+  if (typeof value === 'string') return evil;
+  if (Array.isArray(value)) return value.map((v) => poisoned(v, evil));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, evil)]));
+  return value;
+}

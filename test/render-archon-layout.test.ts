@@ -3,15 +3,14 @@
 // counter text inside the 3 mm safe area, at poker and mini card sizes. Skipped without Chromium.
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../src/render/browser.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAPER } from '../src/render/document.js';
 import { archonSkirmishPrintables } from '../src/render/games/archon-skirmish.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { Face, Printable, Size } from '../src/render/printable.js';
 import { repoRoot } from './helpers.js';
 import { layoutProblems } from './layout-support.js';
-import { browser as found } from './render-pipeline-support.js';
+import { browser as found, useChrome } from './render-pipeline-support.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 const printables = archonSkirmishPrintables({ playmarkVersion: 'test' });
@@ -28,13 +27,7 @@ async function problems(browser: Browser, p: Printable, face: Face, size: Size, 
 }
 
 describe.skipIf(!found)('archon-skirmish layout in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(found!);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChrome();
 
   const cases: [Printable, Size, string][] = printables.flatMap((p): [Printable, Size, string][] =>
     p.kind === 'sheet'
@@ -48,15 +41,15 @@ describe.skipIf(!found)('archon-skirmish layout in Chromium', () => {
   );
   for (const [p, size, name] of cases) {
     it(`${p.id} (${name}): every face fits, text at least 6 pt and inside the safe area`, async () => {
-      for (const face of p.faces) expect(await problems(browser, p, face, size), face.label).toEqual([]);
+      for (const face of p.faces) expect(await problems(browser(), p, face, size), face.label).toEqual([]);
       if (p.kind === 'card' && p.back) {
         const back = { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' };
-        expect(await problems(browser, { ...p, template: p.back.template }, back, size), 'back').toEqual([]);
+        expect(await problems(browser(), { ...p, template: p.back.template }, back, size), 'back').toEqual([]);
       }
     });
   }
 
   it('ink saver: every face still fits', async () => {
-    for (const [p, size] of cases) for (const face of p.faces) expect(await problems(browser, p, face, size, true), `${p.id} ${face.label}`).toEqual([]);
+    for (const [p, size] of cases) for (const face of p.faces) expect(await problems(browser(), p, face, size, true), `${p.id} ${face.label}`).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { playerNote } from '../src/render/games/archon-skirmish/shared.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { markKey } from '../src/render/marks.js';
 import type { CardPrintable, Face, Printable, SheetPrintable } from '../src/render/printable.js';
-import { repoRoot, htmlText } from './helpers.js';
+import { repoRoot, htmlText, poisoned } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 const printables = archonSkirmishPrintables({ playmarkVersion: 'test' });
@@ -252,13 +252,6 @@ describe('layer marks', () => {
   });
 });
 
-/** A context with every string replaced, to see the templates escape whatever the content holds. */
-function poisoned(value: unknown, evil: string): unknown {
-  if (typeof value === 'string') return evil;
-  if (Array.isArray(value)) return value.map((v) => poisoned(v, evil));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, evil)]));
-  return value;
-}
 
 describe('escaping', () => {
   const evil = '<script>alert(1)</script>';

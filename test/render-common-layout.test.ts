@@ -2,33 +2,25 @@
 // 190 x 259 mm sheet box (the errata pages are split by estimated heights: this checks the
 // estimate), and no text prints under 6 pt. Skipped where no Chromium is installed.
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../src/render/browser.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commonPrintables } from '../src/render/common/index.js';
 import { PAPER } from '../src/render/document.js';
 import { BUILDERS } from '../src/render/games/index.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { repoRoot } from './helpers.js';
 import { layoutProblems } from './layout-support.js';
-import { browser as found } from './render-pipeline-support.js';
+import { browser as found, useChrome } from './render-pipeline-support.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 
 describe.skipIf(!found)('common sheets layout in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(found!);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChrome();
 
   for (const pack of Object.keys(BUILDERS).sort()) {
     for (const p of commonPrintables(pack, { playmarkVersion: 'test' })) {
       it(`${p.id}: every page fits the sheet box, text at least 6 pt`, async () => {
         const size = PAPER.a4;
-        const page = await browser.newPage();
+        const page = await browser().newPage();
         try {
           for (const inkSaver of [false, true]) {
             for (const face of p.faces) {

@@ -13,7 +13,7 @@ import { renderFace } from '../src/render/document.js';
 import { BUILDERS } from '../src/render/games/index.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { Face, Printable } from '../src/render/printable.js';
-import { repoRoot, htmlText } from './helpers.js';
+import { repoRoot, htmlText, poisoned } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 const packs = Object.keys(BUILDERS).sort();
@@ -210,12 +210,6 @@ describe('errata sheets', () => {
   });
 });
 
-function poisoned(value: unknown, evil: string): unknown {
-  if (typeof value === 'string') return evil;
-  if (Array.isArray(value)) return value.map((v) => poisoned(v, evil));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, evil)]));
-  return value;
-}
 
 describe('escaping', () => {
   const evil = '<script>alert(1)</script>';

@@ -3,16 +3,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../src/render/browser.js';
+import { describe, expect, it } from 'vitest';
 import { composePrintable, DEFAULT_PRINT } from '../src/render/compose.js';
 import { pngDocument, renderPngs } from '../src/render/png.js';
 import { BUILDERS } from '../src/render/games/index.js';
 import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';
 import { repoRoot } from './helpers.js';
-import { browser, templates, tempDir } from './render-pipeline-support.js';
+import { browser, templates, tempDir, useChrome } from './render-pipeline-support.js';
 
 const referenceDir = path.join(repoRoot, 'test', 'reference');
 
@@ -58,24 +56,18 @@ describe('pixel difference', () => {
 });
 
 describe.skipIf(!browser)('screenshots against reference images', () => {
-  let chrome: Browser;
-  beforeAll(async () => {
-    chrome = await launchBrowser(browser!);
-  }, 60_000);
-  afterAll(async () => {
-    await chrome?.close();
-  });
+  const chrome = useChrome();
 
   it('a card with its bleed, at 150 dpi', async () => {
     const doc = pngDocument(templates, fixtureDeck(1, { back: false }), DEFAULT_PRINT, 150);
-    const [shot] = await renderPngs(chrome, doc, 150);
+    const [shot] = await renderPngs(chrome(), doc, 150);
     expect(doc.pixels).toEqual({ width: 407, height: 555 });
     compare('fixture-card.png', shot!.data);
   }, 60_000);
 
   it('a sheet as printed on A4, at 96 dpi', async () => {
     const composed = composePrintable(templates, fixtureSheet(), DEFAULT_PRINT);
-    const page = await chrome.newPage({ viewport: { width: 794, height: 1123 }, deviceScaleFactor: 1 });
+    const page = await chrome().newPage({ viewport: { width: 794, height: 1123 }, deviceScaleFactor: 1 });
     try {
       await page.setContent(composed.html, { waitUntil: 'load' });
       await page.evaluate('document.fonts.ready.then(() => true)');
@@ -96,7 +88,7 @@ describe.skipIf(!browser)('screenshots against reference images', () => {
 
   it('the Erdon Pass spread sheet as printed on A4, at 96 dpi', async () => {
     const composed = composePrintable(templates, firstFace('warchon', 'warchon-spreads'), DEFAULT_PRINT);
-    const page = await chrome.newPage({ viewport: { width: 794, height: 1123 }, deviceScaleFactor: 1 });
+    const page = await chrome().newPage({ viewport: { width: 794, height: 1123 }, deviceScaleFactor: 1 });
     try {
       await page.setContent(composed.html, { waitUntil: 'load' });
       await page.evaluate('document.fonts.ready.then(() => true)');
@@ -109,7 +101,7 @@ describe.skipIf(!browser)('screenshots against reference images', () => {
 
   it('an Archon Skirmish deck card (the first face) with its bleed, at 150 dpi', async () => {
     const doc = pngDocument(templates, firstFace('archon-skirmish', 'archon-skirmish-deck') as CardPrintable, DEFAULT_PRINT, 150);
-    const [shot] = await renderPngs(chrome, doc, 150);
+    const [shot] = await renderPngs(chrome(), doc, 150);
     compare('archon-skirmish-deck-card.png', shot!.data);
   }, 60_000);
 });

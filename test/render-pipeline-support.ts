@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findBrowser } from '../src/render/browser.js';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { findBrowser, launchBrowser } from '../src/render/browser.js';
 import { createTemplates, type Templates } from '../src/render/handlebars.js';
 import { repoRoot } from './helpers.js';
 
@@ -120,3 +122,15 @@ export const isWhite = ([r, g, b]: number[]) => r! > 245 && g! > 245 && b! > 245
 /** The fixture card's front colour (#cfe3ff) and back colour (#ffe9c7). */
 export const isFrontBlue = ([r, g, b]: number[]) => Math.abs(r! - 0xcf) < 20 && Math.abs(g! - 0xe3) < 20 && b! > 235;
 export const isBackCream = ([r, g, b]: number[]) => r! > 235 && Math.abs(g! - 0xe9) < 20 && Math.abs(b! - 0xc7) < 20;
+
+/** A browser for the tests of one describe block: launched before them, closed after. */
+export function useChrome(): () => Browser {
+  let chrome: Browser | undefined;
+  beforeAll(async () => {
+    chrome = await launchBrowser(browser!);
+  }, 60_000);
+  afterAll(async () => {
+    await chrome?.close();
+  });
+  return () => chrome!;
+}

@@ -2,32 +2,24 @@
 // sheet box, a playmark's stat panels and notes), no text under 6 pt, in colour and with the ink
 // saver; and the PDFs hold their pages and key text. Skipped where no Chromium is installed (never
 // in CI: render-pipeline-support makes a missing browser fail there).
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../src/render/browser.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
 import { warchonPrintables } from '../src/render/games/warchon.js';
 import type { Printable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
 import { layoutProblems } from './layout-support.js';
-import { browser, pdfinfo, pdftotext, templates, tempDir } from './render-pipeline-support.js';
+import { browser, pdfinfo, pdftotext, templates, tempDir, useChrome } from './render-pipeline-support.js';
 
 const printables = warchonPrintables({ playmarkVersion: 'test' });
 
 const BOXES = '.wsp, .wod, .wrf, .wpm, .wpm-info, .wpm-notes-middle, .wpm-notes-lower';
 
 describe.skipIf(!browser)('warchon faces in Chromium', () => {
-  let chrome: Browser;
-  beforeAll(async () => {
-    chrome = await launchBrowser(browser!);
-  }, 60_000);
-  afterAll(async () => {
-    await chrome?.close();
-  });
+  const chrome = useChrome();
 
   async function problems(p: Printable, inkSaver: boolean): Promise<string[]> {
     const size = p.kind === 'sheet' ? SHEET_FACE : p.size!;
-    const page = await chrome.newPage({ viewport: { width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) } });
+    const page = await chrome().newPage({ viewport: { width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) } });
     const found: string[] = [];
     try {
       for (const face of p.faces) {

@@ -1,32 +1,24 @@
 // Warmaster's printables through headless Chromium: no face overflows its box (sheets in the
 // 190 x 259 mm sheet box, cards at poker size), and the PDFs hold their pages and key text.
-import type { Browser } from 'playwright-core';
 import path from 'node:path';
-import { launchBrowser } from '../src/render/browser.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
 import { warmasterPrintables } from '../src/render/games/warmaster.js';
 import { CARD_SIZES } from '../src/render/impose.js';
 import type { Face, Printable } from '../src/render/printable.js';
 import { render, type RenderSummary } from '../src/render/render.js';
 import { layoutProblems } from './layout-support.js';
-import { browser, pdfinfo, pdftotext, templates, tempDir } from './render-pipeline-support.js';
+import { browser, pdfinfo, pdftotext, templates, tempDir, useChrome } from './render-pipeline-support.js';
 
 const printables = warmasterPrintables({ playmarkVersion: 'test' });
 
 describe.skipIf(!browser)('warmaster faces in Chromium', () => {
-  let chrome: Browser;
-  beforeAll(async () => {
-    chrome = await launchBrowser(browser!);
-  }, 60_000);
-  afterAll(async () => {
-    await chrome?.close();
-  });
+  const chrome = useChrome();
 
   /** What would print badly on one face: content past its box, text under 6 pt. */
   async function problems(p: Printable, face: Face, inkSaver = false): Promise<string[]> {
     const size = p.kind === 'sheet' ? SHEET_FACE : (p.size ?? CARD_SIZES.poker);
-    const page = await chrome.newPage();
+    const page = await chrome().newPage();
     try {
       return await layoutProblems(page, templates, p, face, size, { boxes: '.face > .wm-sheet, .face > .wm-card, .face > .wm-back' }, inkSaver);
     } finally {

@@ -24,7 +24,7 @@ import type { ArchonSkirmishSpell } from '../types/archon-skirmish/spell.js';
 import type { ArchonSkirmishTurnSequence } from '../types/archon-skirmish/turn.js';
 import type { ArchonSkirmishZone } from '../types/archon-skirmish/zone.js';
 import type { PackManifest } from '../types/pack.js';
-import type { DeepReadonly, RecordOrigins } from '../types/readonly.js';
+import type { DeepReadonly, PackLayers, RecordOrigins } from '../types/readonly.js';
 import type { Scenario } from '../types/scenario.js';
 
 /** The pack's manifest (`content/archon-skirmish/pack.yaml`). */
@@ -1829,18 +1829,7 @@ export const origins: {
 };
 
 /** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */
-export const layers: readonly {
-  readonly id: string;
-  readonly title: string;
-  readonly entries: readonly {
-    readonly id: string;
-    readonly kind: 'erratum' | 'inference' | 'ruling';
-    readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
-    readonly value: unknown;
-    readonly reason: string;
-    readonly source?: string;
-  }[];
-}[] = [
+export const layers: PackLayers = [
   {
     "entries": [
       {

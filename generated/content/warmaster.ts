@@ -13,7 +13,7 @@
  *   schemas/warmaster/teleport-table.schema.json
  */
 import type { PackManifest } from '../types/pack.js';
-import type { DeepReadonly, RecordOrigins } from '../types/readonly.js';
+import type { DeepReadonly, PackLayers, RecordOrigins } from '../types/readonly.js';
 import type { Scenario } from '../types/scenario.js';
 import type { WarmasterCard } from '../types/warmaster/card.js';
 import type { WarmasterCombatResult } from '../types/warmaster/combat-result.js';
@@ -2767,18 +2767,7 @@ export const origins: {
 };
 
 /** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */
-export const layers: readonly {
-  readonly id: string;
-  readonly title: string;
-  readonly entries: readonly {
-    readonly id: string;
-    readonly kind: 'erratum' | 'inference' | 'ruling';
-    readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
-    readonly value: unknown;
-    readonly reason: string;
-    readonly source?: string;
-  }[];
-}[] = [
+export const layers: PackLayers = [
   {
     "entries": [
       {

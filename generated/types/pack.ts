@@ -40,53 +40,21 @@ export interface PackManifest {
   };
   /**
    * The two (or more) sides of the game. Unit records name their side by these ids; scenarios build one army per side.
-   *
-   * @minItems 2
    */
-  sides: [
-    {
-      /**
-       * The side's id.
-       */
-      id: Id;
-      /**
-       * The side's name as printed.
-       */
-      name: string;
-      /**
-       * The side's colour as printed, if any.
-       */
-      color?: string;
-    },
-    {
-      /**
-       * The side's id.
-       */
-      id: Id;
-      /**
-       * The side's name as printed.
-       */
-      name: string;
-      /**
-       * The side's colour as printed, if any.
-       */
-      color?: string;
-    },
-    ...{
-      /**
-       * The side's id.
-       */
-      id: Id;
-      /**
-       * The side's name as printed.
-       */
-      name: string;
-      /**
-       * The side's colour as printed, if any.
-       */
-      color?: string;
-    }[]
-  ];
+  sides: {
+    /**
+     * The side's id.
+     */
+    id: Id;
+    /**
+     * The side's name as printed.
+     */
+    name: string;
+    /**
+     * The side's colour as printed, if any.
+     */
+    color?: string;
+  }[];
   /**
    * The record kinds of this pack: each kind's name maps to the folder that holds its records (one record per file, named `<id>.yaml`) and its schema under `schemas/`.
    */

@@ -25,3 +25,17 @@ export interface LayerOrigin {
 
 /** The origins of one record's layer-set values, by JSON pointer into the record (`/rng/4`). */
 export type RecordOrigins = { readonly [pointer: string]: LayerOrigin };
+
+/** A pack's layers and their entries as written, in the order they apply. */
+export type PackLayers = readonly {
+  readonly id: string;
+  readonly title: string;
+  readonly entries: readonly {
+    readonly id: string;
+    readonly kind: LayerOrigin['kind'];
+    readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
+    readonly value: unknown;
+    readonly reason: string;
+    readonly source?: string;
+  }[];
+}[];

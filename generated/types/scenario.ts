@@ -33,40 +33,22 @@ export interface Scenario {
   first: Id | null;
   /**
    * How a side wins; any one condition wins. Null when the rule text prints no victory conditions (a layer entry then decides).
-   *
-   * @minItems 1
    */
   victory:
-    | [
-        {
-          /**
-           * The condition as printed.
-           */
-          text: PrintedText;
-          /**
-           * The condition the engine checks.
-           */
-          condition: "destroy-all-enemy" | "occupy-locations" | "manual";
-          /**
-           * For `occupy-locations`: the locations a side must occupy at once.
-           */
-          locations?: Id[];
-        },
-        ...{
-          /**
-           * The condition as printed.
-           */
-          text: PrintedText;
-          /**
-           * The condition the engine checks.
-           */
-          condition: "destroy-all-enemy" | "occupy-locations" | "manual";
-          /**
-           * For `occupy-locations`: the locations a side must occupy at once.
-           */
-          locations?: Id[];
-        }[]
-      ]
+    | {
+        /**
+         * The condition as printed.
+         */
+        text: PrintedText;
+        /**
+         * The condition the engine checks.
+         */
+        condition: "destroy-all-enemy" | "occupy-locations" | "manual";
+        /**
+         * For `occupy-locations`: the locations a side must occupy at once.
+         */
+        locations?: Id[];
+      }[]
     | null;
   /**
    * Rules that apply only in this scenario.

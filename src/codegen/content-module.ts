@@ -41,9 +41,9 @@ export function contentModule(input: ContentModuleInput): string {
   const modulePath = contentModulePath(pack.id);
   const kinds = kindNames(input);
   const manifestType = typeOf(input, MANIFEST_SCHEMA);
-  checkUnique(pack.id, [manifestType, 'DeepReadonly', 'RecordOrigins', 'pack', 'records', 'origins', 'layers', ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids])]);
+  checkUnique(pack.id, [manifestType, 'DeepReadonly', 'PackLayers', 'RecordOrigins', 'pack', 'records', 'origins', 'layers', ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids])]);
 
-  const imports = new Map<string, Set<string>>([[READONLY_MODULE, new Set(['DeepReadonly', 'RecordOrigins'])]]);
+  const imports = new Map<string, Set<string>>([[READONLY_MODULE, new Set(['DeepReadonly', 'PackLayers', 'RecordOrigins'])]]);
   const addImport = (schema: string, name: string): void => {
     const target = typeModulePath(schema);
     imports.set(target, (imports.get(target) ?? new Set()).add(name));
@@ -144,18 +144,7 @@ function layersSection(pack: Pack): string {
   }));
   return [
     "/** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */",
-    'export const layers: readonly {',
-    '  readonly id: string;',
-    '  readonly title: string;',
-    '  readonly entries: readonly {',
-    '    readonly id: string;',
-    "    readonly kind: 'erratum' | 'inference' | 'ruling';",
-    '    readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };',
-    '    readonly value: unknown;',
-    '    readonly reason: string;',
-    '    readonly source?: string;',
-    '  }[];',
-    `}[] = ${literal(value)};`,
+    `export const layers: PackLayers = ${literal(value)};`,
   ].join('\n');
 }
 

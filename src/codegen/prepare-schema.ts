@@ -3,7 +3,8 @@
 // its own description, so doc comments stay per property), and keywords that are not types
 // (`x-ref`, `discriminator`, ...) go. A schema with a `discriminator` keeps only its `oneOf`
 // for typing: its top-level `properties`/`required` exist for ajv, and would add an intersection.
-// 2020-12 tuples (`prefixItems`, `items: false`) become the draft-07 form the compiler reads.
+// 2020-12 tuples (`prefixItems`, `items: false`) become the draft-07 form the compiler reads, and
+// a bounded list of an unnamed item type stays a plain array (a tuple would repeat the type).
 import { formatPointer } from '../content/pointer.js';
 import { isSchema, LIST_KEYWORDS, locationKey, MAP_KEYWORDS, ONE_KEYWORDS, resolveRef, type Schema } from './schema-walk.js';
 import type { NamedType } from './type-names.js';
@@ -53,6 +54,7 @@ export function prepareType(type: NamedType, named: ReadonlyMap<string, NamedTyp
       }
     }
     tuplesForCompiler(out);
+    plainListOfUnnamed(out);
     if (top) out.title = type.name;
     else delete out.title;
     return out;
@@ -67,4 +69,17 @@ function tuplesForCompiler(schema: Schema): void {
   if ('items' in schema) schema.additionalItems = schema.items;
   schema.items = schema.prefixItems;
   delete schema.prefixItems;
+}
+
+/**
+ * A bounded list (`minItems`/`maxItems`) becomes a tuple, which prints its item type once per
+ * member: fine for a named item type, a copy of the whole object for an unnamed one. Such a list
+ * is typed as a plain array (the schema still enforces its bounds).
+ */
+function plainListOfUnnamed(schema: Schema): void {
+  const items = schema.items;
+  if (!isSchema(items) || Array.isArray(items) || 'tsType' in items) return;
+  if (!('minItems' in schema) && !('maxItems' in schema)) return;
+  delete schema.minItems;
+  delete schema.maxItems;
 }

@@ -46,11 +46,9 @@ export interface ArchonSkirmishPhase {
   /**
    * Move and Battle: the lines a move or an attack follows: `orthogonal` and `diagonal` ("like a Queen in Chess").
    *
-   * @minItems 1
-   *
    * Items: A line direction.
    */
-  directions?: ["orthogonal" | "diagonal", ...("orthogonal" | "diagonal")[]];
+  directions?: ("orthogonal" | "diagonal")[];
   /**
    * Move and Battle: how many cards of the phase's type a player may play in one phase; null when the rule text does not say.
    */

@@ -23,10 +23,8 @@ export interface ArchonSkirmishZone {
   side: "light" | "dark" | null;
   /**
    * The squares of the zone in the board's notation (`a1` ... `h8`); null when the rule text does not fix them (a layer sets them).
-   *
-   * @minItems 1
    */
-  squares: [string, ...string[]] | null;
+  squares: string[] | null;
   /**
    * For a setup zone: who decides which creature starts on which square. `players-choice`: each player arranges his own creatures. Null when the rule text does not say.
    */

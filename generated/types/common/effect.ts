@@ -263,10 +263,8 @@ export interface PreventActions {
   target: UnitFilter;
   /**
    * Actions prevented.
-   *
-   * @minItems 1
    */
-  actions: ["move" | "attack", ...("move" | "attack")[]];
+  actions: ("move" | "attack")[];
   /**
    * For how many of the target's turns.
    */
@@ -319,39 +317,21 @@ export interface Roll {
   die: Die;
   /**
    * Outcomes by range of the roll; together they should cover every result.
-   *
-   * @minItems 1
    */
-  outcomes: [
-    {
-      /**
-       * The results that give this outcome.
-       */
-      range: Range;
-      /**
-       * The outcome as printed, if it is printed apart.
-       */
-      text?: string;
-      /**
-       * Effects applied in order.
-       */
-      effects: Effect[];
-    },
-    ...{
-      /**
-       * The results that give this outcome.
-       */
-      range: Range;
-      /**
-       * The outcome as printed, if it is printed apart.
-       */
-      text?: string;
-      /**
-       * Effects applied in order.
-       */
-      effects: Effect[];
-    }[]
-  ];
+  outcomes: {
+    /**
+     * The results that give this outcome.
+     */
+    range: Range;
+    /**
+     * The outcome as printed, if it is printed apart.
+     */
+    text?: string;
+    /**
+     * Effects applied in order.
+     */
+    effects: Effect[];
+  }[];
 }
 
 /**

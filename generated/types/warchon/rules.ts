@@ -31,31 +31,17 @@ export interface WarchonCoreRules {
     text: PrintedText;
     /**
      * The steps of a turn in order, each with its printed sentence.
-     *
-     * @minItems 1
      */
-    steps: [
-      {
-        /**
-         * The step's name as printed (e.g. `Movement Round`), or null where the text names none.
-         */
-        name: string | null;
-        /**
-         * The step as printed.
-         */
-        text: PrintedText;
-      },
-      ...{
-        /**
-         * The step's name as printed (e.g. `Movement Round`), or null where the text names none.
-         */
-        name: string | null;
-        /**
-         * The step as printed.
-         */
-        text: PrintedText;
-      }[]
-    ];
+    steps: {
+      /**
+       * The step's name as printed (e.g. `Movement Round`), or null where the text names none.
+       */
+      name: string | null;
+      /**
+       * The step as printed.
+       */
+      text: PrintedText;
+    }[];
     /**
      * The order battles are resolved in: `spread-number` ("resolving in numerical order of the spread").
      */

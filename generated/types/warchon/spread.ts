@@ -65,14 +65,10 @@ export interface WarchonSpread {
    *
    * @minItems 5
    * @maxItems 5
+   *
+   * Items: One row of the matrix: the Defender shows this row's number of fingers.
    */
-  rng: [
-    [RNGCell, RNGCell, RNGCell, RNGCell, RNGCell],
-    [RNGCell, RNGCell, RNGCell, RNGCell, RNGCell],
-    [RNGCell, RNGCell, RNGCell, RNGCell, RNGCell],
-    [RNGCell, RNGCell, RNGCell, RNGCell, RNGCell],
-    [RNGCell, RNGCell, RNGCell, RNGCell, RNGCell]
-  ];
+  rng: [RNGRow, RNGRow, RNGRow, RNGRow, RNGRow];
   /**
    * The Combat Results Table: columns by battle differential (Attacking AS minus Defending DS), rows by the number generated on the RNG (1-5).
    */
@@ -88,6 +84,11 @@ export interface WarchonSpread {
  */
 export type CombatResult = string | null;
 
+/**
+ * One row of results, one cell per column.
+ */
+export type CombatResultsRow = CombatResult[];
+
 export interface CombatResultsTable {
   /**
    * The table's heading as printed (e.g. `Erdon Pass Combat Results Table`).
@@ -99,44 +100,40 @@ export interface CombatResultsTable {
   corner?: string;
   /**
    * The columns left to right, from -5 to +5. The -5 and +5 columns are open-ended: the text says to use them for gaps greater than 5.
-   *
-   * @minItems 1
    */
-  columns: [
-    {
-      /**
-       * The column heading as printed (e.g. `-3/-2`, `-1/0/+1`).
-       */
-      label: string;
-      /**
-       * The battle differentials (Attacking AS minus Defending DS) this column covers; `min: null` for the -5 column and `max: null` for the +5 column.
-       */
-      differential: Range;
-    },
-    ...{
-      /**
-       * The column heading as printed (e.g. `-3/-2`, `-1/0/+1`).
-       */
-      label: string;
-      /**
-       * The battle differentials (Attacking AS minus Defending DS) this column covers; `min: null` for the -5 column and `max: null` for the +5 column.
-       */
-      differential: Range;
-    }[]
-  ];
+  columns: {
+    /**
+     * The column heading as printed (e.g. `-3/-2`, `-1/0/+1`).
+     */
+    label: string;
+    /**
+     * The battle differentials (Attacking AS minus Defending DS) this column covers; `min: null` for the -5 column and `max: null` for the +5 column.
+     */
+    differential: Range;
+  }[];
   /**
    * Rows by the number generated: row i is number i+1. Each row has one cell per column. Rows the source does not print have null cells.
    *
    * @minItems 5
    * @maxItems 5
+   *
+   * Items: One row of results, one cell per column.
    */
-  rows: [CombatResult[], CombatResult[], CombatResult[], CombatResult[], CombatResult[]];
+  rows: [CombatResultsRow, CombatResultsRow, CombatResultsRow, CombatResultsRow, CombatResultsRow];
 }
 
 /**
  * A number 1-5, or the same followed by `E` (e.g. `5E`) when it also calls for a Random Event, or null where the source prints no value.
  */
 export type RNGCell = number | string | null;
+
+/**
+ * One row of the matrix: the Defender shows this row's number of fingers.
+ *
+ * @minItems 5
+ * @maxItems 5
+ */
+export type RNGRow = [RNGCell, RNGCell, RNGCell, RNGCell, RNGCell];
 
 export interface RandomEvent {
   /**

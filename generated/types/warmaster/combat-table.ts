@@ -27,71 +27,34 @@ export interface WarmasterCombatResultsTable {
   die: "d6";
   /**
    * The odds columns, left (worst for the attacker) to right, as printed.
-   *
-   * @minItems 1
    */
-  columns: [
-    {
+  columns: {
+    /**
+     * The column heading exactly as printed (e.g. "1-3or less").
+     */
+    label: PrintedText;
+    /**
+     * The heading with its spacing normalised (e.g. "1-3 or less"), for display.
+     */
+    normalizedLabel: string;
+    /**
+     * The odds the column covers, inclusive: `min` and `max` as `[attack, defence]` ratios; null means open ("or less" / "or more").
+     */
+    odds: {
       /**
-       * The column heading exactly as printed (e.g. "1-3or less").
+       * The lowest odds in the column, or null when open below ("or less").
        */
-      label: PrintedText;
+      min: OddsRatio | null;
       /**
-       * The heading with its spacing normalised (e.g. "1-3 or less"), for display.
+       * The highest odds in the column, or null when open above ("or more").
        */
-      normalizedLabel: string;
-      /**
-       * The odds the column covers, inclusive: `min` and `max` as `[attack, defence]` ratios; null means open ("or less" / "or more").
-       */
-      odds: {
-        /**
-         * The lowest odds in the column, or null when open below ("or less").
-         */
-        min: OddsRatio | null;
-        /**
-         * The highest odds in the column, or null when open above ("or more").
-         */
-        max: OddsRatio | null;
-      };
-    },
-    ...{
-      /**
-       * The column heading exactly as printed (e.g. "1-3or less").
-       */
-      label: PrintedText;
-      /**
-       * The heading with its spacing normalised (e.g. "1-3 or less"), for display.
-       */
-      normalizedLabel: string;
-      /**
-       * The odds the column covers, inclusive: `min` and `max` as `[attack, defence]` ratios; null means open ("or less" / "or more").
-       */
-      odds: {
-        /**
-         * The lowest odds in the column, or null when open below ("or less").
-         */
-        min: OddsRatio | null;
-        /**
-         * The highest odds in the column, or null when open above ("or more").
-         */
-        max: OddsRatio | null;
-      };
-    }[]
-  ];
+      max: OddsRatio | null;
+    };
+  }[];
   /**
    * One row per D6 result (row i is result i+1), one cell per column, each a result code or null when the source does not show it.
-   *
-   * @minItems 6
-   * @maxItems 6
    */
-  rows: [
-    [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode],
-    [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode],
-    [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode],
-    [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode],
-    [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode],
-    [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode]
-  ];
+  rows: [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode][];
   /**
    * The result codes the source text still shows after each row number, verbatim and in the order extracted, by D6 result ("1" to "6"). Which column each stood in was lost; an empty list means the row shows none.
    */

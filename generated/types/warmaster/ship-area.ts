@@ -149,13 +149,8 @@ export interface WarmasterShipArea {
     id: Id;
     /**
      * When the roll is made: `battle-here` (before the outcome of a battle in the area), `destruction-attempt` (when a unit tries to destroy the area), `this-area-destroyed` (once the area is destroyed).
-     *
-     * @minItems 1
      */
-    when: [
-      "battle-here" | "destruction-attempt" | "this-area-destroyed",
-      ...("battle-here" | "destruction-attempt" | "this-area-destroyed")[]
-    ];
+    when: ("battle-here" | "destruction-attempt" | "this-area-destroyed")[];
     /**
      * Which area each roll is for: `this-area`, or `each-adjacent-area` (one roll per area adjacent to this one).
      */

@@ -28,65 +28,33 @@ export interface WarmasterTeleportationTable {
   die: "d66";
   /**
    * The table's entries in printed order. Together they should cover every D66 result (11-16, 21-26, ..., 61-66); a result no entry covers is a gap for a layer to fill.
-   *
-   * @minItems 1
    */
-  entries: [
-    {
-      /**
-       * The D66 results that give this entry, inclusive (e.g. `{min: 14, max: 56}`); only true D66 numbers (both digits 1-6) inside the range can be rolled.
-       */
-      range: Range;
-      /**
-       * The entry's heading as printed ("Death!", "Failure!", "Success!", "Perfectly!").
-       */
-      name: PrintedText;
-      /**
-       * The entry's text as printed.
-       */
-      text: PrintedText;
-      /**
-       * What happens to the teleporting units, for the engine: `death` (destroyed), `delay` (try again next reinforcements phase), `area-rolled` (placed in the ship area whose number equals the roll), `area-chosen` (the owner chooses the area).
-       */
-      outcome: "death" | "delay" | "area-rolled" | "area-chosen";
-      /**
-       * For `area-chosen`: special areas (ship-area ids) the units may not be placed in, as printed.
-       */
-      excludedAreas?: Id[];
-      /**
-       * The entry's structured effects on the teleporting units; a single `manual` effect when the vocabulary cannot say it.
-       *
-       * @minItems 1
-       */
-      effects: [Effect, ...Effect[]];
-    },
-    ...{
-      /**
-       * The D66 results that give this entry, inclusive (e.g. `{min: 14, max: 56}`); only true D66 numbers (both digits 1-6) inside the range can be rolled.
-       */
-      range: Range;
-      /**
-       * The entry's heading as printed ("Death!", "Failure!", "Success!", "Perfectly!").
-       */
-      name: PrintedText;
-      /**
-       * The entry's text as printed.
-       */
-      text: PrintedText;
-      /**
-       * What happens to the teleporting units, for the engine: `death` (destroyed), `delay` (try again next reinforcements phase), `area-rolled` (placed in the ship area whose number equals the roll), `area-chosen` (the owner chooses the area).
-       */
-      outcome: "death" | "delay" | "area-rolled" | "area-chosen";
-      /**
-       * For `area-chosen`: special areas (ship-area ids) the units may not be placed in, as printed.
-       */
-      excludedAreas?: Id[];
-      /**
-       * The entry's structured effects on the teleporting units; a single `manual` effect when the vocabulary cannot say it.
-       *
-       * @minItems 1
-       */
-      effects: [Effect, ...Effect[]];
-    }[]
-  ];
+  entries: {
+    /**
+     * The D66 results that give this entry, inclusive (e.g. `{min: 14, max: 56}`); only true D66 numbers (both digits 1-6) inside the range can be rolled.
+     */
+    range: Range;
+    /**
+     * The entry's heading as printed ("Death!", "Failure!", "Success!", "Perfectly!").
+     */
+    name: PrintedText;
+    /**
+     * The entry's text as printed.
+     */
+    text: PrintedText;
+    /**
+     * What happens to the teleporting units, for the engine: `death` (destroyed), `delay` (try again next reinforcements phase), `area-rolled` (placed in the ship area whose number equals the roll), `area-chosen` (the owner chooses the area).
+     */
+    outcome: "death" | "delay" | "area-rolled" | "area-chosen";
+    /**
+     * For `area-chosen`: special areas (ship-area ids) the units may not be placed in, as printed.
+     */
+    excludedAreas?: Id[];
+    /**
+     * The entry's structured effects on the teleporting units; a single `manual` effect when the vocabulary cannot say it.
+     *
+     * @minItems 1
+     */
+    effects: [Effect, ...Effect[]];
+  }[];
 }

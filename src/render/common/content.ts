@@ -5,7 +5,7 @@ import * as warchon from '../../../generated/content/warchon.js';
 import * as warmaster from '../../../generated/content/warmaster.js';
 import type { MarkBook } from '../marks.js';
 import { markValue } from './mark-value.js';
-import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
+import type { DeepReadonly, PackLayers, RecordOrigins } from '../../../generated/types/readonly.js';
 import type { Scenario } from '../../../generated/types/scenario.js';
 
 export interface PackContent {
@@ -21,17 +21,7 @@ export interface PackContent {
   readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } };
   readonly origins: { readonly [kind: string]: { readonly [id: string]: RecordOrigins | undefined } };
   readonly scenarios: { readonly [id: string]: DeepReadonly<Scenario> };
-  readonly layers: readonly {
-    readonly id: string;
-    readonly title: string;
-    readonly entries: readonly {
-      readonly id: string;
-      readonly kind: 'erratum' | 'inference' | 'ruling';
-      readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
-      readonly value: unknown;
-      readonly reason: string;
-    }[];
-  }[];
+  readonly layers: PackLayers;
   readonly scenarioIds: readonly string[];
 }
 
