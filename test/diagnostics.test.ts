@@ -32,6 +32,19 @@ const error = (code: DiagnosticCode, file: string, line: number, column: number,
 const warning = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'warning', file, line, column, ...extra });
 
 const CASES: Record<DiagnosticCode, Case> = {
+  // Printables
+  'printable/unknown-kind': {
+    rule: 'a printable selecting a kind the manifest lacks is reported at the kind, with the near one',
+    expected: [error('printable/unknown-kind', `${F}/printable--unknown-kind/printables.yaml`, 6, 22, { message: '"cards"', hint: 'Did you mean "card"?' })],
+  },
+  'printable/duplicate-id': {
+    rule: 'two printables with one id are reported at the second',
+    expected: [error('printable/duplicate-id', `${F}/printable--duplicate-id/printables.yaml`, 8, 9, { message: '"deck"' })],
+  },
+  'printable/template-missing': {
+    rule: 'a template found in neither the project\'s templates/ nor playmark\'s is reported at its path',
+    expected: [error('printable/template-missing', `${F}/printable--template-missing/printables.yaml`, 7, 12, { message: 'fixture/card.hbs' })],
+  },
   // Files and packs
   'pack/no-manifest': {
     rule: 'a folder of a content root that holds YAML but no pack.yaml is reported where its manifest should be',

@@ -66,6 +66,10 @@ export const CODES = {
   'scenario/side': { severity: 'error', summary: 'A scenario names a side the manifest does not have, or puts a unit in the wrong side\'s army.', hint: 'Use the manifest\'s side ids, and give each army only its own side\'s units.' },
   'scenario/budget': { severity: 'error', summary: 'A scenario army costs more points than its budget.', hint: 'Remove units or raise the budget.' },
   'scenario/distinct': { severity: 'error', summary: 'A scenario army holds more than one copy of a Distinct unit.', hint: 'Keep one copy of each Distinct unit.' },
+  // Printables
+  'printable/unknown-kind': { severity: 'error', summary: 'A printable selects records of a kind the pack does not have.', hint: 'Use a kind listed in the manifest\'s `kinds`.' },
+  'printable/duplicate-id': { severity: 'error', summary: 'Two printables of a pack share an id.', hint: 'Give each printable its own id: it names the output file.' },
+  'printable/template-missing': { severity: 'error', summary: 'A printable names a template that is neither in the project\'s templates/ nor in playmark\'s.', hint: 'Add the template under templates/, or fix the path (relative to templates/).' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

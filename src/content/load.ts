@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pending, type PendingDiagnostic, type PathStep } from './diagnostic.js';
-import type { JsonObject, LayerEntry, LoadedLayer, LoadedRecord, Manifest } from './model.js';
+import type { JsonObject, LayerEntry, LoadedLayer, LoadedPrintables, LoadedRecord, Manifest, PrintableDecl } from './model.js';
 import { parseYaml } from './parse.js';
 import type { SchemaRegistry } from './schemas.js';
 
 export const MANIFEST = 'pack.yaml';
+export const PRINTABLES = 'printables.yaml';
 export const LAYERS_FOLDER = 'layers';
 
 /** The base of a pack as read from disk: manifest, records and layers, before layers apply. */
@@ -16,6 +17,8 @@ export interface LoadedPack {
   readonly manifest: Manifest;
   readonly records: readonly LoadedRecord[];
   readonly layers: readonly LoadedLayer[];
+  /** `printables.yaml` beside the manifest, when the pack has one and it is valid. */
+  readonly printables?: LoadedPrintables;
 }
 
 /** Collects diagnostics; a bad file never stops the others from being checked. */
@@ -110,13 +113,23 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): 
     if (entry.isDirectory() && !knownFolders.has(entry.name) && containsYaml(path.join(dir, entry.name))) {
       report.add(pending('pack/unknown-folder', manifestFile, `The folder ${entry.name}/ holds YAML files, but no kind in the manifest names it.`, { path: ['kinds'] }));
     }
-    if (entry.isFile() && isYaml(entry.name) && entry.name !== MANIFEST) {
+    if (entry.isFile() && isYaml(entry.name) && entry.name !== MANIFEST && entry.name !== PRINTABLES) {
       report.add(pending('pack/stray-file', path.join(dir, entry.name), `${entry.name} is not the manifest and is in no kind's folder, so it is never read.`));
     }
   }
 
   const layers = loadLayers(dir, manifest, manifestFile, schemas, report);
-  return { id: manifest.id, dir, manifestFile, manifest, records, layers };
+  const printables = loadPrintables(dir, schemas, report);
+  return { id: manifest.id, dir, manifestFile, manifest, records, layers, ...(printables ? { printables } : {}) };
+}
+
+/** `printables.yaml`, when the pack has one: what it prints (checked against printables.schema.json). */
+function loadPrintables(dir: string, schemas: SchemaRegistry, report: Report): LoadedPrintables | undefined {
+  const file = path.join(dir, PRINTABLES);
+  if (!existsSync(file)) return undefined;
+  const loaded = readRecordFile(file, 'printables.schema.json', schemas, report);
+  if (!loaded?.valid) return undefined;
+  return { file, list: (loaded.data as unknown as { printables: PrintableDecl[] }).printables };
 }
 
 function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schemas: SchemaRegistry, report: Report): LoadedLayer[] {

@@ -65,6 +65,39 @@ export interface EffectiveRecord extends LoadedRecord {
   readonly origins: ReadonlyMap<string, Origin>;
 }
 
+/** A face size in millimetres. */
+export interface SizeMm {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** One printable as `printables.yaml` declares it (see schemas/printables.schema.json). */
+export interface PrintableDecl {
+  readonly id: string;
+  readonly title: string;
+  readonly type: 'sheet' | 'card' | 'counter';
+  readonly orientation?: 'portrait' | 'landscape';
+  readonly size?: 'poker' | 'bridge' | 'mini' | 'tarot' | SizeMm;
+  readonly minSize?: SizeMm;
+  readonly records?: {
+    readonly kind: string;
+    readonly ids?: readonly string[];
+    readonly where?: Readonly<Record<string, string | number | boolean | null>>;
+    readonly order?: readonly string[];
+    readonly copies?: number | string;
+  };
+  readonly faces?: 'each' | 'one';
+  readonly front: string;
+  readonly back?: string;
+  readonly context?: string;
+}
+
+export interface LoadedPrintables {
+  /** Absolute path of printables.yaml. */
+  readonly file: string;
+  readonly list: readonly PrintableDecl[];
+}
+
 export interface Pack {
   readonly id: string;
   /** Absolute path of the pack folder. */
@@ -74,4 +107,6 @@ export interface Pack {
   readonly layers: readonly LoadedLayer[];
   /** Effective records by kind, each list sorted by id. */
   readonly records: ReadonlyMap<string, readonly EffectiveRecord[]>;
+  /** What the pack prints, from printables.yaml (undefined when it has none). */
+  readonly printables?: LoadedPrintables;
 }

@@ -8,6 +8,7 @@ import { discoverPacks, findSchemaRoots, loadPack, Report } from './load.js';
 import { displayPath, locateAll } from './locate.js';
 import type { EffectiveRecord, Json, Pack } from './model.js';
 import { packageRoot } from './package-root.js';
+import { checkPrintables } from './printables.js';
 import { collectRules, ruleCoverage, type RuleCoverage, type RuleInfo } from './rules.js';
 import { SchemaRegistry } from './schemas.js';
 
@@ -83,9 +84,10 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     const effective = applyLayers(loaded, schemas, report);
     const ctx = new LintContext(loaded.manifest, loaded.manifestFile, effective, report);
     for (const check of CHECKS) check(ctx);
+    checkPrintables(loaded, report);
     const records = groupByKind(effective);
     const rules = collectRules(effective);
-    packs.push({ id: loaded.id, dir, manifestFile: loaded.manifestFile, manifest: loaded.manifest, layers: loaded.layers, records });
+    packs.push({ id: loaded.id, dir, manifestFile: loaded.manifestFile, manifest: loaded.manifest, layers: loaded.layers, records, ...(loaded.printables ? { printables: loaded.printables } : {}) });
     summaries.push({
       id: loaded.id,
       title: loaded.manifest.title,

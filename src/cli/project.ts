@@ -1,0 +1,84 @@
+// How commands find their project and read its content: upward from the working directory, then
+// load -> validate -> layers on every run. Content with errors prints its diagnostics and the
+// command stops with exit 1, so nothing is ever printed, resolved or exported from it.
+import { closest, distance } from 'fastest-levenshtein';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { loadContent, type PackContent } from '../content/effective.js';
+import { findProject, type Project } from '../content/project.js';
+import { defaultCacheDir, type ValidationResult } from '../content/validate.js';
+import { formatDiagnosticText, plural } from './format.js';
+import { EXIT, UsageError, type Io } from './io.js';
+
+/** The project holding the working directory, or a usage error that says how to make one. */
+export function requireProject(io: Io): Project {
+  const project = findProject(io.cwd);
+  if (!project) {
+    throw new UsageError(
+      `no playmark project in ${io.cwd} or any folder above it`,
+      'A project is a folder with content/<pack>/pack.yaml. Run `playmark init` to make one, or cd into one.',
+    );
+  }
+  return project;
+}
+
+export interface ProjectContent {
+  readonly project: Project;
+  readonly validation: ValidationResult;
+  /** The chosen packs' effective content, in the order asked (or sorted by id). */
+  readonly packs: readonly PackContent[];
+}
+
+/**
+ * The effective content of some packs of the project (default: all), read from the YAML now.
+ * Diagnostics go to stderr; on errors it sets exit code 1 and returns undefined.
+ */
+export function readProjectContent(io: Io, packIds?: readonly string[], options: { cache?: boolean } = {}): ProjectContent | undefined {
+  const project = requireProject(io);
+  const dirs = packIds?.length ? packIds.map((id) => packDir(project, id)) : [project.contentDir];
+  const loaded = loadContent(dirs, {
+    cwd: io.cwd,
+    cacheDir: options.cache === false ? false : defaultCacheDir(project.root),
+    ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}),
+  });
+  const { validation } = loaded;
+  if (validation.diagnostics.length > 0) {
+    for (const d of validation.diagnostics) io.err(formatDiagnosticText(d, { color: io.color }) + '\n');
+  }
+  if (validation.errors > 0) {
+    io.err(`The content has ${plural(validation.errors, 'error')}: fix ${validation.errors === 1 ? 'it' : 'them'} first; nothing was made from it.\n`);
+    io.exitCode = EXIT.content;
+    return undefined;
+  }
+  const ids = packIds?.length ? packIds : [...loaded.packs.keys()].sort();
+  return { project, validation, packs: ids.map((id) => loaded.packs.get(id)!).filter(Boolean) };
+}
+
+/** A pack's folder by id, or a usage error naming the packs there are (and the nearest, when close). */
+export function packDir(project: Project, id: string): string {
+  const known = projectPackIds(project);
+  if (known.includes(id)) return path.join(project.contentDir, id);
+  throw new UsageError(`no pack "${id}" in ${path.relative(process.cwd(), project.contentDir) || project.contentDir}`, `${didYouMean(id, known)}Packs: ${known.join(', ') || '(none)'}.`);
+}
+
+/** The pack folders of a project (each holding pack.yaml), sorted. */
+export function projectPackIds(project: Project): string[] {
+  return listPackFolders(project.contentDir);
+}
+
+function listPackFolders(contentDir: string): string[] {
+  try {
+    return readdirSync(contentDir)
+      .filter((name) => existsSync(path.join(contentDir, name, 'pack.yaml')))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** `Did you mean "x"? ` when a choice is close to what was typed (at most a third of it changed), else ''. */
+export function didYouMean(typed: string, choices: readonly string[]): string {
+  if (choices.length === 0 || typed.length === 0) return '';
+  const near = closest(typed, choices);
+  return distance(typed, near) <= Math.max(1, Math.floor(near.length / 3)) ? `Did you mean "${near}"? ` : '';
+}

@@ -1,0 +1,54 @@
+// Checks a pack's printables.yaml against the pack it prints: each printable's record kind exists,
+// ids are unique, and its templates exist in the project's templates/ or playmark's.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { closest, distance } from 'fastest-levenshtein';
+import { pending } from './diagnostic.js';
+import type { LoadedPack, Report } from './load.js';
+import { packageRoot } from './package-root.js';
+
+/** playmark's own templates. */
+export const BUNDLED_TEMPLATES = path.join(packageRoot(), 'templates');
+
+/**
+ * Where a pack's templates are looked up, first match wins: the nearest `templates/` folder above
+ * the pack (the project's own), then playmark's.
+ */
+export function templateRoots(packDir: string): string[] {
+  for (let dir = path.dirname(packDir); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'templates');
+    if (existsSync(candidate) && statSync(candidate).isDirectory()) {
+      return path.resolve(candidate) === path.resolve(BUNDLED_TEMPLATES) ? [BUNDLED_TEMPLATES] : [path.resolve(candidate), BUNDLED_TEMPLATES];
+    }
+    if (path.dirname(dir) === dir) return [BUNDLED_TEMPLATES];
+  }
+}
+
+export function checkPrintables(pack: LoadedPack, report: Report): void {
+  const printables = pack.printables;
+  if (!printables) return;
+  const kinds = Object.keys(pack.manifest.kinds);
+  const roots = templateRoots(pack.dir);
+  const seen = new Set<string>();
+  printables.list.forEach((p, i) => {
+    if (seen.has(p.id)) report.add(pending('printable/duplicate-id', printables.file, `Two printables have the id "${p.id}".`, { path: ['printables', i, 'id'], hint: 'Give each printable its own id: it names the output file.' }));
+    seen.add(p.id);
+    if (p.records && !kinds.includes(p.records.kind)) {
+      const near = closest(p.records.kind, kinds);
+      const close = near && distance(p.records.kind, near) <= Math.max(1, Math.floor(near.length / 3));
+      report.add(
+        pending('printable/unknown-kind', printables.file, `The printable "${p.id}" shows records of the kind "${p.records.kind}", which the manifest does not have.`, {
+          path: ['printables', i, 'records', 'kind'],
+          hint: `${close ? `Did you mean "${near}"? ` : ''}Kinds of this pack: ${kinds.join(', ')}.`,
+        }),
+      );
+    }
+    for (const side of ['front', 'back'] as const) {
+      const template = p[side];
+      if (template === undefined || roots.some((root) => existsSync(path.join(root, template)))) continue;
+      const dirs = roots.map((r) => path.relative(pack.dir, r).split(path.sep).join('/') || '.');
+      const where = dirs.length > 1 ? `is in neither ${dirs.join(' nor ')}` : `is not in ${dirs[0]}`;
+      report.add(pending('printable/template-missing', printables.file, `The ${side} template ${template} of the printable "${p.id}" ${where}.`, { path: ['printables', i, side], hint: `Add the template to the project's templates/${template}, or fix the path (relative to templates/).` }));
+    }
+  });
+}
