@@ -2,7 +2,7 @@
 // simulates works from. It is made from the YAML on each run (load -> validate -> layers -> lint),
 // never from an older copy, and has the shape of a generated content module (`generated/content/`),
 // so code typed by the generated types reads either.
-import type { Json, JsonObject, LayerEntry, Manifest, Pack } from './model.js';
+import type { Json, JsonObject, LayerEntry, LoadedPrintables, Manifest, Pack } from './model.js';
 import { validate, type ValidateOptions, type ValidationResult } from './validate.js';
 
 /** Where a value a layer set came from (the generated `LayerOrigin`). */
@@ -31,6 +31,8 @@ export interface PackContent {
     readonly title: string;
     readonly entries: readonly { readonly id: string; readonly kind: LayerEntry['kind']; readonly target: LayerEntry['target']; readonly value: Json; readonly reason: string; readonly source?: string }[];
   }[];
+  /** What the pack prints (printables.yaml), when it declares anything. */
+  readonly printables?: LoadedPrintables;
 }
 
 /** A validated pack as plain effective content. */
@@ -54,7 +56,7 @@ export function packContent(pack: Pack): PackContent {
     title: l.title,
     entries: l.entries.map((e) => ({ id: e.id, kind: e.kind, target: e.target, value: e.value, reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}) })),
   }));
-  return { dir: pack.dir, pack: pack.manifest, records, origins, layers };
+  return { dir: pack.dir, pack: pack.manifest, records, origins, layers, ...(pack.printables ? { printables: pack.printables } : {}) };
 }
 
 export interface LoadedContent {

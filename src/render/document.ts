@@ -9,16 +9,19 @@ export const PAPER: Readonly<Record<'a4' | 'letter', Size>> = {
   letter: { width: 215.9, height: 279.4 },
 };
 
-/** The CSS every document carries: fonts, print.css, and the printable's pack CSS if it has one. */
+/**
+ * The CSS every document carries: fonts, playmark's print.css, and the pack's own CSS if it has
+ * one (`templates/<pack>/<pack>.css`, the project's before playmark's).
+ */
 export function documentCss(templates: Templates, pack: string): string {
-  const read = (rel: string) => {
+  const read = (file: string | undefined) => {
     try {
-      return readFileSync(path.join(templates.dir, rel), 'utf8');
+      return file ? readFileSync(file, 'utf8') : '';
     } catch {
       return '';
     }
   };
-  return [fontFaceCss(), read('print.css'), read(`${pack}/${pack}.css`)].join('\n');
+  return [fontFaceCss(), read(path.join(templates.dir, 'print.css')), read(templates.resolve(`${pack}/${pack}.css`))].join('\n');
 }
 
 /**

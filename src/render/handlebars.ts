@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { markKey } from './marks.js';
 
@@ -11,23 +11,40 @@ import { markKey } from './marks.js';
 export interface Templates {
   /** Renders a template (path relative to templates/) with a context. */
   render(template: string, context: Record<string, unknown>): string;
+  /** The file a template path resolves to (the first folder that has it), or undefined. */
+  resolve(template: string): string | undefined;
+  /** The template folders, first match wins: a project's own, then playmark's. */
+  readonly dirs: readonly string[];
+  /** playmark's own templates (the last folder). */
   readonly dir: string;
 }
 
-export function createTemplates(dir: string): Templates {
+/**
+ * Templates from one folder or several (first match wins: a project's templates/ before playmark's).
+ * Partials come from each folder's partials/, the earlier folder's winning.
+ */
+export function createTemplates(dirOrDirs: string | readonly string[]): Templates {
+  const dirs = typeof dirOrDirs === 'string' ? [dirOrDirs] : [...dirOrDirs];
   const hb = Handlebars.create();
   registerHelpers(hb);
-  const partials = path.join(dir, 'partials');
-  for (const name of safeList(partials)) {
-    if (name.endsWith('.hbs')) hb.registerPartial(name.slice(0, -4), readFileSync(path.join(partials, name), 'utf8'));
+  for (const dir of [...dirs].reverse()) {
+    const partials = path.join(dir, 'partials');
+    for (const name of safeList(partials)) {
+      if (name.endsWith('.hbs')) hb.registerPartial(name.slice(0, -4), readFileSync(path.join(partials, name), 'utf8'));
+    }
   }
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  const resolve = (template: string) => dirs.map((d) => path.join(d, template)).find((f) => existsSync(f));
   return {
-    dir,
+    dirs,
+    dir: dirs[dirs.length - 1]!,
+    resolve,
     render(template, context) {
       let fn = compiled.get(template);
       if (!fn) {
-        fn = hb.compile(readFileSync(path.join(dir, template), 'utf8'), { strict: true, noEscape: false });
+        const file = resolve(template);
+        if (!file) throw new Error(`no template ${template} in ${dirs.join(' or ')}`);
+        fn = hb.compile(readFileSync(file, 'utf8'), { strict: true, noEscape: false });
         compiled.set(template, fn);
       }
       return fn(context);

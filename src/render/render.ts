@@ -8,16 +8,16 @@ import type { Browser, Page } from 'playwright-core';
 import { packageRoot } from '../content/package-root.js';
 import { BrowserNotFound, findBrowser, installHelp, launchBrowser, type FoundBrowser } from './browser.js';
 import { composeCalibration } from './calibration.js';
-import { commonPrintables } from './common/index.js';
 import { composePrintable, DEFAULT_PRINT, forPrinting, type Composed, type PrintOptions } from './compose.js';
-import { BUILDERS } from './games/index.js';
 import { createTemplates, type Templates } from './handlebars.js';
 import { hashOf, isCurrent, readManifest, writeAtomic, writeManifest, type Manifest } from './output.js';
 import { finishPdf, fixedDate } from './pdf.js';
 import { pngDocument, renderPngs, type PngDocument } from './png.js';
 import { runPool, poolSize } from './pool.js';
 import type { ProgressEvent } from './progress.js';
-import type { BuildContext, Printable } from './printable.js';
+import type { PackContent } from '../content/effective.js';
+import { packPrintables } from './printables.js';
+import type { Printable } from './printable.js';
 
 /** Bump when the pipeline's output changes for the same inputs, so every output is printed again. */
 export const PIPELINE_VERSION = 1;
@@ -25,8 +25,10 @@ export const PIPELINE_VERSION = 1;
 export const DEFAULT_OUT = 'out';
 
 export interface RenderOptions extends Partial<PrintOptions> {
-  /** Pack ids (default: every pack with printables). */
-  readonly packs?: readonly string[];
+  /** The packs to print: their effective content, read from the YAML on this run. */
+  readonly contents?: readonly PackContent[];
+  /** Template folders, first match wins (default: playmark's templates/). A project's own come first. */
+  readonly templateDirs?: readonly string[];
   /** Printable ids to render (default: all of the chosen packs'). */
   readonly only?: readonly string[];
   /** The output folder, relative to `cwd` (default `out`). */
@@ -86,20 +88,6 @@ export function playmarkVersion(): string {
   return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** Every pack that has printables. */
-export function renderablePacks(): string[] {
-  return Object.keys(BUILDERS).sort();
-}
-
-/** The printables of some packs: each pack's own, then its scenario and errata sheets. */
-export function packPrintables(packs: readonly string[], ctx: BuildContext): Printable[] {
-  return packs.flatMap((pack) => {
-    const builder = BUILDERS[pack];
-    if (!builder) throw new RangeError(`no printables for pack "${pack}"; known: ${renderablePacks().join(', ')}`);
-    return [...builder(ctx), ...commonPrintables(pack, ctx)];
-  });
-}
-
 export function printOptions(o: Partial<PrintOptions>): PrintOptions {
   const defined = Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k in DEFAULT_PRINT));
   return { ...DEFAULT_PRINT, ...defined } as PrintOptions;
@@ -112,7 +100,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
   const print = printOptions(options);
   const version = playmarkVersion();
   const creator = `playmark ${version}`;
-  const templates = options.templates ?? createTemplates(path.join(packageRoot(), 'templates'));
+  const templates = options.templates ?? createTemplates([...(options.templateDirs ?? []), path.join(packageRoot(), 'templates')]);
   const emit = options.onProgress ?? (() => {});
   const warnings: string[] = [];
   const warn = (message: string) => {
@@ -122,7 +110,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
 
   let printables: Printable[] = [];
   if (options.calibration !== 'only') {
-    printables = options.printables ? [...options.printables] : packPrintables(options.packs ?? renderablePacks(), { playmarkVersion: version });
+    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version }));
     if (options.only?.length) {
       const known = new Set(printables.map((p) => p.id));
       const unknown = options.only.filter((id) => !known.has(id));

@@ -1,8 +1,6 @@
-// The generated content of every pack, seen through the few fields the common sheets read:
-// manifest, records by kind, layer origins and scenarios. Content comes only from generated/.
-import * as archonSkirmish from '../../../generated/content/archon-skirmish.js';
-import * as warchon from '../../../generated/content/warchon.js';
-import * as warmaster from '../../../generated/content/warmaster.js';
+// The effective content of a pack (read from its YAML on this run), seen through the few fields
+// the common sheets read: manifest, records by kind, layer origins, layers and scenarios.
+import type { PackContent as EffectivePack } from '../../content/effective.js';
 import type { MarkBook } from '../marks.js';
 import { markValue } from './mark-value.js';
 import type { DeepReadonly, PackLayers, RecordOrigins } from '../../../generated/types/readonly.js';
@@ -25,17 +23,10 @@ export interface PackContent {
   readonly scenarioIds: readonly string[];
 }
 
-/** The generated module of each pack, by pack id. */
-export const PACK_CONTENT: Readonly<Record<string, PackContent>> = {
-  'archon-skirmish': archonSkirmish,
-  warchon,
-  warmaster,
-};
-
-export function packContent(pack: string): PackContent {
-  const content = PACK_CONTENT[pack];
-  if (!content) throw new Error(`no generated content module for pack "${pack}"; known: ${Object.keys(PACK_CONTENT).join(', ')}`);
-  return content;
+/** The common sheets' view of a pack's effective content (scenarios are records of the kind `scenario`). */
+export function commonView(content: EffectivePack): PackContent {
+  const scenarios = (content.records.scenario ?? {}) as unknown as { readonly [id: string]: DeepReadonly<Scenario> };
+  return { pack: content.pack, records: content.records, origins: content.origins, scenarios, layers: content.layers, scenarioIds: Object.keys(scenarios).sort() };
 }
 
 /** The record kinds that hold a scenario's units and its setup zones, in the order they are tried. */

@@ -1,0 +1,4 @@
+import type { NamedContext } from '../context.js';
+
+/** The named contexts written for warmaster's printables (any pack may use them). */
+export const CONTEXTS: readonly NamedContext[] = [];

@@ -1,0 +1,101 @@
+// A pack's printables, from its data: printables.yaml says which records, which templates, what
+// size and how many copies; a named context (contexts/) or the default context computes what each
+// face shows. Every pack also gets its scenario and errata sheets (common/). Nothing here knows a game.
+import type { PackContent } from '../content/effective.js';
+import type { Json, PrintableDecl } from '../content/model.js';
+import { commonPrintables } from './common/index.js';
+import type { ContextInput, ContextOutput, SelectedRecord } from './contexts/context.js';
+import { defaultContext } from './contexts/default.js';
+import { NAMED_CONTEXTS } from './contexts/index.js';
+import { CARD_SIZES } from './impose.js';
+import type { BuildContext, Printable, Size } from './printable.js';
+
+/** A printable's output id: `<pack>-<id>` (`warchon-spreads`), unique across packs. */
+export function printableId(pack: string, decl: Pick<PrintableDecl, 'id'>): string {
+  return `${pack}-${decl.id}`;
+}
+
+/** The records a printable shows: its kind, `ids` or all, filtered by `where`, sorted by `order`. */
+export function selectRecords(content: PackContent, decl: PrintableDecl): SelectedRecord[] {
+  const sel = decl.records;
+  if (!sel) return [];
+  const byId = content.records[sel.kind] ?? {};
+  const ids = sel.ids ? sel.ids.filter((id) => byId[id] !== undefined) : Object.keys(byId).sort();
+  let records = ids.map((id) => ({ kind: sel.kind, id, data: byId[id]!, origins: content.origins[sel.kind]?.[id], copies: copiesOf(byId[id]!, sel.copies) }));
+  if (sel.where) {
+    const where = Object.entries(sel.where);
+    records = records.filter((r) => where.every(([field, value]) => (r.data[field] ?? null) === value));
+  }
+  if (sel.order?.length && !sel.ids) {
+    const keys = sel.order.map((o) => (o.startsWith('-') ? { field: o.slice(1), dir: -1 } : { field: o, dir: 1 }));
+    records.sort((a, b) => {
+      for (const { field, dir } of keys) {
+        const c = compareValues(a.data[field], b.data[field]);
+        if (c !== 0) return c * dir;
+      }
+      return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+  }
+  return records;
+}
+
+function copiesOf(record: Record<string, Json>, copies: number | string | undefined): number {
+  if (copies === undefined) return 1;
+  if (typeof copies === 'number') return copies;
+  const n = record[copies];
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 1;
+}
+
+/** Numbers before text, null last; numbers by value, text by code point. */
+function compareValues(a: Json | undefined, b: Json | undefined): number {
+  const rank = (v: Json | undefined) => (typeof v === 'number' ? 0 : typeof v === 'string' ? 1 : v === null || v === undefined ? 3 : 2);
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const sa = typeof a === 'string' ? a : JSON.stringify(a ?? null);
+  const sb = typeof b === 'string' ? b : JSON.stringify(b ?? null);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+/** The faces and back of one declared printable: its named context's, or the default context's. */
+export function buildContext(content: PackContent, decl: PrintableDecl, ctx: BuildContext): ContextOutput {
+  const input: ContextInput = { content, printable: decl, records: selectRecords(content, decl), playmarkVersion: ctx.playmarkVersion };
+  if (decl.context === undefined) return defaultContext(input);
+  const named = NAMED_CONTEXTS.get(decl.context);
+  if (!named) throw new RangeError(`${content.pack.id}: the printable "${decl.id}" names the context "${decl.context}", which playmark does not have (known: ${[...NAMED_CONTEXTS.keys()].sort().join(', ')})`);
+  return named.build(input);
+}
+
+/** One declared printable, ready for the print pipeline. */
+export function declaredPrintable(content: PackContent, decl: PrintableDecl, ctx: BuildContext): Printable {
+  const out = buildContext(content, decl, ctx);
+  const base = { id: printableId(content.pack.id, decl), pack: content.pack.id, title: decl.title, template: decl.front, faces: out.faces };
+  if (decl.type === 'sheet') return { ...base, kind: 'sheet', orientation: decl.orientation ?? 'portrait' };
+  const size = sizeOf(decl.size);
+  const minSize = out.minSize ?? decl.minSize;
+  return {
+    ...base,
+    kind: 'card',
+    ...(size ? { size } : {}),
+    ...(minSize ? { minSize } : {}),
+    ...(decl.back ? { back: { template: decl.back, context: out.back ?? { pack: packSummary(content), printable: { id: decl.id, title: decl.title } } } } : {}),
+  };
+}
+
+function sizeOf(size: PrintableDecl['size']): Size | undefined {
+  if (size === undefined) return undefined;
+  return typeof size === 'string' ? CARD_SIZES[size] : size;
+}
+
+/** The manifest fields every face may show. */
+export function packSummary(content: PackContent): { id: string; title: string; version: string; sides: readonly { id: string; name: string; color: string | null }[] } {
+  const m = content.pack;
+  return { id: m.id, title: m.title, version: m.version, sides: m.sides.map((s) => ({ id: s.id, name: s.name, color: s.color ?? null })) };
+}
+
+/** Every printable of a pack: those printables.yaml declares, then its scenario and errata sheets. */
+export function packPrintables(content: PackContent, ctx: BuildContext): Printable[] {
+  const declared = (content.printables?.list ?? []).map((decl) => declaredPrintable(content, decl, ctx));
+  return [...declared, ...commonPrintables(content, ctx)];
+}
