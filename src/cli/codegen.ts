@@ -5,6 +5,7 @@ import { codegen, COMMAND, type CodegenResult } from '../codegen/index.js';
 import { defaultCacheDir } from '../content/validate.js';
 import { formatValidation } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
+import { requireProject } from './project.js';
 import { DEFAULT_CONTENT } from './validate.js';
 
 interface CodegenFlags {
@@ -22,7 +23,7 @@ export function registerCodegen(program: Command, io: Io): void {
     .option('--check', 'write nothing; list stale, missing and extra files and exit 1 if there are any (for CI)', false)
     .option('--json', 'print the result as JSON', false)
     .option('--content <dir>', 'the content root holding the packs', DEFAULT_CONTENT)
-    .option('--schemas <dir>', 'the schemas folder', 'schemas')
+    .option('--schemas <dir>', "the project's own schemas folder (playmark's own schemas are always used too)", 'schemas')
     .option('--out <dir>', 'the output folder', 'generated')
     .addHelpText(
       'after',
@@ -35,16 +36,16 @@ Every pack must validate first: if any has errors, nothing is written and the ex
 With --check, the exit code is 1 when any file is stale, missing or extra.`,
     )
     .action(async (opts: CodegenFlags) => {
-      for (const dir of [opts.content, opts.schemas]) {
-        if (!existsSync(path.resolve(io.cwd, dir))) throw new UsageError(`no such folder: ${dir}`, 'Run codegen from the repository root, or give --content and --schemas.');
-      }
+      // Folders are relative to the project's root, found upward from here.
+      const root = requireProject(io).root;
+      if (!existsSync(path.resolve(root, opts.content))) throw new UsageError(`no such folder: ${path.join(root, opts.content)}`, 'Give --content relative to the project root.');
       const result = await codegen({
-        root: io.cwd,
+        root,
         contentDir: opts.content,
         schemasDir: opts.schemas,
         outDir: opts.out,
         check: opts.check,
-        cacheDir: defaultCacheDir(io.cwd),
+        cacheDir: defaultCacheDir(root),
       });
       io.out(opts.json ? JSON.stringify(asJson(result), null, 2) + '\n' : describe(result, io));
       io.exitCode = result.ok ? EXIT.ok : EXIT.content;

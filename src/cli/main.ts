@@ -2,20 +2,38 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../content/package-root.js';
-import { registerBuild } from './build.js';
-import { registerCodegen } from './codegen.js';
-import { registerExport } from './export.js';
-import { registerLint } from './lint.js';
-import { registerOdds } from './odds.js';
-import { registerRender } from './render.js';
-import { registerResolve } from './resolve.js';
-import { registerSetup } from './setup.js';
-import { registerValidate } from './validate.js';
 import { EXIT, UsageError, type Io } from './io.js';
+
+type Register = (program: Command, io: Io) => void;
+
+/**
+ * Every command, with the one line the top-level help shows and the module that defines it. Only
+ * the command being run is loaded (a `playmark --version` or `validate` never loads the browser
+ * driver, pdf-lib or the code generator); the others appear in the help as their summary.
+ */
+const COMMANDS: readonly { readonly name: string; readonly summary: string; readonly load: () => Promise<Register> }[] = [
+  { name: 'validate', summary: 'Check packs: YAML, schemas, layers, references and table shapes, each problem at its file:line:column.', load: async () => (await import('./validate.js')).registerValidate },
+  { name: 'lint', summary: 'Everything validate checks, and every rule the engine cannot run yet, with what it lacks.', load: async () => (await import('./lint.js')).registerLint },
+  { name: 'export', summary: "A pack's effective content (or one record) as JSON, with provenance on request.", load: async () => (await import('./export.js')).registerExport },
+  { name: 'codegen', summary: 'Write generated/: TypeScript types from the schemas and typed content modules for programs that embed a pack.', load: async () => (await import('./codegen.js')).registerCodegen },
+  { name: 'resolve', summary: 'One combat look-up, as a player checks a table.', load: async () => (await import('./resolve.js')).registerResolve },
+  { name: 'odds', summary: 'Exact odds of every result of every combat table column.', load: async () => (await import('./odds.js')).registerOdds },
+  { name: 'render', summary: "Print packs to PDF from their printables.yaml: sheets, cards and counters.", load: async () => (await import('./render.js')).registerRender },
+  { name: 'build', summary: 'The whole job: validate, codegen and print every pack of the project.', load: async () => (await import('./build.js')).registerBuild },
+  { name: 'init', summary: 'Make a new project: a pack with a record of each kind, a schema, a card template and printables.', load: async () => (await import('./init.js')).registerInit },
+  { name: 'setup', summary: 'Find a headless Chromium to print with, or install one (Debian, Ubuntu).', load: async () => (await import('./setup.js')).registerSetup },
+];
+
+/** The command the arguments run (`help render` asks about render), or undefined. */
+function commandOf(argv: readonly string[]): string | undefined {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  return words[0] === 'help' ? words[1] : words[0];
+}
 
 const pkg = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
 
-export function buildProgram(io: Io): Command {
+/** The program, with the real definition of the command `argv` runs (all of them with `all`), and summaries of the others. */
+export async function buildProgram(io: Io, argv: readonly string[] = [], all = false): Promise<Command> {
   const program = new Command('playmark')
     .description('Paper wargames and board games as schema-checked data: validate them, export them, play them and print them from one source of truth.')
     .version(pkg.version, '-V, --version', 'print the version')
@@ -26,24 +44,23 @@ export function buildProgram(io: Io): Command {
     .addHelpText(
       'after',
       `
-Exit codes: 0 clean, 1 content has errors (or warnings with --strict), 2 usage error.
-Docs: docs/content.md (writing packs), docs/diagnostics.md (every diagnostic code).`,
+Every command works on the project around the working directory: the nearest folder, here or
+above, with content/<pack>/pack.yaml. It reads the YAML every time; content with errors is never
+printed, resolved or exported.
+Exit codes: 0 done, 1 the content has errors (or warnings with --strict), 2 usage error.
+Docs: docs/content.md (writing packs), docs/printables.md (what a pack prints), docs/diagnostics.md (every code).`,
     );
-  registerValidate(program, io);
-  registerLint(program, io);
-  registerExport(program, io);
-  registerCodegen(program, io);
-  registerResolve(program, io);
-  registerOdds(program, io);
-  registerRender(program, io);
-  registerBuild(program, io);
-  registerSetup(program, io);
+  const wanted = commandOf(argv);
+  for (const c of COMMANDS) {
+    if (all || c.name === wanted) (await c.load())(program, io);
+    else program.command(c.name).description(c.summary);
+  }
   return program;
 }
 
 /** Runs the CLI and returns the exit code; never throws, never prints a stack for user errors. */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
-  const program = buildProgram(io);
+  const program = await buildProgram(io, argv);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return io.exitCode ?? EXIT.ok;

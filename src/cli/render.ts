@@ -1,12 +1,12 @@
 import { Option, type Command } from 'commander';
 import path from 'node:path';
-import { closest } from 'fastest-levenshtein';
 import { BrowserLaunchError } from '../render/browser.js';
 import { DEFAULT_PRINT, type PrintOptions } from '../render/compose.js';
 import { CARD_SIZES, parseCardSize } from '../render/impose.js';
 import { createProgress } from '../render/progress.js';
-import { DEFAULT_OUT, render, renderablePacks, type RenderOptions, type RenderSummary } from '../render/render.js';
+import { DEFAULT_OUT, render, type RenderOptions, type RenderSummary } from '../render/render.js';
 import { EXIT, UsageError, type Io } from './io.js';
+import { readProjectContent, type ProjectContent } from './project.js';
 
 /** The options `render` and `build` share, as commander gives them. */
 export interface RenderFlags {
@@ -26,11 +26,16 @@ export interface RenderFlags {
   inkSaver: boolean;
   only?: string;
   force: boolean;
+  format: 'text' | 'json';
   json: boolean;
 }
 
 export const RENDER_HELP = `
-Outputs, under --out (default out/): <pack>/<printable>.pdf and .html for each printable,
+What is printed: each pack's content/<pack>/printables.yaml (which records, which templates, what
+  size, how many copies), then its scenario and errata sheets. The YAML is read, validated and
+  layered on every run; content with errors prints its diagnostics and nothing else (exit 1).
+  Templates come from the project's templates/ first, then playmark's (see docs/printables.md).
+Outputs, under --out (default out/ at the project's root): <pack>/<pack>-<printable>.pdf and .html,
   <pack>/<printable>/NN-<face>.png with --png, calibration.pdf with --duplex long|short.
   Only outputs whose inputs changed are printed again (out/.playmark-render.json); --force prints all.
 Cards are imposed n-up, centred, neighbours sharing their cut lines (--gap 0; --gap 6 with 3 mm
@@ -59,7 +64,8 @@ export function addRenderOptions(command: Command): Command {
     .option('--ink-saver', 'the light-ink variant: no fills behind tables and cards', false)
     .option('--only <ids>', 'only these printables (comma-separated ids)')
     .option('--force', 'print every output, even those whose inputs did not change', false)
-    .option('--json', 'print the summary as JSON', false);
+    .addOption(new Option('--format <format>', 'the summary as text or JSON').choices(['text', 'json']).default('text'))
+    .option('--json', 'the same as --format json', false);
 }
 
 export function registerRender(program: Command, io: Io): void {
@@ -67,7 +73,7 @@ export function registerRender(program: Command, io: Io): void {
     program
       .command('render')
       .description('Print packs to PDF: sheets at paper size, cards and counters imposed n-up with bleed and crop marks, duplex backs, print-on-demand pages, PNGs.')
-      .argument('[packs...]', `packs to print (default: all: ${renderablePacks().join(', ')})`)
+      .argument('[packs...]', "packs to print, by id (default: every pack of the project)")
       .option('--calibration', 'print only the duplex calibration sheet (calibration.pdf) for --paper and --duplex', false),
   )
     .addHelpText(
@@ -83,17 +89,25 @@ ${RENDER_HELP}`,
     )
     .action(async (packs: string[], flags: RenderFlags & { calibration: boolean }) => {
       const options = renderOptions(flags, io);
-      const summary = await runRender(io, { ...options, ...(packs.length ? { packs: packArgs(packs) } : {}), ...(flags.calibration ? { calibration: 'only' as const } : {}) }, flags.json);
+      const content = readProjectContent(io, packs);
+      if (!content) return;
+      const summary = await runRender(io, { ...projectRenderOptions(content, options), ...(flags.calibration ? { calibration: 'only' as const } : {}) }, isJson(flags));
       io.exitCode = summary && !summary.missingBrowser ? EXIT.ok : EXIT.content;
     });
 }
 
-export function packArgs(packs: readonly string[]): string[] {
-  const known = renderablePacks();
-  for (const p of packs) {
-    if (!known.includes(p)) throw new UsageError(`no pack "${p}" to render`, `Did you mean "${closest(p, known)}"? Packs: ${known.join(', ')}.`);
-  }
-  return [...packs];
+export function isJson(flags: Pick<RenderFlags, 'json' | 'format'>): boolean {
+  return flags.json || flags.format === 'json';
+}
+
+/** What render needs from the project: its packs' effective content, its templates, and out/ at its root. */
+export function projectRenderOptions(content: ProjectContent, options: RenderOptions): RenderOptions {
+  return {
+    ...options,
+    contents: content.packs,
+    cwd: content.project.root,
+    templateDirs: content.project.templatesDir ? [content.project.templatesDir] : [],
+  };
 }
 
 /** Commander's strings to render() options, with usage errors for values that make no sense. */
@@ -127,7 +141,8 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
   return {
     ...print,
     cwd: io.cwd,
-    outDir: flags.out,
+    // An --out given on the command line is relative to where it was typed; the default, out/, sits at the project's root.
+    outDir: flags.out === DEFAULT_OUT ? DEFAULT_OUT : path.resolve(io.cwd, flags.out),
     png: flags.png,
     dpi: Number(flags.dpi) as 300 | 600,
     force: flags.force,

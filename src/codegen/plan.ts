@@ -1,4 +1,5 @@
 // Everything codegen writes, computed in memory: path (relative to the output folder) -> text.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Pack } from '../content/model.js';
 import { contentModule, contentModulePath } from './content-module.js';
@@ -13,6 +14,12 @@ export interface PlanInput {
   /** The repository root: sources are named relative to it in banners. */
   readonly root: string;
   readonly schemasDir: string;
+  /**
+   * playmark's own schemas, when the project's `schemasDir` is another folder: the project's kinds
+   * refer to them (`../common/defs.schema.json`), so their types are generated too (those the
+   * packs use, and the shared ones), named `playmark/schemas/...` in banners.
+   */
+  readonly bundledDir?: string;
   readonly outDir: string;
   readonly packs: readonly Pack[];
 }
@@ -20,7 +27,15 @@ export interface PlanInput {
 export async function planFiles(input: PlanInput): Promise<Map<string, string>> {
   const label = (p: string): string => posix(path.relative(input.root, p)) || '.';
   const schemasLabel = label(input.schemasDir);
-  const types = await generateTypeModules(readSchemaFiles(input.schemasDir), schemasLabel);
+  const own = existsSync(input.schemasDir) ? readSchemaFiles(input.schemasDir) : [];
+  const ownFiles = new Set(own.map((f) => f.file));
+  const used = new Set(input.packs.flatMap((p) => Object.values(p.manifest.kinds).map((k) => k.schema)));
+  const bundled = input.bundledDir
+    ? readSchemaFiles(input.bundledDir)
+        .filter((f) => !ownFiles.has(f.file) && (!f.file.includes('/') || f.file.startsWith('common/') || used.has(f.file)))
+        .map((f) => ({ ...f, source: `playmark/schemas/${f.file}` }))
+    : [];
+  const types = await generateTypeModules([...bundled, ...own].sort((a, b) => compareText(a.file, b.file)), schemasLabel);
   const files = new Map(types.files);
   files.set(READONLY_MODULE, readonlyModule());
   const packs = [...input.packs].sort((a, b) => compareText(a.id, b.id));

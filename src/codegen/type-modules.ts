@@ -24,6 +24,7 @@ const OPTIONS: Partial<Options> = {
 };
 
 export async function generateTypeModules(files: readonly SchemaFile[], schemasLabel: string): Promise<TypeModules> {
+  const sourceOf = new Map(files.filter((f) => f.source !== undefined).map((f) => [f.file, f.source!]));
   const named = nameTypes(files);
   const prepared = [...named.values()].map((t) => prepareType(t, named));
   const compiled = await Promise.all(prepared.map(async (p) => (await compile(p.schema as never, p.type.name, OPTIONS)).trim()));
@@ -34,7 +35,7 @@ export async function generateTypeModules(files: readonly SchemaFile[], schemasL
     const own = prepared.filter((p) => p.type.file === file).sort(declarationOrder);
     const modulePath = typeModulePath(file);
     const body = own.map((p) => code.get(p)!).join('\n\n');
-    out.set(modulePath, banner([`${schemasLabel}/${file}`]) + importLines(modulePath, own) + '\n' + (body === '' ? '' : body + '\n'));
+    out.set(modulePath, banner([sourceOf.get(file) ?? `${schemasLabel}/${file}`]) + importLines(modulePath, own) + '\n' + (body === '' ? '' : body + '\n'));
   }
   const rootNames = new Map([...named.values()].filter((t) => t.pointer === '').map((t) => [t.file, t.name]));
   return { files: out, rootNames };

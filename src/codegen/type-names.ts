@@ -9,6 +9,8 @@ export interface SchemaFile {
   /** Path relative to the schemas folder, with `/` (`warchon/spread.schema.json`). */
   readonly file: string;
   readonly schema: Schema;
+  /** How banners name the file (`schemas/warchon/spread.schema.json`); default: the schemas label and `file`. */
+  readonly source?: string;
 }
 
 export interface NamedType {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pending, type PendingDiagnostic, type PathStep } from './diagnostic.js';
 import type { JsonObject, LayerEntry, LoadedLayer, LoadedPrintables, LoadedRecord, Manifest, PrintableDecl } from './model.js';
 import { parseYaml } from './parse.js';
+import { packageRoot } from './package-root.js';
 import type { SchemaRegistry } from './schemas.js';
 
 export const MANIFEST = 'pack.yaml';
@@ -195,7 +196,7 @@ function checkSchemaComment(file: string, text: string, schemaFile: string, repo
   const key = `${dir}\n${schemaFile}`;
   let expected = expectedComment.get(key);
   if (expected === undefined) {
-    expected = path.relative(dir, schemaFile).split(path.sep).join('/');
+    expected = modelinePath(dir, schemaFile);
     expectedComment.set(key, expected);
   }
   const line = COMMENT_PREFIX + expected;
@@ -203,8 +204,27 @@ function checkSchemaComment(file: string, text: string, schemaFile: string, repo
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0).replace(/\r$/, '').replace(/^\uFEFF/, '');
   const match = SCHEMA_COMMENT.exec(firstLine);
   if (match && (match[1] === expected || path.resolve(dir, match[1]!) === schemaFile)) return;
+  // playmark's own schemas as an installed project names them: node_modules/playmark/schemas/...
+  if (match && expected.includes('node_modules/playmark/schemas/') && match[1]!.endsWith(expected.slice(expected.indexOf('node_modules/')))) return;
   const message = match ? `The first line names the schema ${match[1]}, but this file's schema is ${expected}.` : 'The first line does not name the file\'s schema, so editors cannot complete or check it.';
   report.add(pending('file/schema-comment', file, message, { offset: 0, hint: `Make the first line: # yaml-language-server: $schema=${expected}` }));
+}
+
+/**
+ * The path a file's modeline names its schema by. playmark's own schemas, seen from a project
+ * outside playmark, are named where npm installs them (`../../node_modules/playmark/schemas/...`
+ * from the project root, the nearest folder above with a package.json), so the path works on every
+ * machine the project is checked out on, not only where playmark happens to run from.
+ */
+function modelinePath(dir: string, schemaFile: string): string {
+  const bundled = path.join(packageRoot(), 'schemas');
+  const insidePlaymark = !path.relative(packageRoot(), dir).startsWith('..');
+  if (insidePlaymark || !schemaFile.startsWith(bundled + path.sep)) return path.relative(dir, schemaFile).split(path.sep).join('/');
+  let root = dir;
+  while (!existsSync(path.join(root, 'package.json')) && path.dirname(root) !== root) root = path.dirname(root);
+  if (!existsSync(path.join(root, 'package.json'))) return path.relative(dir, schemaFile).split(path.sep).join('/');
+  const installed = path.join(root, 'node_modules', 'playmark', 'schemas', path.relative(bundled, schemaFile));
+  return path.relative(dir, installed).split(path.sep).join('/');
 }
 
 function sortedDir(dir: string): import('node:fs').Dirent[] {

@@ -112,10 +112,11 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
   if (options.calibration !== 'only') {
     printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version }));
     if (options.only?.length) {
-      const known = new Set(printables.map((p) => p.id));
-      const unknown = options.only.filter((id) => !known.has(id));
-      if (unknown.length) throw new RangeError(`no printable ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${[...known].sort().join(', ')}`);
-      printables = printables.filter((p) => options.only!.includes(p.id));
+      // A printable by its output id (`warchon-spreads`) or its id in printables.yaml (`spreads`).
+      const matches = (p: Printable, id: string) => p.id === id || p.id === `${p.pack}-${id}`;
+      const unknown = options.only.filter((id) => !printables.some((p) => matches(p, id)));
+      if (unknown.length) throw new RangeError(`no printable ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${printables.map((p) => p.id).sort().join(', ')}`);
+      printables = printables.filter((p) => options.only!.some((id) => matches(p, id)));
     }
     const seen = new Set<string>();
     for (const p of printables) {
