@@ -15,3 +15,6 @@ if (result.errors > 0) {
 }
 writeFileSync(new URL('docs/gaps.md', root), renderGapsDoc(result.packs));
 console.log('wrote docs/gaps.md');
+const { renderPrintablesDoc } = await import('../dist/src/render/printables-doc.js');
+writeFileSync(new URL('docs/printables.md', root), renderPrintablesDoc());
+console.log('wrote docs/printables.md');

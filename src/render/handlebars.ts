@@ -52,6 +52,18 @@ export function createTemplates(dirOrDirs: string | readonly string[]): Template
   };
 }
 
+/** Each helper and what it does, for docs/printables.md (a test keeps it in step with the helpers). */
+export const HELPER_DOCS: readonly (readonly [string, string])[] = [
+  ['eq a b', 'true when a and b are the same value; `ne` the opposite'],
+  ['and a b ...', 'true when all are true; `or` when any is; `not a` the opposite of a'],
+  ['add a b', 'a + b; `sub a b` a - b'],
+  ['show value', 'the value, or an em dash for null (a value nobody knows)'],
+  ['join list sep', 'the list\'s items joined by sep (default ", ")'],
+  ['signed n', 'a number with its sign, as combat columns print them: +2, 0, -3'],
+  ['mark marks id "/pointer"', 'the small number that marks a value a layer set, or nothing'],
+  ['#times n', 'repeats its block n times, with @index'],
+];
+
 function registerHelpers(hb: typeof Handlebars): void {
   hb.registerHelper({
     eq: (a: unknown, b: unknown) => a === b,

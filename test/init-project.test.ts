@@ -1,0 +1,101 @@
+// A designer's own project, made by `playmark init` outside playmark's repository: it validates
+// with no diagnostic (its modelines point where npm installs playmark), generates typed modules
+// from its own schema and playmark's, and prints its cards with its own template and its errata
+// sheet, from any subfolder, into out/ at its root. playmark is "installed" by a link in
+// node_modules, as npm would place it.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { fakeIo, htmlText, repoRoot } from './helpers.js';
+
+let base: string;
+let project: string;
+
+async function run(argv: string[], cwd: string) {
+  const f = fakeIo(cwd);
+  const code = await main(argv, f.io);
+  return { code, out: f.stdout(), err: f.stderr() };
+}
+
+beforeAll(async () => {
+  base = mkdtempSync(path.join(os.tmpdir(), 'playmark-init-'));
+  const made = await run(['init', 'tavern-brawl'], base);
+  expect(made.code, made.err).toBe(0);
+  project = path.join(base, 'tavern-brawl');
+  mkdirSync(path.join(project, 'node_modules'));
+  symlinkSync(repoRoot, path.join(project, 'node_modules', 'playmark'), 'dir');
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('playmark init', () => {
+  it('writes a project: package.json depending on playmark, a pack, its schema, a card template, printables, a layer and editor settings', () => {
+    const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies.playmark).toMatch(/^\^\d+\.\d+\.\d+$/);
+    for (const f of ['content/tavern-brawl/pack.yaml', 'content/tavern-brawl/printables.yaml', 'content/tavern-brawl/layers/errata.yaml', 'schemas/tavern-brawl/card.schema.json', 'templates/tavern-brawl/card.hbs', '.vscode/settings.json']) {
+      expect(existsSync(path.join(project, f)), f).toBe(true);
+    }
+    expect(readFileSync(path.join(project, 'content/tavern-brawl/pack.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/node_modules\/playmark\/schemas\/pack\.schema\.json\n/);
+  });
+
+  it('refuses a folder that is a project already, and a pack id that is not kebab-case', async () => {
+    expect((await run(['init', 'tavern-brawl'], base)).code).toBe(2);
+    const bad = await run(['init', 'x', '--pack', 'Bad_Id'], base);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('kebab-case');
+  });
+
+  it('the new project validates with no diagnostic, from a subfolder too', async () => {
+    const r = await run(['validate', '--format', 'json'], path.join(project, 'content', 'tavern-brawl', 'cards'));
+    expect(r.code, r.out + r.err).toBe(0);
+    const json = JSON.parse(r.out) as { diagnostics: unknown[]; packs: { id: string }[] };
+    expect(json.diagnostics).toEqual([]);
+    expect(json.packs.map((p) => p.id)).toEqual(['tavern-brawl']);
+  });
+
+  it('codegen writes types from its own schema and the playmark schemas it uses, and a content module', async () => {
+    const r = await run(['codegen'], path.join(project, 'templates'));
+    expect(r.code, r.out + r.err).toBe(0);
+    const card = readFileSync(path.join(project, 'generated/types/tavern-brawl/card.ts'), 'utf8');
+    expect(card).toContain('schemas/tavern-brawl/card.schema.json');
+    expect(card).toMatch(/cost: number \| null/);
+    expect(existsSync(path.join(project, 'generated/types/pack.ts'))).toBe(true);
+    expect(existsSync(path.join(project, 'generated/types/warchon'))).toBe(false);
+    expect(readFileSync(path.join(project, 'generated/content/tavern-brawl.ts'), 'utf8')).toContain('"knight"');
+  });
+
+  it('prints its cards with its own template and its errata sheet into out/ at the root, from a subfolder', async () => {
+    const r = await run(['render'], path.join(project, 'content', 'tavern-brawl'));
+    expect(r.code, r.out + r.err).toBe(0);
+    const out = path.join(project, 'out', 'tavern-brawl');
+    for (const f of ['tavern-brawl-cards.pdf', 'tavern-brawl-errata.pdf']) expect(readFileSync(path.join(out, f)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(existsSync(path.join(project, 'content', 'tavern-brawl', 'out'))).toBe(false);
+    const cards = readFileSync(path.join(out, 'tavern-brawl-cards.html'), 'utf8');
+    expect(cards).toContain('class="card side-blue"');
+    // The knight's cost is null in the base; the erratum sets 2, and the card marks it.
+    expect(htmlText(cards)).toContain('Knight 2');
+    expect(cards).toMatch(/Knight<\/h2>\s*<span class="cost">2<sup class="layer-mark">1<\/sup>/);
+    expect(htmlText(readFileSync(path.join(out, 'tavern-brawl-errata.html'), 'utf8'))).toContain('The printed card lost its cost');
+  });
+
+  it('an edited card reaches the print on the next render; a broken one prints nothing and exits 1', async () => {
+    const file = path.join(project, 'content/tavern-brawl/cards/scout.yaml');
+    const original = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, original.replace('Look at the top card', 'Peek at the top two cards'));
+      const r = await run(['render', '--only', 'cards'], project);
+      expect(r.code, r.err).toBe(0);
+      const html = path.join(project, 'out/tavern-brawl/tavern-brawl-cards.html');
+      expect(htmlText(readFileSync(html, 'utf8'))).toContain('Peek at the top two cards');
+      const before = readFileSync(html, 'utf8');
+      writeFileSync(file, original.replace('cost: 1', 'cost: one'));
+      const broken = await run(['render', '--only', 'cards'], project);
+      expect(broken.code).toBe(1);
+      expect(broken.err).toMatch(/scout\.yaml:\d+:\d+ error \[schema\/type\]/);
+      expect(readFileSync(html, 'utf8')).toBe(before);
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+});
