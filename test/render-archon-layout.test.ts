@@ -5,15 +5,16 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAPER } from '../src/render/document.js';
-import { archonSkirmishPrintables } from '../src/render/games/archon-skirmish.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { Face, Printable, Size } from '../src/render/printable.js';
+import { printablesOf } from './content-support.js';
 import { repoRoot } from './helpers.js';
 import { layoutProblems } from './layout-support.js';
 import { browser as found, useChrome } from './render-pipeline-support.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
-const printables = archonSkirmishPrintables({ playmarkVersion: 'test' });
+// The pack's own printables (printables.yaml); the common sheets have their own layout checks.
+const printables = printablesOf('archon-skirmish').filter((p) => !['archon-skirmish-scenarios', 'archon-skirmish-errata'].includes(p.id));
 
 /** Problems with one face as Chromium lays it out: the face, sheet box, card panels and the turn card's grid. */
 async function problems(browser: Browser, p: Printable, face: Face, size: Size, inkSaver = false): Promise<string[]> {

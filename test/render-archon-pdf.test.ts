@@ -5,13 +5,12 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as content from '../generated/content/archon-skirmish.js';
-import { commonPrintables } from '../src/render/common/index.js';
-import { archonSkirmishPrintables } from '../src/render/games/archon-skirmish.js';
 import { render, type RenderSummary } from '../src/render/render.js';
+import { printablesOf } from './content-support.js';
 import { browser, pdfinfo, pdftotext, templates, tempDir } from './render-pipeline-support.js';
 
-const ctx = { playmarkVersion: 'test' };
-const printables = [...archonSkirmishPrintables(ctx), ...commonPrintables('archon-skirmish', ctx)];
+// Every printable of the pack: printables.yaml's, then its scenario and errata sheets.
+const printables = printablesOf('archon-skirmish');
 
 describe.skipIf(!browser)('archon-skirmish PDFs', () => {
   const out = tempDir('playmark-archon-');

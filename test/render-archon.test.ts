@@ -5,16 +5,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as content from '../generated/content/archon-skirmish.js';
 import { originAt } from '../src/engine/core/lookup.js';
+import { playerNote } from '../src/render/contexts/archon-skirmish/shared.js';
 import { renderFace } from '../src/render/document.js';
-import { archonSkirmishPrintables } from '../src/render/games/archon-skirmish.js';
-import { playerNote } from '../src/render/games/archon-skirmish/shared.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { markKey } from '../src/render/marks.js';
 import type { CardPrintable, Face, Printable, SheetPrintable } from '../src/render/printable.js';
+import { printablesOf } from './content-support.js';
 import { repoRoot, htmlText, poisoned } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
-const printables = archonSkirmishPrintables({ playmarkVersion: 'test' });
+// The pack's own printables (printables.yaml), without the scenario and errata sheets every pack has.
+const all = printablesOf('archon-skirmish');
+const printables = all.filter((p) => !['archon-skirmish-scenarios', 'archon-skirmish-errata'].includes(p.id));
 const byId = (id: string): Printable => {
   const p = printables.find((x) => x.id === id);
   if (!p) throw new Error(`no printable ${id}`);
@@ -28,9 +30,9 @@ const turn = byId('archon-skirmish-turn') as CardPrintable;
 const text = htmlText;
 
 describe('archon-skirmish printables', () => {
-  it('are the creatures, the deck, the board and the turn card, with unique ids', () => {
-    expect(printables.map((p) => p.id)).toEqual(['archon-skirmish-creatures', 'archon-skirmish-deck', 'archon-skirmish-board', 'archon-skirmish-turn']);
-    for (const p of printables) expect(p.pack).toBe('archon-skirmish');
+  it('are the creatures, the deck, the board and the turn card from printables.yaml, then the common sheets', () => {
+    expect(all.map((p) => p.id)).toEqual(['archon-skirmish-creatures', 'archon-skirmish-deck', 'archon-skirmish-board', 'archon-skirmish-turn', 'archon-skirmish-scenarios', 'archon-skirmish-errata']);
+    for (const p of all) expect(p.pack).toBe('archon-skirmish');
   });
 
   it('render every face and back in strict mode', () => {

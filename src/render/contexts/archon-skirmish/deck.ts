@@ -1,9 +1,9 @@
-// The common deck: one face per card record, printed as many times as its count, with one back.
-import type { CardPrintable, Face } from '../../printable.js';
-import { content, FaceMarks, PACK, playerNote, sideName, type Marked } from './shared.js';
-
-type CardId = keyof typeof content.cards;
-type PhaseId = keyof typeof content.phases;
+// A card per selected card record, printed as many times as printables.yaml's `copies` says (the
+// card's count): its name, type, range, side, and a rules box made from the phase that plays its
+// type, its spell, or the ruling that gives its effect. One back for the deck.
+import type { Face } from '../../printable.js';
+import type { NamedContext, SelectedRecord } from '../context.js';
+import { archonView, FaceMarks, playerNote, sideName, spellRules, type ArchonView, type Marked } from './shared.js';
 
 /** A line of the card's rules box: a label, its text, and the value's mark address. */
 interface Line extends Marked {
@@ -14,31 +14,31 @@ interface Line extends Marked {
 const TURN: Readonly<Record<string, string>> = { own: 'your turn', opponent: "your opponent's turn" };
 const LIMIT: Readonly<Record<string, string>> = { move: 'Move', attack: 'Attack' };
 
-export function deckCards(): CardPrintable {
-  const deck = content.decks['common-deck'];
-  const faces: Face[] = deck.cards.map((id) => cardFace(id as CardId, deck.size));
-  return {
-    kind: 'card',
-    id: `${PACK}-deck`,
-    pack: PACK,
-    title: `${content.pack.title}: the common deck`,
-    template: 'archon-skirmish/card.hbs',
-    faces,
-    back: {
-      template: 'archon-skirmish/card-back.hbs',
-      context: { title: content.pack.title, deck: deck.text, size: deck.size },
-    },
-  };
+export const deckCard: NamedContext = {
+  name: 'archon-deck-card',
+  description:
+    'One card per selected card record, with its copies: name, type letter and name, range, side restriction, and a rules box that says when it is played, who may play it and what it does, from the phase that plays its type, its spell and the rulings; the back shows the pack\u2019s title and the size of the deck that lists the cards.',
+  kinds: ['card'],
+  build(input) {
+    const view = archonView(input.content);
+    // The deck that lists the cards (the first deck when none does): its size is printed on every face and the back.
+    const decks = Object.values(view.decks);
+    const deckOf = (id: string) => decks.find((d) => d.cards.includes(id)) ?? decks[0];
+    const first = input.records[0] ? deckOf(input.records[0].id) : decks[0];
+    const faces = input.records.map((r) => cardFace(view, r, deckOf(r.id)?.size ?? null));
+    return { faces, back: { title: view.pack.title, deck: first?.text ?? null, size: first?.size ?? null } };
+  },
+};
+
+function phaseName(view: ArchonView, id: string): string {
+  return view.phases[id]?.name ?? id;
 }
 
-function phaseName(id: string): string {
-  return id in content.phases ? content.phases[id as PhaseId].name : id;
-}
-
-function cardFace(id: CardId, deckSize: number): Face {
-  const c = content.cards[id];
-  const m = new FaceMarks();
-  const at = (ptr: string) => m.at('card', id, ptr);
+function cardFace(view: ArchonView, r: SelectedRecord, deckSize: number | null): Face {
+  const id = r.id;
+  const c = view.cards[id]!;
+  const m = new FaceMarks(view);
+  const at = (ptr: string) => m.at(r.kind, id, ptr);
   const lines: Line[] = [];
 
   const name = { text: c.name, ...at('/name') };
@@ -46,11 +46,11 @@ function cardFace(id: CardId, deckSize: number): Face {
   const range = { value: c.range, ...at('/range') };
 
   if (c.playedIn) {
-    const phases = c.playedIn.phases.map(phaseName).join(' or ');
+    const phases = c.playedIn.phases.map((p) => phaseName(view, p)).join(' or ');
     lines.push({ label: 'Play', text: `${phases}, ${TURN[c.playedIn.turn] ?? c.playedIn.turn}`, ...at('/playedIn') });
   }
   // The phase that plays cards of this type (Move Phase: M, Battle Phase: A) says what the number means.
-  const phase = Object.values(content.phases).find((p) => 'cardType' in p && p.cardType === c.type);
+  const phase = Object.values(view.phases).find((p) => 'cardType' in p && p.cardType === c.type);
   if (c.limitedBy && c.limitedBy !== 'none') {
     lines.push({ label: 'Who', text: `a creature with ${LIMIT[c.limitedBy] ?? c.limitedBy} ${c.range ?? ''}${c.range === null ? '' : ' or more'}`.trim(), ...at('/limitedBy') });
   } else if (c.limitedBy === 'none' && phase && 'cardType' in phase) {
@@ -72,12 +72,11 @@ function cardFace(id: CardId, deckSize: number): Face {
 
   // A spell: its printed rule, whom it targets, and who must be in play to cast it.
   let spell: ({ text: string; casters: string; castersMark: Marked } & Marked) | null = null;
-  if (c.spell && c.spellId && c.spellId in content.spells) {
-    const s = content.spells[c.spellId as keyof typeof content.spells];
-    const casters = (content.rules['spell-cards'].spellcasters ?? [])
-      .map((x) => `${content.creatures[x.creature as keyof typeof content.creatures]?.name ?? x.creature} (${sideName(x.side)})`)
-      .join(', ');
-    spell = { text: s.text, casters, castersMark: m.at('rules', 'spell-cards', '/spellcasters'), ...m.at('spell', s.id, '/text') };
+  const s = c.spell && c.spellId ? view.spells[c.spellId] : undefined;
+  if (s) {
+    const rules = spellRules(view);
+    const casters = (rules?.spellcasters ?? []).map((x) => `${view.creatures[x.creature]?.name ?? x.creature} (${sideName(view, x.side)})`).join(', ');
+    spell = { text: s.text, casters, castersMark: m.at('rules', rules?.id ?? 'spell-cards', '/spellcasters'), ...m.at('spell', s.id, '/text') };
     s.effects.forEach((e, i) => {
       if (!('target' in e) || !e.target || !('side' in e.target) || !e.target.side) return;
       const count = 'choose' in e.target && e.target.choose ? e.target.choose.count : 1;
@@ -97,7 +96,7 @@ function cardFace(id: CardId, deckSize: number): Face {
   }
 
   const notes = c.notes === null ? null : { text: c.notes, ...at('/notes') };
-  const side = c.side === null ? null : { id: c.side, name: sideName(c.side), ...at('/side') };
+  const side = c.side === null ? null : { id: c.side, name: sideName(view, c.side), ...at('/side') };
   const count = { value: c.count, of: deckSize, ...at('/count') };
   const spellMark = at('/spell');
   const { marks, footnotes } = m.result();
@@ -105,7 +104,7 @@ function cardFace(id: CardId, deckSize: number): Face {
     context: { id, name, type, range, lines, spell, spellMark, effect, notes, side, count },
     marks,
     footnotes,
-    copies: c.count,
-    label: `card ${id} x${c.count}`,
+    copies: r.copies,
+    label: `card ${id} x${r.copies}`,
   };
 }

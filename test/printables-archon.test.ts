@@ -1,0 +1,74 @@
+// Archon Skirmish's printables are data: what printables.yaml declares is what prints (ids, titles,
+// kinds, templates, sizes, in order), through the named contexts playmark registers, and a value
+// edited in the YAML reaches the face a template is given on the next load, with no codegen.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../src/content/effective.js';
+import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
+import type { CardPrintable } from '../src/render/printable.js';
+import { packPrintables } from '../src/render/printables.js';
+import { packContentOf, printablesOf } from './content-support.js';
+import { repoRoot } from './helpers.js';
+
+const PACK = 'archon-skirmish';
+
+describe('archon-skirmish printables come from printables.yaml', () => {
+  const declared = packContentOf(PACK).printables?.list ?? [];
+
+  it('declares the creatures, the deck, the board and the turn card', () => {
+    expect(declared.map((d) => d.id)).toEqual(['creatures', 'deck', 'board', 'turn']);
+    expect(declared.map((d) => d.type)).toEqual(['counter', 'card', 'sheet', 'card']);
+    for (const d of declared) if (d.context !== undefined) expect(NAMED_CONTEXTS.has(d.context), d.context).toBe(true);
+  });
+
+  it('prints what it declares, in order, then the common sheets', () => {
+    const printables = printablesOf(PACK);
+    expect(printables.map((p) => p.id)).toEqual([...declared.map((d) => `${PACK}-${d.id}`), `${PACK}-scenarios`, `${PACK}-errata`]);
+    declared.forEach((d, i) => {
+      const p = printables[i]!;
+      expect(p.title).toBe(d.title);
+      expect(p.template).toBe(d.front);
+      expect(p.kind).toBe(d.type === 'sheet' ? 'sheet' : 'card');
+      if (p.kind === 'card') {
+        expect(p.size).toEqual(typeof d.size === 'object' ? d.size : undefined);
+        expect(p.back?.template).toBe(d.back);
+      }
+    });
+  });
+});
+
+describe('an edited value in the YAML', () => {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'playmark-archon-printables-'));
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  const dir = path.join(project, 'content', PACK);
+  cpSync(path.join(repoRoot, 'content', PACK), dir, { recursive: true });
+  const edit = (file: string, from: string, to: string) => {
+    const f = path.join(dir, file);
+    const text = readFileSync(f, 'utf8');
+    expect(text).toContain(from);
+    writeFileSync(f, text.replace(from, to));
+  };
+
+  it('reaches the face context on the next load', () => {
+    edit('creatures/wizard.yaml', 'attackName: Fireball', 'attackName: Starfire');
+    edit('cards/attack-1.yaml', 'count: 6', 'count: 7');
+    edit('decks/common-deck.yaml', 'size: 50', 'size: 51');
+    edit('printables.yaml', 'title: "ARCHON SKIRMISH: creatures"', 'title: "ARCHON SKIRMISH: the creature counters"');
+    const loaded = loadContent([dir], { cwd: project });
+    expect(loaded.validation.errors, JSON.stringify(loaded.validation.diagnostics.filter((d) => d.severity === 'error'))).toBe(0);
+    const printables = packPrintables(loaded.packs.get(PACK)!, { playmarkVersion: 'test' });
+
+    const creatures = printables.find((p) => p.id === `${PACK}-creatures`)!;
+    expect(creatures.title).toBe('ARCHON SKIRMISH: the creature counters');
+    const wizard = creatures.faces.find((f) => f.context.id === 'wizard')!;
+    expect(wizard.context.attackName).toMatchObject({ text: 'Starfire' });
+
+    const deck = printables.find((p) => p.id === `${PACK}-deck`) as CardPrintable;
+    expect(deck.back?.context).toMatchObject({ size: 51 });
+    const attack1 = deck.faces.find((f) => f.context.id === 'attack-1')!;
+    expect(attack1.copies).toBe(7);
+    expect(attack1.context.count).toMatchObject({ value: 7, of: 51 });
+  });
+});
