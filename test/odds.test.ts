@@ -5,10 +5,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../src/analysis/fraction.js';
 import { largestHits, warchonColumnOdds, warchonOdds, warchonSpreadOdds, warmasterOdds, worseThanLeft } from '../src/analysis/odds.js';
-import { buildSpreadTables, findSpread, parseResult, SPREADS, type Cell, type RngCell, type SpreadInput } from '../src/engine/warchon/tables.js';
+import { buildSpreadTables, warchonTables, type Cell, type RngCell, type SpreadInput } from '../src/engine/warchon/tables.js';
 import type { CombatResult } from '../src/engine/warchon/results.js';
-import { buildCombatTable, COMBAT_TABLE, type CombatTableInput, type WarmasterCode } from '../src/engine/warmaster/tables.js';
-import { combatTables, results as warmasterResults } from '../generated/content/warmaster.js';
+import { buildCombatTable, warmasterTables, type CombatTableInput, type WarmasterCode } from '../src/engine/warmaster/tables.js';
+import * as warchon from '../generated/content/warchon.js';
+import * as warmaster from '../generated/content/warmaster.js';
+
+// The engine takes the content as an argument: here, the generated content modules.
+const { spreads: SPREADS, findSpread, parseResult } = warchonTables(warchon);
+const COMBAT_TABLE = warmasterTables(warmaster).combatTable();
+const { combatTables, results: warmasterResults } = warmaster;
 
 const F = (n: number, d = 1) => Fraction.of(n, d);
 

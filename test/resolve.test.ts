@@ -1,4 +1,5 @@
 // `playmark resolve` and `playmark odds`, run in-process through main(argv, io) with a fake Io.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { fakeIo, repoRoot, STACK_LINE } from './helpers.js';
@@ -64,8 +65,9 @@ describe('resolve warchon', () => {
   });
 
   const bad: [string, string[], RegExp][] = [
-    ['an unknown spread, suggesting the nearest id', ['--spread', 'erdon-pas', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "erdon-pas"; did you mean "erdon-pass"\?/],
-    ['an unknown spread number', ['--spread', '8', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "8"/],
+    ['an unknown spread, suggesting the nearest id', ['--spread', 'erdon-pas', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "erdon-pas"\n  hint: Did you mean "erdon-pass"\? Spreads: 1 erdon-pass, 2 irondale/],
+    ['an unknown spread number', ['--spread', '8', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "8"\n  hint: Spreads: 1 erdon-pass/],
+    ['a spread far from any id, with no guess', ['--spread', 'zzzzzz', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "zzzzzz"\n  hint: Spreads: /],
     ['fingers above 5', ['--spread', '1', '--as', '9', '--ds', '7', '--fingers', '6,2'], /attacker shows 6 fingers; each player shows 1 to 5/],
     ['fingers below 1', ['--spread', '1', '--as', '9', '--ds', '7', '--fingers', '5,0'], /defender shows 0 fingers/],
     ['malformed fingers', ['--spread', '1', '--as', '9', '--ds', '7', '--fingers', '5-2'], /--fingers takes two numbers/],
@@ -93,6 +95,40 @@ describe('resolve warchon', () => {
     const r = await run('resolve', 'archon-skirmish');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no combat tables for "archon-skirmish"');
+  });
+
+  it('exits 2 on a pack the project lacks, listing the packs, and guessing only when close', async () => {
+    const near = await run(...EXAMPLE.map((a) => (a === 'warchon' ? 'warchn' : a)));
+    expect(near.code).toBe(2);
+    expect(near.stdout).toBe('');
+    expect(near.stderr).toContain('no pack "warchn"');
+    expect(near.stderr).toContain('Did you mean "warchon"? Packs: archon-skirmish, warchon, warmaster.');
+    const far = await run('resolve', 'chess', '--spread', '1');
+    expect(far.code).toBe(2);
+    expect(far.stderr).toContain('no pack "chess"');
+    expect(far.stderr).not.toContain('Did you mean');
+    expect(far.stderr).toContain('Packs: archon-skirmish, warchon, warmaster.');
+  });
+
+  it('--format json is --json; --format text is the default; contradicting them is a usage error', async () => {
+    const json = await run(...EXAMPLE, '--format', 'json');
+    expect(json.code).toBe(0);
+    expect(json.stdout).toBe((await run(...EXAMPLE, '--json')).stdout);
+    expect(JSON.parse(json.stdout)).toMatchObject({ pack: 'warchon', result: 'A1D1' });
+    expect((await run(...EXAMPLE, '--format', 'text')).stdout).toBe((await run(...EXAMPLE)).stdout);
+    expect((await run(...EXAMPLE, '-f', 'json')).stdout).toBe(json.stdout);
+    const both = await run(...EXAMPLE, '--json', '--format', 'text');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--json and --format text contradict each other');
+    const bad = await run(...EXAMPLE, '--format', 'yaml');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Allowed choices are text, json/);
+  });
+
+  it('works from a subfolder of the project', async () => {
+    const f = fakeIo(path.join(repoRoot, 'content', 'warchon', 'spreads'));
+    expect(await main(EXAMPLE, f.io)).toBe(0);
+    expect(f.stdout()).toContain('Result A1D1');
   });
 });
 
@@ -184,9 +220,19 @@ describe('odds', () => {
   });
 
   it('exits 2 on a bad spread, a foreign option or a pack without tables', async () => {
-    expect((await run('odds', 'warchon', '--spread', 'akibat')).stderr).toContain('did you mean "akibatu"?');
+    expect((await run('odds', 'warchon', '--spread', 'akibat')).stderr).toContain('Did you mean "akibatu"?');
     expect((await run('odds', 'warchon', '--spread', 'akibat')).code).toBe(2);
     expect((await run('odds', 'warmaster', '--spread', '1')).code).toBe(2);
     expect((await run('odds', 'archon-skirmish')).code).toBe(2);
+    expect((await run('odds', 'warchn')).stderr).toContain('Did you mean "warchon"?');
+  });
+
+  it('--format json is --json, for both packs', async () => {
+    for (const pack of ['warchon', 'warmaster']) {
+      const json = await run('odds', pack, '--format', 'json');
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toMatchObject({ pack });
+      expect(json.stdout).toBe((await run('odds', pack, '--json')).stdout);
+    }
   });
 });

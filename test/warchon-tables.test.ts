@@ -1,10 +1,23 @@
 // Warchon's typed combat tables: the result grammar, the RNG cells, the columns, and one combat
 // look-up (resolveCombat) against the rulebook's own examples.
 import { describe, expect, it } from 'vitest';
-import { results } from '../generated/content/warchon.js';
+import * as warchon from '../generated/content/warchon.js';
 import { describeResult, resultParser, ResultGrammarError, type ResultForm } from '../src/engine/warchon/results.js';
-import { buildSpreadTables, findSpread, parseResult, parseRngCell, resolveCombat, rngCell, SPREADS, TableError } from '../src/engine/warchon/tables.js';
+import {
+  AmbiguousSpreadError,
+  buildSpreadTables,
+  parseRngCell,
+  resolveCombat,
+  rngCell,
+  TableError,
+  warchonTables,
+  type WarchonTablesContent,
+} from '../src/engine/warchon/tables.js';
 
+// The engine takes the content as an argument: here, the generated content module.
+const { results } = warchon;
+const tables = warchonTables(warchon);
+const { spreads: SPREADS, findSpread, parseResult } = tables;
 const erdon = findSpread('erdon-pass')!;
 
 describe('the result grammar (parsed once from the result records\' patterns)', () => {
@@ -48,13 +61,39 @@ describe('the result grammar (parsed once from the result records\' patterns)', 
   });
 });
 
-describe('the tables, built once from generated/', () => {
+describe('the tables, built from the content given', () => {
   it('hold all seven spreads in spread-number order', () => {
     expect([...SPREADS.values()].map((s) => s.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(findSpread('1')).toBe(erdon);
     expect(findSpread('erdon-pass')).toBe(erdon);
     expect(findSpread('8')).toBeUndefined();
     expect(findSpread('erdon')).toBeUndefined();
+  });
+
+  it('are built once per content object, and afresh from other content', () => {
+    expect(warchonTables(warchon)).toBe(tables);
+    const edited = withErdon((s) => {
+      const copy = structuredClone(s);
+      (copy.combatTable.rows as unknown as (string | null)[][])[2]![1] = 'A3D2';
+      return copy;
+    });
+    const fresh = warchonTables(edited);
+    expect(fresh).not.toBe(tables);
+    expect(fresh.findSpread('erdon-pass')!.rows[2]![1]!.value?.code).toBe('A3D2');
+    expect(erdon.rows[2]![1]!.value?.code).toBe('A2D1');
+  });
+
+  it('refuse a spread number that two spreads have, rather than pick one', () => {
+    const twice = withErdon((s) => ({ ...s, number: 7 }));
+    const t = warchonTables(twice);
+    expect(() => t.findSpread('7')).toThrow(AmbiguousSpreadError);
+    expect(() => t.findSpread('7')).toThrow('Spread number 7 is ambiguous: spreads "erdon-pass" and "kier-zhadd" both have number 7.');
+    expect(() => t.findSpread('7')).toThrow(TableError);
+    // By id each is still found, and a number only one spread has still works.
+    expect(t.findSpread('erdon-pass')?.number).toBe(7);
+    expect(t.findSpread('kier-zhadd')?.number).toBe(7);
+    expect(t.findSpread('2')?.id).toBe('irondale');
+    expect(t.findSpread('1')).toBeUndefined();
   });
 
   it('have every cell filled once the layers apply: RNG numbers 1-5, every result parsed', () => {
@@ -172,3 +211,8 @@ describe('originAt (core look-up)', () => {
     expect(originAt(undefined, '/x')).toBeUndefined();
   });
 });
+
+/** The generated content with Erdon Pass changed by `edit`. */
+function withErdon(edit: (s: (typeof warchon.spreads)['erdon-pass']) => (typeof warchon.spreads)['erdon-pass']): WarchonTablesContent {
+  return { records: { ...warchon.records, spread: { ...warchon.spreads, 'erdon-pass': edit(warchon.spreads['erdon-pass']) } }, origins: warchon.origins };
+}

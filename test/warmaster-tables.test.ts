@@ -1,7 +1,13 @@
 // Warmaster's typed tables: the odds column per the pack's odds ruling, the D6 rows, the five
 // results, and the Teleportation Table over D66 ranges.
 import { describe, expect, it } from 'vitest';
-import { COMBAT_TABLE, isD66, oddsColumn, reduceOdds, resolveTeleport, resolveWarmasterCombat, TableError, TELEPORT_TABLE } from '../src/engine/warmaster/tables.js';
+import * as warmaster from '../generated/content/warmaster.js';
+import { isD66, oddsColumn, reduceOdds, resolveTeleport, resolveWarmasterCombat, TableError, warmasterTables, type WarmasterTablesContent } from '../src/engine/warmaster/tables.js';
+
+// The engine takes the content as an argument: here, the generated content module.
+const tables = warmasterTables(warmaster);
+const COMBAT_TABLE = tables.combatTable();
+const TELEPORT_TABLE = tables.teleportTable();
 
 const column = (attack: number, defence: number) => oddsColumn(COMBAT_TABLE, attack, defence).column.label;
 
@@ -83,3 +89,43 @@ describe('the Teleportation Table', () => {
     }
   });
 });
+
+describe('warmasterTables(content)', () => {
+  it('builds every table of the content given, once per content object', () => {
+    expect(warmasterTables(warmaster)).toBe(tables);
+    expect([...tables.combatTables.keys()]).toEqual(['combat-results']);
+    expect([...tables.teleportTables.keys()]).toEqual(['teleportation']);
+    expect(tables.combatTable('combat-results')).toBe(COMBAT_TABLE);
+    expect(tables.teleportTable('teleportation')).toBe(TELEPORT_TABLE);
+  });
+
+  it('reads an edited cell from other content', () => {
+    const table = warmaster.combatTables['combat-results'];
+    const teleport = warmaster.teleportTables.teleportation;
+    const edited: WarmasterTablesContent = {
+      records: {
+        ...warmaster.records,
+        'combat-table': { 'combat-results': withCell(table, 0, 0, 'DA') },
+        'teleport-table': { teleportation: { ...teleport, entries: teleport.entries.map((e, i) => (i === 0 ? { ...e, name: 'Gone!' } : e)) } },
+      },
+      origins: warmaster.origins,
+    };
+    const t = warmasterTables(edited);
+    expect(t.combatTable().rows[0]![0]!.value?.code).toBe('DA');
+    expect(COMBAT_TABLE.rows[0]![0]!.value?.code).not.toBe('DA');
+    expect(resolveTeleport(t.teleportTable(), 11).entry.name).toBe('Gone!');
+  });
+
+  it('names the tables there are when asked for one that is not', () => {
+    expect(() => tables.combatTable('nope')).toThrow('The pack has no combat table "nope" (it has "combat-results").');
+    const none = warmasterTables({ records: { ...warmaster.records, 'teleport-table': {} }, origins: warmaster.origins });
+    expect(() => none.teleportTable()).toThrow(TableError);
+    expect(() => none.teleportTable()).toThrow('(it has none)');
+  });
+});
+
+function withCell<T extends { readonly rows: readonly (readonly unknown[])[] }>(table: T, row: number, column: number, code: string): T {
+  const copy = structuredClone(table);
+  (copy.rows as unknown as unknown[][])[row]![column] = code;
+  return copy;
+}

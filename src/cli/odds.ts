@@ -2,25 +2,26 @@ import type { Command } from 'commander';
 import type { Fraction } from '../analysis/fraction.js';
 import { warchonOdds, warmasterOdds, type Outcome, type WarchonColumnOdds, type WarchonSpreadOdds, type WarmasterOdds } from '../analysis/odds.js';
 import { summarizeResult } from '../engine/warchon/results.js';
-import { SPREADS, type Provenance, type SpreadTables } from '../engine/warchon/tables.js';
-import { COMBAT_TABLE } from '../engine/warmaster/tables.js';
+import type { Provenance, SpreadTables } from '../engine/warchon/tables.js';
+import type { CombatTable } from '../engine/warmaster/tables.js';
 import { EXIT, UsageError, type Io } from './io.js';
-import { spreadArg, tablePack, TABLE_PACKS } from './resolve.js';
+import { formatOption, outputFormat, readPackTables, reportTableError, spreadArg } from './resolve.js';
 
 export function registerOdds(program: Command, io: Io): void {
   program
     .command('odds')
     .description('The exact probability of every result in every column of a pack\'s combat tables, computed (not sampled), as fractions and percentages, with the expected Hits and a check that no column is worse for the attacker than the one to its left.')
-    .argument('<pack>', `the game: ${TABLE_PACKS.join(' or ')}`)
+    .argument('<pack>', 'the pack of this project to read: a Warchon pack (warchon) or a Warmaster pack (warmaster)')
     .option('--spread <id|number>', 'warchon: one spread only (default: every spread)')
-    .option('--json', 'print the odds as JSON: fractions as strings ("3/25") and as numbers', false)
+    .addOption(formatOption())
+    .option('--json', 'the same as --format json')
     .addHelpText(
       'after',
       `
 Examples:
   playmark odds warchon --spread erdon-pass
   playmark odds warmaster
-  playmark odds warchon --json
+  playmark odds warchon --format json    fractions as strings ("3/25") and as numbers
 
 Warchon: the 25 finger pairs (1-5 each) are equally likely, 1/25 each. A pair gives the RNG number;
   a cell marked E calls for a Random Event and is counted on its own "event" line (no combat
@@ -34,21 +35,36 @@ Warchon: the 25 finger pairs (1-5 each) are equally likely, 1/25 each. A pair gi
 Warmaster: the D6 rows 1-6 are 1/6 each in every odds column.
   Edge: the mean legend rank of the result, AA 0 (the attacker's worst) to DA 4 (his best).
 A column is WORSE FOR THE ATTACKER than the one to its left when its edge is strictly lower.
-Values set by layers (inferences, rulings) take part; each table lists the entries its odds rest on.`,
+Values set by layers (inferences, rulings) take part; each table lists the entries its odds rest on.
+
+The tables are read from the pack's YAML on every run (the project is found upward from the
+working directory), validated and with its layers applied: an edited cell changes the odds at once,
+and content with errors prints its diagnostics and no odds (exit 1).
+
+Exit codes: 0 done, 1 the content has errors, 2 usage error (bad argument, a pack the project
+lacks or one without combat tables).`,
     )
-    .action((packArg: string, opts: { spread?: string; json: boolean }) => {
-      const pack = tablePack(packArg);
-      if (pack === 'warmaster') {
-        if (opts.spread !== undefined) throw new UsageError('--spread is for warchon', 'Warmaster has one combat table: playmark odds warmaster.');
-        const odds = warmasterOdds(COMBAT_TABLE);
-        io.out(opts.json ? JSON.stringify(warmasterJson(odds), null, 2) + '\n' : warmasterText(odds));
-      } else {
-        const all = [...SPREADS.values()];
-        const chosen: SpreadTables[] = opts.spread === undefined ? all : [spreadArg(opts.spread)];
-        const odds = warchonOdds(chosen, all);
-        io.out(opts.json ? JSON.stringify(warchonJson(odds), null, 2) + '\n' : odds.map((o, i) => warchonText(o, chosen[i]!)).join('\n'));
+    .action((packArg: string, opts: { spread?: string; format?: string; json?: boolean }) => {
+      const format = outputFormat(opts);
+      try {
+        const read = readPackTables(io, packArg);
+        if (!read) return;
+        if (read.engine === 'warmaster') {
+          if (opts.spread !== undefined) throw new UsageError(`--spread is for warchon`, `${read.pack} has one combat table: playmark odds ${read.pack}.`);
+          const table = read.tables.combatTable();
+          const odds = warmasterOdds(table);
+          io.out(format === 'json' ? JSON.stringify(warmasterJson(read.pack, odds), null, 2) + '\n' : warmasterText(odds, table));
+        } else {
+          const all = [...read.tables.spreads.values()];
+          const chosen: SpreadTables[] = opts.spread === undefined ? all : [spreadArg(read.tables, opts.spread)];
+          const odds = warchonOdds(chosen, all);
+          io.out(format === 'json' ? JSON.stringify(warchonJson(read.pack, odds), null, 2) + '\n' : odds.map((o, i) => warchonText(o, chosen[i]!)).join('\n'));
+        }
+        io.exitCode = EXIT.ok;
+      } catch (error) {
+        if (reportTableError(io, error)) return;
+        throw error;
       }
-      io.exitCode = EXIT.ok;
     });
 }
 
@@ -60,9 +76,9 @@ function outcomeJson<R extends { code: string }>(o: Outcome<R>) {
   return { kind: o.kind, key: o.key, probability: o.probability.toString(), value: o.probability.toNumber(), numbers: o.numbers, layers: o.layers.map((p) => p.entry) };
 }
 
-function warchonJson(odds: readonly WarchonSpreadOdds[]) {
+function warchonJson(pack: string, odds: readonly WarchonSpreadOdds[]) {
   return {
-    pack: 'warchon',
+    pack,
     measures: {
       pairs: 'the 25 finger pairs, 1/25 each; event cells counted apart',
       expectedHits: 'per combat result, given no event; an elimination counts as eliminationHits Hits',
@@ -90,9 +106,9 @@ function warchonJson(odds: readonly WarchonSpreadOdds[]) {
   };
 }
 
-function warmasterJson(odds: WarmasterOdds) {
+function warmasterJson(pack: string, odds: WarmasterOdds) {
   return {
-    pack: 'warmaster',
+    pack,
     table: odds.table,
     measures: { rows: 'D6 rows 1-6, 1/6 each', edge: 'mean legend rank of the result, AA 0 to DA 4', worseThanLeft: 'edge strictly lower than the column to the left' },
     columns: odds.columns.map((c) => ({
@@ -188,9 +204,9 @@ function restsOn(layers: readonly Provenance[], spread: SpreadTables): string[] 
   return lines;
 }
 
-function warmasterText(odds: WarmasterOdds): string {
+function warmasterText(odds: WarmasterOdds, table: CombatTable): string {
   const lines = [`${odds.name}: D6 rows 1-6, 1/6 each. Edge = mean legend rank of the result, AA 0 (attacker's worst) to DA 4 (best).`];
-  const legend = COMBAT_TABLE.results.map((r) => `${r.code} ${r.name}`).join(', ');
+  const legend = table.results.map((r) => `${r.code} ${r.name}`).join(', ');
   lines.push(`  Legend: ${legend}`);
   for (const c of odds.columns) {
     lines.push('', `  Column ${c.label}   edge ${num(c.edge)}${c.worseThanLeft ? '   WORSE FOR THE ATTACKER than the column to its left' : ''}`);
@@ -204,7 +220,7 @@ function warmasterText(odds: WarmasterOdds): string {
   else {
     const byKind = new Map<string, string[]>();
     for (const p of odds.layers) byKind.set(p.kind, [...(byKind.get(p.kind) ?? []), p.entry]);
-    const cells = COMBAT_TABLE.rows.length * COMBAT_TABLE.columns.length;
+    const cells = table.rows.length * table.columns.length;
     lines.push(`  These odds rest on layer entries (the printed cells were lost in extraction): ${odds.layers.length} of ${cells} cells`);
     for (const [kind, entries] of byKind) lines.push(`    ${kind}: ${entries.join(', ')}`);
   }

@@ -1,44 +1,124 @@
-import type { Command } from 'commander';
-import { closest } from 'fastest-levenshtein';
-import { describeResult, type CombatResult } from '../engine/warchon/results.js';
-import { findSpread, resolveCombat, SPREADS, TableError as WarchonTableError, type Provenance, type Resolution, type SpreadTables } from '../engine/warchon/tables.js';
+import { Option, type Command } from 'commander';
+import type { PackContent } from '../content/effective.js';
+import { describeResult, ResultGrammarError, type CombatResult } from '../engine/warchon/results.js';
 import {
-  COMBAT_TABLE,
+  resolveCombat,
+  TableError as WarchonTableError,
+  warchonTables,
+  type Provenance,
+  type Resolution,
+  type SpreadTables,
+  type WarchonTables,
+  type WarchonTablesContent,
+} from '../engine/warchon/tables.js';
+import {
   resolveTeleport,
   resolveWarmasterCombat,
   TableError as WarmasterTableError,
-  TELEPORT_TABLE,
+  warmasterTables,
+  type CombatTable,
   type TeleportResolution,
   type WarmasterResolution,
+  type WarmasterTables,
+  type WarmasterTablesContent,
 } from '../engine/warmaster/tables.js';
 import { EXIT, UsageError, type Io } from './io.js';
+import { didYouMean, readProjectContent } from './project.js';
 
-/** The packs with combat tables that `resolve` and `odds` read (from generated/). */
-export const TABLE_PACKS = ['warchon', 'warmaster'] as const;
-export type TablePack = (typeof TABLE_PACKS)[number];
+/** The rules engines with combat tables that `resolve` and `odds` run. */
+export const TABLE_ENGINES = ['warchon', 'warmaster'] as const;
+export type TableEngine = (typeof TABLE_ENGINES)[number];
 
-export function tablePack(arg: string): TablePack {
-  if ((TABLE_PACKS as readonly string[]).includes(arg)) return arg as TablePack;
-  throw new UsageError(`no combat tables for "${arg}"`, `Give one of: ${TABLE_PACKS.join(', ')}${suggest(arg, TABLE_PACKS)}.`);
+// The record kinds each engine reads, by the schema a pack's manifest gives them: a pack is read by
+// the Warchon engine when it has kinds checked by warchon/spread and warchon/result, whatever the
+// pack and the kinds are called (a designer's pack made from warchon works the same).
+const ENGINE_KINDS = {
+  warchon: { spread: 'warchon/spread.schema.json', result: 'warchon/result.schema.json' },
+  warmaster: {
+    'combat-table': 'warmaster/combat-table.schema.json',
+    'combat-result': 'warmaster/combat-result.schema.json',
+    'teleport-table': 'warmaster/teleport-table.schema.json',
+  },
+} as const satisfies { readonly [E in TableEngine]: { readonly [kind: string]: string } };
+
+/** The pack's kind checked by `schema` (its path ending so), or undefined. */
+function kindWithSchema(pack: PackContent, schema: string): string | undefined {
+  const ends = (p: string) => p.replace(/\\/g, '/') === schema || p.replace(/\\/g, '/').endsWith(`/${schema}`);
+  return Object.entries(pack.pack.kinds).find(([, k]) => ends(k.schema))?.[0];
 }
 
-function suggest(arg: string, choices: readonly string[]): string {
-  if (choices.length === 0) return '';
-  const near = closest(arg.toLowerCase(), choices);
-  return arg.length > 0 && near.length > 0 ? ` (did you mean "${near}"?)` : '';
+/** The engine's record kinds and their origins, keyed as the engine reads them; undefined when the pack lacks one. */
+function engineContent(pack: PackContent, engine: TableEngine): { records: Record<string, unknown>; origins: Record<string, unknown> } | undefined {
+  const records: Record<string, unknown> = {};
+  const origins: Record<string, unknown> = {};
+  for (const [kind, schema] of Object.entries(ENGINE_KINDS[engine])) {
+    const own = kindWithSchema(pack, schema);
+    if (own === undefined) return undefined;
+    records[kind] = pack.records[own] ?? {};
+    origins[kind] = pack.origins[own] ?? {};
+  }
+  return { records, origins };
 }
 
-/** A spread by id or printed number, or a usage error naming the nearest id. */
-export function spreadArg(arg: string): SpreadTables {
-  const spread = findSpread(arg.trim());
-  if (spread) return spread;
-  const all = [...SPREADS.values()];
-  const ids = all.map((s) => s.id);
-  const near = closest(arg.toLowerCase(), ids);
+/** A pack's tables, built from its effective content, for the engine its record kinds call for. */
+export type PackTables = { readonly engine: 'warchon'; readonly pack: string; readonly tables: WarchonTables } | { readonly engine: 'warmaster'; readonly pack: string; readonly tables: WarmasterTables };
+
+/**
+ * The combat tables of a pack of the project, read from its YAML now (validated, layers applied):
+ * undefined when the content has errors (the diagnostics are printed and the exit code is 1). A
+ * pack the project lacks, or one without combat tables, is a usage error.
+ */
+export function readPackTables(io: Io, packId: string): PackTables | undefined {
+  const read = readProjectContent(io, [packId]);
+  if (!read) return undefined;
+  const pack = read.packs.find((p) => p.pack.id === packId) ?? read.packs[0];
+  if (!pack) throw new UsageError(`no pack "${packId}" in this project`);
+  for (const engine of TABLE_ENGINES) {
+    const content = engineContent(pack, engine);
+    if (!content) continue;
+    // The schema validated these records when the pack was read: here they take the generated types.
+    if (engine === 'warchon') return { engine, pack: packId, tables: warchonTables(content as unknown as WarchonTablesContent) };
+    return { engine, pack: packId, tables: warmasterTables(content as unknown as WarmasterTablesContent) };
+  }
   throw new UsageError(
-    `no spread "${arg}"${/^[0-9]+$/.test(arg.trim()) ? '' : `; did you mean "${near}"?`}`,
-    `Spreads: ${all.map((s) => `${s.number} ${s.id}`).join(', ')}. Give an id or a number.`,
+    `no combat tables for "${packId}"`,
+    'resolve and odds read a pack with Warchon spreads and results (kinds checked by warchon/spread.schema.json and warchon/result.schema.json) or Warmaster combat and teleport tables (warmaster/combat-table, combat-result and teleport-table schemas).',
   );
+}
+
+/** A spread by id or printed number, or a usage error listing the spreads (and the nearest id, when close). */
+export function spreadArg(tables: WarchonTables, arg: string): SpreadTables {
+  const spread = tables.findSpread(arg.trim());
+  if (spread) return spread;
+  const all = [...tables.spreads.values()];
+  const numeric = /^[0-9]+$/.test(arg.trim());
+  throw new UsageError(
+    `no spread "${arg}"`,
+    `${numeric ? '' : didYouMean(arg.trim().toLowerCase(), all.map((s) => s.id))}Spreads: ${all.map((s) => `${s.number} ${s.id}`).join(', ') || '(none)'}. Give an id or a number.`,
+  );
+}
+
+export type OutputFormat = 'text' | 'json';
+
+/** `--format text|json` and its alias `--json`. */
+export function formatOption(): Option {
+  return new Option('-f, --format <format>', 'output format: text for people, json for programs').choices(['text', 'json']);
+}
+
+/** The output format from `--format` and `--json` (an alias of --format json); contradicting them is a usage error. */
+export function outputFormat(opts: { format?: string; json?: boolean }): OutputFormat {
+  if (opts.json && opts.format === 'text') throw new UsageError('--json and --format text contradict each other', 'Give one: --format text, or --format json (--json is short for it).');
+  return opts.json || opts.format === 'json' ? 'json' : 'text';
+}
+
+/** Prints an error of the tables (a content error: exit 1) and returns true; false for any other error. */
+export function reportTableError(io: Io, error: unknown): boolean {
+  if (error instanceof WarchonTableError || error instanceof WarmasterTableError || error instanceof ResultGrammarError) {
+    io.err(`playmark: ${error.message}\n`);
+    io.exitCode = EXIT.content;
+    return true;
+  }
+  return false;
 }
 
 /** A whole number (at least `min`) from an option, or a usage error naming the option. */
@@ -80,17 +160,18 @@ interface ResolveOptions {
   defence?: string;
   roll?: string;
   teleport?: string;
-  json: boolean;
+  format?: string;
+  json?: boolean;
 }
 
 const WARCHON_OPTIONS = ['spread', 'as', 'ds', 'fingers'] as const;
 const WARMASTER_OPTIONS = ['attack', 'defence', 'roll', 'teleport'] as const;
 
-function rejectOthers(opts: ResolveOptions, pack: TablePack): void {
-  const foreign = pack === 'warchon' ? WARMASTER_OPTIONS : WARCHON_OPTIONS;
+function rejectOthers(opts: ResolveOptions, engine: TableEngine, pack: string): void {
+  const foreign = engine === 'warchon' ? WARMASTER_OPTIONS : WARCHON_OPTIONS;
   const given = foreign.filter((o) => opts[o] !== undefined);
   if (given.length > 0) {
-    const own = pack === 'warchon' ? '--spread, --as, --ds, --fingers' : '--attack, --defence, --roll, or --teleport';
+    const own = engine === 'warchon' ? '--spread, --as, --ds, --fingers' : '--attack, --defence, --roll, or --teleport';
     throw new UsageError(`${given.map((o) => `--${o}`).join(', ')} ${given.length === 1 ? 'is' : 'are'} not for ${pack}`, `${pack} takes ${own}.`);
   }
 }
@@ -99,7 +180,7 @@ export function registerResolve(program: Command, io: Io): void {
   program
     .command('resolve')
     .description('One combat look-up, the way a player checks a table: the column, the number or roll, and the result in words. Values that a layer (inference or ruling) set rather than the printed source are flagged with the entry id.')
-    .argument('<pack>', `the game: ${TABLE_PACKS.join(' or ')}`)
+    .argument('<pack>', 'the pack of this project to read: a Warchon pack (warchon) or a Warmaster pack (warmaster)')
     .option('--spread <id|number>', 'warchon: the spread (location) of the battle, by id or number')
     .option('--as <n>', 'warchon: the Attacking army\'s total Attack Strength')
     .option('--ds <n>', 'warchon: the Defending army\'s total Defense Strength')
@@ -108,13 +189,14 @@ export function registerResolve(program: Command, io: Io): void {
     .option('--defence <n>', 'warmaster: the defending side\'s summed defence values')
     .option('--roll <d6>', 'warmaster: the D6 roll on the combat table, 1-6')
     .option('--teleport <d66>', 'warmaster: a D66 roll on the Teleportation Table (both digits 1-6)')
-    .option('--json', 'print the look-up as JSON', false)
+    .addOption(formatOption())
+    .option('--json', 'the same as --format json')
     .addHelpText(
       'after',
       `
 Examples:
   playmark resolve warchon --spread erdon-pass --as 9 --ds 7 --fingers 5,2
-  playmark resolve warchon --spread 1 --as 9 --ds 7 --fingers 5,2 --json
+  playmark resolve warchon --spread 1 --as 9 --ds 7 --fingers 5,2 --format json
   playmark resolve warmaster --attack 6 --defence 3 --roll 4
   playmark resolve warmaster --teleport 35
 
@@ -123,43 +205,50 @@ the RNG is read with the attacker's fingers on the top row and the defender's on
 A number marked E calls for a Random Event: go to the spread's Events Table, no combat result.
 Warmaster: odds are rounded in the defender's favour (ruling combat-odds-rule).
 
---json: { spread, differential, column, number, event, eventsTable, result, ..., origins } for
+The tables are read from the pack's YAML on every run (the project is found upward from the
+working directory), validated and with its layers applied: an edited cell shows at once, and
+content with errors prints its diagnostics and no answer (exit 1). A spread number that more than
+one spread has is refused (exit 1), never guessed: give the spread by id.
+
+--format json (or --json): { spread, differential, column, number, event, eventsTable, result, ..., origins } for
 warchon, where result is the code as printed ("A1D1") or null on an event, and origins lists each
 looked-up value a layer set: { value: "column" | "number" | "result", layer, entry, kind, pointer }.
 
-Exit codes: 0 done, 1 the tables lack the value, 2 usage error (bad or missing argument).`,
+Exit codes: 0 done, 1 the content has errors or the tables lack the value, 2 usage error (bad or
+missing argument, a pack the project lacks or one without combat tables).`,
     )
     .action((packArg: string, opts: ResolveOptions) => {
-      const pack = tablePack(packArg);
-      rejectOthers(opts, pack);
+      const format = outputFormat(opts);
       try {
-        if (pack === 'warchon') return resolveWarchonCommand(io, opts);
-        return resolveWarmasterCommand(io, opts);
+        const read = readPackTables(io, packArg);
+        if (!read) return;
+        rejectOthers(opts, read.engine, read.pack);
+        if (read.engine === 'warchon') return resolveWarchonCommand(io, read.pack, read.tables, opts, format);
+        return resolveWarmasterCommand(io, read.pack, read.tables, opts, format);
       } catch (error) {
-        if (error instanceof WarchonTableError || error instanceof WarmasterTableError) {
-          io.err(`playmark: ${error.message}\n`);
-          io.exitCode = EXIT.content;
-          return;
-        }
+        if (reportTableError(io, error)) return;
         throw error;
       }
     });
 }
 
-function resolveWarchonCommand(io: Io, opts: ResolveOptions): void {
-  if (opts.spread === undefined) throw new UsageError('missing --spread', `Give the spread by id or number, e.g. --spread erdon-pass (spreads: ${[...SPREADS.keys()].join(', ')}).`);
-  const spread = spreadArg(opts.spread);
+function resolveWarchonCommand(io: Io, pack: string, tables: WarchonTables, opts: ResolveOptions, format: OutputFormat): void {
+  if (opts.spread === undefined) {
+    const ids = [...tables.spreads.keys()];
+    throw new UsageError('missing --spread', `Give the spread by id or number, e.g. --spread ${ids[0] ?? 'erdon-pass'} (spreads: ${ids.join(', ') || '(none)'}).`);
+  }
+  const spread = spreadArg(tables, opts.spread);
   const as = intArg('--as', opts.as, "the Attacking army's total Attack Strength", 9);
   const ds = intArg('--ds', opts.ds, "the Defending army's total Defense Strength", 7);
   const fingers = fingersArg(opts.fingers);
   const r = resolveCombat(spread, { as, ds, fingers });
-  io.out(opts.json ? JSON.stringify(warchonJson(r, spread), null, 2) + '\n' : warchonText(r, spread));
+  io.out(format === 'json' ? JSON.stringify(warchonJson(pack, r, spread), null, 2) + '\n' : warchonText(r, spread));
   io.exitCode = EXIT.ok;
 }
 
-function warchonJson(r: Resolution, spread: SpreadTables) {
+function warchonJson(pack: string, r: Resolution, spread: SpreadTables) {
   return {
-    pack: 'warchon',
+    pack,
     spread: r.spread,
     spreadNumber: spread.number,
     as: r.as,
@@ -205,14 +294,16 @@ function warchonText(r: Resolution, spread: SpreadTables): string {
   return lines.join('\n') + '\n';
 }
 
-function resolveWarmasterCommand(io: Io, opts: ResolveOptions): void {
+function resolveWarmasterCommand(io: Io, pack: string, tables: WarmasterTables, opts: ResolveOptions, format: OutputFormat): void {
   if (opts.teleport !== undefined) {
     const combat = (['attack', 'defence', 'roll'] as const).filter((o) => opts[o] !== undefined);
     if (combat.length > 0) throw new UsageError(`--teleport cannot be combined with ${combat.map((o) => `--${o}`).join(', ')}`, 'Look up either the Teleportation Table (--teleport) or the combat table (--attack, --defence, --roll).');
     const roll = intArg('--teleport', opts.teleport, 'a D66 roll (11 to 66, both digits 1-6)', 35);
     if (!/^[1-6][1-6]$/.test(String(roll))) throw new UsageError(`--teleport ${opts.teleport.trim()} is not a D66 roll`, 'A D66 roll is two D6, tens then units, each 1 to 6: 11 to 66, e.g. --teleport 35.');
-    const t = resolveTeleport(TELEPORT_TABLE, roll);
-    io.out(opts.json ? JSON.stringify(teleportJson(t), null, 2) + '\n' : teleportText(t));
+    const entries = tables.teleportTable();
+    const tableId = [...tables.teleportTables].find(([, e]) => e === entries)?.[0] ?? '';
+    const t = resolveTeleport(entries, roll);
+    io.out(format === 'json' ? JSON.stringify(teleportJson(pack, tableId, t), null, 2) + '\n' : teleportText(t));
     io.exitCode = EXIT.ok;
     return;
   }
@@ -223,15 +314,16 @@ function resolveWarmasterCommand(io: Io, opts: ResolveOptions): void {
   const defence = intArg('--defence', opts.defence, "the defending side's summed defence values", 3, 1);
   const roll = intArg('--roll', opts.roll, 'the D6 roll, 1-6', 4);
   if (roll < 1 || roll > 6) throw new UsageError(`--roll must be 1 to 6 (a D6), not ${roll}`, 'Give the D6 roll, e.g. --roll 4.');
-  const r = resolveWarmasterCombat(COMBAT_TABLE, { attack, defence, roll });
-  io.out(opts.json ? JSON.stringify(warmasterJson(r), null, 2) + '\n' : warmasterText(r));
+  const table = tables.combatTable();
+  const r = resolveWarmasterCombat(table, { attack, defence, roll });
+  io.out(format === 'json' ? JSON.stringify(warmasterJson(pack, r, table), null, 2) + '\n' : warmasterText(r, table));
   io.exitCode = EXIT.ok;
 }
 
-function warmasterJson(r: WarmasterResolution) {
+function warmasterJson(pack: string, r: WarmasterResolution, table: CombatTable) {
   return {
-    pack: 'warmaster',
-    table: COMBAT_TABLE.id,
+    pack,
+    table: table.id,
     attack: r.attack,
     defence: r.defence,
     odds: `${r.odds[0]}-${r.odds[1]}`,
@@ -245,21 +337,21 @@ function warmasterJson(r: WarmasterResolution) {
   };
 }
 
-function warmasterText(r: WarmasterResolution): string {
+function warmasterText(r: WarmasterResolution, table: CombatTable): string {
   const origin = (value: string) => r.origins.find((o) => o.value === value) ?? null;
   const ratio = `${r.odds[0]}-${r.odds[1]}`;
   return [
-    `${COMBAT_TABLE.name}`,
+    `${table.name}`,
     `Attack ${r.attack} against defence ${r.defence}: odds ${ratio}, rounded in the defender's favour: column ${r.column.label}.${flag(origin('column'))}`,
     `D6 roll ${r.roll}: ${r.result.code}, ${r.result.name}: ${r.result.text}${flag(origin('result'))}`,
   ].join('\n') + '\n';
 }
 
-function teleportJson(t: TeleportResolution) {
+function teleportJson(pack: string, table: string, t: TeleportResolution) {
   const o = t.entry.origin;
   return {
-    pack: 'warmaster',
-    table: 'teleportation',
+    pack,
+    table,
     roll: t.roll,
     range: t.entry.range,
     result: t.entry.name,

@@ -1,9 +1,12 @@
-// Warchon's combat tables, typed and built once when this module loads, from the generated content
-// (never from YAML): each spread's RNG matrix as {number, event} cells, its Combat Results Table
-// columns with their differential ranges, and every cell parsed from the result grammar into a
-// typed result. Each cell also carries the layer entry that set it, if one did.
+// Warchon's combat tables, typed and built from the content given (the effective content a command
+// read from the YAML this run, or a generated content module a program bundles): each spread's RNG
+// matrix as {number, event} cells, its Combat Results Table columns with their differential ranges,
+// and every cell parsed from the result grammar into a typed result. Each cell also carries the
+// layer entry that set it, if one did. Nothing here imports content: it is an argument.
+import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
+import type { WarchonCombatResult } from '../../../generated/types/warchon/result.js';
+import type { WarchonSpread } from '../../../generated/types/warchon/spread.js';
 import type { Cell, Provenance } from '../core/provenance.js';
-import { origins, results, spreadIds, spreads, type WarchonSpreadId } from '../../../generated/content/warchon.js';
 import { cellAt, findInRanges, originAt, type Range } from '../core/lookup.js';
 import { resultParser, type CombatResult, type ResultForm } from './results.js';
 
@@ -92,22 +95,78 @@ export function buildSpreadTables(spread: SpreadInput, parse: (code: string) => 
   };
 }
 
-/** The pack's result grammar, from its `result` records. */
-export const parseResult: (code: string) => CombatResult = resultParser(Object.values(results) satisfies readonly ResultForm[]);
+/**
+ * The content the Warchon tables are built from: a pack's `spread` and `result` records and the
+ * spreads' layer origins, in the shape of both a generated content module (`generated/content/`)
+ * and the effective content a command reads from the YAML (`PackContent`).
+ */
+export interface WarchonTablesContent {
+  readonly records: {
+    readonly spread: { readonly [id: string]: DeepReadonly<WarchonSpread> };
+    readonly result: { readonly [id: string]: DeepReadonly<WarchonCombatResult> };
+  };
+  readonly origins: {
+    readonly spread: { readonly [id: string]: RecordOrigins | undefined };
+  };
+}
 
-/** Every spread's tables, by id, in spread-number order. */
-export const SPREADS: ReadonlyMap<WarchonSpreadId, SpreadTables> = new Map(
-  [...spreadIds]
-    .sort((a, b) => spreads[a].number - spreads[b].number)
-    .map((id) => [id, buildSpreadTables(spreads[id] satisfies SpreadInput, parseResult, origins.spread[id])] as const),
-);
+/** A spread number that more than one spread has: the engine will not pick one of them. */
+export class AmbiguousSpreadError extends TableError {
+  constructor(
+    readonly number: number,
+    readonly ids: readonly string[],
+  ) {
+    super(`Spread number ${number} is ambiguous: spreads ${ids.map((id) => `"${id}"`).join(' and ')} ${ids.length === 2 ? 'both' : 'all'} have number ${number}. Give the spread by id, or give each spread its own number.`);
+  }
+}
 
-/** A spread by id or by its printed number ("1" or "erdon-pass"); undefined when none. */
-export function findSpread(idOrNumber: string): SpreadTables | undefined {
-  const byId = SPREADS.get(idOrNumber as WarchonSpreadId);
+/** A pack's Warchon tables, built from its content. */
+export interface WarchonTables {
+  /** Every spread's tables, by id, in spread-number order (then id). */
+  readonly spreads: ReadonlyMap<string, SpreadTables>;
+  /** The pack's result grammar, from its `result` records. */
+  readonly parseResult: (code: string) => CombatResult;
+  /**
+   * A spread by id or by its printed number ("1" or "erdon-pass"); undefined when none. Throws
+   * AmbiguousSpreadError for a number that more than one spread has.
+   */
+  findSpread(idOrNumber: string): SpreadTables | undefined;
+}
+
+const built = new WeakMap<WarchonTablesContent, WarchonTables>();
+
+/**
+ * The Warchon tables of a pack's content: every spread built and every cell parsed now, so a table
+ * the engine cannot read throws here (TableError, ResultGrammarError). Built once per content
+ * object (the content is read-only; new content read from the YAML is a new object).
+ */
+export function warchonTables(content: WarchonTablesContent): WarchonTables {
+  const cached = built.get(content);
+  if (cached) return cached;
+  const parseResult = resultParser(Object.values(content.records.result) satisfies readonly ResultForm[]);
+  const spreads = new Map(
+    Object.entries(content.records.spread)
+      .sort(([a, x], [b, y]) => x.number - y.number || (a < b ? -1 : a > b ? 1 : 0))
+      .map(([id, spread]) => [id, buildSpreadTables(spread satisfies SpreadInput, parseResult, content.origins.spread[id])] as const),
+  );
+  const tables: WarchonTables = { spreads, parseResult, findSpread: (idOrNumber) => findSpreadIn(spreads.values(), idOrNumber) };
+  built.set(content, tables);
+  return tables;
+}
+
+/**
+ * A spread among `spreads` by id or by its printed number ("1" or "erdon-pass"); undefined when
+ * none. A number that more than one spread has throws AmbiguousSpreadError: never a silent pick.
+ */
+export function findSpreadIn(spreads: Iterable<SpreadTables>, idOrNumber: string): SpreadTables | undefined {
+  const all = [...spreads];
+  const byId = all.find((s) => s.id === idOrNumber);
   if (byId) return byId;
-  if (/^[0-9]+$/.test(idOrNumber)) return [...SPREADS.values()].find((s) => s.number === Number(idOrNumber));
-  return undefined;
+  if (!/^[0-9]+$/.test(idOrNumber)) return undefined;
+  const n = Number(idOrNumber);
+  const found = all.filter((s) => s.number === n);
+  if (found.length > 1) throw new AmbiguousSpreadError(n, found.map((s) => s.id));
+  return found[0];
 }
 
 /** The fingers shown: each 1-5. */

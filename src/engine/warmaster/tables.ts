@@ -1,9 +1,13 @@
-// Warmaster's two tables, typed and built once when this module loads, from the generated content:
-// the Table of Results of Combate (odds columns, D6 rows, five results) and the Teleportation Table
-// (D66 ranges). Every cell carries the layer entry that set it, if one did: most combat cells were
-// lost in extraction and come from layers.
+// Warmaster's two tables, typed and built from the content given (the effective content a command
+// read from the YAML this run, or a generated content module a program bundles): the Table of
+// Results of Combate (odds columns, D6 rows, five results) and the Teleportation Table (D66
+// ranges). Every cell carries the layer entry that set it, if one did: most combat cells were lost
+// in extraction and come from layers. Nothing here imports content: it is an argument.
+import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
+import type { WarmasterCombatResult } from '../../../generated/types/warmaster/combat-result.js';
+import type { WarmasterCombatResultsTable } from '../../../generated/types/warmaster/combat-table.js';
+import type { WarmasterTeleportationTable } from '../../../generated/types/warmaster/teleport-table.js';
 import type { Cell, Provenance } from '../core/provenance.js';
-import { combatTables, origins, results, teleportTables } from '../../../generated/content/warmaster.js';
 import { findInRanges, findInRatioRanges, originAt, ratioValue, type Range, type Ratio, type RatioRange } from '../core/lookup.js';
 
 export type { Cell, Provenance } from '../core/provenance.js';
@@ -133,15 +137,77 @@ export function buildTeleportTable(table: TeleportTableInput, tableOrigins?: Ori
   return table.entries.map((e, i) => ({ range: e.range, name: e.name, text: e.text, outcome: e.outcome, origin: provenance(tableOrigins, `/entries/${i}`) }));
 }
 
-/** The Table of Results of Combate. */
-export const COMBAT_TABLE: CombatTable = buildCombatTable(
-  combatTables['combat-results'] satisfies CombatTableInput,
-  Object.values(results) satisfies readonly ResultInput[],
-  origins['combat-table']['combat-results'],
-);
+/**
+ * The content the Warmaster tables are built from: a pack's `combat-table`, `combat-result` and
+ * `teleport-table` records and their layer origins, in the shape of both a generated content
+ * module (`generated/content/`) and the effective content a command reads from the YAML.
+ */
+export interface WarmasterTablesContent {
+  readonly records: {
+    readonly 'combat-table': { readonly [id: string]: DeepReadonly<WarmasterCombatResultsTable> };
+    readonly 'combat-result': { readonly [id: string]: DeepReadonly<WarmasterCombatResult> };
+    readonly 'teleport-table': { readonly [id: string]: DeepReadonly<WarmasterTeleportationTable> };
+  };
+  readonly origins: {
+    readonly 'combat-table': { readonly [id: string]: RecordOrigins | undefined };
+    readonly 'teleport-table': { readonly [id: string]: RecordOrigins | undefined };
+  };
+}
 
-/** The Teleportation Table's entries, printed ranges first, then those a layer added. */
-export const TELEPORT_TABLE: readonly TeleportEntry[] = buildTeleportTable(teleportTables.teleportation satisfies TeleportTableInput, origins['teleport-table'].teleportation);
+/** The id of the Table of Results of Combate, and of the Teleportation Table, in playmark's pack. */
+export const DEFAULT_COMBAT_TABLE = 'combat-results';
+export const DEFAULT_TELEPORT_TABLE = 'teleportation';
+
+/** A pack's Warmaster tables, built from its content. */
+export interface WarmasterTables {
+  /** Every combat table, by id (sorted). */
+  readonly combatTables: ReadonlyMap<string, CombatTable>;
+  /** Every teleport table's entries, by id (sorted): printed ranges first, then those a layer added. */
+  readonly teleportTables: ReadonlyMap<string, readonly TeleportEntry[]>;
+  /**
+   * A combat table by id; without one, `combat-results`, or the pack's only combat table. Throws
+   * TableError when there is no such table (naming those there are).
+   */
+  combatTable(id?: string): CombatTable;
+  /** A teleport table's entries by id; without one, `teleportation` or the only one. Throws TableError when none. */
+  teleportTable(id?: string): readonly TeleportEntry[];
+}
+
+function pick<T>(map: ReadonlyMap<string, T>, id: string | undefined, fallback: string, what: string): T {
+  const key = id ?? (map.has(fallback) || map.size !== 1 ? fallback : [...map.keys()][0]!);
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const known = [...map.keys()];
+  throw new TableError(`The pack has no ${what} "${key}"${known.length ? ` (it has ${known.map((k) => `"${k}"`).join(', ')})` : ` (it has none)`}.`);
+}
+
+const built = new WeakMap<WarmasterTablesContent, WarmasterTables>();
+
+/**
+ * The Warmaster tables of a pack's content, every table built now, so a table the engine cannot
+ * read throws here (TableError). Built once per content object (the content is read-only; new
+ * content read from the YAML is a new object).
+ */
+export function warmasterTables(content: WarmasterTablesContent): WarmasterTables {
+  const cached = built.get(content);
+  if (cached) return cached;
+  const resultRecords = Object.values(content.records['combat-result']) satisfies readonly ResultInput[];
+  const sorted = <T>(o: { readonly [id: string]: T }) => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const combatTables = new Map(
+    sorted(content.records['combat-table']).map(([id, t]) => [id, buildCombatTable(t satisfies CombatTableInput, resultRecords, content.origins['combat-table'][id])] as const),
+  );
+  const teleportTables = new Map(
+    sorted(content.records['teleport-table']).map(([id, t]) => [id, buildTeleportTable(t satisfies TeleportTableInput, content.origins['teleport-table'][id])] as const),
+  );
+  const tables: WarmasterTables = {
+    combatTables,
+    teleportTables,
+    combatTable: (id) => pick(combatTables, id, DEFAULT_COMBAT_TABLE, 'combat table'),
+    teleportTable: (id) => pick(teleportTables, id, DEFAULT_TELEPORT_TABLE, 'teleport table'),
+  };
+  built.set(content, tables);
+  return tables;
+}
 
 /**
  * The odds as the pack's odds ruling reduces them, `[attack, defence]` with one side 1. This
