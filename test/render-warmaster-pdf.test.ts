@@ -3,14 +3,16 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
-import { warmasterPrintables } from '../src/render/games/warmaster.js';
 import { CARD_SIZES } from '../src/render/impose.js';
 import type { Face, Printable } from '../src/render/printable.js';
 import { render, type RenderSummary } from '../src/render/render.js';
+import { packContentOf, printablesOf } from './content-support.js';
 import { layoutProblems } from './layout-support.js';
 import { browser, pdfinfo, pdftotext, templates, tempDir, useChrome } from './render-pipeline-support.js';
 
-const printables = warmasterPrintables({ playmarkVersion: 'test' });
+// The printables content/warmaster/printables.yaml declares (not the common scenario and errata sheets).
+const declared = new Set(packContentOf('warmaster').printables!.list.map((d) => `warmaster-${d.id}`));
+const printables = printablesOf('warmaster').filter((p) => declared.has(p.id));
 
 describe.skipIf(!browser)('warmaster faces in Chromium', () => {
   const chrome = useChrome();

@@ -6,15 +6,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areas, cardIds, cards, combatTables, phaseIds, phases, results, shipAreaIds, teleportTables, units, specialUnitIds } from '../generated/content/warmaster.js';
 import { renderFace } from '../src/render/document.js';
-import { warmasterPrintables } from '../src/render/games/warmaster.js';
-import { rangeText } from '../src/render/games/warmaster/common.js';
-import { compressNumbers, groupNotes } from '../src/render/games/warmaster/notes.js';
+import { compressNumbers, groupNotes } from '../src/render/contexts/warmaster/notes.js';
+import { rangeText } from '../src/render/contexts/warmaster/shared.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { CardPrintable, Face, Footnote, Printable } from '../src/render/printable.js';
+import { packContentOf, printablesOf } from './content-support.js';
 import { repoRoot } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
-const printables = warmasterPrintables({ playmarkVersion: 'test' });
+// The printables content/warmaster/printables.yaml declares (not the common scenario and errata sheets).
+const declared = new Set(packContentOf('warmaster').printables!.list.map((d) => `warmaster-${d.id}`));
+const printables = printablesOf('warmaster').filter((p) => declared.has(p.id));
 const esc = (s: string) => Handlebars.Utils.escapeExpression(s);
 
 function printable(id: string): Printable {

@@ -1,13 +1,9 @@
 // The special areas card (a sheet): each special area's printed name and rules, where the ruled map
 // puts it, and the values the engine plays from its record (control, entry, hazards, fire, lasers)
 // as short facts, each marked where a layer set it.
-import { areas, origins, pack, phases, shipAreaIds, teleportTables, type WarmasterPhaseId, type WarmasterShipAreaId } from '../../../../generated/content/warmaster.js';
 import { MarkBook } from '../../marks.js';
-import type { SheetPrintable } from '../../printable.js';
-import { dieText, face, footer, PACK, rangeText, sideView } from './common.js';
-import { numberedAreas } from './map.js';
-
-type Area = (typeof areas)[WarmasterShipAreaId];
+import type { NamedContext } from '../context.js';
+import { type Area, dieText, face, footer, numberedAreas, rangeText, sideView, warmasterView, type WarmasterView } from './shared.js';
 
 /** One short fact: a label, its value, and the record and pointer a mark looks up. */
 interface Fact {
@@ -30,23 +26,20 @@ const WHEN: Readonly<Record<string, string>> = {
 const SCOPE: Readonly<Record<string, string>> = { 'this-area': 'this area', 'each-adjacent-area': 'each adjacent area' };
 const FIRE_WHEN: Readonly<Record<string, string>> = { 'start-of-each-player-turn': "at the start of each player's turn" };
 
-/** The order the source prints the special areas in; any others follow by name, conditions last. */
-const ORDER = ['the-bridge', 'the-engine-room', 'the-reactors', 'the-weapons-store', 'shields', 'destroyed-areas'];
-
-function areaName(id: string): string {
-  const a = areas[id as WarmasterShipAreaId];
+function areaName(view: WarmasterView, id: string): string {
+  const a = view.areas[id];
   return a ? (a.name ?? (typeof a.number === 'number' ? String(a.number) : id)) : id;
 }
 
-function facts(a: Area, book: MarkBook): Fact[] {
-  const o = origins['ship-area'][a.id as WarmasterShipAreaId];
+function facts(view: WarmasterView, a: Area, book: MarkBook): Fact[] {
+  const o = view.origins('ship-area', a.id);
   const out: Fact[] = [];
   const add = (label: string, value: string, pointer: string, record: string = a.id) => {
     out.push({ label, value, record, pointer });
-    book.add(record, record === a.id ? o : origins['ship-area'][record as WarmasterShipAreaId], [pointer]);
+    book.add(record, record === a.id ? o : view.origins('ship-area', record), [pointer]);
   };
   if (a.control) {
-    add('Control', `${sideView(a.control.initial).name} at the start; then the last side to enter`, '/control');
+    add('Control', `${sideView(view, a.control.initial).name} at the start; then the last side to enter`, '/control');
     const m = a.control.movement;
     add('Moves per turn', `controller ${m.controller} areas, opponent ${m.opponent}; ${m.destroyed} each once destroyed`, '/control/movement');
   }
@@ -56,7 +49,7 @@ function facts(a: Area, book: MarkBook): Fact[] {
   }
   if (a.deliberateDestruction) {
     const d = a.deliberateDestruction;
-    add('Destroy it', `an ${sideView(d.by).name} unit here, instead of attacking, unless ${BLOCKED_BY[d.blockedBy] ?? d.blockedBy}`, '/deliberateDestruction/blockedBy');
+    add('Destroy it', `an ${sideView(view, d.by).name} unit here, instead of attacking, unless ${BLOCKED_BY[d.blockedBy] ?? d.blockedBy}`, '/deliberateDestruction/blockedBy');
   }
   for (const [i, h] of (a.hazards ?? []).entries()) {
     add(
@@ -65,8 +58,8 @@ function facts(a: Area, book: MarkBook): Fact[] {
       `/hazards/${i}`,
     );
     if (h.scope === 'each-adjacent-area') {
-      for (const n of numberedAreas().filter((x) => x.special === a.id)) {
-        add(`Adjacent to ${n.number}`, (n.connections ?? []).map(areaName).join(', '), '/connections', n.id);
+      for (const n of numberedAreas(view).filter((x) => x.special === a.id)) {
+        add(`Adjacent to ${n.number}`, (n.connections ?? []).map((c) => areaName(view, c)).join(', '), '/connections', n.id);
       }
     }
   }
@@ -77,30 +70,23 @@ function facts(a: Area, book: MarkBook): Fact[] {
   }
   if (a.laserAttack) {
     const l = a.laserAttack;
-    const phase = phases[l.phase as WarmasterPhaseId];
-    const table = teleportTables[l.table as keyof typeof teleportTables];
+    const phase = view.phases[l.phase];
+    const table = view.teleportTables[l.table];
     add('Lasers', `in the ${phase ? phase.name : l.phase}, roll on the ${table ? table.name : l.table}`, '/laserAttack/phase');
   }
   return out;
 }
 
-export function specialAreasPrintable(playmarkVersion: string): SheetPrintable {
+/** The sheet's face: the areas in the order given. */
+function specialAreasFace(view: WarmasterView, list: readonly Area[], playmarkVersion: string) {
   const book = new MarkBook();
-  const list = shipAreaIds
-    .map((id) => areas[id])
-    .filter((a) => a.category === 'special' || a.category === 'condition')
-    .sort((a, b) => {
-      const ia = ORDER.indexOf(a.id);
-      const ib = ORDER.indexOf(b.id);
-      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || (a.name ?? a.id).localeCompare(b.name ?? b.id);
-    });
   const views = list.map((a) => {
-    const o = origins['ship-area'][a.id as WarmasterShipAreaId];
+    const o = view.origins('ship-area', a.id);
     book.add(a.id, o, ['/name']);
-    const where = numberedAreas()
+    const where = numberedAreas(view)
       .filter((n) => n.special === a.id)
       .map((n) => {
-        book.add(n.id, origins['ship-area'][n.id as WarmasterShipAreaId], ['/special']);
+        book.add(n.id, view.origins('ship-area', n.id), ['/special']);
         return { id: n.id, number: n.number };
       });
     const rules = (a.rules ?? []).map((r, i) => {
@@ -112,17 +98,33 @@ export function specialAreasPrintable(playmarkVersion: string): SheetPrintable {
       book.add(a.id, o, ['/text']);
       rules.push({ text: a.text, pointer: '/text' });
     }
-    const fs = facts(a, book);
+    const fs = facts(view, a, book);
     const hits = a.laserAttack?.hits
       ? a.laserAttack.hits.map((h, i) => {
           book.add(a.id, o, [`/laserAttack/hits/${i}`]);
-          const excluded = (h.excludedAreas ?? []).map(areaName);
+          const excluded = (h.excludedAreas ?? []).map((x) => areaName(view, x));
           const what = h.hit === 'none' ? 'Miss' : h.hit === 'area-rolled' ? 'The area of that number: its units are destroyed' : 'An area the Imperial player chooses';
           return { range: rangeText(h.range), what: excluded.length > 0 ? `${what}, except ${excluded.join(', ')}` : what, pointer: `/laserAttack/hits/${i}` };
         })
       : null;
     return { id: a.id, name: a.name ?? a.id, condition: a.category === 'condition', where, rules, facts: fs, hits };
   });
-  const f = face({ title: pack.title, subtitle: 'Special areas', footer: footer(playmarkVersion), areas: views }, book, 'special areas');
-  return { kind: 'sheet', id: `${PACK}-special-areas`, pack: PACK, title: `${pack.title}: special areas`, template: 'warmaster/special-areas.hbs', orientation: 'portrait', faces: [f] };
+  return face({ title: view.pack.title, subtitle: 'Special areas', footer: footer(view, playmarkVersion), areas: views }, book, 'special areas');
 }
+
+export const specialAreasContext: NamedContext = {
+  name: 'warmaster-special-areas',
+  description:
+    'One sheet of the selected ship areas, in the order given: each one\u2019s name, the numbered areas the map puts it in, its printed rules, and what the engine plays from its record (control, entry, deliberate destruction, hazards, fire, laser hits) as short facts.',
+  kinds: ['ship-area'],
+  build(input) {
+    const view = warmasterView(input.content);
+    // The selected areas; the special areas and conditions, by name, when the printable selects none.
+    const list = input.printable.records
+      ? input.records.map((r) => view.areas[r.id]!)
+      : Object.values(view.areas)
+          .filter((a) => a.category === 'special' || a.category === 'condition')
+          .sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id));
+    return { faces: [specialAreasFace(view, list, input.playmarkVersion)] };
+  },
+};

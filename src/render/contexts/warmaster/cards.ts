@@ -1,13 +1,13 @@
 // The Trap, Horror, Crew and Crew Ambush! cards, with one back for all of them (they are drawn
 // face down from the cup). The printed text is the card; a die roll's outcomes are also shown as a
-// table read from the effects the engine plays, so the card and the engine cannot disagree.
-import { cardIds, cards, origins, pack, type WarmasterCardId } from '../../../../generated/content/warmaster.js';
+// table read from the effects the engine plays, so the card and the engine cannot disagree. Which
+// cards, in what order and how many copies: printables.yaml.
 import { MarkBook, type Origins } from '../../marks.js';
-import type { CardPrintable } from '../../printable.js';
-import { TEXT_FITS, dieText, face, PACK, rangeText, sideView, type SideView } from './common.js';
+import type { Face } from '../../printable.js';
+import type { NamedContext } from '../context.js';
 import { cardNotes } from './notes.js';
+import { type Card, dieText, face, rangeText, sideView, type SideView, type WarmasterView, warmasterView } from './shared.js';
 
-type Card = (typeof cards)[WarmasterCardId];
 type Effect = Card['effects'][number];
 
 /** A trait id as words: `imperial-guard` -> `Imperial Guard`. */
@@ -16,21 +16,21 @@ function traitWords(trait: string): string {
 }
 
 /** The side a target filter names, seen from the card's side. */
-function targetSide(filterSide: string | undefined, own: SideView): SideView | null {
+function targetSide(view: WarmasterView, filterSide: string | undefined, own: SideView): SideView | null {
   if (filterSide === 'friendly') return own;
   if (filterSide === 'enemy') {
-    const other = pack.sides.find((s) => s.id !== own.id);
-    return other ? sideView(other.id) : null;
+    const other = view.pack.sides.find((s) => s.id !== own.id);
+    return other ? sideView(view, other.id) : null;
   }
   return null;
 }
 
 /** One outcome effect in words, with the pointer of the layer-settable part it names (who picks). */
-function describe(e: Effect, own: SideView, pointer: string): { text: string; choosePointer: string | null; chooser: string | null } | null {
+function describe(view: WarmasterView, e: Effect, own: SideView, pointer: string): { text: string; choosePointer: string | null; chooser: string | null } | null {
   if (e.kind === 'no-effect') return { text: 'No effect', choosePointer: null, chooser: null };
   if (e.kind !== 'destroy') return null;
   const t = e.target;
-  const side = targetSide(t.side, own);
+  const side = targetSide(view, t.side, own);
   const traits = (t.hasTrait ?? []).map(traitWords);
   let noun = traits.length > 0 ? `${traits.join(' ')} unit` : 'unit';
   if (side && !(traits[0] ?? '').startsWith(side.name)) noun = `${side.name} ${noun}`;
@@ -44,10 +44,11 @@ function describe(e: Effect, own: SideView, pointer: string): { text: string; ch
   return { text, choosePointer: t.choose ? `${pointer}/target/choose` : null, chooser };
 }
 
-export function cardFace(id: WarmasterCardId) {
-  const c = cards[id];
-  const o: Origins = origins.card[id];
-  const side = sideView(c.side);
+/** One card's face; `copies` from the printable's selection. */
+export function cardFace(view: WarmasterView, id: string, copies: number): Face {
+  const c = view.cards[id]!;
+  const o: Origins = view.origins('card', id);
+  const side = sideView(view, c.side);
   const book = new MarkBook();
   book.add(id, o, ['/name', '/side', '/text', '/attack', '/defence']);
 
@@ -58,7 +59,7 @@ export function cardFace(id: WarmasterCardId) {
       {
         die: dieText(e.die),
         outcomes: e.outcomes.map((out, k) => {
-          const parts = out.effects.map((x, m) => describe(x, side, `/effects/${i}/outcomes/${k}/effects/${m}`));
+          const parts = out.effects.map((x, m) => describe(view, x, side, `/effects/${i}/outcomes/${k}/effects/${m}`));
           const known = parts.every((p) => p !== null);
           for (const p of parts) if (p?.choosePointer) book.add(id, o, [p.choosePointer]);
           return {
@@ -95,35 +96,27 @@ export function cardFace(id: WarmasterCardId) {
     },
     book,
     `card ${id}`,
-    // Counts are not printed (null): one copy each.
-    typeof c.count === 'number' ? c.count : 1,
+    copies,
   );
   return { ...base, context: { ...base.context, notesFull: cardNotes(base.footnotes).full } };
 }
 
-/** The side every card belongs to, or null when they differ. */
-function commonSide(): SideView | null {
-  const sides = new Set(cardIds.map((id) => cards[id].side));
-  return sides.size === 1 ? sideView([...sides][0]!) : null;
+/** The side every card shown belongs to, or null when they differ. */
+function commonSide(view: WarmasterView, ids: readonly string[]): SideView | null {
+  const sides = new Set(ids.map((id) => view.cards[id]!.side));
+  return sides.size === 1 ? sideView(view, [...sides][0]!) : null;
 }
 
-/** Cards whose count the source does not print (each printed once). */
-export function uncountedCards(): WarmasterCardId[] {
-  return cardIds.filter((id) => typeof cards[id].count !== 'number');
-}
-
-export function cardsPrintable(): CardPrintable {
-  const order: WarmasterCardId[] = ['trap', 'horror', 'crew', 'crew-ambush'];
-  const ids = [...order.filter((id) => cardIds.includes(id)), ...cardIds.filter((id) => !order.includes(id))];
-  return {
-    kind: 'card',
-    id: `${PACK}-cards`,
-    pack: PACK,
-    title: `${pack.title}: cards`,
-    template: 'warmaster/card.hbs',
-    // Their printed rules do not fit mini cards at a readable size; poker, bridge and tarot fit.
-    minSize: TEXT_FITS,
-    faces: ids.map(cardFace),
-    back: { template: 'warmaster/card-back.hbs', context: { title: pack.title, side: commonSide() } },
-  };
-}
+export const cardContext: NamedContext = {
+  name: 'warmaster-card',
+  description:
+    'One card per selected card record (Trap, Horror, Crew...): name, side, printed text, attack, defence and any movement limit, and each die roll\u2019s outcomes as a table read from the effects the engine plays. The back gets the pack title and the side all the cards share.',
+  kinds: ['card'],
+  build(input) {
+    const view = warmasterView(input.content);
+    return {
+      faces: input.records.map((r) => cardFace(view, r.id, r.copies)),
+      back: { title: view.pack.title, side: commonSide(view, input.records.map((r) => r.id)) },
+    };
+  },
+};

@@ -2,12 +2,9 @@
 // the special areas come from the content (rulings). Areas sit on a grid by their number (tens
 // digit down the ship, units digit across, as the map ruling reads them); every connection the
 // content lists is drawn once, as a line between the two areas' centres.
-import { areas, origins, pack, shipAreaIds, type WarmasterShipAreaId } from '../../../../generated/content/warmaster.js';
 import { MarkBook } from '../../marks.js';
-import type { SheetPrintable } from '../../printable.js';
-import { face, footer, layered, PACK } from './common.js';
-
-type Area = (typeof areas)[WarmasterShipAreaId];
+import type { NamedContext } from '../context.js';
+import { type Area, face, footer, layered, numberedAreas, warmasterView, type WarmasterView } from './shared.js';
 
 /** Map geometry in millimetres. */
 const MAP_W = 186;
@@ -37,19 +34,13 @@ export interface MapEdge {
   readonly y2: number;
 }
 
-/** The numbered areas, placed by number: row = tens digit, column = units digit. */
-export function numberedAreas(): (Area & { number: number })[] {
-  return shipAreaIds
-    .map((id) => areas[id])
-    .filter((a): a is Area & { number: number } => a.category === 'numbered' && typeof a.number === 'number')
-    .sort((a, b) => a.number - b.number);
-}
+type Numbered = Area & { number: number };
 
 /** Every connection once (an undirected pair), in area order. */
-export function connectionPairs(): [string, string][] {
+export function connectionPairs(list: readonly Numbered[]): [string, string][] {
   const seen = new Set<string>();
   const pairs: [string, string][] = [];
-  for (const a of numberedAreas()) {
+  for (const a of list) {
     for (const b of a.connections ?? []) {
       const pair = [a.id, b].sort() as [string, string];
       const key = pair.join(' ');
@@ -61,8 +52,8 @@ export function connectionPairs(): [string, string][] {
   return pairs;
 }
 
-function layout() {
-  const list = numberedAreas();
+/** The areas placed by number: row = tens digit, column = units digit. */
+function layout(list: readonly Numbered[]) {
   const rows = [...new Set(list.map((a) => Math.floor(a.number / 10)))].sort((a, b) => a - b);
   const colsAll = list.map((a) => a.number % 10);
   const minCol = Math.min(...colsAll);
@@ -121,21 +112,24 @@ function layout() {
   };
 }
 
-export function mapPrintable(playmarkVersion: string): SheetPrintable {
+/** The map's face: the selected numbered areas (in number order) on the grid; special areas and the fire from the whole pack. */
+function mapFace(view: WarmasterView, list: readonly Numbered[], playmarkVersion: string) {
   const book = new MarkBook();
-  const geo = layout();
-  const list = numberedAreas();
-  const areaOrigins = origins['ship-area'];
+  const geo = layout(list);
+  const areaOrigins = (id: string) => view.origins('ship-area', id);
   // Connections first (one entry per area, numbered in area order), then the special areas.
-  for (const a of list) book.add(a.id, areaOrigins[a.id as WarmasterShipAreaId], ['/connections']);
-  for (const a of list) if (a.special) book.add(a.id, areaOrigins[a.id as WarmasterShipAreaId], ['/special']);
+  for (const a of list) book.add(a.id, areaOrigins(a.id), ['/connections']);
+  for (const a of list) if (a.special) book.add(a.id, areaOrigins(a.id), ['/special']);
 
-  const fire = shipAreaIds.map((id) => areas[id]).find((a) => a.fireCountdown);
-  if (fire) book.add(fire.id, areaOrigins[fire.id as WarmasterShipAreaId], ['/fireCountdown/start', '/fireCountdown/destroysUnits']);
+  const fire = Object.keys(view.areas)
+    .sort()
+    .map((id) => view.areas[id]!)
+    .find((a) => a.fireCountdown);
+  if (fire) book.add(fire.id, areaOrigins(fire.id), ['/fireCountdown/start', '/fireCountdown/destroysUnits']);
 
   const areaViews = list.map((a) => {
     const p = geo.placed.get(a.id)!;
-    const special = a.special ? areas[a.special as WarmasterShipAreaId] : undefined;
+    const special = a.special ? view.areas[a.special] : undefined;
     const tags: string[] = [];
     if (special?.entry && !special.entry.voluntary) tags.push('No entry');
     if (special?.entry?.onTeleport === 'destroyed') tags.push('Teleport kills');
@@ -152,7 +146,7 @@ export function mapPrintable(playmarkVersion: string): SheetPrintable {
       fireStart,
     };
   });
-  const edges: MapEdge[] = connectionPairs().flatMap(([a, b]) => {
+  const edges: MapEdge[] = connectionPairs(list).flatMap(([a, b]) => {
     const pa = geo.placed.get(a);
     const pb = geo.placed.get(b);
     if (!pa || !pb) return [];
@@ -172,12 +166,12 @@ export function mapPrintable(playmarkVersion: string): SheetPrintable {
       }
     : null;
 
-  const ruled = list.some((a) => layered(areaOrigins[a.id as WarmasterShipAreaId], '/connections'));
+  const ruled = list.some((a) => layered(areaOrigins(a.id), '/connections'));
   const f = face(
     {
-      title: pack.title,
+      title: view.pack.title,
       subtitle: 'Ship map',
-      footer: footer(playmarkVersion),
+      footer: footer(view, playmarkVersion),
       ruled,
       map: { width: geo.width, height: geo.height, hull: geo.hull, bow: geo.bow, stern: geo.stern, legend: geo.legend },
       areas: areaViews,
@@ -187,5 +181,18 @@ export function mapPrintable(playmarkVersion: string): SheetPrintable {
     book,
     'ship map',
   );
-  return { kind: 'sheet', id: `${PACK}-ship-map`, pack: PACK, title: `${pack.title}: ship map`, template: 'warmaster/ship-map.hbs', orientation: 'portrait', faces: [f] };
+  return f;
 }
+
+export const shipMapContext: NamedContext = {
+  name: 'warmaster-ship-map',
+  description:
+    'One map of the selected numbered ship areas: each placed on a grid by its number (tens digit down the ship, units digit across), every connection drawn once, the special areas labelled where the content puts them, and the fire countdown track; a notice when a layer set the connections.',
+  kinds: ['ship-area'],
+  build(input) {
+    const view = warmasterView(input.content);
+    // The selected areas with a number; every numbered area when the printable selects none.
+    const list = input.printable.records ? input.records.map((r) => view.areas[r.id]!).filter((a): a is Numbered => typeof a.number === 'number') : numberedAreas(view);
+    return { faces: [mapFace(view, list, input.playmarkVersion)] };
+  },
+};

@@ -1,11 +1,67 @@
-// Shared by Warmaster's printables: sides, ranges, dice, the page footer, and face assembly.
+// What the Warmaster contexts share: the pack's effective content typed by the generated types,
+// sides, ranges, dice, the page footer, and face assembly.
+import type { PackContent } from '../../../content/effective.js';
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import type { Scenario } from '../../../../generated/types/scenario.js';
+import type { WarmasterCard } from '../../../../generated/types/warmaster/card.js';
+import type { WarmasterCombatResult } from '../../../../generated/types/warmaster/combat-result.js';
+import type { WarmasterCombatResultsTable } from '../../../../generated/types/warmaster/combat-table.js';
+import type { WarmasterPhase } from '../../../../generated/types/warmaster/phase.js';
+import type { WarmasterShipArea } from '../../../../generated/types/warmaster/ship-area.js';
+import type { WarmasterSpecialUnit } from '../../../../generated/types/warmaster/special-unit.js';
+import type { WarmasterTeleportationTable } from '../../../../generated/types/warmaster/teleport-table.js';
 import { originAt } from '../../../engine/core/lookup.js';
-import { pack } from '../../../../generated/content/warmaster.js';
 import type { Face, Footnote } from '../../printable.js';
 import { MarkBook, type Origins } from '../../marks.js';
 import { groupNotes } from './notes.js';
 
-export const PACK = pack.id;
+type ById<T> = { readonly [id: string]: DeepReadonly<T> };
+
+export type Area = DeepReadonly<WarmasterShipArea>;
+export type Card = DeepReadonly<WarmasterCard>;
+export type Unit = DeepReadonly<WarmasterSpecialUnit>;
+export type Phase = DeepReadonly<WarmasterPhase>;
+
+/** The records these contexts read, by kind, as the generated types describe them. */
+export interface WarmasterView {
+  readonly pack: PackContent['pack'];
+  readonly cards: ById<WarmasterCard>;
+  readonly results: ById<WarmasterCombatResult>;
+  readonly combatTables: ById<WarmasterCombatResultsTable>;
+  readonly phases: ById<WarmasterPhase>;
+  readonly scenarios: ById<Scenario>;
+  readonly areas: ById<WarmasterShipArea>;
+  readonly units: ById<WarmasterSpecialUnit>;
+  readonly teleportTables: ById<WarmasterTeleportationTable>;
+  /** A record's layer origins (undefined: as printed). */
+  origins(kind: string, id: string): Origins;
+}
+
+/** The pack's effective content (read from the YAML on this run) seen through the generated types. */
+export function warmasterView(content: PackContent): WarmasterView {
+  const kind = <T>(k: string) => (content.records[k] ?? {}) as unknown as ById<T>;
+  return {
+    pack: content.pack,
+    cards: kind<WarmasterCard>('card'),
+    results: kind<WarmasterCombatResult>('combat-result'),
+    combatTables: kind<WarmasterCombatResultsTable>('combat-table'),
+    phases: kind<WarmasterPhase>('phase'),
+    scenarios: kind<Scenario>('scenario'),
+    areas: kind<WarmasterShipArea>('ship-area'),
+    units: kind<WarmasterSpecialUnit>('special-unit'),
+    teleportTables: kind<WarmasterTeleportationTable>('teleport-table'),
+    origins: (k, id) => content.origins[k]?.[id],
+  };
+}
+
+/** A record the context needs by id, or the only record of its kind; an error naming both otherwise. */
+export function recordOf<T>(byId: { readonly [id: string]: T }, kind: string, id: string, printable: string): T {
+  const found = byId[id];
+  if (found !== undefined) return found;
+  const all = Object.values(byId);
+  if (all.length === 1) return all[0]!;
+  throw new RangeError(`${printable}: needs the ${kind} "${id}", which the pack does not have`);
+}
 
 /** A side as the faces show it: id (for colour classes) and printed name. */
 export interface SideView {
@@ -13,8 +69,8 @@ export interface SideView {
   readonly name: string;
 }
 
-export function sideView(id: string): SideView {
-  const side = pack.sides.find((s) => s.id === id);
+export function sideView(view: WarmasterView, id: string): SideView {
+  const side = view.pack.sides.find((s) => s.id === id);
   return { id, name: side ? side.name : id };
 }
 
@@ -34,10 +90,10 @@ export function dieText(die: string, plus = 0): string {
 }
 
 /** The footer line sheets carry: source, content version and playmark version. */
-export function footer(playmarkVersion: string): { source: string; version: string } {
+export function footer(view: WarmasterView, playmarkVersion: string): { source: string; version: string } {
   return {
-    source: `${pack.source.title} by ${pack.source.author}`,
-    version: `content ${pack.version} \u00b7 playmark ${playmarkVersion}`,
+    source: `${view.pack.source.title} by ${view.pack.source.author}`,
+    version: `content ${view.pack.version} \u00b7 playmark ${playmarkVersion}`,
   };
 }
 
@@ -57,7 +113,13 @@ export function face(context: Record<string, unknown>, book: MarkBook, label: st
   return { context: { ...context, noteGroups: groupNotes(footnotes) }, marks, footnotes, copies, label };
 }
 
-export type { Footnote };
+/** The numbered areas of the whole ship, in number order (the map's grid; where special areas sit). */
+export function numberedAreas(view: WarmasterView): (Area & { number: number })[] {
+  return Object.keys(view.areas)
+    .sort()
+    .map((id) => view.areas[id]!)
+    .filter((a): a is Area & { number: number } => a.category === 'numbered' && typeof a.number === 'number')
+    .sort((a, b) => a.number - b.number);
+}
 
-/** The least card the Warmaster card and unit texts fit: 57 mm wide (bridge) and 88 mm high (poker). */
-export const TEXT_FITS = { width: 57, height: 88 } as const;
+export type { Footnote };

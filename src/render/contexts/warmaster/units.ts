@@ -1,26 +1,12 @@
 // The special units as cards: name, side (colour and emblem), abilities and exceptions as printed,
 // attack and defence (unprinted: an em dash, or the roll an ability sets them to), and who cancels
-// each re-roll (a layer sets Sanguinius's list and one name of Rogal Dorn's).
-import { origins, pack, scenarios, specialUnitIds, units, type WarmasterSpecialUnitId } from '../../../../generated/content/warmaster.js';
+// each re-roll (a layer sets Sanguinius's list and one name of Rogal Dorn's). Which units, in what
+// order and how many copies: printables.yaml.
 import { MarkBook, type Origins } from '../../marks.js';
-import type { CardPrintable } from '../../printable.js';
-import { TEXT_FITS, dieText, face, ownOrigin, PACK, sideView } from './common.js';
+import type { Face } from '../../printable.js';
+import type { NamedContext } from '../context.js';
 import { cardNotes } from './notes.js';
-
-type Unit = (typeof units)[WarmasterSpecialUnitId];
-
-/** Units in the order the source prints them (the standard game's armies), then any others by name. */
-export function unitOrder(): WarmasterSpecialUnitId[] {
-  const listed: WarmasterSpecialUnitId[] = [];
-  for (const s of Object.values(scenarios)) for (const side of s.sides) for (const u of side.army?.units ?? []) {
-    const id = u.unit as WarmasterSpecialUnitId;
-    if (id in units && !listed.includes(id)) listed.push(id);
-  }
-  const rest = specialUnitIds.filter((id) => !listed.includes(id)).sort((a, b) => units[a].name.localeCompare(units[b].name));
-  const all = [...listed, ...rest];
-  const sides = pack.sides.map((s) => s.id as string);
-  return all.sort((a, b) => sides.indexOf(units[a].side) - sides.indexOf(units[b].side));
-}
+import { dieText, face, ownOrigin, sideView, type Unit, type WarmasterView, warmasterView } from './shared.js';
 
 interface StatView {
   readonly value: string | null;
@@ -49,9 +35,10 @@ function stats(u: Unit): { attack: StatView; defence: StatView } {
 const DENSE = 760;
 const ROOMY = 420;
 
-export function unitFace(id: WarmasterSpecialUnitId) {
-  const u = units[id];
-  const o: Origins = origins['special-unit'][id];
+/** One unit's card face; `copies` from the printable's selection. */
+export function unitFace(view: WarmasterView, id: string, copies: number): Face {
+  const u = view.units[id]!;
+  const o: Origins = view.origins('special-unit', id);
   const book = new MarkBook();
   book.add(id, o, ['/name', '/side', '/traits']);
   const { attack, defence } = stats(u);
@@ -69,7 +56,7 @@ export function unitFace(id: WarmasterSpecialUnitId) {
         const p = `${pointer}/${k}`;
         const own = ownOrigin(o, p);
         if (own) book.add(id, o, [p]);
-        return { name: units[c as WarmasterSpecialUnitId]?.name ?? c, pointer: p, own };
+        return { name: view.units[c]?.name ?? c, pointer: p, own };
       });
       chars += 40 + names.reduce((n, x) => n + x.name.length + 2, 0);
       cancelledBy = { pointer, names };
@@ -78,7 +65,7 @@ export function unitFace(id: WarmasterSpecialUnitId) {
   });
   book.add(id, o, ['/exceptions']);
   chars += u.exceptions?.length ?? 0;
-  const side = sideView(u.side);
+  const side = sideView(view, u.side);
   const count = u.count === undefined ? null : u.count;
   const base = face(
     {
@@ -96,21 +83,19 @@ export function unitFace(id: WarmasterSpecialUnitId) {
     },
     book,
     `unit ${id}`,
-    typeof u.count === 'number' ? u.count : 1,
+    copies,
   );
   const notes = cardNotes(base.footnotes);
   return { ...base, context: { ...base.context, notesFull: notes.full } };
 }
 
-export function unitsPrintable(): CardPrintable {
-  return {
-    kind: 'card',
-    id: `${PACK}-units`,
-    pack: PACK,
-    title: `${pack.title}: special units`,
-    template: 'warmaster/unit.hbs',
-    // Their printed rules do not fit mini cards at a readable size; poker, bridge and tarot fit.
-    minSize: TEXT_FITS,
-    faces: unitOrder().map(unitFace),
-  };
-}
+export const unitCardContext: NamedContext = {
+  name: 'warmaster-unit-card',
+  description:
+    'One card per selected special unit: name, side (colour and emblem), traits, abilities and exceptions as printed, attack and defence (an em dash when unprinted, or the roll an ability sets them to), and who cancels each re-roll; text set smaller or larger by its length.',
+  kinds: ['special-unit'],
+  build(input) {
+    const view = warmasterView(input.content);
+    return { faces: input.records.map((r) => unitFace(view, r.id, r.copies)) };
+  },
+};

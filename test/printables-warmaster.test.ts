@@ -1,0 +1,96 @@
+// Warmaster's printables are data: what printables.yaml declares is what prints (ids, titles,
+// kinds, templates, sizes, in order), through the named contexts playmark registers, and a value
+// edited in the YAML reaches the face a template is given on the next load, with no codegen.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../src/content/effective.js';
+import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
+import type { CardPrintable } from '../src/render/printable.js';
+import { packPrintables } from '../src/render/printables.js';
+import { packContentOf, printablesOf } from './content-support.js';
+import { repoRoot } from './helpers.js';
+
+const PACK = 'warmaster';
+
+describe('warmaster printables come from printables.yaml', () => {
+  const declared = packContentOf(PACK).printables?.list ?? [];
+
+  it('declares the reference, the units, the cards, the ship map and the special areas, each through a named context', () => {
+    expect(declared.map((d) => d.id)).toEqual(['reference', 'units', 'cards', 'ship-map', 'special-areas']);
+    expect(declared.map((d) => d.title)).toEqual(['Warmaster: reference', 'Warmaster: special units', 'Warmaster: cards', 'Warmaster: ship map', 'Warmaster: special areas']);
+    expect(declared.map((d) => d.type)).toEqual(['sheet', 'card', 'card', 'sheet', 'sheet']);
+    expect(declared.map((d) => d.records?.kind)).toEqual(['phase', 'special-unit', 'card', 'ship-area', 'ship-area']);
+    for (const d of declared) {
+      expect(d.context, d.id).toBeDefined();
+      expect(NAMED_CONTEXTS.has(d.context!), d.context).toBe(true);
+      expect(NAMED_CONTEXTS.get(d.context!)!.kinds, d.context).toContain(d.records!.kind);
+    }
+  });
+
+  it('prints what it declares, in order, then the common sheets', () => {
+    const printables = printablesOf(PACK);
+    expect(printables.map((p) => p.id)).toEqual([...declared.map((d) => `${PACK}-${d.id}`), `${PACK}-scenarios`, `${PACK}-errata`]);
+    declared.forEach((d, i) => {
+      const p = printables[i]!;
+      expect(p.title).toBe(d.title);
+      expect(p.template).toBe(d.front);
+      expect(p.kind).toBe(d.type === 'sheet' ? 'sheet' : 'card');
+      if (p.kind === 'sheet') expect(p.orientation).toBe(d.orientation ?? 'portrait');
+      if (p.kind === 'card') {
+        expect(p.size).toBeUndefined();
+        expect(p.minSize).toEqual(d.minSize);
+        expect(p.back?.template).toBe(d.back);
+      }
+    });
+    // One face per selected record, in the declared order.
+    const units = printables.find((p) => p.id === `${PACK}-units`)!;
+    expect(units.faces.map((f) => f.context.id)).toEqual(declared.find((d) => d.id === 'units')!.records!.ids);
+  });
+});
+
+describe('an edited value in the YAML', () => {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'playmark-warmaster-printables-'));
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  const dir = path.join(project, 'content', PACK);
+  cpSync(path.join(repoRoot, 'content', PACK), dir, { recursive: true });
+  const edit = (file: string, from: string, to: string) => {
+    const f = path.join(dir, file);
+    const text = readFileSync(f, 'utf8');
+    expect(text).toContain(from);
+    writeFileSync(f, text.replace(from, to));
+  };
+
+  it('reaches the face context on the next load', () => {
+    edit('units/sanguinius.yaml', 'name: Sanguinius', 'name: Sanguinius the Angel');
+    edit('cards/trap.yaml', 'count: null', 'count: 2');
+    edit('phases/imperial-battle.yaml', 'name: Imperial battle phase', 'name: Imperial assault phase');
+    edit('areas/the-bridge.yaml', 'name: The Bridge', 'name: The Command Deck');
+    edit('printables.yaml', "title: 'Warmaster: cards'", "title: 'Warmaster: the cup cards'");
+    edit('printables.yaml', 'ids: [trap, horror, crew, crew-ambush]', 'ids: [crew, trap]');
+    const loaded = loadContent([dir], { cwd: project });
+    expect(loaded.validation.errors, JSON.stringify(loaded.validation.diagnostics.filter((d) => d.severity === 'error'))).toBe(0);
+    const printables = packPrintables(loaded.packs.get(PACK)!, { playmarkVersion: 'test' });
+    const get = (id: string) => printables.find((p) => p.id === `${PACK}-${id}`)!;
+
+    const sanguinius = get('units').faces.find((f) => f.context.id === 'sanguinius')!;
+    expect(sanguinius.context.name).toBe('Sanguinius the Angel');
+    // Rogal Dorn's card names who cancels his re-roll by the unit's name.
+    expect(JSON.stringify(get('units').faces.map((f) => f.context))).toContain('Sanguinius the Angel');
+
+    const cards = get('cards') as CardPrintable;
+    expect(cards.title).toBe('Warmaster: the cup cards');
+    expect(cards.faces.map((f) => f.context.id)).toEqual(['crew', 'trap']);
+    expect(cards.faces[1]!.copies).toBe(2);
+
+    const turn = get('reference').faces[0]!;
+    expect((turn.context.phases as { id: string; name: string }[]).find((p) => p.id === 'imperial-battle')!.name).toBe('Imperial assault phase');
+
+    const map = get('ship-map').faces[0]!;
+    const labels = (map.context.areas as { special: { id: string; name: string } | null }[]).flatMap((a) => (a.special ? [a.special] : []));
+    expect(labels).toContainEqual({ id: 'the-bridge', name: 'The Command Deck' });
+    const special = get('special-areas').faces[0]!;
+    expect((special.context.areas as { id: string; name: string }[])[0]).toMatchObject({ id: 'the-bridge', name: 'The Command Deck' });
+  });
+});
