@@ -6,11 +6,11 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { composePrintable, DEFAULT_PRINT } from '../src/render/compose.js';
 import { pngDocument, renderPngs } from '../src/render/png.js';
-import { BUILDERS } from '../src/render/games/index.js';
+import { printablesOf } from './content-support.js';
 import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';
 import { repoRoot } from './helpers.js';
-import { browser, templates, tempDir, useChrome } from './render-pipeline-support.js';
+import { templates, tempDir, useChrome } from './render-pipeline-support.js';
 
 const referenceDir = path.join(repoRoot, 'test', 'reference');
 
@@ -55,7 +55,7 @@ describe('pixel difference', () => {
   });
 });
 
-describe.skipIf(!browser)('screenshots against reference images', () => {
+describe('screenshots against reference images', () => {
   const chrome = useChrome();
 
   it('a card with its bleed, at 150 dpi', async () => {
@@ -81,7 +81,7 @@ describe.skipIf(!browser)('screenshots against reference images', () => {
   // The shipped games, as a print-and-play maker gets them. When a template changes on purpose,
   // look at the new image and run with PLAYMARK_UPDATE_REFERENCES=1.
   const firstFace = (pack: string, id: string, label?: string): Printable => {
-    const p = BUILDERS[pack]!({ playmarkVersion: 'test' }).find((x) => x.id === id)!;
+    const p = printablesOf(pack).find((x) => x.id === id)!;
     const face = label ? p.faces.find((f) => f.label === label)! : p.faces[0]!;
     return { ...p, faces: [{ ...face, copies: 1 }] } as Printable;
   };

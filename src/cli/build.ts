@@ -25,7 +25,7 @@ ${RENDER_HELP}`,
     )
     .action(async (flags: RenderFlags) => {
       const options = renderOptions(flags, io);
-      const content = readProjectContent(io);
+      const content = readProjectContent(io, undefined, { summary: true });
       if (!content) {
         io.err('build: the content has errors; nothing was generated or printed.\n');
         return;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadContent, type PackContent } from '../content/effective.js';
 import { findProject, type Project } from '../content/project.js';
 import { defaultCacheDir, type ValidationResult } from '../content/validate.js';
-import { formatDiagnosticText, plural } from './format.js';
+import { formatDiagnosticText, formatValidation, plural } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 
 /** The project holding the working directory, or a usage error that says how to make one. */
@@ -31,9 +31,10 @@ export interface ProjectContent {
 
 /**
  * The effective content of some packs of the project (default: all), read from the YAML now.
- * Diagnostics go to stderr; on errors it sets exit code 1 and returns undefined.
+ * Diagnostics go to stderr (with `summary`, also each pack's counts, as validate prints them); on
+ * errors it sets exit code 1 and returns undefined.
  */
-export function readProjectContent(io: Io, packIds?: readonly string[], options: { cache?: boolean } = {}): ProjectContent | undefined {
+export function readProjectContent(io: Io, packIds?: readonly string[], options: { cache?: boolean; summary?: boolean } = {}): ProjectContent | undefined {
   const project = requireProject(io);
   const dirs = packIds?.length ? packIds.map((id) => packDir(project, id)) : [project.contentDir];
   const loaded = loadContent(dirs, {
@@ -42,9 +43,8 @@ export function readProjectContent(io: Io, packIds?: readonly string[], options:
     ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}),
   });
   const { validation } = loaded;
-  if (validation.diagnostics.length > 0) {
-    for (const d of validation.diagnostics) io.err(formatDiagnosticText(d, { color: io.color }) + '\n');
-  }
+  if (options.summary) io.err(formatValidation(validation, 'text', { color: io.color }));
+  else for (const d of validation.diagnostics) io.err(formatDiagnosticText(d, { color: io.color }) + '\n');
   if (validation.errors > 0) {
     io.err(`The content has ${plural(validation.errors, 'error')}: fix ${validation.errors === 1 ? 'it' : 'them'} first; nothing was made from it.\n`);
     io.exitCode = EXIT.content;
