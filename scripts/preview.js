@@ -1,14 +1,15 @@
 // Developer preview: renders faces of a pack's printables to PNG with headless Chromium, to look
-// at while writing templates. `npm run build` first, then:
+// at while writing templates. Reads the pack's YAML now (run from the project). Then:
 //   node scripts/preview.js <pack> [printable-id] [--faces 0,1] [--out out/preview] [--ink-saver]
 // Cards are shown at their size (poker 63x88 mm when the printable does not fix one).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { previewDocument, PAPER } from '../dist/src/render/document.js';
-import { commonPrintables } from '../dist/src/render/common/index.js';
-import { BUILDERS } from '../dist/src/render/games/index.js';
+import { loadContent } from '../dist/src/content/effective.js';
+import { findProject } from '../dist/src/content/project.js';
 import { createTemplates } from '../dist/src/render/handlebars.js';
+import { packPrintables } from '../dist/src/render/printables.js';
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -19,14 +20,20 @@ const out = flag('--out') ?? 'out/preview';
 const faces = flag('--faces')?.split(',').map(Number);
 const inkSaver = args.includes('--ink-saver');
 const [packId, printableId] = args.filter((a) => !a.startsWith('--'));
-const builder = BUILDERS[packId];
-if (!builder) {
-  console.error(`no printables for pack "${packId}"; known: ${Object.keys(BUILDERS).join(', ')}`);
+const project = findProject(process.cwd());
+if (!project) {
+  console.error('no playmark project here or above');
   process.exit(2);
 }
-const templates = createTemplates(path.resolve('templates'));
-const ctx = { playmarkVersion: 'preview' };
-const printables = [...builder(ctx), ...commonPrintables(packId, ctx)].filter((p) => !printableId || p.id === printableId);
+const loaded = loadContent([path.join(project.contentDir, packId ?? '')], { cwd: process.cwd(), ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}) });
+const content = loaded.packs.get(packId);
+if (!content) {
+  for (const d of loaded.validation.diagnostics) console.error(`${d.file}:${d.line}:${d.column} ${d.severity} [${d.code}] ${d.message}`);
+  console.error(`no valid pack "${packId}" in ${project.contentDir}`);
+  process.exit(loaded.validation.errors ? 1 : 2);
+}
+const templates = createTemplates([...(project.templatesDir ? [project.templatesDir] : []), new URL('../templates', import.meta.url).pathname]);
+const printables = packPrintables(content, { playmarkVersion: 'preview' }).filter((p) => !printableId || p.id === printableId || p.id === `${packId}-${printableId}`);
 const executablePath = process.env.PLAYMARK_BROWSER ?? '/usr/bin/chromium-headless-shell';
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
 mkdirSync(out, { recursive: true });

@@ -1,5 +1,5 @@
-// What a game pack prints, as data: the render pipeline imposes, prints and checks it; game
-// builders (src/render/games/<pack>.ts) only say which templates to fill with which contexts.
+// What a pack prints, ready for the pipeline: printables.ts makes these from the pack's
+// printables.yaml (data) and a named or default context; the pipeline imposes, prints and checks them.
 
 /** A size in millimetres. */
 export interface Size {
@@ -64,11 +64,8 @@ export interface CardPrintable extends PrintableBase {
 
 export type Printable = SheetPrintable | CardPrintable;
 
-/** What a game builder is given. */
+/** What every context is given besides the content. */
 export interface BuildContext {
   /** Printed on sheets that show odds or content versions. */
   readonly playmarkVersion: string;
 }
-
-/** A pack's printables. One function per pack, registered in games/index.ts. */
-export type PrintableBuilder = (ctx: BuildContext) => Printable[];
