@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as archon from '../generated/content/archon-skirmish.js';
 import { spreadIds, spreads } from '../generated/content/warchon.js';
 import { render } from '../src/render/render.js';
+import { packContentOf } from './content-support.js';
 import { browser, pdffonts, pdfinfo, pdftotext, tempDir } from './render-pipeline-support.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -13,17 +14,17 @@ const words = (s: string) => s.replace(/\s+/g, ' ').trim();
 const rowPattern = (n: number, cells: readonly (string | number | null)[]) =>
   new RegExp(`(?:^|\\s)${n}\\s+${cells.map((c) => `${escape(c === null ? '\u2014' : String(c))}(?:\\s?\\d+)?`).join('\\s+')}(?=\\s|$)`, 'm');
 
-describe.skipIf(!browser)('the games printed and read back', () => {
+describe('the games printed and read back', () => {
   const out = tempDir();
   const pdf = (rel: string) => path.join(out, rel);
 
   beforeAll(async () => {
-    await render({ only: ['warchon-spreads', 'archon-skirmish-deck'], outDir: out, layout: 'pod', browser });
+    await render({ contents: [packContentOf('warchon'), packContentOf('archon-skirmish')], only: ['warchon-spreads', 'archon-skirmish-deck'], outDir: out, layout: 'pod', browser });
   }, 120_000);
 
-  it('every Warchon spread sheet holds its number, name, every RNG cell and every combat table cell, in order', () => {
-    const pages = pdftotext(pdf('warchon/warchon-spreads.pdf')).split('\f');
-    expect(pdfinfo(pdf('warchon/warchon-spreads.pdf')).pageSize).toBe('595.28 x 841.89');
+  it('every Warchon spread sheet holds its number, name, every RNG cell and every combat table cell, in order', async () => {
+    const pages = (await pdftotext(pdf('warchon/warchon-spreads.pdf'))).split('\f');
+    expect((await pdfinfo(pdf('warchon/warchon-spreads.pdf'))).pageSize).toBe('595.28 x 841.89');
     for (const id of spreadIds) {
       const s = spreads[id];
       const page = pages.find((p) => new RegExp(`^\\s*Sp\\. ${s.number}\\s`).test(p) && p.includes(s.name));
@@ -33,13 +34,13 @@ describe.skipIf(!browser)('the games printed and read back', () => {
       for (const col of s.combatTable.columns) expect(page, `${id} column ${col.label}`).toContain(col.label.replace(/\u2212/g, '-'));
       for (const e of s.events ?? []) expect(words(page!), `${id} event ${e.number}`).toContain(words(e.name));
     }
-    expect(pdffonts(pdf('warchon/warchon-spreads.pdf')).every((f) => f.emb === 'yes')).toBe(true);
+    expect((await pdffonts(pdf('warchon/warchon-spreads.pdf'))).every((f) => f.emb === 'yes')).toBe(true);
   });
 
-  it('every Archon Skirmish card is printed as many times as the deck counts it, each with its back (print-on-demand)', () => {
+  it('every Archon Skirmish card is printed as many times as the deck counts it, each with its back (print-on-demand)', async () => {
     const deck = archon.decks['common-deck'];
     const file = pdf('archon-skirmish/archon-skirmish-deck.pdf');
-    const pages = pdftotext(file).split('\f').slice(0, -1);
+    const pages = (await pdftotext(file)).split('\f').slice(0, -1);
     expect(pages).toHaveLength(2 * deck.size);
     const fronts = pages.filter((_, i) => i % 2 === 0);
     const backs = pages.filter((_, i) => i % 2 === 1);
@@ -60,7 +61,7 @@ describe.skipIf(!browser)('the games printed and read back', () => {
     }
     expect(total).toBe(deck.size);
     // One card a page: the trim is the poker card.
-    const info = pdfinfo(file, 1);
+    const info = await pdfinfo(file, 1);
     const trim = (info.fields.TrimBox ?? '').split(/\s+/).filter(Boolean).map(Number);
     expect(Math.abs(((trim[2]! - trim[0]!) * 25.4) / 72 - 63)).toBeLessThan(0.1);
     expect(Math.abs(((trim[3]! - trim[1]!) * 25.4) / 72 - 88)).toBeLessThan(0.1);
@@ -68,12 +69,12 @@ describe.skipIf(!browser)('the games printed and read back', () => {
 
   it('the deck imposed 9 to an A4 page: 50 cards on 6 fronts, each followed by its back with --duplex long', async () => {
     const nup = tempDir();
-    const summary = await render({ only: ['archon-skirmish-deck'], outDir: nup, duplex: 'long', browser });
+    const summary = await render({ contents: [packContentOf('archon-skirmish')], only: ['archon-skirmish-deck'], outDir: nup, duplex: 'long', browser });
     const file = path.join(nup, 'archon-skirmish/archon-skirmish-deck.pdf');
     expect(summary.files.find((f) => f.file === 'archon-skirmish/archon-skirmish-deck.pdf')?.pages).toBe(12);
-    expect(pdfinfo(file).pages).toBe(12);
-    expect(pdfinfo(file, 12).pageSize).toBe('595.28 x 841.89');
-    const pages = pdftotext(file).split('\f');
+    expect((await pdfinfo(file)).pages).toBe(12);
+    expect((await pdfinfo(file, 12)).pageSize).toBe('595.28 x 841.89');
+    const pages = (await pdftotext(file)).split('\f');
     expect(pages[1]!.match(/ARCHON SKIRMISH/gi)).toHaveLength(9);
     expect(pages[11]!.match(/ARCHON SKIRMISH/gi)).toHaveLength(50 - 5 * 9);
   }, 60_000);

@@ -1,7 +1,7 @@
 // Warchon faces laid out by a real browser: nothing overflows its box (sheets in the 190 x 259 mm
 // sheet box, a playmark's stat panels and notes), no text under 6 pt, in colour and with the ink
-// saver; and the PDFs hold their pages and key text. Skipped where no Chromium is installed (never
-// in CI: render-pipeline-support makes a missing browser fail there).
+// saver; and the PDFs hold their pages and key text. Without Chromium they fail,
+// saying how to install it (render-pipeline-support).
 import { describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
 import { warchonPrintables } from '../src/render/games/warchon.js';
@@ -14,7 +14,7 @@ const printables = warchonPrintables({ playmarkVersion: 'test' });
 
 const BOXES = '.wsp, .wod, .wrf, .wpm, .wpm-info, .wpm-notes-middle, .wpm-notes-lower';
 
-describe.skipIf(!browser)('warchon faces in Chromium', () => {
+describe('warchon faces in Chromium', () => {
   const chrome = useChrome();
 
   async function problems(p: Printable, inkSaver: boolean): Promise<string[]> {
@@ -49,20 +49,20 @@ describe.skipIf(!browser)('warchon faces in Chromium', () => {
     const summary = await render({ printables, templates, outDir: out, browser });
     const file = (id: string) => `${out}/warchon/${id}.pdf`;
     expect(summary.files.filter((f) => f.kind === 'pdf').map((f) => f.file).sort()).toEqual(printables.map((p) => `warchon/${p.id}.pdf`).sort());
-    expect(pdfinfo(file('warchon-spreads')).pages).toBe(7);
-    expect(pdfinfo(file('warchon-odds')).pages).toBe(7);
-    expect(pdfinfo(file('warchon-reference')).pages).toBe(2);
-    expect(pdfinfo(file('warchon-playmarks')).pages).toBeGreaterThanOrEqual(1);
-    const spread1 = pdftotext(file('warchon-spreads'), 1);
+    expect((await pdfinfo(file('warchon-spreads'))).pages).toBe(7);
+    expect((await pdfinfo(file('warchon-odds'))).pages).toBe(7);
+    expect((await pdfinfo(file('warchon-reference'))).pages).toBe(2);
+    expect((await pdfinfo(file('warchon-playmarks'))).pages).toBeGreaterThanOrEqual(1);
+    const spread1 = await pdftotext(file('warchon-spreads'), 1);
     expect(spread1).toMatch(/ERDON PASS|Erdon Pass/i);
     expect(spread1.match(/Sp\. 1/gi)?.length).toBeGreaterThanOrEqual(4);
     expect(spread1).toContain('erdon-pass-rng-row-5');
-    const strips = pdftotext(file('warchon-playmarks'));
+    const strips = await pdftotext(file('warchon-playmarks'));
     // Six strips: two Baphite Swarm copies and one of each other printed unit; the activation
     // lines of the upright ends read as text (letter-spaced).
     expect(strips.match(/A ?C ?T ?I ?V ?A ?T ?E ?D/g)?.length).toBeGreaterThanOrEqual(6 * 2);
     expect(strips.match(/Special: -1 CS in/g)?.length).toBe(2);
     for (const name of ['Deathknoll', 'Crusaders', 'Paladins', 'Angels']) expect(strips).toContain(name);
-    expect(pdftotext(file('warchon-odds'), 1)).toContain('100.0%');
+    expect(await pdftotext(file('warchon-odds'), 1)).toContain('100.0%');
   }, 120_000);
 });

@@ -14,7 +14,7 @@ import { browser, pdfinfo, pdftotext, templates, tempDir, useChrome } from './re
 const declared = new Set(packContentOf('warmaster').printables!.list.map((d) => `warmaster-${d.id}`));
 const printables = printablesOf('warmaster').filter((p) => declared.has(p.id));
 
-describe.skipIf(!browser)('warmaster faces in Chromium', () => {
+describe('warmaster faces in Chromium', () => {
   const chrome = useChrome();
 
   /** What would print badly on one face: content past its box, text under 6 pt. */
@@ -46,7 +46,7 @@ describe.skipIf(!browser)('warmaster faces in Chromium', () => {
   }, 60_000);
 });
 
-describe.skipIf(!browser)('warmaster PDFs', () => {
+describe('warmaster PDFs', () => {
   const out = tempDir('playmark-warmaster-');
   let summary: RenderSummary;
   beforeAll(async () => {
@@ -54,7 +54,7 @@ describe.skipIf(!browser)('warmaster PDFs', () => {
   }, 180_000);
   const pdf = (id: string) => path.join(out, 'warmaster', `${id}.pdf`);
 
-  it('prints each printable with its pages', () => {
+  it('prints each printable with its pages', async () => {
     const pages = Object.fromEntries(summary.files.filter((f) => f.kind === 'pdf' && f.file.startsWith('warmaster/')).map((f) => [f.file, f.pages]));
     expect(pages).toEqual({
       'warmaster/warmaster-reference.pdf': 2,
@@ -65,19 +65,19 @@ describe.skipIf(!browser)('warmaster PDFs', () => {
       'warmaster/warmaster-ship-map.pdf': 1,
       'warmaster/warmaster-special-areas.pdf': 1,
     });
-    expect(pdfinfo(pdf('warmaster-reference')).pages).toBe(2);
+    expect((await pdfinfo(pdf('warmaster-reference'))).pages).toBe(2);
   });
 
-  it('carries the tables, the ruled map notice and the footnote entries as text', () => {
-    const turn = pdftotext(pdf('warmaster-reference'), 1);
+  it('carries the tables, the ruled map notice and the footnote entries as text', async () => {
+    const turn = await pdftotext(pdf('warmaster-reference'), 1);
     expect(turn).toContain('Perfectly!');
     expect(turn).toContain('teleport-61-65');
-    const combat = pdftotext(pdf('warmaster-reference'), 2);
+    const combat = await pdftotext(pdf('warmaster-reference'), 2);
     expect(combat).toContain('combat-roll-6-col-4');
     expect(combat).toContain('Annihilated attacker');
-    const map = pdftotext(pdf('warmaster-ship-map'));
+    const map = await pdftotext(pdf('warmaster-ship-map'));
     expect(map).toContain('The real map is not in the source.');
     expect(map).toContain('map-area-56-connections');
-    expect(pdftotext(pdf('warmaster-cards'), 2)).toContain('Traitor'.toUpperCase());
+    expect(await pdftotext(pdf('warmaster-cards'), 2)).toContain('Traitor'.toUpperCase());
   });
 });
