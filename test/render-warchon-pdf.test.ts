@@ -4,13 +4,14 @@
 // saying how to install it (render-pipeline-support).
 import { describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
-import { warchonPrintables } from '../src/render/games/warchon.js';
 import type { Printable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
+import { printablesOf } from './content-support.js';
 import { layoutProblems } from './layout-support.js';
 import { browser, pdfinfo, pdftotext, templates, tempDir, useChrome } from './render-pipeline-support.js';
 
-const printables = warchonPrintables({ playmarkVersion: 'test' });
+// The printables warchon's printables.yaml declares (the scenario and errata sheets: render-common-layout).
+const printables = printablesOf('warchon').filter((p) => p.id !== 'warchon-scenarios' && p.id !== 'warchon-errata');
 
 const BOXES = '.wsp, .wod, .wrf, .wpm, .wpm-info, .wpm-notes-middle, .wpm-notes-lower';
 

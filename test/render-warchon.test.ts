@@ -1,24 +1,35 @@
-// Warchon printables: the spreads, playmarks, odds and quick reference are built from the generated
-// content and hold every value they must; layer-set values carry marks whose footnotes name the
-// right entry; content text is escaped; every face renders in strict mode. No browser needed.
+// Warchon printables: the spreads, playmarks, odds and quick reference are built from the YAML
+// (printables.yaml and the pack's records, read this run) through the warchon contexts and hold
+// every value they must; layer-set values carry marks whose footnotes name the right entry; content
+// text is escaped; every face renders in strict mode. No browser needed.
 import Handlebars from 'handlebars';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../src/analysis/fraction.js';
 import { warchonOdds, warchonSpreadOdds } from '../src/analysis/odds.js';
-import { buildSpreadTables, parseResult, SPREADS } from '../src/engine/warchon/tables.js';
+import { buildSpreadTables } from '../src/engine/warchon/tables.js';
+import { oddsFace } from '../src/render/contexts/warchon/odds.js';
+import { PLAYMARK_SIZE, playmarkFace, printsPlaymark } from '../src/render/contexts/warchon/playmark.js';
+import { tablesOf, warchonView } from '../src/render/contexts/warchon/shared.js';
+import { spreadFace } from '../src/render/contexts/warchon/spread.js';
 import { renderFace } from '../src/render/document.js';
-import { warchonPrintables } from '../src/render/games/warchon.js';
-import { oddsFace } from '../src/render/games/warchon/odds.js';
-import { PLAYMARK_SIZE, playmarkFace, printsPlaymark } from '../src/render/games/warchon/playmarks.js';
-import { spreadFace } from '../src/render/games/warchon/spreads.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { Face, Printable } from '../src/render/printable.js';
-import { descriptors, origins, results, rules, spreadIds, spreads, traits, unitIds, units, type WarchonSpreadId } from '../generated/content/warchon.js';
+import { packContentOf, printablesOf } from './content-support.js';
 import { repoRoot } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
-const printables = warchonPrintables({ playmarkVersion: 'test' });
+const content = packContentOf('warchon');
+const view = warchonView(content);
+const { descriptors, results, spreads, traits, units } = view;
+const origins = view.origins;
+const rules = { core: view.rules.core! };
+const spreadIds = Object.keys(spreads);
+const unitIds = Object.keys(units);
+const tables = tablesOf(view);
+/** The printables printables.yaml declares (the scenario and errata sheets are tested in render-common). */
+const allPrintables = printablesOf('warchon');
+const printables = allPrintables.filter((p) => p.id !== 'warchon-scenarios' && p.id !== 'warchon-errata');
 const byId = (id: string): Printable => {
   const p = printables.find((x) => x.id === id);
   if (!p) throw new Error(`no printable ${id}`);
@@ -49,7 +60,7 @@ function footnoteFor(face: Face, entry: string): number | undefined {
 
 describe('warchon printables', () => {
   it('are the four Warchon printables with their kinds, sizes and face counts', () => {
-    expect(printables.map((p) => p.id)).toEqual(['warchon-spreads', 'warchon-playmarks', 'warchon-odds', 'warchon-reference']);
+    expect(allPrintables.map((p) => p.id)).toEqual(['warchon-spreads', 'warchon-playmarks', 'warchon-odds', 'warchon-reference', 'warchon-scenarios', 'warchon-errata']);
     expect(spreadsSheet).toMatchObject({ kind: 'sheet', orientation: 'portrait', template: 'warchon/spread.hbs' });
     expect(spreadsSheet.faces).toHaveLength(spreadIds.length);
     expect(playmarks).toMatchObject({ kind: 'card', size: PLAYMARK_SIZE, template: 'warchon/playmark.hbs' });
@@ -78,14 +89,14 @@ describe('warchon printables', () => {
 
 describe('warchon-spreads', () => {
   const faceOf = (id: string) => {
-    const i = [...spreadIds].sort((a, b) => spreads[a].number - spreads[b].number).indexOf(id as WarchonSpreadId);
+    const i = [...spreadIds].sort((a, b) => spreads[a]!.number - spreads[b]!.number).indexOf(id);
     return spreadsSheet.faces[i]!;
   };
 
   it('one sheet per spread in spread-number order, its number in all four corners, name, epithet, Capacity', () => {
     expect(spreadsSheet.faces.map((f) => f.context.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const id of spreadIds) {
-      const s = spreads[id];
+      const s = spreads[id]!;
       const page = html(spreadsSheet, faceOf(id));
       expect(page.match(new RegExp(`class="wsp-corner wsp-(tl|tr|bl|br)">Sp\\. ${s.number}<`, 'g'))).toHaveLength(4);
       expect(page).toContain(`<h1 class="wsp-name">${esc(s.name)}</h1>`);
@@ -96,7 +107,7 @@ describe('warchon-spreads', () => {
 
   it('every RNG cell and every combat table cell (effective values) sits in its place, event cells marked', () => {
     for (const id of spreadIds) {
-      const s = spreads[id];
+      const s = spreads[id]!;
       const page = html(spreadsSheet, faceOf(id));
       s.rng.forEach((row, r) =>
         row.forEach((value, c) => {
@@ -128,7 +139,7 @@ describe('warchon-spreads', () => {
     for (const id of spreadIds) {
       const face = faceOf(id);
       const page = html(spreadsSheet, face);
-      const o = origins.spread[id] ?? {};
+      const o = origins.spread![id] ?? {};
       for (const [pointer, origin] of Object.entries(o)) {
         const n = footnoteFor(face, origin.entry);
         expect(n, `${id} footnote for ${origin.entry}`).toBeDefined();
@@ -168,15 +179,15 @@ describe('warchon-spreads', () => {
     expect(page).toContain('Aquatic River');
     expect(page).toMatch(new RegExp(`Aquatic<sup class="layer-mark">${footnoteFor(dr, 'aquatic-river-trait')}</sup>`));
     expect(footnoteFor(dr, 'dracosroar-attack-restriction')).toBeDefined();
-    for (const e of spreads.dracosroar.events ?? []) expect(page).toContain(esc(e.text));
+    for (const e of spreads.dracosroar!.events ?? []) expect(page).toContain(esc(e.text));
     const ak = faceOf('akibatu');
-    for (const r of spreads.akibatu.specialRules) expect(html(spreadsSheet, ak)).toContain(esc(r.text));
+    for (const r of spreads.akibatu!.specialRules) expect(html(spreadsSheet, ak)).toContain(esc(r.text));
     expect(footnoteFor(ak, 'akibatu-always-engaged')).toBeDefined();
     expect(html(spreadsSheet, faceOf('irondale'))).not.toContain('wsp-events');
   });
 
   it('escapes content text', () => {
-    const face = spreadFace({ ...spreads['erdon-pass'], name: '<script>alert(1)</script>' }, origins.spread['erdon-pass']);
+    const face = spreadFace(view, { ...spreads['erdon-pass']!, name: '<script>alert(1)</script>' }, origins.spread!['erdon-pass']);
     const page = html(spreadsSheet, face);
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toContain('<script>');
@@ -188,17 +199,17 @@ describe('warchon-playmarks', () => {
 
   it('prints a playmark for every unit with a stat and a playmark in the demo; copies follow `playmarks`', () => {
     const printed = playmarks.faces.map((f) => f.context.unit);
-    expect(new Set(printed)).toEqual(new Set(unitIds.filter((id) => printsPlaymark(units[id]))));
+    expect(new Set(printed)).toEqual(new Set(unitIds.filter((id) => printsPlaymark(units[id]!))));
     expect(printed).toEqual(['baphite-swarm', 'deathknoll-ogres', 'celestine-crusaders', 'celestine-paladins', 'celestine-war-angels']);
     for (const id of ['goblin-assassins', 'brimstone-dragons', 'ramping-water-elemental'] as const) expect(faceOf(id)).toBeUndefined();
     expect(faceOf('baphite-swarm')!.copies).toBe(2);
-    expect(faceOf('deathknoll-ogres')!.copies).toBe(units['deathknoll-ogres'].playmarks);
-    for (const f of playmarks.faces) expect(f.copies).toBe(units[f.context.unit as keyof typeof units].playmarks ?? 1);
+    expect(faceOf('deathknoll-ogres')!.copies).toBe(units['deathknoll-ogres']!.playmarks);
+    for (const f of playmarks.faces) expect(f.copies).toBe(units[f.context.unit as string]!.playmarks ?? 1);
   });
 
   it('shows every stat of every face, in face order: full strength on top, the next face turned', () => {
     for (const f of playmarks.faces) {
-      const unit = units[f.context.unit as keyof typeof units];
+      const unit = units[f.context.unit as string]!;
       const page = html(playmarks, f);
       const blocks = page.split(/data-face="/).slice(1);
       expect(blocks.map((b) => Number(b.slice(0, b.indexOf('"'))))).toEqual(unit.faces.map((_, i) => i));
@@ -210,8 +221,8 @@ describe('warchon-playmarks', () => {
         }
       });
       expect(page).toContain(esc(unit.name));
-      for (const d of unit.descriptors ?? []) expect(page).toContain(esc(descriptors[d as keyof typeof descriptors].name));
-      for (const t of unit.traits ?? []) expect(page).toContain(esc(traits[t as keyof typeof traits].name));
+      for (const d of unit.descriptors ?? []) expect(page).toContain(esc(descriptors[d]!.name));
+      for (const t of unit.traits ?? []) expect(page).toContain(esc(traits[t]!.name));
       if (unit.points !== null) expect(page).toContain(`<b>${unit.points}</b><i>pts</i>`);
       // The anatomy: placelines and activation lines at both ends of both halves; bottom ends turned.
       expect(page.match(/class="wpm-placeline"/g)).toHaveLength(4);
@@ -238,7 +249,8 @@ describe('warchon-playmarks', () => {
 
   it('prints an em dash for an unprinted stat and escapes the unit name', () => {
     const face = playmarkFace(
-      { ...units['celestine-paladins'], name: '<script>alert(1)</script>', faces: [{ hits: null, size: 2, movement: 2, as: null, ds: null }] },
+      view,
+      { ...units['celestine-paladins']!, name: '<script>alert(1)</script>', faces: [{ hits: null, size: 2, movement: 2, as: null, ds: null }] },
       undefined,
     );
     const page = html(playmarks, face);
@@ -251,7 +263,7 @@ describe('warchon-playmarks', () => {
 
 describe('warchon-odds', () => {
   it('each column\'s outcomes sum to exactly 1 (100%) on every face', () => {
-    const all = warchonOdds([...SPREADS.values()]);
+    const all = warchonOdds([...tables.spreads.values()]);
     odds.faces.forEach((face, i) => {
       const page = html(odds, face);
       const columns = page.split('data-column="').slice(1).map((c) => c.slice(0, c.indexOf('</table>')));
@@ -286,11 +298,11 @@ describe('warchon-odds', () => {
   });
 
   it('flags a column worse for the attacker than the one to its left', () => {
-    const s = spreads['kier-zhadd'];
+    const s = spreads['kier-zhadd']!;
     const rows = s.combatTable.rows.map((row) => [...row]);
     for (const row of rows) row[2] = 'AE'; // column -3/-2 turned all AE: worse than -4
-    const tables = buildSpreadTables({ ...s, combatTable: { ...s.combatTable, rows } }, parseResult, origins.spread['kier-zhadd']);
-    const face = oddsFace(warchonSpreadOdds(tables, 5), origins.spread['kier-zhadd'], 'test', 25);
+    const changed = buildSpreadTables({ ...s, combatTable: { ...s.combatTable, rows } }, tables.parseResult, origins.spread!['kier-zhadd']);
+    const face = oddsFace(view, warchonSpreadOdds(changed, 5), origins.spread!['kier-zhadd'], 'test', 25);
     const page = html(odds, face);
     expect(page.match(/&#9660; worse than left<\/span><\/div>/g)).toHaveLength(1);
     expect(page).toContain('wod-cell wod-worse');

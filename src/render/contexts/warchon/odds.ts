@@ -1,16 +1,15 @@
-// warchon-odds: an exact-odds sheet per spread, from `warchonOdds` (src/analysis/odds.ts): for each
-// Combat Results Table column a stacked bar of its result probabilities (the attacker's worst at the
-// bottom, his best at the top; the Random Event share apart above), the exact fractions and
-// percentages, the expected Hits per side, the attacker's edge and the "worse for the attacker than
-// the column to its left" flag. Values that rest on layer entries carry their marks.
+// warchon-odds: an exact-odds sheet per selected spread, from `warchonOdds` (src/analysis/odds.ts):
+// for each Combat Results Table column a stacked bar of its result probabilities (the attacker's
+// worst at the bottom, his best at the top; the Random Event share apart above), the exact fractions
+// and percentages, the expected Hits per side, the attacker's edge and the "worse for the attacker
+// than the column to its left" flag. Values that rest on layer entries carry their marks.
 import { warchonOdds, type Outcome, type WarchonSpreadOdds } from '../../../analysis/odds.js';
 import type { Fraction } from '../../../analysis/fraction.js';
 import type { CombatResult } from '../../../engine/warchon/results.js';
-import { SPREADS } from '../../../engine/warchon/tables.js';
-import { origins, results, type WarchonSpreadId } from '../../../../generated/content/warchon.js';
 import { MarkBook } from '../../marks.js';
-import type { BuildContext, Face, SheetPrintable } from '../../printable.js';
-import { attackerGain, resultClass, resultLegend, type OriginsOf } from './common.js';
+import type { Face } from '../../printable.js';
+import type { NamedContext } from '../context.js';
+import { attackerGain, resultClass, resultLegend, tablesOf, warchonView, type OriginsOf, type WarchonView } from './shared.js';
 
 /** Height of a full (100%) bar, in mm; the template draws the event share above a gap. */
 export const BAR_MM = 112;
@@ -42,9 +41,10 @@ function outcomeContext(o: Outcome<CombatResult>, spread: string, book: MarkBook
 }
 
 /** One spread's odds face. */
-export function oddsFace(odds: WarchonSpreadOdds, spreadOrigins: OriginsOf, version: string, pairs: number): Face {
+export function oddsFace(view: WarchonView, odds: WarchonSpreadOdds, spreadOrigins: OriginsOf, version: string, pairs: number): Face {
   const book = new MarkBook();
   const id = odds.spread;
+  const results = Object.values(view.results);
   // Every entry the odds rest on gets its footnote, in the order the chart shows them.
   const columns = odds.columns.map((c) => {
     const gain = (o: Outcome<CombatResult>) => (o.result ? attackerGain(o.result, odds.eliminationHits) : 0);
@@ -83,9 +83,9 @@ export function oddsFace(odds: WarchonSpreadOdds, spreadOrigins: OriginsOf, vers
       eliminationHits: odds.eliminationHits,
       anyWorse: columns.some((c) => c.worseThanLeft),
       layerEntries: odds.layers.map((p) => p.entry),
-      legend: resultLegend(Object.values(results)),
-      eliminationCodes: Object.values(results).filter((r) => r.attacker === 'eliminated' || r.defender === 'eliminated').map((r) => r.code),
-      noHitCodes: Object.values(results).filter((r) => r.attacker === 'none' && r.defender === 'none').map((r) => r.code),
+      legend: resultLegend(results),
+      eliminationCodes: results.filter((r) => r.attacker === 'eliminated' || r.defender === 'eliminated').map((r) => r.code),
+      noHitCodes: results.filter((r) => r.attacker === 'none' && r.defender === 'none').map((r) => r.code),
       version,
     },
     marks,
@@ -95,19 +95,29 @@ export function oddsFace(odds: WarchonSpreadOdds, spreadOrigins: OriginsOf, vers
   };
 }
 
-export function oddsPrintable(ctx: BuildContext): SheetPrintable {
-  const all = [...SPREADS.values()];
-  const odds = warchonOdds(all);
-  return {
-    id: 'warchon-odds',
-    pack: 'warchon',
-    title: 'Warchon: exact combat odds per spread',
-    template: 'warchon/odds.hbs',
-    kind: 'sheet',
-    orientation: 'portrait',
-    faces: odds.map((o, i) => {
-      const pairs = all[i]!.rng.reduce((n, row) => n + row.length, 0);
-      return oddsFace(o, origins.spread[o.spread as WarchonSpreadId], ctx.playmarkVersion, pairs);
-    }),
-  };
-}
+export const oddsSheet: NamedContext = {
+  name: 'warchon-odds',
+  description:
+    'One sheet of exact combat odds per selected spread: for each Combat Results Table column a stacked bar of every result\u2019s probability (the attacker\u2019s worst at the bottom, the Random Event share apart on top), the exact fractions and percentages, the expected Hits per side, the attacker\u2019s edge and a flag where a column is worse for the attacker than the one to its left. An elimination counts as one Hit more than the largest Hits result on any of the pack\u2019s spreads; values resting on layer entries are marked.',
+  kinds: ['spread'],
+  build(input) {
+    const view = warchonView(input.content);
+    const tables = tablesOf(view);
+    const all = [...tables.spreads.values()];
+    const chosen = input.records.map((r) => {
+      const t = tables.spreads.get(r.id);
+      if (!t) throw new RangeError(`${input.content.pack.id}: no spread "${r.id}" for the odds`);
+      return { r, t };
+    });
+    const odds = warchonOdds(
+      chosen.map((c) => c.t),
+      all,
+    );
+    const faces = odds.map((o, i) => {
+      const { r, t } = chosen[i]!;
+      const pairs = t.rng.reduce((n, row) => n + row.length, 0);
+      return { ...oddsFace(view, o, r.origins, input.playmarkVersion, pairs), copies: r.copies };
+    });
+    return { faces };
+  },
+};

@@ -1,28 +1,29 @@
-// warchon-reference: a quick reference sheet, every text from the generated content: the movement,
-// Capacity, combat, RNG, Random Event and damage rules (the `rules` record), the result vocabulary
-// (the `result` records), the damage facing order, the turn sequence (the `rules` record's `turn`),
-// and the core rulings (values a layer set, marked and footnoted) on the front; the traits on the
-// back, so both sides print at a readable size.
-import { origins, pack, results, rules, traitIds, traits } from '../../../../generated/content/warchon.js';
+// warchon-quick-reference: a quick reference sheet, every text from the pack's content: the
+// movement, Capacity, combat, RNG, Random Event and damage rules (the `rules` record `core`), the
+// result vocabulary (the `result` records), the damage facing order, the turn sequence (the core
+// rules' `turn`), and the core rulings (values a layer set, marked and footnoted) on the front; the
+// selected traits on the back, so both sides print at a readable size.
 import { MarkBook } from '../../marks.js';
-import type { Face, SheetPrintable } from '../../printable.js';
-import { formClass } from './common.js';
+import type { Face } from '../../printable.js';
+import type { NamedContext } from '../context.js';
+import { CLASS_ORDER, coreRules, formClass, originsOf, warchonView, type WarchonView } from './shared.js';
 
 /** A facing id as the diagram draws it: turned 180 degrees, and showing the back. */
 function facingShape(facing: string): { turned: boolean; back: boolean } {
   return { turned: facing.endsWith('upside-down'), back: facing.startsWith('backside') };
 }
 
-export function referenceFaces(): Face[] {
-  const core = rules.core;
+/** The front and back faces; `traitIds` are the traits the back lists, in order. */
+export function referenceFaces(view: WarchonView, traitIds: readonly string[]): Face[] {
+  const core = coreRules(view);
   const book = new MarkBook();
   const traitBook = new MarkBook();
-  const coreOrigins = origins.rules.core;
+  const coreOrigins = originsOf(view, 'rules', 'core');
 
   // The result forms, those sharing one printed text grouped under it (Ax, AxDx and Dx share theirs).
-  const forms = Object.values(results);
+  const forms = Object.values(view.results);
   const groups: { codes: { code: string; name: string | null; cls: string }[]; text: string }[] = [];
-  for (const r of [...forms].sort((a, b) => order(formClass(a)) - order(formClass(b)))) {
+  for (const r of [...forms].sort((a, b) => CLASS_ORDER.indexOf(formClass(a)) - CLASS_ORDER.indexOf(formClass(b)))) {
     const g = groups.find((x) => x.text === r.text);
     const entry = { code: r.code, name: r.name, cls: formClass(r) };
     if (g) g.codes.push(entry);
@@ -31,13 +32,13 @@ export function referenceFaces(): Face[] {
 
   const facing = core.damage.facing.map((f, hits) => ({ facing: f, words: f.replace(/-/g, ' '), hits, ...facingShape(f) }));
 
-  const traitList = [...traitIds]
-    .sort((a, b) => traits[a].name.localeCompare(traits[b].name))
-    .map((id) => {
-      const pointers = Object.keys(origins.trait[id] ?? {}).sort();
-      traitBook.add(id, origins.trait[id], pointers);
-      return { id, name: traits[id].name, text: traits[id].text, innate: traits[id].innate, pointers };
-    });
+  const traitList = traitIds.map((id) => {
+    const trait = view.traits[id]!;
+    const o = originsOf(view, 'trait', id);
+    const pointers = Object.keys(o ?? {}).sort();
+    traitBook.add(id, o, pointers);
+    return { id, name: trait.name, text: trait.text, innate: trait.innate, pointers };
+  });
 
   book.add('core', coreOrigins, ['/controllingArmy', '/halvedRounding', '/retreat']);
   const retreat = core.retreat as { destination?: string; note?: string } | null;
@@ -47,7 +48,7 @@ export function referenceFaces(): Face[] {
     context: {
       front: true,
       back: false,
-      packTitle: pack.title,
+      packTitle: view.pack.title,
       turn: { steps: core.turn.steps.map((step) => ({ name: step.name, text: step.text })), spreadOrder: core.turn.battleOrder === 'spread-number' },
       movement: {
         text: core.movement.text,
@@ -96,19 +97,16 @@ export function referenceFaces(): Face[] {
   ];
 }
 
-const ORDER = ['res-ae', 'res-a2', 'res-ad', 'res-d2', 'res-de', 'res-eg', 'res-so'];
-function order(cls: string): number {
-  return ORDER.indexOf(cls);
-}
-
-export function referencePrintable(): SheetPrintable {
-  return {
-    id: 'warchon-reference',
-    pack: 'warchon',
-    title: 'Warchon: quick reference',
-    template: 'warchon/reference.hbs',
-    kind: 'sheet',
-    orientation: 'portrait',
-    faces: referenceFaces(),
-  };
-}
+export const quickReference: NamedContext = {
+  name: 'warchon-quick-reference',
+  description:
+    'A two-page quick reference from the core rules record: on the front the turn sequence, movement, Capacity, combat, RNG, Random Event and damage rules with the facing diagram, the result vocabulary and the core rulings (marked and footnoted); on the back the selected traits (`records: {kind: trait}`, in the order given; all traits by name when none are selected).',
+  kinds: ['trait'],
+  build(input) {
+    const view = warchonView(input.content);
+    const traitIds = input.printable.records
+      ? input.records.map((r) => r.id)
+      : Object.keys(view.traits).sort((a, b) => view.traits[a]!.name.localeCompare(view.traits[b]!.name));
+    return { faces: referenceFaces(view, traitIds) };
+  },
+};

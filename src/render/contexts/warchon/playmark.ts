@@ -1,27 +1,29 @@
-// warchon-playmarks: the unit playmarks, with the anatomy "The Combatants" gives (placeline,
+// warchon-playmark: the unit playmarks, with the anatomy "The Combatants" gives (placeline,
 // activation line, name, descriptors, Point Value, traits, Size in a ruler icon, Movement in a foot
 // icon, AS, DS and Hits), every face turned as "Damage Assignment" turns it.
 //
-// A playmark is a strip that sticks out of the book. It prints as a fold-over card, 54 x 120 mm:
-// the left half is the front, the right half the back; cut it out and fold it along the dashed
-// centre line (glue the halves back to back) into a 27 x 120 mm two-sided strip. Folding about the
-// long axis is the same turn as "backside up", so the back prints unmirrored and reads upright when
-// the strip is turned over; no duplex registration is needed. Each half has two ends of 60 mm:
-// a 22 mm blank tab (the part that shows above the book, "about an inch of blank space above the
-// placeline"), the placeline, the activation line marked "Activated", and the stats of one face.
-// Front: full strength on the top end, the face after one Hit on the bottom end turned 180 degrees
-// ("upside down"). Back: the face after two Hits on the top end ("backside up"), after three on the
-// bottom end turned ("backside upside-down"); "always turn the playmark so its current Hit(s) is on
-// the top end".
-import { descriptors, origins, pack, rules, traits, unitIds, units, type WarchonUnitRecord } from '../../../../generated/content/warchon.js';
+// A playmark is a strip that sticks out of the book. It prints as a fold-over card, 54 x 120 mm
+// (printables.yaml gives the size): the left half is the front, the right half the back; cut it out
+// and fold it along the dashed centre line (glue the halves back to back) into a 27 x 120 mm
+// two-sided strip. Folding about the long axis is the same turn as "backside up", so the back prints
+// unmirrored and reads upright when the strip is turned over; no duplex registration is needed. Each
+// half has two ends of 60 mm: a 22 mm blank tab (the part that shows above the book, "about an inch
+// of blank space above the placeline"), the placeline, the activation line marked "Activated", and
+// the stats of one face. Front: full strength on the top end, the face after one Hit on the bottom
+// end turned 180 degrees ("upside down"). Back: the face after two Hits on the top end ("backside
+// up"), after three on the bottom end turned ("backside upside-down"); "always turn the playmark so
+// its current Hit(s) is on the top end".
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import type { WarchonUnit } from '../../../../generated/types/warchon/unit.js';
 import { MarkBook } from '../../marks.js';
-import type { CardPrintable, Face, Footnote } from '../../printable.js';
-import { sideOf, type OriginsOf } from './common.js';
+import type { Face, Footnote } from '../../printable.js';
+import type { NamedContext } from '../context.js';
+import { coreRules, sideOf, warchonView, type OriginsOf, type WarchonView } from './shared.js';
 
-/** The playmark as printed: 27 mm wide folded (54 mm open), 120 mm long. */
+/** The playmark as printed: 27 mm wide folded (54 mm open), 120 mm long (printables.yaml's `size`). */
 export const PLAYMARK_SIZE = { width: 54, height: 120 } as const;
 
-type UnitLike = Pick<WarchonUnitRecord, 'id' | 'name' | 'side' | 'descriptors' | 'points' | 'traits' | 'playmarks' | 'specialAbilities' | 'faces'>;
+type UnitLike = Pick<DeepReadonly<WarchonUnit>, 'id' | 'name' | 'side' | 'descriptors' | 'points' | 'traits' | 'playmarks' | 'specialAbilities' | 'faces'>;
 
 const STATS = ['size', 'movement', 'as', 'ds', 'hits'] as const;
 
@@ -45,31 +47,27 @@ export function playmarkCopies(unit: UnitLike): number {
   return unit.playmarks ?? 1;
 }
 
-function nameOf(map: Readonly<Record<string, { readonly name: string }>>, id: string): string {
-  return map[id]?.name ?? id;
-}
-
 /** The words of a facing from the rules' damage order (`upside-down` -> `upside down`). */
 function facingWords(facing: string | undefined): string | null {
   return facing === undefined ? null : facing.replace(/-/g, ' ');
 }
 
 /** One unit's playmark face. */
-export function playmarkFace(unit: UnitLike, unitOrigins: OriginsOf): Face {
+export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: OriginsOf): Face {
   const book = new MarkBook();
   const id = unit.id;
-  const side = sideOf(unit.side);
+  const side = sideOf(view, unit.side);
   book.add(id, unitOrigins, ['/side']);
   const descriptorList = (unit.descriptors ?? []).map((d, i) => {
     book.add(id, unitOrigins, [`/descriptors/${i}`]);
-    return { name: nameOf(descriptors, d), pointer: `/descriptors/${i}` };
+    return { name: view.descriptors[d]?.name ?? d, pointer: `/descriptors/${i}` };
   });
   book.add(id, unitOrigins, ['/points']);
   const traitList = (unit.traits ?? []).map((t, i) => {
     book.add(id, unitOrigins, [`/traits/${i}`]);
-    return { name: nameOf(traits, t), pointer: `/traits/${i}` };
+    return { name: view.traits[t]?.name ?? t, pointer: `/traits/${i}` };
   });
-  const facing = rules.core.damage.facing;
+  const facing = coreRules(view).damage.facing;
   const faces = unit.faces.map((face, f) => {
     const stat = (key: (typeof STATS)[number]) => {
       const pointer = `/faces/${f}/${key}`;
@@ -137,22 +135,17 @@ function compactNotes(unit: string, footnotes: readonly Footnote[]) {
   };
 }
 
-export function playmarksPrintable(): CardPrintable {
-  // Grouped by side, in the manifest's order (the two coloured sets), then by name.
-  const sideRank = (s: string | null) => {
-    const i = pack.sides.findIndex((x) => x.id === s);
-    return i < 0 ? pack.sides.length : i;
-  };
-  const chosen = unitIds
-    .filter((id) => printsPlaymark(units[id]))
-    .sort((a, b) => sideRank(units[a].side) - sideRank(units[b].side) || units[a].name.localeCompare(units[b].name));
-  return {
-    id: 'warchon-playmarks',
-    pack: 'warchon',
-    title: 'Warchon: unit playmarks (fold-over strips)',
-    template: 'warchon/playmark.hbs',
-    kind: 'card',
-    size: PLAYMARK_SIZE,
-    faces: chosen.map((id) => playmarkFace(units[id], origins.unit[id])),
-  };
-}
+export const playmarkStrip: NamedContext = {
+  name: 'warchon-playmark',
+  description:
+    'A fold-over playmark strip per selected unit (front half and back half, each with two ends): name, side, descriptors, Point Value, traits, special abilities, and the stats of each face on the end the rules\u2019 damage order turns it to, with layer marks and the entry ids in the strip\u2019s free space. Units with no stat at all, or with `playmarks: 0`, get no strip; `records.copies: playmarks` prints as many as the demo holds.',
+  kinds: ['unit'],
+  build(input) {
+    const view = warchonView(input.content);
+    const faces = input.records
+      .map((r) => ({ r, unit: view.units[r.id]! }))
+      .filter(({ unit }) => printsPlaymark(unit))
+      .map(({ r, unit }) => ({ ...playmarkFace(view, unit, r.origins), copies: r.copies }));
+    return { faces };
+  },
+};

@@ -1,37 +1,45 @@
-// warchon-spreads: one sheet per spread, laid out as "The Battlefield" describes a spread: its
-// number in all four corners, name and epithet, terrain, Capacity, special rules, paths, the Random
-// Number Generator (D/A: the attacker's fingers across the top, the defender's down the left) with
-// its event cells marked, the Combat Results Table and, where printed, the Events Table.
-import { origins, results, rules, spreadIds, spreads, terrains, traits, type WarchonSpreadRecord } from '../../../../generated/content/warchon.js';
+// warchon-spread: one sheet per selected spread, laid out as "The Battlefield" describes a spread:
+// its number in all four corners, name and epithet, terrain, Capacity, special rules, paths, the
+// Random Number Generator (D/A: the attacker's fingers across the top, the defender's down the left)
+// with its event cells marked, the Combat Results Table and, where printed, the Events Table.
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import type { WarchonSpread } from '../../../../generated/types/warchon/spread.js';
+import type { CombatResult } from '../../../engine/warchon/results.js';
 import { MarkBook } from '../../marks.js';
-import type { Face, SheetPrintable } from '../../printable.js';
-import { parseCode, pointersUnder, resultClass, resultLegend, type OriginsOf } from './common.js';
+import type { Face } from '../../printable.js';
+import type { NamedContext } from '../context.js';
+import { coreRules, originsOf, pointersUnder, resultClass, resultLegend, tablesOf, warchonView, type OriginsOf, type WarchonView } from './shared.js';
 
-type SpreadLike = Pick<WarchonSpreadRecord, 'id' | 'number' | 'name' | 'terrains' | 'capacity' | 'specialRules' | 'paths' | 'rng' | 'combatTable' | 'events'> & {
+type SpreadRecord = DeepReadonly<WarchonSpread>;
+
+type SpreadLike = Pick<SpreadRecord, 'id' | 'number' | 'name' | 'terrains' | 'capacity' | 'specialRules' | 'paths' | 'rng' | 'combatTable' | 'events'> & {
   readonly epithet?: string;
   readonly specialRulesPrinted?: string;
   readonly terrainPrinted?: string;
 };
 
 /** A spread's number and name, for paths and neighbours: `Akibatu (Sp. 4)`. */
-function spreadRef(id: string): { id: string; name: string; number: number | null } {
-  const s = (spreads as Readonly<Record<string, WarchonSpreadRecord>>)[id];
+function spreadRef(view: WarchonView, id: string): { id: string; name: string; number: number | null } {
+  const s = view.spreads[id];
   return { id, name: s?.name ?? id, number: s?.number ?? null };
 }
 
 /** One spread's sheet face. `spreadOrigins` are the record's layer origins. */
-export function spreadFace(spread: SpreadLike, spreadOrigins: OriginsOf): Face {
+export function spreadFace(view: WarchonView, spread: SpreadLike, spreadOrigins: OriginsOf): Face {
   const book = new MarkBook();
   const id = spread.id;
+  const core = coreRules(view);
+  const parse = tablesOf(view).parseResult;
+  const parseCode = (code: string | null): CombatResult | null => (code === null ? null : parse(code));
 
   const terrainList = spread.terrains.map((t) => {
-    const rec = (terrains as Readonly<Record<string, (typeof terrains)[keyof typeof terrains]>>)[t];
+    const rec = view.terrains[t];
     const traitPointers = (rec?.traits ?? []).map((_, i) => `/traits/${i}`);
-    book.add(t, origins.terrain[t as keyof typeof origins.terrain], traitPointers);
+    book.add(t, originsOf(view, 'terrain', t), traitPointers);
     return {
       id: t,
       name: rec?.name ?? t,
-      traits: (rec?.traits ?? []).map((tr, i) => ({ name: traitName(tr), pointer: `/traits/${i}` })),
+      traits: (rec?.traits ?? []).map((tr, i) => ({ name: view.traits[tr]?.name ?? tr, pointer: `/traits/${i}` })),
     };
   });
 
@@ -45,12 +53,12 @@ export function spreadFace(spread: SpreadLike, spreadOrigins: OriginsOf): Face {
 
   const paths = spread.paths.map((p, i) => {
     book.add(id, spreadOrigins, [`/paths/${i}`]);
-    return { ...spreadRef(p), pointer: `/paths/${i}` };
+    return { ...spreadRef(view, p), pointer: `/paths/${i}` };
   });
-  const byNumber = Object.values(spreads as Readonly<Record<string, WarchonSpreadRecord>>);
+  const byNumber = Object.values(view.spreads);
   const neighbours = [spread.number - 1, spread.number + 1]
     .map((n) => byNumber.find((s) => s.number === n))
-    .filter((s): s is WarchonSpreadRecord => s !== undefined)
+    .filter((s): s is SpreadRecord => s !== undefined)
     .map((s) => ({ id: s.id, name: s.name, number: s.number }));
 
   const eventNumbers = new Set<number>();
@@ -91,7 +99,7 @@ export function spreadFace(spread: SpreadLike, spreadOrigins: OriginsOf): Face {
       return { number: e.number, name: e.name ?? null, text: e.text, pointers };
     }) ?? null;
 
-  const capacityRule = rules.core.capacity;
+  const capacityRule = core.capacity;
   const { marks, footnotes } = book.result();
   return {
     context: {
@@ -111,8 +119,8 @@ export function spreadFace(spread: SpreadLike, spreadOrigins: OriginsOf): Face {
       rng: { header: rngHeader, rows: rngRows },
       eventNumbers: [...eventNumbers].sort((a, b) => a - b).map((n) => `${n}E`),
       crt: { title: table.title ?? null, corner: table.corner ?? null, columns, rows: crtRows },
-      differentialAsMinusDs: rules.core.combat.differential === 'as-minus-ds',
-      legend: resultLegend(Object.values(results)),
+      differentialAsMinusDs: core.combat.differential === 'as-minus-ds',
+      legend: resultLegend(Object.values(view.results)),
       events,
     },
     marks,
@@ -120,10 +128,6 @@ export function spreadFace(spread: SpreadLike, spreadOrigins: OriginsOf): Face {
     copies: 1,
     label: `spread ${id}`,
   };
-}
-
-function traitName(id: string): string {
-  return (traits as Readonly<Record<string, { name: string }>>)[id]?.name ?? id;
 }
 
 function isLayered(o: OriginsOf, pointer: string): boolean {
@@ -134,16 +138,14 @@ function isLayered(o: OriginsOf, pointer: string): boolean {
   }
 }
 
-/** Every spread, in spread-number order. */
-export function spreadsPrintable(): SheetPrintable {
-  const ordered = [...spreadIds].sort((a, b) => spreads[a].number - spreads[b].number);
-  return {
-    id: 'warchon-spreads',
-    pack: 'warchon',
-    title: 'Warchon: the spreads',
-    template: 'warchon/spread.hbs',
-    kind: 'sheet',
-    orientation: 'portrait',
-    faces: ordered.map((id) => spreadFace(spreads[id], origins.spread[id])),
-  };
-}
+export const spreadSheet: NamedContext = {
+  name: 'warchon-spread',
+  description:
+    'One sheet per selected spread, as "The Battlefield" lays a spread out: its number in the four corners, name, terrains and their traits, Capacity, special rules, paths with the spread numbers they lead to, the Random Number Generator with its event cells, the colour-coded Combat Results Table and its legend, and the Events Table where the spread prints one. Every value a layer set is marked and footnoted.',
+  kinds: ['spread'],
+  build(input) {
+    const view = warchonView(input.content);
+    const faces = input.records.map((r) => ({ ...spreadFace(view, view.spreads[r.id] as SpreadLike, r.origins), copies: r.copies }));
+    return { faces };
+  },
+};

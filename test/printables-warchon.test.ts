@@ -1,0 +1,91 @@
+// Warchon's printables are data: what printables.yaml declares is what prints (ids, titles, kinds,
+// templates, sizes, in order), through the warchon contexts playmark registers, and a value edited
+// in the YAML (a record's or printables.yaml's own) reaches the face a template is given on the next
+// load, with no codegen and nothing read from generated/.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../src/content/effective.js';
+import { CONTEXTS } from '../src/render/contexts/warchon/index.js';
+import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
+import type { Printable } from '../src/render/printable.js';
+import { packPrintables } from '../src/render/printables.js';
+import { packContentOf, printablesOf } from './content-support.js';
+import { repoRoot } from './helpers.js';
+
+const PACK = 'warchon';
+
+describe('warchon printables come from printables.yaml', () => {
+  const declared = packContentOf(PACK).printables?.list ?? [];
+
+  it('declares the spreads, the playmarks, the odds and the quick reference, each through a warchon context', () => {
+    expect(declared.map((d) => d.id)).toEqual(['spreads', 'playmarks', 'odds', 'reference']);
+    expect(declared.map((d) => d.type)).toEqual(['sheet', 'card', 'sheet', 'sheet']);
+    expect(declared.map((d) => d.context)).toEqual(['warchon-spread', 'warchon-playmark', 'warchon-odds', 'warchon-quick-reference']);
+    for (const c of CONTEXTS) {
+      expect(NAMED_CONTEXTS.get(c.name)).toBe(c);
+      expect(c.description.length, c.name).toBeGreaterThan(40);
+    }
+  });
+
+  it('prints what it declares, in order, then the common sheets', () => {
+    const printables = printablesOf(PACK);
+    expect(printables.map((p) => p.id)).toEqual([...declared.map((d) => `${PACK}-${d.id}`), `${PACK}-scenarios`, `${PACK}-errata`]);
+    expect(printables.slice(0, 4).map((p) => p.title)).toEqual(['Warchon: the spreads', 'Warchon: unit playmarks (fold-over strips)', 'Warchon: exact combat odds per spread', 'Warchon: quick reference']);
+    declared.forEach((d, i) => {
+      const p = printables[i]!;
+      expect(p.title).toBe(d.title);
+      expect(p.template).toBe(d.front);
+      expect(p.kind).toBe(d.type === 'sheet' ? 'sheet' : 'card');
+      if (p.kind === 'sheet') expect(p.orientation).toBe(d.orientation ?? 'portrait');
+      else expect(p.size).toEqual(typeof d.size === 'object' ? d.size : undefined);
+    });
+  });
+});
+
+describe('an edited value in the YAML', () => {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'playmark-warchon-printables-'));
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  const dir = path.join(project, 'content', PACK);
+  cpSync(path.join(repoRoot, 'content', PACK), dir, { recursive: true });
+  const edit = (file: string, from: string, to: string) => {
+    const f = path.join(dir, file);
+    const text = readFileSync(f, 'utf8');
+    expect(text).toContain(from);
+    writeFileSync(f, text.replace(from, to));
+  };
+  const before = printablesOf(PACK);
+  const byId = (list: readonly Printable[], id: string) => list.find((p) => p.id === `${PACK}-${id}`)!;
+
+  it('reaches the face context on the next load', () => {
+    edit('spreads/irondale.yaml', 'capacity: 6', 'capacity: 9');
+    edit('spreads/irondale.yaml', '- [AE, AE, A2, A1, D2, DE, DE]', '- [AE, AE, So, A1, D2, DE, DE]');
+    edit('units/baphite-swarm.yaml', 'points: 2', 'points: 7');
+    edit('units/baphite-swarm.yaml', 'playmarks: 2', 'playmarks: 3');
+    edit('traits/aerial.yaml', 'name: Aerial', 'name: Winged');
+    edit('printables.yaml', 'title: "Warchon: exact combat odds per spread"', 'title: "Warchon: the odds"');
+    const loaded = loadContent([dir], { cwd: project });
+    expect(loaded.validation.errors, JSON.stringify(loaded.validation.diagnostics.filter((d) => d.severity === 'error'))).toBe(0);
+    const after = packPrintables(loaded.packs.get(PACK)!, { playmarkVersion: 'test' });
+
+    const irondale = byId(after, 'spreads').faces.find((f) => f.context.spread === 'irondale')!;
+    expect(irondale.context.capacity).toBe(9);
+    const crt = irondale.context.crt as { rows: { cells: { code: string; cls: string }[] }[] };
+    expect(crt.rows[0]!.cells[2]).toMatchObject({ code: 'So', cls: 'res-so' });
+
+    const swarm = byId(after, 'playmarks').faces.find((f) => f.context.unit === 'baphite-swarm')!;
+    expect(swarm.context.points).toBe(7);
+    expect(swarm.copies).toBe(3);
+
+    const odds = byId(after, 'odds');
+    expect(odds.title).toBe('Warchon: the odds');
+    const oddsOf = (list: readonly Printable[]) => byId(list, 'odds').faces.find((f) => f.context.spread === 'irondale')!.context.columns;
+    expect(oddsOf(after)).not.toEqual(oddsOf(before));
+
+    // The back lists the traits by name (`order: [name]`): the renamed trait moves to the end.
+    const traits = (byId(after, 'reference').faces[1]!.context.traits as { id: string; name: string }[]).map((t) => t.name);
+    expect(traits.at(-1)).toBe('Winged');
+    expect(traits).not.toContain('Aerial');
+  });
+});
