@@ -19,3 +19,10 @@ describe('docs/printables.md', () => {
     for (const c of NAMED_CONTEXTS.values()) expect(c.description.length, c.name).toBeGreaterThan(30);
   });
 });
+
+describe('schemas/printables.schema.json', () => {
+  it("lists exactly playmark's named contexts, so an editor completes them and validate refuses a misspelt one", async () => {
+    const schema = JSON.parse(readFileSync(new URL('../schemas/printables.schema.json', import.meta.url), 'utf8')) as { $defs: { printable: { properties: { context: { enum: string[] } } } } };
+    expect([...schema.$defs.printable.properties.context.enum].sort()).toEqual([...NAMED_CONTEXTS.keys()].sort());
+  });
+});
