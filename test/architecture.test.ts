@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The layers run one way: content -> codegen -> engine, analysis, render -> cli. The engine and
-// analysis read only generated/ (never YAML, never src/content).
+// The layers run one way: content -> engine, analysis, render, codegen -> cli. The engine and
+// analysis take the content as an argument, typed by generated/types (never YAML, never src/content),
+// and nothing in src/ imports a generated content module: every command reads the YAML.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ALLOWED: Record<string, readonly string[]> = {
   content: ['content'],
@@ -52,4 +53,18 @@ describe('layers import only downward', () => {
       expect(bad).toEqual([]);
     });
   }
+});
+
+describe('one source of truth', () => {
+  it('nothing in src/ imports a generated content module (generated/content/ is for programs that embed a pack)', () => {
+    const bad: string[] = [];
+    for (const file of files(path.join(root, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^\s*(?:import|export)\b[^;]*?\sfrom\s*'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/gm)) {
+        const spec = m[1] ?? m[2]!;
+        if (spec.startsWith('.') && path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).slice(0, 2).join('/') === 'generated/content') bad.push(`${path.relative(root, file)} imports ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
 });
