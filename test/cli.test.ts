@@ -214,7 +214,7 @@ describe('export', () => {
 
 describe('garbage in, diagnostics out: never a stack trace', () => {
   const garbage: [string, string, string][] = [
-    ['a binary file named x.yaml', 'test/fixtures/cases/garbage-binary', 'test/fixtures/cases/garbage-binary/cards/x.yaml:1:1 error [yaml/syntax]'],
+    ['a binary file named x.yaml', 'test/fixtures/cases/garbage-binary', 'test/fixtures/cases/garbage-binary/cards/x.yaml:1:1 error [file/encoding]'],
     ['an empty pack.yaml', 'test/fixtures/cases/garbage-empty-manifest', 'test/fixtures/cases/garbage-empty-manifest/pack.yaml:1:1 error [yaml/empty]'],
     ['a pack.yaml that is a list', 'test/fixtures/cases/garbage-list-manifest', '[schema/type]'],
     ['a record that is a scalar', 'test/fixtures/cases/garbage-scalar-record', '[schema/type]'],

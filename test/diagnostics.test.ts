@@ -45,6 +45,23 @@ const CASES: Record<DiagnosticCode, Case> = {
     rule: 'a template found in neither the project\'s templates/ nor playmark\'s is reported at its path',
     expected: [error('printable/template-missing', `${F}/printable--template-missing/printables.yaml`, 7, 12, { message: 'fixture/card.hbs' })],
   },
+  // Encoding, spread numbers and layer overwrites (issue 7)
+  'file/encoding': {
+    rule: 'a file that is not valid UTF-8 (a Latin-1 é) is reported at the first bad byte, not as garbage or a YAML error',
+    expected: [error('file/encoding', `${F}/file--encoding/cards/strike.yaml`, 3, 10, { message: '0xE9' })],
+  },
+  'spread/duplicate-number': {
+    rule: 'two spreads with one number are reported at the second, naming both',
+    expected: [error('spread/duplicate-number', `${F}/spread--duplicate-number/spreads/beta.yaml`, 3, 9, { message: 'Spreads alpha (spreads/alpha.yaml) and beta both have the number 1' })],
+  },
+  'spread/number-gap': {
+    rule: 'spread numbers that skip one are reported at the spread after the gap, naming the missing number',
+    expected: [warning('spread/number-gap', `${F}/spread--number-gap/spreads/beta.yaml`, 3, 9, { message: 'No spread has the number 2' })],
+  },
+  'layer/overwritten': {
+    rule: 'an erratum on a cell of a row that a later ruling replaces whole is reported at the erratum, naming both entries',
+    expected: [warning('layer/overwritten', `${F}/layer--overwritten/layers/errata.yaml`, 7, 49, { message: 'entry alpha-crt-row-1 in the later layer rulings replaces /combatTable/rows/0 whole, so alpha-crt-1-2 has no effect' })],
+  },
   // Files and packs
   'pack/no-manifest': {
     rule: 'a folder of a content root that holds YAML but no pack.yaml is reported where its manifest should be',
@@ -114,8 +131,8 @@ const CASES: Record<DiagnosticCode, Case> = {
     expected: [error('schema/required', `${F}/schema--required/cards/strike.yaml`, 2, 1, { message: '"count"', hint: 'How many copies' })],
   },
   'schema/additional-property': {
-    rule: 'an unknown property is reported at its key, suggesting the nearest allowed one',
-    expected: [error('schema/additional-property', `${F}/schema--additional-property/cards/strike.yaml`, 5, 1, { message: '"cost"', hint: 'Did you mean "count"?' })],
+    rule: 'an unknown property is reported at its key, listing the allowed ones (no "did you mean": "cost" is two edits from "count", too far to be a typo)',
+    expected: [error('schema/additional-property', `${F}/schema--additional-property/cards/strike.yaml`, 5, 1, { message: '"cost"', hint: 'Allowed here: id, name, count.' })],
   },
   'schema/type': {
     rule: 'a value of the wrong type is reported at the value',
@@ -185,7 +202,7 @@ const CASES: Record<DiagnosticCode, Case> = {
   },
   'layer/target-missing': {
     rule: 'a layer entry targeting a record that does not exist is reported at the target id',
-    expected: [error('layer/target-missing', `${F}/layer--target-missing/layers/errata.yaml`, 7, 31, { message: '"stryke"' })],
+    expected: [error('layer/target-missing', `${F}/layer--target-missing/layers/errata.yaml`, 7, 31, { message: '"stryke"', hint: 'Did you mean "strike"?' })],
   },
   'layer/invalid-result': {
     rule: 'a layer value that breaks the record\'s schema is reported at the entry\'s value, not in the record',

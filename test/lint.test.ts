@@ -52,3 +52,33 @@ describe('playmark lint', () => {
     expect(await main(['lint', 'no/such/folder'], io)).toBe(2);
   });
 });
+
+describe('playmark lint output formats', () => {
+  it('--format github prints one workflow annotation per diagnostic, as validate does', async () => {
+    const lint = fakeIo(repoRoot);
+    expect(await main(['lint', 'test/fixtures/path--one-way', '--format', 'github'], lint.io)).toBe(0);
+    const validate = fakeIo(repoRoot);
+    await main(['validate', 'test/fixtures/path--one-way', '--format', 'github'], validate.io);
+    expect(lint.stdout()).toMatch(/^::warning file=test\/fixtures\/path--one-way\/spreads\/alpha\.yaml,line=\d+,col=\d+,title=path\/one-way::/);
+    expect(lint.stdout()).toBe(validate.stdout());
+  });
+
+  it('--json is --format json; contradicting --format is a usage error', async () => {
+    const json = fakeIo(repoRoot);
+    await main(['lint', 'test/fixtures/valid/mini', '--format', 'json'], json.io);
+    const alias = fakeIo(repoRoot);
+    await main(['lint', 'test/fixtures/valid/mini', '--json'], alias.io);
+    expect(alias.stdout()).toBe(json.stdout());
+    const both = fakeIo(repoRoot);
+    expect(await main(['lint', 'test/fixtures/valid/mini', '--json', '--format', 'text'], both.io)).toBe(2);
+    expect(both.stderr()).toContain('--json and --format text contradict each other');
+  });
+
+  it('validate takes --json as well', async () => {
+    const json = fakeIo(repoRoot);
+    await main(['validate', 'test/fixtures/valid/mini', '--format', 'json'], json.io);
+    const alias = fakeIo(repoRoot);
+    await main(['validate', 'test/fixtures/valid/mini', '--json'], alias.io);
+    expect(alias.stdout()).toBe(json.stdout());
+  });
+});

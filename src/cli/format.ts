@@ -1,8 +1,20 @@
 import type { Diagnostic } from '../content/diagnostic.js';
 import type { ValidationResult } from '../content/validate.js';
+import { UsageError } from './io.js';
 
 export type Format = 'text' | 'json' | 'github';
 export const FORMATS: readonly Format[] = ['text', 'json', 'github'];
+
+/**
+ * The format asked for by `--format` and its alias `--json` (`--format json`), else `fallback`.
+ * `--json` with another `--format` contradicts it: a usage error.
+ */
+export function chosenFormat<F extends string>(opts: { format?: F; json?: boolean }, fallback: F): F | 'json' {
+  if (opts.json && opts.format !== undefined && opts.format !== 'json') {
+    throw new UsageError(`--json and --format ${opts.format} contradict each other`, 'Give one: --format json (--json is short for it), or another --format.');
+  }
+  return opts.json ? 'json' : (opts.format ?? fallback);
+}
 
 export interface Style {
   readonly color: boolean;

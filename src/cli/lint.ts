@@ -1,15 +1,16 @@
 import { Option, type Command } from 'commander';
 import type { RuleInfo } from '../content/rules.js';
-import { FORMATS, formatValidation, plural, type Format } from './format.js';
+import { chosenFormat, FORMATS, formatValidation, plural, type Format } from './format.js';
 import type { Io } from './io.js';
-import { DEFAULT_CONTENT, exitCodeOf, runValidate } from './validate.js';
+import { exitCodeOf, runValidate } from './validate.js';
 
 export function registerLint(program: Command, io: Io): void {
   program
     .command('lint')
     .description('Everything validate checks, and which rules of each pack the engine can run: every rule whose effect is still manual, with what the effect vocabulary lacks.')
-    .argument('[paths...]', 'pack folders, or a content root holding packs', [DEFAULT_CONTENT])
-    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS.filter((f) => f !== 'github')).default('text'))
+    .argument('[paths...]', 'pack folders, or a content root holding packs (default: every pack of the project found upward from here)')
+    .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(FORMATS))
+    .option('--json', 'the same as --format json')
     .option('--all', 'list the rules the engine runs too, not only the manual ones', false)
     .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
     .option('--no-cache', 'compile the schemas afresh instead of using the cached validators')
@@ -18,18 +19,24 @@ export function registerLint(program: Command, io: Io): void {
       `
 A rule is printed text with structured effects (special rules, events, traits, abilities, spells,
 cards). The engine runs a rule when none of its effects is \`manual\`; a manual effect's note says
-what the vocabulary would need. Exit codes as for validate.
+what the vocabulary would need. With no path, lint checks every pack of the project found upward
+from the working directory. Exit codes as for validate.
 
 Examples:
   playmark lint                       every pack: diagnostics, then each pack's manual rules
   playmark lint content/warchon --all every rule of one pack, runnable or not
-  playmark lint --format json         for programs`,
+  playmark lint --format json         for programs
+  playmark lint --format github       the diagnostics as annotations for GitHub Actions`,
     )
-    .action((paths: string[], opts: { format: Format; all: boolean; strict: boolean; cache: boolean }) => {
+    .action((paths: string[], opts: { format?: Format; json?: boolean; all: boolean; strict: boolean; cache: boolean }) => {
+      const format = chosenFormat(opts, 'text');
       const result = runValidate(io, paths, opts.cache);
-      if (opts.format === 'json') {
+      if (format === 'json') {
         const packs = result.summaries.map((s) => ({ id: s.id, rules: s.coverage.rules, executable: s.coverage.executable, list: s.rules.filter((r) => opts.all || !r.executable) }));
         io.out(JSON.stringify({ ok: result.errors === 0, errors: result.errors, warnings: result.warnings, diagnostics: result.diagnostics, packs }, null, 2) + '\n');
+      } else if (format === 'github') {
+        // Workflow annotations, one per diagnostic, as validate prints them; the rule list is for people.
+        io.out(formatValidation(result, 'github', { color: false }));
       } else {
         const parts = [formatValidation(result, 'text', { color: io.color })];
         for (const s of result.summaries) {

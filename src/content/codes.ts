@@ -70,6 +70,11 @@ export const CODES = {
   'printable/unknown-kind': { severity: 'error', summary: 'A printable selects records of a kind the pack does not have.', hint: 'Use a kind listed in the manifest\'s `kinds`.' },
   'printable/duplicate-id': { severity: 'error', summary: 'Two printables of a pack share an id.', hint: 'Give each printable its own id: it names the output file.' },
   'printable/template-missing': { severity: 'error', summary: 'A printable names a template that is neither in the project\'s templates/ nor in playmark\'s.', hint: 'Add the template under templates/, or fix the path (relative to templates/).' },
+  // Encoding, spread numbers and layer overwrites (issue 7)
+  'file/encoding': { severity: 'error', summary: 'A content file is not valid UTF-8 text.', hint: 'Save the file as UTF-8 (most editors: "Save with encoding" or "Reopen with encoding", then save as UTF-8) and check the character at the caret.' },
+  'spread/duplicate-number': { severity: 'error', summary: 'Two spreads of a pack have the same number, so a lookup by number picks one of them silently.', hint: 'Give each spread the number the source prints on it; no two spreads share one.' },
+  'spread/number-gap': { severity: 'warning', summary: 'The spread numbers of a pack leave a number out (they should run 1, 2, 3... with none missing).', hint: 'Check the numbers against the source; add the missing spread, or renumber if a number was mistyped.' },
+  'layer/overwritten': { severity: 'warning', summary: 'A later layer entry replaces the value an earlier entry set (the same pointer, or a list or mapping holding it), so the earlier entry has no effect.', hint: 'Fold the earlier change into the later entry\'s value, or order the layers so the correction comes last (errata after inferences and rulings; see docs/content.md).' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

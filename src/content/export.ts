@@ -1,5 +1,5 @@
 import { displayPath } from './locate.js';
-import type { Json, Pack } from './model.js';
+import type { EffectiveRecord, Json, Pack } from './model.js';
 
 export interface ExportOptions {
   /** The base transcription alone, without layers. */
@@ -8,6 +8,8 @@ export interface ExportOptions {
   readonly provenance?: boolean;
   /** Working directory that file paths are shown relative to. */
   readonly cwd?: string;
+  /** Only the records of these kinds (default: every kind). */
+  readonly kinds?: readonly string[];
 }
 
 /**
@@ -16,24 +18,35 @@ export interface ExportOptions {
  */
 export function exportPack(pack: Pack, options: ExportOptions = {}): Json {
   const kinds: Record<string, Json> = {};
+  const only = options.kinds ? new Set(options.kinds) : undefined;
   for (const kind of [...pack.records.keys()].sort()) {
-    kinds[kind] = pack.records.get(kind)!.map((record) => {
-      const data = (options.base ? record.base : record.data) as Json;
-      if (!options.provenance) return data;
-      const layers: Record<string, Json> = {};
-      if (!options.base) {
-        for (const pointer of [...record.origins.keys()].sort()) {
-          const o = record.origins.get(pointer)!;
-          layers[pointer] = { layer: o.layer, entry: o.entry, kind: o.kind, reason: o.reason };
-        }
-      }
-      return { id: record.id, data, provenance: { source: displayPath(record.file, options.cwd), layers } };
-    });
+    if (only && !only.has(kind)) continue;
+    kinds[kind] = pack.records.get(kind)!.map((record) => exportOne(record, options));
   }
+  if (only) for (const kind of only) kinds[kind] ??= [];
   const m = pack.manifest;
   return {
     pack: { id: m.id, title: m.title, version: m.version, source: m.source as unknown as Json, sides: m.sides as unknown as Json, layers: options.base ? [] : [...m.layers] },
     content: options.base ? 'base' : 'effective',
     kinds,
   };
+}
+
+/** One record's content (as `exportPack` gives it under its kind); with `provenance`, with its kind. */
+export function exportRecord(record: EffectiveRecord, options: ExportOptions = {}): Json {
+  const one = exportOne(record, options);
+  return options.provenance ? { kind: record.kind, ...(one as { [key: string]: Json }) } : one;
+}
+
+function exportOne(record: EffectiveRecord, options: ExportOptions): Json {
+  const data = (options.base ? record.base : record.data) as Json;
+  if (!options.provenance) return data;
+  const layers: Record<string, Json> = {};
+  if (!options.base) {
+    for (const pointer of [...record.origins.keys()].sort()) {
+      const o = record.origins.get(pointer)!;
+      layers[pointer] = { layer: o.layer, entry: o.entry, kind: o.kind, reason: o.reason };
+    }
+  }
+  return { id: record.id, data, provenance: { source: displayPath(record.file, options.cwd), layers } };
 }

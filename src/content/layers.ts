@@ -3,6 +3,18 @@ import type { LoadedPack, Report } from './load.js';
 import type { EffectiveRecord, JsonObject, LoadedRecord, Origin } from './model.js';
 import { formatPointer, parsePointer, withValueAt } from './pointer.js';
 import type { SchemaRegistry } from './schemas.js';
+import { didYouMean } from './suggest.js';
+
+/** An entry that changed a record, as later entries see it: to tell when one overwrites it. */
+interface Applied {
+  readonly layer: string;
+  readonly entry: string;
+  readonly file: string;
+  readonly index: number;
+  /** The concrete pointer it set (`-` resolved to the index appended). */
+  readonly pointer: string;
+  readonly value: unknown;
+}
 
 /**
  * Applies a pack's layers, in the manifest's order, to its base records. The base is never changed:
@@ -10,10 +22,10 @@ import type { SchemaRegistry } from './schemas.js';
  * a layer sets remembers the entry that set it.
  */
 export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: Report): EffectiveRecord[] {
-  type Slot = { record: LoadedRecord; data: JsonObject; origins: Map<string, Origin>; touched: boolean; owned: Set<object> };
+  type Slot = { record: LoadedRecord; data: JsonObject; origins: Map<string, Origin>; touched: boolean; owned: Set<object>; applied: Applied[] };
   // Every record gets a slot; layers target the first record of a kind and id (a duplicate id is
   // reported by lint, and its record is still checked).
-  const slots: Slot[] = pack.records.map((record) => ({ record, data: record.base, origins: new Map(), touched: false, owned: new Set<object>() }));
+  const slots: Slot[] = pack.records.map((record) => ({ record, data: record.base, origins: new Map(), touched: false, owned: new Set<object>(), applied: [] }));
   const byKey = new Map<string, Slot>();
   for (const slot of slots) {
     const key = `${slot.record.kind}/${slot.record.id}`;
@@ -31,12 +43,14 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
       seenEntries.set(entry.id, layer.id);
       const kind = pack.manifest.kinds[entry.target.kind];
       if (!kind) {
-        report.add(pending('layer/target-missing', layer.file, `The target kind "${entry.target.kind}" is not a kind of this pack (${Object.keys(pack.manifest.kinds).join(', ')}).`, at('target', 'kind')));
+        const hint = didYouMean(entry.target.kind, Object.keys(pack.manifest.kinds));
+        report.add(pending('layer/target-missing', layer.file, `The target kind "${entry.target.kind}" is not a kind of this pack (${Object.keys(pack.manifest.kinds).join(', ')}).`, { ...at('target', 'kind'), ...(hint ? { hint } : {}) }));
         return;
       }
       const slot = byKey.get(`${entry.target.kind}/${entry.target.id}`);
       if (!slot) {
-        report.add(pending('layer/target-missing', layer.file, `There is no ${entry.target.kind} with the id "${entry.target.id}".`, at('target', 'id')));
+        const hint = didYouMean(entry.target.id, slots.filter((s) => s.record.kind === entry.target.kind).map((s) => s.record.id));
+        report.add(pending('layer/target-missing', layer.file, `There is no ${entry.target.kind} with the id "${entry.target.id}".`, { ...at('target', 'id'), ...(hint ? { hint } : {}) }));
         return;
       }
       if (!slot.record.valid) return; // its schema problems are reported already
@@ -45,12 +59,18 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
       const before = entry.target.pointer.endsWith('/-') ? undefined : valueAt(slot.data, parsePointer(entry.target.pointer));
       const result = withValueAt(slot.data, entry.target.pointer, entry.value, slot.owned);
       if (!result.ok) {
-        report.add(pending('layer/target-missing', layer.file, `The pointer ${entry.target.pointer} does not fit ${entry.target.kind} "${entry.target.id}": ${result.reason}.`, at('target', 'pointer')));
+        const parent = result.missing?.parent;
+        const keys = parent !== null && typeof parent === 'object' && !Array.isArray(parent) ? Object.keys(parent) : [];
+        const near = result.missing && keys.length ? didYouMean(result.missing.step, keys) : undefined;
+        const hint = near ? `${near} Keys there: ${keys.join(', ')}.` : undefined;
+        report.add(pending('layer/target-missing', layer.file, `The pointer ${entry.target.pointer} does not fit ${entry.target.kind} "${entry.target.id}": ${result.reason}.`, { ...at('target', 'pointer'), ...(hint ? { hint } : {}) }));
         return;
       }
       slot.data = result.root;
       slot.touched = true;
       const pointer = entry.target.pointer.endsWith('/-') ? formatPointer(result.steps) : entry.target.pointer;
+      reportOverwritten(slot.applied, slot.data, { layer: layer.id, entry: entry.id, file: layer.file, index, pointer, value: entry.value }, `${entry.target.kind} "${entry.target.id}"`, report);
+      slot.applied.push({ layer: layer.id, entry: entry.id, file: layer.file, index, pointer, value: entry.value });
       const origin: Origin = { layer: layer.id, entry: entry.id, kind: entry.kind, reason: entry.reason, file: layer.file, index, at: pointer };
       recordOrigins(slot.origins, before, entry.value, pointer, origin);
     });
@@ -68,7 +88,7 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
         const effective: EffectiveRecord = { ...record, data, origins, refs };
         for (const problem of result.problems) {
           const where = whereIs(effective, problem.path);
-          report.add(pending('layer/invalid-result', where.file, `Once the layers apply, ${record.kind} "${record.id}" breaks its schema: ${problem.message}`, { path: where.path }));
+          report.add(pending('layer/invalid-result', where.file, `Once the layers apply, ${record.kind} "${record.id}" breaks its schema: ${problem.message}`, { path: where.path, ...(problem.hint ? { hint: problem.hint } : {}) }));
           valid = false;
         }
       }
@@ -76,6 +96,31 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
     out.push({ ...record, data, origins, refs, valid });
   }
   return out;
+}
+
+/**
+ * layer/overwritten: the entry just applied replaced what an earlier entry set, at the same pointer
+ * or at a list or mapping holding it (when the value there is no longer the earlier one's). It is
+ * reported at the earlier entry, whose change is lost. (A later entry that changes a value inside
+ * an earlier one, such as an erratum on a cell of a row a ruling set, refines it: no warning.)
+ */
+function reportOverwritten(applied: readonly Applied[], data: unknown, later: Applied, target: string, report: Report): void {
+  for (const earlier of applied) {
+    if (earlier.pointer !== later.pointer && !earlier.pointer.startsWith(later.pointer + '/')) continue;
+    const same = earlier.pointer === later.pointer;
+    // A list or mapping replaced whole that keeps the earlier value as it was loses nothing; two
+    // entries on one pointer are always reported (which of them is the value's provenance?).
+    if (!same && jsonEqual(valueAt(data, parsePointer(earlier.pointer)), earlier.value)) continue;
+    const where = earlier.layer === later.layer ? `later in the layer ${later.layer}` : `in the later layer ${later.layer}`;
+    report.add(
+      pending(
+        'layer/overwritten',
+        earlier.file,
+        `This entry (${earlier.entry}) sets ${earlier.pointer} of ${target}, but the entry ${later.entry} ${where} ${same ? 'sets the same pointer' : `replaces ${later.pointer} whole`}, so ${earlier.entry} has no effect (reported here, at the overwritten entry).`,
+        { path: ['entries', earlier.index, 'target', 'pointer'] },
+      ),
+    );
+  }
 }
 
 /**

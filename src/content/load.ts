@@ -84,8 +84,11 @@ export function findSchemaRoots(packDir: string, bundled: string): string[] {
 export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): LoadedPack | undefined {
   const manifestFile = path.join(dir, MANIFEST);
   const manifestData = readRecordFile(manifestFile, 'pack.schema.json', schemas, report);
-  if (!manifestData?.valid) return undefined;
-  const manifest = manifestData.data as unknown as Manifest;
+  if (!manifestData) return undefined;
+  // A manifest with schema problems (reported already) still names the pack's kinds and layers:
+  // use what is well formed, so every record is still checked, references included.
+  const manifest = manifestData.valid ? (manifestData.data as unknown as Manifest) : usableManifest(manifestData.data);
+  if (!manifest) return undefined;
   const records: LoadedRecord[] = [];
   const knownFolders = new Set<string>([LAYERS_FOLDER]);
 
@@ -124,6 +127,33 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): 
   return { id: manifest.id, dir, manifestFile, manifest, records, layers, ...(printables ? { printables } : {}) };
 }
 
+/**
+ * The well-formed parts of a manifest that breaks its schema: its id, and the kinds, layers and
+ * sides written correctly. Undefined when it has no usable id (nothing can be checked as a pack).
+ */
+function usableManifest(data: JsonObject): Manifest | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (typeof data.id !== 'string' || data.id === '') return undefined;
+  const kinds: Record<string, { folder: string; schema: string }> = {};
+  if (isObject(data.kinds)) {
+    for (const [kind, value] of Object.entries(data.kinds)) {
+      if (isObject(value) && typeof value.folder === 'string' && typeof value.schema === 'string') kinds[kind] = { folder: value.folder, schema: value.schema };
+    }
+  }
+  const layers = Array.isArray(data.layers) ? data.layers.filter((l): l is string => typeof l === 'string') : [];
+  const sides = (Array.isArray(data.sides) ? data.sides : []).filter((s): s is { id: string; name: string } => isObject(s) && typeof s.id === 'string').map((s) => ({ ...s, name: typeof s.name === 'string' ? s.name : s.id }));
+  const source = isObject(data.source) && typeof data.source.file === 'string' && typeof data.source.title === 'string' ? (data.source as unknown as Manifest['source']) : { file: '', title: '' };
+  return {
+    id: data.id,
+    title: typeof data.title === 'string' ? data.title : data.id,
+    version: typeof data.version === 'string' ? data.version : '0.0.0',
+    source,
+    sides,
+    kinds,
+    layers,
+  };
+}
+
 /** `printables.yaml`, when the pack has one: what it prints (checked against printables.schema.json). */
 function loadPrintables(dir: string, schemas: SchemaRegistry, report: Report): LoadedPrintables | undefined {
   const file = path.join(dir, PRINTABLES);
@@ -143,12 +173,14 @@ function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schem
       return;
     }
     const loaded = readRecordFile(file, 'layer.schema.json', schemas, report);
-    if (!loaded?.valid) return;
+    if (!loaded) return;
     const data = loaded.data as unknown as { id: string; title: string; entries: LayerEntry[] };
-    if (data.id !== id) {
+    if (typeof data.id === 'string' && data.id !== id) {
       report.add(pending('id/file-name', file, `The layer's id is "${data.id}" but its file is named ${path.basename(file)}.`, { path: ['id'] }));
     }
-    layers.push({ id, title: data.title, file, entries: data.entries });
+    // An entry that breaks the schema (reported already) is left out; the others still apply, so
+    // a mistake in one entry never hides the problems of the rest.
+    layers.push({ id, title: typeof data.title === 'string' ? data.title : id, file, entries: loaded.valid ? data.entries : usableEntries(data.entries, loaded.problemPaths) });
   });
   const listed = new Set(manifest.layers);
   for (const file of yamlFiles(layersDir)) {
@@ -158,11 +190,28 @@ function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schem
   return layers;
 }
 
+/** The entries of a layer file with schema problems that have none themselves, and a usable shape. */
+function usableEntries(entries: unknown, problemPaths: readonly (readonly PathStep[])[]): LayerEntry[] {
+  if (!Array.isArray(entries)) return [];
+  const broken = new Set(problemPaths.filter((p) => p[0] === 'entries' && typeof p[1] === 'number').map((p) => p[1] as number));
+  return entries.filter((entry, index): entry is LayerEntry => {
+    if (broken.has(index) || entry === null || typeof entry !== 'object') return false;
+    const e = entry as Partial<LayerEntry>;
+    const t = e.target as Partial<LayerEntry['target']> | undefined;
+    return typeof e.id === 'string' && typeof e.kind === 'string' && !!t && typeof t.kind === 'string' && typeof t.id === 'string' && typeof t.pointer === 'string' && e.value !== undefined;
+  });
+}
+
 /** Reads, parses and schema-checks one file. Undefined when it cannot be used. */
-function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, report: Report): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean } | undefined {
+function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, report: Report): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean; problemPaths: (readonly PathStep[])[] } | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    const decoded = decodeUtf8(readFileSync(file));
+    if (!decoded.ok) {
+      report.add(pending('file/encoding', file, decoded.message, { offset: decoded.offset }));
+      return undefined;
+    }
+    text = decoded.text;
   } catch (error) {
     report.add(pending('file/read-failed', file, `Cannot read the file: ${(error as Error).message}`));
     return undefined;
@@ -183,7 +232,59 @@ function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, r
     return undefined;
   }
   for (const p of result.problems) report.add(pending(p.code, file, p.message, { path: p.path, atKey: p.atKey, ...(p.hint ? { hint: p.hint } : {}) }));
-  return { data: parsed.data as JsonObject, refs: result.refs, valid: result.problems.length === 0 };
+  return { data: parsed.data as JsonObject, refs: result.refs, valid: result.problems.length === 0, problemPaths: result.problems.map((p) => p.path) };
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const UTF8_LENIENT = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The file's text, or where it stops being UTF-8: the offset (in the text as shown, with the bad
+ * bytes as U+FFFD) of the first byte that is not part of a valid UTF-8 sequence.
+ */
+export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | { ok: false; offset: number; message: string } {
+  try {
+    return { ok: true, text: UTF8.decode(bytes) };
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    const offset = UTF8_LENIENT.decode(bytes.subarray(0, bad)).length;
+    const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+    const shown = [...bytes.subarray(bad, bad + 4)].map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+    const message = utf16
+      ? 'The file is UTF-16 text, not UTF-8.'
+      : `The file is not valid UTF-8: byte ${bad} (0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')}, in ${shown}) does not start or continue a UTF-8 character${bytes[bad]! >= 0xa0 ? ' (it looks like Latin-1 or Windows-1252 text)' : ''}.`;
+    return { ok: false, offset, message };
+  }
+}
+
+/** Index of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b < 0x80) {
+      i++;
+      continue;
+    } else if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0;
+      if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f;
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += need + 1;
+  }
+  return bytes.length;
 }
 
 const COMMENT_PREFIX = '# yaml-language-server: $schema=';

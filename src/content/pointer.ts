@@ -13,7 +13,10 @@ export function formatPointer(steps: readonly (string | number)[]): string {
   return steps.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
-export type SetResult<T> = { ok: true; root: T; steps: (string | number)[] } | { ok: false; reason: string };
+export type SetResult<T> =
+  | { ok: true; root: T; steps: (string | number)[] }
+  /** `missing`: the step that names nothing, and the list or mapping it was looked up in. */
+  | { ok: false; reason: string; missing?: { step: string; parent: unknown } };
 
 /**
  * Returns `root` with `value` set at `pointer`, without changing any list or mapping it does not
@@ -29,7 +32,7 @@ export function withValueAt<T>(root: T, pointer: string, value: unknown, owned: 
   let node: unknown = root;
   for (let i = 0; i < raw.length - 1; i++) {
     const next = child(node, raw[i]!);
-    if (next === undefined) return { ok: false, reason: `"${formatPointer([...steps, raw[i]!])}" does not exist` };
+    if (next === undefined) return { ok: false, reason: `"${formatPointer([...steps, raw[i]!])}" does not exist`, missing: { step: raw[i]!, parent: node } };
     steps.push(Array.isArray(node) ? Number(raw[i]) : raw[i]!);
     node = next.value;
   }

@@ -1,10 +1,10 @@
 // Ajv's errors in plain words: one problem per real mistake, at the key or value it is about,
-// with the allowed values and the nearest one ("did you mean").
+// with the allowed values and the nearest one ("did you mean", only when it is close).
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { closest } from 'fastest-levenshtein';
 import type { DiagnosticCode } from './codes.js';
 import type { PathStep } from './diagnostic.js';
 import { pointerToSteps } from './pointer-steps.js';
+import { nearest } from './suggest.js';
 
 export interface SchemaProblem {
   readonly code: DiagnosticCode;
@@ -65,7 +65,7 @@ function explainOne(e: ErrorObject, _data: unknown): SchemaProblem {
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const near = allowed.length ? closest(name, allowed) : undefined;
+      const near = nearest(name, allowed);
       const hint = allowed.length
         ? `${near ? `Did you mean "${near}"? ` : ''}Allowed here: ${allowed.join(', ')}.`
         : 'No further properties are allowed here.';
@@ -75,7 +75,7 @@ function explainOne(e: ErrorObject, _data: unknown): SchemaProblem {
       return { code: 'schema/type', message: `${where} must be ${article(String(params.type))}, not ${describeValue(e.data)}.`, hint: description, path, atKey: false } as SchemaProblem;
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v));
-      const near = typeof e.data === 'string' ? closest(e.data, (params.allowedValues as unknown[]).map(String)) : undefined;
+      const near = typeof e.data === 'string' ? nearest(e.data, (params.allowedValues as unknown[]).map(String)) : undefined;
       return {
         code: 'schema/enum',
         message: `${where} is ${describeValue(e.data)}; allowed values: ${allowed.join(', ')}.`,
@@ -120,7 +120,7 @@ function explainOne(e: ErrorObject, _data: unknown): SchemaProblem {
         .filter((k): k is string => typeof k === 'string');
       const tagValue = params.tagValue;
       if (params.error === 'mapping' && typeof tagValue === 'string') {
-        const near = variants.length ? closest(tagValue, variants) : undefined;
+        const near = nearest(tagValue, variants);
         return {
           code: 'schema/kind',
           message: `Unknown ${String(params.tag)} "${tagValue}"; allowed: ${variants.join(', ')}.`,

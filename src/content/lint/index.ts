@@ -7,6 +7,7 @@ import { oneWayPaths } from './paths.js';
 import { references } from './refs.js';
 import { rngMatrices } from './rng.js';
 import { scenarios } from './scenarios.js';
+import { spreadNumbers } from './spreads.js';
 import { combatTables, rangeTables } from './tables.js';
 
 export { LintContext } from './context.js';
@@ -23,4 +24,5 @@ export const CHECKS: readonly LintCheck[] = [
   deckCounts,
   unitFaces,
   scenarios,
+  spreadNumbers,
 ];

@@ -1,5 +1,5 @@
-import { closest } from 'fastest-levenshtein';
 import { pointerToSteps } from '../pointer-steps.js';
+import { didYouMean } from '../suggest.js';
 import type { LintCheck } from './context.js';
 
 /** ref/missing: a reference (marked `x-ref` in the schema) or a side names nothing. */
@@ -11,16 +11,15 @@ export const references: LintCheck = (ctx) => {
       const kinds = ref.kinds.filter((k) => ctx.byKind.has(k) || ctx.manifest.kinds[k]);
       if (ctx.find(kinds, ref.id)) continue;
       const candidates = kinds.flatMap((k) => [...(ctx.byKind.get(k)?.keys() ?? [])]);
-      const near = candidates.length ? closest(ref.id, candidates) : undefined;
       const what = kinds.length ? kinds.join(' or ') : ref.kinds.join(' or ');
       const message = kinds.length
         ? `No ${what} has the id "${ref.id}".`
         : `"${ref.id}" refers to a ${what}, but this pack has no such kind.`;
-      ctx.at('ref/missing', record, pointerToSteps(ref.pointer), message, near ? `Did you mean "${near}"?` : undefined);
+      ctx.at('ref/missing', record, pointerToSteps(ref.pointer), message, didYouMean(ref.id, candidates));
     }
     const side = record.data.side;
     if (typeof side === 'string' && record.kind !== 'scenario' && !sides.includes(side)) {
-      ctx.at('ref/missing', record, ['side'], `No side has the id "${side}"; the manifest's sides are ${sides.join(', ')}.`, `Did you mean "${closest(side, sides)}"?`);
+      ctx.at('ref/missing', record, ['side'], `No side has the id "${side}"; the manifest's sides are ${sides.join(', ')}.`, didYouMean(side, sides));
     }
   }
 };

@@ -1,4 +1,4 @@
-import { closest } from 'fastest-levenshtein';
+import { didYouMean } from '../suggest.js';
 import { asArray, get, type LintCheck } from './context.js';
 
 const UNIT_KINDS = ['unit', 'special-unit', 'creature', 'card'];
@@ -16,7 +16,7 @@ export const scenarios: LintCheck = (ctx) => {
       if (typeof side !== 'string') return;
       named.add(side);
       if (!sides.includes(side)) {
-        ctx.at('scenario/side', scenario, ['sides', i, 'side'], `No side has the id "${side}"; the manifest's sides are ${sides.join(', ')}.`, `Did you mean "${closest(side, sides)}"?`);
+        ctx.at('scenario/side', scenario, ['sides', i, 'side'], `No side has the id "${side}"; the manifest's sides are ${sides.join(', ')}.`, didYouMean(side, sides));
       }
       let points = 0;
       let priced = true;
