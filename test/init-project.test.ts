@@ -98,4 +98,18 @@ describe('playmark init', () => {
       writeFileSync(file, original);
     }
   });
+
+  it('a modeline hint for one of playmark\'s schemas names where npm installs it, never a path of this machine', async () => {
+    const file = path.join(project, 'content/tavern-brawl/pack.yaml');
+    const original = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, original.replace(/^# yaml-language-server: .*\n/, '# yaml-language-server: $schema=pack.schema.json\n'));
+      const r = await run(['validate', '--format', 'json'], project);
+      const hints = (JSON.parse(r.out) as { diagnostics: { code: string; hint: string }[] }).diagnostics.filter((d) => d.code === 'file/schema-comment').map((d) => d.hint);
+      expect(hints).toEqual(['Make the first line: # yaml-language-server: $schema=../../node_modules/playmark/schemas/pack.schema.json']);
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
 });
+

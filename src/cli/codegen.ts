@@ -38,7 +38,7 @@ With --check, the exit code is 1 when any file is stale, missing or extra.`,
     .action(async (opts: CodegenFlags) => {
       // Folders are relative to the project's root, found upward from here.
       const root = requireProject(io).root;
-      if (!existsSync(path.resolve(root, opts.content))) throw new UsageError(`no such folder: ${path.join(root, opts.content)}`, 'Give --content relative to the project root.');
+      if (!existsSync(path.resolve(root, opts.content))) throw new UsageError(`no such folder: ${opts.content} (in ${root})`, 'Give --content relative to the project root.');
       const result = await codegen({
         root,
         contentDir: opts.content,

@@ -1,11 +1,11 @@
 // How commands find their project and read its content: upward from the working directory, then
 // load -> validate -> layers on every run. Content with errors prints its diagnostics and the
 // command stops with exit 1, so nothing is ever printed, resolved or exported from it.
-import { closest, distance } from 'fastest-levenshtein';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent, type PackContent } from '../content/effective.js';
 import { findProject, type Project } from '../content/project.js';
+import { didYouMean as suggestion } from '../content/suggest.js';
 import { defaultCacheDir, type ValidationResult } from '../content/validate.js';
 import { formatDiagnosticText, formatValidation, plural } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
@@ -76,9 +76,8 @@ function listPackFolders(contentDir: string): string[] {
   }
 }
 
-/** `Did you mean "x"? ` when a choice is close to what was typed (at most a third of it changed), else ''. */
+/** `Did you mean "x"? ` when a choice is close to what was typed (src/content/suggest.ts), else ''. */
 export function didYouMean(typed: string, choices: readonly string[]): string {
-  if (choices.length === 0 || typed.length === 0) return '';
-  const near = closest(typed, choices);
-  return distance(typed, near) <= Math.max(1, Math.floor(near.length / 3)) ? `Did you mean "${near}"? ` : '';
+  const near = suggestion(typed, choices);
+  return near ? `${near} ` : '';
 }

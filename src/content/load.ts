@@ -314,16 +314,23 @@ function checkSchemaComment(file: string, text: string, schemaFile: string, repo
 /**
  * The path a file's modeline names its schema by. playmark's own schemas, seen from a project
  * outside playmark, are named where npm installs them (`../../node_modules/playmark/schemas/...`
- * from the project root, the nearest folder above with a package.json), so the path works on every
+ * from the project root: the nearest folder above with a package.json, else the one holding
+ * content/), so the path works on every
  * machine the project is checked out on, not only where playmark happens to run from.
  */
 function modelinePath(dir: string, schemaFile: string): string {
   const bundled = path.join(packageRoot(), 'schemas');
   const insidePlaymark = !path.relative(packageRoot(), dir).startsWith('..');
   if (insidePlaymark || !schemaFile.startsWith(bundled + path.sep)) return path.relative(dir, schemaFile).split(path.sep).join('/');
-  let root = dir;
-  while (!existsSync(path.join(root, 'package.json')) && path.dirname(root) !== root) root = path.dirname(root);
-  if (!existsSync(path.join(root, 'package.json'))) return path.relative(dir, schemaFile).split(path.sep).join('/');
+  // The project root: the nearest folder above with a package.json, else the one holding content/.
+  const above = (test: (d: string) => boolean): string | undefined => {
+    for (let d = dir; ; d = path.dirname(d)) {
+      if (test(d)) return d;
+      if (path.dirname(d) === d) return undefined;
+    }
+  };
+  const root = above((d) => existsSync(path.join(d, 'package.json'))) ?? above((d) => path.basename(d) !== 'content' && existsSync(path.join(d, 'content')) && !path.relative(path.join(d, 'content'), dir).startsWith('..'));
+  if (root === undefined) return path.relative(dir, schemaFile).split(path.sep).join('/');
   const installed = path.join(root, 'node_modules', 'playmark', 'schemas', path.relative(bundled, schemaFile));
   return path.relative(dir, installed).split(path.sep).join('/');
 }

@@ -2,10 +2,10 @@
 // ids are unique, and its templates exist in the project's templates/ or playmark's.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { closest, distance } from 'fastest-levenshtein';
 import { pending } from './diagnostic.js';
 import type { LoadedPack, Report } from './load.js';
 import { packageRoot } from './package-root.js';
+import { didYouMean } from './suggest.js';
 
 /** playmark's own templates. */
 export const BUNDLED_TEMPLATES = path.join(packageRoot(), 'templates');
@@ -34,12 +34,11 @@ export function checkPrintables(pack: LoadedPack, report: Report): void {
     if (seen.has(p.id)) report.add(pending('printable/duplicate-id', printables.file, `Two printables have the id "${p.id}".`, { path: ['printables', i, 'id'], hint: 'Give each printable its own id: it names the output file.' }));
     seen.add(p.id);
     if (p.records && !kinds.includes(p.records.kind)) {
-      const near = closest(p.records.kind, kinds);
-      const close = near && distance(p.records.kind, near) <= Math.max(1, Math.floor(near.length / 3));
+      const near = didYouMean(p.records.kind, kinds);
       report.add(
         pending('printable/unknown-kind', printables.file, `The printable "${p.id}" shows records of the kind "${p.records.kind}", which the manifest does not have.`, {
           path: ['printables', i, 'records', 'kind'],
-          hint: `${close ? `Did you mean "${near}"? ` : ''}Kinds of this pack: ${kinds.join(', ')}.`,
+          hint: `${near ? `${near} ` : ''}Kinds of this pack: ${kinds.join(', ')}.`,
         }),
       );
     }
