@@ -111,5 +111,23 @@ describe('playmark init', () => {
       writeFileSync(file, original);
     }
   });
+
+  it('--from copies one of playmark\'s games, whose modelines point at the installed schemas; it validates clean and prints with playmark\'s templates', async () => {
+    const made = await run(['init', 'my-archon', '--from', 'archon-skirmish'], base);
+    expect(made.code, made.err).toBe(0);
+    const root = path.join(base, 'my-archon');
+    mkdirSync(path.join(root, 'node_modules'));
+    symlinkSync(repoRoot, path.join(root, 'node_modules', 'playmark'), 'dir');
+    expect(readFileSync(path.join(root, 'content/archon-skirmish/creatures/goblin.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/node_modules\/playmark\/schemas\/archon-skirmish\/creature\.schema\.json\n/);
+    const v = await run(['validate', '--format', 'json'], root);
+    expect(v.code, v.out).toBe(0);
+    expect((JSON.parse(v.out) as { diagnostics: unknown[] }).diagnostics).toEqual([]);
+    const r = await run(['render', '--only', 'creatures'], root);
+    expect(r.code, r.err).toBe(0);
+    expect(htmlText(readFileSync(path.join(root, 'out/archon-skirmish/archon-skirmish-creatures.html'), 'utf8'))).toContain('Goblin');
+    const bad = await run(['init', 'x', '--from', 'warchn'], base);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('Did you mean "warchon"?');
+  });
 });
 
