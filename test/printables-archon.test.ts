@@ -71,4 +71,16 @@ describe('an edited value in the YAML', () => {
     expect(attack1.copies).toBe(7);
     expect(attack1.context.count).toMatchObject({ value: 7, of: 51 });
   });
+
+  it('a card added to the deck prints too: the deck printable follows the deck\'s own list (records.listedIn)', () => {
+    const card = readFileSync(path.join(dir, 'cards/heal.yaml'), 'utf8').replace('id: heal', 'id: mend').replace(/^name: .*$/m, 'name: Mend').replace(/^count: \d+$/m, 'count: 1');
+    writeFileSync(path.join(dir, 'cards/mend.yaml'), card);
+    edit('decks/common-deck.yaml', 'imprison, heal]', 'imprison, heal, mend]');
+    edit('decks/common-deck.yaml', 'size: 51', 'size: 52');
+    const loaded = loadContent([dir], { cwd: project });
+    expect(loaded.validation.errors, JSON.stringify(loaded.validation.diagnostics.filter((d) => d.severity === 'error'))).toBe(0);
+    const deck = packPrintables(loaded.packs.get(PACK)!, { playmarkVersion: 'test' }).find((p) => p.id === `${PACK}-deck`)!;
+    expect(deck.faces.map((f) => f.context.id).slice(-2)).toEqual(['heal', 'mend']);
+  });
 });
+

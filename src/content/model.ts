@@ -82,6 +82,7 @@ export interface PrintableDecl {
   readonly records?: {
     readonly kind: string;
     readonly ids?: readonly string[];
+    readonly listedIn?: { readonly kind: string; readonly id: string; readonly field: string };
     readonly where?: Readonly<Record<string, string | number | boolean | null>>;
     readonly order?: readonly string[];
     readonly copies?: number | string;

@@ -25,6 +25,7 @@ export function templateRoots(packDir: string): string[] {
 }
 
 export function checkPrintables(pack: LoadedPack, report: Report): void {
+  const records = pack.records;
   const printables = pack.printables;
   if (!printables) return;
   const kinds = Object.keys(pack.manifest.kinds);
@@ -41,6 +42,13 @@ export function checkPrintables(pack: LoadedPack, report: Report): void {
           hint: `${near ? `${near} ` : ''}Kinds of this pack: ${kinds.join(', ')}.`,
         }),
       );
+    }
+    const list = p.records?.listedIn;
+    if (list) {
+      const holder = records.find((r) => r.kind === list.kind && r.id === list.id);
+      if (!holder || !Array.isArray(holder.base[list.field])) {
+        report.add(pending('ref/missing', printables.file, holder ? `The ${list.kind} "${list.id}" has no list \`${list.field}\` for the printable "${p.id}" to follow.` : `No ${list.kind} has the id "${list.id}", which the printable "${p.id}" takes its records from.`, { path: ['printables', i, 'records', 'listedIn', holder ? 'field' : 'id'] }));
+      }
     }
     for (const side of ['front', 'back'] as const) {
       const template = p[side];

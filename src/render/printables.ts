@@ -15,18 +15,18 @@ export function printableId(pack: string, decl: Pick<PrintableDecl, 'id'>): stri
   return `${pack}-${decl.id}`;
 }
 
-/** The records a printable shows: its kind, `ids` or all, filtered by `where`, sorted by `order`. */
+/** The records a printable shows: its kind, `ids`, those `listedIn` another record, or all; filtered by `where`, sorted by `order`. */
 export function selectRecords(content: PackContent, decl: PrintableDecl): SelectedRecord[] {
   const sel = decl.records;
   if (!sel) return [];
   const byId = content.records[sel.kind] ?? {};
-  const ids = sel.ids ? sel.ids.filter((id) => byId[id] !== undefined) : Object.keys(byId).sort();
+  const ids = (sel.ids ?? listedIn(content, sel.listedIn) ?? Object.keys(byId).sort()).filter((id) => byId[id] !== undefined);
   let records = ids.map((id) => ({ kind: sel.kind, id, data: byId[id]!, origins: content.origins[sel.kind]?.[id], copies: copiesOf(byId[id]!, sel.copies) }));
   if (sel.where) {
     const where = Object.entries(sel.where);
     records = records.filter((r) => where.every(([field, value]) => (r.data[field] ?? null) === value));
   }
-  if (sel.order?.length && !sel.ids) {
+  if (sel.order?.length && !sel.ids && !sel.listedIn) {
     const keys = sel.order.map((o) => (o.startsWith('-') ? { field: o.slice(1), dir: -1 } : { field: o, dir: 1 }));
     records.sort((a, b) => {
       for (const { field, dir } of keys) {
@@ -37,6 +37,13 @@ export function selectRecords(content: PackContent, decl: PrintableDecl): Select
     });
   }
   return records;
+}
+
+/** The ids a list in another record names (`records.listedIn`), in its order; undefined when not asked. */
+function listedIn(content: PackContent, from: { kind: string; id: string; field: string } | undefined): string[] | undefined {
+  if (!from) return undefined;
+  const list = content.records[from.kind]?.[from.id]?.[from.field];
+  return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
 }
 
 function copiesOf(record: Record<string, Json>, copies: number | string | undefined): number {
