@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +42,7 @@ describe('the compiled-validator cache', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'playmark-cache-damaged-'));
     try {
       validate([refFixture], { cwd: root, cacheDir: dir });
-      const [file] = readdirSync(dir);
+      const file = readdirSync(dir).find((f) => f.startsWith('validators-'));
       writeFileSync(path.join(dir, file!), 'this is not javascript {');
       const result = validate([refFixture], { cwd: root, cacheDir: dir });
       expect(result.diagnostics.map((d) => d.code)).toContain('ref/missing');
@@ -52,3 +52,27 @@ describe('the compiled-validator cache', () => {
     }
   });
 });
+
+describe('the parsed-YAML cache', () => {
+  it('never serves an edited file: the data follows the text, keyed by its hash', () => {
+    const project = mkdtempSync(path.join(tmpdir(), 'playmark-parse-cache-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'playmark-parse-cache-dir-'));
+    try {
+      cpSync(path.join(root, 'content/warchon'), path.join(project, 'content/warchon'), { recursive: true });
+      const spread = path.join(project, 'content/warchon/spreads/erdon-pass.yaml');
+      const capacity = (r: ReturnType<typeof validate>) => r.packs[0]!.records.get('spread')!.find((s) => s.id === 'erdon-pass')!.data.capacity;
+      expect(capacity(validate([path.join(project, 'content')], { cwd: project, cacheDir: dir }))).toBe(4);
+      expect(readdirSync(dir).some((f) => f.startsWith('parsed-'))).toBe(true);
+      expect(capacity(validate([path.join(project, 'content')], { cwd: project, cacheDir: dir }))).toBe(4);
+      writeFileSync(spread, readFileSync(spread, 'utf8').replace('capacity: 4', 'capacity: 5'));
+      expect(capacity(validate([path.join(project, 'content')], { cwd: project, cacheDir: dir }))).toBe(5);
+      writeFileSync(spread, readFileSync(spread, 'utf8').replace('capacity: 5', 'capacity: [5'));
+      const broken = validate([path.join(project, 'content')], { cwd: project, cacheDir: dir });
+      expect(broken.diagnostics.map((d) => d.code)).toContain('yaml/syntax');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pending, type PendingDiagnostic, type PathStep } from './diagnostic.js';
 import type { JsonObject, LayerEntry, LoadedLayer, LoadedPrintables, LoadedRecord, Manifest, PrintableDecl } from './model.js';
 import { parseYaml } from './parse.js';
+import { ParseCache } from './parse-cache.js';
 import { packageRoot } from './package-root.js';
 import type { SchemaRegistry } from './schemas.js';
 
@@ -81,9 +82,9 @@ export function findSchemaRoots(packDir: string, bundled: string): string[] {
 }
 
 /** Reads one pack: validates the manifest, every record and every layer against their schemas. */
-export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): LoadedPack | undefined {
+export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, cache?: ParseCache): LoadedPack | undefined {
   const manifestFile = path.join(dir, MANIFEST);
-  const manifestData = readRecordFile(manifestFile, 'pack.schema.json', schemas, report);
+  const manifestData = readRecordFile(manifestFile, 'pack.schema.json', schemas, report, cache);
   if (!manifestData) return undefined;
   // A manifest with schema problems (reported already) still names the pack's kinds and layers:
   // use what is well formed, so every record is still checked, references included.
@@ -101,7 +102,7 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): 
     }
     const folderDir = path.join(dir, folder);
     for (const file of yamlFiles(folderDir)) {
-      const loaded = readRecordFile(file, schema, schemas, report);
+      const loaded = readRecordFile(file, schema, schemas, report, cache);
       if (!loaded) continue;
       const id = loaded.data.id;
       if (typeof id !== 'string') continue; // the schema reported it
@@ -122,8 +123,8 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report): 
     }
   }
 
-  const layers = loadLayers(dir, manifest, manifestFile, schemas, report);
-  const printables = loadPrintables(dir, schemas, report);
+  const layers = loadLayers(dir, manifest, manifestFile, schemas, report, cache);
+  const printables = loadPrintables(dir, schemas, report, cache);
   return { id: manifest.id, dir, manifestFile, manifest, records, layers, ...(printables ? { printables } : {}) };
 }
 
@@ -155,15 +156,15 @@ function usableManifest(data: JsonObject): Manifest | undefined {
 }
 
 /** `printables.yaml`, when the pack has one: what it prints (checked against printables.schema.json). */
-function loadPrintables(dir: string, schemas: SchemaRegistry, report: Report): LoadedPrintables | undefined {
+function loadPrintables(dir: string, schemas: SchemaRegistry, report: Report, cache?: ParseCache): LoadedPrintables | undefined {
   const file = path.join(dir, PRINTABLES);
   if (!existsSync(file)) return undefined;
-  const loaded = readRecordFile(file, 'printables.schema.json', schemas, report);
+  const loaded = readRecordFile(file, 'printables.schema.json', schemas, report, cache);
   if (!loaded?.valid) return undefined;
   return { file, list: (loaded.data as unknown as { printables: PrintableDecl[] }).printables };
 }
 
-function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schemas: SchemaRegistry, report: Report): LoadedLayer[] {
+function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schemas: SchemaRegistry, report: Report, cache?: ParseCache): LoadedLayer[] {
   const layers: LoadedLayer[] = [];
   const layersDir = path.join(dir, LAYERS_FOLDER);
   manifest.layers.forEach((id, index) => {
@@ -172,7 +173,7 @@ function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schem
       report.add(pending('layer/file-missing', manifestFile, `The manifest lists the layer "${id}", but ${LAYERS_FOLDER}/${id}.yaml does not exist.`, { path: ['layers', index] }));
       return;
     }
-    const loaded = readRecordFile(file, 'layer.schema.json', schemas, report);
+    const loaded = readRecordFile(file, 'layer.schema.json', schemas, report, cache);
     if (!loaded) return;
     const data = loaded.data as unknown as { id: string; title: string; entries: LayerEntry[] };
     if (typeof data.id === 'string' && data.id !== id) {
@@ -203,7 +204,7 @@ function usableEntries(entries: unknown, problemPaths: readonly (readonly PathSt
 }
 
 /** Reads, parses and schema-checks one file. Undefined when it cannot be used. */
-function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, report: Report): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean; problemPaths: (readonly PathStep[])[] } | undefined {
+function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, report: Report, cache?: ParseCache): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean; problemPaths: (readonly PathStep[])[] } | undefined {
   let text: string;
   try {
     const decoded = decodeUtf8(readFileSync(file));
@@ -217,7 +218,7 @@ function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, r
     return undefined;
   }
   checkSchemaComment(file, text, schemas.fileOf(schema), report);
-  const parsed = parseYaml(file, text);
+  const parsed = cachedParse(file, text, cache);
   if (!parsed.ok) {
     report.add(parsed.diagnostic);
     return undefined;
@@ -309,6 +310,17 @@ function checkSchemaComment(file: string, text: string, schemaFile: string, repo
   if (match && expected.includes('node_modules/playmark/schemas/') && match[1]!.endsWith(expected.slice(expected.indexOf('node_modules/')))) return;
   const message = match ? `The first line names the schema ${match[1]}, but this file's schema is ${expected}.` : 'The first line does not name the file\'s schema, so editors cannot complete or check it.';
   report.add(pending('file/schema-comment', file, message, { offset: 0, hint: `Make the first line: # yaml-language-server: $schema=${expected}` }));
+}
+
+/** Parses a file, or takes its data from the cache when the same text parsed cleanly before. */
+function cachedParse(file: string, text: string, cache: ParseCache | undefined): ReturnType<typeof parseYaml> {
+  if (!cache) return parseYaml(file, text);
+  const key = ParseCache.key(text);
+  const hit = cache.get(key);
+  if (hit) return { ok: true, data: hit.data };
+  const parsed = parseYaml(file, text);
+  if (parsed.ok) cache.set(key, parsed.data);
+  return parsed;
 }
 
 /**

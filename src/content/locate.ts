@@ -1,5 +1,14 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { LineCounter, Node } from 'yaml';
+
+// The `yaml` package finds where a value sits in a file: needed only for a file with a problem,
+// so it is loaded then, not by every run.
+const require = createRequire(import.meta.url);
+let yamlModule: typeof import('yaml') | undefined;
+export function yamlLib(): typeof import('yaml') {
+  return (yamlModule ??= require('yaml') as typeof import('yaml'));
+}
 import { hintOf, severityOf, type Diagnostic, type PathStep, type PendingDiagnostic } from './diagnostic.js';
 
 /**
@@ -42,7 +51,7 @@ export function displayPath(file: string, cwd = process.cwd()): string {
 }
 
 export class Locator {
-  private readonly lineCounter = new LineCounter();
+  private readonly lineCounter: LineCounter = new (yamlLib().LineCounter)();
   private parsed: Node | null | undefined;
   private readonly lines: string[];
 
@@ -69,15 +78,15 @@ export class Locator {
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
       const last = i === steps.length - 1;
-      if (isMap(node)) {
-        const pair = node.items.find((it) => isPair(it) && keyValue(it.key) === String(step));
+      if (yamlLib().isMap(node)) {
+        const pair = node.items.find((it) => yamlLib().isPair(it) && keyValue(it.key) === String(step));
         if (!pair) return offset;
         const keyStart = rangeStart(pair.key);
         if (last && atKey && keyStart !== undefined) return keyStart;
         const valueStart = rangeStart(pair.value);
         node = pair.value;
         offset = valueStart ?? keyStart ?? offset;
-      } else if (isSeq(node)) {
+      } else if (yamlLib().isSeq(node)) {
         const item = typeof step === 'number' ? node.items[step] : undefined;
         if (item === undefined) return offset;
         node = item;
@@ -91,13 +100,13 @@ export class Locator {
 
   private ensureParsed(): void {
     if (this.parsed !== undefined) return;
-    const doc = parseDocument(this.text, { lineCounter: this.lineCounter, uniqueKeys: false, keepSourceTokens: false });
+    const doc = yamlLib().parseDocument(this.text, { lineCounter: this.lineCounter, uniqueKeys: false, keepSourceTokens: false });
     this.parsed = (doc.contents as Node | null) ?? null;
   }
 }
 
 function keyValue(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
+  if (yamlLib().isScalar(key)) return String(key.value);
   return undefined;
 }
 

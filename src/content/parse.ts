@@ -1,7 +1,7 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { parseAllDocuments } from 'yaml';
 import type { DiagnosticCode } from './codes.js';
 import { pending, type PendingDiagnostic } from './diagnostic.js';
+import { yamlLib } from './locate.js';
 
 export type ParseResult = { ok: true; data: unknown } | { ok: false; diagnostic: PendingDiagnostic };
 
@@ -28,7 +28,7 @@ function classify(file: string, text: string, error: unknown): PendingDiagnostic
   if (text.trim() === '' || /^(\s*#.*\n?|\s*\n)*\s*$/.test(text)) {
     return pending('yaml/empty', file, 'The file holds no YAML content.', { offset: 0 });
   }
-  const docs = parseAllDocuments(text, { uniqueKeys: true, prettyErrors: false });
+  const docs = yamlLib().parseAllDocuments(text, { uniqueKeys: true, prettyErrors: false });
   const list = Array.isArray(docs) ? docs : [];
   if (list.length > 1) {
     const second = list[1]!;

@@ -1,7 +1,4 @@
-import { _, Ajv2020, Name, stringify, type CodeKeywordDefinition, type ValidateFunction } from 'ajv/dist/2020.js';
-import { strConcat } from 'ajv/dist/compile/codegen/index.js';
-import namesModule from 'ajv/dist/compile/names.js';
-import standaloneModule from 'ajv/dist/standalone/index.js';
+import type { Ajv2020, CodeKeywordDefinition, ValidateFunction } from 'ajv/dist/2020.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,12 +7,31 @@ import { explain, type SchemaProblem } from './schema-errors.js';
 
 /** Base URI the schemas are registered under, so relative `$ref`s resolve as they do in an editor. */
 const BASE = 'https://playmark.local/schemas/';
-// Ajv's internals are CommonJS with a `default` export; Node puts it under `.default`, bundlers
-// (vitest) may already unwrap it.
-const names = (namesModule as unknown as { default?: typeof namesModule.default }).default ?? (namesModule as unknown as typeof namesModule.default);
-const standaloneCode =
-  (standaloneModule as unknown as { default?: typeof standaloneModule.default }).default ?? (standaloneModule as unknown as typeof standaloneModule.default);
-const AJV_VERSION = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
+const require = createRequire(import.meta.url);
+const AJV_VERSION = (require('ajv/package.json') as { version: string }).version;
+
+/**
+ * Ajv's compiler, loaded on first need: with every validator cached on disk (the usual run), the
+ * compiler is never needed, and loading it would cost more than validating a pack.
+ */
+let compiler:
+  | {
+      readonly ajv: typeof import('ajv/dist/2020.js');
+      readonly codegen: typeof import('ajv/dist/compile/codegen/index.js');
+      readonly names: typeof import('ajv/dist/compile/names.js').default;
+      readonly standaloneCode: typeof import('ajv/dist/standalone/index.js').default;
+    }
+  | undefined;
+function ajvCompiler(): NonNullable<typeof compiler> {
+  // Ajv's modules are CommonJS with a `default` export.
+  const unwrap = <T>(m: T | { default: T }): T => ((m as { default?: T }).default ?? (m as T));
+  return (compiler ??= {
+    ajv: require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js'),
+    codegen: require('ajv/dist/compile/codegen/index.js') as typeof import('ajv/dist/compile/codegen/index.js'),
+    names: unwrap(require('ajv/dist/compile/names.js')),
+    standaloneCode: unwrap(require('ajv/dist/standalone/index.js')),
+  });
+}
 
 /** A reference to another record, found by the `x-ref` keyword while validating. */
 export interface FoundRef {
@@ -50,6 +66,9 @@ const xRefKeyword: CodeKeywordDefinition = {
   keyword: 'x-ref',
   schemaType: ['string', 'array'],
   code(cxt) {
+    const { _, Name, stringify } = ajvCompiler().ajv;
+    const { strConcat } = ajvCompiler().codegen;
+    const names = ajvCompiler().names;
     const { gen, data, schema, it } = cxt;
     const kinds = Array.isArray(schema) ? schema : [schema];
     const pointer = strConcat(names.instancePath, it.errorPath);
@@ -62,7 +81,7 @@ const xRefKeyword: CodeKeywordDefinition = {
 function newAjv(explain: boolean): Ajv2020 {
   // The fast instance stops at the first error and keeps no schema copies in its errors; the
   // explaining one, built only when a file has problems, reports every error with its schema.
-  const ajv = new Ajv2020({
+  const ajv = new (ajvCompiler().ajv.Ajv2020)({
     strict: true,
     allowUnionTypes: true,
     discriminator: true,
@@ -199,7 +218,7 @@ export class SchemaRegistry {
         if (typeof this.validator(rel) !== 'function') return;
         refs[rel] = BASE + rel;
       }
-      const code = standaloneCode(this.fast(), refs);
+      const code = ajvCompiler().standaloneCode(this.fast(), refs);
       mkdirSync(path.dirname(this.cacheFile), { recursive: true });
       const temp = `${this.cacheFile}.${process.pid}.tmp`;
       writeFileSync(temp, code);

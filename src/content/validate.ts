@@ -8,6 +8,7 @@ import { discoverPacks, findSchemaRoots, loadPack, Report } from './load.js';
 import { displayPath, locateAll } from './locate.js';
 import type { EffectiveRecord, Json, Pack } from './model.js';
 import { packageRoot } from './package-root.js';
+import { ParseCache } from './parse-cache.js';
 import { checkPrintables } from './printables.js';
 import { collectRules, ruleCoverage, type RuleCoverage, type RuleInfo } from './rules.js';
 import { SchemaRegistry } from './schemas.js';
@@ -68,12 +69,14 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     return registry;
   };
 
+  // Parsed YAML kept beside the compiled validators, keyed by each file's exact text.
+  const parsed = options.cacheDir ? new ParseCache(path.resolve(options.cacheDir)) : undefined;
   const packs: Pack[] = [];
   const summaries: PackSummary[] = [];
   const packIds = new Map<string, string>();
   for (const dir of discoverPacks(paths, report)) {
     const schemas = registryFor(dir);
-    const loaded = loadPack(dir, schemas, report);
+    const loaded = loadPack(dir, schemas, report, parsed);
     if (!loaded) continue;
     const firstDir = packIds.get(loaded.id);
     if (firstDir !== undefined) {
@@ -99,6 +102,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     });
   }
   for (const registry of registries.values()) registry.saveCache();
+  parsed?.save();
   registries.clear();
 
   const diagnostics = locateAll(report.diagnostics, readTextOrUndefined, options.cwd).sort(compareDiagnostics);
