@@ -105,6 +105,9 @@ describe('the packed tarball', () => {
     }
     expect(entries.filter((e) => /^(test|bench|scripts|src|generated|\.ci|node_modules)\//.test(e))).toEqual([]);
     expect(entries.filter((e) => e.endsWith('.ts') && !e.endsWith('.d.ts'))).toEqual([]);
+    // Every compiled file has its source: prepare clears dist/ first, so no module of old code ships.
+    const sources = new Set(readdirRecursive(path.join(repoRoot, 'src')).map((f) => `dist/src/${f.replace(/\.ts$/, '.js')}`));
+    expect(entries.filter((e) => e.startsWith('dist/src/') && e.endsWith('.js') && !sources.has(e))).toEqual([]);
     expect(entries.filter((e) => /(^|\/)(fixtures|tsconfig[^/]*\.json|vitest\.config\.[a-z]+)$|\.tmp$|(^|\/)\.DS_Store$/.test(e))).toEqual([]);
 
     // 3. Installed offline into an empty folder.
@@ -132,3 +135,7 @@ describe('the packed tarball', () => {
     console.log(`install test: ${entries.length} files in the tarball; pack, install, init and build in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }, 900_000);
 });
+
+function readdirRecursive(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? readdirRecursive(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
+}

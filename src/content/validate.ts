@@ -44,6 +44,11 @@ export interface ValidateOptions {
    * compiling them. Off by default.
    */
   readonly cacheDir?: string | false;
+  /**
+   * Keep parsed YAML in `cacheDir` too, keyed by each file's exact text (default true when there
+   * is a cache folder). Off: every file is parsed (the benchmark measures both).
+   */
+  readonly parseCache?: boolean;
   /** A project schemas folder to use (over playmark's own) instead of the nearest `schemas/` above each pack. */
   readonly schemasDir?: string;
 }
@@ -70,7 +75,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
   };
 
   // Parsed YAML kept beside the compiled validators, keyed by each file's exact text.
-  const parsed = options.cacheDir ? new ParseCache(path.resolve(options.cacheDir)) : undefined;
+  const parsed = options.cacheDir && options.parseCache !== false ? new ParseCache(path.resolve(options.cacheDir)) : undefined;
   const packs: Pack[] = [];
   const summaries: PackSummary[] = [];
   const packIds = new Map<string, string>();
