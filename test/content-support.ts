@@ -1,5 +1,7 @@
 // The packs' effective content as every command reads it: from the YAML under content/, validated
 // and layered now (never from generated/). Shared by the tests of the printables and the engine.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import type { Printable } from '../src/render/printable.js';
@@ -30,4 +32,34 @@ export function printableOf(pack: string, id: string): Printable {
   const found = printablesOf(pack).find((p) => p.id === id);
   if (!found) throw new Error(`no printable ${id} in ${pack}: ${printablesOf(pack).map((p) => p.id).join(', ')}`);
   return found;
+}
+
+/**
+ * A copy of one of playmark's packs in a temporary project, to edit and read back: `edit` replaces
+ * text in a file of the pack (failing when the text is not there), `printables()` reads the YAML
+ * now and builds the pack's printables, failing on content errors. `remove()` deletes the copy.
+ */
+export function editablePack(pack: string) {
+  const project = mkdtempSync(path.join(os.tmpdir(), `playmark-${pack}-copy-`));
+  const dir = path.join(project, 'content', pack);
+  cpSync(path.join(repoRoot, 'content', pack), dir, { recursive: true });
+  return {
+    project,
+    dir,
+    edit(file: string, from: string, to: string): void {
+      const f = path.join(dir, file);
+      const text = readFileSync(f, 'utf8');
+      if (!text.includes(from)) throw new Error(`${file} does not hold ${JSON.stringify(from)}`);
+      writeFileSync(f, text.replace(from, to));
+    },
+    printables(): Printable[] {
+      const loaded = loadContent([dir], { cwd: project });
+      const errors = loaded.validation.diagnostics.filter((d) => d.severity === 'error');
+      if (errors.length) throw new Error(`the edited ${pack} has errors:\n${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`);
+      return packPrintables(loaded.packs.get(pack)!, { playmarkVersion: 'test' });
+    },
+    remove(): void {
+      rmSync(project, { recursive: true, force: true });
+    },
+  };
 }

@@ -2,17 +2,13 @@
 // templates, sizes, in order), through the warchon contexts playmark registers, and a value edited
 // in the YAML (a record's or printables.yaml's own) reaches the face a template is given on the next
 // load, with no codegen and nothing read from generated/.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../src/content/effective.js';
 import { CONTEXTS } from '../src/render/contexts/warchon/index.js';
 import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
 import type { Printable } from '../src/render/printable.js';
 import { packPrintables } from '../src/render/printables.js';
-import { packContentOf, printablesOf } from './content-support.js';
-import { repoRoot } from './helpers.js';
+import { packContentOf, printablesOf, editablePack } from './content-support.js';
 
 const PACK = 'warchon';
 
@@ -45,16 +41,9 @@ describe('warchon printables come from printables.yaml', () => {
 });
 
 describe('an edited value in the YAML', () => {
-  const project = mkdtempSync(path.join(os.tmpdir(), 'playmark-warchon-printables-'));
-  afterAll(() => rmSync(project, { recursive: true, force: true }));
-  const dir = path.join(project, 'content', PACK);
-  cpSync(path.join(repoRoot, 'content', PACK), dir, { recursive: true });
-  const edit = (file: string, from: string, to: string) => {
-    const f = path.join(dir, file);
-    const text = readFileSync(f, 'utf8');
-    expect(text).toContain(from);
-    writeFileSync(f, text.replace(from, to));
-  };
+  const copy = editablePack(PACK);
+  afterAll(() => copy.remove());
+  const { dir, project, edit } = copy;
   const before = printablesOf(PACK);
   const byId = (list: readonly Printable[], id: string) => list.find((p) => p.id === `${PACK}-${id}`)!;
 

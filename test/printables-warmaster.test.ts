@@ -1,16 +1,12 @@
 // Warmaster's printables are data: what printables.yaml declares is what prints (ids, titles,
 // kinds, templates, sizes, in order), through the named contexts playmark registers, and a value
 // edited in the YAML reaches the face a template is given on the next load, with no codegen.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../src/content/effective.js';
 import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
 import type { CardPrintable } from '../src/render/printable.js';
 import { packPrintables } from '../src/render/printables.js';
-import { packContentOf, printablesOf } from './content-support.js';
-import { repoRoot } from './helpers.js';
+import { packContentOf, printablesOf, editablePack } from './content-support.js';
 
 const PACK = 'warmaster';
 
@@ -51,16 +47,9 @@ describe('warmaster printables come from printables.yaml', () => {
 });
 
 describe('an edited value in the YAML', () => {
-  const project = mkdtempSync(path.join(os.tmpdir(), 'playmark-warmaster-printables-'));
-  afterAll(() => rmSync(project, { recursive: true, force: true }));
-  const dir = path.join(project, 'content', PACK);
-  cpSync(path.join(repoRoot, 'content', PACK), dir, { recursive: true });
-  const edit = (file: string, from: string, to: string) => {
-    const f = path.join(dir, file);
-    const text = readFileSync(f, 'utf8');
-    expect(text).toContain(from);
-    writeFileSync(f, text.replace(from, to));
-  };
+  const copy = editablePack(PACK);
+  afterAll(() => copy.remove());
+  const { dir, project, edit } = copy;
 
   it('reaches the face context on the next load', () => {
     edit('units/sanguinius.yaml', 'name: Sanguinius', 'name: Sanguinius the Angel');

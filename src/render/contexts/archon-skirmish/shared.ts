@@ -1,5 +1,6 @@
 // What the Archon Skirmish contexts share: the pack's effective content typed by the generated
 // types, marks by record, and the player-facing part of an engine note.
+import { recordsOf, type ById } from '../context.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { ArchonSkirmishBoard } from '../../../../generated/types/archon-skirmish/board.js';
 import type { ArchonSkirmishCard } from '../../../../generated/types/archon-skirmish/card.js';
@@ -15,7 +16,6 @@ import type { Scenario } from '../../../../generated/types/scenario.js';
 import { markValue } from '../../common/mark-value.js';
 import { MarkBook } from '../../marks.js';
 
-type ById<T> = { readonly [id: string]: DeepReadonly<T> };
 
 /** The records these contexts read, by kind, as the generated types describe them. */
 export interface ArchonView {
@@ -35,7 +35,7 @@ export interface ArchonView {
 
 /** The pack's effective content (read from the YAML on this run) seen through the generated types. */
 export function archonView(content: PackContent): ArchonView {
-  const kind = <T>(k: string) => (content.records[k] ?? {}) as unknown as ById<T>;
+  const kind = <T>(k: string) => recordsOf<T>(content, k);
   return {
     pack: content.pack,
     origins: content.origins,

@@ -1,6 +1,7 @@
 // What the Warchon contexts share: the pack's effective content (read from the YAML on this run)
 // seen through the generated types, the layer pointers under a value, the colour class of a combat
 // result (who suffers it), a side's name and colour, and the result legend.
+import { recordsOf, type ById } from '../context.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { DeepReadonly, RecordOrigins } from '../../../../generated/types/readonly.js';
 import type { WarchonDescriptor } from '../../../../generated/types/warchon/descriptor.js';
@@ -16,7 +17,6 @@ import { warchonTables, type WarchonTables } from '../../../engine/warchon/table
 /** A record's layer origins (undefined when no layer touched it). */
 export type OriginsOf = RecordOrigins | undefined;
 
-type ById<T> = { readonly [id: string]: DeepReadonly<T> };
 
 /** The records the Warchon contexts read, by kind, as the generated types describe them. */
 export interface WarchonView {
@@ -38,7 +38,7 @@ const views = new WeakMap<PackContent, WarchonView>();
 export function warchonView(content: PackContent): WarchonView {
   const cached = views.get(content);
   if (cached) return cached;
-  const kind = <T>(k: string) => (content.records[k] ?? {}) as unknown as ById<T>;
+  const kind = <T>(k: string) => recordsOf<T>(content, k);
   const view: WarchonView = {
     content,
     pack: content.pack,

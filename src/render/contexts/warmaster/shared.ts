@@ -1,5 +1,6 @@
 // What the Warmaster contexts share: the pack's effective content typed by the generated types,
 // sides, ranges, dice, the page footer, and face assembly.
+import { recordsOf, type ById } from '../context.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import type { Scenario } from '../../../../generated/types/scenario.js';
@@ -15,7 +16,6 @@ import type { Face, Footnote } from '../../printable.js';
 import { MarkBook, type Origins } from '../../marks.js';
 import { groupNotes } from './notes.js';
 
-type ById<T> = { readonly [id: string]: DeepReadonly<T> };
 
 export type Area = DeepReadonly<WarmasterShipArea>;
 export type Card = DeepReadonly<WarmasterCard>;
@@ -39,7 +39,7 @@ export interface WarmasterView {
 
 /** The pack's effective content (read from the YAML on this run) seen through the generated types. */
 export function warmasterView(content: PackContent): WarmasterView {
-  const kind = <T>(k: string) => (content.records[k] ?? {}) as unknown as ById<T>;
+  const kind = <T>(k: string) => recordsOf<T>(content, k);
   return {
     pack: content.pack,
     cards: kind<WarmasterCard>('card'),
