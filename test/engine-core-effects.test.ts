@@ -370,11 +370,11 @@ describe('roll and add-unit', () => {
     expect(after.units[2]).toMatchObject({ side: 'celestine', name: 'Ramping Water Elemental', stats: { as: 4, ds: 4, hits: 2 } });
   });
 
-  it('on 5 all armies are at halved CS this turn (no rounding printed: fractions stay)', () => {
+  it('on 5 all armies are at halved CS this turn (rounded down by the ruling dracosroar-halved-cs-rounding)', () => {
     const state = drac(seedWhere('rng', (v) => v === 5));
     const { state: after, log } = applyEffects(state, elemental, ctx, firstPolicy);
     expect(after.units).toHaveLength(2);
-    expect([stat(after, 'a', 'as'), stat(after, 'd', 'as'), stat(after, 'd', 'ds')]).toEqual([1.5, 2.5, 2]);
+    expect([stat(after, 'a', 'as'), stat(after, 'd', 'as'), stat(after, 'd', 'ds')]).toEqual([1, 2, 2]);
     expect(log[0]!.data).toMatchObject({ die: 'rng', value: 5, outcome: 2 });
   });
 

@@ -857,6 +857,7 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
                     "duration": "turn",
                     "kind": "modify-strength",
                     "op": "multiply",
+                    "rounding": "down",
                     "stat": "cs",
                     "target": {},
                     "value": 0.5
@@ -2787,6 +2788,12 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
+      "/events/0/effects/0/outcomes/2/effects/0/rounding": {
+        "entry": "dracosroar-halved-cs-rounding",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "RULING (halved-rounding, applied to the effect that halves): Dracosroar Event 1 on a 5, \"all armies are at halved CS this turn\", prints no rounding, so the base effect multiplies by 0.5 with none and AS 3 would become 1.5. The core rules' ruling halved-rounding rounds halved values down; this entry gives the effect that rounding, so AS 3 becomes 1 and DS 5 becomes 2. The two must agree (a test checks it)."
+      },
       "/events/2/effects": {
         "entry": "dracosroar-attack-restriction",
         "kind": "ruling",
@@ -3795,6 +3802,17 @@ export const layers: PackLayers = [
           "id": "core",
           "kind": "rules",
           "pointer": "/halvedRounding"
+        },
+        "value": "down"
+      },
+      {
+        "id": "dracosroar-halved-cs-rounding",
+        "kind": "ruling",
+        "reason": "RULING (halved-rounding, applied to the effect that halves): Dracosroar Event 1 on a 5, \"all armies are at halved CS this turn\", prints no rounding, so the base effect multiplies by 0.5 with none and AS 3 would become 1.5. The core rules' ruling halved-rounding rounds halved values down; this entry gives the effect that rounding, so AS 3 becomes 1 and DS 5 becomes 2. The two must agree (a test checks it).",
+        "target": {
+          "id": "dracosroar",
+          "kind": "spread",
+          "pointer": "/events/0/effects/0/outcomes/2/effects/0/rounding"
         },
         "value": "down"
       },

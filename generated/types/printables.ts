@@ -87,7 +87,24 @@ export interface RecordSelection {
    */
   kind: string;
   /**
-   * Only these records, in this order. Without it, every record of the kind.
+   * Only the records that a list in another record names, in that list's order: `{ kind: deck, id: common-deck, field: cards }` prints the deck's cards as the deck lists them, so a card added to the deck prints too.
+   */
+  listedIn?: {
+    /**
+     * The kind of the record holding the list.
+     */
+    kind: string;
+    /**
+     * The id of the record holding the list.
+     */
+    id: Id;
+    /**
+     * The top-level field of that record holding the list of ids.
+     */
+    field: string;
+  };
+  /**
+   * Only these records, in this order. Without it (and without `listedIn`), every record of the kind.
    */
   ids?: Id[];
   /**
