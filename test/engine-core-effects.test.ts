@@ -10,6 +10,7 @@ import { spells } from '../generated/content/archon-skirmish.js';
 import type { EffectContext } from '../src/engine/core/context.js';
 import { rollDie, type DieName } from '../src/engine/core/dice.js';
 import { applyEffects, effectKinds } from '../src/engine/core/effects/index.js';
+import { cardIgnoredAt } from '../src/engine/core/effects/ignore-cards.js';
 import { expire } from '../src/engine/core/expire.js';
 import { firstPolicy, type Policy, type UnitChoice, type LocationChoice } from '../src/engine/core/policy.js';
 import { seedRandom } from '../src/engine/core/random.js';
@@ -400,7 +401,7 @@ describe('roll-table', () => {
   const group = (seed: number) => createState({ seed, sides: ['imperial', 'traitor'], units: [{ id: 'marines', side: 'imperial', location: 'staging' }, { id: 'guard', side: 'imperial', location: 'staging' }] });
 
   it('Warmaster teleportation on 11-12 ("Death!"): the teleporting units are destroyed', () => {
-    const { state: after, log } = applyEffects(group(seedWhere('d66', (v) => v <= 12)), [{ kind: 'roll-table', table: 'teleportation' }], { owner: 'imperial', source: 'teleport', location: 'staging', table }, firstPolicy);
+    const { state: after, log } = applyEffects(group(seedWhere('d66', (v) => v <= 12)), [{ kind: 'roll-table', table: 'teleportation' }], { owner: 'imperial', source: 'teleport', location: 'staging', table, subject: ['marines', 'guard'] }, firstPolicy);
     expect(alive(after)).toEqual([]);
     expect(log.map((l) => l.kind)).toEqual(['roll-table', 'destroy']);
     expect(log[0]!.data).toMatchObject({ table: 'teleportation', die: 'd66', entry: 0 });
@@ -409,7 +410,7 @@ describe('roll-table', () => {
   it('on 66 ("Perfectly!") the units teleport where their side chooses', () => {
     const destinations = () => ['area-14', 'the-bridge'];
     const spy = spyPolicy({ chooseLocation: (_s, c) => c.candidates[1]! });
-    const { state: after } = applyEffects(group(seedWhere('d66', (v) => v === 66)), [{ kind: 'roll-table', table: 'teleportation' }], { owner: 'imperial', source: 'teleport', location: 'staging', table, destinations }, spy);
+    const { state: after } = applyEffects(group(seedWhere('d66', (v) => v === 66)), [{ kind: 'roll-table', table: 'teleportation' }], { owner: 'imperial', source: 'teleport', location: 'staging', table, destinations, subject: ['marines', 'guard'] }, spy);
     expect(after.units.map((u) => u.location)).toEqual(['the-bridge', 'the-bridge']);
     expect(spy.locations.map((c) => c.side)).toEqual(['imperial', 'imperial']);
   });
@@ -423,18 +424,17 @@ describe('roll-table', () => {
 });
 
 describe('ignore-cards', () => {
-  it('General Kane: he and the friendly units with him ignore Trap cards; the Emperor ignores Horror', () => {
+  it('General Kane: he and the friendly units with him ignore Trap cards; a static ability, logged, never stored as a mark', () => {
     const state = createState({ seed: 1, sides: ['imperial', 'traitor'], units: [{ id: 'general-kane', side: 'imperial', location: 'area-33' }, { id: 'guard', side: 'imperial', location: 'area-33' }, { id: 'crew', side: 'traitor', location: 'area-33' }, { id: 'far', side: 'imperial', location: 'area-14' }] });
     const kane = warmasterUnits['general-kane'].abilities.find((a) => a.id === 'ignores-traps')!.effects;
-    const emperor = warmasterUnits['the-emperor'].abilities.find((a) => a.id === 'ignores-horror')!.effects;
-    let after = applyEffects(state, kane, { owner: 'imperial', source: 'kane', location: 'area-33' }, firstPolicy).state;
-    after = applyEffects(after, emperor, { owner: 'imperial', source: 'emperor', location: 'area-33' }, firstPolicy).state;
-    expect(after.units.map((u) => [u.id, u.immuneTo])).toEqual([
-      ['general-kane', ['trap', 'horror']],
-      ['guard', ['trap', 'horror']],
-      ['crew', []],
-      ['far', []],
-    ]);
+    const { state: after, log } = applyEffects(state, kane, { owner: 'imperial', source: 'kane', location: 'area-33' }, firstPolicy);
+    expect(after.units).toEqual(state.units);
+    expect(log[0]).toMatchObject({ kind: 'ignore-cards', units: ['general-kane', 'guard'], data: { cards: ['trap'], static: true } });
+    // The reveal reads it (src/engine/warmaster/cards.ts; test/encodings-warmaster.test.ts).
+    const holders = cardIgnoredAt(state, 'trap', 'area-33', (u) => (u.id === 'general-kane' ? kane : []));
+    expect(holders).toEqual({ holders: ['general-kane'], protected: ['general-kane', 'guard'] });
+    expect(cardIgnoredAt(state, 'trap', 'area-14', (u) => (u.id === 'general-kane' ? kane : []))).toBeNull();
+    expect(cardIgnoredAt(state, 'horror', 'area-33', (u) => (u.id === 'general-kane' ? kane : []))).toBeNull();
   });
 });
 

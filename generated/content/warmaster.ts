@@ -1954,7 +1954,7 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           {
             "kind": "teleport",
             "target": {
-              "side": "friendly"
+              "binding": "subject"
             }
           }
         ],
@@ -2050,7 +2050,9 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
         "effects": [
           {
             "kind": "destroy",
-            "target": {}
+            "target": {
+              "binding": "subject"
+            }
           }
         ],
         "name": "Death!",
@@ -2095,7 +2097,9 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
         "effects": [
           {
             "kind": "teleport",
-            "target": {}
+            "target": {
+              "binding": "subject"
+            }
           }
         ],
         "excludedAreas": [

@@ -88,6 +88,10 @@ export type Stat = "size" | "movement" | "as" | "ds" | "cs" | "hits" | "attack" 
  */
 export interface UnitFilter {
   /**
+   * Only units the trigger binds, wherever they are: `subject` is the trigger's subject (the group that teleports, the unit that enters). With no subject given, it selects no unit, never every unit.
+   */
+  binding?: "subject";
+  /**
    * Which side's units.
    */
   side?: Side;

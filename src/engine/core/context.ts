@@ -23,6 +23,12 @@ export interface EffectContext {
    * Left out: the current battle's location, or everywhere when there is no battle.
    */
   readonly location?: string | null;
+  /**
+   * The trigger's subject: the units the rule's trigger is about (the group that teleports, the
+   * unit that entered), by instance id. A filter with `binding: subject` selects only these,
+   * wherever they are; left out, such a filter selects no unit.
+   */
+  readonly subject?: readonly string[];
   /** The Controlling army, when the rule names one outside a battle; else the battle's. */
   readonly controlling?: string | null;
   /** add-unit: a unit of the pack, by record id, for the side it joins. */

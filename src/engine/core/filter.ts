@@ -1,6 +1,7 @@
 // Unit filters: which units a rule is about. The conditions narrow in a fixed order: units in play
-// at the rule's location, then side, listed units, traits, stat comparison, highest/lowest, and
-// last the pick (`choose`), so a player picks only among units every other condition allows.
+// at the rule's location (or the trigger's subject, for `binding: subject`), then side, listed
+// units, traits, stat comparison, highest/lowest, and last the pick (`choose`), so a player picks
+// only among units every other condition allows.
 import type { Chooser, UnitFilter } from '../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import { controllingSide, resolveSides, ruleLocation, type EffectContext } from './context.js';
@@ -37,8 +38,14 @@ const compare = {
 /** Whether the unit meets every condition but `extreme` and `choose`, which depend on the others. */
 export function matchesUnit(state: CoreState, unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext): boolean {
   if (unit.destroyed) return false;
-  const location = ruleLocation(state, ctx);
-  if (location !== null && unit.location !== location) return false;
+  if (filter.binding === 'subject') {
+    // The trigger names its units: they are selected wherever they are (a group teleporting is
+    // not yet at the rule's location), and without a subject nothing is.
+    if (ctx.subject === undefined || !ctx.subject.includes(unit.id)) return false;
+  } else {
+    const location = ruleLocation(state, ctx);
+    if (location !== null && unit.location !== location) return false;
+  }
   if (filter.side !== undefined && !resolveSides(state, filter.side, ctx).includes(fightsFor(unit))) return false;
   const named = (ids: readonly string[]) => ids.some((id) => id === unit.record || id === unit.id);
   if (filter.units !== undefined && !named(filter.units)) return false;

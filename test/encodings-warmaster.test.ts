@@ -1,0 +1,134 @@
+// Encodings of Warmaster rules that were wrong or lossy (issue 8), each played on the effective
+// content (generated module, layers applied): each test is named for the rule it checks.
+import { describe, expect, it } from 'vitest';
+import { cards, scenarios, teleportTables, units } from '../generated/content/warmaster.js';
+import type { EffectContext } from '../src/engine/core/context.js';
+import { rollDie } from '../src/engine/core/dice.js';
+import { applyEffects } from '../src/engine/core/effects/index.js';
+import { firstPolicy } from '../src/engine/core/policy.js';
+import { seedRandom } from '../src/engine/core/random.js';
+import { createState, type CoreState } from '../src/engine/core/state.js';
+import { revealCard } from '../src/engine/warmaster/cards.js';
+
+function seedWhere(die: 'd6' | 'd66', pred: (value: number) => boolean): number {
+  for (let seed = 0; seed < 10_000; seed++) if (pred(rollDie(seedRandom(seed), die).value)) return seed;
+  throw new Error('no seed');
+}
+const alive = (s: CoreState) => s.units.filter((u) => !u.destroyed).map((u) => u.id);
+const where = (s: CoreState) => Object.fromEntries(s.units.map((u) => [u.id, u.location]));
+const table = (id: string) => (id === 'teleportation' ? teleportTables.teleportation : undefined);
+const destinations = () => ['area-14', 'the-bridge'];
+
+/** The teleporting group (marines, guard) off the ship, another Imperial group waiting beside it, and units on the ship. */
+function board(seed: number): CoreState {
+  return createState({
+    seed,
+    sides: ['imperial', 'traitor'],
+    units: [
+      { id: 'marines', side: 'imperial', location: 'staging' },
+      { id: 'guard', side: 'imperial', location: 'staging' },
+      { id: 'waiting', side: 'imperial', location: 'staging' },
+      { id: 'on-ship', side: 'imperial', location: 'area-25' },
+      { id: 'horde', side: 'traitor', location: 'area-25' },
+    ],
+  });
+}
+const group: EffectContext = { owner: 'imperial', source: 'teleport', location: 'staging', table, destinations, subject: ['marines', 'guard'] };
+
+describe('Warmaster Teleportation Table: the teleporting group, never everything', () => {
+  it('Teleportation 11-12 "Death!": only the teleporting group is destroyed, not the other units at its location', () => {
+    const after = applyEffects(board(seedWhere('d66', (v) => v <= 12)), [{ kind: 'roll-table', table: 'teleportation' }], group, firstPolicy).state;
+    expect(alive(after)).toEqual(['waiting', 'on-ship', 'horde']);
+  });
+
+  it('Teleportation 11-12 "Death!" with no location set destroys only the teleporting group, never every unit in play', () => {
+    const { location: _none, ...anywhere } = group;
+    const after = applyEffects(board(seedWhere('d66', (v) => v <= 12)), [{ kind: 'roll-table', table: 'teleportation' }], anywhere, firstPolicy).state;
+    expect(alive(after)).toEqual(['waiting', 'on-ship', 'horde']);
+  });
+
+  it('Teleportation 11-12 "Death!" with no teleporting group named destroys no unit', () => {
+    const { location: _l, subject: _s, ...bare } = group;
+    const after = applyEffects(board(seedWhere('d66', (v) => v <= 12)), [{ kind: 'roll-table', table: 'teleportation' }], bare, firstPolicy).state;
+    expect(alive(after)).toEqual(['marines', 'guard', 'waiting', 'on-ship', 'horde']);
+  });
+
+  it('Teleportation 66 "Perfectly!": only the teleporting group moves to the chosen area', () => {
+    const after = applyEffects(board(seedWhere('d66', (v) => v === 66)), [{ kind: 'roll-table', table: 'teleportation' }], group, firstPolicy).state;
+    expect(where(after)).toEqual({ marines: 'area-14', guard: 'area-14', waiting: 'staging', 'on-ship': 'area-25', horde: 'area-25' });
+  });
+
+  it("The Emperor's perfect teleport moves his group only, not every friendly unit", () => {
+    const perfect = units['the-emperor'].abilities.find((a) => a.id === 'perfect-teleport')!.effects;
+    const state = createState({
+      seed: 1,
+      sides: ['imperial', 'traitor'],
+      units: [
+        { id: 'emperor', record: 'the-emperor', side: 'imperial', location: 'staging' },
+        { id: 'custodes', side: 'imperial', location: 'staging' },
+        { id: 'kane-group', side: 'imperial', location: 'staging' },
+        { id: 'on-ship', side: 'imperial', location: 'area-25' },
+      ],
+    });
+    const after = applyEffects(state, perfect, { ...group, source: 'the-emperor perfect-teleport', subject: ['emperor', 'custodes'] }, firstPolicy).state;
+    expect(where(after)).toEqual({ emperor: 'area-14', custodes: 'area-14', 'kane-group': 'staging', 'on-ship': 'area-25' });
+    const { location: _none, ...anywhere } = group;
+    const everywhere = applyEffects(state, perfect, { ...anywhere, subject: ['emperor', 'custodes'] }, firstPolicy).state;
+    expect(where(everywhere)).toEqual({ emperor: 'area-14', custodes: 'area-14', 'kane-group': 'staging', 'on-ship': 'area-25' });
+  });
+});
+
+describe('Warmaster Emperor and General Kane: immunity read when the card is revealed', () => {
+  const content = { cards, units };
+  const ship = (seed: number, emperorAt: string) =>
+    createState({
+      seed,
+      sides: ['imperial', 'traitor'],
+      units: [
+        { id: 'emperor', record: 'the-emperor', side: 'imperial', location: emperorAt },
+        { id: 'marines', side: 'imperial', location: 'area-25' },
+        { id: 'kane', record: 'general-kane', side: 'imperial', location: 'area-33' },
+        { id: 'guard', side: 'imperial', location: 'area-33' },
+      ],
+    });
+
+  it('The Emperor ignores Horror: a Horror card revealed in his area is removed from play with no effect', () => {
+    const state = ship(seedWhere('d6', (v) => v >= 5), 'area-25');
+    const { state: after, log } = revealCard(state, content, 'horror', 'area-25', firstPolicy);
+    expect(alive(after)).toEqual(['emperor', 'marines', 'kane', 'guard']);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ kind: 'card-ignored', data: { card: 'horror', holders: ['emperor'], protected: ['emperor', 'marines'] } });
+  });
+
+  it('The Emperor ignores Horror only while he shares its area: after he leaves, a Horror revealed there acts as printed', () => {
+    const seed = seedWhere('d6', (v) => v >= 5);
+    // The ability was in force once (he stood in area-25); nothing of it stays behind when he moves on.
+    const before = applyEffects(ship(seed, 'area-25'), units['the-emperor'].abilities.find((a) => a.id === 'ignores-horror')!.effects, { owner: 'imperial', source: 'emperor', location: 'area-25' }, firstPolicy).state;
+    const moved = { ...before, units: before.units.map((u) => (u.id === 'emperor' ? { ...u, location: 'area-14' } : u)) };
+    const { state: after } = revealCard(moved, content, 'horror', 'area-25', firstPolicy);
+    expect(alive(after)).toEqual(['emperor', 'kane', 'guard']);
+  });
+
+  it('The Emperor ignores Horror but not Trap; General Kane ignores Trap but not Horror', () => {
+    const trapSeed = seedWhere('d6', (v) => v >= 4);
+    expect(alive(revealCard(ship(trapSeed, 'area-25'), content, 'trap', 'area-25', firstPolicy).state)).toHaveLength(3);
+    expect(revealCard(ship(trapSeed, 'area-25'), content, 'trap', 'area-33', firstPolicy).log[0]).toMatchObject({ kind: 'card-ignored', data: { holders: ['kane'] } });
+    const horrorSeed = seedWhere('d6', (v) => v >= 5);
+    expect(alive(revealCard(ship(horrorSeed, 'area-14'), content, 'horror', 'area-33', firstPolicy).state)).toEqual(['emperor', 'marines', 'guard']); // one unit (ruling horror-one-unit)
+  });
+
+  it('General Kane ignores Trap only while he is in its area: a destroyed Kane protects no one', () => {
+    const seed = seedWhere('d6', (v) => v >= 4);
+    const state = ship(seed, 'area-25');
+    const dead = { ...state, units: state.units.map((u) => (u.id === 'kane' ? { ...u, destroyed: true } : u)) };
+    const { state: after } = revealCard(dead, content, 'trap', 'area-33', firstPolicy);
+    expect(alive(after)).toEqual(['emperor', 'marines']);
+  });
+
+  it('applying the immunity stores no mark on any unit', () => {
+    const effects = units['general-kane'].abilities[0]!.effects;
+    const state = ship(1, 'area-25');
+    const { state: after } = applyEffects(state, effects, { owner: 'imperial', source: 'kane', location: 'area-33' }, firstPolicy);
+    expect(after.units).toEqual(state.units);
+  });
+});
