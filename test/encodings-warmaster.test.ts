@@ -132,3 +132,14 @@ describe('Warmaster Emperor and General Kane: immunity read when the card is rev
     expect(after.units).toEqual(state.units);
   });
 });
+
+describe('Warmaster Sanguinius', () => {
+  it("Sanguinius's re-roll: the text prints no exception, so no unit cancels it and no layer adds one", async () => {
+    const { layers } = await import('../generated/content/warmaster.js');
+    const reroll = units.sanguinius.abilities.find((a) => a.id === 'reroll')!.effects[0]!;
+    expect(reroll).toEqual({ kind: 'reroll-combat' });
+    expect(units.sanguinius.exceptions).toBeNull();
+    const touching = layers.flatMap((l) => l.entries).filter((e) => e.target.kind === 'special-unit' && e.target.id === 'sanguinius');
+    expect(touching).toEqual([]);
+  });
+});

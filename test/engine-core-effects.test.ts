@@ -278,10 +278,10 @@ describe('reroll-combat', () => {
     expect(hasReroll(applyEffects(withHorusAway, emperor, owner, firstPolicy).state, 'imperial')).toBe(true);
   });
 
-  it('Sanguinius (ruling sanguinius-cancelled-by) loses it to Angron; a re-roll without cancelledBy never is cancelled', () => {
+  it('Sanguinius prints no exception, so Angron in the battle does not cancel his re-roll; a re-roll with cancelledBy is cancelled', () => {
     const state = at([['sanguinius', 'imperial'], ['angron', 'traitor']]);
-    expect(hasReroll(applyEffects(state, sanguinius, owner, firstPolicy).state, 'imperial')).toBe(false);
-    expect(hasReroll(applyEffects(state, [{ kind: 'reroll-combat' }], owner, firstPolicy).state, 'imperial')).toBe(true);
+    expect(hasReroll(applyEffects(state, sanguinius, owner, firstPolicy).state, 'imperial')).toBe(true);
+    expect(hasReroll(applyEffects(state, [{ kind: 'reroll-combat', cancelledBy: ['angron'] }], owner, firstPolicy).state, 'imperial')).toBe(false);
   });
 });
 

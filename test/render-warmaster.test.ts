@@ -156,10 +156,10 @@ describe('warmaster-units', () => {
     expect(html(p, p.faces.find((f) => f.context.id === 'demonic-hordes')!)).toMatch(/Defence<\/span><span class="wm-stat-v rolled">D6\+4<\/span>/);
   });
 
-  it('marks the ruled and inferred re-roll cancellations', () => {
+  it('marks the inferred re-roll cancellation; Sanguinius prints none and shows none', () => {
     const sang = p.faces.find((f) => f.context.id === 'sanguinius')!;
-    expect(entriesIn(sang)).toEqual(['sanguinius-cancelled-by']);
-    expect(html(p, sang)).toContain('Warmaster Horus, Angrón, Magnus the Red one<sup class="layer-mark">1</sup>');
+    expect(entriesIn(sang)).toEqual([]);
+    expect(html(p, sang)).not.toContain('Warmaster Horus');
     const dorn = p.faces.find((f) => f.context.id === 'rogal-dorn')!;
     expect(entriesIn(dorn)).toEqual(['rogal-dorn-cancelled-by-horus']);
     expect(html(p, dorn)).toContain('Warmaster Horus<sup class="layer-mark">1</sup>');

@@ -1915,11 +1915,6 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
       {
         "effects": [
           {
-            "cancelledBy": [
-              "warmaster-horus",
-              "angron",
-              "magnus-the-red-one"
-            ],
             "kind": "reroll-combat"
           }
         ],
@@ -2748,14 +2743,6 @@ export const origins: {
         "layer": "inferences",
         "reason": "Rogal Dorn's exception names \"the Horuses\", Angrón or Magnus the Red one. The game has one Horus (Warmaster Horus), and the Emperor's exception names plain \"Horus\"; \"the Horuses\" is read as Warmaster Horus."
       }
-    },
-    "sanguinius": {
-      "/abilities/0/effects/0/cancelledBy": {
-        "entry": "sanguinius-cancelled-by",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Sanguinius prints no exception, although Angrón's and Magnus the Red one's exceptions name him, and every other re-rolling character prints one (Rogal Dorn, his fellow Primarch, loses his re-roll to Horus, Angrón and Magnus). His paragraph is visibly garbled (\"the Imperial player, the Imperial player\"), so the exception was probably lost. Ruled the same as Rogal Dorn's."
-      }
     }
   },
   "teleport-table": {
@@ -3276,21 +3263,6 @@ export const layers: PackLayers = [
             "kind": "manual",
             "note": "Another battle turn is fought between the survivors: Crew Ambush! doubling does not count, the Engine Room / Weapons store accident roll is made again, character re-rolls may be used again, and the Great Demons and Demonic hordes roll their stats again; the vocabulary has no repeat-battle effect."
           }
-        ]
-      },
-      {
-        "id": "sanguinius-cancelled-by",
-        "kind": "ruling",
-        "reason": "Sanguinius prints no exception, although Angrón's and Magnus the Red one's exceptions name him, and every other re-rolling character prints one (Rogal Dorn, his fellow Primarch, loses his re-roll to Horus, Angrón and Magnus). His paragraph is visibly garbled (\"the Imperial player, the Imperial player\"), so the exception was probably lost. Ruled the same as Rogal Dorn's.",
-        "target": {
-          "id": "sanguinius",
-          "kind": "special-unit",
-          "pointer": "/abilities/0/effects/0/cancelledBy"
-        },
-        "value": [
-          "warmaster-horus",
-          "angron",
-          "magnus-the-red-one"
         ]
       },
       {
