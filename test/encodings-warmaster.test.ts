@@ -143,3 +143,31 @@ describe('Warmaster Sanguinius', () => {
     expect(touching).toEqual([]);
   });
 });
+
+describe('Warmaster standard game armies', () => {
+  it('Warmaster standard game: the base prints no army lists (the source has none); a reconstruction layer entry supplies them, saying it is invented', async () => {
+    const { parse } = await import('yaml');
+    const { readFileSync } = await import('node:fs');
+    const base = parse(readFileSync(new URL('../content/warmaster/scenarios/standard-game.yaml', import.meta.url), 'utf8')) as { sides: { army: { units?: unknown } }[] };
+    expect(base.sides.map((s) => s.army.units)).toEqual([undefined, undefined]);
+    const { layers, origins } = await import('../generated/content/warmaster.js');
+    const entries = layers.flatMap((l) => l.entries);
+    for (const [i, id] of [[0, 'standard-imperial-army'], [1, 'standard-traitor-army']] as const) {
+      const e = entries.find((x) => x.id === id)!;
+      expect(e).toMatchObject({ kind: 'reconstruction', target: { kind: 'scenario', id: 'standard-game', pointer: `/sides/${i}/army/units` } });
+      expect(e.reason).toMatch(/^RECONSTRUCTION \(not printed by the source; invented so the game can be played\)/);
+      expect(origins.scenario['standard-game']![`/sides/${i}/army/units`]).toMatchObject({ entry: id, kind: 'reconstruction' });
+    }
+    expect(scenarios['standard-game'].sides[0]!.army.units!.map((u) => u.unit)).toEqual(['the-emperor', 'sanguinius', 'rogal-dorn', 'general-kane']);
+  });
+
+  it('the errata sheet prints Warmaster\'s reconstructions in a group of their own, counted on its first page', async () => {
+    const { commonPrintables } = await import('../src/render/common/index.js');
+    const { packContentOf } = await import('./content-support.js');
+    const sheet = commonPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).find((p) => p.id === 'warmaster-errata')!;
+    const first = sheet.faces[0]!.context as { counts: { kind: string; title: string; count: number }[] };
+    expect(first.counts.find((c) => c.kind === 'reconstruction')).toEqual({ kind: 'reconstruction', title: 'Reconstructions', count: 4 });
+    const groups = sheet.faces.flatMap((f) => (f.context as { groups: { kind: string; title: string; about: string }[] }).groups);
+    expect(groups.find((g) => g.kind === 'reconstruction')).toMatchObject({ title: 'Reconstructions', about: 'A reconstruction invents what the source lacks so the game can be played.' });
+  });
+});

@@ -163,8 +163,8 @@ describe('errata sheets', () => {
         expect(block, e.id).toContain(`layer ${validated.packs.find((p) => p.id === pack)!.layers.find((l) => l.entries.includes(e))!.id}`);
         expect(text(block!), e.id).toContain(e.reason.replace(/\s+/g, ' ').trim());
       }
-      // Kinds come in order: errata, then inferences, then rulings.
-      const order = ['erratum', 'inference', 'ruling'];
+      // Kinds come in order: errata, then inferences, then rulings, then reconstructions.
+      const order = ['erratum', 'inference', 'ruling', 'reconstruction'];
       const kinds = errataEntries(packContent(pack)).map((e) => order.indexOf(e.kind));
       expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
       const kindOf = Object.fromEntries(entries.map((e) => [e.id, e.kind]));

@@ -62,7 +62,8 @@ export const pack = {
   },
   "layers": [
     "inferences",
-    "rulings"
+    "rulings",
+    "reconstructions"
   ],
   "sides": [
     {
@@ -2431,6 +2432,18 @@ export const origins: {
   },
   "scenario": {
     "standard-game": {
+      "/sides/0/army/units": {
+        "entry": "standard-imperial-army",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group (see standard-imperial-groups). Still missing: the ordinary units of each group (the Imperial Guard the Horror card names, ...) have no records and no printed numbers, so none are invented here."
+      },
+      "/sides/1/army/units": {
+        "entry": "standard-traitor-army",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the four named Traitor characters, who come from the cup (see standard-cup). Still missing: how many Demonic hordes and Trap, Horror, Crew and Crew Ambush! cards the cup holds is not printed, so no count is invented here."
+      },
       "/sides/1/setup/zones": {
         "entry": "standard-horus-setup",
         "kind": "ruling",
@@ -2439,15 +2452,15 @@ export const origins: {
       },
       "/specialRules/1": {
         "entry": "standard-cup",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Ruled: everything Traitor except Horus, who starts on the ship."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship."
       },
       "/specialRules/2": {
         "entry": "standard-imperial-groups",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. The rest of each group (ordinary Imperial units, e.g. the Imperial Guard named by the Horror card) is not printed."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. The rest of each group (ordinary Imperial units, e.g. the Imperial Guard named by the Horror card) is not printed."
       },
       "/victory": {
         "entry": "standard-victory",
@@ -3920,11 +3933,77 @@ export const layers: PackLayers = [
           "area-54",
           "area-56"
         ]
+      }
+    ],
+    "id": "rulings",
+    "title": "Decisions on what the reference guide leaves open"
+  },
+  {
+    "entries": [
+      {
+        "id": "standard-imperial-army",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group (see standard-imperial-groups). Still missing: the ordinary units of each group (the Imperial Guard the Horror card names, ...) have no records and no printed numbers, so none are invented here.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/sides/0/army/units"
+        },
+        "value": [
+          {
+            "count": 1,
+            "unit": "the-emperor"
+          },
+          {
+            "count": 1,
+            "unit": "sanguinius"
+          },
+          {
+            "count": 1,
+            "unit": "rogal-dorn"
+          },
+          {
+            "count": 1,
+            "unit": "general-kane"
+          }
+        ]
+      },
+      {
+        "id": "standard-traitor-army",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the four named Traitor characters, who come from the cup (see standard-cup). Still missing: how many Demonic hordes and Trap, Horror, Crew and Crew Ambush! cards the cup holds is not printed, so no count is invented here.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/sides/1/army/units"
+        },
+        "value": [
+          {
+            "count": 1,
+            "unit": "warmaster-horus"
+          },
+          {
+            "count": 1,
+            "unit": "angron"
+          },
+          {
+            "count": 1,
+            "unit": "magnus-the-red-one"
+          },
+          {
+            "count": 1,
+            "unit": "doombreed"
+          },
+          {
+            "count": 1,
+            "unit": "kraxnar"
+          }
+        ]
       },
       {
         "id": "standard-cup",
-        "kind": "ruling",
-        "reason": "The Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Ruled: everything Traitor except Horus, who starts on the ship.",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -3942,8 +4021,8 @@ export const layers: PackLayers = [
       },
       {
         "id": "standard-imperial-groups",
-        "kind": "ruling",
-        "reason": "The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. The rest of each group (ordinary Imperial units, e.g. the Imperial Guard named by the Horror card) is not printed.",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. The rest of each group (ordinary Imperial units, e.g. the Imperial Guard named by the Horror card) is not printed.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -3960,7 +4039,7 @@ export const layers: PackLayers = [
         }
       }
     ],
-    "id": "rulings",
-    "title": "Decisions on what the reference guide leaves open"
+    "id": "reconstructions",
+    "title": "What the reference guide lacks, invented so the game can be played (not printed by the source)"
   }
 ];

@@ -29,9 +29,9 @@ export interface LayerEntry {
    */
   id: Id;
   /**
-   * `erratum` corrects a printed value; `inference` completes one from a pattern the source shows; `ruling` decides what the source leaves open.
+   * `erratum` corrects a printed value; `inference` completes one from a pattern the source shows; `ruling` decides what the source leaves open; `reconstruction` invents what the source lacks so the game can be played (a map, a table's missing rows, unprinted stats, army lists).
    */
-  kind: "erratum" | "inference" | "ruling";
+  kind: "erratum" | "inference" | "ruling" | "reconstruction";
   /**
    * The value changed: a record by kind and id, and a JSON pointer into it.
    */
@@ -56,7 +56,7 @@ export interface LayerEntry {
     [k: string]: unknown | undefined;
   };
   /**
-   * Why: the pattern inferred from, the error corrected, or the ruling's rationale.
+   * Why: the pattern inferred from, the error corrected, the ruling's rationale, or what a reconstruction invents and why the game needs it.
    */
   reason: string;
   /**

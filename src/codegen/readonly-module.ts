@@ -18,8 +18,8 @@ export interface LayerOrigin {
   readonly layer: string;
   /** The id of the layer entry that set the value. */
   readonly entry: string;
-  /** \`erratum\` corrects a printed value; \`inference\` completes one from a pattern the source shows; \`ruling\` decides what the source leaves open. */
-  readonly kind: 'erratum' | 'inference' | 'ruling';
+  /** \`erratum\` corrects a printed value; \`inference\` completes one from a pattern the source shows; \`ruling\` decides what the source leaves open; \`reconstruction\` invents what the source lacks so the game can be played. */
+  readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction';
   /** Why the layer sets this value. */
   readonly reason: string;
 }

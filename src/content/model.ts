@@ -30,7 +30,7 @@ export interface LoadedRecord {
 
 export interface LayerEntry {
   readonly id: string;
-  readonly kind: 'erratum' | 'inference' | 'ruling';
+  readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction';
   readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
   readonly value: Json;
   readonly reason: string;

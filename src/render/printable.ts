@@ -12,7 +12,7 @@ export interface Footnote {
   /** The number printed beside each value this entry set (1, 2, ... per face). */
   readonly n: number;
   readonly entry: string;
-  readonly kind: 'erratum' | 'inference' | 'ruling';
+  readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction';
   readonly reason: string;
 }
 

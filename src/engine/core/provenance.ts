@@ -4,7 +4,7 @@
 export interface Provenance {
   readonly layer: string;
   readonly entry: string;
-  readonly kind: 'erratum' | 'inference' | 'ruling';
+  readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction';
   /** Where the entry wrote, as a JSON pointer into the record (`/rng/4/2`). */
   readonly pointer: string;
 }

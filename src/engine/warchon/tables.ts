@@ -52,7 +52,7 @@ export interface SpreadInput {
   readonly events: readonly { readonly number: number; readonly name: string }[] | null;
 }
 
-type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' } } | undefined;
+type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction' } } | undefined;
 
 /** A table shape or cell the engine cannot read: a content error, named with the spread and cell. */
 export class TableError extends Error {}

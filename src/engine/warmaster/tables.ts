@@ -79,7 +79,7 @@ export interface TeleportEntry {
   readonly origin: Provenance | null;
 }
 
-type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' } } | undefined;
+type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction' } } | undefined;
 
 function provenance(recordOrigins: OriginsOf, pointer: string): Provenance | null {
   const found = originAt(recordOrigins, pointer);

@@ -1,5 +1,5 @@
-// The errata sheet: every layer entry of a pack (errata, inferences, rulings), each with its
-// target record and pointer, the value it set and its reason. Read from the generated module's
+// The errata sheet: every layer entry of a pack (errata, inferences, rulings, reconstructions),
+// each with its target record and pointer, the value it set and its reason. Read from the generated module's
 // `layers` (the entries as written, in the order they apply), paginated onto as many pages as it takes.
 import type { Footnote } from '../printable.js';
 import type { BuildContext, Face, SheetPrintable } from '../printable.js';
@@ -11,6 +11,7 @@ const GROUPS: readonly { kind: Kind; title: string; about: string }[] = [
   { kind: 'erratum', title: 'Errata', about: 'An erratum corrects a value the rule text prints wrongly.' },
   { kind: 'inference', title: 'Inferences', about: 'An inference completes a value from a pattern the rule text shows.' },
   { kind: 'ruling', title: 'Rulings', about: 'A ruling decides what the rule text leaves open.' },
+  { kind: 'reconstruction', title: 'Reconstructions', about: 'A reconstruction invents what the source lacks so the game can be played.' },
 ];
 
 export interface ErrataEntry {
@@ -146,7 +147,8 @@ export function paginate(entries: readonly ErrataEntry[]): Group[][] {
 export function errataSheet(content: PackContent, ctx: BuildContext): SheetPrintable {
   const entries = errataEntries(content);
   const pages = paginate(entries);
-  const counts = GROUPS.map((g) => ({ kind: g.kind, title: g.title, count: entries.filter((e) => e.kind === g.kind).length }));
+  // Reconstructions are counted only in a pack that has some (most packs need none).
+  const counts = GROUPS.map((g) => ({ kind: g.kind, title: g.title, count: entries.filter((e) => e.kind === g.kind).length })).filter((c) => c.kind !== 'reconstruction' || c.count > 0);
   const faces: Face[] = pages.map((groups, i) => ({
     context: {
       pack: { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source.file, layers: content.pack.layers },
