@@ -11,17 +11,18 @@ describe('rules the engine can run', () => {
 
   it('finds every rule with its place, and which are manual with the note saying what is missing', () => {
     const fortified = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/1')!;
-    expect(fortified).toMatchObject({ kind: 'spread', executable: true, manual: [] });
+    // Its effects are structured, but no game loop plays Warchon yet: it does not run (see test/coverage.test.ts).
+    expect(fortified).toMatchObject({ kind: 'spread', structured: true, executable: false, manual: [] });
     expect(fortified.text).toMatch(/^All units in the defending army gain \+2 DS/);
     const inspired = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/0')!;
-    expect(inspired.executable).toBe(false);
+    expect(inspired).toMatchObject({ structured: false, executable: false });
     expect(inspired.manual[0]).toMatch(/Tactics/);
   });
 
   it('counts the same rules the validate summary reports', () => {
     const summary = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).summaries[0]!;
     expect(ruleCoverage(rules)).toEqual(summary.coverage);
-    expect(summary.coverage.rules).toBeGreaterThan(summary.coverage.executable);
+    expect(summary.coverage).toMatchObject({ executable: 0, manual: summary.coverage.rules });
   });
 });
 
@@ -29,7 +30,7 @@ describe('playmark lint', () => {
   it('lists each manual rule with what it needs, and exits 0 on clean content', async () => {
     const { io, stdout } = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warchon'], io)).toBe(0);
-    expect(stdout()).toMatch(/warchon: the engine runs \d+ of \d+ rules; \d+ manual:/);
+    expect(stdout()).toMatch(/warchon: the engine runs 0 of \d+ rules through a game loop; \d+ manual:/);
     expect(stdout()).toMatch(/ {2}manual spread erdon-pass \/events\/0: All units in an attacking army/);
     expect(stdout()).toMatch(/needs: .*Tactics/);
     expect(stdout()).not.toMatch(/ {2}runs {3}/);
@@ -38,7 +39,8 @@ describe('playmark lint', () => {
   it('--all lists the rules the engine runs too; --format json gives the same to programs', async () => {
     const all = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--all'], all.io);
-    expect(all.stdout()).toMatch(/ {2}runs {3}spread erdon-pass \/events\/1:/);
+    // No game loop plays Warchon yet: even a rule with structured effects is manual, saying so.
+    expect(all.stdout()).toMatch(/ {2}manual spread erdon-pass \/events\/1:.*\n {9}needs: No game loop plays this pack yet/);
     const json = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--format', 'json'], json.io);
     const parsed = JSON.parse(json.stdout()) as { ok: boolean; packs: { id: string; rules: number; executable: number; list: { executable: boolean }[] }[] };

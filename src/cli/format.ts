@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../content/diagnostic.js';
-import type { ValidationResult } from '../content/validate.js';
+import { NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleCoverage } from '../content/rules.js';
+import type { PackSummary, ValidationResult } from '../content/validate.js';
 import { UsageError } from './io.js';
 
 export type Format = 'text' | 'json' | 'github';
@@ -38,14 +39,26 @@ export function formatDiagnosticText(d: Diagnostic, style: Style): string {
   return lines.join('\n');
 }
 
-export function formatValidation(result: ValidationResult, format: Format, style: Style): string {
+/**
+ * A pack's rule count as `playmark coverage` gives it: a rule runs only when its engine's map
+ * (src/engine/coverage.ts, loaded by the command into `runs`) names the test that plays it.
+ */
+export function coverageOf(summary: PackSummary, runs: ReadonlyMap<string, PackRuns> = new Map()): RuleCoverage {
+  return ruleCoverage(withRuns(summary.rules, runs.get(summary.id) ?? NO_ENGINE));
+}
+
+/** Diagnostics, then each pack's summary line; `runs` are the engines' maps of rules run, by pack id (none: nothing runs). */
+export function formatValidation(result: ValidationResult, format: Format, style: Style, runs: ReadonlyMap<string, PackRuns> = new Map()): string {
   if (format === 'json') {
     return JSON.stringify(
       {
         ok: result.errors === 0,
         errors: result.errors,
         warnings: result.warnings,
-        packs: result.summaries.map((s) => ({ id: s.id, title: s.title, records: s.records, layerEntries: s.layerEntries, rules: s.coverage.rules, executableRules: s.coverage.executable })),
+        packs: result.summaries.map((s) => {
+          const c = coverageOf(s, runs);
+          return { id: s.id, title: s.title, records: s.records, layerEntries: s.layerEntries, rules: c.rules, runningRules: c.executable, manualRules: c.manual, executableRules: c.executable };
+        }),
         diagnostics: result.diagnostics,
       },
       null,
@@ -57,8 +70,9 @@ export function formatValidation(result: ValidationResult, format: Format, style
   }
   const parts = result.diagnostics.map((d) => formatDiagnosticText(d, style) + '\n');
   for (const s of result.summaries) {
-    const pct = s.coverage.rules ? Math.round((100 * s.coverage.executable) / s.coverage.rules) : 100;
-    parts.push(`${s.id}: ${s.records} records, ${s.layerEntries} layer entries; the engine can run ${s.coverage.executable} of ${s.coverage.rules} rules (${pct}%), ${s.coverage.rules - s.coverage.executable} manual\n`);
+    const c = coverageOf(s, runs);
+    const pct = c.rules ? Math.round((100 * c.executable) / c.rules) : 100;
+    parts.push(`${s.id}: ${s.records} records, ${s.layerEntries} layer entries; ${c.executable} of ${c.rules} rules run through a game loop (${pct}%), ${c.manual} manual\n`);
   }
   const verdict = result.errors === 0 && result.warnings === 0 ? 'clean' : `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
   parts.push(`${result.summaries.length === 1 ? '1 pack' : `${result.summaries.length} packs`} checked: ${verdict}\n`);

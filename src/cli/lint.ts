@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { RuleInfo } from '../content/rules.js';
+import { NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
+import type { PackSummary } from '../content/validate.js';
 import { chosenFormat, FORMATS, formatValidation, plural, type Format } from './format.js';
 import type { Io } from './io.js';
 import { exitCodeOf, runValidate } from './validate.js';
@@ -18,8 +19,9 @@ export function registerLint(program: Command, io: Io): void {
       'after',
       `
 A rule is printed text with structured effects (special rules, events, traits, abilities, spells,
-cards). The engine runs a rule when none of its effects is \`manual\`; a manual effect's note says
-what the vocabulary would need. With no path, lint checks every pack of the project found upward
+cards) or a structural one (a turn step, a phase, movement). A rule runs only when a game engine
+plays it through its game loop in a named test (see playmark coverage); every other rule is
+manual, and its notes say what is missing: what the effect vocabulary lacks, and the game loop. With no path, lint checks every pack of the project found upward
 from the working directory. Exit codes as for validate.
 
 Examples:
@@ -28,9 +30,12 @@ Examples:
   playmark lint --format json         for programs
   playmark lint --format github       the diagnostics as annotations for GitHub Actions`,
     )
-    .action((paths: string[], opts: { format?: Format; json?: boolean; all: boolean; strict: boolean; cache: boolean }) => {
+    .action(async (paths: string[], opts: { format?: Format; json?: boolean; all: boolean; strict: boolean; cache: boolean }) => {
       const format = chosenFormat(opts, 'text');
-      const result = runValidate(io, paths, opts.cache);
+      const validated = runValidate(io, paths, opts.cache);
+      // A rule runs only when its game engine plays it in a named test (as \`playmark coverage\` says).
+      const runs = format === 'github' ? new Map<string, PackRuns>() : await (await import('../engine/coverage.js')).rulesRunByPack(validated.summaries.map((s) => s.id));
+      const result = { ...validated, summaries: validated.summaries.map((s) => withRunsOf(s, runs)) };
       if (format === 'json') {
         const packs = result.summaries.map((s) => ({ id: s.id, rules: s.coverage.rules, executable: s.coverage.executable, list: s.rules.filter((r) => opts.all || !r.executable) }));
         io.out(JSON.stringify({ ok: result.errors === 0, errors: result.errors, warnings: result.warnings, diagnostics: result.diagnostics, packs }, null, 2) + '\n');
@@ -38,10 +43,10 @@ Examples:
         // Workflow annotations, one per diagnostic, as validate prints them; the rule list is for people.
         io.out(formatValidation(result, 'github', { color: false }));
       } else {
-        const parts = [formatValidation(result, 'text', { color: io.color })];
+        const parts = [formatValidation(result, 'text', { color: io.color }, runs)];
         for (const s of result.summaries) {
           const shown = s.rules.filter((r) => opts.all || !r.executable);
-          parts.push(`\n${s.id}: the engine runs ${s.coverage.executable} of ${plural(s.coverage.rules, 'rule')}; ${s.coverage.rules - s.coverage.executable} manual${shown.length ? ':' : '.'}\n`);
+          parts.push(`\n${s.id}: the engine runs ${s.coverage.executable} of ${plural(s.coverage.rules, 'rule')} through a game loop; ${s.coverage.rules - s.coverage.executable} manual${shown.length ? ':' : '.'}\n`);
           for (const r of shown) parts.push(formatRule(r));
         }
         io.out(parts.join(''));
@@ -54,5 +59,12 @@ function formatRule(r: RuleInfo): string {
   const text = r.text.length > 90 ? `${r.text.slice(0, 87)}...` : r.text;
   const where = [r.kind, r.id, r.pointer].filter(Boolean).join(' ');
   const head = `  ${r.executable ? 'runs  ' : 'manual'} ${where}: ${text}\n`;
-  return head + r.manual.map((note) => `         needs: ${note.replace(/\s+/g, ' ')}\n`).join('');
+  if (r.executable) return head + `         test: ${r.test}\n`;
+  return head + r.missing.map((note) => `         needs: ${note.replace(/\s+/g, ' ')}\n`).join('');
+}
+
+/** The pack's summary with its engine's map applied: rules, counts. */
+function withRunsOf(s: PackSummary, runs: ReadonlyMap<string, PackRuns>): PackSummary {
+  const rules = withRuns(s.rules, runs.get(s.id) ?? NO_ENGINE);
+  return { ...s, rules, coverage: ruleCoverage(rules) };
 }

@@ -14,6 +14,7 @@ type Register = (program: Command, io: Io) => void;
 const COMMANDS: readonly { readonly name: string; readonly summary: string; readonly load: () => Promise<Register> }[] = [
   { name: 'validate', summary: 'Check packs: YAML, schemas, layers, references and table shapes, each problem at its file:line:column.', load: async () => (await import('./validate.js')).registerValidate },
   { name: 'lint', summary: 'Everything validate checks, and every rule the engine cannot run yet, with what it lacks.', load: async () => (await import('./lint.js')).registerLint },
+  { name: 'coverage', summary: "Every printed rule of a pack: runs (the test that plays it through the game loop) or manual (what is missing).", load: async () => (await import('./coverage.js')).registerCoverage },
   { name: 'export', summary: "A pack's effective content (or one record) as JSON, with provenance on request.", load: async () => (await import('./export.js')).registerExport },
   { name: 'codegen', summary: 'Write generated/: TypeScript types from the schemas and typed content modules for programs that embed a pack.', load: async () => (await import('./codegen.js')).registerCodegen },
   { name: 'resolve', summary: 'One combat look-up, as a player checks a table.', load: async () => (await import('./resolve.js')).registerResolve },

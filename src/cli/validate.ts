@@ -32,10 +32,12 @@ Examples:
 
 Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage error.`,
     )
-    .action((paths: string[], opts: { format?: Format; json?: boolean; strict: boolean; cache: boolean }) => {
+    .action(async (paths: string[], opts: { format?: Format; json?: boolean; strict: boolean; cache: boolean }) => {
       const format = chosenFormat(opts, 'text');
       const result = runValidate(io, paths, opts.cache);
-      io.out(formatValidation(result, format, { color: io.color }));
+      // The rules each pack's game engine runs, so the summary counts as `playmark coverage` does.
+      const runs = format === 'github' ? new Map() : await (await import('../engine/coverage.js')).rulesRunByPack(result.summaries.map((s) => s.id));
+      io.out(formatValidation(result, format, { color: io.color }, runs));
       io.exitCode = exitCodeOf(result, opts.strict);
     });
 }

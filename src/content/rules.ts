@@ -1,27 +1,71 @@
 import type { EffectiveRecord, Json } from './model.js';
 import { formatPointer } from './pointer.js';
 
-/** A rule of a pack: printed text with structured effects, and whether the engine can run it. */
+/**
+ * A printed rule of a pack: a rule with structured effects (special rule, event, trait, ability,
+ * card, spell, table entry) or a structural one (printed text whose fields the game's procedure
+ * reads: a turn step, the movement or capacity rules, a phase, a victory condition). Whether it
+ * runs is not a property of the content: a rule runs only when a game engine plays it through its
+ * game loop in a named test (see `withRuns` and src/engine/coverage.ts).
+ */
 export interface RuleInfo {
   readonly kind: string;
   readonly id: string;
-  /** Where the rule sits in its record (JSON pointer). */
+  /** Where the rule sits in its record (JSON pointer); empty for the record itself. */
   readonly pointer: string;
+  /**
+   * The rule's stable key, as an engine's map of rules run names it: `<kind>/<record id>` for a
+   * record that is the rule, `<kind>/<record id>/<rule id>` for a rule with its own `id`, else
+   * `<kind>/<record id>#<pointer>`.
+   */
+  readonly key: string;
+  /** `effects`: text with structured effects; `structural`: text with data the procedure reads. */
+  readonly form: 'effects' | 'structural';
+  /** What it is, for people: `event`, `trait`, `card`, `phase step`, ... */
+  readonly what: string;
   readonly text: string;
-  /** No `manual` effect anywhere in it. */
+  /** The interpreter can apply its effects (it has effects and none is `manual`); says nothing of a game playing it. */
+  readonly structured: boolean;
+  /** Runs: a game engine plays it through its game loop, in the test `test`. Never true from content alone. */
   readonly executable: boolean;
-  /** The notes of its `manual` effects: what the vocabulary lacks. */
+  /** The test (its `it` title) that plays the rule through the game loop, when it runs. */
+  readonly test: string | null;
+  /** The notes of its `manual` effects: what the effect vocabulary lacks. */
   readonly manual: readonly string[];
+  /** When it does not run: everything that is missing (the manual notes, then what the game loop lacks). */
+  readonly missing: readonly string[];
 }
 
 export interface RuleCoverage {
-  /** Rules with structured effects (text plus `effects`). */
+  /** Every printed rule: rules with effects and structural ones. */
   readonly rules: number;
-  /** Of those, rules the engine can run: no `manual` effect anywhere in them. */
+  /** Of those, rules a game engine plays through its game loop in a named test. */
   readonly executable: number;
+  /** The rest: `rules - executable`. */
+  readonly manual: number;
 }
 
-/** Every object with `effects` in the records: the rules, in record order. */
+/** An engine's map of the rules its game loop plays: rule key -> the title of the test that plays it. */
+export type RulesRun = { readonly [key: string]: string };
+
+/** What a pack's engine says it runs: whether a game loop exists for it, and its map. */
+export interface PackRuns {
+  /** A game engine with a game loop exists for this pack. */
+  readonly engine: boolean;
+  readonly run: RulesRun;
+}
+
+/** No game engine: nothing runs. */
+export const NO_ENGINE: PackRuns = { engine: false, run: {} };
+
+/** Keys never read as a rule's text holder (a source reference, a record's manifest data). */
+const NOT_RULES = new Set(['source']);
+
+/**
+ * Every printed rule in the records, in record order: every object with `effects`, and every other
+ * object with printed `text` (not inside a rule with effects). None runs: apply an engine's map
+ * with `withRuns`.
+ */
 export function collectRules(records: readonly EffectiveRecord[]): RuleInfo[] {
   const out: RuleInfo[] = [];
   // One path stack for the whole walk (pushed and popped), copied only for the rules found.
@@ -37,13 +81,22 @@ export function collectRules(records: readonly EffectiveRecord[]): RuleInfo[] {
         }
         return;
       }
+      const pointer = formatPointer(path);
+      const ruleId = path.length > 0 && typeof value.id === 'string' ? value.id : null;
+      const key = `${record.kind}/${record.id}${ruleId !== null ? `/${ruleId}` : pointer !== '' ? `#${pointer}` : ''}`;
+      const what = whatOf(record.kind, path);
       if (Array.isArray(value.effects)) {
         const manual = manualNotes(value.effects);
         const text = typeof value.text === 'string' ? value.text : typeof value.name === 'string' ? value.name : '';
-        out.push({ kind: record.kind, id: record.id, pointer: formatPointer(path), text, executable: manual.length === 0, manual });
+        const structured = manual.length === 0 && !onlyNoEffect(value.effects);
+        out.push(rule({ kind: record.kind, id: record.id, pointer, key, form: 'effects', what, text, structured, manual }));
         return;
       }
+      if (typeof value.text === 'string' && value.text.trim() !== '') {
+        out.push(rule({ kind: record.kind, id: record.id, pointer, key, form: 'structural', what, text: value.text, structured: false, manual: [] }));
+      }
       for (const key in value) {
+        if (NOT_RULES.has(key)) continue;
         path.push(key);
         visit(value[key]!);
         path.pop();
@@ -54,8 +107,70 @@ export function collectRules(records: readonly EffectiveRecord[]): RuleInfo[] {
   return out;
 }
 
+type Found = Pick<RuleInfo, 'kind' | 'id' | 'pointer' | 'key' | 'form' | 'what' | 'text' | 'structured' | 'manual'>;
+
+function rule(found: Found): RuleInfo {
+  return { ...found, executable: false, test: null, missing: missingFor(found, NO_ENGINE) };
+}
+
+/**
+ * The rules with an engine's map applied: a rule in the map runs (naming its test); every other
+ * rule is manual, with what is missing. Keys of the map that name no rule are ignored here (the
+ * coverage test checks that none exists).
+ */
+export function withRuns(rules: readonly RuleInfo[], runs: PackRuns): RuleInfo[] {
+  return rules.map((r) => {
+    const test = runs.run[r.key];
+    if (test !== undefined) return { ...r, executable: true, test, missing: [] };
+    return { ...r, executable: false, test: null, missing: missingFor(r, runs) };
+  });
+}
+
 export function ruleCoverage(rules: readonly RuleInfo[]): RuleCoverage {
-  return { rules: rules.length, executable: rules.filter((r) => r.executable).length };
+  const executable = rules.filter((r) => r.executable).length;
+  return { rules: rules.length, executable, manual: rules.length - executable };
+}
+
+/** What a rule that does not run lacks: the vocabulary (its manual notes), then the game loop. */
+function missingFor(r: Found, runs: PackRuns): string[] {
+  const notes = r.manual.map((n) => n.replace(/\s+/g, ' ').trim());
+  const loop = !runs.engine
+    ? 'No game loop plays this pack yet, so no test plays this rule through one.'
+    : 'The game loop plays no test of this rule (its engine\'s map of rules run does not name it).';
+  if (r.form === 'structural') return [`Structural: the game's procedure (code) must read this; ${loop.charAt(0).toLowerCase()}${loop.slice(1)}`];
+  if (notes.length === 0 && !r.structured) return [`No effect the interpreter applies (its effects are empty or only no-effect). ${loop}`];
+  return [...notes, loop];
+}
+
+/** `event`, `special rule`, `phase step`, `movement`, ... from where the rule sits, else the record's kind. */
+function whatOf(kind: string, path: readonly (string | number)[]): string {
+  const last = path[path.length - 1];
+  if (typeof last === 'string') return FIELD_NAMES[last] ?? last;
+  const list = path[path.length - 2];
+  if (typeof last === 'number' && typeof list === 'string') return LIST_NAMES[list] ?? singular(list);
+  return kind;
+}
+
+const LIST_NAMES: { readonly [key: string]: string } = {
+  specialRules: 'special rule',
+  steps: 'phase step',
+  entries: 'table entry',
+  abilities: 'ability',
+  events: 'event',
+  rules: 'rule',
+  sides: 'scenario side',
+  victory: 'victory condition',
+};
+
+const FIELD_NAMES: { readonly [key: string]: string } = {
+  oddsRule: 'odds rule',
+  victory: 'victory condition',
+  army: 'army',
+  setup: 'setup',
+};
+
+function singular(name: string): string {
+  return name.endsWith('s') ? name.slice(0, -1) : name;
 }
 
 function manualNotes(value: Json): string[] {
@@ -63,4 +178,9 @@ function manualNotes(value: Json): string[] {
   if (value === null || typeof value !== 'object') return [];
   if (value.kind === 'manual') return [typeof value.note === 'string' ? value.note : 'manual'];
   return Object.values(value).flatMap(manualNotes);
+}
+
+/** True for `[]` and for effects that are all `no-effect`: nothing for the interpreter to do. */
+function onlyNoEffect(effects: readonly Json[]): boolean {
+  return effects.every((e) => e !== null && typeof e === 'object' && !Array.isArray(e) && e.kind === 'no-effect');
 }

@@ -1,0 +1,128 @@
+import { Option, type Command } from 'commander';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { displayPath } from '../content/locate.js';
+import { findProject } from '../content/project.js';
+import { ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
+import { didYouMean } from '../content/suggest.js';
+import { defaultCacheDir, validate, type ValidateOptions } from '../content/validate.js';
+import { rulesRunFor } from '../engine/coverage.js';
+import { chosenFormat, formatValidation } from './format.js';
+import { EXIT, UsageError, type Io } from './io.js';
+import { projectPackIds } from './project.js';
+
+type CoverageFormat = 'text' | 'json';
+
+/** One printed rule in the coverage report. */
+export interface CoverageItem {
+  readonly key: string;
+  readonly kind: string;
+  readonly id: string;
+  readonly pointer: string;
+  readonly what: string;
+  readonly form: RuleInfo['form'];
+  readonly text: string;
+  readonly status: 'runs' | 'manual';
+  /** For `runs`: the test that plays it through the game loop. */
+  readonly test?: string;
+  /** For `manual`: what is missing. */
+  readonly missing?: readonly string[];
+}
+
+export interface CoverageReport {
+  readonly pack: string;
+  readonly title: string;
+  /** A game engine with a game loop exists for the pack. */
+  readonly engine: boolean;
+  readonly rules: number;
+  readonly runs: number;
+  readonly manual: number;
+  readonly items: readonly CoverageItem[];
+}
+
+export function registerCoverage(program: Command, io: Io): void {
+  program
+    .command('coverage')
+    .description('Every printed rule, trait, event, card, spell and phase step of a pack: runs (naming the test that plays it through the game loop) or manual (with what is missing).')
+    .argument('<pack>', 'a pack id of the project found upward from here, or a pack folder')
+    .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(['text', 'json']))
+    .option('--json', 'the same as --format json')
+    .addHelpText(
+      'after',
+      `
+A rule runs only when a game engine plays it through its game loop in a named test: each engine
+exports a map, rule key -> test title (src/engine/coverage.ts). Every other rule is manual, with
+what is missing: the notes of its manual effects (what the effect vocabulary lacks), and that no
+game loop plays it. validate's summary line counts the same.
+
+Examples:
+  playmark coverage warchon
+  playmark coverage archon-skirmish --format json   for programs (the rule keys an engine's map uses)
+
+Exit codes: 0 done, 1 the pack has errors, 2 usage error.`,
+    )
+    .action(async (packArg: string, opts: { format?: CoverageFormat; json?: boolean }) => {
+      const format = chosenFormat(opts, 'text');
+      const { dir, options } = resolvePack(io, packArg);
+      const result = validate([dir], options);
+      const pack = result.packs[0];
+      const summary = result.summaries[0];
+      if (result.errors > 0 || !pack || !summary) {
+        io.err(formatValidation(result, 'text', { color: io.color }));
+        io.exitCode = EXIT.content;
+        return;
+      }
+      const report = coverageReport(pack.id, pack.manifest.title, summary.rules, await rulesRunFor(pack.id));
+      io.out(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : formatCoverage(report));
+      io.exitCode = EXIT.ok;
+    });
+}
+
+/** The report for a pack's rules (from validate's summary) and what its engine runs. */
+export function coverageReport(pack: string, title: string, collected: readonly RuleInfo[], runs: PackRuns): CoverageReport {
+  const rules = withRuns(collected, runs);
+  const counts = ruleCoverage(rules);
+  const items = rules.map((r): CoverageItem => {
+    const base = { key: r.key, kind: r.kind, id: r.id, pointer: r.pointer, what: r.what, form: r.form, text: r.text };
+    return r.executable ? { ...base, status: 'runs', test: r.test! } : { ...base, status: 'manual', missing: r.missing };
+  });
+  return { pack, title, engine: runs.engine, rules: counts.rules, runs: counts.executable, manual: counts.manual, items };
+}
+
+export function formatCoverage(report: CoverageReport): string {
+  const parts = [
+    `${report.pack} (${report.title}): ${report.runs} of ${report.rules} rules run through a game loop, ${report.manual} manual.\n`,
+    report.engine ? '' : 'No game loop plays this pack yet: every rule is manual.\n',
+  ];
+  for (const item of report.items) {
+    const text = item.text.replace(/\s+/g, ' ');
+    const shown = text.length > 90 ? `${text.slice(0, 87)}...` : text;
+    parts.push(`\n  ${item.status === 'runs' ? 'runs  ' : 'manual'} ${item.key} (${item.what}): ${shown}\n`);
+    if (item.test !== undefined) parts.push(`         test: ${item.test}\n`);
+    for (const m of item.missing ?? []) parts.push(`         missing: ${m}\n`);
+  }
+  return parts.join('');
+}
+
+/**
+ * The pack folder for a pack argument: a folder holding pack.yaml (relative to the working
+ * directory), else a pack id of the project found upward from the working directory.
+ */
+function resolvePack(io: Io, arg: string): { dir: string; options: ValidateOptions } {
+  const asPath = path.resolve(io.cwd, arg);
+  if (existsSync(path.join(asPath, 'pack.yaml'))) return { dir: asPath, options: { cwd: io.cwd, cacheDir: defaultCacheDir(io.cwd) } };
+  const project = findProject(io.cwd);
+  if (!project) {
+    throw new UsageError(`no pack "${arg}": it is not a pack folder, and there is no playmark project in ${io.cwd} or any folder above it`, 'Give a pack folder (holding pack.yaml), or run coverage inside a project (a folder with content/<pack>/pack.yaml).');
+  }
+  const ids = projectPackIds(project);
+  if (!ids.includes(arg)) {
+    const looksLikePath = arg.includes('/') || arg.includes(path.sep) || arg.startsWith('.');
+    const hint = looksLikePath ? undefined : didYouMean(arg, ids);
+    throw new UsageError(`no pack "${arg}" in ${displayPath(project.contentDir, io.cwd)}`, `${hint ? `${hint} ` : ''}Packs: ${ids.join(', ') || '(none)'}; or give a folder holding pack.yaml.`);
+  }
+  return {
+    dir: path.join(project.contentDir, arg),
+    options: { cwd: io.cwd, cacheDir: defaultCacheDir(project.root), ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}) },
+  };
+}

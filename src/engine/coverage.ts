@@ -1,0 +1,69 @@
+// Which rules of each pack a game engine runs: each engine with a game loop exports a map, rule key
+// (see RuleInfo.key in src/content/rules.ts, as `playmark coverage <pack> --format json` lists
+// them) -> the title of the test (`it(...)`) that plays the rule through that game loop. A rule
+// counts as running only when it is in such a map; test/coverage.test.ts checks that every title
+// names a test that exists and every key a rule of the pack. The engines load only when asked.
+
+/** An engine's map of the rules its game loop plays: rule key -> the title of the test that plays it. */
+export type RulesRun = { readonly [key: string]: string };
+
+/** What a pack's engine says it runs (the same shape as PackRuns in src/content/rules.ts). */
+export interface PackRuns {
+  /** A game engine with a game loop exists for this pack and exports its map. */
+  readonly engine: boolean;
+  readonly run: RulesRun;
+}
+
+const NO_ENGINE: PackRuns = { engine: false, run: {} };
+
+/** Pack id -> how to load its engine's map. Warchon and Warmaster have no game loop yet. */
+const ENGINES: { readonly [pack: string]: () => Promise<PackRuns> } = {
+  'archon-skirmish': () => optionalEngine('./archon-skirmish/index.js', 'ARCHON_RULES_RUN'),
+  warchon: async () => NO_ENGINE,
+  warmaster: async () => NO_ENGINE,
+};
+
+/** The packs that have (or will have) a game engine here. */
+export const ENGINE_PACKS: readonly string[] = Object.keys(ENGINES);
+
+/** What the engine of a pack runs; a pack with no engine runs nothing. */
+export async function rulesRunFor(pack: string): Promise<PackRuns> {
+  const load = ENGINES[pack];
+  return load === undefined ? NO_ENGINE : load();
+}
+
+/** The same for several packs, by pack id. */
+export async function rulesRunByPack(packs: readonly string[]): Promise<ReadonlyMap<string, PackRuns>> {
+  const out = new Map<string, PackRuns>();
+  for (const pack of packs) out.set(pack, await rulesRunFor(pack));
+  return out;
+}
+
+/**
+ * An engine module that may not exist yet (it is being written): its map when it exports one,
+ * nothing when the module is absent. The specifier is a variable so that the compiler does not
+ * require the module; any other failure while loading it is a real error and is thrown.
+ */
+async function optionalEngine(specifier: string, name: string): Promise<PackRuns> {
+  let module: { readonly [name: string]: unknown };
+  try {
+    module = (await import(specifier)) as { readonly [name: string]: unknown };
+  } catch (error) {
+    if (isMissing(error, specifier)) return NO_ENGINE;
+    throw error;
+  }
+  const run = module[name];
+  if (run === undefined) return NO_ENGINE;
+  if (run === null || typeof run !== 'object' || Object.values(run).some((t) => typeof t !== 'string')) {
+    throw new Error(`${specifier} exports ${name}, but it is not a map of rule keys to test titles.`);
+  }
+  return { engine: true, run: run as RulesRun };
+}
+
+function isMissing(error: unknown, specifier: string): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  const dir = specifier.replace(/^\.\//, '').replace(/\/index\.js$/, '');
+  const message = String(e?.message ?? '');
+  // Node: ERR_MODULE_NOT_FOUND naming the module; vitest: "Failed to load url ..." naming it.
+  return (e?.code === 'ERR_MODULE_NOT_FOUND' || /Failed to load url|Cannot find module/.test(message)) && message.includes(dir);
+}

@@ -1,0 +1,159 @@
+// Honest coverage: a rule runs only when a game engine plays it through its game loop in a named
+// test. Every engine's map (src/engine/coverage.ts) must name tests that exist and rules that exist;
+// `playmark coverage` lists every printed rule with its status, and validate counts the same.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { coverageReport, type CoverageReport } from '../src/cli/coverage.js';
+import { collectRules, withRuns } from '../src/content/rules.js';
+import { validate } from '../src/content/validate.js';
+import { ENGINE_PACKS, rulesRunFor } from '../src/engine/coverage.js';
+import { fakeIo, repoRoot } from './helpers.js';
+
+/** Every `it(...)` title written as a plain string literal in test/*.test.ts. */
+function itTitles(): Set<string> {
+  const titles = new Set<string>();
+  const dir = path.join(repoRoot, 'test');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.test.ts'))) {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    for (const m of text.matchAll(/\bit(?:\.\w+)?\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\$]|\\.)*)`)/g)) {
+      titles.add((m[1] ?? m[2] ?? m[3]!).replace(/\\(.)/g, '$1'));
+    }
+  }
+  return titles;
+}
+
+async function coverage(pack: string): Promise<{ code: number; report: CoverageReport }> {
+  const { io, stdout } = fakeIo(repoRoot);
+  const code = await main(['coverage', pack, '--format', 'json'], io);
+  return { code, report: JSON.parse(stdout()) as CoverageReport };
+}
+
+describe('engine maps of rules run', () => {
+  it('every test title named in any engine map is an it(...) title in test/*.test.ts', async () => {
+    const titles = itTitles();
+    expect(titles.size).toBeGreaterThan(100);
+    const missing: string[] = [];
+    for (const pack of ENGINE_PACKS) {
+      const { run } = await rulesRunFor(pack);
+      for (const [key, title] of Object.entries(run)) if (!titles.has(title)) missing.push(`${pack} ${key}: no test titled "${title}"`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every rule key named in any engine map is a printed rule of its pack', async () => {
+    const unknown: string[] = [];
+    for (const pack of ENGINE_PACKS) {
+      const { run } = await rulesRunFor(pack);
+      if (Object.keys(run).length === 0) continue;
+      const summary = validate([path.join(repoRoot, 'content', pack)], { cwd: repoRoot }).summaries[0]!;
+      const keys = new Set(summary.rules.map((r) => r.key));
+      for (const key of Object.keys(run)) if (!keys.has(key)) unknown.push(`${pack}: ${key}`);
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  it('Warchon and Warmaster have no game loop yet: their maps are empty, so nothing of theirs runs', async () => {
+    expect(await rulesRunFor('warchon')).toEqual({ engine: false, run: {} });
+    expect(await rulesRunFor('warmaster')).toEqual({ engine: false, run: {} });
+    expect(await rulesRunFor('a-pack-of-a-designer')).toEqual({ engine: false, run: {} });
+  });
+
+  it('a rule runs only when the map names its test; every other rule is manual with what is missing', () => {
+    const warchon = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).packs[0]!;
+    const rules = collectRules([...warchon.records.values()].flat());
+    const fortified = rules.find((r) => r.key === 'spread/erdon-pass#/events/1')!;
+    expect(fortified).toMatchObject({ structured: true, executable: false, test: null });
+    const ran = withRuns(rules, { engine: true, run: { 'spread/erdon-pass#/events/1': 'some test' } });
+    expect(ran.find((r) => r.key === fortified.key)).toMatchObject({ executable: true, test: 'some test', missing: [] });
+    expect(ran.filter((r) => r.executable)).toHaveLength(1);
+    const inspired = ran.find((r) => r.key === 'spread/erdon-pass#/events/0')!;
+    expect(inspired.missing[0]).toMatch(/Tactics/);
+    expect(inspired.missing.at(-1)).toMatch(/game loop plays no test of this rule/);
+  });
+});
+
+describe('playmark coverage', () => {
+  it('Warchon: every printed rule is listed and manual; the six traits with no rule of their own do not count as running', async () => {
+    const { code, report } = await coverage('warchon');
+    expect(code).toBe(0);
+    expect(report).toMatchObject({ pack: 'warchon', title: 'Warchon', engine: false, runs: 0 });
+    expect(report.manual).toBe(report.rules);
+    expect(report.items).toHaveLength(report.rules);
+    const noEffect = ['aquatic', 'frigid', 'magical', 'nether', 'purity', 'spellcaster'].map((t) => report.items.find((i) => i.key === `trait/${t}`)!);
+    for (const t of noEffect) expect(t).toMatchObject({ status: 'manual', what: 'trait' });
+    expect(noEffect[0]!.missing![0]).toMatch(/no-effect/);
+    // Structural rules are listed too: the turn's steps, movement, capacity, the RNG, combat, damage.
+    const structural = report.items.filter((i) => i.form === 'structural').map((i) => i.key);
+    expect(structural).toEqual(expect.arrayContaining(['rules/core#/turn/steps/0', 'rules/core#/movement', 'rules/core#/capacity', 'rules/core#/rng', 'rules/core#/combat', 'rules/core#/damage', 'descriptor/distinct']));
+    expect(report.items.find((i) => i.key === 'rules/core#/turn/steps/1')!.what).toBe('phase step');
+    // Every event of the four spreads that print events (five each) is there.
+    const events = report.items.filter((i) => i.what === 'event');
+    expect(events).toHaveLength(4 * 5);
+  });
+
+  it('Warmaster: cards, abilities, teleport results, phases and special areas, all manual (no game loop)', async () => {
+    const { code, report } = await coverage('warmaster');
+    expect(code).toBe(0);
+    expect(report.runs).toBe(0);
+    const keys = report.items.map((i) => i.key);
+    expect(keys).toEqual(expect.arrayContaining(['card/trap', 'card/horror', 'special-unit/the-emperor/perfect-teleport', 'teleport-table/teleportation#/entries/0', 'phase/imperial-movement', 'ship-area/the-engine-room']));
+    for (const i of report.items) expect(i.missing!.join(' ')).toMatch(/No game loop plays this pack yet/i);
+  });
+
+  it("validate's summary line gives the same count as coverage, for every pack", async () => {
+    const v = fakeIo(repoRoot);
+    await main(['validate', '--format', 'json'], v.io);
+    const packs = (JSON.parse(v.stdout()) as { packs: { id: string; rules: number; runningRules: number; manualRules: number }[] }).packs;
+    const text = fakeIo(repoRoot);
+    await main(['validate'], text.io);
+    for (const p of packs) {
+      const { report } = await coverage(p.id);
+      expect([p.rules, p.runningRules, p.manualRules], p.id).toEqual([report.rules, report.runs, report.manual]);
+      expect(text.stdout()).toContain(`${p.id}: `);
+      expect(text.stdout()).toMatch(new RegExp(`${p.id}: .*; ${report.runs} of ${report.rules} rules run through a game loop \\(\\d+%\\), ${report.manual} manual`));
+    }
+  });
+
+  it('text output: a summary line, then each rule with runs and its test, or manual and what is missing', async () => {
+    const { io, stdout } = fakeIo(repoRoot);
+    expect(await main(['coverage', 'warchon'], io)).toBe(0);
+    const out = stdout();
+    expect(out).toMatch(/^warchon \(Warchon\): 0 of \d+ rules run through a game loop, \d+ manual\.\n/);
+    expect(out).toContain('No game loop plays this pack yet');
+    expect(out).toMatch(/\n {2}manual spread\/erdon-pass#\/events\/0 \(event\): .+\n {9}missing: .*Tactics/);
+  });
+
+  it('exits 2 for an unknown pack (with a suggestion) or a bad --format; --json is --format json', async () => {
+    const unknown = fakeIo(repoRoot);
+    expect(await main(['coverage', 'warchn'], unknown.io)).toBe(2);
+    expect(unknown.stderr()).toContain('no pack "warchn"');
+    expect(unknown.stderr()).toContain('warchon');
+    const bad = fakeIo(repoRoot);
+    expect(await main(['coverage', 'warchon', '--format', 'github'], bad.io)).toBe(2);
+    const none = fakeIo(repoRoot);
+    expect(await main(['coverage'], none.io)).toBe(2);
+    const a = fakeIo(repoRoot);
+    const b = fakeIo(repoRoot);
+    await main(['coverage', 'warmaster', '--json'], a.io);
+    await main(['coverage', 'warmaster', '--format', 'json'], b.io);
+    expect(a.stdout()).toBe(b.stdout());
+  });
+
+  it('a pack folder works too, and a project pack with no engine is all manual', async () => {
+    const { io, stdout } = fakeIo(repoRoot);
+    expect(await main(['coverage', 'test/fixtures/valid/mini', '--format', 'json'], io)).toBe(0);
+    const report = JSON.parse(stdout()) as CoverageReport;
+    expect(report.runs).toBe(0);
+    expect(report.rules).toBeGreaterThan(0);
+  });
+
+  it('coverageReport names the test of a rule that runs', () => {
+    const warmaster = validate([path.join(repoRoot, 'content/warmaster')], { cwd: repoRoot }).summaries[0]!;
+    const report = coverageReport('warmaster', 'Warmaster', warmaster.rules, { engine: true, run: { 'card/trap': 'Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner' } });
+    expect(report.runs).toBe(1);
+    expect(report.items.find((i) => i.key === 'card/trap')).toMatchObject({ status: 'runs', test: 'Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner' });
+    expect(report.items.find((i) => i.key === 'card/trap')!.missing).toBeUndefined();
+  });
+});
