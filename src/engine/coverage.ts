@@ -61,9 +61,10 @@ async function optionalEngine(specifier: string, name: string): Promise<PackRuns
 }
 
 function isMissing(error: unknown, specifier: string): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  const dir = specifier.replace(/^\.\//, '').replace(/\/index\.js$/, '');
-  const message = String(e?.message ?? '');
-  // Node: ERR_MODULE_NOT_FOUND naming the module; vitest: "Failed to load url ..." naming it.
-  return (e?.code === 'ERR_MODULE_NOT_FOUND' || /Failed to load url|Cannot find module/.test(message)) && message.includes(dir);
+  const message = String((error as { message?: string } | null)?.message ?? '');
+  // Node: "Cannot find module '<path>' imported from ..."; vitest: "Failed to load url <url> ...".
+  // Only the engine module itself being absent counts: a module it imports that is missing is a bug.
+  const named = /Cannot find module '([^']+)'/.exec(message)?.[1] ?? /Failed to load url (\S+)/.exec(message)?.[1];
+  const tail = specifier.replace(/^\.\//, '');
+  return named !== undefined && (named.endsWith(tail) || named.endsWith(tail.replace(/\.js$/, '.ts')));
 }
