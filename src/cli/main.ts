@@ -19,6 +19,8 @@ const COMMANDS: readonly { readonly name: string; readonly summary: string; read
   { name: 'codegen', summary: 'Write generated/: TypeScript types from the schemas and typed content modules for programs that embed a pack.', load: async () => (await import('./codegen.js')).registerCodegen },
   { name: 'resolve', summary: 'One combat look-up, as a player checks a table.', load: async () => (await import('./resolve.js')).registerResolve },
   { name: 'odds', summary: 'Exact odds of every result of every combat table column.', load: async () => (await import('./odds.js')).registerOdds },
+  { name: 'simulate', summary: 'Playtest a pack: seeded games played by bots on every core; wins with 95% intervals, lengths, endings, what was played.', load: async () => (await import('./simulate.js')).registerSimulate },
+  { name: 'replay', summary: 'Play a game log again and say whether it reaches the same final state, or at which line it differs.', load: async () => (await import('./replay.js')).registerReplay },
   { name: 'render', summary: "Print packs to PDF from their printables.yaml: sheets, cards and counters.", load: async () => (await import('./render.js')).registerRender },
   { name: 'build', summary: 'The whole job: validate, codegen and print every pack of the project.', load: async () => (await import('./build.js')).registerBuild },
   { name: 'init', summary: 'Make a new project: a pack with a record of each kind, a schema, a card template and printables.', load: async () => (await import('./init.js')).registerInit },

@@ -1,5 +1,6 @@
-// Progress while rendering: a bar redrawn in place on a terminal, plain lines otherwise (CI, pipes,
-// tests), so logs stay readable.
+// Progress: a bar redrawn in place on a terminal (createBar, for any count of things: outputs
+// rendered, games simulated), and for rendering plain lines otherwise (CI, pipes, tests), so logs
+// stay readable.
 
 export type ProgressEvent =
   | { readonly type: 'start'; readonly total: number; readonly browser: string | null }
@@ -12,20 +13,48 @@ export interface Progress {
   end(): void;
 }
 
+/** A bar on a terminal: `[####----] done/total note`, redrawn in place; `end` clears it. */
+export interface Bar {
+  draw(done: number, total: number, note?: string): void;
+  /** Clears the bar (before a summary or a message is printed). */
+  end(): void;
+}
+
+/**
+ * A bar written with `write` (stderr), redrawn in place. `minInterval` (ms) skips redraws closer
+ * together than that, except the last (done = total), for counts that move thousands of times.
+ */
+export function createBar(write: (text: string) => void, width = 28, minInterval = 0): Bar {
+  let shown = false;
+  let last = -Infinity;
+  const end = () => {
+    if (shown) write('\r\x1b[2K');
+    shown = false;
+  };
+  return {
+    draw(done, total, note) {
+      const now = minInterval > 0 ? Date.now() : 0;
+      if (minInterval > 0 && shown && done < total && now - last < minInterval) return;
+      last = now;
+      const filled = total === 0 ? width : Math.min(width, Math.round((done / total) * width));
+      end();
+      write(`[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}${note ? ` ${note}` : ''}`);
+      shown = true;
+    },
+    end,
+  };
+}
+
 export function createProgress(write: (text: string) => void, tty: boolean, width = 28): Progress {
   let total = 0;
   let done = 0;
-  let barShown = false;
-  const clear = () => {
-    if (barShown) write('\r\x1b[2K');
-    barShown = false;
-  };
+  const bar = createBar(write, width);
+  const clear = () => bar.end();
   const progress = ((event: ProgressEvent) => {
     if (event.type === 'start') {
       total = event.total;
       if (tty) {
-        write(`[${'-'.repeat(width)}] 0/${total}`);
-        barShown = true;
+        bar.draw(0, total);
         return;
       }
       write(`rendering ${total} output${total === 1 ? '' : 's'}${event.browser ? ` with ${event.browser}` : ''}\n`);
@@ -38,10 +67,7 @@ export function createProgress(write: (text: string) => void, tty: boolean, widt
     }
     done++;
     if (tty) {
-      const filled = total === 0 ? width : Math.round((done / total) * width);
-      clear();
-      write(`[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${event.file}`);
-      barShown = true;
+      bar.draw(done, total, event.file);
     } else {
       const pages = event.pages ? ` (${event.pages} page${event.pages === 1 ? '' : 's'})` : '';
       write(`[${done}/${total}] ${event.status === 'unchanged' ? 'unchanged' : 'wrote'} ${event.file}${pages}${event.status === 'written' ? ` ${event.ms} ms` : ''}\n`);

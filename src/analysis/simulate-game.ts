@@ -1,0 +1,171 @@
+// One game played by bots through the game loop (setup, then legalMoves -> bot -> play until there
+// is a result), summarised for the batch report, and, on request, written line by line as the game
+// log of docs/game-log.md. Everything about a game follows from its seed: the game's generator is
+// seeded with it and each bot's from it (botSeed).
+import { createHash } from 'node:crypto';
+import { bot, botSeed, type BotName } from '../engine/core/bots.js';
+import type { Game, GameEvent, GameMove, GameState } from '../engine/core/game.js';
+import type { JsonValue } from '../engine/core/log.js';
+import { seedRandom, type RandomState } from '../engine/core/random.js';
+
+/** How a game stopped: a result (win or draw), the move bound, no legal move while it went on, or an error thrown by the game. */
+export type GameEnd = 'result' | 'max-moves' | 'no-legal-move' | 'error';
+
+/** The event fields counted by value in the report (`rule`, `card`, `spell`): which rules fired, which cards were played. */
+export const COUNTED_FIELDS = ['rule', 'card', 'spell'] as const;
+
+/** A game's counts of events: by type, and under each type by the value of each counted field. */
+export type EventCounts = Record<string, { count: number; by: Record<string, Record<string, number>> }>;
+
+/** What the batch report keeps of one game. Plain data (it crosses from worker threads). */
+export interface GameSummary {
+  /** The game's index in its batch. */
+  readonly index: number;
+  /** Its seed (derived from the batch seed and the index). */
+  readonly seed: number;
+  readonly end: GameEnd;
+  /** The winner (null for a draw or a game without a result). */
+  readonly winner: string | null;
+  /** The result's rule, or `simulate/max-moves`, `simulate/no-legal-move`, `simulate/error`. */
+  readonly rule: string;
+  readonly reason: string;
+  /** `state.turn` when it stopped. */
+  readonly turns: number;
+  readonly moves: number;
+  /** Moves played, by kind, then by side. */
+  readonly moveKinds: Record<string, Record<string, number>>;
+  readonly events: EventCounts;
+}
+
+export interface GameOptions {
+  readonly scenario?: string | null;
+  /** Stop a game that has not ended after this many moves (reported as `max-moves`). */
+  readonly maxMoves: number;
+}
+
+/** The default move bound of a game: far beyond any real game, short of looping forever. */
+export const DEFAULT_MAX_MOVES = 10_000;
+
+/** A log line as written: an event, or one of the loop's own lines (`log`, `play`, `stop`). */
+export type LogLine = { readonly type: string; readonly [field: string]: JsonValue };
+
+/** The loop's last line for a game: how it stopped, its result, and a digest of the final state. */
+export interface StopLine {
+  readonly type: 'stop';
+  readonly end: GameEnd;
+  readonly result: { readonly winner: string | null; readonly reason: string; readonly rule: string } | null;
+  readonly turn: number;
+  readonly moves: number;
+  /** The error's message, for `error` only. */
+  readonly error?: string;
+  /** sha256 of the final state as JSON (`sha256:<hex>`). */
+  readonly state: string;
+}
+
+/** sha256 of a state's JSON: the replay compares it to say the final state is the same. */
+export function stateDigest(state: GameState): string {
+  return `sha256:${createHash('sha256').update(JSON.stringify(state)).digest('hex')}`;
+}
+
+type AnyGame = Game<unknown, GameState, GameMove>;
+
+/**
+ * Plays one game with one bot per side (in the game's side order) and summarises it. `log`, when
+ * given, receives every line after the header: setup's events, then for each move a `play` line
+ * and the move's events, then the `stop` line.
+ */
+export function playGame(
+  game: AnyGame,
+  content: unknown,
+  index: number,
+  seed: number,
+  bots: readonly BotName[],
+  options: GameOptions,
+  log?: (line: LogLine) => void,
+  /** Picks the moves instead of the bots (a replay plays a log's moves). */
+  choose?: (legal: readonly GameMove[], state: GameState) => GameMove,
+): GameSummary {
+  const sides = game.sides(content);
+  const players = sides.map((_, i) => bot(bots[i] ?? bots[0] ?? 'random'));
+  const botRandom: RandomState[] = sides.map((_, i) => seedRandom(botSeed(seed, i)));
+  const moveKinds: Record<string, Record<string, number>> = {};
+  const events: EventCounts = {};
+  const count = (list: readonly GameEvent[]) => {
+    for (const e of list) {
+      const c = (events[e.type] ??= { count: 0, by: {} });
+      c.count++;
+      for (const field of COUNTED_FIELDS) {
+        const v = e[field];
+        if (typeof v !== 'string' && typeof v !== 'number') continue;
+        const byValue = (c.by[field] ??= {});
+        byValue[String(v)] = (byValue[String(v)] ?? 0) + 1;
+      }
+      if (log) log(e);
+    }
+  };
+  let state: GameState | undefined;
+  let moves = 0;
+  let end: GameEnd = 'result';
+  let error: string | undefined;
+  try {
+    const start = game.setup(content, seed, options.scenario ? { scenario: options.scenario } : {});
+    state = start.state;
+    count(start.events);
+    while (state.result === null) {
+      if (moves >= options.maxMoves) {
+        end = 'max-moves';
+        break;
+      }
+      const legal = game.legalMoves(content, state);
+      if (legal.length === 0) {
+        end = 'no-legal-move';
+        break;
+      }
+      const side = state.active;
+      const s = sides.indexOf(side);
+      if (s < 0) throw new Error(`the active side "${side}" is not one of the game's sides (${sides.join(', ')})`);
+      let choice: { readonly move: GameMove };
+      if (choose) choice = { move: choose(legal, state) };
+      else {
+        const picked = players[s]!.choose(game, content, state, legal, botRandom[s]!);
+        botRandom[s] = picked.random;
+        choice = picked;
+      }
+      moves++;
+      const kind = (moveKinds[choice.move.kind] ??= {});
+      kind[side] = (kind[side] ?? 0) + 1;
+      if (log) log({ type: 'play', n: moves, side, move: choice.move });
+      const played = game.play(content, state, choice.move);
+      state = played.state;
+      count(played.events);
+    }
+  } catch (e) {
+    end = 'error';
+    error = (e as Error)?.message ?? String(e);
+  }
+  const result = end === 'result' && state ? state.result : null;
+  if (log) {
+    const stop: StopLine = {
+      type: 'stop',
+      end,
+      result: result ? { winner: result.winner, reason: result.reason, rule: result.rule } : null,
+      turn: state?.turn ?? 0,
+      moves,
+      ...(error !== undefined ? { error } : {}),
+      state: state ? stateDigest(state) : '',
+    };
+    log(stop as unknown as LogLine);
+  }
+  return {
+    index,
+    seed,
+    end,
+    winner: result?.winner ?? null,
+    rule: result?.rule ?? `simulate/${end}`,
+    reason: result?.reason ?? (end === 'max-moves' ? `no result after ${options.maxMoves} moves` : end === 'no-legal-move' ? 'no legal move while the game goes on' : (error ?? '')),
+    turns: state?.turn ?? 0,
+    moves,
+    moveKinds,
+    events,
+  };
+}

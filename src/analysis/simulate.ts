@@ -1,0 +1,191 @@
+// Playtests: many seeded games played by bots, on every core, summed into one report (see
+// simulate-report.ts). Game i of a batch is seeded with gameSeed(batch seed, i), so any game of a
+// batch can be played again alone. Worker threads each take chunks of game indexes and send back
+// one summary per game; the summaries are added up in game-index order, and every figure of the
+// report comes from whole-number counters, so the report is the same byte for byte whatever the
+// number of workers, and shards (ranges of indexes) merge into exactly the report of one run.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { mixSeed } from '../engine/core/bots.js';
+import { loadGame, type GameRef } from '../engine/games.js';
+import { playGame, type GameSummary, type LogLine } from './simulate-game.js';
+import { addGame, emptyTally, makeReport, type Batch, type Range, type SimulateReport } from './simulate-report.js';
+
+export { DEFAULT_MAX_MOVES } from './simulate-game.js';
+
+/** The seed of game `index` of the batch seeded `batchSeed`. */
+export function gameSeed(batchSeed: number, index: number): number {
+  return mixSeed(batchSeed, index);
+}
+
+/**
+ * Shard `i` of `n` (1-based): a contiguous range of game indexes, the batch cut into n nearly
+ * equal parts in order (shard 1 of 4 of 1000 games is 0-249). Contiguous shards keep each shard's
+ * games together, so "the first games that did not end" stay exact under merging.
+ */
+export function shardRange(games: number, i: number, n: number): Range {
+  if (!Number.isSafeInteger(n) || n < 1 || !Number.isSafeInteger(i) || i < 1 || i > n) throw new RangeError(`shard ${i}/${n}: i must be 1 to n`);
+  return { from: Math.floor(((i - 1) * games) / n), to: Math.floor((i * games) / n) };
+}
+
+export interface SimulateOptions {
+  /** The games to play (default: the whole batch). */
+  readonly range?: Range;
+  /** Worker threads; 0 plays in this thread. Default: one per core, no more than the chunks. */
+  readonly workers?: number;
+  /** Called as games finish, with the number finished and the number to play. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** The content a game reads, as plain data that can be sent to a worker thread. */
+export type GameContent = unknown;
+
+/** The default number of worker threads: one per core. */
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+/** Plays games `range` of a batch and reports them. */
+export async function simulate(ref: GameRef, content: GameContent, batch: Batch, options: SimulateOptions = {}): Promise<SimulateReport> {
+  const range = options.range ?? { from: 0, to: batch.games };
+  const total = range.to - range.from;
+  const tally = emptyTally();
+  let done = 0;
+  const chunks = chunksOf(range, options.workers ?? defaultWorkers());
+  const workers = Math.min(options.workers ?? defaultWorkers(), chunks.length);
+  // Summaries are added in index order: chunks that finish early wait for those before them.
+  const waiting = new Map<number, readonly GameSummary[]>();
+  let next = range.from;
+  const receive = (from: number, summaries: readonly GameSummary[]) => {
+    waiting.set(from, summaries);
+    for (let s = waiting.get(next); s !== undefined; s = waiting.get(next)) {
+      waiting.delete(next);
+      for (const g of s) addGame(tally, g);
+      next += s.length;
+    }
+    done += summaries.length;
+    options.onProgress?.(done, total);
+  };
+  if (workers <= 0) {
+    const game = await loadGame(ref);
+    for (const c of chunks) receive(c.from, playRange(game, content, batch, c));
+  } else {
+    await runWorkers(ref, content, batch, chunks, workers, receive);
+  }
+  return makeReport(batch, range, tally);
+}
+
+/** Plays the games of `range` in this thread. */
+export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: GameContent, batch: Batch, range: Range): GameSummary[] {
+  const bots = batch.bots.map((b) => b.bot);
+  const out: GameSummary[] = [];
+  for (let i = range.from; i < range.to; i++) out.push(playGame(game, content, i, gameSeed(batch.seed, i), bots, { scenario: batch.scenario, maxMoves: batch.maxMoves }));
+  return out;
+}
+
+/**
+ * Plays game `index` of a batch again, in this thread, sending every log line to `log` (the header
+ * first): what `simulate --log` writes.
+ */
+export async function logGame(ref: GameRef, content: GameContent, batch: Batch, index: number, log: (line: LogLine) => void, extra: { readonly playmark?: string } = {}): Promise<GameSummary> {
+  const game = await loadGame(ref);
+  const seed = gameSeed(batch.seed, index);
+  log(logHeader(batch, index, seed, game.sides(content), extra.playmark));
+  return playGame(game, content, index, seed, batch.bots.map((b) => b.bot), { scenario: batch.scenario, maxMoves: batch.maxMoves }, log);
+}
+
+export const LOG_FORMAT = 'playmark-game-log';
+export const LOG_VERSION = 1;
+
+/** The first line of a game log: what game it is and how to play it again. See docs/game-log.md. */
+export function logHeader(batch: Batch, index: number, seed: number, sides: readonly string[], playmark?: string): LogLine {
+  return {
+    type: 'log',
+    format: LOG_FORMAT,
+    version: LOG_VERSION,
+    pack: batch.pack,
+    packVersion: batch.packVersion,
+    seed,
+    options: { scenario: batch.scenario, maxMoves: batch.maxMoves },
+    sides: [...sides],
+    bots: Object.fromEntries(batch.bots.map((b) => [b.side, b.bot])),
+    batch: { seed: batch.seed, game: index },
+    ...(playmark ? { playmark } : {}),
+  };
+}
+
+/** Cuts a range into chunks: small enough to share out among the workers, large enough to keep messages few. */
+function chunksOf(range: Range, workers: number): Range[] {
+  const total = range.to - range.from;
+  const size = Math.max(1, Math.min(500, Math.ceil(total / Math.max(1, workers * 8))));
+  const out: Range[] = [];
+  for (let from = range.from; from < range.to; from += size) out.push({ from, to: Math.min(range.to, from + size) });
+  return out;
+}
+
+/**
+ * The worker script: the compiled simulate-worker.js beside this module, or, when this module runs
+ * as TypeScript (the tests), the one compiled to dist/ (`npm test` builds it first).
+ */
+export function workerScript(): URL {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return new URL('./simulate-worker.js', import.meta.url);
+  let dir = path.dirname(here);
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  const compiled = path.join(dir, 'dist', 'src', 'analysis', 'simulate-worker.js');
+  if (!existsSync(compiled)) throw new Error(`worker threads run the compiled code, and ${compiled} is missing: run \`npx tsc -p tsconfig.json\` first`);
+  return pathToFileURL(compiled);
+}
+
+/** What the main thread sends a worker: a chunk to play, or null to stop. */
+export type ToWorker = Range | null;
+/** What a worker sends back: the summaries of a chunk, or the error that stopped it. */
+export type FromWorker = { readonly from: number; readonly summaries: readonly GameSummary[] } | { readonly error: string };
+
+/** The data a worker starts with. */
+export interface WorkerStart {
+  readonly ref: GameRef;
+  readonly content: GameContent;
+  readonly batch: Batch;
+}
+
+function runWorkers(ref: GameRef, content: GameContent, batch: Batch, chunks: readonly Range[], count: number, receive: (from: number, summaries: readonly GameSummary[]) => void): Promise<void> {
+  const script = workerScript();
+  const start: WorkerStart = { ref, content, batch };
+  return new Promise<void>((resolve, reject) => {
+    const queue = [...chunks];
+    const pool: Worker[] = [];
+    let outstanding = chunks.length;
+    let failed = false;
+    const stop = (error?: Error) => {
+      if (failed) return;
+      if (error) failed = true;
+      for (const w of pool) void w.terminate();
+      if (error) reject(error);
+      else resolve();
+    };
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(script, { workerData: start });
+      pool.push(worker);
+      const feed = () => worker.postMessage((queue.shift() ?? null) satisfies ToWorker);
+      worker.on('message', (m: FromWorker) => {
+        if ('error' in m) return stop(new Error(m.error));
+        receive(m.from, m.summaries);
+        if (--outstanding === 0) return stop();
+        feed();
+      });
+      worker.on('error', (e) => stop(e));
+      worker.on('exit', (code) => {
+        if (code !== 0 && outstanding > 0) stop(new Error(`a simulate worker stopped with exit code ${code}`));
+      });
+      feed();
+    }
+  });
+}

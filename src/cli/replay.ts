@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LogError, readHeader, replayLog, type LogHeader, type ReplayOutcome } from '../analysis/simulate-log.js';
+import type { PackContent } from '../content/effective.js';
+import { gamePacks, gameRef, GameNotFound, hasGame, loadGame } from '../engine/games.js';
+import { EXIT, UsageError, type Io } from './io.js';
+import { didYouMean, readProjectContent } from './project.js';
+import { formatOption, outputFormat } from './resolve.js';
+import { gameContent } from './simulate.js';
+
+export function registerReplay(program: Command, io: Io): void {
+  program
+    .command('replay')
+    .description('Play a game log again from its seed and moves, with the pack as its YAML reads now, and say whether it reaches the same final state or at which line it differs.')
+    .argument('<file>', 'a game log (JSON lines), as simulate --log writes it')
+    .addOption(formatOption())
+    .option('--json', 'the same as --format json')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  playmark simulate archon-skirmish --games 1 --seed 7 --log game.log
+  playmark replay game.log
+  playmark replay game.log --format json
+
+The log's first line names the pack, its version, the seed and the options; the game is set up from
+them and the log's moves (its "play" lines) are played in order. Every line the game writes is
+compared with the log's line at the same place, whatever the order of the keys; the first that
+differs is reported with its line number and the field that differs. A replay that matches to the
+last line ("stop", with a digest of the final state) has reached the same final state. The format
+is in docs/game-log.md. A log written with another version of the pack says so, and is replayed
+with the pack as it is now.
+
+--format json: { file, pack, packVersion, logPackVersion, same, lines, moves, result } when the
+same, or { file, ..., same: false, line, message, logged, replayed } at the first difference.
+
+Exit codes: 0 the same final state, 1 the replay differs (or the content has errors), 2 usage
+error (no such file, not a game log, a pack with no game).`,
+    )
+    .action(async (fileArg: string, opts: { format?: string; json?: boolean }) => {
+      const format = outputFormat(opts);
+      const file = path.resolve(io.cwd, fileArg);
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        throw new UsageError(`cannot read ${fileArg}`, 'Give a game log written by playmark simulate --log FILE.');
+      }
+      let header: LogHeader;
+      try {
+        header = readHeader(text);
+      } catch (error) {
+        if (error instanceof LogError) throw new UsageError(`${fileArg} is not a game log: ${error.message}`);
+        throw error;
+      }
+      if (!hasGame(header.pack)) throw new UsageError(`no game plays "${header.pack}"`, `${didYouMean(header.pack, gamePacks())}Games: ${gamePacks().join(', ') || '(none)'}.`);
+      const read = readProjectContent(io, [header.pack]);
+      if (!read) return;
+      const pack = read.packs[0]!;
+      let game;
+      try {
+        game = await loadGame(gameRef(pack.pack.id));
+      } catch (error) {
+        if (error instanceof GameNotFound) throw new UsageError(error.message);
+        throw error;
+      }
+      const outcome = replayLog(game, gameContent(pack), text);
+      const versionNote = header.packVersion !== pack.pack.version ? `the log was written with ${header.pack} ${header.packVersion}; the pack is now ${pack.pack.version}` : null;
+      if (format === 'json') io.out(JSON.stringify(replayJson(fileArg, header, pack, outcome), null, 2) + '\n');
+      else io.out(replayText(fileArg, header, outcome, versionNote));
+      io.exitCode = outcome.same ? EXIT.ok : EXIT.content;
+    });
+}
+
+function replayJson(file: string, header: LogHeader, pack: PackContent, o: ReplayOutcome) {
+  const base = { file, pack: header.pack, packVersion: pack.pack.version, logPackVersion: header.packVersion, seed: header.seed };
+  if (o.same) return { ...base, same: true, lines: o.lines, moves: o.moves, end: o.stop.end, result: o.stop.result ?? null, turn: o.stop.turn, state: o.stop.state };
+  return { ...base, same: false, line: o.line, message: o.message, logged: o.logged, replayed: o.replayed };
+}
+
+function replayText(file: string, header: LogHeader, o: ReplayOutcome, versionNote: string | null): string {
+  const lines: string[] = [];
+  if (versionNote) lines.push(`note: ${versionNote}`);
+  if (o.same) {
+    const stop = o.stop as unknown as { end: string; result: { winner: string | null; reason: string; rule: string } | null; turn: number };
+    const how = stop.result ? `${stop.result.winner === null ? 'a draw' : `${stop.result.winner} wins`}: ${stop.result.reason} (${stop.result.rule})` : stop.end;
+    lines.push(`${file}: ${header.pack} ${header.packVersion}, seed ${header.seed}: ${o.moves} moves and ${o.lines} lines replayed, the same final state (turn ${stop.turn}, ${how}).`);
+  } else {
+    lines.push(`${file}:${o.line}: the replay differs: ${o.message}`);
+    lines.push(`  log:    ${o.logged === null ? '(nothing)' : JSON.stringify(o.logged)}`);
+    lines.push(`  replay: ${o.replayed === null ? '(nothing)' : JSON.stringify(o.replayed)}`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,281 @@
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_MAX_MOVES, defaultWorkers, gameSeed, logGame, shardRange, simulate } from '../analysis/simulate.js';
+import type { LogLine } from '../analysis/simulate-game.js';
+import { describeRange, makeReport, MergeError, mergeReports, parseReport, reportJson, emptyTally, type Batch, type Range, type SimulateReport } from '../analysis/simulate-report.js';
+import type { PackContent } from '../content/effective.js';
+import { packageRoot } from '../content/package-root.js';
+import { BOT_NAMES, isBotName, type BotName } from '../engine/core/bots.js';
+import { gamePacks, gameRef, GameNotFound, hasGame, loadGame, type AnyGame } from '../engine/games.js';
+import { createBar } from '../render/progress.js';
+import { writeAtomic } from '../render/output.js';
+import { plural } from './format.js';
+import { EXIT, UsageError, type Io } from './io.js';
+import { didYouMean, readProjectContent } from './project.js';
+import { formatOption, intArg, outputFormat, type OutputFormat } from './resolve.js';
+
+interface SimulateFlags {
+  scenario?: string;
+  games?: string;
+  seed?: string;
+  bots: string;
+  workers?: string;
+  shard?: string;
+  merge?: string[];
+  maxMoves?: string;
+  format?: string;
+  json?: boolean;
+  out?: string;
+  log?: string;
+  logGame?: string;
+}
+
+export function registerSimulate(program: Command, io: Io): void {
+  program
+    .command('simulate')
+    .description('Playtest a pack: many seeded games played by bots on every core, with wins per side (95% intervals), game lengths, how games ended and what was played.')
+    .argument('[pack]', 'the pack of this project to play (not needed with --merge)')
+    .option('--scenario <id>', "the scenario to play (default: the game's own)")
+    .option('-n, --games <n>', 'how many games to play')
+    .option('-s, --seed <n>', 'the batch seed: game i is seeded from it and i, so the same seed plays the same games')
+    .option('-b, --bots <names>', `one bot per side in the pack's side order, comma-separated (${BOT_NAMES.join(', ')}); one name plays every side`, 'random')
+    .option('-w, --workers <k>', 'worker threads (default: one per core, fewer for small batches)')
+    .option('--shard <i/n>', 'play only shard i of n: games cut into n contiguous ranges, and write that range\'s partial report')
+    .option('--merge <files...>', 'combine the JSON reports of shards into the report of the whole batch (plays nothing)')
+    .option('--max-moves <n>', 'stop a game that has not ended after this many moves; it is reported as unfinished', String(DEFAULT_MAX_MOVES))
+    .addOption(formatOption())
+    .option('--json', 'the same as --format json')
+    .option('-o, --out <file>', 'write the report to this file (atomically) instead of stdout')
+    .option('--log <file>', 'write the JSON-lines log of one game (docs/game-log.md): the first game this run plays, or --log-game')
+    .option('--log-game <i>', 'with --log: the index of the game of the batch to log (0 to games-1)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  playmark simulate archon-skirmish --games 1000 --seed 42
+  playmark simulate archon-skirmish --games 1000 --seed 42 --bots greedy,random --format json
+  playmark simulate archon-skirmish --games 1 --seed 7 --log game.log && playmark replay game.log
+  playmark simulate archon-skirmish --games 100000 --seed 1 --shard 2/4 --format json --out part-2.json
+  playmark simulate --merge part-1.json part-2.json part-3.json part-4.json --out report.json
+
+Game i of a batch is seeded from --seed and i, and each side's bot from the game's seed, so a batch
+is a function of its pack, seed, games, bots, scenario and --max-moves. The report is the same byte
+for byte whatever --workers is, and shards merged are byte for byte the report of one run.
+Bots: random picks uniformly among the legal moves; greedy plays each legal move ahead (with dice of
+its own, never the game's) and keeps the one the game rates best for it, ties broken at random.
+--shard i/n plays games floor((i-1)*N/n) to floor(i*N/n)-1 (contiguous ranges); give --format json
+to merge the partial reports later. --log writes the first game of the run (game 0, or a shard's
+first) unless --log-game names another; it replays with \`playmark replay FILE\`.
+The report (text, or --format json) lists wins per side with 95% Wilson intervals, draws, games
+that hit --max-moves (unfinished) and games that failed (no legal move, or an error: bugs), game
+length in turns and moves (mean, min, median, max), how games ended (by rule), moves by kind and
+side, and events by type and by their rule, card and spell fields (see docs/game-log.md).
+
+Exit codes: 0 done, 1 the content has errors or some games failed (the report lists them),
+2 usage error (bad option, a pack with no game, reports that do not merge).`,
+    )
+    .action(async (packArg: string | undefined, flags: SimulateFlags) => {
+      const format = outputFormat(flags);
+      if (flags.merge) return mergeCommand(io, packArg, flags, format);
+      await simulateCommand(io, packArg, flags, format);
+    });
+}
+
+/** --bots: one bot for every side, or one per side in the pack's order. */
+function botsArg(raw: string, sides: readonly string[]): Batch['bots'] {
+  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const hint = `Give one bot for every side, or one per side in order (${sides.join(', ')}): ${BOT_NAMES.join(', ')}; e.g. --bots ${sides.map((_, i) => BOT_NAMES[i % BOT_NAMES.length]).join(',')}.`;
+  if (names.length === 0) throw new UsageError('--bots names no bot', hint);
+  for (const n of names) if (!isBotName(n)) throw new UsageError(`no bot "${n}"`, `${didYouMean(n, BOT_NAMES)}${hint}`);
+  if (names.length !== 1 && names.length !== sides.length) throw new UsageError(`--bots names ${names.length} bots for ${sides.length} sides`, hint);
+  return sides.map((side, i) => ({ side, bot: (names.length === 1 ? names[0] : names[i]) as BotName }));
+}
+
+function shardArg(raw: string): { i: number; n: number } {
+  const m = /^\s*([0-9]+)\s*\/\s*([0-9]+)\s*$/.exec(raw);
+  const hint = 'Give the shard and the number of shards, 1-based: --shard 2/4 plays the second quarter of the games.';
+  if (!m) throw new UsageError(`--shard takes i/n, not "${raw}"`, hint);
+  const i = Number(m[1]);
+  const n = Number(m[2]);
+  if (n < 1 || i < 1 || i > n) throw new UsageError(`--shard ${raw}: i must be 1 to n`, hint);
+  return { i, n };
+}
+
+/** The content a game reads: the pack's effective content as plain data (what a worker thread is sent). */
+export function gameContent(pack: PackContent): Omit<PackContent, 'printables'> {
+  return { dir: pack.dir, pack: pack.pack, records: pack.records, origins: pack.origins, layers: pack.layers };
+}
+
+async function gameFor(pack: string): Promise<AnyGame> {
+  if (!hasGame(pack)) throw new UsageError(`no game plays "${pack}" yet`, `${didYouMean(pack, gamePacks())}Games: ${gamePacks().join(', ') || '(none)'}.`);
+  try {
+    return await loadGame(gameRef(pack));
+  } catch (error) {
+    if (error instanceof GameNotFound) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function simulateCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): Promise<void> {
+  if (packArg === undefined) throw new UsageError('missing the pack to play', 'e.g. playmark simulate archon-skirmish --games 1000 --seed 42, or --merge FILES to combine reports.');
+  const games = intArg('--games', flags.games, 'how many games to play', 1000, 1);
+  const seed = intArg('--seed', flags.seed, 'the batch seed', 42);
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed ${flags.seed} is too large`, `Give a whole number up to ${Number.MAX_SAFE_INTEGER}.`);
+  const maxMoves = intArg('--max-moves', flags.maxMoves, 'the most moves a game may take', DEFAULT_MAX_MOVES, 1);
+  const workersGiven = flags.workers === undefined ? undefined : intArg('--workers', flags.workers, 'the number of worker threads', 4, 1);
+  const shard = flags.shard === undefined ? undefined : shardArg(flags.shard);
+  const range: Range = shard ? shardRange(games, shard.i, shard.n) : { from: 0, to: games };
+  const logIndex = flags.logGame === undefined ? range.from : intArg('--log-game', flags.logGame, 'the index of the game to log', 0);
+  if (flags.logGame !== undefined && flags.log === undefined) throw new UsageError('--log-game names the game --log writes', 'Give --log FILE too.');
+  if (logIndex >= games) throw new UsageError(`--log-game ${logIndex}: the batch has games 0 to ${games - 1}`);
+
+  const read = readProjectContent(io, [packArg]);
+  if (!read) return;
+  const pack = read.packs[0]!;
+  const game = await gameFor(pack.pack.id);
+  const content = gameContent(pack);
+  const sides = game.sides(content);
+  const bots = botsArg(flags.bots, sides);
+  const scenario = flags.scenario ?? null;
+  const scenarios = pack.records.scenario ? Object.keys(pack.records.scenario) : undefined;
+  if (scenario !== null && scenarios && !scenarios.includes(scenario)) {
+    throw new UsageError(`no scenario "${scenario}" in ${pack.pack.id}`, `${didYouMean(scenario, scenarios)}Scenarios: ${scenarios.join(', ') || '(none)'}.`);
+  }
+  // One set-up here first: options the game refuses are reported once, before any worker starts.
+  try {
+    game.setup(content, gameSeed(seed, range.from), scenario ? { scenario } : {});
+  } catch (error) {
+    if (scenario !== null) throw new UsageError(`${pack.pack.id} cannot set up scenario "${scenario}": ${(error as Error).message}`);
+    io.err(`playmark: ${pack.pack.id} cannot set up a game: ${(error as Error).message}\n`);
+    io.exitCode = EXIT.content;
+    return;
+  }
+  const batch: Batch = { pack: pack.pack.id, packVersion: pack.pack.version, scenario, seed, games, bots, maxMoves };
+  const count = range.to - range.from;
+  // Threads cost a start-up each: without --workers, a small batch plays in this thread.
+  const workers = workersGiven ?? (count <= 64 ? 0 : Math.min(defaultWorkers(), Math.ceil(count / 64)));
+  const bar = io.color ? createBar((s) => io.err(s), 28, 100) : undefined;
+  const started = Date.now();
+  let report: SimulateReport;
+  try {
+    report = count === 0 ? makeReport(batch, range, emptyTally()) : await simulate(gameRef(pack.pack.id), content, batch, { range, workers, ...(bar ? { onProgress: (done: number, total: number) => bar.draw(done, total, 'games') } : {}) });
+  } finally {
+    bar?.end();
+  }
+  const seconds = (Date.now() - started) / 1000;
+  if (flags.log !== undefined) {
+    const lines: string[] = [];
+    await logGame(gameRef(pack.pack.id), content, batch, logIndex, (line: LogLine) => void lines.push(JSON.stringify(line)), { playmark: playmarkVersion() });
+    const file = path.resolve(io.cwd, flags.log);
+    writeAtomic(file, lines.join('\n') + '\n');
+    io.err(`wrote the log of game ${logIndex} (${plural(lines.length, 'line')}) to ${shown(io, file)}\n`);
+  }
+  const text = format === 'json' ? reportJson(report) : reportText(report);
+  emit(io, text, flags.out);
+  io.err(`${plural(report.played, 'game')} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`);
+  io.exitCode = report.failed.games > 0 ? EXIT.content : EXIT.ok;
+}
+
+function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): void {
+  const playing = (['games', 'seed', 'scenario', 'workers', 'shard', 'log', 'logGame'] as const).filter((k) => flags[k] !== undefined);
+  if (playing.length > 0) throw new UsageError(`--merge plays nothing: ${playing.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} ${playing.length === 1 ? 'does' : 'do'} not apply`, 'The reports say which batch they are from.');
+  const files = flags.merge!;
+  if (files.length === 0) throw new UsageError('--merge needs the report files', 'e.g. playmark simulate --merge part-1.json part-2.json');
+  let merged: SimulateReport;
+  try {
+    const reports = files.map((f) => {
+      const file = path.resolve(io.cwd, f);
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        throw new MergeError(`cannot read ${f}`);
+      }
+      return { name: f, report: parseReport(text, f) };
+    });
+    merged = mergeReports(reports);
+  } catch (error) {
+    if (error instanceof MergeError) throw new UsageError(error.message, 'Merge the JSON reports (--format json) of the shards of one batch: same pack, version, seed, games, bots, scenario and --max-moves.');
+    throw error;
+  }
+  if (packArg !== undefined && packArg !== merged.pack) throw new UsageError(`the reports are of ${merged.pack}, not ${packArg}`);
+  emit(io, format === 'json' ? reportJson(merged) : reportText(merged), flags.out);
+  io.exitCode = merged.failed.games > 0 ? EXIT.content : EXIT.ok;
+}
+
+function emit(io: Io, text: string, out: string | undefined): void {
+  if (out === undefined) return io.out(text);
+  const file = path.resolve(io.cwd, out);
+  writeAtomic(file, text);
+  io.err(`wrote ${shown(io, file)}\n`);
+}
+
+/** A path as people gave it: relative to the working directory when under it, else absolute. */
+function shown(io: Io, file: string): string {
+  const rel = path.relative(io.cwd, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
+function playmarkVersion(): string {
+  return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const num = (x: number | null) => (x === null ? '-' : Number.isInteger(x) ? String(x) : x.toFixed(1));
+
+/** The report for people. */
+export function reportText(r: SimulateReport): string {
+  const lines: string[] = [];
+  const bots = r.bots.map((b) => `${b.side} ${b.bot}`).join(', ');
+  lines.push(`${r.pack} ${r.packVersion}${r.scenario ? `, scenario ${r.scenario}` : ''}: ${plural(r.played, 'game')}, seed ${r.seed}, bots ${bots}, at most ${r.maxMoves} moves a game`);
+  if (!r.complete) lines.push(`Partial: games ${describeRange(r.range)} of ${r.games} (${r.range.from}-${r.range.to - 1}); merge the JSON reports of all shards with simulate --merge.`);
+  const w = Math.max(12, ...r.wins.map((x) => x.side.length + 2));
+  lines.push('', `${'Results'.padEnd(w)} ${'games'.padStart(7)} ${'share'.padStart(7)}   95% interval`);
+  const row = (label: string, s: { games: number; share: number; ci95: readonly [number, number] }) =>
+    `  ${label.padEnd(w - 2)} ${String(s.games).padStart(7)} ${pct(s.share).padStart(7)}   ${pct(s.ci95[0]).padStart(6)} - ${pct(s.ci95[1]).padStart(6)}`;
+  for (const x of r.wins) lines.push(row(`${x.side} wins`, x));
+  lines.push(row('draws', r.draws));
+  lines.push(row('unfinished', r.unfinished));
+  if (r.failed.games > 0) lines.push(`  ${'failed'.padEnd(w - 2)} ${String(r.failed.games).padStart(7)}   (bugs: no legal move, or an error)`);
+  lines.push('', `${'Length'.padEnd(w)} ${'mean'.padStart(7)} ${'min'.padStart(7)} ${'median'.padStart(7)} ${'max'.padStart(7)}`);
+  for (const [name, d] of [['turns', r.length.turns], ['moves', r.length.moves]] as const) {
+    lines.push(`  ${name.padEnd(w - 2)} ${num(d.mean).padStart(7)} ${num(d.min).padStart(7)} ${num(d.median).padStart(7)} ${num(d.max).padStart(7)}`);
+  }
+  lines.push('', 'Endings');
+  for (const e of r.endings) {
+    const who = e.end !== 'result' ? e.end : e.winner === null ? 'draw' : `${e.winner} wins`;
+    lines.push(`  ${String(e.games).padStart(7)}  ${who}: ${e.reason} (${e.rule})`);
+  }
+  if (r.unfinished.first.length > 0) {
+    lines.push('', `Unfinished (hit ${r.maxMoves} moves), first ${r.unfinished.first.length}: ${r.unfinished.first.map((u) => `game ${u.index}`).join(', ')}`);
+  }
+  if (r.failed.first.length > 0) {
+    lines.push('', `Failed, first ${r.failed.first.length}:`);
+    for (const f of r.failed.first) lines.push(`  game ${f.index} (seed ${f.seed}): ${f.end}: ${f.message}`);
+  }
+  if (r.unfinished.first.length > 0 || r.failed.first.length > 0) {
+    const g = r.failed.first[0]?.index ?? r.unfinished.first[0]!.index;
+    lines.push(`  To see one: playmark simulate ${r.pack}${r.scenario ? ` --scenario ${r.scenario}` : ''} --games ${r.games} --seed ${r.seed} --bots ${r.bots.map((b) => b.bot).join(',')} --max-moves ${r.maxMoves} --log game.log --log-game ${g}`);
+  }
+  const sides = r.bots.map((b) => b.side);
+  const kinds = Object.entries(r.moveKinds);
+  if (kinds.length > 0) {
+    const kw = Math.max(w, ...kinds.map(([k]) => k.length + 2));
+    lines.push('', `${'Moves by kind'.padEnd(kw)} ${'total'.padStart(9)}${sides.map((s) => ` ${s.padStart(9)}`).join('')}`);
+    for (const [kind, m] of kinds) lines.push(`  ${kind.padEnd(kw - 2)} ${String(m.total).padStart(9)}${sides.map((s) => ` ${String(m.bySide[s] ?? 0).padStart(9)}`).join('')}`);
+  }
+  const events = Object.entries(r.events);
+  if (events.length > 0) {
+    const rows: [string, number][] = [];
+    for (const [type, c] of events) {
+      rows.push([type, c.count]);
+      for (const [field, values] of Object.entries(c.by)) for (const [value, n] of Object.entries(values)) rows.push([`  ${field} ${value}`, n]);
+    }
+    const ew = Math.max(w, ...rows.map(([l]) => l.length + 2));
+    lines.push('', `${'Events'.padEnd(ew)} ${'count'.padStart(9)}`);
+    for (const [label, n] of rows) lines.push(`  ${label.padEnd(ew - 2)} ${String(n).padStart(9)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
