@@ -1,0 +1,137 @@
+// `simulate --log` then `playmark replay`: the same final state, or the line where a tampered log
+// differs. The log format is docs/game-log.md.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { fakeIo, STACK_LINE } from './helpers.js';
+import { raceProject, registerRace } from './fixtures/games/support.js';
+
+let tmp: string;
+let log: string;
+let lines: string[];
+
+async function run(args: string[], cwd = raceProject) {
+  const f = fakeIo(cwd);
+  const code = await main(args, f.io);
+  return { code, stdout: f.stdout(), stderr: f.stderr() };
+}
+
+/** A copy of the log with line `n` (1-based) changed, written next to it. */
+function tampered(name: string, n: number, change: (line: Record<string, unknown>) => Record<string, unknown> | string): string {
+  const copy = [...lines];
+  const changed = change(JSON.parse(copy[n - 1]!) as Record<string, unknown>);
+  copy[n - 1] = typeof changed === 'string' ? changed : JSON.stringify(changed);
+  const file = path.join(tmp, name);
+  writeFileSync(file, copy.join('\n') + '\n');
+  return file;
+}
+
+beforeAll(async () => {
+  registerRace();
+  tmp = mkdtempSync(path.join(tmpdir(), 'playmark-replay-'));
+  log = path.join(tmp, 'game.log');
+  const r = await run(['simulate', 'race', '--games', '1', '--seed', '12', '--bots', 'random,greedy', '--log', log]);
+  expect(r.code).toBe(0);
+  lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('the game log', () => {
+  it('starts with a header naming pack, version, seed, options and bots, and ends with the stop line', () => {
+    const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(header).toMatchObject({ type: 'log', format: 'playmark-game-log', version: 1, pack: 'race', packVersion: '1.2.0', options: { scenario: null, maxMoves: 10000 }, sides: ['red', 'blue'], bots: { red: 'random', blue: 'greedy' }, batch: { seed: 12, game: 0 } });
+    expect(Number.isSafeInteger(header.seed)).toBe(true);
+    const stop = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+    expect(stop).toMatchObject({ type: 'stop', end: 'result', result: { rule: 'race/finish' } });
+    expect(stop.state).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const types = new Set(lines.map((l) => (JSON.parse(l) as { type: string }).type));
+    expect([...types].sort()).toEqual(expect.arrayContaining(['draw', 'effect', 'end', 'log', 'move', 'play', 'setup', 'stop', 'turn']));
+  });
+
+  it('the same seed writes the same log', async () => {
+    const again = path.join(tmp, 'again.log');
+    await run(['simulate', 'race', '--games', '1', '--seed', '12', '--bots', 'random,greedy', '--log', again]);
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(log, 'utf8'));
+  });
+
+  it('--log-game logs that game of the batch: its header names it', async () => {
+    const other = path.join(tmp, 'game-3.log');
+    const r = await run(['simulate', 'race', '--games', '5', '--seed', '12', '--log', other, '--log-game', '3']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(other, 'utf8').split('\n')[0]!)).toMatchObject({ batch: { seed: 12, game: 3 } });
+    expect((await run(['replay', other])).code).toBe(0);
+  });
+});
+
+describe('playmark replay', () => {
+  it('replays the log to the same final state: exit 0', async () => {
+    const r = await run(['replay', log]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/game\.log: race 1\.2\.0, seed \d+: \d+ moves and \d+ lines replayed, the same final state \(turn \d+, (red|blue) wins: reaches the end of the track \(race\/finish\)\)\./);
+  });
+
+  it('--format json says the same', async () => {
+    const r = await run(['replay', log, '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ pack: 'race', same: true, lines: lines.length, end: 'result' });
+  });
+
+  it('a tampered die roll is reported at its line, with the field: exit 1', async () => {
+    const n = lines.findIndex((l) => (JSON.parse(l) as { type: string }).type === 'draw') + 1;
+    const file = tampered('die.log', n, (l) => ({ ...l, value: (l.value as number) === 2 ? 3 : 2 }));
+    const r = await run(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`die\\.log:${n}: the replay differs: field value: the log has [23], the replay \\d`));
+    expect(r.stdout).toMatch(/ {2}log: {4}\{"type":"draw"/);
+    const json = JSON.parse((await run(['replay', file, '--json'])).stdout) as { same: boolean; line: number };
+    expect(json).toMatchObject({ same: false, line: n });
+  });
+
+  it('a line that is not JSON is reported at its line', async () => {
+    const file = tampered('garbage.log', 3, () => '{"type": "turn", ');
+    const r = await run(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/garbage\.log:3: the replay differs: line 3 is not JSON/);
+  });
+
+  it('a move the game does not offer is reported at its play line', async () => {
+    const n = lines.findIndex((l) => (JSON.parse(l) as { type: string }).type === 'play') + 1;
+    const file = tampered('illegal.log', n, (l) => ({ ...l, move: { kind: 'teleport' } }));
+    const r = await run(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`illegal\\.log:${n}: the replay differs: the move \\{"kind":"teleport"\\} is not legal here \\(the game offers 3 moves: step, roll, wait\\)`));
+  });
+
+  it('a log cut short, or with lines added, is reported where it stops matching', async () => {
+    const cut = path.join(tmp, 'cut.log');
+    writeFileSync(cut, lines.slice(0, -3).join('\n') + '\n');
+    const r = await run(['replay', cut]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`cut\\.log:${lines.length - 2}: the replay differs`));
+    const longer = path.join(tmp, 'longer.log');
+    writeFileSync(longer, [...lines, '{"type":"effect","rule":"race/step"}'].join('\n') + '\n');
+    const l = await run(['replay', longer]);
+    expect(l.code).toBe(1);
+    expect(l.stdout).toMatch(new RegExp(`longer\\.log:${lines.length + 1}: the replay differs: the replay ended at line ${lines.length} and the log goes on`));
+  });
+
+  it('a log of another pack version says so and replays with the pack as it is now', async () => {
+    const file = tampered('old.log', 1, (l) => ({ ...l, packVersion: '1.1.0' }));
+    const r = await run(['replay', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/note: the log was written with race 1\.1\.0; the pack is now 1\.2\.0/);
+  });
+
+  it.each([
+    [['replay', 'no-such.log'], /cannot read no-such\.log/],
+    [['replay', path.join(raceProject, 'content', 'race', 'pack.yaml')], /is not a game log: line 1 is not JSON/],
+    [['replay'], /missing required argument 'file'/],
+  ])('%j is a usage error: exit 2, no stack', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+});
