@@ -11,8 +11,8 @@ import { seedRandom, type RandomState } from '../engine/core/random.js';
 /** How a game stopped: a result (win or draw), the move bound, no legal move while it went on, or an error thrown by the game. */
 export type GameEnd = 'result' | 'max-moves' | 'no-legal-move' | 'error';
 
-/** The event fields counted by value in the report (`rule`, `card`, `spell`): which rules fired, which cards were played. */
-export const COUNTED_FIELDS = ['rule', 'card', 'spell'] as const;
+/** The event fields counted by value in the report (`effect`, `rule`, `card`, `spell`): which effects and rules fired, which cards were played. */
+export const COUNTED_FIELDS = ['effect', 'rule', 'card', 'spell'] as const;
 
 /** A game's counts of events: by type, and under each type by the value of each counted field. */
 export type EventCounts = Record<string, { count: number; by: Record<string, Record<string, number>> }>;
@@ -88,18 +88,20 @@ export function playGame(
   const sides = game.sides(content);
   const players = sides.map((_, i) => bot(bots[i] ?? bots[0] ?? 'random'));
   const botRandom: RandomState[] = sides.map((_, i) => seedRandom(botSeed(seed, i)));
-  const moveKinds: Record<string, Record<string, number>> = {};
-  const events: EventCounts = {};
+  // Counted in Maps while the game runs (the hot loop), turned into plain objects at the end.
+  const moveKinds = new Map<string, Map<string, number>>();
+  const events = new Map<string, TypeCount>();
   const count = (list: readonly GameEvent[]) => {
     for (const e of list) {
-      const c = (events[e.type] ??= { count: 0, by: {} });
+      let c = events.get(e.type);
+      if (c === undefined) events.set(e.type, (c = { count: 0, effect: undefined, rule: undefined, card: undefined, spell: undefined }));
       c.count++;
-      for (const field of COUNTED_FIELDS) {
-        const v = e[field];
-        if (typeof v !== 'string' && typeof v !== 'number') continue;
-        const byValue = (c.by[field] ??= {});
-        byValue[String(v)] = (byValue[String(v)] ?? 0) + 1;
-      }
+      // Named loads (not e[field] over a list): events of many shapes pass here, and these stay fast.
+      const { effect, rule, card, spell } = e;
+      if (effect !== undefined) c.effect = bump(c.effect, effect);
+      if (rule !== undefined) c.rule = bump(c.rule, rule);
+      if (card !== undefined) c.card = bump(c.card, card);
+      if (spell !== undefined) c.spell = bump(c.spell, spell);
       if (log) log(e);
     }
   };
@@ -132,8 +134,9 @@ export function playGame(
         choice = picked;
       }
       moves++;
-      const kind = (moveKinds[choice.move.kind] ??= {});
-      kind[side] = (kind[side] ?? 0) + 1;
+      let kind = moveKinds.get(choice.move.kind);
+      if (kind === undefined) moveKinds.set(choice.move.kind, (kind = new Map()));
+      kind.set(side, (kind.get(side) ?? 0) + 1);
       if (log) log({ type: 'play', n: moves, side, move: choice.move });
       const played = game.play(content, state, choice.move);
       state = played.state;
@@ -165,7 +168,44 @@ export function playGame(
     reason: result?.reason ?? (end === 'max-moves' ? `no result after ${options.maxMoves} moves` : end === 'no-legal-move' ? 'no legal move while the game goes on' : (error ?? '')),
     turns: state?.turn ?? 0,
     moves,
-    moveKinds,
-    events,
+    moveKinds: Object.fromEntries([...moveKinds].map(([kind, bySide]) => [kind, Object.fromEntries(bySide)])),
+    events: eventCounts(events),
   };
+}
+
+/** A count that changes in place: one Map look-up per event, not a get and a set. */
+interface Counter {
+  n: number;
+}
+
+/** Events of one type in one game: how many, and how many by each value of each counted field. */
+interface TypeCount {
+  count: number;
+  effect: Map<string, Counter> | undefined;
+  rule: Map<string, Counter> | undefined;
+  card: Map<string, Counter> | undefined;
+  spell: Map<string, Counter> | undefined;
+}
+
+function bump(m: Map<string, Counter> | undefined, value: JsonValue | undefined): Map<string, Counter> | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return m;
+  const key = typeof value === 'string' ? value : String(value);
+  const counts = m ?? new Map<string, Counter>();
+  const c = counts.get(key);
+  if (c === undefined) counts.set(key, { n: 1 });
+  else c.n++;
+  return counts;
+}
+
+function eventCounts(events: Map<string, TypeCount>): EventCounts {
+  const out: EventCounts = {};
+  for (const [type, c] of events) {
+    const by: Record<string, Record<string, number>> = {};
+    for (const field of COUNTED_FIELDS) {
+      const m = c[field];
+      if (m !== undefined) by[field] = Object.fromEntries([...m].map(([k, c]) => [k, c.n]));
+    }
+    out[type] = { count: c.count, by };
+  }
+  return out;
 }
