@@ -159,7 +159,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
         "kind": "damage",
         "target": {
           "choose": {
-            "by": "owner",
+            "by": "opponent",
             "count": 1
           },
           "side": "enemy"
@@ -194,7 +194,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
         "kind": "damage",
         "target": {
           "choose": {
-            "by": "owner",
+            "by": "opponent",
             "count": 1
           },
           "side": "enemy"
@@ -229,7 +229,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
         "kind": "damage",
         "target": {
           "choose": {
-            "by": "owner",
+            "by": "opponent",
             "count": 1
           },
           "side": "enemy"
@@ -264,7 +264,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
         "kind": "damage",
         "target": {
           "choose": {
-            "by": "owner",
+            "by": "opponent",
             "count": 1
           },
           "side": "enemy"
@@ -296,7 +296,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "effects": [
       {
         "kind": "manual",
-        "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. The vocabulary has no effect that cancels one attack."
+        "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers the defender a `save` move right after the attack, play.ts cancels the damage); the effect vocabulary has no effect that cancels one attack."
       }
     ],
     "id": "dark-save",
@@ -393,7 +393,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "effects": [
       {
         "kind": "manual",
-        "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. The vocabulary has no effect that cancels one attack."
+        "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers the defender a `save` move right after the attack, play.ts cancels the damage); the effect vocabulary has no effect that cancels one attack."
       }
     ],
     "id": "light-save",
@@ -421,7 +421,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "effects": [
       {
         "kind": "manual",
-        "note": "MOVE PHASE: moves one of your creatures the card's number of spaces in a straight orthogonal or diagonal line (or one or more creatures forward); the vocabulary has no move effect."
+        "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers it, play.ts plays it): moves one of your creatures exactly the card's number of squares along an orthogonal or diagonal line, or one or more creatures that many squares forward; the effect vocabulary has no move effect."
       }
     ],
     "id": "move-1",
@@ -449,7 +449,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "effects": [
       {
         "kind": "manual",
-        "note": "MOVE PHASE: moves one of your creatures the card's number of spaces in a straight orthogonal or diagonal line (or one or more creatures forward); the vocabulary has no move effect."
+        "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers it, play.ts plays it): moves one of your creatures exactly the card's number of squares along an orthogonal or diagonal line, or one or more creatures that many squares forward; the effect vocabulary has no move effect."
       }
     ],
     "id": "move-2",
@@ -477,7 +477,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "effects": [
       {
         "kind": "manual",
-        "note": "MOVE PHASE: moves one of your creatures the card's number of spaces in a straight orthogonal or diagonal line (or one or more creatures forward); the vocabulary has no move effect."
+        "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers it, play.ts plays it): moves one of your creatures exactly the card's number of squares along an orthogonal or diagonal line, or one or more creatures that many squares forward; the effect vocabulary has no move effect."
       }
     ],
     "id": "move-3",
@@ -505,7 +505,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "effects": [
       {
         "kind": "manual",
-        "note": "MOVE PHASE: moves one of your creatures the card's number of spaces in a straight orthogonal or diagonal line (or one or more creatures forward); the vocabulary has no move effect."
+        "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers it, play.ts plays it): moves one of your creatures exactly the card's number of squares along an orthogonal or diagonal line, or one or more creatures that many squares forward; the effect vocabulary has no move effect."
       }
     ],
     "id": "move-4",
@@ -533,7 +533,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "effects": [
       {
         "kind": "manual",
-        "note": "MOVE PHASE: moves one of your creatures the card's number of spaces in a straight orthogonal or diagonal line (or one or more creatures forward); the vocabulary has no move effect."
+        "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers it, play.ts plays it): moves one of your creatures exactly the card's number of squares along an orthogonal or diagonal line, or one or more creatures that many squares forward; the effect vocabulary has no move effect."
       }
     ],
     "id": "move-5",
@@ -872,6 +872,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
       "diagonal"
     ],
     "id": "battle",
+    "lineOfSight": "squares-on-line",
     "name": "Battle Phase",
     "number": 3,
     "rules": [
@@ -879,7 +880,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Declaring an attack with a card; the vocabulary has no attack action. The damage it does is the rule `damage`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers an `attack` move in the Battle Phase, play.ts plays it): at most `cardsPerPhase` Attack cards; the effect vocabulary has no attack action. The damage it does is the rule `damage`."
           }
         ],
         "id": "play-attack-card",
@@ -889,7 +890,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Attack range from the card's Range; the vocabulary has no range check."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts): the target is at most the card's Range away (`cardNumber`); the effect vocabulary has no range check."
           }
         ],
         "id": "card-number",
@@ -899,7 +900,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "A creature may use only Attack cards whose Range is at most its `attack`; the vocabulary has no card-use condition. The engine reads each card's `limitedBy`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads each card's `limitedBy`): a creature may use only Attack cards whose Range is at most its `attack`; the effect vocabulary has no card-use condition."
           }
         ],
         "id": "attack-limit",
@@ -909,7 +910,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Attack geometry; the vocabulary has no range or line effect. The engine reads `directions`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts reads `directions`): the target lies on an orthogonal or diagonal line from the attacker; the effect vocabulary has no line effect."
           }
         ],
         "id": "queen-attacks",
@@ -922,7 +923,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
             "kind": "damage",
             "target": {
               "choose": {
-                "by": "owner",
+                "by": "opponent",
                 "count": 1
               },
               "side": "enemy"
@@ -952,7 +953,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Line of sight; the vocabulary has no line-of-sight effect."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts, lineOfSight); the effect vocabulary has no line-of-sight effect."
           }
         ],
         "id": "no-attacking-through",
@@ -962,7 +963,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Line of sight; the vocabulary has no line-of-sight effect."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts, lineOfSight); the effect vocabulary has no line-of-sight effect."
           }
         ],
         "id": "line-of-sight",
@@ -996,7 +997,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Moving a creature on the board; the vocabulary has no move effect."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers a `move` move in the Move Phase, play.ts plays it): at most `cardsPerPhase` Move cards; the effect vocabulary has no move effect."
           }
         ],
         "id": "play-move-card",
@@ -1006,7 +1007,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "A path restriction; the vocabulary has no movement-path effect (limit-movement caps distance only)."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts): every square passed must be empty; the effect vocabulary has no movement-path effect (limit-movement caps distance only)."
           }
         ],
         "id": "no-moving-through",
@@ -1016,7 +1017,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "An exception to the path restriction for creatures with `flyer` true and for the Teleport card; the vocabulary has no movement-path effect."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts reads `flyersPassThrough` and each creature's `flyer`; spells.ts plays Teleport): the effect vocabulary has no movement-path effect."
           }
         ],
         "id": "flyers-and-teleport",
@@ -1026,7 +1027,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Move distance from the card's Range; the vocabulary has no move effect."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads `cardNumber`): the creature moves the card's Range in squares; the effect vocabulary has no move effect."
           }
         ],
         "id": "card-number",
@@ -1036,7 +1037,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "A creature may use only Move cards whose Range is at most its `move`; the vocabulary has no card-use condition. The engine reads each card's `limitedBy`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads each card's `limitedBy`): a creature may use only Move cards whose Range is at most its `move`; the effect vocabulary has no card-use condition."
           }
         ],
         "id": "move-limit",
@@ -1046,7 +1047,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Movement geometry; the vocabulary has no move effect. The engine reads `directions`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts reads `directions`); the effect vocabulary has no move effect."
           }
         ],
         "id": "queen-moves",
@@ -1056,7 +1057,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Moving several creatures with one card; the vocabulary has no move effect. The engine reads `groupMove`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers `forward` moves, reading `groupMove`); the effect vocabulary has no move effect."
           }
         ],
         "id": "group-forward",
@@ -1079,7 +1080,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Drawing cards; the vocabulary has no card-draw effect. The engine reads `draw`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/deck.ts reads `draw`): the player draws at the start of his turn; the effect vocabulary has no card-draw effect."
           }
         ],
         "id": "draw",
@@ -1089,7 +1090,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Refilling the deck from the discard pile; the vocabulary has no deck effect. The engine reads `reshuffle`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/deck.ts reads `reshuffle`): a draw from an empty deck first shuffles the discard pile with the game's seeded generator; the effect vocabulary has no deck effect."
           }
         ],
         "id": "reshuffle",
@@ -1099,7 +1100,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "A hand limit; the vocabulary has no hand effect. The engine reads `handLimit`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads `handLimit`); the effect vocabulary has no hand effect."
           }
         ],
         "id": "hand-size",
@@ -1109,7 +1110,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "effects": [
           {
             "kind": "manual",
-            "note": "Discarding down to the hand limit; the vocabulary has no discard effect. The engine reads `handLimit`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers a `discard` move per excess card, the player choosing which); the effect vocabulary has no discard effect."
           }
         ],
         "id": "discard-excess",
@@ -1149,7 +1150,7 @@ export const rules: { readonly [K in ArchonSkirmishRulesId]: ArchonSkirmishRules
         "effects": [
           {
             "kind": "manual",
-            "note": "Army composition, not an effect: the scenario's armies list each side's 8 creatures once each."
+            "note": "Army composition, not an effect: the scenario's armies list each side's 8 creatures once each, and the Archon procedure (src/engine/archon-skirmish/setup.ts) sets up exactly those."
           }
         ],
         "id": "eight-unique",
@@ -1168,7 +1169,7 @@ export const rules: { readonly [K in ArchonSkirmishRulesId]: ArchonSkirmishRules
         "effects": [
           {
             "kind": "manual",
-            "note": "A condition on playing cards (the side's spellcaster must be in play); the vocabulary has no card-play condition. The engine reads `spellcasters` instead."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/spells.ts reads `spellcasters`): a side's spell cards are offered only while its spellcaster is on the board; the effect vocabulary has no card-play condition."
           }
         ],
         "id": "light-spellcaster",
@@ -1178,7 +1179,7 @@ export const rules: { readonly [K in ArchonSkirmishRulesId]: ArchonSkirmishRules
         "effects": [
           {
             "kind": "manual",
-            "note": "A condition on playing cards (the side's spellcaster must be in play); the vocabulary has no card-play condition. The engine reads `spellcasters` instead."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/spells.ts reads `spellcasters`): a side's spell cards are offered only while its spellcaster is on the board; the effect vocabulary has no card-play condition."
           }
         ],
         "id": "dark-spellcaster",
@@ -1316,7 +1317,7 @@ export const scenarios: { readonly [K in ArchonSkirmishScenarioId]: ArchonSkirmi
         "effects": [
           {
             "kind": "manual",
-            "note": "At most one creature per square; the vocabulary has no stacking limit. The engine reads the move phase's `mayEndOnOccupied`."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads the move phase's `mayEndOnOccupied`; set-up places one creature a square); the effect vocabulary has no stacking limit."
           }
         ],
         "id": "no-stacking",
@@ -1408,7 +1409,7 @@ export const spells: { readonly [K in ArchonSkirmishSpellId]: ArchonSkirmishSpel
         "kind": "prevent-actions",
         "target": {
           "choose": {
-            "by": "controlling",
+            "by": "opponent",
             "count": 1
           },
           "side": "enemy"
@@ -1458,6 +1459,7 @@ export const turnIds: readonly ArchonSkirmishTurnId[] = ["turn-sequence"];
 /** The turn records by id. */
 export const turn: { readonly [K in ArchonSkirmishTurnId]: ArchonSkirmishTurnRecord } = {
   "turn-sequence": {
+    "drawAfterTurns": 200,
     "id": "turn-sequence",
     "phases": [
       "orders",
@@ -1727,6 +1729,12 @@ export const origins: {
         "kind": "ruling",
         "layer": "rulings",
         "reason": "As move-cards-per-phase: \"Play (discard) an Attack card to have a creature attack\" is singular, so at most one Attack card per Battle Phase (playing none is allowed)."
+      },
+      "/lineOfSight": {
+        "entry": "line-of-sight-squares-on-line",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "\"if proposed Line of Sight passes through any portion of a square containing another piece, then LOS is denied\" does not settle diagonals: a diagonal line from square centre to square centre crosses the squares on the diagonal and only touches a corner point of the squares beside it. Attacks go \"like a Queen in chess\", and a queen is blocked only by pieces on her line; and if a touched corner blocked, a creature with any neighbour beside its diagonal could never attack along it. So only creatures on the squares strictly between attacker and target deny line of sight (the same for Imprison's range: ruling imprison-range-from-caster)."
       }
     },
     "move": {
@@ -1795,7 +1803,16 @@ export const origins: {
       }
     }
   },
-  "turn": {},
+  "turn": {
+    "turn-sequence": {
+      "/drawAfterTurns": {
+        "entry": "draw-after-turns",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The text prints only two ways to win and no way to end a game otherwise, yet nothing forces either: both players may keep moving without attacking, and once no creature of either side can reach an enemy (or every Attack card is held) a game can go on forever. Players at a table agree to stop; a program needs a bound. After 200 turns (100 for each player; the deck of 50 cards has then gone round about eight times) a game nobody has won is a draw."
+      }
+    }
+  },
   "zone": {
     "dark-back-row": {
       "/placement": {
@@ -1978,7 +1995,7 @@ export const layers: PackLayers = [
         "value": [
           {
             "kind": "manual",
-            "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. The vocabulary has no effect that cancels one attack."
+            "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers the defender a `save` move right after the attack, play.ts cancels the damage); the effect vocabulary has no effect that cancels one attack."
           }
         ]
       },
@@ -2010,7 +2027,7 @@ export const layers: PackLayers = [
         "value": [
           {
             "kind": "manual",
-            "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. The vocabulary has no effect that cancels one attack."
+            "note": "Ruling: played in reply to an Attack card aimed at one of your creatures; that attack does no damage. Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers the defender a `save` move right after the attack, play.ts cancels the damage); the effect vocabulary has no effect that cancels one attack."
           }
         ]
       },
@@ -2179,6 +2196,28 @@ export const layers: PackLayers = [
           "pointer": "/groupMove/lines"
         },
         "value": "straight"
+      },
+      {
+        "id": "line-of-sight-squares-on-line",
+        "kind": "ruling",
+        "reason": "\"if proposed Line of Sight passes through any portion of a square containing another piece, then LOS is denied\" does not settle diagonals: a diagonal line from square centre to square centre crosses the squares on the diagonal and only touches a corner point of the squares beside it. Attacks go \"like a Queen in chess\", and a queen is blocked only by pieces on her line; and if a touched corner blocked, a creature with any neighbour beside its diagonal could never attack along it. So only creatures on the squares strictly between attacker and target deny line of sight (the same for Imprison's range: ruling imprison-range-from-caster).",
+        "target": {
+          "id": "battle",
+          "kind": "phase",
+          "pointer": "/lineOfSight"
+        },
+        "value": "squares-on-line"
+      },
+      {
+        "id": "draw-after-turns",
+        "kind": "ruling",
+        "reason": "The text prints only two ways to win and no way to end a game otherwise, yet nothing forces either: both players may keep moving without attacking, and once no creature of either side can reach an enemy (or every Attack card is held) a game can go on forever. Players at a table agree to stop; a program needs a bound. After 200 turns (100 for each player; the deck of 50 cards has then gone round about eight times) a game nobody has won is a draw.",
+        "target": {
+          "id": "turn-sequence",
+          "kind": "turn",
+          "pointer": "/drawAfterTurns"
+        },
+        "value": 200
       }
     ],
     "id": "rulings",

@@ -1,0 +1,352 @@
+// The content Archon Skirmish is played from, read once per content object: the records of the
+// pack (the effective content a command read from the YAML this run) typed by the generated types
+// and turned into the numbers and tables the procedure needs. Nothing here is a rule of its own:
+// every value comes from a record, and a value the pack leaves open (null, for a layer to fill) is
+// a content error naming the record and field.
+import type { DeepReadonly } from '../../../generated/types/readonly.js';
+import type { ArchonSkirmishBoard } from '../../../generated/types/archon-skirmish/board.js';
+import type { ArchonSkirmishCard } from '../../../generated/types/archon-skirmish/card.js';
+import type { ArchonSkirmishCreature } from '../../../generated/types/archon-skirmish/creature.js';
+import type { ArchonSkirmishDeck } from '../../../generated/types/archon-skirmish/deck.js';
+import type { ArchonSkirmishPhase } from '../../../generated/types/archon-skirmish/phase.js';
+import type { ArchonSkirmishRulesSection } from '../../../generated/types/archon-skirmish/rules.js';
+import type { ArchonSkirmishSpell } from '../../../generated/types/archon-skirmish/spell.js';
+import type { ArchonSkirmishTurnSequence } from '../../../generated/types/archon-skirmish/turn.js';
+import type { ArchonSkirmishZone } from '../../../generated/types/archon-skirmish/zone.js';
+import type { Scenario } from '../../../generated/types/scenario.js';
+import { boardGeometry, STEPS, stepsFor, type Board, type Direction } from './board.js';
+
+/** The content the game takes: a pack's manifest and effective records by kind, then id (PackContent has this shape). */
+export interface ArchonContent {
+  readonly pack: { readonly id: string; readonly sides: readonly { readonly id: string }[] };
+  readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } };
+}
+
+/** A content value the game cannot play from (missing record, or a field the pack leaves open). */
+export class ArchonContentError extends Error {}
+
+export interface CreatureStats {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string;
+  readonly hits: number;
+  readonly move: number;
+  readonly flyer: boolean;
+  readonly attack: number;
+}
+
+export interface CardInfo {
+  readonly id: string;
+  readonly type: 'M' | 'A' | 'D' | 'X';
+  readonly range: number | null;
+  /** The only side that may use it, or null. */
+  readonly side: string | null;
+  readonly spell: string | null;
+  readonly limitedBy: 'move' | 'attack' | 'none';
+  /** Phase roles it is played in (`move`, `battle`) and in whose turn. */
+  readonly phases: readonly string[];
+  readonly turn: 'own' | 'opponent' | null;
+}
+
+export type SpellKind = 'swap-positions' | 'teleport' | 'prevent-actions' | 'heal';
+
+export interface SpellInfo {
+  readonly id: string;
+  readonly card: string;
+  readonly kind: SpellKind;
+  /** Whose creatures it is cast on: `friendly` or `enemy`. */
+  readonly side: 'friendly' | 'enemy';
+  /** How many creatures it picks (Exchange: 2). */
+  readonly count: number;
+  /** Teleport: squares along a line; Imprison: range from the caster (the card's Range). */
+  readonly range: number | null;
+  readonly rangeFrom: 'caster' | null;
+  /** Imprison: the target's own turns it lasts, and what it prevents. */
+  readonly turns: number;
+  readonly prevents: readonly string[];
+  /** Heal: Hits regained. */
+  readonly hits: number;
+}
+
+export type VictoryCondition =
+  | { readonly kind: 'occupy'; readonly squares: readonly number[]; readonly text: string; readonly rule: string }
+  | { readonly kind: 'destroy-all-enemy'; readonly text: string; readonly rule: string };
+
+/** Everything the procedure reads, compiled once per content object. */
+export interface ArchonRules {
+  readonly pack: string;
+  readonly sides: readonly [string, string];
+  readonly scenario: string;
+  readonly first: string;
+  readonly board: Board;
+  readonly creatures: { readonly [id: string]: CreatureStats };
+  /** Every creature of both armies in state order (the first side's, then the other's), and each id's index. */
+  readonly instances: readonly { readonly id: string; readonly creature: string; readonly side: string }[];
+  readonly instanceIndex: ReadonlyMap<string, number>;
+  /** The creature record's stats of each instance, in state order. */
+  readonly instanceStats: readonly CreatureStats[];
+  /** Each side's creatures (instance id -> creature id), in the scenario's order. */
+  readonly armies: { readonly [side: string]: readonly { readonly id: string; readonly creature: string }[] };
+  /** The squares each side sets up on, in zone order. */
+  readonly setupSquares: { readonly [side: string]: readonly number[] };
+  /** The rank index (0-based) of each side's back row, and its forward step (+1 or -1 ranks). */
+  readonly forward: { readonly [side: string]: number };
+  readonly cards: { readonly [id: string]: CardInfo };
+  /** The deck's cards, each as many times as its count, in the deck's listed order. */
+  readonly deck: readonly string[];
+  readonly startingHand: number;
+  readonly turnPhases: readonly ('orders' | 'move' | 'battle')[];
+  /** Phase role -> phase record id. */
+  readonly phaseIds: { readonly orders: string; readonly move: string; readonly battle: string };
+  readonly orders: { readonly draw: number; readonly handLimit: number; readonly reshuffle: boolean };
+  readonly move: {
+    readonly cardType: 'M';
+    readonly directions: readonly Direction[];
+    readonly cardsPerPhase: number;
+    readonly cardNumber: 'exact' | 'maximum';
+    readonly flyersPassThrough: boolean;
+    readonly mayEndOnOccupied: boolean;
+    readonly group: { readonly lines: 'straight' | 'straight-or-diagonal'; readonly limitedByMove: boolean };
+  };
+  readonly battle: {
+    readonly cardType: 'A';
+    readonly directions: readonly Direction[];
+    readonly cardsPerPhase: number;
+    readonly cardNumber: 'exact' | 'maximum';
+    readonly damage: number;
+    readonly lineOfSight: 'squares-on-line' | 'touched-squares';
+  };
+  readonly spells: { readonly [id: string]: SpellInfo };
+  /** Side -> the creature that must be in play for the side to use spell cards. */
+  readonly casters: { readonly [side: string]: string };
+  readonly victory: readonly VictoryCondition[];
+  /** Turns after which an unfinished game is a draw (turn-sequence `drawAfterTurns`). */
+  readonly drawAfterTurns: number;
+  /** The rule keys (src/content/rules.ts RuleInfo.key) events name, made once. */
+  readonly keys: {
+    readonly place: string;
+    readonly draw: string;
+    readonly reshuffle: string;
+    readonly discard: string;
+    readonly playMove: string;
+    readonly groupForward: string;
+    readonly playAttack: string;
+    readonly damage: string;
+    readonly killed: string;
+    readonly imprisoned: string;
+    readonly card: { readonly [card: string]: string };
+    readonly spell: { readonly [spell: string]: string };
+  };
+  /** Step indices (board.ts STEPS) of the Move Phase's and Battle Phase's lines. */
+  readonly moveSteps: readonly number[];
+  readonly battleSteps: readonly number[];
+  /** Per side, the steps a group forward move may take (`groupMove`). */
+  readonly forwardSteps: { readonly [side: string]: readonly number[] };
+}
+
+type R<T> = DeepReadonly<T>;
+
+function kind<T>(content: ArchonContent, k: string): { readonly [id: string]: R<T> } {
+  return (content.records[k] ?? {}) as { readonly [id: string]: R<T> };
+}
+
+function need<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new ArchonContentError(`Archon Skirmish cannot be played: ${what} is not set (the rule text leaves it open; a layer entry must set it).`);
+  return value;
+}
+
+const compiled = new WeakMap<object, Map<string, ArchonRules>>();
+
+/** The rules read from `content` for a scenario (the first scenario when none is named), compiled once. */
+export function archonRules(content: ArchonContent, scenarioId?: string): ArchonRules {
+  let byScenario = compiled.get(content);
+  if (!byScenario) compiled.set(content, (byScenario = new Map()));
+  const key = scenarioId ?? '';
+  let rules = byScenario.get(key);
+  if (!rules) byScenario.set(key, (rules = compile(content, scenarioId)));
+  return rules;
+}
+
+function compile(content: ArchonContent, scenarioId: string | undefined): ArchonRules {
+  const boards = Object.values(kind<ArchonSkirmishBoard>(content, 'board'));
+  const boardRec = need(boards[0], 'a board record');
+  const sides = content.pack.sides.map((s) => s.id);
+  if (sides.length !== 2) throw new ArchonContentError(`Archon Skirmish is for 2 sides; the manifest names ${sides.length}.`);
+  const twoSides = [sides[0]!, sides[1]!] as const;
+  const board = boardGeometry(boardRec.columns, boardRec.rows, boardRec.squareNames.files, boardRec.squareNames.ranks);
+
+  const scenarios = kind<Scenario>(content, 'scenario');
+  const scenario = need(scenarioId !== undefined ? scenarios[scenarioId] : Object.values(scenarios)[0], `the scenario ${scenarioId ?? ''}`);
+  const zones = kind<ArchonSkirmishZone>(content, 'zone');
+  const creatureRecs = kind<ArchonSkirmishCreature>(content, 'creature');
+  const creatures: Record<string, CreatureStats> = {};
+  for (const c of Object.values(creatureRecs)) creatures[c.id] = { id: c.id, name: c.name, side: c.side, hits: c.hits, move: c.move, flyer: c.flyer, attack: c.attack };
+
+  const armies: Record<string, { id: string; creature: string }[]> = {};
+  const setupSquares: Record<string, number[]> = {};
+  const forward: Record<string, number> = {};
+  const backRank = boardRec.backRank as { readonly [side: string]: number | null };
+  for (const s of scenario.sides) {
+    const units = s.army.units ?? [];
+    const army: { id: string; creature: string }[] = [];
+    for (const u of units) {
+      if (!creatures[u.unit]) throw new ArchonContentError(`scenario ${scenario.id}: no creature ${u.unit}`);
+      for (let n = 1; n <= u.count; n++) army.push({ id: u.count === 1 ? u.unit : `${u.unit}-${n}`, creature: u.unit });
+    }
+    armies[s.side] = army;
+    const squares: number[] = [];
+    for (const z of s.setup.zones ?? []) {
+      const zone = need(zones[z], `zone ${z}`);
+      if (zone.placement !== undefined) need(zone.placement, `zone ${z} /placement`);
+      for (const name of need(zone.squares, `zone ${z} /squares`)) squares.push(board.index(name));
+    }
+    if (squares.length < army.length) throw new ArchonContentError(`scenario ${scenario.id}: side ${s.side} has ${army.length} creatures and ${squares.length} set-up squares`);
+    setupSquares[s.side] = squares;
+    const rank = need(backRank[s.side], `board /backRank/${s.side}`);
+    forward[s.side] = rank - 1 < board.rows / 2 ? 1 : -1;
+  }
+  for (const s of twoSides) if (!armies[s]) throw new ArchonContentError(`scenario ${scenario.id} has no side ${s}`);
+
+  const turnRec = need(Object.values(kind<ArchonSkirmishTurnSequence>(content, 'turn'))[0], 'the turn sequence');
+  const phaseRecs = kind<ArchonSkirmishPhase>(content, 'phase');
+  const roleOf = (p: R<ArchonSkirmishPhase>): 'orders' | 'move' | 'battle' => (p.draw !== undefined ? 'orders' : p.cardType === 'M' ? 'move' : 'battle');
+  const phaseIds: Record<string, string> = {};
+  const turnPhases = turnRec.phases.map((id) => {
+    const p = need(phaseRecs[id], `phase ${id}`);
+    const role = roleOf(p);
+    phaseIds[role] = id;
+    return role;
+  });
+  const ph = (role: string) => need(phaseRecs[need(phaseIds[role], `a ${role} phase`)], `phase ${role}`);
+  const o = ph('orders'), m = ph('move'), b = ph('battle');
+  const pid = (role: string) => phaseIds[role]!;
+  const directions = (p: R<ArchonSkirmishPhase>) => need(p.directions, `phase ${p.id} /directions`) as readonly Direction[];
+
+  const cardRecs = kind<ArchonSkirmishCard>(content, 'card');
+  const roleById = Object.fromEntries(Object.entries(phaseIds).map(([role, id]) => [id, role]));
+  const cards: Record<string, CardInfo> = {};
+  for (const c of Object.values(cardRecs)) {
+    cards[c.id] = {
+      id: c.id,
+      type: c.type,
+      range: c.range,
+      side: c.side,
+      spell: c.spell ? need(c.spellId, `card ${c.id} /spellId`) : null,
+      limitedBy: c.type === 'M' || c.type === 'A' ? need(c.limitedBy, `card ${c.id} /limitedBy`) : (c.limitedBy ?? 'none'),
+      phases: (need(c.playedIn, `card ${c.id} /playedIn`).phases).map((id) => need(roleById[id], `phase ${id} of card ${c.id}`)),
+      turn: c.playedIn?.turn ?? null,
+    };
+  }
+  const deckRec = need(Object.values(kind<ArchonSkirmishDeck>(content, 'deck'))[0], 'the deck');
+  const deck: string[] = [];
+  for (const id of deckRec.cards) {
+    const c = need(cardRecs[id], `card ${id}`);
+    for (let n = 0; n < c.count; n++) deck.push(id);
+  }
+  if (deck.length !== deckRec.size) throw new ArchonContentError(`deck ${deckRec.id}: its cards count ${deck.length}, its size is ${deckRec.size}`);
+
+  const spells: Record<string, SpellInfo> = {};
+  for (const s of Object.values(kind<ArchonSkirmishSpell>(content, 'spell'))) {
+    const e = s.effects[0] as R<{ kind: string; target?: { side?: string; choose?: { count: number } }; range?: number; turns?: number; hits?: number; actions?: string[] }>;
+    if (!['swap-positions', 'teleport', 'prevent-actions', 'heal'].includes(e.kind)) throw new ArchonContentError(`spell ${s.id}: the game plays no ${e.kind} spell`);
+    const side = need(e.target?.side, `spell ${s.id} /effects/0/target/side`);
+    const card = need(cardRecs[s.card], `card ${s.card}`);
+    spells[s.id] = {
+      id: s.id,
+      card: s.card,
+      kind: e.kind as SpellKind,
+      side: side === 'enemy' ? 'enemy' : 'friendly',
+      count: e.target?.choose?.count ?? 1,
+      range: e.range ?? card.range,
+      rangeFrom: e.kind === 'prevent-actions' ? need(s.rangeFrom, `spell ${s.id} /rangeFrom`) : (s.rangeFrom ?? null),
+      turns: e.turns ?? 0,
+      prevents: e.actions ?? [],
+      hits: e.hits ?? 0,
+    };
+  }
+  const casters: Record<string, string> = {};
+  for (const r of Object.values(kind<ArchonSkirmishRulesSection>(content, 'rules'))) for (const c of r.spellcasters ?? []) casters[c.side] = c.creature;
+
+  const victory: VictoryCondition[] = [];
+  for (const [i, v] of need(scenario.victory, `scenario ${scenario.id} /victory`).entries()) {
+    const rule = `scenario/${scenario.id}#/victory/${i}`;
+    if (v.condition === 'occupy-locations') {
+      const squares = (v.locations ?? []).flatMap((z) => need(need(zones[z], `zone ${z}`).squares, `zone ${z} /squares`)).map((n) => board.index(n));
+      victory.push({ kind: 'occupy', squares, text: v.text, rule });
+    } else if (v.condition === 'destroy-all-enemy') victory.push({ kind: 'destroy-all-enemy', text: v.text, rule });
+    else throw new ArchonContentError(`scenario ${scenario.id}: the game plays no ${v.condition} victory`);
+  }
+
+  need(m.groupMove?.forward, `phase ${m.id} /groupMove/forward`);
+  const lines = need(m.groupMove?.lines, `phase ${m.id} /groupMove/lines`);
+  const forwardSteps: Record<string, number[]> = {};
+  for (const s of twoSides) {
+    forwardSteps[s] = STEPS.flatMap((st, i) => (st.ranks === forward[s] && (st.files === 0 || lines === 'straight-or-diagonal') ? [i] : []));
+  }
+  const first = need(scenario.first, `scenario ${scenario.id} /first`);
+  const instances = [first, ...twoSides.filter((s) => s !== first)].flatMap((side) => armies[side]!.map((a) => ({ id: a.id, creature: a.creature, side })));
+  if (new Set(instances.map((i) => i.id)).size !== instances.length) throw new ArchonContentError(`scenario ${scenario.id}: the two armies share a creature id`);
+  const imprison = Object.values(spells).find((s) => s.kind === 'prevent-actions');
+  const keys = {
+    place: `scenario/${scenario.id}#/sides`,
+    draw: `phase/${pid('orders')}/draw`,
+    reshuffle: `phase/${pid('orders')}/reshuffle`,
+    discard: `phase/${pid('orders')}/discard-excess`,
+    playMove: `phase/${pid('move')}/play-move-card`,
+    groupForward: `phase/${pid('move')}/group-forward`,
+    playAttack: `phase/${pid('battle')}/play-attack-card`,
+    damage: `phase/${pid('battle')}/damage`,
+    killed: `phase/${pid('battle')}/killed`,
+    imprisoned: imprison ? `spell/${imprison.id}` : 'spell',
+    card: Object.fromEntries(Object.keys(cards).map((id) => [id, `card/${id}`])),
+    spell: Object.fromEntries(Object.keys(spells).map((id) => [id, `spell/${id}`])),
+  };
+  return {
+    keys,
+    instances,
+    instanceIndex: new Map(instances.map((c, i) => [c.id, i])),
+    instanceStats: instances.map((c) => creatures[c.creature]!),
+    moveSteps: stepsFor(directions(m)),
+    battleSteps: stepsFor(directions(b)),
+    forwardSteps,
+    pack: content.pack.id,
+    sides: twoSides,
+    scenario: scenario.id,
+    first,
+    board,
+    creatures,
+    armies,
+    setupSquares,
+    forward,
+    cards,
+    deck,
+    startingHand: need(deckRec.startingHand, `deck ${deckRec.id} /startingHand`),
+    turnPhases,
+    phaseIds: { orders: pid('orders'), move: pid('move'), battle: pid('battle') },
+    orders: { draw: need(o.draw, 'orders /draw'), handLimit: need(o.handLimit, 'orders /handLimit'), reshuffle: need(o.reshuffle, 'orders /reshuffle') },
+    move: {
+      cardType: 'M',
+      directions: directions(m),
+      cardsPerPhase: need(m.cardsPerPhase, `phase ${m.id} /cardsPerPhase`),
+      cardNumber: need(m.cardNumber, `phase ${m.id} /cardNumber`),
+      flyersPassThrough: need(m.flyersPassThrough, `phase ${m.id} /flyersPassThrough`),
+      mayEndOnOccupied: need(m.mayEndOnOccupied, `phase ${m.id} /mayEndOnOccupied`),
+      group: {
+        lines: need(m.groupMove?.lines, `phase ${m.id} /groupMove/lines`),
+        limitedByMove: need(m.groupMove?.limitedByMove, `phase ${m.id} /groupMove/limitedByMove`),
+      },
+    },
+    battle: {
+      cardType: 'A',
+      directions: directions(b),
+      cardsPerPhase: need(b.cardsPerPhase, `phase ${b.id} /cardsPerPhase`),
+      cardNumber: need(b.cardNumber, `phase ${b.id} /cardNumber`),
+      damage: need(b.damage, `phase ${b.id} /damage`),
+      lineOfSight: need(b.lineOfSight, `phase ${b.id} /lineOfSight`),
+    },
+    spells,
+    casters,
+    victory,
+    drawAfterTurns: need(turnRec.drawAfterTurns, `turn ${turnRec.id} /drawAfterTurns`),
+  };
+}

@@ -1,0 +1,181 @@
+// Every move the side to act may make now, by step of the turn. What a card allows is read from
+// the card (type, Range, side, limitedBy, playedIn), the creature (Move, Attack, Flyer) and the
+// phase (directions, cardsPerPhase, cardNumber, mayEndOnOccupied, groupMove, lineOfSight).
+import { lineOfSight, squaresBetweenEmpty } from './board.js';
+import type { ArchonRules, CardInfo, CreatureStats } from './content.js';
+import { distinct } from './deck.js';
+import { castMoves, mayCast } from './spells.js';
+import type { ArchonMove, ArchonState } from './state.js';
+
+const PASS: ArchonMove = { kind: 'pass' };
+
+export function legalMoves(rules: ArchonRules, state: ArchonState): ArchonMove[] {
+  const out: ArchonMove[] = [];
+  switch (state.step) {
+    case 'over':
+      return out;
+    case 'setup':
+      placeMoves(rules, state, out);
+      return out;
+    case 'orders':
+      // "Max hand size = 5 cards. Discard excess cards.": the player picks each card to discard.
+      for (const card of distinct(state.hands[state.active]!)) out.push({ kind: 'discard', card });
+      return out;
+    case 'save':
+      saveMoves(rules, state, out);
+      out.push(PASS);
+      return out;
+    case 'move':
+      if (state.group) forwardMoves(rules, state, state.group.distance, null, state.group.moved, out);
+      else phaseMoves(rules, state, 'move', out);
+      out.push(PASS);
+      return out;
+    case 'battle':
+      phaseMoves(rules, state, 'battle', out);
+      out.push(PASS);
+      return out;
+  }
+}
+
+/** Set-up: the next creature of the side placing goes on any empty square of its set-up zone. */
+function placeMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): void {
+  const creature = state.unplaced[state.active]![0];
+  if (creature === undefined) return;
+  for (const sq of rules.setupSquares[state.active]!) if (state.squares[sq] === -1) out.push({ kind: 'place', creature, square: rules.board.names[sq]! });
+}
+
+/** True when `side` may play `card` in phase `role` of its own turn (side-restricted cards, spellcasters). */
+export function playableInOwnTurn(rules: ArchonRules, state: ArchonState, side: string, card: CardInfo, role: 'move' | 'battle'): boolean {
+  if (card.turn !== 'own' || !card.phases.includes(role)) return false;
+  if (card.side !== null && card.side !== side) return false;
+  return card.spell === null || mayCast(rules, state, side, card);
+}
+
+/** True when the side still has a spell card it could cast in this phase besides the phase's own type. */
+export function hasOtherSpell(rules: ArchonRules, state: ArchonState, role: 'move' | 'battle'): boolean {
+  const side = state.turnSide;
+  const type = role === 'move' ? rules.move.cardType : rules.battle.cardType;
+  for (const id of state.hands[side]!) {
+    const card = rules.cards[id]!;
+    if (card.spell !== null && card.type !== type && playableInOwnTurn(rules, state, side, card, role)) return true;
+  }
+  return false;
+}
+
+function phaseMoves(rules: ArchonRules, state: ArchonState, role: 'move' | 'battle', out: ArchonMove[]): void {
+  const side = state.turnSide;
+  const phase = role === 'move' ? rules.move : rules.battle;
+  const phaseCardsLeft = state.played < phase.cardsPerPhase;
+  const hand = state.hands[side]!;
+  for (let k = 0; k < hand.length; k++) {
+    const id = hand[k]!;
+    if (hand.indexOf(id) < k) continue; // a second copy allows the same moves
+    const card = rules.cards[id]!;
+    if (!playableInOwnTurn(rules, state, side, card, role)) continue;
+    if (card.type === phase.cardType) {
+      if (!phaseCardsLeft) continue;
+      if (card.spell !== null) castMoves(rules, state, side, card, out);
+      else if (role === 'move') {
+        moveMoves(rules, state, card, out);
+        forwardMoves(rules, state, card.range!, card, [], out);
+      } else attackMoves(rules, state, card, out);
+    } else if (card.spell !== null) castMoves(rules, state, side, card, out);
+  }
+}
+
+/** The creature may use the card (UNITS TABLE NOTATION: Move and Attack are the highest card numbers it can use). */
+function allowed(stats: CreatureStats, card: CardInfo): boolean {
+  if (card.limitedBy === 'move') return card.range! <= stats.move;
+  if (card.limitedBy === 'attack') return card.range! <= stats.attack;
+  return true;
+}
+
+/** Whether a creature may go `distance` squares along `ray`: the squares passed empty unless a Flyer, the square reached empty. */
+function canGo(rules: ArchonRules, squares: readonly number[], flies: boolean, ray: readonly number[], distance: number): boolean {
+  const to = ray[distance - 1];
+  if (to === undefined) return false;
+  if (!rules.move.mayEndOnOccupied && squares[to] !== -1) return false;
+  return flies || squaresBetweenEmpty(squares, ray, distance);
+}
+
+/** One creature along a line, the card's number of squares (exactly, or up to it: `cardNumber`). */
+function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: ArchonMove[]): void {
+  const range = card.range!;
+  const least = rules.move.cardNumber === 'exact' ? range : 1;
+  const { creatures, squares } = state;
+  const names = rules.board.names;
+  for (let i = 0; i < creatures.length; i++) {
+    const c = creatures[i]!;
+    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
+    const stats = rules.instanceStats[i]!;
+    if (!allowed(stats, card)) continue;
+    const flies = rules.move.flyersPassThrough && stats.flyer;
+    const rays = rules.board.rays[c.square]!;
+    for (const step of rules.moveSteps) {
+      const ray = rays[step]!;
+      for (let d = least; d <= range && d <= ray.length; d++) {
+        if (canGo(rules, squares, flies, ray, d)) out.push({ kind: 'move', card: card.id, creature: c.id, to: names[ray[d - 1]!]! });
+      }
+    }
+  }
+}
+
+/**
+ * The group forward move: each creature moved goes `distance` squares forward (`groupMove`),
+ * obeying the move rules; `card` starts the group (null: a further creature of a group under way).
+ */
+function forwardMoves(rules: ArchonRules, state: ArchonState, distance: number, card: CardInfo | null, moved: readonly string[], out: ArchonMove[]): void {
+  const { creatures, squares } = state;
+  for (let i = 0; i < creatures.length; i++) {
+    const c = creatures[i]!;
+    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
+    const stats = rules.instanceStats[i]!;
+    if (rules.move.group.limitedByMove && stats.move < distance) continue;
+    if (moved.length > 0 && moved.includes(c.id)) continue;
+    const flies = rules.move.flyersPassThrough && stats.flyer;
+    for (const step of rules.forwardSteps[c.side]!) {
+      const ray = rules.board.rays[c.square]![step]!;
+      if (!canGo(rules, squares, flies, ray, distance)) continue;
+      const to = rules.board.names[ray[distance - 1]!]!;
+      out.push(card ? { kind: 'forward', card: card.id, creature: c.id, to } : { kind: 'forward', creature: c.id, to });
+    }
+  }
+}
+
+/** Attacks: an enemy on a line, within the card's Range (`cardNumber`), in line of sight. */
+function attackMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: ArchonMove[]): void {
+  const range = card.range!;
+  const exact = rules.battle.cardNumber === 'exact';
+  const { creatures, squares } = state;
+  for (let i = 0; i < creatures.length; i++) {
+    const c = creatures[i]!;
+    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0 || !allowed(rules.instanceStats[i]!, card)) continue;
+    const rays = rules.board.rays[c.square]!;
+    for (const step of rules.battleSteps) {
+      const ray = rays[step]!;
+      // The first creature on the line within range: nothing beyond it is in line of sight.
+      for (let d = 1; d <= range && d <= ray.length; d++) {
+        const there = squares[ray[d - 1]!]!;
+        if (there === -1) continue;
+        const target = creatures[there]!;
+        if (target.side !== c.side && (!exact || d === range) && lineOfSight(rules.board, squares, c.square, step, d, rules.battle.lineOfSight)) {
+          out.push({ kind: 'attack', card: card.id, creature: c.id, target: target.id });
+        }
+        break;
+      }
+    }
+  }
+}
+
+/** The defender's answers to an attack: a Save card of his side, played in the opponent's Battle Phase. */
+function saveMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): void {
+  for (const id of distinct(state.hands[state.active]!)) {
+    const card = rules.cards[id]!;
+    if (isSave(rules, card, state.active)) out.push({ kind: 'save', card: id });
+  }
+}
+
+/** A card `side` may play in reply to an attack on its creature (`playedIn` opponent's battle, its side). */
+export function isSave(rules: ArchonRules, card: CardInfo, side: string): boolean {
+  return card.type === 'D' && card.turn === 'opponent' && card.phases.includes('battle') && (card.side === null || card.side === side);
+}

@@ -1,0 +1,122 @@
+// The spell cards (SPELL CARDS): who may cast them (only while the side's spellcaster is in play),
+// their legal targets, and what they do. Each spell's kind, side, count, range and duration are
+// read from its spell record (spells/*.yaml) and its card.
+import { lineOfSight } from './board.js';
+import type { ArchonRules, CardInfo, SpellInfo } from './content.js';
+import { changed, type ArchonEvent, type ArchonMove, type ArchonState, type CreatureState, type Draft } from './state.js';
+
+/** True when the creature is on the board (placed and not killed). */
+export function inPlay(c: CreatureState): boolean {
+  return c.square >= 0;
+}
+
+/** The living creature that lets `side` cast spells (rules `spell-cards` spellcasters), or null. */
+export function casterOf(rules: ArchonRules, state: ArchonState, side: string): CreatureState | null {
+  const creature = rules.casters[side];
+  if (creature === undefined) return null;
+  for (const c of state.creatures) if (c.creature === creature && c.side === side && c.square >= 0) return c;
+  return null;
+}
+
+/** True when `side` may play spell card `card` now (its spellcaster is in play). */
+export function mayCast(rules: ArchonRules, state: ArchonState, side: string, card: CardInfo): boolean {
+  return card.spell !== null && casterOf(rules, state, side) !== null;
+}
+
+/** Every legal `cast` of spell card `card` by `side` (the spellcaster is in play). */
+export function castMoves(rules: ArchonRules, state: ArchonState, side: string, card: CardInfo, out: ArchonMove[]): void {
+  const spell = rules.spells[card.spell!]!;
+  const board = rules.board;
+  const friendly = spell.side === 'friendly';
+  const targets = state.creatures.filter((c) => c.square >= 0 && (c.side === side) === friendly);
+  switch (spell.kind) {
+    case 'swap-positions': {
+      // Exchange: two friendly creatures; an imprisoned one "cannot move" (ruling imprison-range-from-caster).
+      const free = targets.filter((c) => c.imprisoned === 0);
+      for (let i = 0; i < free.length; i++) for (let j = i + 1; j < free.length; j++) out.push({ kind: 'cast', card: card.id, creatures: [free[i]!.id, free[j]!.id] });
+      return;
+    }
+    case 'teleport': {
+      // Teleport: up to its range along a line, over other creatures, to an empty square (ruling teleport-not-limited-by-move).
+      const range = spell.range ?? 0;
+      for (const c of targets) {
+        if (c.imprisoned > 0) continue;
+        for (const step of rules.moveSteps) {
+          const ray = board.rays[c.square]![step]!;
+          for (let d = 0; d < range && d < ray.length; d++) if (state.squares[ray[d]!] === -1) out.push({ kind: 'cast', card: card.id, creatures: [c.id], to: board.names[ray[d]!]! });
+        }
+      }
+      return;
+    }
+    case 'prevent-actions': {
+      // Imprison: an enemy within the card's range of the caster, on a line, in line of sight.
+      const caster = casterOf(rules, state, side);
+      if (!caster) return;
+      for (const t of targets) if (inRangeOfCaster(rules, state, caster, t.square, spell)) out.push({ kind: 'cast', card: card.id, creatures: [t.id] });
+      return;
+    }
+    case 'heal': {
+      // Heal: "gain back one lost Hit": only a creature that has lost one.
+      for (const c of targets) if (c.hits < rules.creatures[c.creature]!.hits) out.push({ kind: 'cast', card: card.id, creatures: [c.id] });
+      return;
+    }
+  }
+}
+
+function inRangeOfCaster(rules: ArchonRules, state: ArchonState, caster: CreatureState, square: number, spell: SpellInfo): boolean {
+  const range = spell.range ?? 0;
+  for (const step of rules.battleSteps) {
+    const d = rules.board.rays[caster.square]![step]!.indexOf(square);
+    if (d >= 0) return d + 1 <= range && lineOfSight(rules.board, state.squares, caster.square, step, d + 1, rules.battle.lineOfSight);
+  }
+  return false;
+}
+
+/** Applies a legal `cast` move (its card already played) to the draft. */
+export function castSpell(rules: ArchonRules, state: Draft, move: Extract<ArchonMove, { kind: 'cast' }>, events: ArchonEvent[]): void {
+  const card = rules.cards[move.card]!;
+  const spell = rules.spells[card.spell!]!;
+  const rule = rules.keys.spell[spell.id]!;
+  const creatures = state.creatures.slice();
+  const ia = rules.instanceIndex.get(move.creatures[0]!)!;
+  const a = creatures[ia]!;
+  switch (spell.kind) {
+    case 'swap-positions': {
+      const ib = rules.instanceIndex.get(move.creatures[1]!)!;
+      const b = creatures[ib]!;
+      const squares = state.squares.slice();
+      squares[a.square] = ib;
+      squares[b.square] = ia;
+      creatures[ia] = changed(a, b.square, a.hits, a.imprisoned);
+      creatures[ib] = changed(b, a.square, b.hits, b.imprisoned);
+      events.push({ type: 'effect', effect: 'exchange', rule, creatures: [a.id, b.id], squares: [rules.board.names[b.square]!, rules.board.names[a.square]!] });
+      state.creatures = creatures;
+      state.squares = squares;
+      return;
+    }
+    case 'teleport': {
+      const to = rules.board.index(move.to!);
+      const squares = state.squares.slice();
+      squares[a.square] = -1;
+      squares[to] = ia;
+      creatures[ia] = changed(a, to, a.hits, a.imprisoned);
+      events.push({ type: 'effect', effect: 'teleport', rule, creature: a.id, from: rules.board.names[a.square]!, to: move.to! });
+      state.creatures = creatures;
+      state.squares = squares;
+      return;
+    }
+    case 'prevent-actions': {
+      creatures[ia] = changed(a, a.square, a.hits, spell.turns);
+      events.push({ type: 'effect', effect: 'imprison', rule, creature: a.id, prevents: spell.prevents, turns: spell.turns, was: a.imprisoned });
+      state.creatures = creatures;
+      return;
+    }
+    case 'heal': {
+      const hits = Math.min(rules.creatures[a.creature]!.hits, a.hits + spell.hits);
+      creatures[ia] = changed(a, a.square, hits, a.imprisoned);
+      events.push({ type: 'effect', effect: 'heal', rule, creature: a.id, hits: { from: a.hits, to: hits } });
+      state.creatures = creatures;
+      return;
+    }
+  }
+}
