@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
-import { fakeIo, STACK_LINE } from './helpers.js';
+import { fakeIo, repoRoot, STACK_LINE } from './helpers.js';
 import { raceProject, registerRace } from './fixtures/games/support.js';
 
 let tmp: string;
@@ -134,4 +134,58 @@ describe('playmark replay', () => {
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(STACK_LINE);
   });
+});
+
+describe('Archon Skirmish through the log', () => {
+  /** The game and its content, or undefined while the game is not there. */
+  async function archon() {
+    const { loadGame } = await import('../src/engine/games.js');
+    const { loadContent } = await import('../src/content/effective.js');
+    try {
+      const game = await loadGame('archon-skirmish');
+      const { packs, validation } = loadContent([path.join(repoRoot, 'content', 'archon-skirmish')], { cacheDir: false });
+      if (validation.errors) return undefined;
+      const { printables: _, ...content } = packs.get('archon-skirmish')!;
+      return { game, content };
+    } catch {
+      return undefined;
+    }
+  }
+
+  it('docs/game-log.md lists every event type and effect a played game writes', async (ctx) => {
+    const a = await archon();
+    if (!a) return ctx.skip();
+    const { playGame } = await import('../src/analysis/simulate-game.js');
+    const types = new Set<string>();
+    const effects = new Set<string>();
+    for (let seed = 0; seed < 12; seed++) {
+      playGame(a.game, a.content, seed, seed, ['random', 'greedy'], { maxMoves: 10_000 }, (line) => {
+        types.add(line.type);
+        if (line.type === 'effect') effects.add(String(line.effect));
+      });
+    }
+    const doc = readFileSync(path.join(repoRoot, 'docs', 'game-log.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### Archon Skirmish'), doc.indexOf('### Other games'));
+    const missing = [...[...types].filter((t) => !['play', 'stop'].includes(t) && !section.includes(`| \`${t}\` |`)).map((t) => `type ${t}`), ...[...effects].filter((e) => !section.includes(`| \`effect\` | \`${e}\` |`)).map((e) => `effect ${e}`)];
+    expect(missing).toEqual([]);
+  }, 60_000);
+
+  it('a logged game replays to the same final state, and a tampered card is found at its line', async (ctx) => {
+    const a = await archon();
+    if (!a) return ctx.skip();
+    const file = path.join(tmp, 'archon.log');
+    const r = await run(['simulate', 'archon-skirmish', '--games', '1', '--seed', '5', '--bots', 'greedy,random', '--log', file], repoRoot);
+    expect(r.code).toBe(0);
+    const replay = await run(['replay', file], repoRoot);
+    expect(replay.stdout).toMatch(/the same final state/);
+    expect(replay.code).toBe(0);
+    const logLines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const n = logLines.findIndex((l) => l.includes('"effect":"draw-card"')) + 1;
+    logLines[n - 1] = logLines[n - 1]!.replace(/"card":"([a-z0-9-]+)"/, (_, c: string) => `"card":"${c === 'heal' ? 'teleport' : 'heal'}"`);
+    const bad = path.join(tmp, 'archon-bad.log');
+    writeFileSync(bad, logLines.join('\n') + '\n');
+    const differs = await run(['replay', bad], repoRoot);
+    expect(differs.code).toBe(1);
+    expect(differs.stdout).toMatch(new RegExp(`archon-bad\\.log:${n}: the replay differs: field card: the log has "(heal|teleport)"`));
+  }, 60_000);
 });

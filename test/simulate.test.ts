@@ -127,3 +127,28 @@ describe('Wilson 95% interval', () => {
     expect(wilson(0, 0)).toEqual([0, 1]);
   });
 });
+
+describe('simulate Archon Skirmish', () => {
+  it('the report is the same in this thread and on 2 workers, and shards merge into it', async (ctx) => {
+    const { loadGame } = await import('../src/engine/games.js');
+    const { loadContent } = await import('../src/content/effective.js');
+    const path = await import('node:path');
+    const { repoRoot } = await import('./helpers.js');
+    try {
+      await loadGame('archon-skirmish');
+    } catch {
+      return ctx.skip(); // the game is not there yet
+    }
+    const { packs, validation } = loadContent([path.join(repoRoot, 'content', 'archon-skirmish')], { cacheDir: false });
+    if (validation.errors) return ctx.skip();
+    const { printables: _, ...content } = packs.get('archon-skirmish')!;
+    const b: Batch = { pack: 'archon-skirmish', packVersion: content.pack.version, scenario: null, seed: 8, games: 8, bots: [{ side: 'light', bot: 'random' }, { side: 'dark', bot: 'greedy' }], maxMoves: 10_000 };
+    const here = reportJson(await simulate(gameRef('archon-skirmish'), content, b, { workers: 0 }));
+    expect(reportJson(await simulate(gameRef('archon-skirmish'), content, b, { workers: 2 }))).toBe(here);
+    const parts = await Promise.all([1, 2].map(async (i) => ({ name: `p${i}`, report: await simulate(gameRef('archon-skirmish'), content, b, { workers: 0, range: shardRange(8, i, 2) }) })));
+    expect(reportJson(mergeReports(parts))).toBe(here);
+    const r = JSON.parse(here) as SimulateReport;
+    expect(r.failed.games).toBe(0);
+    expect(r.wins.reduce((s, w) => s + w.games, 0) + r.draws.games + r.unfinished.games).toBe(8);
+  }, 60_000);
+});

@@ -14,13 +14,9 @@ export type AnyGame = Game<any, GameState, GameMove>; // eslint-disable-line @ty
 /** A game by pack id (built in), or by module URL and export name. */
 export type GameRef = { readonly pack: string } | { readonly pack: string; readonly module: string; readonly export: string };
 
-/**
- * The built-in games by pack id. Archon Skirmish's module is named through a variable while it is
- * being written, so the registry compiles before it lands; loading it before then says so.
- */
-const ARCHON_SKIRMISH = './archon-skirmish/index.js';
+/** The built-in games by pack id, each imported on first use. */
 const BUILT_IN: { readonly [pack: string]: () => Promise<AnyGame> } = {
-  'archon-skirmish': async () => exported(await importModule(ARCHON_SKIRMISH, 'archon-skirmish'), 'archonSkirmishGame', 'archon-skirmish'),
+  'archon-skirmish': async () => exported(await import('./archon-skirmish/index.js'), 'archonSkirmishGame', 'archon-skirmish'),
 };
 
 /** Games registered at run time (tests, embedding programs), by pack id. */
@@ -77,16 +73,13 @@ async function importModule(specifier: string, pack: string): Promise<Record<str
   try {
     return (await import(specifier)) as Record<string, unknown>;
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(specifier.replace(/^\.\//, ''))) {
-      throw new GameNotFound(`the game for "${pack}" is not built yet (${specifier} is missing)`);
-    }
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new GameNotFound(`the game module for "${pack}" is missing: ${(error as Error).message}`);
     throw error;
   }
 }
 
-function exported(module: Record<string, unknown>, name: string, pack: string): AnyGame {
-  const game = module[name] as AnyGame | undefined;
+function exported(module: object, name: string, pack: string): AnyGame {
+  const game = (module as Record<string, unknown>)[name] as AnyGame | undefined;
   if (!game || typeof game.setup !== 'function' || typeof game.legalMoves !== 'function' || typeof game.play !== 'function') {
     throw new GameNotFound(`the module for "${pack}" exports no game named ${name}`);
   }
