@@ -54,7 +54,8 @@ export async function simulate(ref: GameRef, content: GameContent, batch: Batch,
   const total = range.to - range.from;
   const tally = emptyTally();
   let done = 0;
-  const chunks = chunksOf(range, options.workers ?? defaultWorkers());
+  // In this thread (0 workers), chunks still cut the batch into parts, for the progress bar.
+  const chunks = chunksOf(range, Math.max(1, options.workers ?? defaultWorkers()));
   const workers = Math.min(options.workers ?? defaultWorkers(), chunks.length);
   // Summaries are added in index order: chunks that finish early wait for those before them.
   const waiting = new Map<number, readonly GameSummary[]>();
