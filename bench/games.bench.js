@@ -78,7 +78,7 @@ for (let r = 0; r < ROUNDS; r++) {
   best.floor = Math.min(best.floor, (await time(() => bareLoop(0, GAMES))).s);
   const one = await time(() => playRange(game, content, batch, { from: 0, to: GAMES }));
   best.one = Math.min(best.one, one.s);
-  moves = one.value.reduce((s, g) => s + g.moves, 0);
+  moves = one.value.summaries.reduce((s, g) => s + g.moves, 0);
   best.all = Math.min(best.all, (await time(() => simulate(gameRef(PACK), content, batch, { workers: cores }))).s);
 }
 

@@ -17,7 +17,11 @@ export const COUNTED_FIELDS = ['effect', 'rule', 'card', 'spell'] as const;
 /** A game's counts of events: by type, and under each type by the value of each counted field. */
 export type EventCounts = Record<string, { count: number; by: Record<string, Record<string, number>> }>;
 
-/** What the batch report keeps of one game. Plain data (it crosses from worker threads). */
+/**
+ * What the batch report keeps of one game: how it ended and how long it was. Plain data (it
+ * crosses from worker threads). What was played (moves by kind, events) is added up over many
+ * games in a PlayCounts, as sums do not depend on the order of the games.
+ */
 export interface GameSummary {
   /** The game's index in its batch. */
   readonly index: number;
@@ -32,7 +36,10 @@ export interface GameSummary {
   /** `state.turn` when it stopped. */
   readonly turns: number;
   readonly moves: number;
-  /** Moves played, by kind, then by side. */
+}
+
+/** Moves by kind and side, events by type and counted field: plain data, as they cross from a worker. */
+export interface Counts {
   readonly moveKinds: Record<string, Record<string, number>>;
   readonly events: EventCounts;
 }
@@ -84,27 +91,18 @@ export function playGame(
   log?: (line: LogLine) => void,
   /** Picks the moves instead of the bots (a replay plays a log's moves). */
   choose?: (legal: readonly GameMove[], state: GameState) => GameMove,
+  /** Where moves and events are counted (the games of a chunk share one). */
+  counts: PlayCounts = new PlayCounts(),
 ): GameSummary {
   const sides = game.sides(content);
   const players = sides.map((_, i) => bot(bots[i] ?? bots[0] ?? 'random'));
   const botRandom: RandomState[] = sides.map((_, i) => seedRandom(botSeed(seed, i)));
-  // Counted in Maps while the game runs (the hot loop), turned into plain objects at the end.
-  const moveKinds = new Map<string, Map<string, number>>();
-  const events = new Map<string, TypeCount>();
-  const count = (list: readonly GameEvent[]) => {
-    for (const e of list) {
-      let c = events.get(e.type);
-      if (c === undefined) events.set(e.type, (c = { count: 0, effect: undefined, rule: undefined, card: undefined, spell: undefined }));
-      c.count++;
-      // Named loads (not e[field] over a list): events of many shapes pass here, and these stay fast.
-      const { effect, rule, card, spell } = e;
-      if (effect !== undefined) c.effect = bump(c.effect, effect);
-      if (rule !== undefined) c.rule = bump(c.rule, rule);
-      if (card !== undefined) c.card = bump(c.card, card);
-      if (spell !== undefined) c.spell = bump(c.spell, spell);
-      if (log) log(e);
-    }
-  };
+  const count = log
+    ? (list: readonly GameEvent[]) => {
+        counts.events(list);
+        for (const e of list) log(e);
+      }
+    : (list: readonly GameEvent[]) => counts.events(list);
   let state: GameState | undefined;
   let moves = 0;
   let end: GameEnd = 'result';
@@ -134,9 +132,7 @@ export function playGame(
         choice = picked;
       }
       moves++;
-      let kind = moveKinds.get(choice.move.kind);
-      if (kind === undefined) moveKinds.set(choice.move.kind, (kind = new Map()));
-      kind.set(side, (kind.get(side) ?? 0) + 1);
+      counts.move(choice.move.kind, side);
       if (log) log({ type: 'play', n: moves, side, move: choice.move });
       const played = game.play(content, state, choice.move);
       state = played.state;
@@ -168,8 +164,6 @@ export function playGame(
     reason: result?.reason ?? (end === 'max-moves' ? `no result after ${options.maxMoves} moves` : end === 'no-legal-move' ? 'no legal move while the game goes on' : (error ?? '')),
     turns: state?.turn ?? 0,
     moves,
-    moveKinds: Object.fromEntries([...moveKinds].map(([kind, bySide]) => [kind, Object.fromEntries(bySide)])),
-    events: eventCounts(events),
   };
 }
 
@@ -197,15 +191,47 @@ function bump(m: Map<string, Counter> | undefined, value: JsonValue | undefined)
   return counts;
 }
 
-function eventCounts(events: Map<string, TypeCount>): EventCounts {
-  const out: EventCounts = {};
-  for (const [type, c] of events) {
-    const by: Record<string, Record<string, number>> = {};
-    for (const field of COUNTED_FIELDS) {
-      const m = c[field];
-      if (m !== undefined) by[field] = Object.fromEntries([...m].map(([k, c]) => [k, c.n]));
-    }
-    out[type] = { count: c.count, by };
+/**
+ * Moves and events counted over some games, in Maps while games run (the hot loop: one Map
+ * look-up per counted value), made plain data once for all of them (`plain`).
+ */
+export class PlayCounts {
+  private readonly byType = new Map<string, TypeCount>();
+  private readonly byKind = new Map<string, Map<string, Counter>>();
+
+  move(kind: string, side: string): void {
+    let bySide = this.byKind.get(kind);
+    if (bySide === undefined) this.byKind.set(kind, (bySide = new Map()));
+    const c = bySide.get(side);
+    if (c === undefined) bySide.set(side, { n: 1 });
+    else c.n++;
   }
-  return out;
+
+  events(list: readonly GameEvent[]): void {
+    for (const e of list) {
+      let c = this.byType.get(e.type);
+      if (c === undefined) this.byType.set(e.type, (c = { count: 0, effect: undefined, rule: undefined, card: undefined, spell: undefined }));
+      c.count++;
+      // Named loads (not e[field] over a list): events of many shapes pass here, and these stay fast.
+      const { effect, rule, card, spell } = e;
+      if (effect !== undefined) c.effect = bump(c.effect, effect);
+      if (rule !== undefined) c.rule = bump(c.rule, rule);
+      if (card !== undefined) c.card = bump(c.card, card);
+      if (spell !== undefined) c.spell = bump(c.spell, spell);
+    }
+  }
+
+  plain(): Counts {
+    const plainCounts = (m: Map<string, Counter>) => Object.fromEntries([...m].map(([k, c]) => [k, c.n]));
+    const events: EventCounts = {};
+    for (const [type, c] of this.byType) {
+      const by: Record<string, Record<string, number>> = {};
+      for (const field of COUNTED_FIELDS) {
+        const m = c[field];
+        if (m !== undefined) by[field] = plainCounts(m);
+      }
+      events[type] = { count: c.count, by };
+    }
+    return { moveKinds: Object.fromEntries([...this.byKind].map(([kind, bySide]) => [kind, plainCounts(bySide)])), events };
+  }
 }

@@ -3,7 +3,7 @@
 // lengths). A report is a function of its counters and its batch: nothing in it depends on how many
 // workers ran, in which order games finished, or on which machine.
 import type { BotName } from '../engine/core/bots.js';
-import type { EventCounts, GameEnd, GameSummary } from './simulate-game.js';
+import type { Counts, EventCounts, GameEnd, GameSummary } from './simulate-game.js';
 
 /** What a batch is: the same batch gives the same games, whatever runs it. */
 export interface Batch {
@@ -52,7 +52,7 @@ export function emptyTally(): Tally {
 
 const add = (m: Record<string, number>, key: string, n = 1) => void (m[key] = (m[key] ?? 0) + n);
 
-/** Adds one game to a tally. */
+/** Adds one game's outcome and length to a tally (what it played is added by addCounts). */
 export function addGame(t: Tally, g: GameSummary): void {
   t.played++;
   t.ends[g.end]++;
@@ -63,10 +63,14 @@ export function addGame(t: Tally, g: GameSummary): void {
   add(t.turns, String(g.turns));
   add(t.moves, String(g.moves));
   add(t.endings, [g.end, g.winner ?? '', g.rule, g.reason].join('\u0000'));
-  for (const [kind, bySide] of Object.entries(g.moveKinds)) for (const [side, n] of Object.entries(bySide)) add((t.moveKinds[kind] ??= {}), side, n);
-  addEvents(t.events, g.events);
   if (g.end === 'max-moves') t.unfinished = firstListed([...t.unfinished, { index: g.index, seed: g.seed }]);
   if (g.end === 'no-legal-move' || g.end === 'error') t.failures = firstListed([...t.failures, { index: g.index, seed: g.seed, end: g.end, message: g.reason }]);
+}
+
+/** Adds the moves and events counted over some games to a tally. */
+export function addCounts(t: Tally, c: Counts): void {
+  for (const [kind, bySide] of Object.entries(c.moveKinds)) for (const [side, n] of Object.entries(bySide)) add((t.moveKinds[kind] ??= {}), side, n);
+  addEvents(t.events, c.events);
 }
 
 function addEvents(into: EventCounts, from: EventCounts): void {

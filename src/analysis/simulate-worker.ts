@@ -1,5 +1,6 @@
 // A simulate worker thread: loads the game once, then plays the chunks of game indexes the main
-// thread sends (src/analysis/simulate.ts) and sends back one summary per game, until it gets null.
+// thread sends (src/analysis/simulate.ts) and sends back one summary per game and the chunk's
+// counts, until it gets null.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadGame } from '../engine/games.js';
 import { playRange, type FromWorker, type ToWorker, type WorkerStart } from './simulate.js';
@@ -14,7 +15,7 @@ game.catch(() => undefined); // reported when the first chunk asks for it
 port.on('message', async (m: ToWorker) => {
   if (m === null) return port.close();
   try {
-    send({ from: m.from, summaries: playRange(await game, start.content, start.batch, m) });
+    send({ from: m.from, played: playRange(await game, start.content, start.batch, m) });
   } catch (error) {
     send({ error: (error as Error)?.message ?? String(error) });
   }

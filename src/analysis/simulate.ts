@@ -1,9 +1,10 @@
 // Playtests: many seeded games played by bots, on every core, summed into one report (see
 // simulate-report.ts). Game i of a batch is seeded with gameSeed(batch seed, i), so any game of a
 // batch can be played again alone. Worker threads each take chunks of game indexes and send back
-// one summary per game; the summaries are added up in game-index order, and every figure of the
-// report comes from whole-number counters, so the report is the same byte for byte whatever the
-// number of workers, and shards (ranges of indexes) merge into exactly the report of one run.
+// one summary per game and the chunk's counts of moves and events; these are added up in
+// game-index order, and every figure of the report comes from whole-number counters, so the report
+// is the same byte for byte whatever the number of workers, and shards (ranges of indexes) merge
+// into exactly the report of one run.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { mixSeed } from '../engine/core/bots.js';
 import { loadGame, type GameRef } from '../engine/games.js';
-import { playGame, type GameSummary, type LogLine } from './simulate-game.js';
-import { addGame, emptyTally, makeReport, type Batch, type Range, type SimulateReport } from './simulate-report.js';
+import { PlayCounts, playGame, type Counts, type GameSummary, type LogLine } from './simulate-game.js';
+import { addCounts, addGame, emptyTally, makeReport, type Batch, type Range, type SimulateReport } from './simulate-report.js';
 
 export { DEFAULT_MAX_MOVES } from './simulate-game.js';
 
@@ -57,17 +58,18 @@ export async function simulate(ref: GameRef, content: GameContent, batch: Batch,
   // In this thread (0 workers), chunks still cut the batch into parts, for the progress bar.
   const chunks = chunksOf(range, Math.max(1, options.workers ?? defaultWorkers()));
   const workers = Math.min(options.workers ?? defaultWorkers(), chunks.length);
-  // Summaries are added in index order: chunks that finish early wait for those before them.
-  const waiting = new Map<number, readonly GameSummary[]>();
+  // Chunks are added in index order: chunks that finish early wait for those before them.
+  const waiting = new Map<number, Played>();
   let next = range.from;
-  const receive = (from: number, summaries: readonly GameSummary[]) => {
-    waiting.set(from, summaries);
-    for (let s = waiting.get(next); s !== undefined; s = waiting.get(next)) {
+  const receive = (from: number, played: Played) => {
+    waiting.set(from, played);
+    for (let p = waiting.get(next); p !== undefined; p = waiting.get(next)) {
       waiting.delete(next);
-      for (const g of s) addGame(tally, g);
-      next += s.length;
+      for (const g of p.summaries) addGame(tally, g);
+      addCounts(tally, p.counts);
+      next += p.summaries.length;
     }
-    done += summaries.length;
+    done += played.summaries.length;
     options.onProgress?.(done, total);
   };
   if (workers <= 0) {
@@ -79,12 +81,19 @@ export async function simulate(ref: GameRef, content: GameContent, batch: Batch,
   return makeReport(batch, range, tally);
 }
 
+/** The games of a chunk: one summary per game, in index order, and what they played, added up. */
+export interface Played {
+  readonly summaries: readonly GameSummary[];
+  readonly counts: Counts;
+}
+
 /** Plays the games of `range` in this thread. */
-export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: GameContent, batch: Batch, range: Range): GameSummary[] {
+export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: GameContent, batch: Batch, range: Range): Played {
   const bots = batch.bots.map((b) => b.bot);
-  const out: GameSummary[] = [];
-  for (let i = range.from; i < range.to; i++) out.push(playGame(game, content, i, gameSeed(batch.seed, i), bots, { scenario: batch.scenario, maxMoves: batch.maxMoves }));
-  return out;
+  const counts = new PlayCounts();
+  const summaries: GameSummary[] = [];
+  for (let i = range.from; i < range.to; i++) summaries.push(playGame(game, content, i, gameSeed(batch.seed, i), bots, { scenario: batch.scenario, maxMoves: batch.maxMoves }, undefined, undefined, counts));
+  return { summaries, counts: counts.plain() };
 }
 
 /**
@@ -148,7 +157,7 @@ export function workerScript(): URL {
 /** What the main thread sends a worker: a chunk to play, or null to stop. */
 export type ToWorker = Range | null;
 /** What a worker sends back: the summaries of a chunk, or the error that stopped it. */
-export type FromWorker = { readonly from: number; readonly summaries: readonly GameSummary[] } | { readonly error: string };
+export type FromWorker = { readonly from: number; readonly played: Played } | { readonly error: string };
 
 /** The data a worker starts with. */
 export interface WorkerStart {
@@ -157,7 +166,7 @@ export interface WorkerStart {
   readonly batch: Batch;
 }
 
-function runWorkers(ref: GameRef, content: GameContent, batch: Batch, chunks: readonly Range[], count: number, receive: (from: number, summaries: readonly GameSummary[]) => void): Promise<void> {
+function runWorkers(ref: GameRef, content: GameContent, batch: Batch, chunks: readonly Range[], count: number, receive: (from: number, played: Played) => void): Promise<void> {
   const script = workerScript();
   const start: WorkerStart = { ref, content, batch };
   return new Promise<void>((resolve, reject) => {
@@ -178,7 +187,7 @@ function runWorkers(ref: GameRef, content: GameContent, batch: Batch, chunks: re
       const feed = () => worker.postMessage((queue.shift() ?? null) satisfies ToWorker);
       worker.on('message', (m: FromWorker) => {
         if ('error' in m) return stop(new Error(m.error));
-        receive(m.from, m.summaries);
+        receive(m.from, m.played);
         if (--outstanding === 0) return stop();
         feed();
       });
