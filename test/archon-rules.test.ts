@@ -172,7 +172,7 @@ describe('Archon Skirmish set-up and turns', () => {
 describe('Archon Skirmish Move Phase', () => {
   it('move: a Move card moves one creature exactly its number of squares, diagonal or orthogonal', () => {
     const s0 = arrange(started(), { at: { unicorn: 'd4' }, only: false, hands: { light: ['move-2'] } });
-    const to = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'unicorn').map((m) => (m as { to: string }).to).sort();
+    const to = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'unicorn').map((m) => (m as Extract<ArchonMove, { kind: 'move' }>).to).sort();
     // Exactly 2 squares along the 8 queen lines from d4 (the back row b2/d2/f2 are empty squares of rank 2).
     expect(to).toEqual(['b2', 'b4', 'b6', 'd2', 'd6', 'f2', 'f4', 'f6']);
     const { state, events } = play(s0, { kind: 'move', card: 'move-2', creature: 'unicorn', to: 'f6' });
@@ -186,11 +186,11 @@ describe('Archon Skirmish Move Phase', () => {
   it('move: creatures cannot move through or onto other creatures; Flyers move over them', () => {
     const s0 = arrange(started(), { at: { golem: 'c3', valkyrie: 'a3', troll: 'b3', goblin: 'a5' }, hands: { light: ['move-2', 'move-4'] } });
     // Golem (Move 2, no Flyer) from c3: west is blocked by the Troll on b3.
-    const golem = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'golem').map((m) => (m as { to: string }).to);
+    const golem = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'golem').map((m) => (m as Extract<ArchonMove, { kind: 'move' }>).to);
     expect(golem).not.toContain('a3');
     expect(golem).toContain('e3');
     // Valkyrie (Flyer, Move 4) from a3 flies over the Troll on b3 to c3? No: c3 is occupied. Over b3 and c3 to e3 with Move 4.
-    const valk = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'valkyrie').map((m) => `${(m as { card: string }).card}:${(m as { to: string }).to}`);
+    const valk = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'valkyrie').map((m) => `${(m as { card: string }).card}:${(m as Extract<ArchonMove, { kind: 'move' }>).to}`);
     expect(valk).toContain('move-4:e3');
     expect(valk).not.toContain('move-2:c3'); // cannot end on a creature
     expect(valk).toContain('move-2:a5'.replace('a5', 'c5')); // diagonal over b4 (empty) is fine either way
@@ -220,7 +220,7 @@ describe('Archon Skirmish Move Phase', () => {
     const s0 = arrange(started(), { hands: { light: ['move-2'] }, at: { troll: 'c4' } });
     const starts = moves(s0, 'forward');
     // Every Light creature with Move >= 2 may start the group straight ahead, two ranks up its file.
-    expect(starts.map((m) => `${(m as { creature: string }).creature}:${(m as { to: string }).to}`).sort()).toEqual(
+    expect(starts.map((m) => `${(m as { creature: string }).creature}:${(m as Extract<ArchonMove, { kind: 'forward' }>).to}`).sort()).toEqual(
       ['archer:c3', 'djinni:f3', 'golem:d3', 'knight:h3', 'phoenix:g3', 'unicorn:b3', 'valkyrie:e3', 'wizard:a3'].sort(),
     );
     let s = play(s0, { kind: 'forward', card: 'move-2', creature: 'archer', to: 'c3' }).state;
@@ -235,7 +235,7 @@ describe('Archon Skirmish Move Phase', () => {
     expect(s.step).toBe('battle');
     // Dark's forward is toward rank 1.
     s = passUntil(arrange(s, { hands: { light: [], dark: ['move-1'] } }), 'dark', 'move');
-    expect(moves(s, 'forward').every((m) => (m as { to: string }).to.endsWith('7'))).toBe(true);
+    expect(moves(s, 'forward').every((m) => (m as Extract<ArchonMove, { kind: 'forward' }>).to.endsWith('7'))).toBe(true);
   });
 });
 
@@ -318,7 +318,7 @@ describe('Archon Skirmish spells', () => {
 
   it('teleport: any friendly creature, whatever its Move, up to 6 squares along a line over others to an empty square', () => {
     const s0 = arrange(started(), { hands: { light: ['teleport'] } });
-    const golem = moves(s0, 'cast').filter((m) => (m as { creatures: string[] }).creatures[0] === 'golem').map((m) => (m as { to: string }).to);
+    const golem = moves(s0, 'cast').filter((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).creatures[0] === 'golem').map((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).to);
     expect(golem).toContain('d7'); // 6 squares up the file, over nothing; Golem's Move is 2
     expect(golem).toContain('h5'); // diagonal
     expect(golem).not.toContain('d8'); // 7 away and occupied
@@ -330,7 +330,7 @@ describe('Archon Skirmish spells', () => {
 
   it('imprison: an enemy within 3 of the caster in line of sight cannot move or attack for his next 3 turns', () => {
     let s = arrange(started(), { at: { wizard: 'd4', troll: 'd6', goblin: 'd7', basilisk: 'h4' }, hands: { light: ['imprison'], dark: ['move-1', 'attack-1', 'attack-3'] } });
-    const targets = moves(s, 'cast').map((m) => (m as { creatures: string[] }).creatures[0]);
+    const targets = moves(s, 'cast').map((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).creatures[0]);
     expect(targets).toEqual(['troll']); // goblin hidden behind it; basilisk 4 away
     s = play(s, { kind: 'cast', card: 'imprison', creatures: ['troll'] }).state;
     expect(creature(s, 'troll').imprisoned).toBe(3);
