@@ -90,7 +90,8 @@ export class FaceMarks {
  */
 export function playerNote(note: string): string {
   let text = note.replace(/^\s*(ruling|inference|erratum)\s*:\s*/i, '');
-  const cut = text.search(/(?:;|\.)\s+the vocabulary\b/i);
+  // What follows is for maintainers: who plays it in the engine, and what the effect vocabulary lacks.
+  const cut = text.search(/(?:;|\.)\s+(?:the (?:effect )?vocabulary\b|played by the\b)/i);
   if (cut >= 0) text = text.slice(0, cut);
   text = text.trim();
   if (text.length > 0) text = text[0]!.toUpperCase() + text.slice(1);

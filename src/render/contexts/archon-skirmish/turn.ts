@@ -16,7 +16,7 @@ function typeName(view: ArchonView, letter: string | undefined): string {
 export const turnSequence: NamedContext = {
   name: 'archon-turn-sequence',
   description:
-    'One reference card per selected turn sequence: each phase in order with its rules as printed, its draw and hand limit, and the facts the layers decided (card numbers, group moves, the starting hand), then the spell rules and every spell, who moves first and the victory text. One copy per side unless `records.copies` says otherwise.',
+    'One reference card per selected turn sequence: each phase in order with its rules as printed, its draw and hand limit, and the facts the layers decided (card numbers, group moves, line of sight, the starting hand), then the spell rules and every spell, who moves first, the victory text and when a game is drawn. One copy per side unless `records.copies` says otherwise.',
   kinds: ['turn'],
   build(input) {
     const view = archonView(input.content);
@@ -45,16 +45,18 @@ export const turnSequence: NamedContext = {
           facts.push({ text: `Play at most ${p.cardsPerPhase} ${typeName(view, p.cardType)} card${p.cardsPerPhase === 1 ? '' : 's'} (or none).`, ...at('/cardsPerPhase') });
         }
         if ('cardNumber' in p && 'cardType' in p) {
-          const text = p.cardType === 'M' ? (p.cardNumber === 'exact' ? 'A creature moves exactly the card\u2019s number of squares.' : 'A creature moves up to the card\u2019s number of squares.') : p.cardNumber === 'exact' ? 'The target is exactly the card\u2019s number of squares away.' : 'The target is at most the card\u2019s number of squares away.';
+          const text = p.cardType === 'M' ? (p.cardNumber === 'exact' ? 'A move is exactly the card\u2019s number of squares.' : 'A move is up to the card\u2019s number of squares.') : p.cardNumber === 'exact' ? 'The target is exactly the card\u2019s number away.' : 'The target is at most the card\u2019s number away.';
           facts.push({ text, ...at('/cardNumber') });
         }
-        if ('mayEndOnOccupied' in p && p.mayEndOnOccupied === false) facts.push({ text: 'No move (nor Exchange or Teleport) ends on an occupied square.', ...at('/mayEndOnOccupied') });
+        if ('lineOfSight' in p && p.lineOfSight === 'squares-on-line') facts.push({ text: 'Only creatures on the line between them block sight.', ...at('/lineOfSight') });
+        else if ('lineOfSight' in p && p.lineOfSight === 'touched-squares') facts.push({ text: 'A creature on any square the line of sight touches, even at a corner, blocks it.', ...at('/lineOfSight') });
+        if ('mayEndOnOccupied' in p && p.mayEndOnOccupied === false) facts.push({ text: 'No move, Exchange or Teleport ends on an occupied square.', ...at('/mayEndOnOccupied') });
         if ('groupMove' in p && p.groupMove) {
           const g = p.groupMove;
           if (g.forward === 'away-from-own-back-row') facts.push({ text: 'Forward is away from your own back row.', ...at('/groupMove/forward') });
-          if (g.lines === 'straight') facts.push({ text: 'A group move goes straight ahead along each creature\u2019s file.', ...at('/groupMove/lines') });
+          if (g.lines === 'straight') facts.push({ text: 'A group moves straight ahead along its files.', ...at('/groupMove/lines') });
           else if (g.lines === 'straight-or-diagonal') facts.push({ text: 'A group move goes straight ahead or diagonally forward.', ...at('/groupMove/lines') });
-          if (g.limitedByMove) facts.push({ text: 'Every creature in a group move needs a Move of at least the card\u2019s number.', ...at('/groupMove/limitedByMove') });
+          if (g.limitedByMove) facts.push({ text: 'Each creature of a group needs Move \u2265 the card\u2019s number.', ...at('/groupMove/limitedByMove') });
         }
         return {
           id: p.id,
@@ -74,9 +76,10 @@ export const turnSequence: NamedContext = {
       };
       const board = Object.values(view.boards)[0];
       const victory = board ? { text: board.victory.text, ...m.at('board', board.id, '/victory/text') } : null;
+      const draw = typeof seq.drawAfterTurns === 'number' ? { turns: seq.drawAfterTurns, ...m.at(r.kind, seq.id, '/drawAfterTurns') } : null;
       const { marks, footnotes } = m.result();
       return {
-        context: { title: view.pack.title, sequence, phases, spells, first, victory },
+        context: { title: view.pack.title, sequence, phases, spells, first, victory, draw },
         marks,
         footnotes,
         copies: perSide ? view.pack.sides.length : r.copies,
