@@ -1,15 +1,10 @@
 import { Option, type Command } from 'commander';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { displayPath } from '../content/locate.js';
-import { findProject } from '../content/project.js';
 import { ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
-import { didYouMean } from '../content/suggest.js';
-import { defaultCacheDir, validate, type ValidateOptions } from '../content/validate.js';
+import { validate } from '../content/validate.js';
 import { rulesRunFor } from '../engine/coverage.js';
 import { chosenFormat, formatValidation } from './format.js';
-import { EXIT, UsageError, type Io } from './io.js';
-import { projectPackIds } from './project.js';
+import { EXIT, type Io } from './io.js';
+import { packArgument } from './project.js';
 
 type CoverageFormat = 'text' | 'json';
 
@@ -63,7 +58,7 @@ Exit codes: 0 done, 1 the pack has errors, 2 usage error.`,
     )
     .action(async (packArg: string, opts: { format?: CoverageFormat; json?: boolean }) => {
       const format = chosenFormat(opts, 'text');
-      const { dir, options } = resolvePack(io, packArg);
+      const { dir, options } = packArgument(io, packArg, 'coverage');
       const result = validate([dir], options);
       const pack = result.packs[0];
       const summary = result.summaries[0];
@@ -104,25 +99,3 @@ export function formatCoverage(report: CoverageReport): string {
   return parts.join('');
 }
 
-/**
- * The pack folder for a pack argument: a folder holding pack.yaml (relative to the working
- * directory), else a pack id of the project found upward from the working directory.
- */
-function resolvePack(io: Io, arg: string): { dir: string; options: ValidateOptions } {
-  const asPath = path.resolve(io.cwd, arg);
-  if (existsSync(path.join(asPath, 'pack.yaml'))) return { dir: asPath, options: { cwd: io.cwd, cacheDir: defaultCacheDir(io.cwd) } };
-  const project = findProject(io.cwd);
-  if (!project) {
-    throw new UsageError(`no pack "${arg}": it is not a pack folder, and there is no playmark project in ${io.cwd} or any folder above it`, 'Give a pack folder (holding pack.yaml), or run coverage inside a project (a folder with content/<pack>/pack.yaml).');
-  }
-  const ids = projectPackIds(project);
-  if (!ids.includes(arg)) {
-    const looksLikePath = arg.includes('/') || arg.includes(path.sep) || arg.startsWith('.');
-    const hint = looksLikePath ? undefined : didYouMean(arg, ids);
-    throw new UsageError(`no pack "${arg}" in ${displayPath(project.contentDir, io.cwd)}`, `${hint ? `${hint} ` : ''}Packs: ${ids.join(', ') || '(none)'}; or give a folder holding pack.yaml.`);
-  }
-  return {
-    dir: path.join(project.contentDir, arg),
-    options: { cwd: io.cwd, cacheDir: defaultCacheDir(project.root), ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}) },
-  };
-}

@@ -1,21 +1,10 @@
 import { Option, type Command } from 'commander';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { exportPack, exportRecord } from '../content/export.js';
-import { displayPath } from '../content/locate.js';
 import type { EffectiveRecord, Pack } from '../content/model.js';
-import { findProject } from '../content/project.js';
-import { didYouMean as suggestion } from '../content/suggest.js';
-import { defaultCacheDir, validate, type ValidateOptions } from '../content/validate.js';
+import { validate } from '../content/validate.js';
 import { chosenFormat, formatValidation } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
-import { projectPackIds } from './project.js';
-
-/** `Did you mean "x"? ` when a choice is close, else ''. */
-const didYouMean = (typed: string, choices: readonly string[]): string => {
-  const hint = suggestion(typed, choices);
-  return hint ? `${hint} ` : '';
-};
+import { didYouMean, packArgument } from './project.js';
 
 export function registerExport(program: Command, io: Io): void {
   program
@@ -47,7 +36,7 @@ without errors; its diagnostics go to stderr and the exit code is 1 if not.`,
       if (chosenFormat(opts, 'json') === 'text') {
         throw new UsageError('export prints JSON only; --format text is not supported', 'Drop --format (JSON is the default), or pipe the JSON through a viewer such as jq. To read problems as text, run playmark validate.');
       }
-      const { dir, options } = resolvePack(io, packArg);
+      const { dir, options } = packArgument(io, packArg, 'export');
       const result = validate([dir], options);
       if (result.diagnostics.length > 0) io.err(formatValidation(result, 'text', { color: io.color }));
       const pack = result.packs[0];
@@ -63,31 +52,6 @@ without errors; its diagnostics go to stderr and the exit code is 1 if not.`,
       io.out(JSON.stringify(json, null, 2) + '\n');
       io.exitCode = EXIT.ok;
     });
-}
-
-/**
- * The pack folder for a pack argument: a folder holding pack.yaml (relative to the working
- * directory), else a pack id of the project found upward from the working directory.
- */
-function resolvePack(io: Io, arg: string): { dir: string; options: ValidateOptions } {
-  const asPath = path.resolve(io.cwd, arg);
-  if (existsSync(path.join(asPath, 'pack.yaml'))) return { dir: asPath, options: { cwd: io.cwd, cacheDir: defaultCacheDir(io.cwd) } };
-  const project = findProject(io.cwd);
-  if (!project) {
-    throw new UsageError(`no pack "${arg}": it is not a pack folder, and there is no playmark project in ${io.cwd} or any folder above it`, 'Give a pack folder (holding pack.yaml), or run export inside a project (a folder with content/<pack>/pack.yaml).');
-  }
-  const ids = projectPackIds(project);
-  if (!ids.includes(arg)) {
-    const looksLikePath = arg.includes('/') || arg.includes(path.sep) || arg.startsWith('.');
-    throw new UsageError(
-      `no pack "${arg}" in ${displayPath(project.contentDir, io.cwd)}`,
-      `${looksLikePath ? '' : didYouMean(arg, ids)}Packs: ${ids.join(', ') || '(none)'}; or give a folder holding pack.yaml.`,
-    );
-  }
-  return {
-    dir: path.join(project.contentDir, arg),
-    options: { cwd: io.cwd, cacheDir: defaultCacheDir(project.root), ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}) },
-  };
 }
 
 /** The kind asked for, or a usage error naming the pack's kinds (and the nearest, when close). */

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../content/diagnostic.js';
 import { NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleCoverage } from '../content/rules.js';
 import type { PackSummary, ValidationResult } from '../content/validate.js';
+import { Option } from 'commander';
 import { UsageError } from './io.js';
 
 export type Format = 'text' | 'json' | 'github';
@@ -15,6 +16,18 @@ export function chosenFormat<F extends string>(opts: { format?: F; json?: boolea
     throw new UsageError(`--json and --format ${opts.format} contradict each other`, 'Give one: --format json (--json is short for it), or another --format.');
   }
   return opts.json ? 'json' : (opts.format ?? fallback);
+}
+
+export type OutputFormat = 'text' | 'json';
+
+/** `-f, --format text|json`, for commands that print results (with `--json` as its alias). */
+export function formatOption(): Option {
+  return new Option('-f, --format <format>', 'output format: text for people, json for programs').choices(['text', 'json']);
+}
+
+/** The output format from `--format` and its alias `--json`; contradicting them is a usage error. */
+export function outputFormat(opts: { format?: string; json?: boolean }): OutputFormat {
+  return chosenFormat(opts as { format?: OutputFormat; json?: boolean }, 'text');
 }
 
 export interface Style {

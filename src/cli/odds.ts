@@ -5,7 +5,8 @@ import { summarizeResult } from '../engine/warchon/results.js';
 import type { Provenance, SpreadTables } from '../engine/warchon/tables.js';
 import type { CombatTable } from '../engine/warmaster/tables.js';
 import { EXIT, UsageError, type Io } from './io.js';
-import { formatOption, outputFormat, readPackTables, reportTableError, spreadArg } from './resolve.js';
+import { formatOption, outputFormat } from './format.js';
+import { readPackTables, reportTableError, spreadArg } from './resolve.js';
 
 export function registerOdds(program: Command, io: Io): void {
   program

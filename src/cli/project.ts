@@ -6,7 +6,8 @@ import path from 'node:path';
 import { loadContent, type PackContent } from '../content/effective.js';
 import { findProject, type Project } from '../content/project.js';
 import { didYouMean as suggestion } from '../content/suggest.js';
-import { defaultCacheDir, type ValidationResult } from '../content/validate.js';
+import { displayPath } from '../content/locate.js';
+import { defaultCacheDir, type ValidateOptions, type ValidationResult } from '../content/validate.js';
 import { formatDiagnosticText, formatValidation, plural } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 
@@ -81,3 +82,26 @@ export function didYouMean(typed: string, choices: readonly string[]): string {
   const near = suggestion(typed, choices);
   return near ? `${near} ` : '';
 }
+
+/**
+ * The pack folder for a command's pack argument: a folder holding pack.yaml (relative to the
+ * working directory), else a pack id of the project found upward; with the options to validate it.
+ */
+export function packArgument(io: Io, arg: string, command: string): { dir: string; options: ValidateOptions } {
+  const asPath = path.resolve(io.cwd, arg);
+  if (existsSync(path.join(asPath, 'pack.yaml'))) return { dir: asPath, options: { cwd: io.cwd, cacheDir: defaultCacheDir(io.cwd) } };
+  const project = findProject(io.cwd);
+  if (!project) {
+    throw new UsageError(`no pack "${arg}": it is not a pack folder, and there is no playmark project in ${io.cwd} or any folder above it`, `Give a pack folder (holding pack.yaml), or run ${command} inside a project (a folder with content/<pack>/pack.yaml).`);
+  }
+  const ids = projectPackIds(project);
+  if (!ids.includes(arg)) {
+    const looksLikePath = arg.includes('/') || arg.includes(path.sep) || arg.startsWith('.');
+    throw new UsageError(`no pack "${arg}" in ${displayPath(project.contentDir, io.cwd)}`, `${looksLikePath ? '' : didYouMean(arg, ids)}Packs: ${ids.join(', ') || '(none)'}; or give a folder holding pack.yaml.`);
+  }
+  return {
+    dir: path.join(project.contentDir, arg),
+    options: { cwd: io.cwd, cacheDir: defaultCacheDir(project.root), ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}) },
+  };
+}
+

@@ -6,7 +6,7 @@ import type { PackContent } from '../content/effective.js';
 import { gamePacks, gameRef, GameNotFound, hasGame, loadGame } from '../engine/games.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
-import { formatOption, outputFormat } from './resolve.js';
+import { formatOption, outputFormat } from './format.js';
 import { gameContent } from './simulate.js';
 
 export function registerReplay(program: Command, io: Io): void {

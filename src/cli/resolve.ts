@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { PackContent } from '../content/effective.js';
 import { describeResult, ResultGrammarError, type CombatResult } from '../engine/warchon/results.js';
 import {
@@ -22,6 +22,7 @@ import {
   type WarmasterTables,
   type WarmasterTablesContent,
 } from '../engine/warmaster/tables.js';
+import { formatOption, outputFormat, type OutputFormat } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
 
@@ -96,19 +97,6 @@ export function spreadArg(tables: WarchonTables, arg: string): SpreadTables {
     `no spread "${arg}"`,
     `${numeric ? '' : didYouMean(arg.trim().toLowerCase(), all.map((s) => s.id))}Spreads: ${all.map((s) => `${s.number} ${s.id}`).join(', ') || '(none)'}. Give an id or a number.`,
   );
-}
-
-export type OutputFormat = 'text' | 'json';
-
-/** `--format text|json` and its alias `--json`. */
-export function formatOption(): Option {
-  return new Option('-f, --format <format>', 'output format: text for people, json for programs').choices(['text', 'json']);
-}
-
-/** The output format from `--format` and `--json` (an alias of --format json); contradicting them is a usage error. */
-export function outputFormat(opts: { format?: string; json?: boolean }): OutputFormat {
-  if (opts.json && opts.format === 'text') throw new UsageError('--json and --format text contradict each other', 'Give one: --format text, or --format json (--json is short for it).');
-  return opts.json || opts.format === 'json' ? 'json' : 'text';
 }
 
 /** Prints an error of the tables (a content error: exit 1) and returns true; false for any other error. */

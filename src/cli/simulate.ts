@@ -13,7 +13,8 @@ import { writeAtomic } from '../render/output.js';
 import { plural } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
-import { formatOption, intArg, outputFormat, type OutputFormat } from './resolve.js';
+import { formatOption, outputFormat, type OutputFormat } from './format.js';
+import { intArg } from './resolve.js';
 
 interface SimulateFlags {
   scenario?: string;
