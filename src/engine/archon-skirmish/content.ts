@@ -92,6 +92,8 @@ export interface ArchonRules {
   /** The rank index (0-based) of each side's back row, and its forward step (+1 or -1 ranks). */
   readonly forward: { readonly [side: string]: number };
   readonly cards: { readonly [id: string]: CardInfo };
+  /** Each card id's index in the order of `cards` (to index tables by card). */
+  readonly cardIndex: { readonly [id: string]: number };
   /** The deck's cards, each as many times as its count, in the deck's listed order. */
   readonly deck: readonly string[];
   readonly startingHand: number;
@@ -158,7 +160,21 @@ function need<T>(value: T | null | undefined, what: string): T {
 const compiled = new WeakMap<object, Map<string, ArchonRules>>();
 
 /** The rules read from `content` for a scenario (the first scenario when none is named), compiled once. */
+let lastContent: ArchonContent | null = null;
+let lastKey: string | undefined;
+let lastCompiled: ArchonRules | null = null;
+
 export function archonRules(content: ArchonContent, scenarioId?: string): ArchonRules {
+  // The content and scenario last asked for: a game asks for the same ones at every move.
+  if (content === lastContent && scenarioId === lastKey) return lastCompiled!;
+  const rules = rulesFor(content, scenarioId);
+  lastContent = content;
+  lastKey = scenarioId;
+  lastCompiled = rules;
+  return rules;
+}
+
+function rulesFor(content: ArchonContent, scenarioId?: string): ArchonRules {
   let byScenario = compiled.get(content);
   if (!byScenario) compiled.set(content, (byScenario = new Map()));
   const key = scenarioId ?? '';
@@ -305,6 +321,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     keys,
     instances,
     instanceIndex: new Map(instances.map((c, i) => [c.id, i])),
+    cardIndex: Object.fromEntries(Object.keys(cards).map((id, i) => [id, i])),
     instanceStats: instances.map((c) => creatures[c.creature]!),
     moveSteps: stepsFor(directions(m)),
     battleSteps: stepsFor(directions(b)),

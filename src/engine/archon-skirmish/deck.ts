@@ -57,14 +57,24 @@ export function drawCards(rules: ArchonRules, s: Draft, side: string, count: num
 export function without(hand: readonly string[], card: string): string[] {
   const i = hand.indexOf(card);
   if (i < 0) throw new Error(`${card} is not in the hand`);
-  const out = hand.slice();
-  out.splice(i, 1);
+  const out: string[] = [];
+  for (let k = 0; k < hand.length; k++) if (k !== i) out.push(hand[k]!);
+  return out;
+}
+
+/** `pile` with `card` on top (a new array: `slice` and `push` are several times faster than `concat`). */
+export function appended(pile: readonly string[], card: string): string[] {
+  const out = pile.slice();
+  out.push(card);
   return out;
 }
 
 /** The distinct cards of a hand, in hand order. */
 export function distinct(hand: readonly string[]): string[] {
   const out: string[] = [];
-  for (const c of hand) if (!out.includes(c)) out.push(c);
+  for (let k = 0; k < hand.length; k++) {
+    const c = hand[k]!;
+    if (hand.indexOf(c) === k) out.push(c);
+  }
   return out;
 }

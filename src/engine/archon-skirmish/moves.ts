@@ -19,7 +19,7 @@ export function legalMoves(rules: ArchonRules, state: ArchonState): ArchonMove[]
       return out;
     case 'orders':
       // "Max hand size = 5 cards. Discard excess cards.": the player picks each card to discard.
-      for (const card of distinct(state.hands[state.active]!)) out.push({ kind: 'discard', card });
+      for (let card_i = 0, card_a = distinct(state.hands[state.active]!); card_i < card_a.length; card_i++) { const card = card_a[card_i]!; out.push({ kind: 'discard', card }); }
       return out;
     case 'save':
       saveMoves(rules, state, out);
@@ -41,7 +41,7 @@ export function legalMoves(rules: ArchonRules, state: ArchonState): ArchonMove[]
 function placeMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): void {
   const creature = state.unplaced[state.active]![0];
   if (creature === undefined) return;
-  for (const sq of rules.setupSquares[state.active]!) if (state.squares[sq] === -1) out.push({ kind: 'place', creature, square: rules.board.names[sq]! });
+  for (let sq_i = 0, sq_a = rules.setupSquares[state.active]!; sq_i < sq_a.length; sq_i++) { const sq = sq_a[sq_i]!; if (state.squares[sq] === -1) out.push({ kind: 'place', creature, square: rules.board.names[sq]! }); }
 }
 
 /** True when `side` may play `card` in phase `role` of its own turn (side-restricted cards, spellcasters). */
@@ -55,7 +55,8 @@ export function playableInOwnTurn(rules: ArchonRules, state: ArchonState, side: 
 export function hasOtherSpell(rules: ArchonRules, state: ArchonState, role: 'move' | 'battle'): boolean {
   const side = state.turnSide;
   const type = role === 'move' ? rules.move.cardType : rules.battle.cardType;
-  for (const id of state.hands[side]!) {
+  for (let id_i = 0, id_a = state.hands[side]!; id_i < id_a.length; id_i++) {
+    const id = id_a[id_i]!;
     const card = rules.cards[id]!;
     if (card.spell !== null && card.type !== type && playableInOwnTurn(rules, state, side, card, role)) return true;
   }
@@ -111,7 +112,8 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
     if (!allowed(stats, card)) continue;
     const flies = rules.move.flyersPassThrough && stats.flyer;
     const rays = rules.board.rays[c.square]!;
-    for (const step of rules.moveSteps) {
+    for (let step_i = 0, step_a = rules.moveSteps; step_i < step_a.length; step_i++) {
+      const step = step_a[step_i]!;
       const ray = rays[step]!;
       for (let d = least; d <= range && d <= ray.length; d++) {
         if (canGo(rules, squares, flies, ray, d)) out.push({ kind: 'move', card: card.id, creature: c.id, to: names[ray[d - 1]!]! });
@@ -133,13 +135,32 @@ function forwardMoves(rules: ArchonRules, state: ArchonState, distance: number, 
     if (rules.move.group.limitedByMove && stats.move < distance) continue;
     if (moved.length > 0 && moved.includes(c.id)) continue;
     const flies = rules.move.flyersPassThrough && stats.flyer;
-    for (const step of rules.forwardSteps[c.side]!) {
+    for (let step_i = 0, step_a = rules.forwardSteps[c.side]!; step_i < step_a.length; step_i++) {
+      const step = step_a[step_i]!;
       const ray = rules.board.rays[c.square]![step]!;
       if (!canGo(rules, squares, flies, ray, distance)) continue;
       const to = rules.board.names[ray[distance - 1]!]!;
       out.push(card ? { kind: 'forward', card: card.id, creature: c.id, to } : { kind: 'forward', creature: c.id, to });
     }
   }
+}
+
+/** True when a further creature of the group under way can go forward (what `forwardMoves` would list). */
+export function hasForwardMove(rules: ArchonRules, state: ArchonState, distance: number, moved: readonly string[]): boolean {
+  const { creatures, squares } = state;
+  for (let i = 0; i < creatures.length; i++) {
+    const c = creatures[i]!;
+    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
+    const stats = rules.instanceStats[i]!;
+    if (rules.move.group.limitedByMove && stats.move < distance) continue;
+    if (moved.length > 0 && moved.includes(c.id)) continue;
+    const flies = rules.move.flyersPassThrough && stats.flyer;
+    for (let step_i = 0, step_a = rules.forwardSteps[c.side]!; step_i < step_a.length; step_i++) {
+      const step = step_a[step_i]!;
+      if (canGo(rules, squares, flies, rules.board.rays[c.square]![step]!, distance)) return true;
+    }
+  }
+  return false;
 }
 
 /** Attacks: an enemy on a line, within the card's Range (`cardNumber`), in line of sight. */
@@ -151,7 +172,8 @@ function attackMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out
     const c = creatures[i]!;
     if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0 || !allowed(rules.instanceStats[i]!, card)) continue;
     const rays = rules.board.rays[c.square]!;
-    for (const step of rules.battleSteps) {
+    for (let step_i = 0, step_a = rules.battleSteps; step_i < step_a.length; step_i++) {
+      const step = step_a[step_i]!;
       const ray = rays[step]!;
       // The first creature on the line within range: nothing beyond it is in line of sight.
       for (let d = 1; d <= range && d <= ray.length; d++) {
@@ -169,7 +191,8 @@ function attackMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out
 
 /** The defender's answers to an attack: a Save card of his side, played in the opponent's Battle Phase. */
 function saveMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): void {
-  for (const id of distinct(state.hands[state.active]!)) {
+  for (let id_i = 0, id_a = distinct(state.hands[state.active]!); id_i < id_a.length; id_i++) {
+    const id = id_a[id_i]!;
     const card = rules.cards[id]!;
     if (isSave(rules, card, state.active)) out.push({ kind: 'save', card: id });
   }

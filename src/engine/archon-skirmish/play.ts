@@ -4,8 +4,8 @@
 // copy of the state (a draft) and replaces only the fields and arrays it changes.
 import { IllegalMove, type PlayResult } from '../core/game.js';
 import type { ArchonRules } from './content.js';
-import { drawCards, without } from './deck.js';
-import { hasOtherSpell, isSave, legalMoves } from './moves.js';
+import { appended, drawCards, without } from './deck.js';
+import { hasForwardMove, hasOtherSpell, isSave, legalMoves } from './moves.js';
 import { castSpell } from './spells.js';
 import { changed, draft, withSide, type ArchonEvent, type ArchonMove, type ArchonState, type CreatureState, type Draft } from './state.js';
 import { drawResult, victoryResult } from './victory.js';
@@ -104,7 +104,7 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
       const side = s.active;
       events.push({ type: 'effect', effect: 'discard', rule: rules.keys.discard, side, card: move.card });
       s.hands = withSide(rules.sides, s.hands, side, without(s.hands[side]!, move.card));
-      s.discard = s.discard.concat(move.card);
+      s.discard = appended(s.discard, move.card);
       if (s.hands[side]!.length <= rules.orders.handLimit) nextPhase(rules, s, 'orders', events);
       return;
     }
@@ -122,10 +122,10 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
         s.group = { card: move.card, distance: rules.cards[move.card]!.range!, moved: [] };
       }
       relocate(rules, s, move.creature, rules.board.index(move.to), events, rules.keys.groupForward);
-      s.group = { card: s.group!.card, distance: s.group!.distance, moved: s.group!.moved.concat(move.creature) };
+      s.group = { card: s.group!.card, distance: s.group!.distance, moved: appended(s.group!.moved, move.creature) };
       if (won(rules, s, events)) return;
       // The group ends when no other creature can go forward (or the player passes).
-      if (!legalMoves(rules, s).some((m) => m.kind === 'forward')) {
+      if (!hasForwardMove(rules, s, s.group.distance, s.group.moved)) {
         s.group = null;
         settle(rules, s, 'move', events);
       }
@@ -156,7 +156,7 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
       const side = s.active;
       events.push({ type: 'effect', effect: 'save', rule: rules.keys.card[move.card]!, side, card: move.card, attack: pending.card, target: pending.target });
       s.hands = withSide(rules.sides, s.hands, side, without(s.hands[side]!, move.card));
-      s.discard = s.discard.concat(move.card);
+      s.discard = appended(s.discard, move.card);
       resume(s, pending.side, events);
       settle(rules, s, 'battle', events);
       return;
@@ -203,7 +203,7 @@ function playCard(rules: ArchonRules, s: Draft, card: string, events: ArchonEven
   const side = s.turnSide;
   events.push({ type: 'effect', effect: 'play-card', rule, side, card });
   s.hands = withSide(rules.sides, s.hands, side, without(s.hands[side]!, card));
-  s.discard = s.discard.concat(card);
+  s.discard = appended(s.discard, card);
 }
 
 function relocate(rules: ArchonRules, s: Draft, id: string, to: number, events: ArchonEvent[], rule: string): void {

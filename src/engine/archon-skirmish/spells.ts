@@ -14,7 +14,7 @@ export function inPlay(c: CreatureState): boolean {
 export function casterOf(rules: ArchonRules, state: ArchonState, side: string): CreatureState | null {
   const creature = rules.casters[side];
   if (creature === undefined) return null;
-  for (const c of state.creatures) if (c.creature === creature && c.side === side && c.square >= 0) return c;
+  for (let c_i = 0, c_a = state.creatures; c_i < c_a.length; c_i++) { const c = c_a[c_i]!; if (c.creature === creature && c.side === side && c.square >= 0) return c; }
   return null;
 }
 
@@ -39,9 +39,11 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
     case 'teleport': {
       // Teleport: up to its range along a line, over other creatures, to an empty square (ruling teleport-not-limited-by-move).
       const range = spell.range ?? 0;
-      for (const c of targets) {
+      for (let c_i = 0, c_a = targets; c_i < c_a.length; c_i++) {
+        const c = c_a[c_i]!;
         if (c.imprisoned > 0) continue;
-        for (const step of rules.moveSteps) {
+        for (let step_i = 0, step_a = rules.moveSteps; step_i < step_a.length; step_i++) {
+          const step = step_a[step_i]!;
           const ray = board.rays[c.square]![step]!;
           for (let d = 0; d < range && d < ray.length; d++) if (state.squares[ray[d]!] === -1) out.push({ kind: 'cast', card: card.id, creatures: [c.id], to: board.names[ray[d]!]! });
         }
@@ -52,12 +54,12 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
       // Imprison: an enemy within the card's range of the caster, on a line, in line of sight.
       const caster = casterOf(rules, state, side);
       if (!caster) return;
-      for (const t of targets) if (inRangeOfCaster(rules, state, caster, t.square, spell)) out.push({ kind: 'cast', card: card.id, creatures: [t.id] });
+      for (let t_i = 0, t_a = targets; t_i < t_a.length; t_i++) { const t = t_a[t_i]!; if (inRangeOfCaster(rules, state, caster, t.square, spell)) out.push({ kind: 'cast', card: card.id, creatures: [t.id] }); }
       return;
     }
     case 'heal': {
       // Heal: "gain back one lost Hit": only a creature that has lost one.
-      for (const c of targets) if (c.hits < rules.creatures[c.creature]!.hits) out.push({ kind: 'cast', card: card.id, creatures: [c.id] });
+      for (let c_i = 0, c_a = targets; c_i < c_a.length; c_i++) { const c = c_a[c_i]!; if (c.hits < rules.creatures[c.creature]!.hits) out.push({ kind: 'cast', card: card.id, creatures: [c.id] }); }
       return;
     }
   }
@@ -65,7 +67,8 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
 
 function inRangeOfCaster(rules: ArchonRules, state: ArchonState, caster: CreatureState, square: number, spell: SpellInfo): boolean {
   const range = spell.range ?? 0;
-  for (const step of rules.battleSteps) {
+  for (let step_i = 0, step_a = rules.battleSteps; step_i < step_a.length; step_i++) {
+    const step = step_a[step_i]!;
     const d = rules.board.rays[caster.square]![step]!.indexOf(square);
     if (d >= 0) return d + 1 <= range && lineOfSight(rules.board, state.squares, caster.square, step, d + 1, rules.battle.lineOfSight);
   }

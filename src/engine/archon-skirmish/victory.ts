@@ -8,22 +8,31 @@ import type { ArchonState } from './state.js';
 /** The result if a side has won now, checking the side whose turn it is first; else null. */
 export function victoryResult(rules: ArchonRules, state: ArchonState): GameResult | null {
   const first = state.turnSide;
-  const order = rules.sides[0] === first ? rules.sides : [rules.sides[1], rules.sides[0]];
-  for (const side of order) {
-    for (const v of rules.victory) {
+  const second = rules.sides[0] === first ? rules.sides[1] : rules.sides[0];
+  const victory = rules.victory;
+  const { squares, creatures } = state;
+  // Creatures left per side (one pass, for `destroy-all-enemy`): `first` side's, the other's.
+  let firstLeft = 0, secondLeft = 0;
+  for (let i = 0; i < creatures.length; i++) {
+    const c = creatures[i]!;
+    if (c.hits > 0) {
+      if (c.side === first) firstLeft++;
+      else secondLeft++;
+    }
+  }
+  for (let o = 0; o < 2; o++) {
+    const side = o === 0 ? first : second;
+    for (let k = 0; k < victory.length; k++) {
+      const v = victory[k]!;
       if (v.kind === 'occupy') {
+        const vs = v.squares;
         let held = 0;
-        for (const sq of v.squares) {
-          const i = state.squares[sq]!;
-          if (i === -1 || state.creatures[i]!.side !== side) break;
-          held++;
+        for (; held < vs.length; held++) {
+          const i = squares[vs[held]!]!;
+          if (i === -1 || creatures[i]!.side !== side) break;
         }
-        if (held === v.squares.length) return { winner: side, reason: v.text, rule: v.rule };
-      } else {
-        let enemies = 0;
-        for (const c of state.creatures) if (c.side !== side && c.hits > 0) enemies++;
-        if (enemies === 0) return { winner: side, reason: v.text, rule: v.rule };
-      }
+        if (held === vs.length) return { winner: side, reason: v.text, rule: v.rule };
+      } else if ((o === 0 ? secondLeft : firstLeft) === 0) return { winner: side, reason: v.text, rule: v.rule };
     }
   }
   return null;
