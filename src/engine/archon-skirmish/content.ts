@@ -92,8 +92,6 @@ export interface ArchonRules {
   /** The rank index (0-based) of each side's back row, and its forward step (+1 or -1 ranks). */
   readonly forward: { readonly [side: string]: number };
   readonly cards: { readonly [id: string]: CardInfo };
-  /** Each card id's index in the order of `cards` (to index tables by card). */
-  readonly cardIndex: { readonly [id: string]: number };
   /** The deck's cards, each as many times as its count, in the deck's listed order. */
   readonly deck: readonly string[];
   readonly startingHand: number;
@@ -321,7 +319,6 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     keys,
     instances,
     instanceIndex: new Map(instances.map((c, i) => [c.id, i])),
-    cardIndex: Object.fromEntries(Object.keys(cards).map((id, i) => [id, i])),
     instanceStats: instances.map((c) => creatures[c.creature]!),
     moveSteps: stepsFor(directions(m)),
     battleSteps: stepsFor(directions(b)),

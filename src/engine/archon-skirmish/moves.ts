@@ -103,6 +103,7 @@ function canGo(rules: ArchonRules, squares: readonly number[], flies: boolean, r
 function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: ArchonMove[]): void {
   const range = card.range!;
   const least = rules.move.cardNumber === 'exact' ? range : 1;
+  const mayEnd = rules.move.mayEndOnOccupied;
   const { creatures, squares } = state;
   const names = rules.board.names;
   for (let i = 0; i < creatures.length; i++) {
@@ -113,10 +114,17 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
     const flies = rules.move.flyersPassThrough && stats.flyer;
     const rays = rules.board.rays[c.square]!;
     for (let step_i = 0, step_a = rules.moveSteps; step_i < step_a.length; step_i++) {
-      const step = step_a[step_i]!;
-      const ray = rays[step]!;
-      for (let d = least; d <= range && d <= ray.length; d++) {
-        if (canGo(rules, squares, flies, ray, d)) out.push({ kind: 'move', card: card.id, creature: c.id, to: names[ray[d - 1]!]! });
+      const ray = rays[step_a[step_i]!]!;
+      // `canGo` for each distance in one walk along the line: `clear` while every square passed is empty.
+      let clear = true;
+      for (let d = 1; d <= range && d <= ray.length; d++) {
+        const to = ray[d - 1]!;
+        const empty = squares[to] === -1;
+        if (d >= least && (flies || clear) && (mayEnd || empty)) out.push({ kind: 'move', card: card.id, creature: c.id, to: names[to]! });
+        if (!empty) {
+          clear = false;
+          if (!flies) break;
+        }
       }
     }
   }

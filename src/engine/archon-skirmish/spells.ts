@@ -28,11 +28,16 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
   const spell = rules.spells[card.spell!]!;
   const board = rules.board;
   const friendly = spell.side === 'friendly';
-  const targets = state.creatures.filter((c) => c.square >= 0 && (c.side === side) === friendly);
+  const targets: CreatureState[] = [];
+  for (let i = 0, all = state.creatures; i < all.length; i++) {
+    const c = all[i]!;
+    if (c.square >= 0 && (c.side === side) === friendly) targets.push(c);
+  }
   switch (spell.kind) {
     case 'swap-positions': {
       // Exchange: two friendly creatures; an imprisoned one "cannot move" (ruling imprison-range-from-caster).
-      const free = targets.filter((c) => c.imprisoned === 0);
+      const free: CreatureState[] = [];
+      for (let i = 0; i < targets.length; i++) if (targets[i]!.imprisoned === 0) free.push(targets[i]!);
       for (let i = 0; i < free.length; i++) for (let j = i + 1; j < free.length; j++) out.push({ kind: 'cast', card: card.id, creatures: [free[i]!.id, free[j]!.id] });
       return;
     }

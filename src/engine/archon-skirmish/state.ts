@@ -97,7 +97,10 @@ export function changed(c: CreatureState, square: number, hits: number, imprison
 /** A per-side record with one side's value replaced. */
 export function withSide<T>(sides: readonly string[], record: { readonly [side: string]: T }, side: string, value: T): { [side: string]: T } {
   const out: { [side: string]: T } = {};
-  for (let s_i = 0, s_a = sides; s_i < s_a.length; s_i++) { const s = s_a[s_i]!; out[s] = s === side ? value : record[s]!; }
+  for (let i = 0; i < sides.length; i++) {
+    const s = sides[i]!;
+    out[s] = s === side ? value : record[s]!;
+  }
   return out;
 }
 export type { GameMove };
