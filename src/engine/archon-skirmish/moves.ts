@@ -3,8 +3,7 @@
 // phase (directions, cardsPerPhase, cardNumber, mayEndOnOccupied, groupMove, lineOfSight).
 import { lineOfSight, squaresBetweenEmpty } from './board.js';
 import type { ArchonRules, CardInfo, CreatureStats } from './content.js';
-import { distinct } from './deck.js';
-import { castMoves, mayCast } from './spells.js';
+import { casterOf, castMoves, mayCast } from './spells.js';
 import type { ArchonMove, ArchonState } from './state.js';
 
 const PASS: ArchonMove = { kind: 'pass' };
@@ -19,7 +18,11 @@ export function legalMoves(rules: ArchonRules, state: ArchonState): ArchonMove[]
       return out;
     case 'orders':
       // "Max hand size = 5 cards. Discard excess cards.": the player picks each card to discard.
-      for (let card_i = 0, card_a = distinct(state.hands[state.active]!); card_i < card_a.length; card_i++) { const card = card_a[card_i]!; out.push({ kind: 'discard', card }); }
+      // Each distinct card once, in hand order.
+      for (let k = 0, hand = state.hands[state.active]!; k < hand.length; k++) {
+        const card = hand[k]!;
+        if (hand.indexOf(card) === k) out.push({ kind: 'discard', card });
+      }
       return out;
     case 'save':
       saveMoves(rules, state, out);
@@ -68,11 +71,15 @@ function phaseMoves(rules: ArchonRules, state: ArchonState, role: 'move' | 'batt
   const phase = role === 'move' ? rules.move : rules.battle;
   const phaseCardsLeft = state.played < phase.cardsPerPhase;
   const hand = state.hands[side]!;
+  // Whether the side's spellcaster is in play, looked up once (what `playableInOwnTurn` asks per spell card).
+  let canCast: boolean | undefined;
   for (let k = 0; k < hand.length; k++) {
     const id = hand[k]!;
     if (hand.indexOf(id) < k) continue; // a second copy allows the same moves
     const card = rules.cards[id]!;
-    if (!playableInOwnTurn(rules, state, side, card, role)) continue;
+    if (card.turn !== 'own' || !card.phases.includes(role)) continue;
+    if (card.side !== null && card.side !== side) continue;
+    if (card.spell !== null && !(canCast ??= casterOf(rules, state, side) !== null)) continue;
     if (card.type === phase.cardType) {
       if (!phaseCardsLeft) continue;
       if (card.spell !== null) castMoves(rules, state, side, card, out);
@@ -199,8 +206,9 @@ function attackMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out
 
 /** The defender's answers to an attack: a Save card of his side, played in the opponent's Battle Phase. */
 function saveMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): void {
-  for (let id_i = 0, id_a = distinct(state.hands[state.active]!); id_i < id_a.length; id_i++) {
-    const id = id_a[id_i]!;
+  for (let k = 0, hand = state.hands[state.active]!; k < hand.length; k++) {
+    const id = hand[k]!;
+    if (hand.indexOf(id) < k) continue; // each distinct card once
     const card = rules.cards[id]!;
     if (isSave(rules, card, state.active)) out.push({ kind: 'save', card: id });
   }

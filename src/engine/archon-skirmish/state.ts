@@ -97,6 +97,13 @@ export function changed(c: CreatureState, square: number, hits: number, imprison
 /** A per-side record with one side's value replaced. */
 export function withSide<T>(sides: readonly string[], record: { readonly [side: string]: T }, side: string, value: T): { [side: string]: T } {
   const out: { [side: string]: T } = {};
+  if (sides.length === 2) {
+    // Two sides (every Archon game): one store per site, each always the same key, is the fast case.
+    const a = sides[0]!, b = sides[1]!;
+    out[a] = a === side ? value : record[a]!;
+    out[b] = b === side ? value : record[b]!;
+    return out;
+  }
   for (let i = 0; i < sides.length; i++) {
     const s = sides[i]!;
     out[s] = s === side ? value : record[s]!;
