@@ -8,7 +8,7 @@ import { seedRandom } from '../core/random.js';
 import type { PlayResult } from '../core/game.js';
 import type { ArchonRules } from './content.js';
 import { drawCards, shuffle } from './deck.js';
-import type { ArchonEvent, ArchonState, Draft } from './state.js';
+import { perSide, type ArchonEvent, type ArchonState, type Draft } from './state.js';
 
 export function setupState(rules: ArchonRules, seed: number): PlayResult<ArchonState> {
   const events: ArchonEvent[] = [{ type: 'setup', pack: rules.pack, scenario: rules.scenario, seed, sides: [...rules.sides], first: rules.first }];
@@ -25,10 +25,10 @@ export function setupState(rules: ArchonRules, seed: number): PlayResult<ArchonS
     turnSide: rules.first,
     squares: new Array<number>(rules.board.size).fill(-1),
     creatures: rules.instances.map((c) => ({ id: c.id, creature: c.creature, side: c.side, square: -1, hits: rules.creatures[c.creature]!.hits, imprisoned: 0 })),
-    unplaced: Object.fromEntries(rules.sides.map((s) => [s, rules.armies[s]!.map((a) => a.id)])),
+    unplaced: perSide(rules.sides, (s) => rules.armies[s]!.map((a) => a.id)),
     deck: shuffled.cards,
     discard: [],
-    hands: Object.fromEntries(rules.sides.map((s) => [s, []])),
+    hands: perSide(rules.sides, (): string[] => []),
     played: 0,
     group: null,
     pending: null,

@@ -94,6 +94,13 @@ export function changed(c: CreatureState, square: number, hits: number, imprison
   return { id: c.id, creature: c.creature, side: c.side, square, hits, imprisoned };
 }
 
+/** A per-side record, built the way `withSide` builds one (the same object shape, so reads of it stay monomorphic). */
+export function perSide<T>(sides: readonly string[], value: (side: string) => T): { [side: string]: T } {
+  const out: { [side: string]: T } = {};
+  for (let i = 0; i < sides.length; i++) out[sides[i]!] = value(sides[i]!);
+  return out;
+}
+
 /** A per-side record with one side's value replaced. */
 export function withSide<T>(sides: readonly string[], record: { readonly [side: string]: T }, side: string, value: T): { [side: string]: T } {
   const out: { [side: string]: T } = {};
