@@ -68,13 +68,3 @@ export function appended(pile: readonly string[], card: string): string[] {
   out.push(card);
   return out;
 }
-
-/** The distinct cards of a hand, in hand order. */
-export function distinct(hand: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let k = 0; k < hand.length; k++) {
-    const c = hand[k]!;
-    if (hand.indexOf(c) === k) out.push(c);
-  }
-  return out;
-}

@@ -120,8 +120,8 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
     if (!allowed(stats, card)) continue;
     const flies = rules.move.flyersPassThrough && stats.flyer;
     const rays = rules.board.rays[c.square]!;
-    for (let step_i = 0, step_a = rules.moveSteps; step_i < step_a.length; step_i++) {
-      const ray = rays[step_a[step_i]!]!;
+    for (let si = 0, stepList = rules.moveSteps; si < stepList.length; si++) {
+      const ray = rays[stepList[si]!]!;
       // `canGo` for each distance in one walk along the line: `clear` while every square passed is empty.
       let clear = true;
       for (let d = 1; d <= range && d <= ray.length; d++) {
@@ -150,8 +150,8 @@ function forwardMoves(rules: ArchonRules, state: ArchonState, distance: number, 
     if (rules.move.group.limitedByMove && stats.move < distance) continue;
     if (moved.length > 0 && moved.includes(c.id)) continue;
     const flies = rules.move.flyersPassThrough && stats.flyer;
-    for (let step_i = 0, step_a = rules.forwardSteps[c.side]!; step_i < step_a.length; step_i++) {
-      const step = step_a[step_i]!;
+    for (let si = 0, stepList = rules.forwardSteps[c.side]!; si < stepList.length; si++) {
+      const step = stepList[si]!;
       const ray = rules.board.rays[c.square]![step]!;
       if (!canGo(rules, squares, flies, ray, distance)) continue;
       const to = rules.board.names[ray[distance - 1]!]!;
@@ -170,8 +170,8 @@ export function hasForwardMove(rules: ArchonRules, state: ArchonState, distance:
     if (rules.move.group.limitedByMove && stats.move < distance) continue;
     if (moved.length > 0 && moved.includes(c.id)) continue;
     const flies = rules.move.flyersPassThrough && stats.flyer;
-    for (let step_i = 0, step_a = rules.forwardSteps[c.side]!; step_i < step_a.length; step_i++) {
-      const step = step_a[step_i]!;
+    for (let si = 0, stepList = rules.forwardSteps[c.side]!; si < stepList.length; si++) {
+      const step = stepList[si]!;
       if (canGo(rules, squares, flies, rules.board.rays[c.square]![step]!, distance)) return true;
     }
   }
@@ -187,8 +187,8 @@ function attackMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out
     const c = creatures[i]!;
     if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0 || !allowed(rules.instanceStats[i]!, card)) continue;
     const rays = rules.board.rays[c.square]!;
-    for (let step_i = 0, step_a = rules.battleSteps; step_i < step_a.length; step_i++) {
-      const step = step_a[step_i]!;
+    for (let si = 0, stepList = rules.battleSteps; si < stepList.length; si++) {
+      const step = stepList[si]!;
       const ray = rays[step]!;
       // The first creature on the line within range: nothing beyond it is in line of sight.
       for (let d = 1; d <= range && d <= ray.length; d++) {

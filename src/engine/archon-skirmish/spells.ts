@@ -47,8 +47,8 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
       for (let c_i = 0, c_a = targets; c_i < c_a.length; c_i++) {
         const c = c_a[c_i]!;
         if (c.imprisoned > 0) continue;
-        for (let step_i = 0, step_a = rules.moveSteps; step_i < step_a.length; step_i++) {
-          const step = step_a[step_i]!;
+        for (let si = 0, stepList = rules.moveSteps; si < stepList.length; si++) {
+          const step = stepList[si]!;
           const ray = board.rays[c.square]![step]!;
           for (let d = 0; d < range && d < ray.length; d++) if (state.squares[ray[d]!] === -1) out.push({ kind: 'cast', card: card.id, creatures: [c.id], to: board.names[ray[d]!]! });
         }
@@ -72,8 +72,8 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
 
 function inRangeOfCaster(rules: ArchonRules, state: ArchonState, caster: CreatureState, square: number, spell: SpellInfo): boolean {
   const range = spell.range ?? 0;
-  for (let step_i = 0, step_a = rules.battleSteps; step_i < step_a.length; step_i++) {
-    const step = step_a[step_i]!;
+  for (let si = 0, stepList = rules.battleSteps; si < stepList.length; si++) {
+    const step = stepList[si]!;
     const d = rules.board.rays[caster.square]![step]!.indexOf(square);
     if (d >= 0) return d + 1 <= range && lineOfSight(rules.board, state.squares, caster.square, step, d + 1, rules.battle.lineOfSight);
   }
