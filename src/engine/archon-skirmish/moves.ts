@@ -138,10 +138,11 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
 }
 
 /**
- * The group forward move: each creature moved goes `distance` squares forward (`groupMove`),
- * obeying the move rules; `card` starts the group (null: a further creature of a group under way).
+ * Every forward step of the group move open to the side to act: each creature not yet moved (and,
+ * as `groupMove` says, with Move enough) going `distance` squares forward, obeying the move rules.
+ * `visit` returns true to stop the walk; the result says whether it stopped.
  */
-function forwardMoves(rules: ArchonRules, state: ArchonState, distance: number, card: CardInfo | null, moved: readonly string[], out: ArchonMove[]): void {
+function eachForward(rules: ArchonRules, state: ArchonState, distance: number, moved: readonly string[], visit: (creature: string, to: number) => boolean): boolean {
   const { creatures, squares } = state;
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
@@ -150,32 +151,27 @@ function forwardMoves(rules: ArchonRules, state: ArchonState, distance: number, 
     if (rules.move.group.limitedByMove && stats.move < distance) continue;
     if (moved.length > 0 && moved.includes(c.id)) continue;
     const flies = rules.move.flyersPassThrough && stats.flyer;
-    for (let si = 0, stepList = rules.forwardSteps[c.side]!; si < stepList.length; si++) {
-      const step = stepList[si]!;
-      const ray = rules.board.rays[c.square]![step]!;
-      if (!canGo(rules, squares, flies, ray, distance)) continue;
-      const to = rules.board.names[ray[distance - 1]!]!;
-      out.push(card ? { kind: 'forward', card: card.id, creature: c.id, to } : { kind: 'forward', creature: c.id, to });
+    const steps = rules.forwardSteps[c.side]!;
+    for (let k = 0; k < steps.length; k++) {
+      const ray = rules.board.rays[c.square]![steps[k]!]!;
+      if (canGo(rules, squares, flies, ray, distance) && visit(c.id, ray[distance - 1]!)) return true;
     }
   }
+  return false;
+}
+
+/** The group forward moves; `card` starts the group (null: a further creature of a group under way). */
+function forwardMoves(rules: ArchonRules, state: ArchonState, distance: number, card: CardInfo | null, moved: readonly string[], out: ArchonMove[]): void {
+  eachForward(rules, state, distance, moved, (creature, square) => {
+    const to = rules.board.names[square]!;
+    out.push(card ? { kind: 'forward', card: card.id, creature, to } : { kind: 'forward', creature, to });
+    return false;
+  });
 }
 
 /** True when a further creature of the group under way can go forward (what `forwardMoves` would list). */
 export function hasForwardMove(rules: ArchonRules, state: ArchonState, distance: number, moved: readonly string[]): boolean {
-  const { creatures, squares } = state;
-  for (let i = 0; i < creatures.length; i++) {
-    const c = creatures[i]!;
-    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
-    const stats = rules.instanceStats[i]!;
-    if (rules.move.group.limitedByMove && stats.move < distance) continue;
-    if (moved.length > 0 && moved.includes(c.id)) continue;
-    const flies = rules.move.flyersPassThrough && stats.flyer;
-    for (let si = 0, stepList = rules.forwardSteps[c.side]!; si < stepList.length; si++) {
-      const step = stepList[si]!;
-      if (canGo(rules, squares, flies, rules.board.rays[c.square]![step]!, distance)) return true;
-    }
-  }
-  return false;
+  return eachForward(rules, state, distance, moved, () => true);
 }
 
 /** Attacks: an enemy on a line, within the card's Range (`cardNumber`), in line of sight. */
