@@ -75,3 +75,10 @@ describe('suggestions in layer targets', () => {
     expect(targetMissing()[0]!.hint).not.toContain('Did you mean');
   });
 });
+
+describe('a shortened name', () => {
+  it('suggests the one choice that begins with what was typed, before a nearer spelling', () => {
+    expect(nearest('archon', ['archon-skirmish', 'warchon', 'warmaster'])).toBe('archon-skirmish');
+    expect(nearest('war', ['warchon', 'warmaster'])).toBeUndefined();
+  });
+});

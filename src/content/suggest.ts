@@ -1,11 +1,17 @@
-// "Did you mean" only when it helps: the nearest choice, and only when it is close to what was
-// written (at most a third of it changed, and at least one edit allowed). A far-off name is no
+// "Did you mean" only when it helps: the one choice that begins with what was written, else the
+// nearest choice, and only when it is close to what was written (at most a third of it changed,
+// and at least one edit allowed). A far-off name is no
 // suggestion at all: the list of allowed values says more. Distance counts a swap of two
 // neighbouring letters as one edit ("alpah" is one typo away from "alpha"), as people make them.
 
 /** The choice nearest to `typed`, when it is close enough to be a likely typo; else undefined. */
 export function nearest(typed: string, choices: Iterable<string>): string | undefined {
   if (typed.length === 0) return undefined;
+  // A unique choice that begins with what was typed is what was meant (`archon` for `archon-skirmish`).
+  if (typed.length >= 3) {
+    const starts = [...new Set(choices)].filter((c) => c !== typed && c.startsWith(typed));
+    if (starts.length === 1) return starts[0];
+  }
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const choice of new Set(choices)) {
