@@ -304,6 +304,23 @@ describe('Warchon traits and combat results as printed', () => {
       expect(t.text).toBe(body);
     }
   });
+  it("a trait's rules are its printed text (or printed sentences of it); tags and undefined traits have none", () => {
+    for (const t of traits.values()) {
+      expect(Array.isArray(t.rules), t.id).toBe(true);
+      expect(t.effects, t.id).toBeUndefined();
+      if (t.text === null) expect(t.rules, t.id).toEqual([]);
+      for (const r of t.rules) expect(t.text, `${t.id}: ${r.text}`).toContain(r.text);
+    }
+    // Frigid is a tag other rules ask about (the Baphite Swarm's "-1 CS in Frigid locations").
+    expect(traits.get('frigid')!.rules).toEqual([]);
+    expect(units.get('baphite-swarm')!.specialAbilities[0].if).toEqual({ place: { hasTrait: ['frigid'] } });
+  });
+  it("a unit's special abilities are its printed special abilities", () => {
+    for (const u of units.values()) {
+      if (u.specialAbilities === null || u.specialAbilities.length === 0) continue;
+      expect(u.specialAbilities.map((r: Rec) => r.text).join(' '), u.id).toBe(u.specialAbilitiesPrinted);
+    }
+  });
   it('traits the text uses without defining have null text', () => {
     for (const id of ['spellcaster', 'aquatic']) {
       expect(text).toContain(`"${traits.get(id)!.name}`);
