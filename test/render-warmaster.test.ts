@@ -198,6 +198,15 @@ describe('warmaster-cards', () => {
     expect(entriesIn(ambush)).toEqual(['crew-ambush-defence']);
     expect(html(p, ambush)).toContain('3<sup class="layer-mark">1</sup>');
   });
+
+  it("shows the movement the card's rules fix: Crew cannot move, and Crew Ambush! is used exactly as the Crew", () => {
+    for (const id of ['crew', 'crew-ambush']) {
+      const f = p.faces.find((x) => x.context.id === id)!;
+      expect(f.context.move, id).toEqual({ value: '0', pointer: '/rules/0/do/0/maxDistance' });
+      expect(html(p, f), id).toMatch(/<span class="wm-stat-k">Move<\/span><span class="wm-stat-v">0<\/span>/);
+    }
+    for (const id of ['trap', 'horror']) expect(p.faces.find((x) => x.context.id === id)!.context.move, id).toBeNull();
+  });
 });
 
 describe('warmaster-ship-map', () => {

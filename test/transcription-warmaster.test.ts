@@ -164,7 +164,7 @@ describe('Special units', () => {
     for (const [heading, exception] of byHeading) {
       for (const u of units.filter((x) => x.source.section === heading)) {
         expect(u.exceptions, u.id).toBe(exception);
-        const reroll = u.abilities.flatMap((a: Rec) => a.effects).find((e: Rec) => e.kind === 'reroll-combat');
+        const reroll = u.abilities.flatMap((a: Rec) => a.do).find((e: Rec) => e.kind === 'reroll-combat');
         if (!exception) {
           expect(reroll?.cancelledBy, u.id).toBeUndefined();
           continue;
@@ -182,19 +182,37 @@ describe('Special units', () => {
   it('sets the Great Demons and Demonic hordes to a D6 roll plus the printed 4', () => {
     const adds = [...TEXT.matchAll(/a dice will have to be thrown and to add (\d) to the result/g)].map((m) => Number(m[1]));
     expect(adds).toEqual([4, 4]);
+    expect(one(/Another turn battle between the survivors/, 'Blood bath')).toBeTruthy();
     for (const [id, plus] of [['doombreed', adds[0]], ['kraxnar', adds[0]], ['demonic-hordes', adds[1]]] as const) {
-      const e = unitById(id).abilities[0].effects[0];
-      expect(e).toMatchObject({ kind: 'modify-strength', op: 'set', value: { die: 'd6', plus }, target: { units: [id] } });
+      const [stats, again] = unitById(id).abilities;
+      const roll = { kind: 'modify-strength', target: { binding: 'self' }, stat: 'cs', op: 'set', value: { die: 'd6', plus }, duration: 'battle' };
+      // "When they participate in a battle ... for that combat": rolled when a battle starts where the unit is.
+      expect(stats.when).toEqual({ event: 'battle-starts', where: 'here' });
+      expect(stats.do).toEqual([roll]);
+      // "including for the subsequent turns battle if a result of Blood bath ... is obtained": rolled again after BB.
+      expect(again.when).toEqual({ event: 'result-applied', where: 'here', results: ['BB'] });
+      expect(again.do).toEqual([roll]);
     }
   });
 
-  it('gives the Emperor and General Kane immunity to the printed cards', () => {
-    const emperor = unitById('the-emperor').abilities.flatMap((a: Rec) => a.effects).find((e: Rec) => e.kind === 'ignore-cards');
-    const kane = unitById('general-kane').abilities[0].effects[0];
+  it('gives the Emperor and General Kane immunity to the printed cards: removed from the game when revealed in their area', () => {
+    const emperor = unitById('the-emperor').abilities.find((a: Rec) => a.when?.event === 'card-revealed');
+    const kane = unitById('general-kane').abilities[0];
     expect(one(/units grouped whith him are affected by (\w+) cards/, 'Emperor')[1]).toBe('Horror');
     expect(one(/affected by (\w+) cards\. These cards will be removed/, 'Kane')[1]).toBe('Trap');
-    expect(emperor.cards).toEqual(['horror']);
-    expect(kane).toMatchObject({ kind: 'ignore-cards', cards: ['trap'] });
+    expect(one(/He removes from the game these cards so soon are revealed if the Emperor is in the same area/, 'Emperor removes')).toBeTruthy();
+    expect(one(/These cards will be removed from play as soon as they are revealed if Kane is in the same area/, 'Kane removes')).toBeTruthy();
+    const removed = [{ kind: 'move-cards', cards: 'subject', from: 'revealed', to: 'removed' }];
+    expect(emperor).toMatchObject({ when: { event: 'card-revealed', cards: ['horror'], where: 'here' }, instead: true, do: removed });
+    expect(kane).toMatchObject({ when: { event: 'card-revealed', cards: ['trap'], where: 'here' }, instead: true, do: removed });
+  });
+
+  it('gives every re-rolling character a re-roll in each battle round where he stands (Blood bath: "can be used again")', () => {
+    for (const u of units) {
+      const rerolls = u.abilities.filter((a: Rec) => a.do.some((e: Rec) => e.kind === 'reroll-combat'));
+      for (const a of rerolls) expect(a.when, u.id).toEqual({ event: 'battle-round-starts', where: 'here' });
+    }
+    expect(units.filter((u) => u.abilities.some((a: Rec) => a.do.some((e: Rec) => e.kind === 'reroll-combat'))).map((u) => u.id).sort()).toEqual(['angron', 'magnus-the-red-one', 'rogal-dorn', 'sanguinius', 'the-emperor']);
   });
 });
 
@@ -233,6 +251,62 @@ describe('Cards', () => {
   });
 });
 
+describe('Card rules', () => {
+  it('Crew and Crew Ambush! cannot move and are eliminated instead of retreating (Crew Ambush! "used exactly as the crew units")', () => {
+    expect(one(/they cannot move and they are eliminated if they are forced to retreat/, 'Crew')).toBeTruthy();
+    expect(one(/The Crew Ambush card are used exactly as the crew units/, 'Crew Ambush!')).toBeTruthy();
+    for (const id of ['crew', 'crew-ambush']) {
+      const card = load('cards', id);
+      expect(card.effects, id).toEqual([{ kind: 'no-effect' }]);
+      const byId = (r: string) => card.rules.find((x: Rec) => x.id === r);
+      expect(byId('cannot-move'), id).toMatchObject({ do: [{ kind: 'limit-movement', target: { binding: 'self' }, maxDistance: 0, duration: 'while' }] });
+      expect(byId('cannot-move').when, id).toBeUndefined();
+      expect(byId('eliminated-instead-of-retreating'), id).toMatchObject({
+        when: { event: 'unit-retreats', subject: { binding: 'self' } },
+        instead: true,
+        do: [{ kind: 'destroy', target: { binding: 'self' } }],
+      });
+    }
+  });
+
+  it('Crew Ambush! doubles the factor of every card with it, in the first battle round only', () => {
+    expect(one(/consider of the double of the factor printed in the card\. This is only valid in the first turn battle in which they are revealed/, 'doubling')).toBeTruthy();
+    const ambush = load('cards', 'crew-ambush').rules.find((r: Rec) => r.id === 'ambush');
+    expect(ambush).toMatchObject({ when: { event: 'battle-starts', where: 'here' }, once: 'game' });
+    expect(ambush.do).toEqual([{ kind: 'modify-strength', target: { units: ['crew', 'crew-ambush'] }, stat: 'cs', op: 'multiply', value: 2, duration: 'battle-round' }]);
+  });
+
+  it('Trap and Horror are removed from the game once their roll is made', () => {
+    expect(one(/Remove horror from play once you have determined its effects/, 'Horror')).toBeTruthy();
+    expect(one(/The Trap card is removed from play when it is revealed/, 'Trap')).toBeTruthy();
+    for (const id of ['trap', 'horror']) {
+      const effects = load('cards', id).effects;
+      expect(effects[0].kind, id).toBe('roll');
+      expect(effects.at(-1), id).toEqual({ kind: 'move-cards', cards: 'subject', from: 'revealed', to: 'removed' });
+    }
+  });
+});
+
+describe('Unit rules with triggers', () => {
+  it("The Emperor's group teleports perfectly instead of rolling", () => {
+    const perfect = unitById('the-emperor').abilities.find((a: Rec) => a.id === 'perfect-teleport');
+    expect(perfect).toMatchObject({
+      when: { event: 'group-teleports' },
+      if: { present: { binding: 'subject', units: ['the-emperor'] } },
+      instead: true,
+      do: [{ kind: 'teleport', target: { binding: 'subject' } }],
+    });
+  });
+
+  it('Horus may retreat once, when revealed by an Imperial unit in his area', () => {
+    expect(one(/This ability may only be used when Horus is revealed, and only that one time/, 'Horus once')).toBeTruthy();
+    const retreat = unitById('warmaster-horus').abilities.find((a: Rec) => a.id === 'retreat-when-revealed');
+    expect(retreat).toMatchObject({ when: { event: 'unit-revealed', whose: 'enemy', subject: { binding: 'self' } }, if: { present: { side: 'enemy' } }, once: 'game' });
+    // "the player can allow Horus to retreat": the vocabulary has no optional effect yet.
+    expect(retreat.do.map((e: Rec) => e.kind)).toEqual(['manual']);
+  });
+});
+
 describe('Special areas of the ship', () => {
   it('Weapons store: adjacent areas are destroyed on the printed 1 or 2; accidents on a 1', () => {
     const store = areaById('the-weapons-store');
@@ -242,6 +316,27 @@ describe('Special areas of the ship', () => {
     expect(accident).toHaveLength(2);
     expect(areaById('the-engine-room').hazards[0].destroysOn).toEqual({ min: accident[0], max: accident[0] });
     expect(store.hazards.find((h: Rec) => h.scope === 'this-area').destroysOn).toEqual({ min: accident[1], max: accident[1] });
+  });
+
+  it('Engine Room and Weapons store: a D6 before each battle result here destroys the area on a 1, and the explosion destroys every unit in it', () => {
+    const accident = [...TEXT.matchAll(/with a result of (\d), a direct hit brings about an explosion that destroys the area/g)].map((m) => Number(m[1]));
+    for (const [i, id] of ['the-engine-room', 'the-weapons-store'].entries()) {
+      const rule = (r: string) => areaById(id).rules.find((x: Rec) => x.id === r);
+      expect(rule('accident').when, id).toEqual({ event: 'before-result', where: 'here' });
+      const roll = rule('accident').do[0];
+      expect(roll.outcomes.map((o: Rec) => o.range), id).toEqual([{ min: 1, max: accident[i] }, { min: accident[i]! + 1, max: 6 }]);
+      expect(roll.outcomes[0].effects, id).toEqual([{ kind: 'destroy-place', place: 'here' }]);
+      expect(roll.outcomes[1].effects, id).toEqual([{ kind: 'no-effect' }]);
+      expect(rule('explosion'), id).toMatchObject({ when: { event: 'place-destroyed', where: 'here' }, do: [{ kind: 'destroy', target: {} }] });
+    }
+  });
+
+  it('Reactors and destroyed areas: a unit that teleports in is destroyed on arrival', () => {
+    const reactors = areaById('the-reactors').rules.find((r: Rec) => r.id === 'teleport-death');
+    const destroyed = areaById('destroyed-areas').rules.find((r: Rec) => r.id === 'teleport-death');
+    const arrival = { when: { event: 'unit-enters', where: 'here' }, do: [{ kind: 'destroy', target: { binding: 'subject' } }] };
+    expect(reactors).toMatchObject(arrival);
+    expect(destroyed).toMatchObject({ ...arrival, if: { place: { destroyed: true } } });
   });
 
   it('Engine Room: the fire counts down from the printed 56', () => {
@@ -331,6 +426,17 @@ describe('Layers', () => {
       first[String(r + 1)] = row.filter((v) => !seen.has(v) && (seen.add(v), true));
     });
     expect(first).toEqual(combat.extractedRows);
+  });
+
+  it('teleport table: Failure! (13, and 61-65 by ruling) rolls again in the side\'s own next reinforcements phase', () => {
+    const t = effective('teleport-table', teleport);
+    const again = [{ kind: 'delayed', at: { event: 'turn-starts', whose: 'friendly' }, do: [{ kind: 'delayed', at: { event: 'phase-starts', whose: 'friendly' }, do: [{ kind: 'roll-table', table: 'teleportation' }] }] }];
+    const failures = t.entries.filter((e: Rec) => e.outcome === 'delay');
+    expect(failures.map((e: Rec) => e.range)).toEqual([{ min: 13, max: 13 }, { min: 61, max: 65 }]);
+    for (const e of failures) expect(e.effects).toEqual(again);
+    // The base keeps the open reading manual; the ruling gives the delay.
+    expect(teleport.entries[1].effects.map((e: Rec) => e.kind)).toEqual(['manual']);
+    for (const p of phases) if (p.id.endsWith('reinforcements')) expect(p.order % 3, p.id).toBe(1);
   });
 
   it('teleport table: every D66 result has exactly one entry', () => {

@@ -2,6 +2,8 @@
 // face down from the cup). The printed text is the card; a die roll's outcomes are also shown as a
 // table read from the effects the engine plays, so the card and the engine cannot disagree. Which
 // cards, in what order and how many copies: printables.yaml.
+import type { Rule } from '../../../../generated/types/common/defs.js';
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import { MarkBook, type Origins } from '../../marks.js';
 import type { Face } from '../../printable.js';
 import type { NamedContext } from '../context.js';
@@ -9,6 +11,11 @@ import { cardNotes } from './notes.js';
 import { type Card, dieText, face, rangeText, sideView, type SideView, type WarmasterView, warmasterView } from './shared.js';
 
 type Effect = Card['effects'][number];
+
+/** A card's rules in play (`rules`: Crew cannot move, ...), none when it has none. */
+function rulesOf(c: Card): readonly DeepReadonly<Rule>[] {
+  return (c as Card & { readonly rules?: readonly DeepReadonly<Rule>[] }).rules ?? [];
+}
 
 /** A trait id as words: `imperial-guard` -> `Imperial Guard`. */
 function traitWords(trait: string): string {
@@ -71,11 +78,16 @@ export function cardFace(view: WarmasterView, id: string, copies: number): Face 
     ];
   });
 
-  // Movement a card's effects fix (Crew cannot move).
+  // Movement the card fixes (Crew cannot move): a limit its rules in play hold, or one its
+  // effects set when it is revealed.
   let move: { value: string; pointer: string } | null = null;
-  for (const [i, e] of c.effects.entries()) {
+  const limits: { effect: Effect; pointer: string }[] = [
+    ...c.effects.map((e, i) => ({ effect: e, pointer: `/effects/${i}` })),
+    ...rulesOf(c).flatMap((r, i) => r.do.map((e, j) => ({ effect: e, pointer: `/rules/${i}/do/${j}` }))),
+  ];
+  for (const { effect: e, pointer } of limits) {
     if (e.kind === 'limit-movement' && typeof e.maxDistance === 'number') {
-      move = { value: String(e.maxDistance), pointer: `/effects/${i}/maxDistance` };
+      move = { value: String(e.maxDistance), pointer: `${pointer}/maxDistance` };
       book.add(id, o, [move.pointer]);
     }
   }

@@ -20,10 +20,10 @@ function stats(u: Unit): { attack: StatView; defence: StatView } {
     const printed = u[which];
     if (printed !== null) return { value: String(printed), rolled: false, pointer: `/${which}` };
     for (const [i, a] of u.abilities.entries()) {
-      for (const [j, e] of a.effects.entries()) {
+      for (const [j, e] of a.do.entries()) {
         if (e.kind !== 'modify-strength' || e.op !== 'set' || typeof e.value === 'number') continue;
         if (e.stat !== 'cs' && e.stat !== which) continue;
-        return { value: dieText(e.value.die, e.value.plus ?? 0), rolled: true, pointer: `/abilities/${i}/effects/${j}/value` };
+        return { value: dieText(e.value.die, e.value.plus ?? 0), rolled: true, pointer: `/abilities/${i}/do/${j}/value` };
       }
     }
     return { value: null, rolled: false, pointer: `/${which}` };
@@ -48,9 +48,9 @@ export function unitFace(view: WarmasterView, id: string, copies: number): Face 
     book.add(id, o, [`/abilities/${i}/text`]);
     chars += a.text.length;
     let cancelledBy: { pointer: string; names: { name: string; pointer: string; own: boolean }[] } | null = null;
-    for (const [j, e] of a.effects.entries()) {
+    for (const [j, e] of a.do.entries()) {
       if (e.kind !== 'reroll-combat' || !e.cancelledBy || e.cancelledBy.length === 0) continue;
-      const pointer = `/abilities/${i}/effects/${j}/cancelledBy`;
+      const pointer = `/abilities/${i}/do/${j}/cancelledBy`;
       book.add(id, o, [pointer]);
       const names = e.cancelledBy.map((c, k) => {
         const p = `${pointer}/${k}`;
