@@ -157,7 +157,7 @@ describe('codegen: determinism and syncing', () => {
 
     const r = await cli(dir, 'codegen');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('content/warchon/spreads/erdon-pass.yaml:21:');
+    expect(r.stderr).toContain('content/warchon/spreads/erdon-pass.yaml:18:');
     expect(r.stdout).toContain('nothing was written');
     expect(snapshot(path.join(dir, 'generated'))).toEqual(before);
     expect((await cli(dir, 'codegen', '--check')).code).toBe(1);
@@ -224,7 +224,7 @@ describe('codegen: generated files', () => {
   it('types Effect as the union of its variants, imported where used, never inlined again', () => {
     const effect = generated.get('types/common/effect.ts')!;
     expect(effect).toMatch(/export type Effect =\s+\| ModifyStrength\s+\| Destroy\s+\|/);
-    expect(effect).toContain("import type { Duration, Id, Range, Side, Stat, UnitFilter } from './defs.js';");
+    expect(effect).toContain("import type { Chooser, Duration, Id, Range, Side, Stat, Trigger, UnitFilter } from './defs.js';");
     expect(effect).not.toContain('&');
     const spread = generated.get('types/warchon/spread.ts')!;
     expect(spread).toContain("import type { Effect } from '../common/effect.js';");

@@ -68,22 +68,27 @@ describe('engine maps of rules run', () => {
     const ran = withRuns(rules, { engine: true, run: { 'spread/erdon-pass#/events/1': 'some test' } });
     expect(ran.find((r) => r.key === fortified.key)).toMatchObject({ executable: true, test: 'some test', missing: [] });
     expect(ran.filter((r) => r.executable)).toHaveLength(1);
-    const inspired = ran.find((r) => r.key === 'spread/erdon-pass#/events/0')!;
-    expect(inspired.missing[0]).toMatch(/Tactics/);
-    expect(inspired.missing.at(-1)).toMatch(/game loop plays no test of this rule/);
+    const reserve = ran.find((r) => r.key === 'spread/erdon-pass#/events/3')!;
+    expect(reserve.missing[0]).toMatch(/brings a unit here from\s+another location/);
+    expect(reserve.missing.at(-1)).toMatch(/game loop plays no test of this rule/);
   });
 });
 
 describe('playmark coverage', () => {
-  it('Warchon: every printed rule is listed and manual; the six traits with no rule of their own do not count as running', async () => {
+  it('Warchon: every printed rule is listed and manual; a trait counts through its rules, a tag as printed text', async () => {
     const { code, report } = await coverage('warchon');
     expect(code).toBe(0);
     expect(report).toMatchObject({ pack: 'warchon', title: 'Warchon', engine: false, runs: 0 });
     expect(report.manual).toBe(report.rules);
     expect(report.items).toHaveLength(report.rules);
-    const noEffect = ['aquatic', 'frigid', 'magical', 'nether', 'purity', 'spellcaster'].map((t) => report.items.find((i) => i.key === `trait/${t}`)!);
-    for (const t of noEffect) expect(t).toMatchObject({ status: 'manual', what: 'trait' });
-    expect(noEffect[0]!.missing![0]).toMatch(/no-effect/);
+    // A trait with rules is counted through its rules (Berserk's declaration), not its text as well;
+    // a tag with no rule of its own (Frigid: its penalty is the Baphite Swarm's) counts as printed text
+    // the procedure reads; a trait the text never defines (Aquatic) prints no rule at all.
+    expect(report.items.find((i) => i.key === 'trait/berserk/go-berserk')).toMatchObject({ status: 'manual', what: 'trait' });
+    expect(report.items.find((i) => i.key === 'trait/berserk')).toBeUndefined();
+    expect(report.items.find((i) => i.key === 'trait/frigid')).toMatchObject({ status: 'manual', form: 'structural' });
+    expect(report.items.find((i) => i.key === 'trait/aquatic')).toBeUndefined();
+    expect(report.items.find((i) => i.key === 'unit/baphite-swarm#/specialAbilities/0')).toMatchObject({ status: 'manual', form: 'effects' });
     // Structural rules are listed too: the turn's steps, movement, capacity, the RNG, combat, damage.
     const structural = report.items.filter((i) => i.form === 'structural').map((i) => i.key);
     expect(structural).toEqual(expect.arrayContaining(['rules/core#/turn/steps/0', 'rules/core#/movement', 'rules/core#/capacity', 'rules/core#/rng', 'rules/core#/combat', 'rules/core#/damage', 'descriptor/distinct']));
@@ -98,7 +103,7 @@ describe('playmark coverage', () => {
     expect(code).toBe(0);
     expect(report.runs).toBe(0);
     const keys = report.items.map((i) => i.key);
-    expect(keys).toEqual(expect.arrayContaining(['card/trap', 'card/horror', 'special-unit/the-emperor/perfect-teleport', 'teleport-table/teleportation#/entries/0', 'phase/imperial-movement', 'ship-area/the-engine-room']));
+    expect(keys).toEqual(expect.arrayContaining(['card/trap', 'card/horror', 'special-unit/the-emperor/perfect-teleport', 'teleport-table/teleportation#/entries/0', 'phase/imperial-movement', 'ship-area/the-engine-room/accident']));
     for (const i of report.items) expect(i.missing!.join(' ')).toMatch(/No game loop plays this pack yet/i);
   });
 
@@ -122,7 +127,7 @@ describe('playmark coverage', () => {
     const out = stdout();
     expect(out).toMatch(/^warchon \(Warchon\): 0 of \d+ rules run through a game loop, \d+ manual\.\n/);
     expect(out).toContain('No game loop plays this pack yet');
-    expect(out).toMatch(/\n {2}manual spread\/erdon-pass#\/events\/0 \(event\): .+\n {9}missing: .*Tactics/);
+    expect(out).toMatch(/\n {2}manual spread\/erdon-pass#\/events\/3 \(event\): .+\n {9}missing: .*brings a unit here/);
   });
 
   it('exits 2 for an unknown pack (with a suggestion) or a bad --format; --json is --format json', async () => {

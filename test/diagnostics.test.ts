@@ -32,6 +32,23 @@ const error = (code: DiagnosticCode, file: string, line: number, column: number,
 const warning = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'warning', file, line, column, ...extra });
 
 const CASES: Record<DiagnosticCode, Case> = {
+  // Rules (the rule model)
+  'rule/static-effect': {
+    rule: 'a rule without a trigger that deals damage (which happens once) is reported at the effect kind',
+    expected: [error('rule/static-effect', `${F}/rule--static-effect/scenarios/skirmish.yaml`, 19, 15, { message: '`damage` happens once and needs a trigger' })],
+  },
+  'rule/while-outside-static': {
+    rule: 'a triggered rule whose modifier lasts `while` (which only a static rule ends) is reported at the duration',
+    expected: [error('rule/while-outside-static', `${F}/rule--while-outside-static/scenarios/skirmish.yaml`, 24, 19, { message: 'would never end' })],
+  },
+  'rule/instead-without-when': {
+    rule: 'a replacement rule with no trigger is reported at `instead`',
+    expected: [error('rule/instead-without-when', `${F}/rule--instead-without-when/scenarios/skirmish.yaml`, 17, 14)],
+  },
+  'rule/unbound-name': {
+    rule: 'a filter reading a name no earlier filter saved is reported at the binding, listing the names there are',
+    expected: [error('rule/unbound-name', `${F}/rule--unbound-name/scenarios/skirmish.yaml`, 20, 28, { message: 'names here: self, subject' })],
+  },
   // Printables
   'printable/unknown-kind': {
     rule: 'a printable selecting a kind the manifest lacks is reported at the kind, with the near one',

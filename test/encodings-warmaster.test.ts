@@ -8,7 +8,8 @@ import { applyEffects } from '../src/engine/core/effects/index.js';
 import { firstPolicy } from '../src/engine/core/policy.js';
 import { seedRandom } from '../src/engine/core/random.js';
 import { createState, type CoreState } from '../src/engine/core/state.js';
-import { revealCard } from '../src/engine/warmaster/cards.js';
+import { fire } from '../src/engine/core/rules/index.js';
+import { revealCard, warmasterRules } from '../src/engine/warmaster/cards.js';
 
 function seedWhere(die: 'd6' | 'd66', pred: (value: number) => boolean): number {
   for (let seed = 0; seed < 10_000; seed++) if (pred(rollDie(seedRandom(seed), die).value)) return seed;
@@ -58,8 +59,7 @@ describe('Warmaster Teleportation Table: the teleporting group, never everything
     expect(where(after)).toEqual({ marines: 'area-14', guard: 'area-14', waiting: 'staging', 'on-ship': 'area-25', horde: 'area-25' });
   });
 
-  it("The Emperor's perfect teleport moves his group only, not every friendly unit", () => {
-    const perfect = units['the-emperor'].abilities.find((a) => a.id === 'perfect-teleport')!.effects;
+  it("The Emperor's perfect teleport: his group's teleport is replaced (no roll), and it moves his group only, not every friendly unit", () => {
     const state = createState({
       seed: 1,
       sides: ['imperial', 'traitor'],
@@ -70,11 +70,15 @@ describe('Warmaster Teleportation Table: the teleporting group, never everything
         { id: 'on-ship', side: 'imperial', location: 'area-25' },
       ],
     });
-    const after = applyEffects(state, perfect, { ...group, source: 'the-emperor perfect-teleport', subject: ['emperor', 'custodes'] }, firstPolicy).state;
-    expect(where(after)).toEqual({ emperor: 'area-14', custodes: 'area-14', 'kane-group': 'staging', 'on-ship': 'area-25' });
-    const { location: _none, ...anywhere } = group;
-    const everywhere = applyEffects(state, perfect, { ...anywhere, subject: ['emperor', 'custodes'] }, firstPolicy).state;
-    expect(where(everywhere)).toEqual({ emperor: 'area-14', custodes: 'area-14', 'kane-group': 'staging', 'on-ship': 'area-25' });
+    const rules = warmasterRules({ cards, units });
+    const teleport = fire(state, { event: 'group-teleports', location: 'staging', side: 'imperial', units: ['emperor', 'custodes'] }, rules, firstPolicy, { table, destinations });
+    expect(teleport.replaced).toBe(true);
+    expect(teleport.log.flatMap((l) => l.rolls)).toEqual([]);
+    expect(where(teleport.state)).toEqual({ emperor: 'area-14', custodes: 'area-14', 'kane-group': 'staging', 'on-ship': 'area-25' });
+    // A group without the Emperor teleports as the game rolls it: nothing replaces its teleport.
+    const other = fire(state, { event: 'group-teleports', location: 'staging', side: 'imperial', units: ['kane-group'] }, rules, firstPolicy, { table, destinations });
+    expect(other.replaced).toBe(false);
+    expect(where(other.state)).toEqual(where(state));
   });
 });
 
@@ -92,27 +96,33 @@ describe('Warmaster Emperor and General Kane: immunity read when the card is rev
       ],
     });
 
-  it('The Emperor ignores Horror: a Horror card revealed in his area is removed from play with no effect', () => {
+  it('The Emperor ignores Horror: a Horror card revealed in his area is replaced, removed from the game with no effect', () => {
     const state = ship(seedWhere('d6', (v) => v >= 5), 'area-25');
     const { state: after, log } = revealCard(state, content, 'horror', 'area-25', firstPolicy);
     expect(alive(after)).toEqual(['emperor', 'marines', 'kane', 'guard']);
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ kind: 'card-ignored', data: { card: 'horror', holders: ['emperor'], protected: ['emperor', 'marines'] } });
+    expect(after.zones).toMatchObject({ revealed: [], removed: ['horror'] });
+    expect(log.map((l) => [l.kind, l.source])).toEqual([
+      ['trigger', 'special-unit/the-emperor/ignores-horror@emperor'],
+      ['move-cards', 'special-unit/the-emperor/ignores-horror@emperor'],
+    ]);
+    expect(log[0]!.data).toMatchObject({ instead: true });
   });
 
-  it('The Emperor ignores Horror only while he shares its area: after he leaves, a Horror revealed there acts as printed', () => {
+  it('The Emperor ignores Horror only while he shares its area: after he leaves, a Horror revealed there acts as printed and then leaves play', () => {
     const seed = seedWhere('d6', (v) => v >= 5);
-    // The ability was in force once (he stood in area-25); nothing of it stays behind when he moves on.
-    const before = applyEffects(ship(seed, 'area-25'), units['the-emperor'].abilities.find((a) => a.id === 'ignores-horror')!.effects, { owner: 'imperial', source: 'emperor', location: 'area-25' }, firstPolicy).state;
-    const moved = { ...before, units: before.units.map((u) => (u.id === 'emperor' ? { ...u, location: 'area-14' } : u)) };
+    const state = ship(seed, 'area-25');
+    const moved = { ...state, units: state.units.map((u) => (u.id === 'emperor' ? { ...u, location: 'area-14' } : u)) };
     const { state: after } = revealCard(moved, content, 'horror', 'area-25', firstPolicy);
     expect(alive(after)).toEqual(['emperor', 'kane', 'guard']);
+    expect(after.zones).toMatchObject({ revealed: [], removed: ['horror'] });
   });
 
   it('The Emperor ignores Horror but not Trap; General Kane ignores Trap but not Horror', () => {
     const trapSeed = seedWhere('d6', (v) => v >= 4);
     expect(alive(revealCard(ship(trapSeed, 'area-25'), content, 'trap', 'area-25', firstPolicy).state)).toHaveLength(3);
-    expect(revealCard(ship(trapSeed, 'area-25'), content, 'trap', 'area-33', firstPolicy).log[0]).toMatchObject({ kind: 'card-ignored', data: { holders: ['kane'] } });
+    const kane = revealCard(ship(trapSeed, 'area-25'), content, 'trap', 'area-33', firstPolicy);
+    expect(kane.log[0]).toMatchObject({ kind: 'trigger', source: 'special-unit/general-kane/ignores-traps@kane', data: { instead: true } });
+    expect(alive(kane.state)).toHaveLength(4);
     const horrorSeed = seedWhere('d6', (v) => v >= 5);
     expect(alive(revealCard(ship(horrorSeed, 'area-14'), content, 'horror', 'area-33', firstPolicy).state)).toEqual(['emperor', 'marines', 'guard']); // one unit (ruling horror-one-unit)
   });
@@ -125,10 +135,9 @@ describe('Warmaster Emperor and General Kane: immunity read when the card is rev
     expect(alive(after)).toEqual(['emperor', 'marines']);
   });
 
-  it('applying the immunity stores no mark on any unit', () => {
-    const effects = units['general-kane'].abilities[0]!.effects;
-    const state = ship(1, 'area-25');
-    const { state: after } = applyEffects(state, effects, { owner: 'imperial', source: 'kane', location: 'area-33' }, firstPolicy);
+  it('the immunity leaves no mark on any unit: revealing a card the Emperor stops changes no unit', () => {
+    const state = ship(seedWhere('d6', (v) => v >= 5), 'area-25');
+    const { state: after } = revealCard(state, content, 'horror', 'area-25', firstPolicy);
     expect(after.units).toEqual(state.units);
   });
 });
@@ -136,7 +145,7 @@ describe('Warmaster Emperor and General Kane: immunity read when the card is rev
 describe('Warmaster Sanguinius', () => {
   it("Sanguinius's re-roll: the text prints no exception, so no unit cancels it and no layer adds one", async () => {
     const { layers } = await import('../generated/content/warmaster.js');
-    const reroll = units.sanguinius.abilities.find((a) => a.id === 'reroll')!.effects[0]!;
+    const reroll = units.sanguinius.abilities.find((a) => a.id === 'reroll')!.do[0]!;
     expect(reroll).toEqual({ kind: 'reroll-combat' });
     expect(units.sanguinius.exceptions).toBeNull();
     const touching = layers.flatMap((l) => l.entries).filter((e) => e.target.kind === 'special-unit' && e.target.id === 'sanguinius');

@@ -10,10 +10,11 @@ import { spells } from '../generated/content/archon-skirmish.js';
 import type { EffectContext } from '../src/engine/core/context.js';
 import { rollDie, type DieName } from '../src/engine/core/dice.js';
 import { applyEffects, effectKinds } from '../src/engine/core/effects/index.js';
-import { cardIgnoredAt } from '../src/engine/core/effects/ignore-cards.js';
 import { expire } from '../src/engine/core/expire.js';
 import { firstPolicy, type Policy, type UnitChoice, type LocationChoice } from '../src/engine/core/policy.js';
 import { seedRandom } from '../src/engine/core/random.js';
+import { fire, holds, recomputeStatics, type RuleSource } from '../src/engine/core/rules/index.js';
+import { warmasterRules } from '../src/engine/warmaster/cards.js';
 import { hasReroll, spendReroll, startBattle } from '../src/engine/core/battle.js';
 import { createState, findUnit, fightsFor, mayAct, type CoreState, type UnitInit, type UnitState } from '../src/engine/core/state.js';
 import { effectiveStat } from '../src/engine/core/stats.js';
@@ -90,19 +91,21 @@ describe('modify-strength', () => {
     expect([stat(nextTurn, 'd1', 'ds'), stat(nextTurn, 'd2', 'ds')]).toEqual([3, 1]);
   });
 
-  it('Irondale: "Construct" units +1 CS (AS and DS) while here; moving away ends it', () => {
-    const effects = spreads.irondale.specialRules[0]!.effects;
+  it('Irondale: "Construct" units +1 CS (AS and DS) while here, a static rule recomputed: moving away ends it, coming back restores it', () => {
+    const irondale: RuleSource = { key: 'spread/irondale#/specialRules/0', holder: { place: 'irondale' }, rule: spreads.irondale.specialRules[0]! };
     const state = createState({ seed: 1, sides: SIDES, units: [unit('golem', 'azuthka', { as: 2, ds: 3 }, ['construct'], 'irondale'), unit('man', 'azuthka', { as: 2, ds: 3 }, [], 'irondale')] });
-    const after = applyEffects(state, effects, { owner: null, source: 'irondale', location: 'irondale' }, firstPolicy).state;
+    const after = recomputeStatics(state, [irondale], firstPolicy).state;
     expect([stat(after, 'golem', 'as'), stat(after, 'golem', 'ds'), stat(after, 'man', 'as')]).toEqual([3, 4, 2]);
-    const moved = expire({ ...after, units: after.units.map((u) => (u.id === 'golem' ? { ...u, location: 'mount-tzask' } : u)) }, { leaving: 'golem' }).state;
+    const moved = recomputeStatics({ ...after, units: after.units.map((u) => (u.id === 'golem' ? { ...u, location: 'mount-tzask' } : u)) }, [irondale], firstPolicy).state;
     expect(stat(moved, 'golem', 'as')).toBe(2);
     expect(findUnit(moved, 'golem')!.modifiers).toEqual([]);
+    const back = recomputeStatics({ ...moved, units: moved.units.map((u) => (u.id === 'golem' ? { ...u, location: 'irondale' } : u)) }, [irondale], firstPolicy).state;
+    expect(stat(back, 'golem', 'as')).toBe(3);
   });
 
   it('Kier-Zhadd: units with Size 3 or higher +1 CS', () => {
     const state = battleAt([warchon('deathknoll-ogres', 'ogres', 'azuthka'), warchon('baphite-swarm', 'swarm', 'azuthka')]);
-    const after = applyEffects(state, spreads['kier-zhadd'].specialRules[0]!.effects, ctx, firstPolicy).state;
+    const after = applyEffects(state, spreads['kier-zhadd'].specialRules[0]!.do, ctx, firstPolicy).state;
     expect([stat(after, 'ogres', 'as'), stat(after, 'swarm', 'as')]).toEqual([5, 2]);
   });
 
@@ -113,13 +116,13 @@ describe('modify-strength', () => {
   });
 
   it('Great Demon (Doombreed): AS and DS set to d6+4 rolled once when applied, for the battle', () => {
-    const effects = warmasterUnits.doombreed.abilities.find((a) => a.id === 'chaos-stats')!.effects;
+    const effects = warmasterUnits.doombreed.abilities.find((a) => a.id === 'chaos-stats')!.do;
     const state = startBattle(createState({ seed: 3, sides: ['imperial', 'traitor'], units: [{ id: 'doombreed', record: 'doombreed', side: 'traitor', location: 'area-22', stats: { as: null, ds: null } }] }), {
       location: 'area-22',
       attacker: 'traitor',
       defender: 'imperial',
     });
-    const { state: after, log } = applyEffects(state, effects, { owner: 'traitor', source: 'doombreed chaos-stats' }, firstPolicy);
+    const { state: after, log } = applyEffects(state, effects, { owner: 'traitor', source: 'doombreed chaos-stats', self: 'doombreed' }, firstPolicy);
     const die = rollDie(state.random, 'd6').value;
     expect(stat(after, 'doombreed', 'as')).toBe(die + 4);
     expect(stat(after, 'doombreed', 'ds')).toBe(die + 4);
@@ -249,8 +252,8 @@ describe('end-combat, set-combat-result, no-effect', () => {
 });
 
 describe('reroll-combat', () => {
-  const emperor = warmasterUnits['the-emperor'].abilities.find((a) => a.id === 'reroll')!.effects;
-  const sanguinius = warmasterUnits.sanguinius.abilities.find((a) => a.id === 'reroll')!.effects;
+  const emperor = warmasterUnits['the-emperor'].abilities.find((a) => a.id === 'reroll')!.do;
+  const sanguinius = warmasterUnits.sanguinius.abilities.find((a) => a.id === 'reroll')!.do;
   const at = (ids: [string, string][]) =>
     startBattle(createState({ seed: 1, sides: ['imperial', 'traitor'], units: ids.map(([id, side]) => ({ id, record: id, side, location: 'area-33' })) }), { location: 'area-33', attacker: 'imperial', defender: 'traitor' });
   const owner = { owner: 'imperial', source: 'the-emperor reroll' };
@@ -308,12 +311,19 @@ describe('retreat', () => {
 });
 
 describe('limit-movement', () => {
-  it('Warmaster Crew: the Crew cannot move (max distance 0, permanent), recorded at the location', () => {
+  it('Warmaster Crew: the Crew cannot move (a static rule of the card in play, recomputed) and is eliminated instead of retreating', () => {
     const state = createState({ seed: 1, sides: ['imperial', 'traitor'], units: [{ id: 'crew-1', record: 'crew', side: 'traitor', location: 'area-41', stats: { defence: 3 } }, { id: 'marines', record: 'marines', side: 'imperial', location: 'area-41' }] });
-    const { state: after, log } = applyEffects(state, warmasterCards.crew.effects, { owner: 'traitor', source: 'crew', location: 'area-41' }, firstPolicy);
-    expect(after.locationRules).toEqual([{ location: 'area-41', units: ['crew-1'], maxUnitsLeaving: null, maxDistance: 0, duration: 'permanent', source: 'crew' }]);
-    expect(log.map((l) => l.kind)).toEqual(['limit-movement', 'manual']);
-    expect(expire(after, 'turn').state.locationRules).toHaveLength(1);
+    const rules = warmasterRules({ cards: warmasterCards, units: warmasterUnits });
+    const after = recomputeStatics(state, rules, firstPolicy).state;
+    expect(after.locationRules).toEqual([{ location: 'area-41', units: ['crew-1'], maxUnitsLeaving: null, maxDistance: 0, duration: 'while', source: 'card/crew/cannot-move@crew-1' }]);
+    expect(recomputeStatics(after, rules, firstPolicy).state.locationRules).toHaveLength(1);
+    const retreat = fire(after, { event: 'unit-retreats', location: 'area-41', units: ['crew-1'] }, rules, firstPolicy);
+    expect(retreat.replaced).toBe(true);
+    expect(findUnit(retreat.state, 'crew-1')!.destroyed).toBe(true);
+    // Once the Crew is gone, so is its limit: nothing is left behind.
+    expect(retreat.state.locationRules).toEqual([]);
+    const marinesRetreat = fire(after, { event: 'unit-retreats', location: 'area-41', units: ['marines'] }, rules, firstPolicy);
+    expect(marinesRetreat.replaced).toBe(false);
   });
 
   it('a limit on units leaving, for every unit there, ends with its turn', () => {
@@ -392,7 +402,7 @@ describe('roll and add-unit', () => {
     const state = createState({ seed: seedWhere('d6', (v) => v <= 3), sides: ['imperial', 'traitor'], units: [{ id: 'm1', side: 'imperial', location: 'area-25' }] });
     const { state: after, log } = applyEffects(state, warmasterCards.trap.effects, { owner: 'traitor', source: 'trap', location: 'area-25' }, firstPolicy);
     expect(alive(after)).toEqual(['m1']);
-    expect(log.map((l) => l.kind)).toEqual(['roll', 'no-effect']);
+    expect(log.map((l) => l.kind)).toEqual(['roll', 'no-effect', 'move-cards']);
   });
 });
 
@@ -423,18 +433,15 @@ describe('roll-table', () => {
   });
 });
 
-describe('ignore-cards', () => {
-  it('General Kane: he and the friendly units with him ignore Trap cards; a static ability, logged, never stored as a mark', () => {
-    const state = createState({ seed: 1, sides: ['imperial', 'traitor'], units: [{ id: 'general-kane', side: 'imperial', location: 'area-33' }, { id: 'guard', side: 'imperial', location: 'area-33' }, { id: 'crew', side: 'traitor', location: 'area-33' }, { id: 'far', side: 'imperial', location: 'area-14' }] });
-    const kane = warmasterUnits['general-kane'].abilities.find((a) => a.id === 'ignores-traps')!.effects;
-    const { state: after, log } = applyEffects(state, kane, { owner: 'imperial', source: 'kane', location: 'area-33' }, firstPolicy);
-    expect(after.units).toEqual(state.units);
-    expect(log[0]).toMatchObject({ kind: 'ignore-cards', units: ['general-kane', 'guard'], data: { cards: ['trap'], static: true } });
-    // The reveal reads it (src/engine/warmaster/cards.ts; test/encodings-warmaster.test.ts).
-    const holders = cardIgnoredAt(state, 'trap', 'area-33', (u) => (u.id === 'general-kane' ? kane : []));
-    expect(holders).toEqual({ holders: ['general-kane'], protected: ['general-kane', 'guard'] });
-    expect(cardIgnoredAt(state, 'trap', 'area-14', (u) => (u.id === 'general-kane' ? kane : []))).toBeNull();
-    expect(cardIgnoredAt(state, 'horror', 'area-33', (u) => (u.id === 'general-kane' ? kane : []))).toBeNull();
+describe('move-cards', () => {
+  it('the trigger\'s card (cards: subject) moves between zones; named cards and the top of a zone move too; a hand is hand:<side>', () => {
+    const state = createState({ seed: 1, sides: SIDES, units: [], zones: { revealed: ['trap', 'horror'], deck: ['a', 'b', 'c'] } });
+    const moved = applyEffects(state, [{ kind: 'move-cards', cards: 'subject', from: 'revealed', to: 'removed' }], { owner: 'azuthka', source: 'test', cards: ['horror'] }, firstPolicy).state;
+    expect(moved.zones).toMatchObject({ revealed: ['trap'], removed: ['horror'] });
+    const drawn = applyEffects(moved, [{ kind: 'move-cards', from: 'deck', to: 'hand', count: 2 }], { owner: 'azuthka', source: 'test' }, firstPolicy).state;
+    expect(drawn.zones).toMatchObject({ deck: ['c'], 'hand:azuthka': ['a', 'b'] });
+    const named = applyEffects(drawn, [{ kind: 'move-cards', cards: ['b'], from: 'hand', to: 'discard', side: 'enemy' }], { owner: 'celestine', source: 'test' }, firstPolicy).state;
+    expect(named.zones).toMatchObject({ 'hand:azuthka': ['a'], discard: ['b'] });
   });
 });
 
@@ -508,12 +515,13 @@ describe('Archon spells: swap-positions, teleport, prevent-actions', () => {
 });
 
 describe('manual', () => {
-  it('Erdon Pass "Inspired Charge" is manual: nothing changes, the log tells players to apply the text', () => {
-    const state = battleAt([unit('u', 'azuthka', { as: 2 })]);
-    const { state: after, log } = applyEffects(state, event('erdon-pass', 'Inspired Charge'), ctx, firstPolicy);
-    expect({ ...after, log: [] }).toEqual({ ...state, log: [] });
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ kind: 'manual', manual: true });
-    expect(log[0]!.text).toMatch(/^Players apply the printed rule by hand: The bonus depends/);
+  it('Erdon Pass "Inspired Charge": the attacking army gains +2 AS this turn only if it has a Tactics unit (the event\'s `if`)', () => {
+    const charge = spreads['erdon-pass'].events!.find((e) => e.name === 'Inspired Charge')!;
+    const withTactics = battleAt([unit('leader', 'azuthka', { as: 2 }, ['tactics']), unit('u', 'azuthka', { as: 2 }), unit('d', 'celestine', { as: 2 })]);
+    const without = battleAt([unit('u', 'azuthka', { as: 2 }), unit('d', 'celestine', { as: 2 }, ['tactics'])]);
+    expect(holds(withTactics, charge.if!, ctx)).toBe(true);
+    expect(holds(without, charge.if!, ctx)).toBe(false);
+    const after = applyEffects(withTactics, charge.effects, ctx, firstPolicy).state;
+    expect(['leader', 'u', 'd'].map((id) => stat(after, id, 'as'))).toEqual([4, 4, 2]);
   });
 });

@@ -20,14 +20,14 @@ import { createState, type CoreState, type UnitInit } from '../src/engine/core/s
 
 type AnyEffect = DeepReadonly<Effect>;
 
-/** Every `effects` list anywhere in the content, flattened to single effects. */
+/** Every `effects` and `do` list anywhere in the content, flattened to single effects. */
 function contentEffects(): AnyEffect[] {
   const out: AnyEffect[] = [];
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(walk);
     else if (value !== null && typeof value === 'object') {
       for (const [key, v] of Object.entries(value)) {
-        if (key === 'effects' && Array.isArray(v)) out.push(...(v as AnyEffect[]));
+        if ((key === 'effects' || key === 'do') && Array.isArray(v)) out.push(...(v as AnyEffect[]));
         walk(v);
       }
     }
@@ -50,6 +50,13 @@ const handWritten: AnyEffect[] = [
   { kind: 'swap-positions', target: { choose: { count: 2, by: 'owner' } } },
   { kind: 'prevent-actions', target: { side: 'non-controlling' }, actions: ['attack'], turns: 2 },
   { kind: 'retreat', target: { side: 'defender', choose: { count: 1, by: 'controlling' } }, distance: 2 },
+  { kind: 'damage', target: { side: 'defender', as: 'hit' }, hits: 3, distribute: 'owner' },
+  { kind: 'damage', target: { side: 'attacker' }, hits: 2, distribute: 'random' },
+  { kind: 'destroy', target: { binding: 'hit' } },
+  { kind: 'delayed', at: { event: 'battle-ends' }, do: [{ kind: 'destroy', target: { binding: 'self' } }] },
+  { kind: 'destroy-place', place: 'here' },
+  { kind: 'move-cards', from: 'deck', to: 'hand', count: 2 },
+  { kind: 'move-cards', from: 'deck', to: 'discard', count: 1, by: 'random' },
 ];
 
 const pool: AnyEffect[] = [...contentEffects(), ...handWritten];
@@ -89,7 +96,7 @@ const stateArb = fc
   })
   .chain(({ seed, count, attacker, controlling }) =>
     fc.tuple(...Array.from({ length: count }, (_, i) => unitArb(i))).map((units) =>
-      startBattle(createState({ seed, sides: SIDES, units }), { location: 'field', attacker, defender: SIDES.find((s) => s !== attacker)!, controlling }),
+      startBattle(createState({ seed, sides: SIDES, units, zones: { deck: ['trap', 'horror', 'crew', 'trap'] } }), { location: 'field', attacker, defender: SIDES.find((s) => s !== attacker)!, controlling }),
     ),
   );
 
@@ -177,6 +184,27 @@ describe('engine core properties', () => {
           if (u.hits === 0) expect(u.destroyed).toBe(true);
         }
       }),
+    );
+  });
+
+  it('distributed damage: the Hits given out are the printed total or every Hit the targets have, never more than a unit has', () => {
+    fc.assert(
+      fc.property(stateArb, fc.integer({ min: 1, max: 12 }), fc.constantFrom<'owner' | 'opponent' | 'random'>('owner', 'opponent', 'random'), fc.integer(), (state, hits, by, policySeed) => {
+        const targets = state.units.filter((u) => !u.destroyed && u.location === 'field');
+        const before = new Map(targets.map((u) => [u.id, u.hits]));
+        const after = applyEffects(state, [{ kind: 'damage', target: {}, hits, distribute: by }], { owner: 'azuthka', source: 'property' }, randomPolicy(policySeed)).state;
+        let given = 0;
+        for (const u of after.units) {
+          if (!before.has(u.id)) continue;
+          const lost = before.get(u.id)! - u.hits;
+          expect(lost).toBeGreaterThanOrEqual(0);
+          expect(u.hits).toBeGreaterThanOrEqual(0);
+          given += lost;
+        }
+        const available = [...before.values()].reduce((a, b) => a + b, 0);
+        expect(given).toBe(Math.min(hits, available));
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -14,9 +14,9 @@ describe('rules the engine can run', () => {
     // Its effects are structured, but no game loop plays Warchon yet: it does not run (see test/coverage.test.ts).
     expect(fortified).toMatchObject({ kind: 'spread', structured: true, executable: false, manual: [] });
     expect(fortified.text).toMatch(/^All units in the defending army gain \+2 DS/);
-    const inspired = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/0')!;
-    expect(inspired).toMatchObject({ structured: false, executable: false });
-    expect(inspired.manual[0]).toMatch(/Tactics/);
+    const reserve = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/3')!;
+    expect(reserve).toMatchObject({ structured: false, executable: false });
+    expect(reserve.manual[0]).toMatch(/brings a unit here from\s+another location/);
   });
 
   it('counts the same rules the validate summary reports', () => {
@@ -31,8 +31,8 @@ describe('playmark lint', () => {
     const { io, stdout } = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warchon'], io)).toBe(0);
     expect(stdout()).toMatch(/warchon: the engine runs 0 of \d+ rules through a game loop; \d+ manual:/);
-    expect(stdout()).toMatch(/ {2}manual spread erdon-pass \/events\/0: All units in an attacking army/);
-    expect(stdout()).toMatch(/needs: .*Tactics/);
+    expect(stdout()).toMatch(/ {2}manual spread erdon-pass \/events\/3: The Controlling army may move one additional unit/);
+    expect(stdout()).toMatch(/needs: .*brings a unit here/);
     expect(stdout()).not.toMatch(/ {2}runs {3}/);
   });
 

@@ -172,10 +172,10 @@ describe('ARCHON SKIRMISH card list and deck', () => {
     expect(cards.get('teleport')!.limitedBy).toBeNull();
   });
 
-  it('BATTLE PHASE: every Attack card does the printed one point of damage to an enemy unit', () => {
+  it('BATTLE PHASE: every Attack card does the printed one point of damage to an enemy unit its player (the controller) picks', () => {
     expect(section('BATTLE PHASE')).toContain('The enemy unit that is the target of the attack takes one point of damage. ');
     for (const c of [...cards.values()].filter((c) => c.type === 'A')) {
-      expect(c.effects, c.id).toEqual([{ kind: 'damage', target: { side: 'enemy', choose: { count: 1, by: 'opponent' } }, hits: 1 }]);
+      expect(c.effects, c.id).toEqual([{ kind: 'damage', target: { side: 'enemy', choose: { count: 1, by: 'controller' } }, hits: 1 }]);
     }
   });
 });

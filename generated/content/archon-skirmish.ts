@@ -159,7 +159,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
         "kind": "damage",
         "target": {
           "choose": {
-            "by": "opponent",
+            "by": "controller",
             "count": 1
           },
           "side": "enemy"
@@ -194,7 +194,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
         "kind": "damage",
         "target": {
           "choose": {
-            "by": "opponent",
+            "by": "controller",
             "count": 1
           },
           "side": "enemy"
@@ -229,7 +229,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
         "kind": "damage",
         "target": {
           "choose": {
-            "by": "opponent",
+            "by": "controller",
             "count": 1
           },
           "side": "enemy"
@@ -264,7 +264,7 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
         "kind": "damage",
         "target": {
           "choose": {
-            "by": "opponent",
+            "by": "controller",
             "count": 1
           },
           "side": "enemy"
@@ -877,7 +877,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
     "number": 3,
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers an `attack` move in the Battle Phase, play.ts plays it): at most `cardsPerPhase` Attack cards; the effect vocabulary has no attack action. The damage it does is the rule `damage`."
@@ -887,7 +887,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "Play (discard) an Attack card to have a creature attack."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts): the target is at most the card's Range away (`cardNumber`); the effect vocabulary has no range check."
@@ -897,7 +897,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "The attack card has a number. This is the range of the attack."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads each card's `limitedBy`): a creature may use only Attack cards whose Range is at most its `attack`; the effect vocabulary has no card-use condition."
@@ -907,7 +907,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "(Important: In the Creature Lists a units Attack value is the farthest range it can attack and so limits the attack cards it can use)"
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts reads `directions`): the target lies on an orthogonal or diagonal line from the attacker; the effect vocabulary has no line effect."
@@ -917,27 +917,34 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "Attacks are diagonal or orthogonal (like a Queen in chess)."
       },
       {
-        "effects": [
+        "do": [
           {
             "hits": 1,
             "kind": "damage",
             "target": {
-              "choose": {
-                "by": "opponent",
-                "count": 1
-              },
+              "binding": "subject",
               "side": "enemy"
             }
           }
         ],
         "id": "damage",
-        "text": "The enemy unit that is the target of the attack takes one point of damage."
+        "text": "The enemy unit that is the target of the attack takes one point of damage.",
+        "when": {
+          "cards": [
+            "attack-1",
+            "attack-2",
+            "attack-3",
+            "attack-4"
+          ],
+          "event": "card-played"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "destroy",
             "target": {
+              "binding": "subject",
               "stat": {
                 "op": "lte",
                 "stat": "hits",
@@ -947,10 +954,13 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
           }
         ],
         "id": "killed",
-        "text": "Creatures reduced to zero Hits are killed and are removed from the map."
+        "text": "Creatures reduced to zero Hits are killed and are removed from the map.",
+        "when": {
+          "event": "unit-damaged"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts, lineOfSight); the effect vocabulary has no line-of-sight effect."
@@ -960,7 +970,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "Creatures cannot attack through other creatures."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts, lineOfSight); the effect vocabulary has no line-of-sight effect."
@@ -994,7 +1004,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
     "number": 2,
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers a `move` move in the Move Phase, play.ts plays it): at most `cardsPerPhase` Move cards; the effect vocabulary has no move effect."
@@ -1004,7 +1014,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "Play (discard) a Move card to move one of your creatures."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts): every square passed must be empty; the effect vocabulary has no movement-path effect (limit-movement caps distance only)."
@@ -1014,7 +1024,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "creatures cannot move through other units."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts reads `flyersPassThrough` and each creature's `flyer`; spells.ts plays Teleport): the effect vocabulary has no movement-path effect."
@@ -1024,7 +1034,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "(Exceptions: Flyers may move through other creatures & the Teleport Spell)"
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads `cardNumber`): the creature moves the card's Range in squares; the effect vocabulary has no move effect."
@@ -1034,7 +1044,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "The move card has a number. This is the number of spaces the creature moves."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads each card's `limitedBy`): a creature may use only Move cards whose Range is at most its `move`; the effect vocabulary has no card-use condition."
@@ -1044,7 +1054,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "(Important: In the Creature Lists a units Movement value is the farthest range it can move and so limits the move cards it can use)"
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/board.ts reads `directions`); the effect vocabulary has no move effect."
@@ -1054,7 +1064,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "Moves are diagonal or orthogonal (like a Queen in Chess)."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers `forward` moves, reading `groupMove`); the effect vocabulary has no move effect."
@@ -1077,7 +1087,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
     "reshuffle": true,
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/deck.ts reads `draw`): the player draws at the start of his turn; the effect vocabulary has no card-draw effect."
@@ -1087,7 +1097,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "Draw 2 cards."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/deck.ts reads `reshuffle`): a draw from an empty deck first shuffles the discard pile with the game's seeded generator; the effect vocabulary has no deck effect."
@@ -1097,7 +1107,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "If the deck runs out, shuffle the discard and draw from it."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads `handLimit`); the effect vocabulary has no hand effect."
@@ -1107,7 +1117,7 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
         "text": "Max hand size = 5 cards."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts offers a `discard` move per excess card, the player choosing which); the effect vocabulary has no discard effect."
@@ -1138,7 +1148,7 @@ export const rules: { readonly [K in ArchonSkirmishRulesId]: ArchonSkirmishRules
     "name": "CREATURES",
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "no-effect"
           }
@@ -1147,7 +1157,7 @@ export const rules: { readonly [K in ArchonSkirmishRulesId]: ArchonSkirmishRules
         "text": "Use chits or miniatures to represent creatures."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Army composition, not an effect: the scenario's armies list each side's 8 creatures once each, and the Archon procedure (src/engine/archon-skirmish/setup.ts) sets up exactly those."
@@ -1166,7 +1176,7 @@ export const rules: { readonly [K in ArchonSkirmishRulesId]: ArchonSkirmishRules
     "name": "SPELL CARDS",
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/spells.ts reads `spellcasters`): a side's spell cards are offered only while its spellcaster is on the board; the effect vocabulary has no card-play condition."
@@ -1176,7 +1186,7 @@ export const rules: { readonly [K in ArchonSkirmishRulesId]: ArchonSkirmishRules
         "text": "The Light side can only use spell cards if the Wizard is still in play."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/spells.ts reads `spellcasters`): a side's spell cards are offered only while its spellcaster is on the board; the effect vocabulary has no card-play condition."
@@ -1314,7 +1324,7 @@ export const scenarios: { readonly [K in ArchonSkirmishScenarioId]: ArchonSkirmi
     },
     "specialRules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads the move phase's `mayEndOnOccupied`; set-up places one creature a square); the effect vocabulary has no stacking limit."
@@ -1362,7 +1372,7 @@ export const spells: { readonly [K in ArchonSkirmishSpellId]: ArchonSkirmishSpel
         "kind": "swap-positions",
         "target": {
           "choose": {
-            "by": "owner",
+            "by": "caster",
             "count": 2
           },
           "side": "friendly"
@@ -1384,7 +1394,7 @@ export const spells: { readonly [K in ArchonSkirmishSpellId]: ArchonSkirmishSpel
         "kind": "heal",
         "target": {
           "choose": {
-            "by": "owner",
+            "by": "caster",
             "count": 1
           },
           "side": "friendly"
@@ -1409,7 +1419,7 @@ export const spells: { readonly [K in ArchonSkirmishSpellId]: ArchonSkirmishSpel
         "kind": "prevent-actions",
         "target": {
           "choose": {
-            "by": "opponent",
+            "by": "caster",
             "count": 1
           },
           "side": "enemy"
@@ -1433,7 +1443,7 @@ export const spells: { readonly [K in ArchonSkirmishSpellId]: ArchonSkirmishSpel
         "range": 6,
         "target": {
           "choose": {
-            "by": "owner",
+            "by": "caster",
             "count": 1
           },
           "side": "friendly"

@@ -210,7 +210,7 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
     "effects": [
       {
         "kind": "manual",
-        "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has; the damage effect gives every target the same number of Hits, so the engine applies this result natively from the attacker/defender fields."
+        "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has: damage { target: { side: attacker }, hits: the number, distribute: owner }. The vocabulary cannot say the number: this record is a form for every code it matches (A1, A2, ...) and the Hits are the number the code prints (the pattern's capture group), while damage `hits` takes only a fixed integer; nothing refers to the combat result's number."
       }
     ],
     "engaged": false,
@@ -231,7 +231,7 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
     "effects": [
       {
         "kind": "manual",
-        "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has; the damage effect gives every target the same number of Hits, so the engine applies this result natively from the attacker/defender fields."
+        "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has: damage { target: { side: attacker }, hits: A's number, distribute: owner } and the same for the defender with D's number. The vocabulary cannot say the number: this record is a form for every code it matches (A1D1, A2D1, ...) and the Hits are the number the code prints (the pattern's capture group), while damage `hits` takes only a fixed integer; nothing refers to the combat result's number."
       }
     ],
     "engaged": false,
@@ -272,7 +272,7 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
     "effects": [
       {
         "kind": "manual",
-        "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has; the damage effect gives every target the same number of Hits, so the engine applies this result natively from the attacker/defender fields."
+        "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has: damage { target: { side: defender }, hits: the number, distribute: owner }. The vocabulary cannot say the number: this record is a form for every code it matches (D1, D2, ...) and the Hits are the number the code prints (the pattern's capture group), while damage `hits` takes only a fixed integer; nothing refers to the combat result's number."
       }
     ],
     "engaged": false,
@@ -290,8 +290,14 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
     "defender": "none",
     "effects": [
       {
-        "kind": "manual",
-        "note": "No damage; the units involved may not leave the spread until they fight again next turn, while reinforcements may still enter. limit-movement (maxUnitsLeaving 0) has no duration lasting into the next turn and cannot exclude reinforcements, so the engine applies this from the engaged field."
+        "actions": [
+          "move"
+        ],
+        "kind": "prevent-actions",
+        "target": {
+          "side": "defender"
+        },
+        "turns": 1
       }
     ],
     "engaged": true,
@@ -479,7 +485,7 @@ export const scenarios: { readonly [K in WarchonScenarioId]: WarchonScenarioReco
     },
     "specialRules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "no-effect"
           }
@@ -667,20 +673,24 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
     },
     "specialRules": [
       {
-        "effects": [
+        "do": [
           {
-            "kind": "manual",
-            "note": "RULING: apply the printed combat result as usual (Hits, AE, DE); then every unit of the battle still in Akibatu is Engaged as by an \"Eg\" result (may not leave, fights again next turn; reinforcements may enter)."
+            "duration": "while",
+            "kind": "limit-movement",
+            "maxUnitsLeaving": 0
           }
         ],
         "id": "always-engaged",
+        "if": {
+          "battle": "here"
+        },
         "text": "Units in battle always remain Engaged."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Changes the Berserk trait's multiplier from 2 to 3 here; the vocabulary cannot condition a modify-strength on a unit going berserk (a Strategy Round action the text never describes)."
+            "note": "Would replace the Berserk declaration's doubling with a tripling here (instead: true, modify-strength on binding subject, cs multiply 3, duration battle). The vocabulary has no trigger for a unit going berserk (no event for a player's declaration; Berserk's own rule is manual for that reason), so nothing can fire or replace the doubling."
           }
         ],
         "id": "berserk-triple",
@@ -925,7 +935,7 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         "effects": [
           {
             "kind": "manual",
-            "note": "RULING (see dracosroar-attack-restriction): the Attacking army chooses which of its units in the battle commit to attack; only those add their AS this battle. Then generate a number: on 1 or 2 the committed units without Aerial or Aquatic are destroyed. The vocabulary cannot select \"the committed units\"."
+            "note": "RULING (see dracosroar-attack-restriction): the Attacking army chooses which of its units in the battle commit to attack; only those add their AS this battle. Then generate a number: on 1 or 2 the committed units without Aerial or Aquatic are destroyed. The vocabulary cannot let the army pick any number of its units (`choose` picks a fixed count) nor make only the picked units add their AS."
           }
         ],
         "name": "Magic Bridge",
@@ -1124,10 +1134,24 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
       {
         "effects": [
           {
-            "kind": "manual",
-            "note": "The bonus depends on the attacking army holding at least one \"Tactics\" unit; the vocabulary has no condition on an army's composition (modify-strength side attacker, as +2, turn, once the condition holds)."
+            "duration": "turn",
+            "kind": "modify-strength",
+            "op": "add",
+            "stat": "as",
+            "target": {
+              "side": "attacker"
+            },
+            "value": 2
           }
         ],
+        "if": {
+          "present": {
+            "hasTrait": [
+              "tactics"
+            ],
+            "side": "attacker"
+          }
+        },
         "name": "Inspired Charge",
         "number": 1,
         "text": "All units in an attacking army with at least one \"Tactics\" unit gain +2 AS this turn."
@@ -1182,7 +1206,7 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         "effects": [
           {
             "kind": "manual",
-            "note": "Moves a unit of the Controlling army in from another location within its Movement (even if already moved), not counting against Capacity, and retreats it one spread at the end of the turn; the vocabulary has no move-in-reinforcement effect nor a delayed retreat."
+            "note": "Moves one unit of the Controlling army in from another location within its Movement (even if it already moved), its Size not counting against Capacity this turn, and retreats it one spread when the turn is over. The vocabulary has no effect that brings a unit here from another location (teleport and every other unit effect select units already here) and no optional \"may\" for the army; the end-of-turn retreat is sayable (delayed at turn-ends: retreat, distance 1) but needs the moved unit saved by the move's filter (`as`), which no effect can select."
           }
         ],
         "name": "Surprise Reserve",
@@ -1249,12 +1273,16 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
     },
     "specialRules": [
       {
-        "effects": [
+        "do": [
           {
-            "kind": "manual",
-            "note": "limit-movement (maxUnitsLeaving 1) cannot be restricted to units moving out of a battle; used as is it would also limit units leaving the spread when no enemy is there. Needs an in-battle condition on limit-movement or the unit filter."
+            "duration": "while",
+            "kind": "limit-movement",
+            "maxUnitsLeaving": 1
           }
         ],
+        "if": {
+          "battle": "here"
+        },
         "text": "Only one unit per army may move out of battle at this location each turn."
       }
     ],
@@ -1418,9 +1446,9 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
     },
     "specialRules": [
       {
-        "effects": [
+        "do": [
           {
-            "duration": "while-here",
+            "duration": "while",
             "kind": "modify-strength",
             "op": "add",
             "stat": "cs",
@@ -1595,9 +1623,9 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
     },
     "specialRules": [
       {
-        "effects": [
+        "do": [
           {
-            "duration": "while-here",
+            "duration": "while",
             "kind": "modify-strength",
             "op": "add",
             "stat": "cs",
@@ -2191,9 +2219,9 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
     },
     "specialRules": [
       {
-        "effects": [
+        "do": [
           {
-            "duration": "while-here",
+            "duration": "while",
             "kind": "modify-strength",
             "op": "add",
             "stat": "cs",
@@ -2316,90 +2344,102 @@ export const traitIds: readonly WarchonTraitId[] = ["aerial", "aquatic", "berser
 /** The trait records by id. */
 export const traits: { readonly [K in WarchonTraitId]: WarchonTraitRecord } = {
   "aerial": {
-    "effects": [
-      {
-        "kind": "manual",
-        "note": "Movement rule: the unit goes straight to any spread within its Movement (counting paths), without entering the spreads between, and counts against Capacity separately from non-aerial units; the vocabulary has no movement-mode effect, so the engine reads the trait id."
-      }
-    ],
     "id": "aerial",
     "innate": true,
     "name": "Aerial",
+    "rules": [
+      {
+        "do": [
+          {
+            "kind": "manual",
+            "note": "A way of moving: the unit goes straight to any spread within its Movement (counting paths) without entering the spreads between, so their units and rules never stop or affect it. The vocabulary has no effect that changes how a unit moves (limit-movement only caps units leaving or spreads per move, and there is no trigger or condition on a unit passing through a spread)."
+          }
+        ],
+        "id": "flies",
+        "text": "This unit can fly. An Aerial unit is not required to move through spreads individually as a normal unit would. Rather, it moves to its destination directly, even via paths, and bypasses all spreads in between. For example, Celestine War Angels can move from spread 1 straight to 4 without having to \"enter\" spreads 2 and 3, thereby ignoring all units or effects in those locations."
+      }
+    ],
     "source": {
       "section": "Traits"
     },
     "text": "This unit can fly. An Aerial unit is not required to move through spreads individually as a normal unit would. Rather, it moves to its destination directly, even via paths, and bypasses all spreads in between. For example, Celestine War Angels can move from spread 1 straight to 4 without having to \"enter\" spreads 2 and 3, thereby ignoring all units or effects in those locations."
   },
   "aquatic": {
-    "effects": [],
     "id": "aquatic",
     "innate": null,
     "name": "Aquatic",
+    "rules": [],
     "source": {
       "section": "Sp. 3: Dracosroar, the Raging River"
     },
     "text": null
   },
   "berserk": {
-    "effects": [
-      {
-        "kind": "manual",
-        "note": "RULING: the \"Strategy Round\" is never described (a turn is a Movement Round and then the battles), so a Berserk unit's owner declares it at the start of a battle, before the first number is generated; its current CS doubles (triples at Akibatu) and it is destroyed after the battle. The vocabulary has no player-declared action nor an after-battle trigger."
-      }
-    ],
     "id": "berserk",
     "innate": null,
     "name": "Berserk",
+    "rules": [
+      {
+        "do": [
+          {
+            "kind": "manual",
+            "note": "RULING: the \"Strategy Round\" is never described (a turn is a Movement Round and then the battles), so a Berserk unit's owner declares it at the start of a battle, before the first number is generated; its current CS doubles (triples at Akibatu) and it is destroyed after the battle. Even at battle-starts the vocabulary has no optional declaration by a unit's owner (a \"may\" choice), so neither the doubling (modify-strength, binding self, cs multiply 2, duration battle) nor the destruction (delayed at battle-ends: destroy binding self) can fire from it."
+          }
+        ],
+        "id": "go-berserk",
+        "text": "This unit may, as an action during the Strategy Round, \"go berserk.\" The good news: its current CS is doubled. The bad news: it is automatically destroyed after this battle. However, it is legal to assign Hits to a Berserker unit since damage occurs before this post-combat effect! While Berserk doubles the unit's CS at the time it's declared, all prior modifications by you or your opponent are still in effect, and any alteration thereafter affects its Berserker CS, not the original score."
+      }
+    ],
     "source": {
       "section": "Traits"
     },
     "text": "This unit may, as an action during the Strategy Round, \"go berserk.\" The good news: its current CS is doubled. The bad news: it is automatically destroyed after this battle. However, it is legal to assign Hits to a Berserker unit since damage occurs before this post-combat effect! While Berserk doubles the unit's CS at the time it's declared, all prior modifications by you or your opponent are still in effect, and any alteration thereafter affects its Berserker CS, not the original score."
   },
   "frigid": {
-    "effects": [],
     "id": "frigid",
     "innate": true,
     "name": "Frigid",
+    "rules": [],
     "source": {
       "section": "Traits"
     },
     "text": "This unit is unhindered by icy weather and extreme cold temperature, conditions that will surely befall less hardy troops."
   },
   "magical": {
-    "effects": [],
     "id": "magical",
     "innate": true,
     "name": "Magical",
+    "rules": [],
     "source": {
       "section": "Traits"
     },
     "text": "Denotes a supernatural entity, but still unable to cast spells without \"Spellcaster\" trait."
   },
   "nether": {
-    "effects": [],
     "id": "nether",
     "innate": true,
     "name": "Nether",
+    "rules": [],
     "source": {
       "section": "Traits"
     },
     "text": "Indicates a unit corrupted by taints of evil, or one subscribing to a nocturnal lifestyle. It is the opposite of the Purity trait. No unit will start off with both Nether and Purity."
   },
   "purity": {
-    "effects": [],
     "id": "purity",
     "innate": true,
     "name": "Purity",
+    "rules": [],
     "source": {
       "section": "Traits"
     },
     "text": "The opposite of Nether, meaning this unit has a saintly, angelic disposition. It has a clean spirit and is ready to fight for a just cause."
   },
   "spellcaster": {
-    "effects": [],
     "id": "spellcaster",
     "innate": null,
     "name": "Spellcaster",
+    "rules": [],
     "source": {
       "section": "Traits"
     },
@@ -2446,12 +2486,25 @@ export const units: { readonly [K in WarchonUnitId]: WarchonUnitRecord } = {
     },
     "specialAbilities": [
       {
-        "effects": [
+        "do": [
           {
-            "kind": "manual",
-            "note": "A -1 CS modifier while in a Frigid location; the unit filter has no condition on the location's terrain or traits (no spread of the demo prints a Frigid terrain)."
+            "duration": "while",
+            "kind": "modify-strength",
+            "op": "add",
+            "stat": "cs",
+            "target": {
+              "binding": "self"
+            },
+            "value": -1
           }
         ],
+        "if": {
+          "place": {
+            "hasTrait": [
+              "frigid"
+            ]
+          }
+        },
         "text": "Special: -1 CS in Frigid locations."
       }
     ],
@@ -2768,11 +2821,11 @@ export const origins: {
         "layer": "inferences",
         "reason": "The RNG prints only the first cell (4) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [3, 4, 5, 1, 2] shifted left; its first cell agrees with the printed 4. Akibatu prints no event mark and no Events Table."
       },
-      "/specialRules/0/effects": {
+      "/specialRules/0/do": {
         "entry": "akibatu-always-engaged",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "RULING: \"Units in battle always remain Engaged.\" Read as replacing every result with \"Eg\", it would make Akibatu's printed Combat Results Table (AE, DE, A3D1, ...) unreachable and lock both armies there forever with no damage, so the game could never be won; so the result applies and the Engaged lock is added to it."
+        "reason": "RULING: \"Units in battle always remain Engaged.\" Read as replacing every result with \"Eg\", it would make Akibatu's printed Combat Results Table (AE, DE, A3D1, ...) unreachable and lock both armies there forever with no damage, so the game could never be won; so the printed result applies as usual (Hits, AE, DE), and while a battle is under way here every unit in it is Engaged as by an \"Eg\" result: none may leave (at most 0 units per army leave each turn), they fight again next turn, and reinforcements may still enter."
       }
     },
     "dracosroar": {
@@ -3052,7 +3105,7 @@ export const origins: {
   },
   "trait": {
     "berserk": {
-      "/effects/0/note": {
+      "/rules/0/do/0/note": {
         "entry": "berserk-strategy-round",
         "kind": "ruling",
         "layer": "rulings",
@@ -3833,16 +3886,17 @@ export const layers: PackLayers = [
       {
         "id": "akibatu-always-engaged",
         "kind": "ruling",
-        "reason": "RULING: \"Units in battle always remain Engaged.\" Read as replacing every result with \"Eg\", it would make Akibatu's printed Combat Results Table (AE, DE, A3D1, ...) unreachable and lock both armies there forever with no damage, so the game could never be won; so the result applies and the Engaged lock is added to it.",
+        "reason": "RULING: \"Units in battle always remain Engaged.\" Read as replacing every result with \"Eg\", it would make Akibatu's printed Combat Results Table (AE, DE, A3D1, ...) unreachable and lock both armies there forever with no damage, so the game could never be won; so the printed result applies as usual (Hits, AE, DE), and while a battle is under way here every unit in it is Engaged as by an \"Eg\" result: none may leave (at most 0 units per army leave each turn), they fight again next turn, and reinforcements may still enter.",
         "target": {
           "id": "akibatu",
           "kind": "spread",
-          "pointer": "/specialRules/0/effects"
+          "pointer": "/specialRules/0/do"
         },
         "value": [
           {
-            "kind": "manual",
-            "note": "RULING: apply the printed combat result as usual (Hits, AE, DE); then every unit of the battle still in Akibatu is Engaged as by an \"Eg\" result (may not leave, fights again next turn; reinforcements may enter)."
+            "duration": "while",
+            "kind": "limit-movement",
+            "maxUnitsLeaving": 0
           }
         ]
       },
@@ -3870,7 +3924,7 @@ export const layers: PackLayers = [
           "kind": "spread",
           "pointer": "/events/3/effects/0/note"
         },
-        "value": "RULING (see dracosroar-attack-restriction): the Attacking army chooses which of its units in the battle commit to attack; only those add their AS this battle. Then generate a number: on 1 or 2 the committed units without Aerial or Aquatic are destroyed. The vocabulary cannot select \"the committed units\"."
+        "value": "RULING (see dracosroar-attack-restriction): the Attacking army chooses which of its units in the battle commit to attack; only those add their AS this battle. Then generate a number: on 1 or 2 the committed units without Aerial or Aquatic are destroyed. The vocabulary cannot let the army pick any number of its units (`choose` picks a fixed count) nor make only the picked units add their AS."
       },
       {
         "id": "mount-tzask-earthquake-duration",
@@ -3923,9 +3977,9 @@ export const layers: PackLayers = [
         "target": {
           "id": "berserk",
           "kind": "trait",
-          "pointer": "/effects/0/note"
+          "pointer": "/rules/0/do/0/note"
         },
-        "value": "RULING: the \"Strategy Round\" is never described (a turn is a Movement Round and then the battles), so a Berserk unit's owner declares it at the start of a battle, before the first number is generated; its current CS doubles (triples at Akibatu) and it is destroyed after the battle. The vocabulary has no player-declared action nor an after-battle trigger."
+        "value": "RULING: the \"Strategy Round\" is never described (a turn is a Movement Round and then the battles), so a Berserk unit's owner declares it at the start of a battle, before the first number is generated; its current CS doubles (triples at Akibatu) and it is destroyed after the battle. Even at battle-starts the vocabulary has no optional declaration by a unit's owner (a \"may\" choice), so neither the doubling (modify-strength, binding self, cs multiply 2, duration battle) nor the destruction (delayed at battle-ends: destroy binding self) can fire from it."
       },
       {
         "id": "ramping-water-elemental-size",

@@ -102,22 +102,46 @@ export const cards: { readonly [K in WarmasterCardId]: WarmasterCardRecord } = {
     "defence": 3,
     "effects": [
       {
-        "duration": "permanent",
-        "kind": "limit-movement",
-        "maxDistance": 0,
-        "target": {
-          "units": [
-            "crew"
-          ]
-        }
-      },
-      {
-        "kind": "manual",
-        "note": "Once revealed, Crew stay in play, and are eliminated instead of retreating when forced to retreat: the vocabulary has no \"destroyed instead of retreating\"."
+        "kind": "no-effect"
       }
     ],
     "id": "crew",
     "name": "Crew",
+    "rules": [
+      {
+        "do": [
+          {
+            "duration": "while",
+            "kind": "limit-movement",
+            "maxDistance": 0,
+            "target": {
+              "binding": "self"
+            }
+          }
+        ],
+        "id": "cannot-move",
+        "text": "They remain once in game revealed, but they cannot move and they are eliminated if they are forced to retreat."
+      },
+      {
+        "do": [
+          {
+            "kind": "destroy",
+            "target": {
+              "binding": "self"
+            }
+          }
+        ],
+        "id": "eliminated-instead-of-retreating",
+        "instead": true,
+        "text": "They remain once in game revealed, but they cannot move and they are eliminated if they are forced to retreat.",
+        "when": {
+          "event": "unit-retreats",
+          "subject": {
+            "binding": "self"
+          }
+        }
+      }
+    ],
     "side": "traitor",
     "source": {
       "section": "Crew"
@@ -130,12 +154,70 @@ export const cards: { readonly [K in WarmasterCardId]: WarmasterCardRecord } = {
     "defence": 3,
     "effects": [
       {
-        "kind": "manual",
-        "note": "In the first battle turn in which it is revealed, the factor of this card and of every other card with it counts double; not in later battle turns (even after a Blood bath): the vocabulary has no first-battle-turn-only duration and no card filter."
+        "kind": "no-effect"
       }
     ],
     "id": "crew-ambush",
     "name": "Crew Ambush!",
+    "rules": [
+      {
+        "do": [
+          {
+            "duration": "while",
+            "kind": "limit-movement",
+            "maxDistance": 0,
+            "target": {
+              "binding": "self"
+            }
+          }
+        ],
+        "id": "cannot-move",
+        "text": "The Crew Ambush card are used exactly as the crew units"
+      },
+      {
+        "do": [
+          {
+            "kind": "destroy",
+            "target": {
+              "binding": "self"
+            }
+          }
+        ],
+        "id": "eliminated-instead-of-retreating",
+        "instead": true,
+        "text": "The Crew Ambush card are used exactly as the crew units",
+        "when": {
+          "event": "unit-retreats",
+          "subject": {
+            "binding": "self"
+          }
+        }
+      },
+      {
+        "do": [
+          {
+            "duration": "battle-round",
+            "kind": "modify-strength",
+            "op": "multiply",
+            "stat": "cs",
+            "target": {
+              "units": [
+                "crew",
+                "crew-ambush"
+              ]
+            },
+            "value": 2
+          }
+        ],
+        "id": "ambush",
+        "once": "game",
+        "text": "unless at the moment that are open pies, their factor battle and the one of any other card that are with her consider of the double of the factor printed in the card. This is only valid in the first turn battle in which they are revealed. It is not applied in the following combats, although a result of Blood bath in the Table of Results is obtained battle.",
+        "when": {
+          "event": "battle-starts",
+          "where": "here"
+        }
+      }
+    ],
     "side": "traitor",
     "source": {
       "section": "Crew Ambush!"
@@ -204,6 +286,12 @@ export const cards: { readonly [K in WarmasterCardId]: WarmasterCardRecord } = {
             "text": "If a result of 5 or 6 is obtained, the members of the unit drive crazy completely due to the horrors with which they have been in the ship, and the unit is immediately destroyed"
           }
         ]
+      },
+      {
+        "cards": "subject",
+        "from": "revealed",
+        "kind": "move-cards",
+        "to": "removed"
       }
     ],
     "id": "horror",
@@ -255,6 +343,12 @@ export const cards: { readonly [K in WarmasterCardId]: WarmasterCardRecord } = {
             "text": "with a result from 4 to 6, an Imperial unit present in the area of the trap is destroyed"
           }
         ]
+      },
+      {
+        "cards": "subject",
+        "from": "revealed",
+        "kind": "move-cards",
+        "to": "removed"
       }
     ],
     "id": "trap",
@@ -350,7 +444,7 @@ export const results: { readonly [K in WarmasterCombatResultId]: WarmasterCombat
       },
       {
         "kind": "manual",
-        "note": "Another battle turn is fought between the survivors: Crew Ambush! doubling does not count, the Engine Room / Weapons store accident roll is made again, character re-rolls may be used again, and the Great Demons and Demonic hordes roll their stats again; the vocabulary has no repeat-battle effect."
+        "note": "Another battle turn is fought between the survivors: the vocabulary has no effect that starts another round of the battle. What the text says of that round is on the records' rules (they fire on battle-round-starts, before-result and result-applied BB): the accident rolls are made again, character re-rolls may be used again, the Great Demons and Demonic hordes roll their stats again, and Crew Ambush! doubling, which lasts one battle round, does not count."
       }
     ],
     "id": "bb",
@@ -754,25 +848,25 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
     },
     "specialRules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "The Traitor side controls the Bridge at the start (see the Bridge's `control`): the vocabulary has no area control."
+            "note": "The Traitor side controls the Bridge at the start (see the Bridge's `control/initial`): the vocabulary has no control of a place, and no effect that gives it to a side."
           }
         ],
         "text": "The bridge is controlled initially by the Treasonous player (after all, it is the ship of Horus)."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Drawing from the cup: the vocabulary has no cup or hidden units."
+            "note": "What the cup holds and drawing from it: the vocabulary has no set-up of a zone's contents, `move-cards` moves cards between zones but not units, and it has no face-down (hidden) units."
           }
         ],
         "text": "The cup holds every Traitor unit and card except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. They are drawn and teleported face down."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
             "note": "Group composition: the vocabulary has no groups."
@@ -1259,24 +1353,40 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
     "name": "Destroyed areas",
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Units may not move into a destroyed area (see `entry`): the vocabulary has no entry restriction."
+            "note": "No unit may move into a destroyed area (see `entry`): `limit-movement` limits the units leaving a place and the distance moved, and the vocabulary has no restriction on entering a place."
           }
         ],
         "id": "no-entry",
+        "if": {
+          "place": {
+            "destroyed": true
+          }
+        },
         "text": "No unit can move voluntarily to a destroyed area."
       },
       {
-        "effects": [
+        "do": [
           {
-            "kind": "manual",
-            "note": "Units teleporting into a destroyed area are destroyed on arrival (see `entry`): the vocabulary has no arrival trigger."
+            "kind": "destroy",
+            "target": {
+              "binding": "subject"
+            }
           }
         ],
         "id": "teleport-death",
-        "text": "Any unit that teleports to a destroyed area will be annihilated instantly when tehy try to materialize inside solid mater."
+        "if": {
+          "place": {
+            "destroyed": true
+          }
+        },
+        "text": "Any unit that teleports to a destroyed area will be annihilated instantly when tehy try to materialize inside solid mater.",
+        "when": {
+          "event": "unit-enters",
+          "where": "here"
+        }
       }
     ],
     "source": {
@@ -1327,14 +1437,19 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
     "name": "Shields",
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "The defence-laser attack (see `laserAttack`): roll on the Teleportation Table and destroy every unit in the area hit and the area; the vocabulary cannot target an area by a roll, nor destroy an area."
+            "note": "The defence-laser attack (see `laserAttack`): if an Imperial unit is here, the Imperial player may roll on the Teleportation Table and the area hit is destroyed with every unit in it. The vocabulary lacks: a side filter naming a side of the pack (a place's rule has no owner, so `friendly` and `enemy` name no side here), an optional effect, a place given by a roll (`destroy-place` takes `here` or one fixed area id), and a filter for the units of a place other than the rule's."
           }
         ],
         "id": "defence-lasers",
-        "text": "If the Imperial player has some unit in the control room of the Shields at the beginning of his turn, will be able to mount a special attack with the Defense lasers against the ship of Horus. This attack is carried out in the phase of Imperial Reinforcements, before the reinforcements are teleported to the ship. The player rolls on the teleportation table to see where they hit the defense lasers. Any unit that is in the area rolled is destroyed and a card of destroyed will be placed in that area."
+        "text": "If the Imperial player has some unit in the control room of the Shields at the beginning of his turn, will be able to mount a special attack with the Defense lasers against the ship of Horus. This attack is carried out in the phase of Imperial Reinforcements, before the reinforcements are teleported to the ship. The player rolls on the teleportation table to see where they hit the defense lasers. Any unit that is in the area rolled is destroyed and a card of destroyed will be placed in that area.",
+        "when": {
+          "event": "phase-starts",
+          "phase": "imperial-reinforcements",
+          "where": "anywhere"
+        }
       }
     ],
     "source": {
@@ -1357,33 +1472,38 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
     "name": "The Bridge",
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Units of the side controlling the Bridge move up to three areas, the other side's one (see `control`): the vocabulary cannot select the side that controls an area."
+            "note": "Units of the side controlling the Bridge move up to three areas, the other side's one (see `control`): `limit-movement` could say the distances, but the vocabulary has no control of a place (no side filter or condition for the side that controls the Bridge), and a place's unit filters look only at the units in that place, not at every unit on the ship."
           }
         ],
         "id": "movement",
         "text": "As he has described himself in the main rules, the player who controls the Bridge can move to his units up to three areas, whereas its opponent only can move them of one in one."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Control of an area (see `control`): the vocabulary has no area control."
+            "note": "Control of the Bridge: the Traitor side at the start, then the last side with a unit arriving in it (see `control`): the vocabulary has no control of a place, and no effect that gives it to a side (a `unit-enters` trigger could say the moment)."
           }
         ],
         "id": "control",
         "text": "The bridge is controlled initially by the Treasonous player (after all, it is the ship of Horus). Later, it will be controlled by the last player who has a unit mouth arrives in the area."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Once the Bridge is destroyed every unit moves one area (see `control`): the vocabulary has no trigger on an area's destruction."
+            "note": "While the Bridge is destroyed nobody controls it and every unit moves one area (see `control`): `limit-movement` with `maxDistance: 1` could say the limit, but a place's unit filters look only at the units in that place, so the vocabulary cannot select every unit on the ship; it has no control of a place to end."
           }
         ],
         "id": "destroyed",
+        "if": {
+          "place": {
+            "destroyed": true
+          }
+        },
         "text": "If the bridge is destroyed, no player will be able to control it, and both they will only be able to move an area in turn."
       }
     ],
@@ -1423,17 +1543,17 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
     "name": "The Engine Room",
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "An Imperial unit may destroy the area instead of attacking (see `deliberateDestruction`): the vocabulary has no area destruction."
+            "note": "An Imperial unit here may destroy the area (`destroy-place: here`) instead of attacking, unless a Traitor card is here (see `deliberateDestruction`): the vocabulary has no action a player chooses instead of an attack, so nothing can offer the choice."
           }
         ],
         "id": "destroy-instead-of-attacking",
         "text": "Any Imperial unit can destroy the Engine room instead of to carry out an attack. The unit must be in the area of the Engine room and it must not have any treasonous card in the area."
       },
       {
-        "effects": [
+        "do": [
           {
             "die": "d6",
             "kind": "roll",
@@ -1441,14 +1561,15 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
               {
                 "effects": [
                   {
-                    "kind": "manual",
-                    "note": "The area is destroyed (see `hazards`; its destruction is the next rule): the vocabulary has no area destruction."
+                    "kind": "destroy-place",
+                    "place": "here"
                   }
                 ],
                 "range": {
                   "max": 1,
                   "min": 1
-                }
+                },
+                "text": "with a result of 1, a direct hit brings about an explosion that destroys the area."
               },
               {
                 "effects": [
@@ -1465,31 +1586,44 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
           }
         ],
         "id": "accident",
-        "text": "Also an accidental risk exists from which the engine room is destroyed if there is a combat in her. Roll 1D6 before deciding outcome of a battle in this area; with a result of 1, a direct hit brings about an explosion that destroys the area."
+        "text": "Also an accidental risk exists from which the engine room is destroyed if there is a combat in her. Roll 1D6 before deciding outcome of a battle in this area; with a result of 1, a direct hit brings about an explosion that destroys the area.",
+        "when": {
+          "event": "before-result",
+          "where": "here"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "destroy",
             "target": {}
-          },
-          {
-            "kind": "manual",
-            "note": "A destroyed-area card is placed in the area: the vocabulary has no area destruction."
           }
         ],
         "id": "explosion",
-        "text": "If the engine room is destroyed, any unit that is in her, it will be also destroyed by the explosion, (including the unit has caused that it), and a card of destroyed area will be placed in her."
+        "text": "If the engine room is destroyed, any unit that is in her, it will be also destroyed by the explosion, (including the unit has caused that it), and a card of destroyed area will be placed in her.",
+        "when": {
+          "event": "place-destroyed",
+          "where": "here"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "At the start of each player's turn one area burns, counting down from 56 (see `fireCountdown`): the vocabulary has no area destruction."
+            "note": "Once the Engine Room is destroyed, at the start of each player's turn the highest-numbered ship area not yet destroyed burns (56, 55, 54 ... skipping destroyed areas; see `fireCountdown`): `destroy-place` takes `here` or one fixed area id, and the vocabulary has no place chosen by a rule (the next area of a countdown), no condition on another place, and no filter for the units of a place other than the rule's, so neither the area nor the destruction of its units (ruling fire-destroys-units) can be said."
           }
         ],
         "id": "ship-burns",
-        "text": "In addition, since the reactors are unsuitable, the orbit of the ship will begin to decay and the ship will begin to burn itself when penetrating in the Earth atmosphere. At the beginning of the turn of each player, an area of the ship will catch fire and be destroyed. The first area will be the 56, followed of 55, 54 and so on, counting down. If an area already is destroyed, this area will be skipped and the next destroyed area will be the following one in sequence."
+        "if": {
+          "place": {
+            "destroyed": true
+          }
+        },
+        "text": "In addition, since the reactors are unsuitable, the orbit of the ship will begin to decay and the ship will begin to burn itself when penetrating in the Earth atmosphere. At the beginning of the turn of each player, an area of the ship will catch fire and be destroyed. The first area will be the 56, followed of 55, 54 and so on, counting down. If an area already is destroyed, this area will be skipped and the next destroyed area will be the following one in sequence.",
+        "when": {
+          "event": "turn-starts",
+          "where": "anywhere"
+        }
       }
     ],
     "source": {
@@ -1507,24 +1641,30 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
     "name": "The Reactors",
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Units may not move into the area (see `entry`): the vocabulary has no entry restriction."
+            "note": "No unit may move into the area (see `entry`): `limit-movement` limits the units leaving a place and the distance moved, and the vocabulary has no restriction on entering a place."
           }
         ],
         "id": "no-entry",
         "text": "No unit can penetrate voluntarily in the reactors of the ship."
       },
       {
-        "effects": [
+        "do": [
           {
-            "kind": "manual",
-            "note": "Units teleporting into the area are destroyed on arrival (see `entry`): the vocabulary has no arrival trigger."
+            "kind": "destroy",
+            "target": {
+              "binding": "subject"
+            }
           }
         ],
         "id": "teleport-death",
-        "text": "Any unit that teleports to this area will be destroyed in a matter of nanoseconds when materializing itself inside the plasma reactor of the ship."
+        "text": "Any unit that teleports to this area will be destroyed in a matter of nanoseconds when materializing itself inside the plasma reactor of the ship.",
+        "when": {
+          "event": "unit-enters",
+          "where": "here"
+        }
       }
     ],
     "source": {
@@ -1569,17 +1709,17 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
     "name": "The Weapons store",
     "rules": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "An Imperial unit may destroy the area instead of attacking (see `deliberateDestruction`): the vocabulary has no area destruction."
+            "note": "An Imperial unit here may destroy the area (`destroy-place: here`) instead of attacking, unless a Traitor unit is here (see `deliberateDestruction`): the vocabulary has no action a player chooses instead of an attack, so nothing can offer the choice."
           }
         ],
         "id": "destroy-instead-of-attacking",
         "text": "Any Imperial unit can destroy an weaposn store instead of to carrying out an attack. The unit must be in the area of the weaposn store and it must not have any traitor units in the area."
       },
       {
-        "effects": [
+        "do": [
           {
             "die": "d6",
             "kind": "roll",
@@ -1587,14 +1727,15 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
               {
                 "effects": [
                   {
-                    "kind": "manual",
-                    "note": "The area is destroyed (see `hazards`; its destruction is the next rule): the vocabulary has no area destruction."
+                    "kind": "destroy-place",
+                    "place": "here"
                   }
                 ],
                 "range": {
                   "max": 1,
                   "min": 1
-                }
+                },
+                "text": "with a result of 1, a direct hit brings about an explosion that destroys the area."
               },
               {
                 "effects": [
@@ -1611,31 +1752,39 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
           }
         ],
         "id": "accident",
-        "text": "There is also a risk of accidental destruction of the area if there is combat in the weapon store. Roll 1D6 before deciding outcome of a battle in this area or when trying to destroy it; with a result of 1, a direct hit brings about an explosion that destroys the area."
+        "text": "There is also a risk of accidental destruction of the area if there is combat in the weapon store. Roll 1D6 before deciding outcome of a battle in this area or when trying to destroy it; with a result of 1, a direct hit brings about an explosion that destroys the area.",
+        "when": {
+          "event": "before-result",
+          "where": "here"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "destroy",
             "target": {}
-          },
-          {
-            "kind": "manual",
-            "note": "A destroyed-area card is placed in the area: the vocabulary has no area destruction."
           }
         ],
         "id": "explosion",
-        "text": "If an weapons store is destroyed, any unit that is in the area is destroyed by the explosion, (including the unit that has brought about the destruction of the area), and a card of destroyed area will be placed in her."
+        "text": "If an weapons store is destroyed, any unit that is in the area is destroyed by the explosion, (including the unit that has brought about the destruction of the area), and a card of destroyed area will be placed in her.",
+        "when": {
+          "event": "place-destroyed",
+          "where": "here"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Roll a D6 for each adjacent area; on 1-2 it is destroyed with its units (see `hazards`): the vocabulary cannot target an adjacent area."
+            "note": "Roll a D6 for each area adjacent to this one; on 1-2 that area is destroyed with the units in it (see `hazards`): `destroy-place` takes `here` or one fixed area id and unit filters look only at the rule's own place, so the vocabulary has no adjacent place to roll for, destroy, or take the units of."
           }
         ],
         "id": "chain-explosion",
-        "text": "Additionally, a 1D6 roll for each adjacent area to the weapons store will have to be thrown. With a result of 1 or 2, the adjacent area also is destroyed along with the units that are in her."
+        "text": "Additionally, a 1D6 roll for each adjacent area to the weapons store will have to be thrown. With a result of 1 or 2, the adjacent area also is destroyed along with the units that are in her.",
+        "when": {
+          "event": "place-destroyed",
+          "where": "here"
+        }
       }
     ],
     "source": {
@@ -1666,7 +1815,7 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "angron": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "cancelledBy": [
               "the-emperor",
@@ -1677,7 +1826,11 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           }
         ],
         "id": "reroll",
-        "text": "If Angrón participates in a battle as attacker or defender, the Treasonous player can carry out a re-roll of dice if it does not like the result obtained in the Table of Results battle. The result of this re-roll will have to be accepted."
+        "text": "If Angrón participates in a battle as attacker or defender, the Treasonous player can carry out a re-roll of dice if it does not like the result obtained in the Table of Results battle. The result of this re-roll will have to be accepted.",
+        "when": {
+          "event": "battle-round-starts",
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1693,16 +1846,14 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "demonic-hordes": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "duration": "battle",
             "kind": "modify-strength",
             "op": "set",
             "stat": "cs",
             "target": {
-              "units": [
-                "demonic-hordes"
-              ]
+              "binding": "self"
             },
             "value": {
               "die": "d6",
@@ -1711,17 +1862,37 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           }
         ],
         "id": "chaos-stats",
-        "text": "The attack and defense stats of the Demonic Hordes are not always the same; they vary according to the enigmatic aims of the Chaos Gods. When they participate in a battle in the attacking side or defending, a dice will have to be thrown and to add 4 to the result. The total will be the attack or defense stat of the Demonic Horde for that combat."
+        "text": "The attack and defense stats of the Demonic Hordes are not always the same; they vary according to the enigmatic aims of the Chaos Gods. When they participate in a battle in the attacking side or defending, a dice will have to be thrown and to add 4 to the result. The total will be the attack or defense stat of the Demonic Horde for that combat.",
+        "when": {
+          "event": "battle-starts",
+          "where": "here"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
-            "kind": "manual",
-            "note": "The stat is rolled again for every further battle turn after a Blood bath: the vocabulary has no per-battle-turn duration."
+            "duration": "battle",
+            "kind": "modify-strength",
+            "op": "set",
+            "stat": "cs",
+            "target": {
+              "binding": "self"
+            },
+            "value": {
+              "die": "d6",
+              "plus": 4
+            }
           }
         ],
         "id": "roll-each-combat",
-        "text": "A dice roll for each combat in which one of the Demonic Hordes participates, including for the subsequent turns will have to be thrown battle if a result of Blood bath in the Table of Results is obtained battle."
+        "text": "A dice roll for each combat in which one of the Demonic Hordes participates, including for the subsequent turns will have to be thrown battle if a result of Blood bath in the Table of Results is obtained battle.",
+        "when": {
+          "event": "result-applied",
+          "results": [
+            "BB"
+          ],
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1738,16 +1909,14 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "doombreed": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "duration": "battle",
             "kind": "modify-strength",
             "op": "set",
             "stat": "cs",
             "target": {
-              "units": [
-                "doombreed"
-              ]
+              "binding": "self"
             },
             "value": {
               "die": "d6",
@@ -1756,17 +1925,37 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           }
         ],
         "id": "chaos-stats",
-        "text": "The attack or defense stats of Doombreed and Kraxnar are not always the same; they vary according to the enigmatic aims of the Chaos Gods. When they participate in a battle in the attacking side or defending, a dice will have to be thrown and to add 4 to the result. The total will be the attack or defense stat of the Great Demon for that combat."
+        "text": "The attack or defense stats of Doombreed and Kraxnar are not always the same; they vary according to the enigmatic aims of the Chaos Gods. When they participate in a battle in the attacking side or defending, a dice will have to be thrown and to add 4 to the result. The total will be the attack or defense stat of the Great Demon for that combat.",
+        "when": {
+          "event": "battle-starts",
+          "where": "here"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
-            "kind": "manual",
-            "note": "The stat is rolled again for every further battle turn after a Blood bath: the vocabulary has no per-battle-turn duration."
+            "duration": "battle",
+            "kind": "modify-strength",
+            "op": "set",
+            "stat": "cs",
+            "target": {
+              "binding": "self"
+            },
+            "value": {
+              "die": "d6",
+              "plus": 4
+            }
           }
         ],
         "id": "roll-each-combat",
-        "text": "A roll for each combat in which one of the Great Demons participates, including for the subsequent turns will have to be thrown battle if a result of Blood bath in the Table of Results is obtained battle."
+        "text": "A roll for each combat in which one of the Great Demons participates, including for the subsequent turns will have to be thrown battle if a result of Blood bath in the Table of Results is obtained battle.",
+        "when": {
+          "event": "result-applied",
+          "results": [
+            "BB"
+          ],
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1785,19 +1974,24 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "general-kane": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
-            "cards": [
-              "trap"
-            ],
-            "kind": "ignore-cards",
-            "target": {
-              "side": "friendly"
-            }
+            "cards": "subject",
+            "from": "revealed",
+            "kind": "move-cards",
+            "to": "removed"
           }
         ],
         "id": "ignores-traps",
-        "text": "Neither General Kane nor any unit piled up with him will see themselves affected by Trap cards. These cards will be removed from play as soon as they are revealed if Kane is in the same area."
+        "instead": true,
+        "text": "Neither General Kane nor any unit piled up with him will see themselves affected by Trap cards. These cards will be removed from play as soon as they are revealed if Kane is in the same area.",
+        "when": {
+          "cards": [
+            "trap"
+          ],
+          "event": "card-revealed",
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1813,16 +2007,14 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "kraxnar": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "duration": "battle",
             "kind": "modify-strength",
             "op": "set",
             "stat": "cs",
             "target": {
-              "units": [
-                "kraxnar"
-              ]
+              "binding": "self"
             },
             "value": {
               "die": "d6",
@@ -1831,17 +2023,37 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           }
         ],
         "id": "chaos-stats",
-        "text": "The attack or defense stats of Doombreed and Kraxnar are not always the same; they vary according to the enigmatic aims of the Chaos Gods. When they participate in a battle in the attacking side or defending, a dice will have to be thrown and to add 4 to the result. The total will be the attack or defense stat of the Great Demon for that combat."
+        "text": "The attack or defense stats of Doombreed and Kraxnar are not always the same; they vary according to the enigmatic aims of the Chaos Gods. When they participate in a battle in the attacking side or defending, a dice will have to be thrown and to add 4 to the result. The total will be the attack or defense stat of the Great Demon for that combat.",
+        "when": {
+          "event": "battle-starts",
+          "where": "here"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
-            "kind": "manual",
-            "note": "The stat is rolled again for every further battle turn after a Blood bath: the vocabulary has no per-battle-turn duration."
+            "duration": "battle",
+            "kind": "modify-strength",
+            "op": "set",
+            "stat": "cs",
+            "target": {
+              "binding": "self"
+            },
+            "value": {
+              "die": "d6",
+              "plus": 4
+            }
           }
         ],
         "id": "roll-each-combat",
-        "text": "A roll for each combat in which one of the Great Demons participates, including for the subsequent turns will have to be thrown battle if a result of Blood bath in the Table of Results is obtained battle."
+        "text": "A roll for each combat in which one of the Great Demons participates, including for the subsequent turns will have to be thrown battle if a result of Blood bath in the Table of Results is obtained battle.",
+        "when": {
+          "event": "result-applied",
+          "results": [
+            "BB"
+          ],
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1860,7 +2072,7 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "magnus-the-red-one": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "cancelledBy": [
               "the-emperor",
@@ -1871,7 +2083,11 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           }
         ],
         "id": "reroll",
-        "text": "If Magnus the Red one participates in a battle as attacker or defender, the Treasonous player can carry out a re-roll if it does not like the result obtained in the Table of Results battle. The result of this re-roll will have to be accepted."
+        "text": "If Magnus the Red one participates in a battle as attacker or defender, the Treasonous player can carry out a re-roll if it does not like the result obtained in the Table of Results battle. The result of this re-roll will have to be accepted.",
+        "when": {
+          "event": "battle-round-starts",
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1887,7 +2103,7 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "rogal-dorn": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "cancelledBy": [
               "angron",
@@ -1898,7 +2114,11 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           }
         ],
         "id": "reroll",
-        "text": "If Rogal Dorn participates in a battle like attacker or defender, the Imperial player can carry out a re-roll if it does not like the result obtained in the Table of results battle. The result of this re-roll will have to be accepted."
+        "text": "If Rogal Dorn participates in a battle like attacker or defender, the Imperial player can carry out a re-roll if it does not like the result obtained in the Table of results battle. The result of this re-roll will have to be accepted.",
+        "when": {
+          "event": "battle-round-starts",
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1914,13 +2134,17 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "sanguinius": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "reroll-combat"
           }
         ],
         "id": "reroll",
-        "text": "If Sanguinius participates in a battle like attacker or defender, the Imperial player, the Imperial player can carry out a re-roll if it does not like the result obtained in the Table of Results of Combate. He will have to accept the second obtained result."
+        "text": "If Sanguinius participates in a battle like attacker or defender, the Imperial player, the Imperial player can carry out a re-roll if it does not like the result obtained in the Table of Results of Combate. He will have to accept the second obtained result.",
+        "when": {
+          "event": "battle-round-starts",
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1936,17 +2160,17 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "the-emperor": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "The Emperor's group must teleport before any other Imperial group: the vocabulary has no ordering of teleports."
+            "note": "The Emperor's group must teleport before any other Imperial group: the vocabulary has no order among the groups that teleport (no move legality, and no condition on which groups have teleported)."
           }
         ],
         "id": "teleports-first",
         "text": "The group of units that are with the Emperor must be first that teleport to the spaceship of Horus."
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "teleport",
             "target": {
@@ -1955,25 +2179,42 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           }
         ],
         "id": "perfect-teleport",
-        "text": "It is not necessary that you throw a dice for the teleportation table, since they are always teleported perfectly (as if they had obtained a result of 66 in the Teleportation table)."
+        "if": {
+          "present": {
+            "binding": "subject",
+            "units": [
+              "the-emperor"
+            ]
+          }
+        },
+        "instead": true,
+        "text": "It is not necessary that you throw a dice for the teleportation table, since they are always teleported perfectly (as if they had obtained a result of 66 in the Teleportation table).",
+        "when": {
+          "event": "group-teleports"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
-            "cards": [
-              "horror"
-            ],
-            "kind": "ignore-cards",
-            "target": {
-              "side": "friendly"
-            }
+            "cards": "subject",
+            "from": "revealed",
+            "kind": "move-cards",
+            "to": "removed"
           }
         ],
         "id": "ignores-horror",
-        "text": "Neither the Emperor nor any of the units grouped whith him are affected by Horror cards. He removes from the game these cards so soon are revealed if the Emperor is in the same area."
+        "instead": true,
+        "text": "Neither the Emperor nor any of the units grouped whith him are affected by Horror cards. He removes from the game these cards so soon are revealed if the Emperor is in the same area.",
+        "when": {
+          "cards": [
+            "horror"
+          ],
+          "event": "card-revealed",
+          "where": "here"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
             "cancelledBy": [
               "warmaster-horus"
@@ -1982,7 +2223,11 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
           }
         ],
         "id": "reroll",
-        "text": "If the Emperor participates in a battle (either attacker or defender), the Imperial player can carry out a re-roll if it does not like the result obtained in the Table of Results battle. He will have to accept the result of this new distance of dice."
+        "text": "If the Emperor participates in a battle (either attacker or defender), the Imperial player can carry out a re-roll if it does not like the result obtained in the Table of Results battle. He will have to accept the result of this new distance of dice.",
+        "when": {
+          "event": "battle-round-starts",
+          "where": "here"
+        }
       }
     ],
     "attack": null,
@@ -1998,24 +2243,41 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
   "warmaster-horus": {
     "abilities": [
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Horus starts face down and may be turned face up at the start of any Traitor turn: the vocabulary has no hidden/reveal state."
+            "note": "At the start of each Traitor turn the Traitor player may turn Horus face up: the vocabulary has no effect that turns a unit face up, no condition asking whether a unit is face down, and no optional effect a player may decline. Starting face down is the scenario's set-up (its Traitor side's `setup`)."
           }
         ],
         "id": "hidden",
-        "text": "Horus begins the game face down, hidden in the Traitor ship. In spite of this, unlike the other Treasonous units, the Treasonous player can can he wishes if it to reveal to Horus at the beginning of anyone of his turns, turning him face up. Horus remains face upabove during the rest of the game once he is shown."
+        "text": "Horus begins the game face down, hidden in the Traitor ship. In spite of this, unlike the other Treasonous units, the Treasonous player can can he wishes if it to reveal to Horus at the beginning of anyone of his turns, turning him face up. Horus remains face upabove during the rest of the game once he is shown.",
+        "when": {
+          "event": "turn-starts",
+          "whose": "friendly"
+        }
       },
       {
-        "effects": [
+        "do": [
           {
             "kind": "manual",
-            "note": "Once, when revealed by an Imperial unit ending its move in his area, Horus may retreat one area (Traitor chooses where) before the combat: the vocabulary has no reveal trigger or once-per-game limit."
+            "note": "Horus may retreat one area before the combat, the Traitor player choosing where: `retreat` (target `binding: self`, distance 1) says the move, but the vocabulary has no optional effect, and \"the player can allow Horus to retreat\" leaves the Traitor player free to retreat or to stay and fight."
           }
         ],
         "id": "retreat-when-revealed",
-        "text": "Additionally, if it is revealed by an Imperial unit that finalizes its movement in the same area that Horus occupies, the player can allow Horus to retreat an area before the combat is resolved, avoiding therefore the confrontation. The same rules for a retreat do apply, except that the Traitor player may control what area Horus retreats to if there is a choice. This ability may only be used when Horus is revealed, and only that one time."
+        "if": {
+          "present": {
+            "side": "enemy"
+          }
+        },
+        "once": "game",
+        "text": "Additionally, if it is revealed by an Imperial unit that finalizes its movement in the same area that Horus occupies, the player can allow Horus to retreat an area before the combat is resolved, avoiding therefore the confrontation. The same rules for a retreat do apply, except that the Traitor player may control what area Horus retreats to if there is a choice. This ability may only be used when Horus is revealed, and only that one time.",
+        "when": {
+          "event": "unit-revealed",
+          "subject": {
+            "binding": "self"
+          },
+          "whose": "enemy"
+        }
       }
     ],
     "attack": null,
@@ -2062,8 +2324,26 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
       {
         "effects": [
           {
-            "kind": "manual",
-            "note": "The units wait off the ship and roll again in their side's next reinforcements phase: the vocabulary has no delay effect."
+            "at": {
+              "event": "turn-starts",
+              "whose": "friendly"
+            },
+            "do": [
+              {
+                "at": {
+                  "event": "phase-starts",
+                  "whose": "friendly"
+                },
+                "do": [
+                  {
+                    "kind": "roll-table",
+                    "table": "teleportation"
+                  }
+                ],
+                "kind": "delayed"
+              }
+            ],
+            "kind": "delayed"
           }
         ],
         "name": "Failure!",
@@ -2078,7 +2358,7 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
         "effects": [
           {
             "kind": "manual",
-            "note": "The units are placed in the ship area whose number equals the roll (see `outcome`): the vocabulary's `teleport` moves to a chosen location, not a rolled one."
+            "note": "The units are placed in the ship area whose number equals the D66 roll (see `outcome`): `teleport` moves units to a location a player chooses, and the vocabulary has no destination given by a roll."
           }
         ],
         "name": "Success!",
@@ -2112,8 +2392,26 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
       {
         "effects": [
           {
-            "kind": "manual",
-            "note": "The units wait off the ship and roll again in their side's next reinforcements phase: the vocabulary has no delay effect."
+            "at": {
+              "event": "turn-starts",
+              "whose": "friendly"
+            },
+            "do": [
+              {
+                "at": {
+                  "event": "phase-starts",
+                  "whose": "friendly"
+                },
+                "do": [
+                  {
+                    "kind": "roll-table",
+                    "table": "teleportation"
+                  }
+                ],
+                "kind": "delayed"
+              }
+            ],
+            "kind": "delayed"
           }
         ],
         "name": "Failure!",
@@ -2750,7 +3048,7 @@ export const origins: {
   },
   "special-unit": {
     "rogal-dorn": {
-      "/abilities/0/effects/0/cancelledBy/2": {
+      "/abilities/0/do/0/cancelledBy/2": {
         "entry": "rogal-dorn-cancelled-by-horus",
         "kind": "inference",
         "layer": "inferences",
@@ -2760,6 +3058,12 @@ export const origins: {
   },
   "teleport-table": {
     "teleportation": {
+      "/entries/1/effects": {
+        "entry": "teleport-failure-own-next-phase",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "Failure! says the units \"can try to teleport themselves during the following phase of teleportation\" but not whose phase: the next teleportation phase of the game is the other side's (Imperial reinforcements, then Traitor reinforcements). Ruled: the units roll on the Teleportation Table again in their own side's next reinforcements phase, as the Traitor's units only ever teleport in his phase and the Imperial groups in the Imperial one. Each side's reinforcements phase is the first phase of its turn (Sequence of Game), so the roll is set up for the first phase to start in the side's next turn: at its next turn-starts, then at the next phase-starts of its own. The units stay off the ship until then."
+      },
       "/entries/4": {
         "entry": "teleport-61-65",
         "kind": "ruling",
@@ -2814,7 +3118,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "rogal-dorn",
           "kind": "special-unit",
-          "pointer": "/abilities/0/effects/0/cancelledBy/-"
+          "pointer": "/abilities/0/do/0/cancelledBy/-"
         },
         "value": "warmaster-horus"
       },
@@ -2847,8 +3151,26 @@ export const layers: PackLayers = [
         "value": {
           "effects": [
             {
-              "kind": "manual",
-              "note": "The units wait off the ship and roll again in their side's next reinforcements phase: the vocabulary has no delay effect."
+              "at": {
+                "event": "turn-starts",
+                "whose": "friendly"
+              },
+              "do": [
+                {
+                  "at": {
+                    "event": "phase-starts",
+                    "whose": "friendly"
+                  },
+                  "do": [
+                    {
+                      "kind": "roll-table",
+                      "table": "teleportation"
+                    }
+                  ],
+                  "kind": "delayed"
+                }
+              ],
+              "kind": "delayed"
             }
           ],
           "name": "Failure!",
@@ -2859,6 +3181,40 @@ export const layers: PackLayers = [
           },
           "text": "The teleportation is delayed. The units can try to teleport themselves during the following phase of teleportation."
         }
+      },
+      {
+        "id": "teleport-failure-own-next-phase",
+        "kind": "ruling",
+        "reason": "Failure! says the units \"can try to teleport themselves during the following phase of teleportation\" but not whose phase: the next teleportation phase of the game is the other side's (Imperial reinforcements, then Traitor reinforcements). Ruled: the units roll on the Teleportation Table again in their own side's next reinforcements phase, as the Traitor's units only ever teleport in his phase and the Imperial groups in the Imperial one. Each side's reinforcements phase is the first phase of its turn (Sequence of Game), so the roll is set up for the first phase to start in the side's next turn: at its next turn-starts, then at the next phase-starts of its own. The units stay off the ship until then.",
+        "target": {
+          "id": "teleportation",
+          "kind": "teleport-table",
+          "pointer": "/entries/1/effects"
+        },
+        "value": [
+          {
+            "at": {
+              "event": "turn-starts",
+              "whose": "friendly"
+            },
+            "do": [
+              {
+                "at": {
+                  "event": "phase-starts",
+                  "whose": "friendly"
+                },
+                "do": [
+                  {
+                    "kind": "roll-table",
+                    "table": "teleportation"
+                  }
+                ],
+                "kind": "delayed"
+              }
+            ],
+            "kind": "delayed"
+          }
+        ]
       },
       {
         "id": "combat-roll-1-col-2",
@@ -3274,7 +3630,7 @@ export const layers: PackLayers = [
           },
           {
             "kind": "manual",
-            "note": "Another battle turn is fought between the survivors: Crew Ambush! doubling does not count, the Engine Room / Weapons store accident roll is made again, character re-rolls may be used again, and the Great Demons and Demonic hordes roll their stats again; the vocabulary has no repeat-battle effect."
+            "note": "Another battle turn is fought between the survivors: the vocabulary has no effect that starts another round of the battle. What the text says of that round is on the records' rules (they fire on battle-round-starts, before-result and result-applied BB): the accident rolls are made again, character re-rolls may be used again, the Great Demons and Demonic hordes roll their stats again, and Crew Ambush! doubling, which lasts one battle round, does not count."
           }
         ]
       },
@@ -4010,10 +4366,10 @@ export const layers: PackLayers = [
           "pointer": "/specialRules/-"
         },
         "value": {
-          "effects": [
+          "do": [
             {
               "kind": "manual",
-              "note": "Drawing from the cup: the vocabulary has no cup or hidden units."
+              "note": "What the cup holds and drawing from it: the vocabulary has no set-up of a zone's contents, `move-cards` moves cards between zones but not units, and it has no face-down (hidden) units."
             }
           ],
           "text": "The cup holds every Traitor unit and card except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. They are drawn and teleported face down."
@@ -4029,7 +4385,7 @@ export const layers: PackLayers = [
           "pointer": "/specialRules/-"
         },
         "value": {
-          "effects": [
+          "do": [
             {
               "kind": "manual",
               "note": "Group composition: the vocabulary has no groups."

@@ -75,6 +75,11 @@ export const CODES = {
   'spread/duplicate-number': { severity: 'error', summary: 'Two spreads of a pack have the same number, so a lookup by number picks one of them silently.', hint: 'Give each spread the number the source prints on it; no two spreads share one.' },
   'spread/number-gap': { severity: 'warning', summary: 'The spread numbers of a pack leave a number out (they should run 1, 2, 3... with none missing).', hint: 'Check the numbers against the source; add the missing spread, or renumber if a number was mistyped.' },
   'layer/overwritten': { severity: 'warning', summary: 'A later layer entry replaces the value an earlier entry set (the same pointer, or a list or mapping holding it), so the earlier entry has no effect.', hint: 'Fold the earlier change into the later entry\'s value, or order the layers so the correction comes last (errata after inferences and rulings; see docs/content.md).' },
+  // Rules (issue 8: the rule model)
+  'rule/static-effect': { severity: 'error', summary: 'A rule without `when` (a static rule) uses an effect that happens once, or a duration other than `while`.', hint: 'Give the rule a `when` trigger, or use modify-strength or limit-movement with `duration: while` (see docs/rules.md).' },
+  'rule/while-outside-static': { severity: 'error', summary: 'An effect of a triggered rule, card, event or result has the duration `while`, which only a static rule ends.', hint: 'Use a duration that ends (`battle`, `turn`, `turns`...), or remove `when` to make the rule static (see docs/rules.md).' },
+  'rule/instead-without-when': { severity: 'error', summary: 'A rule says `instead: true` but has no `when`, so nothing says which event it replaces.', hint: 'Add the `when` trigger of the event the rule replaces, or remove `instead`.' },
+  'rule/unbound-name': { severity: 'error', summary: 'A unit filter reads `binding: <name>` that no earlier filter of the same rule saved with `as: <name>`.', hint: 'Save the units first with `as: <name>` on an earlier filter, or use `self` or `subject`.' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

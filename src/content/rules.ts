@@ -85,14 +85,25 @@ export function collectRules(records: readonly EffectiveRecord[]): RuleInfo[] {
       const ruleId = path.length > 0 && typeof value.id === 'string' ? value.id : null;
       const key = `${record.kind}/${record.id}${ruleId !== null ? `/${ruleId}` : pointer !== '' ? `#${pointer}` : ''}`;
       const what = whatOf(record.kind, path);
-      if (Array.isArray(value.effects)) {
-        const manual = manualNotes(value.effects);
+      // A rule (`do`) or a card, spell, event or result (`effects`: what it does when played, cast, rolled or applied).
+      const effects = Array.isArray(value.do) ? value.do : Array.isArray(value.effects) ? value.effects : null;
+      if (effects !== null) {
+        const manual = manualNotes(effects);
         const text = typeof value.text === 'string' ? value.text : typeof value.name === 'string' ? value.name : '';
-        const structured = manual.length === 0 && !onlyNoEffect(value.effects);
+        const structured = manual.length === 0 && !onlyNoEffect(effects);
         out.push(rule({ kind: record.kind, id: record.id, pointer, key, form: 'effects', what, text, structured, manual }));
+        // A card that fights as a unit has rules of its own beside what it does when revealed.
+        for (const key in value) {
+          if (key === 'do' || key === 'effects' || !isRuleList(value[key]!)) continue;
+          path.push(key);
+          visit(value[key]!);
+          path.pop();
+        }
         return;
       }
-      if (typeof value.text === 'string' && value.text.trim() !== '') {
+      // A text whose rules are listed below it (a trait's definition and its rules) is their
+      // heading, not a rule of its own: the rules are counted, the text once through them.
+      if (typeof value.text === 'string' && value.text.trim() !== '' && !holdsRules(value)) {
         out.push(rule({ kind: record.kind, id: record.id, pointer, key, form: 'structural', what, text: value.text, structured: false, manual: [] }));
       }
       for (const key in value) {
@@ -147,6 +158,8 @@ function whatOf(kind: string, path: readonly (string | number)[]): string {
   const last = path[path.length - 1];
   if (typeof last === 'string') return FIELD_NAMES[last] ?? last;
   const list = path[path.length - 2];
+  // A trait's rules are the trait's: coverage lists them as traits, as the text prints them.
+  if (typeof last === 'number' && list === 'rules' && kind === 'trait') return 'trait';
   if (typeof last === 'number' && typeof list === 'string') return LIST_NAMES[list] ?? singular(list);
   return kind;
 }
@@ -156,6 +169,7 @@ const LIST_NAMES: { readonly [key: string]: string } = {
   steps: 'phase step',
   entries: 'table entry',
   abilities: 'ability',
+  specialAbilities: 'special ability',
   events: 'event',
   rules: 'rule',
   sides: 'scenario side',
@@ -178,6 +192,16 @@ function manualNotes(value: Json): string[] {
   if (value === null || typeof value !== 'object') return [];
   if (value.kind === 'manual') return [typeof value.note === 'string' ? value.note : 'manual'];
   return Object.values(value).flatMap(manualNotes);
+}
+
+/** True for a list holding rules (objects with `do`). */
+export function isRuleList(value: Json): boolean {
+  return Array.isArray(value) && value.some((item) => item !== null && typeof item === 'object' && !Array.isArray(item) && Array.isArray(item.do));
+}
+
+/** True when one of the object's lists holds rules. */
+function holdsRules(value: { readonly [key: string]: Json }): boolean {
+  return Object.values(value).some(isRuleList);
 }
 
 /** True for `[]` and for effects that are all `no-effect`: nothing for the interpreter to do. */

@@ -6,14 +6,96 @@
 import type { Effect } from './effect.js';
 
 /**
- * Who picks when a rule says "one unit": the unit's `owner`, its `opponent`, the `controlling` or `non-controlling` army, or chosen at `random`.
+ * Who picks when a rule says "one unit": the units' `owner` or its `opponent`; the rule's `controller` (the side whose rule it is); the `caster` of the spell; the `active` player (whose turn it is); the `controlling` or `non-controlling` army of a Warchon battle; or chosen at `random`.
  */
-export type Chooser = "owner" | "opponent" | "controlling" | "non-controlling" | "random";
+export type Chooser =
+  "owner" | "opponent" | "controller" | "caster" | "active" | "controlling" | "non-controlling" | "random";
 
 /**
- * How long an effect lasts: `instant`, this `battle-round` (one round of a battle that goes on, as after a Blood bath), this `battle`, this `turn`, `while-here` (while the unit stays in this location), for a number of the target's own `turns`, or `permanent`.
+ * A predicate over the game state, one form per object: `all`, `any`, `not` combine; `count` and `present` count units matching a filter; `battle` asks whether a battle is under way; `phase`, `active` and `turn` ask about the turn; `place` about the rule's location.
  */
-export type Duration = "instant" | "battle-round" | "battle" | "turn" | "while-here" | "turns" | "permanent";
+export interface Condition {
+  /**
+   * Every condition holds.
+   *
+   * @minItems 1
+   */
+  all?: [Condition, ...Condition[]];
+  /**
+   * At least one condition holds.
+   *
+   * @minItems 1
+   */
+  any?: [Condition, ...Condition[]];
+  /**
+   * The condition does not hold.
+   */
+  not?: Condition;
+  /**
+   * At least one unit matches the filter (at the rule's location unless the filter binds).
+   */
+  present?: UnitFilter;
+  /**
+   * The number of units matching the filter compares as given, e.g. `{ units: { side: enemy }, op: gte, value: 2 }`.
+   */
+  count?: {
+    /**
+     * The units counted.
+     */
+    units: UnitFilter;
+    /**
+     * Comparison: lt, lte, eq, gte, gt.
+     */
+    op: "lt" | "lte" | "eq" | "gte" | "gt";
+    /**
+     * The number compared with.
+     */
+    value: number;
+  };
+  /**
+   * `here`: a battle is under way at the rule's location; `anywhere`: one is under way; `none`: no battle is under way here.
+   */
+  battle?: "here" | "anywhere" | "none";
+  /**
+   * The current phase is this one, by id.
+   */
+  phase?: Id;
+  /**
+   * It is this side's turn (`friendly` or `enemy`, relative to the rule's owner).
+   */
+  active?: Side;
+  /**
+   * The turn number compares as given (turn 1 is the first turn after set-up).
+   */
+  turn?: {
+    /**
+     * Comparison: lt, lte, eq, gte, gt.
+     */
+    op: "lt" | "lte" | "eq" | "gte" | "gt";
+    /**
+     * The turn compared with.
+     */
+    value: number;
+  };
+  /**
+   * The rule's location: its traits or terrain (`hasTrait`), or whether it is destroyed.
+   */
+  place?: {
+    /**
+     * The location has every one of these traits or terrains, lower-case.
+     */
+    hasTrait?: string[];
+    /**
+     * The location is (true) or is not (false) destroyed.
+     */
+    destroyed?: boolean;
+  };
+}
+
+/**
+ * How long an effect lasts: `instant`, this `battle-round` (one round of a battle that goes on, as after a Blood bath), this `battle`, this `turn`, `while-here` (while the unit stays in this location), for a number of the target's own `turns`, `permanent`, or `while` its static rule's condition holds (the only duration a static rule's effects may have).
+ */
+export type Duration = "instant" | "battle-round" | "battle" | "turn" | "while-here" | "turns" | "permanent" | "while";
 
 /**
  * A stable kebab-case identifier, unique within its kind in its pack (for example `erdon-pass`, `baphite-swarm`, `move-3`). Never change a published id: other records and layers refer to it.
@@ -40,7 +122,7 @@ export interface Range {
 }
 
 /**
- * A rule as printed, with the structured effects the engine runs. A rule whose effect the vocabulary cannot say has one `manual` effect.
+ * A printed rule with the structure the engine runs: `when` it happens (a trigger; none for a static rule that holds while its condition does), `if` a condition holds, `do` these effects, optionally `instead` of what triggered it. A rule whose effect the vocabulary cannot say has one `manual` effect. See docs/rules.md.
  */
 export interface Rule {
   /**
@@ -56,11 +138,27 @@ export interface Rule {
    */
   text: PrintedText;
   /**
-   * The structured effects, applied in order. Use a single `manual` effect when the vocabulary cannot say the rule.
+   * The moment the rule fires. Left out, the rule is static: its effects hold while `if` holds, recomputed after every change.
+   */
+  when?: Trigger;
+  /**
+   * The rule applies only while this condition holds (checked when it fires; for a static rule, after every change).
+   */
+  if?: Condition;
+  /**
+   * A replacement rule: its effects happen instead of the triggering event (a Horror card revealed, a retreat, a teleport roll), which then does not happen. Needs `when`.
+   */
+  instead?: boolean;
+  /**
+   * The rule fires at most once a game (`game`) or once a turn (`turn`).
+   */
+  once?: "game" | "turn";
+  /**
+   * The effects, applied in order. Use a single `manual` effect when the vocabulary cannot say the rule.
    *
    * @minItems 1
    */
-  effects: [Effect, ...Effect[]];
+  do: [Effect, ...Effect[]];
 }
 
 /**
@@ -84,13 +182,77 @@ export interface SourceReference {
 export type Stat = "size" | "movement" | "as" | "ds" | "cs" | "hits" | "attack" | "move" | "points" | "defence";
 
 /**
- * Selects units at the rule's location. Every given condition must hold; an empty filter selects every unit there.
+ * When a rule fires: an event, narrowed by where it happens, whose turn it is, which units, cards, phase or results it is about. The event's units become the rule's `subject`.
+ */
+export interface Trigger {
+  /**
+   * The moment.
+   */
+  event: TriggerEvent;
+  /**
+   * `here`: only at the rule's own location (the spread or area that prints it, or where its unit is); `anywhere`: wherever it happens. Default: `here` for a location's rules, `anywhere` otherwise.
+   */
+  where?: "here" | "anywhere";
+  /**
+   * Only in this side's turn (`friendly`, `enemy`, or `any`).
+   */
+  whose?: Side;
+  /**
+   * Only when at least one of the units the event is about matches this filter (matched wherever they are). The matching units become the subject.
+   */
+  subject?: UnitFilter;
+  /**
+   * card-played, card-revealed: only these cards, by id.
+   *
+   * @minItems 1
+   */
+  cards?: [Id, ...Id[]];
+  /**
+   * phase-starts, phase-ends: only this phase, by id.
+   */
+  phase?: Id;
+  /**
+   * result-applied: only these combat results, as printed (e.g. `Eg`).
+   */
+  results?: string[];
+}
+
+/**
+ * A moment a game's procedure announces. Turns: `turn-starts`, `turn-ends`, `phase-starts`, `phase-ends`. Battles: `battle-starts`, `battle-round-starts`, `before-result` (the number is known, the result not yet applied), `result-applied`, `battle-ends`. Units: `unit-enters` (moves or teleports into a location), `unit-leaves`, `unit-revealed`, `unit-damaged` (takes Hits), `unit-retreats`, `unit-destroyed`, `group-teleports`. Cards: `card-played`, `card-revealed`. Places: `place-destroyed`.
+ */
+export type TriggerEvent =
+  | "turn-starts"
+  | "turn-ends"
+  | "phase-starts"
+  | "phase-ends"
+  | "battle-starts"
+  | "battle-round-starts"
+  | "before-result"
+  | "result-applied"
+  | "battle-ends"
+  | "unit-enters"
+  | "unit-leaves"
+  | "unit-revealed"
+  | "unit-damaged"
+  | "unit-retreats"
+  | "unit-destroyed"
+  | "group-teleports"
+  | "card-played"
+  | "card-revealed"
+  | "place-destroyed";
+
+/**
+ * Selects units at the rule's location (or, with `binding`, the units a name stands for, wherever they are). Every given condition must hold; an empty filter selects every unit there.
  */
 export interface UnitFilter {
   /**
-   * Only units the trigger binds, wherever they are: `subject` is the trigger's subject (the group that teleports, the unit that enters). With no subject given, it selects no unit, never every unit.
+   * Only the units a name stands for, wherever they are: `self` is the unit whose rule it is, `subject` the units the trigger is about (the group that teleports, the unit that entered), any other name the units an earlier filter of the same rule saved with `as`. A name with no units selects no unit, never every unit.
    */
-  binding?: "subject";
+  binding?: Id;
+  /**
+   * Saves the units this filter selects under a name, for later effects of the same rule (`binding: <name>`).
+   */
+  as?: Id;
   /**
    * Which side's units.
    */

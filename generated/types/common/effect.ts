@@ -3,7 +3,7 @@
  * Sources:
  *   schemas/common/effect.schema.json
  */
-import type { Duration, Id, Range, Side, Stat, UnitFilter } from './defs.js';
+import type { Chooser, Duration, Id, Range, Side, Stat, Trigger, UnitFilter } from './defs.js';
 
 /**
  * A structured effect from playmark's closed vocabulary, chosen by `kind`. The engine runs every kind except `manual`, which players apply by hand from the printed text.
@@ -22,10 +22,12 @@ export type Effect =
   | AddUnit
   | Roll
   | RollOnTable
-  | IgnoreCards
   | SwapPositions
   | Teleport
   | PreventActions
+  | MoveCards
+  | DestroyPlace
+  | Delayed
   | NoEffect
   | Manual;
 
@@ -66,7 +68,7 @@ export interface AddUnit {
 }
 
 /**
- * The target units take Hits (each chosen unit takes `hits`).
+ * The target units take Hits: each takes `hits`, or, with `distribute`, `hits` in all, split one at a time by the chooser among the targets, none taking more than it has left.
  */
 export interface Damage {
   /**
@@ -78,9 +80,33 @@ export interface Damage {
    */
   target: UnitFilter;
   /**
-   * Hits each target takes.
+   * Hits each target takes, or the Hits split among them with `distribute`.
    */
   hits: number;
+  /**
+   * Who splits the Hits among the targets (e.g. `owner`: "the owning player assigns the Hits").
+   */
+  distribute?: Chooser;
+}
+
+/**
+ * Effects that happen later, at the next moment `at` describes ("at the end of this turn", "after the battle"), with the bindings and owner of the rule that set them up.
+ */
+export interface Delayed {
+  /**
+   * The effect kind: `delayed`.
+   */
+  kind: "delayed";
+  /**
+   * When the effects happen: the next time this trigger fires.
+   */
+  at: Trigger;
+  /**
+   * The effects, applied in order.
+   *
+   * @minItems 1
+   */
+  do: [Effect, ...Effect[]];
 }
 
 /**
@@ -95,6 +121,20 @@ export interface Destroy {
    * The units affected.
    */
   target: UnitFilter;
+}
+
+/**
+ * A location (a square, spread or ship area) is destroyed; the game fires `place-destroyed` there. Units in it are not destroyed unless another effect says so.
+ */
+export interface DestroyPlace {
+  /**
+   * The effect kind: `destroy-place`.
+   */
+  kind: "destroy-place";
+  /**
+   * `here` (the rule's location) or a location's id.
+   */
+  place: Id;
 }
 
 /**
@@ -128,26 +168,6 @@ export interface Heal {
    * Hits regained.
    */
   hits: number;
-}
-
-/**
- * The target units are unaffected by these cards, which are removed from play when revealed in their area.
- */
-export interface IgnoreCards {
-  /**
-   * The effect kind: `ignore-cards`.
-   */
-  kind: "ignore-cards";
-  /**
-   * The units affected.
-   */
-  target: UnitFilter;
-  /**
-   * Ids of the cards ignored.
-   *
-   * @minItems 1
-   */
-  cards: [Id, ...Id[]];
 }
 
 /**
@@ -233,6 +253,40 @@ export interface ModifyStrength {
    * How a result that is not a whole number is rounded (after `multiply`): `down`, `up` or `nearest`. Unset means the rule prints no rounding.
    */
   rounding?: "down" | "up" | "nearest";
+}
+
+/**
+ * Moves cards between zones (a deck, a discard pile, a hand, a cup, `removed` from the game): the trigger's card (`cards: subject`), named cards, or a number of them picked by a chooser.
+ */
+export interface MoveCards {
+  /**
+   * The effect kind: `move-cards`.
+   */
+  kind: "move-cards";
+  /**
+   * `subject`: the card the trigger is about; or card ids. Left out: `count` cards from the top of `from` (or picked by `by`).
+   */
+  cards?: "subject" | [Id, ...Id[]];
+  /**
+   * How many cards, when `cards` is left out.
+   */
+  count?: number;
+  /**
+   * Who picks the cards, when `cards` is left out (else the top ones move).
+   */
+  by?: Chooser;
+  /**
+   * The zone the cards leave: `deck`, `discard`, `hand`, `cup`, `revealed`, `removed`, or a zone the game names.
+   */
+  from: Id;
+  /**
+   * The zone the cards go to.
+   */
+  to: Id;
+  /**
+   * Whose hand, when a zone is `hand` (default: the rule's controller).
+   */
+  side?: Side;
 }
 
 /**

@@ -3,7 +3,7 @@
  * Sources:
  *   schemas/warchon/spread.schema.json
  */
-import type { Id, PrintedText, Range, Rule, SourceReference } from '../common/defs.js';
+import type { Condition, Id, PrintedText, Range, Rule, SourceReference } from '../common/defs.js';
 import type { Effect } from '../common/effect.js';
 
 /**
@@ -149,7 +149,11 @@ export interface RandomEvent {
    */
   text: PrintedText;
   /**
-   * The structured effects, applied in order; a single `manual` effect when the vocabulary cannot say the event.
+   * A condition the event's text prints (e.g. Inspired Charge: an attacking army "with at least one 'Tactics' unit"), checked when the event is rolled, at this spread: when it does not hold the event does nothing (it still counts as the turn's one Random Event here). Left out, the effects always apply.
+   */
+  if?: Condition;
+  /**
+   * The structured effects, applied in order when the event is rolled (and its `if` holds); a single `manual` effect when the vocabulary cannot say the event.
    *
    * @minItems 1
    */

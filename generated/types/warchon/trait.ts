@@ -3,8 +3,7 @@
  * Sources:
  *   schemas/warchon/trait.schema.json
  */
-import type { Id, PrintedText, SourceReference } from '../common/defs.js';
-import type { Effect } from '../common/effect.js';
+import type { Id, PrintedText, Rule, SourceReference } from '../common/defs.js';
 
 /**
  * A trait: a special characteristic found on a playmark (e.g. Aerial, Nether), as the rulebook defines it, or a trait the text uses without defining it.
@@ -31,7 +30,7 @@ export interface WarchonTrait {
    */
   innate: boolean | null;
   /**
-   * What the trait does, as structured effects; empty when the trait is only a tag that other rules refer to; a single `manual` effect when the vocabulary cannot say it.
+   * What the trait does, as rules (`when`/`if`/`do`), each with the printed text it encodes (the trait's text, or the sentence of it the rule says); empty when the trait is only a tag that other rules refer to (e.g. Frigid, which the Baphite Swarm's ability asks about). A rule's `self` binding is the unit that has the trait. A rule the vocabulary cannot say has one `manual` effect whose note says what is missing.
    */
-  effects: Effect[];
+  rules: Rule[];
 }

@@ -3,7 +3,7 @@
  * Sources:
  *   schemas/warmaster/card.schema.json
  */
-import type { Id, PrintedText, SourceReference } from '../common/defs.js';
+import type { Id, PrintedText, Rule, SourceReference } from '../common/defs.js';
 import type { Effect } from '../common/effect.js';
 
 /**
@@ -43,9 +43,15 @@ export interface WarmasterCard {
    */
   text: PrintedText;
   /**
-   * The structured effects of the card when revealed, applied in order; `manual` for what the vocabulary cannot say.
+   * What the card does when it is revealed, applied in order (`no-effect` for a card that only stays in play, as Crew); `manual` for what the vocabulary cannot say.
    *
    * @minItems 1
    */
   effects: [Effect, ...Effect[]];
+  /**
+   * The card's rules while it is in play after it is revealed (Crew: it cannot move, it is eliminated instead of retreating), each a rule whose `self` is the card fighting as a unit.
+   *
+   * @minItems 1
+   */
+  rules?: [Rule, ...Rule[]];
 }

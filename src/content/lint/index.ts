@@ -6,6 +6,7 @@ import { duplicateIds } from './ids.js';
 import { oneWayPaths } from './paths.js';
 import { references } from './refs.js';
 import { rngMatrices } from './rng.js';
+import { ruleShapes } from './rules.js';
 import { scenarios } from './scenarios.js';
 import { spreadNumbers } from './spreads.js';
 import { combatTables, rangeTables } from './tables.js';
@@ -25,4 +26,5 @@ export const CHECKS: readonly LintCheck[] = [
   unitFaces,
   scenarios,
   spreadNumbers,
+  ruleShapes,
 ];

@@ -29,6 +29,19 @@ export interface EffectContext {
    * wherever they are; left out, such a filter selects no unit.
    */
   readonly subject?: readonly string[];
+  /** The unit whose rule it is (an ability, a trait): `binding: self`. */
+  readonly self?: string | null;
+  /**
+   * Named choices of the rule being applied: a filter with `as: name` saves what it selected here,
+   * and `binding: name` reads it. One map per rule application (rules/fire.ts makes it).
+   */
+  readonly bindings?: Map<string, readonly string[]>;
+  /** The cards the trigger is about (a revealed card), for `move-cards` with `cards: subject`. */
+  readonly cards?: readonly string[];
+  /** The side casting the spell, for the `caster` chooser; defaults to the owner. */
+  readonly caster?: string | null;
+  /** The traits and terrain of a location, lower-case, for the `place` condition. */
+  readonly placeTraits?: (place: string) => readonly string[];
   /** The Controlling army, when the rule names one outside a battle; else the battle's. */
   readonly controlling?: string | null;
   /** add-unit: a unit of the pack, by record id, for the side it joins. */

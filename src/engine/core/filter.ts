@@ -38,10 +38,10 @@ const compare = {
 /** Whether the unit meets every condition but `extreme` and `choose`, which depend on the others. */
 export function matchesUnit(state: CoreState, unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext): boolean {
   if (unit.destroyed) return false;
-  if (filter.binding === 'subject') {
-    // The trigger names its units: they are selected wherever they are (a group teleporting is
-    // not yet at the rule's location), and without a subject nothing is.
-    if (ctx.subject === undefined || !ctx.subject.includes(unit.id)) return false;
+  if (filter.binding !== undefined) {
+    // A name stands for units wherever they are (a group teleporting is not yet at the rule's
+    // location), and a name with no units selects nothing, never every unit.
+    if (!boundUnits(filter.binding, ctx).includes(unit.id)) return false;
   } else {
     const location = ruleLocation(state, ctx);
     if (location !== null && unit.location !== location) return false;
@@ -61,6 +61,13 @@ export function matchesUnit(state: CoreState, unit: UnitState, filter: DeepReado
   return true;
 }
 
+/** The units a binding names: `self`, `subject`, or a choice saved with `as`; none when unset. */
+export function boundUnits(name: string, ctx: EffectContext): readonly string[] {
+  if (name === 'self') return ctx.self != null ? [ctx.self] : [];
+  if (name === 'subject') return ctx.subject ?? [];
+  return ctx.bindings?.get(name) ?? [];
+}
+
 /** Units with the highest or lowest value; all tied units; units without the stat never count. */
 export function extremeUnits(units: readonly UnitState[], extreme: NonNullable<DeepReadonly<UnitFilter>['extreme']>): UnitState[] {
   const ranked = units.map((u) => ({ u, v: rankValue(u, extreme.stat) })).filter((r): r is { u: UnitState; v: number } => r.v !== null);
@@ -73,7 +80,9 @@ export function extremeUnits(units: readonly UnitState[], extreme: NonNullable<D
 /**
  * Who picks for a chooser. `owner` is the side the candidates fight for and `opponent` its
  * enemy; when the candidates belong to several sides, the rule's owner picks (owner) or its
- * enemy does (opponent). `controlling`/`non-controlling` are the battle's or the context's.
+ * enemy does (opponent). `controller` is the side whose rule it is, `caster` the side casting
+ * (the owner when no caster is named), `active` the side whose turn it is.
+ * `controlling`/`non-controlling` are the battle's or the context's.
  */
 export function choosingSide(state: CoreState, by: Exclude<Chooser, 'random'>, candidates: readonly UnitState[], ctx: EffectContext): string | null {
   const sides = [...new Set(candidates.map(fightsFor))];
@@ -81,6 +90,12 @@ export function choosingSide(state: CoreState, by: Exclude<Chooser, 'random'>, c
   switch (by) {
     case 'owner':
       return unitsSide;
+    case 'controller':
+      return ctx.owner;
+    case 'caster':
+      return ctx.caster ?? ctx.owner;
+    case 'active':
+      return state.active;
     case 'opponent':
       return unitsSide !== null ? (otherSides(state, unitsSide)[0] ?? null) : null;
     case 'controlling':
@@ -93,6 +108,12 @@ export function choosingSide(state: CoreState, by: Exclude<Chooser, 'random'>, c
 }
 
 export function selectUnits(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions = {}): Selection {
+  const selection = selectFrom(state, filter, ctx, policy, options);
+  if (filter.as !== undefined) ctx.bindings?.set(filter.as, selection.ids);
+  return selection;
+}
+
+function selectFrom(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions): Selection {
   let units = unitsInPlay(state).filter((u) => matchesUnit(state, u, filter, ctx));
   if (options.eligible !== undefined) units = units.filter(options.eligible);
   if (filter.extreme !== undefined) units = extremeUnits(units, filter.extreme);

@@ -12,3 +12,4 @@ export * from './filter.js';
 export * from './expire.js';
 export * from './move.js';
 export { applyEffects, effectKinds, handlers, type Step } from './effects/index.js';
+export * from './rules/index.js';

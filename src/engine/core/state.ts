@@ -1,7 +1,9 @@
 // The core state the effect interpreter works on, which each game's engine embeds in its own.
 // Plain JSON (no classes, no undefined, no Map) so a game can be saved, compared and replayed;
 // every function here returns a new state and never changes the one it is given.
-import type { Duration, Stat } from '../../../generated/types/common/defs.js';
+import type { Duration, Stat, Trigger } from '../../../generated/types/common/defs.js';
+import type { Effect } from '../../../generated/types/common/effect.js';
+import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { LogEntry } from './log.js';
 import { seedRandom, type RandomState } from './random.js';
 
@@ -72,8 +74,6 @@ export interface UnitState {
   readonly destroyed: boolean;
   readonly controlledBy: Control | null;
   readonly prevented: readonly Prevention[];
-  /** Ids of cards that do not affect this unit (ignore-cards). */
-  readonly immuneTo: readonly string[];
   readonly retreat: PendingRetreat | null;
   /** Set on units an effect added for a while; null for the units of the armies. */
   readonly leaves: Leaving | null;
@@ -114,6 +114,21 @@ export interface LocationRule {
   readonly source: string;
 }
 
+/**
+ * Effects a `delayed` effect set up: they happen the next time `at` fires, as the rule that set
+ * them up would have applied them (its owner, location, self, subject and named choices).
+ */
+export interface DelayedEffect {
+  readonly at: DeepReadonly<Trigger>;
+  readonly do: readonly DeepReadonly<Effect>[];
+  readonly owner: string | null;
+  readonly source: string;
+  readonly location: string | null;
+  readonly self: string | null;
+  readonly subject: readonly string[];
+  readonly bindings: { readonly [name: string]: readonly string[] };
+}
+
 export interface CoreState {
   /** The pack's side ids in manifest order; "enemy" and "opponent" are the sides other than one. */
   readonly sides: readonly string[];
@@ -122,6 +137,19 @@ export interface CoreState {
   readonly locationRules: readonly LocationRule[];
   readonly random: RandomState;
   readonly turn: number;
+  /** Whose turn it is (the `active` chooser and condition), or null when no side's. */
+  readonly active: string | null;
+  /** The current phase's id, or null when the game has no phases or is between them. */
+  readonly phase: string | null;
+  /** Locations (squares, spreads, ship areas) a `destroy-place` effect destroyed, in order. */
+  readonly destroyedPlaces: readonly string[];
+  /** Cards by zone (`deck`, `discard`, `removed`, `hand:<side>`...), top first. */
+  readonly zones: { readonly [zone: string]: readonly string[] };
+  readonly delayed: readonly DelayedEffect[];
+  /** Rules with `once` that fired: `<rule instance>` (once a game) or `<rule instance>@<turn>` (once a turn). */
+  readonly fired: readonly string[];
+  /** Static rule instances whose condition held at the last recompute (see rules/statics.ts). */
+  readonly statics: readonly string[];
   /** Numbers instance ids of units added during play, so they are the same in every replay. */
   readonly nextUnitNumber: number;
   readonly log: readonly LogEntry[];
@@ -158,7 +186,6 @@ export function makeUnit(init: UnitInit): UnitState {
     destroyed: false,
     controlledBy: null,
     prevented: [],
-    immuneTo: [],
     retreat: null,
     leaves: null,
   };
@@ -186,6 +213,8 @@ export interface NewState {
   readonly sides: readonly string[];
   readonly units?: readonly UnitInit[];
   readonly turn?: number;
+  readonly active?: string | null;
+  readonly zones?: { readonly [zone: string]: readonly string[] };
 }
 
 export function createState(init: NewState): CoreState {
@@ -195,7 +224,23 @@ export function createState(init: NewState): CoreState {
     if (ids.has(u.id)) throw new Error(`Two units have the instance id ${u.id}; instance ids must be unique.`);
     ids.add(u.id);
   }
-  return { sides: [...init.sides], units, battle: null, locationRules: [], random: seedRandom(init.seed), turn: init.turn ?? 1, nextUnitNumber: 1, log: [] };
+  return {
+    sides: [...init.sides],
+    units,
+    battle: null,
+    locationRules: [],
+    random: seedRandom(init.seed),
+    turn: init.turn ?? 1,
+    active: init.active ?? null,
+    phase: null,
+    destroyedPlaces: [],
+    zones: Object.fromEntries(Object.entries(init.zones ?? {}).map(([zone, cards]) => [zone, [...cards]])),
+    delayed: [],
+    fired: [],
+    statics: [],
+    nextUnitNumber: 1,
+    log: [],
+  };
 }
 
 export function findUnit(state: CoreState, id: string): UnitState | undefined {

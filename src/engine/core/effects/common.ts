@@ -7,12 +7,15 @@ import type { EffectContext } from '../context.js';
 import { selectUnits, type SelectOptions } from '../filter.js';
 import type { JsonValue, LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
+import type { GameEvent } from '../rules/event.js';
 import { findUnit, type CoreState } from '../state.js';
 
 /** A new state and what happened, in order. */
 export interface Step {
   readonly state: CoreState;
   readonly log: readonly LogEntry[];
+  /** Events the effects announced (a place destroyed, units destroyed), for rules to fire on. */
+  readonly events?: readonly GameEvent[];
 }
 
 /** Applies nested effects (a roll's outcome, a table's entry) without writing them to `state.log`. */

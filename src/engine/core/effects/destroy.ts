@@ -1,6 +1,6 @@
 // destroy: the targets are destroyed outright, whatever Hits they have left.
 import { entry } from '../log.js';
-import { updateUnit } from '../state.js';
+import { findUnit, updateUnit } from '../state.js';
 import { choiceData, names, select, type Handler } from './common.js';
 
 export const destroy: Handler<'destroy'> = (state, effect, ctx, policy) => {
@@ -10,5 +10,6 @@ export const destroy: Handler<'destroy'> = (state, effect, ctx, policy) => {
   return {
     state: next,
     log: [entry('destroy', ctx.source, `Destroyed: ${names(next, selected.ids)}.`, { units: selected.ids, data: { destroyed: selected.ids, ...choiceData(selected.choice) } })],
+    events: selected.ids.length > 0 ? [{ event: 'unit-destroyed', units: selected.ids, location: findUnit(next, selected.ids[0]!)!.location }] : [],
   };
 };

@@ -6,17 +6,20 @@ import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import type { EffectContext } from '../context.js';
 import type { LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
+import type { GameEvent } from '../rules/event.js';
 import type { CoreState } from '../state.js';
 import { addUnit } from './add-unit.js';
 import type { ApplyNested, Handler, Step } from './common.js';
 import { damage } from './damage.js';
+import { delayed } from './delayed.js';
 import { destroy } from './destroy.js';
+import { destroyPlace } from './destroy-place.js';
 import { endCombat } from './end-combat.js';
 import { heal } from './heal.js';
-import { ignoreCards } from './ignore-cards.js';
 import { limitMovement } from './limit-movement.js';
 import { manual } from './manual.js';
 import { modifyStrength } from './modify-strength.js';
+import { moveCards } from './move-cards.js';
 import { noEffect } from './no-effect.js';
 import { preventActions } from './prevent-actions.js';
 import { rerollCombat } from './reroll-combat.js';
@@ -44,10 +47,12 @@ export const handlers: { readonly [K in Effect['kind']]: Handler<K> } = {
   'add-unit': addUnit,
   roll,
   'roll-table': rollTable,
-  'ignore-cards': ignoreCards,
   'swap-positions': swapPositions,
   teleport,
   'prevent-actions': preventActions,
+  delayed,
+  'destroy-place': destroyPlace,
+  'move-cards': moveCards,
   'no-effect': noEffect,
   manual,
 };
@@ -58,14 +63,16 @@ export const effectKinds = Object.keys(handlers) as Effect['kind'][];
 const applyNested: ApplyNested = (state, effects, ctx, policy) => {
   let current = state;
   const log: LogEntry[] = [];
+  const events: GameEvent[] = [];
   for (const effect of effects) {
     const handler = handlers[effect.kind] as Handler<typeof effect.kind> | undefined;
     if (handler === undefined) throw new Error(`Unknown effect kind ${String(effect.kind)}; the vocabulary is ${effectKinds.join(', ')}.`);
     const step = handler(current, effect as never, ctx, policy, applyNested);
     current = step.state;
     log.push(...step.log);
+    if (step.events !== undefined) events.push(...step.events);
   }
-  return { state: current, log };
+  return { state: current, log, events };
 };
 
 /**
@@ -75,5 +82,5 @@ const applyNested: ApplyNested = (state, effects, ctx, policy) => {
  */
 export function applyEffects(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Step {
   const step = applyNested(state, effects, ctx, policy);
-  return { state: { ...step.state, log: [...state.log, ...step.log] }, log: step.log };
+  return { state: { ...step.state, log: [...state.log, ...step.log] }, log: step.log, events: step.events ?? [] };
 }

@@ -20,5 +20,5 @@ export const rollTable: Handler<'roll-table'> = (state, effect, ctx, policy, nes
   });
   if (found === undefined) return { state: rolled, log: [rollEntry] };
   const applied = nested(rolled, found.entry.effects, ctx, policy);
-  return { state: applied.state, log: [rollEntry, ...applied.log] };
+  return { state: applied.state, log: [rollEntry, ...applied.log], events: applied.events ?? [] };
 };

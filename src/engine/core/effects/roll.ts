@@ -15,5 +15,5 @@ export const roll: Handler<'roll'> = (state, effect, ctx, policy, nested) => {
   });
   if (found === undefined) return { state: rolled, log: [rollEntry] };
   const applied = nested(rolled, found.entry.effects, ctx, policy);
-  return { state: applied.state, log: [rollEntry, ...applied.log] };
+  return { state: applied.state, log: [rollEntry, ...applied.log], events: applied.events ?? [] };
 };
