@@ -11,7 +11,7 @@ export interface GameState {
   readonly random: RandomState;
   /** The side to act now (a side id of the pack's manifest). */
   readonly active: string;
-  /** Turns begun, counting from 1. */
+  /** Turns begun: 0 during set-up, 1 for the first turn after it, and so on. */
   readonly turn: number;
   /** Null while the game goes on. */
   readonly result: GameResult | null;
