@@ -137,7 +137,7 @@ describe('resolve warmaster', () => {
     const r = await run('resolve', 'warmaster', '--attack', '6', '--defence', '3', '--roll', '4');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('odds 2-1, rounded in the defender\'s favour: column 2-1. (ruling combat-odds-rule, not printed)');
-    expect(r.stdout).toContain('D6 roll 4: DR, Defender routed: a defending unit is destroyed; the rest must retire. (ruling combat-roll-4-col-4, not printed)');
+    expect(r.stdout).toContain('D6 roll 4: DR, Defender routed: a defending unit is destroyed; the rest must retire. (reconstruction combat-roll-4-col-4, not printed)');
     const json = JSON.parse((await run('resolve', 'warmaster', '--attack', '6', '--defence', '3', '--roll', '4', '--json')).stdout);
     expect(json).toMatchObject({ odds: '2-1', column: '2-1', roll: 4, result: 'DR', name: 'Defender routed' });
     expect(json.origins.map((o: { entry: string }) => o.entry)).toEqual(['combat-odds-rule', 'combat-roll-4-col-4']);

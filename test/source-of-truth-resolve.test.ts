@@ -81,14 +81,14 @@ describe('resolve and odds read the YAML every run', () => {
     expect((await run(repoRoot, ...WARCHON)).stdout).toContain('Result A2D1');
   });
 
-  it('after a Warmaster combat cell (a ruling) and a teleport entry change, resolve and odds answer with them', async () => {
-    edit(dir, 'content/warmaster/layers/rulings.yaml', 'pointer: /rows/3/3 }\n    value: DR', 'pointer: /rows/3/3 }\n    value: BB');
+  it('after a Warmaster combat cell (a reconstruction) and a teleport entry change, resolve and odds answer with them', async () => {
+    edit(dir, 'content/warmaster/layers/reconstructions.yaml', 'pointer: /rows/3/3 }\n    value: DR', 'pointer: /rows/3/3 }\n    value: BB');
     edit(dir, 'content/warmaster/teleport-tables/teleportation.yaml', 'name: Success!', 'name: Triumph!');
     for (const cwd of [dir, path.join(dir, 'content', 'warmaster')]) {
       const r = await run(cwd, ...WARMASTER);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('D6 roll 4: BB, ');
-      expect(r.stdout).toContain('(ruling combat-roll-4-col-4, not printed)');
+      expect(r.stdout).toContain('(reconstruction combat-roll-4-col-4, not printed)');
       expect(JSON.parse((await run(cwd, ...WARMASTER, '--json')).stdout)).toMatchObject({ result: 'BB' });
       expect((await run(cwd, 'resolve', 'warmaster', '--teleport', '35')).stdout).toContain(': Triumph! ');
 

@@ -2538,141 +2538,141 @@ export const origins: {
       },
       "/rows/0/1": {
         "entry": "combat-roll-1-col-2",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 1, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 1, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/0/2": {
         "entry": "combat-roll-1-col-3",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 1, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 1, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/0/3": {
         "entry": "combat-roll-1-col-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 1, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 1, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/0/4": {
         "entry": "combat-roll-1-col-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 1, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 1, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/1/0": {
         "entry": "combat-roll-2-col-1",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 2, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 2, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/1/1": {
         "entry": "combat-roll-2-col-2",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 2, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 2, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/1/2": {
         "entry": "combat-roll-2-col-3",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 2, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 2, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/1/3": {
         "entry": "combat-roll-2-col-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 2, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 2, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/1/4": {
         "entry": "combat-roll-2-col-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 2, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 2, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/2/0": {
         "entry": "combat-roll-3-col-1",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 3, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 3, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/2/1": {
         "entry": "combat-roll-3-col-2",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 3, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 3, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/2/2": {
         "entry": "combat-roll-3-col-3",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 3, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 3, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/2/3": {
         "entry": "combat-roll-3-col-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 3, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 3, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/2/4": {
         "entry": "combat-roll-3-col-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 3, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 3, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/3/0": {
         "entry": "combat-roll-4-col-1",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 4, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 4, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/3/1": {
         "entry": "combat-roll-4-col-2",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 4, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 4, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/3/2": {
         "entry": "combat-roll-4-col-3",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 4, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 4, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/3/3": {
         "entry": "combat-roll-4-col-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 4, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 4, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/3/4": {
         "entry": "combat-roll-4-col-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 4, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 4, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/4/0": {
         "entry": "combat-roll-5-col-1",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 5, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 5, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/4/1": {
         "entry": "combat-roll-5-col-2",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 5, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 5, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/4/2": {
         "entry": "combat-roll-5-col-3",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 5, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 5, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/4/3": {
         "entry": "combat-roll-5-col-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 5, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 5, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/4/4": {
         "entry": "combat-roll-5-col-5",
@@ -2682,27 +2682,27 @@ export const origins: {
       },
       "/rows/5/0": {
         "entry": "combat-roll-6-col-1",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 6, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 6, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/5/1": {
         "entry": "combat-roll-6-col-2",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 6, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 6, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/5/2": {
         "entry": "combat-roll-6-col-3",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 6, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 6, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/5/3": {
         "entry": "combat-roll-6-col-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Roll 6, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Roll 6, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
       "/rows/5/4": {
         "entry": "combat-roll-6-col-5",
@@ -2772,247 +2772,247 @@ export const origins: {
     "area-14": {
       "/connections": {
         "entry": "map-area-14-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-15": {
       "/connections": {
         "entry": "map-area-15-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       },
       "/special": {
         "entry": "map-area-15-special",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The Bridge at the bow, at the far end from the Engine Room and the fire, centred so that it has three neighbours. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "The Bridge at the bow, at the far end from the Engine Room and the fire, centred so that it has three neighbours. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
       }
     },
     "area-16": {
       "/connections": {
         "entry": "map-area-16-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-21": {
       "/connections": {
         "entry": "map-area-21-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-22": {
       "/connections": {
         "entry": "map-area-22-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       },
       "/special": {
         "entry": "map-area-22-special",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The Shields control room forward on deck 2, away from the Bridge so the two targets split the Imperial effort. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "The Shields control room forward on deck 2, away from the Bridge so the two targets split the Imperial effort. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
       }
     },
     "area-23": {
       "/connections": {
         "entry": "map-area-23-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-24": {
       "/connections": {
         "entry": "map-area-24-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-25": {
       "/connections": {
         "entry": "map-area-25-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-26": {
       "/connections": {
         "entry": "map-area-26-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-31": {
       "/connections": {
         "entry": "map-area-31-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-32": {
       "/connections": {
         "entry": "map-area-32-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-33": {
       "/connections": {
         "entry": "map-area-33-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       },
       "/special": {
         "entry": "map-area-33-special",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The Weapons store amidships, so its explosion (1-2 on a D6 for each adjacent area) threatens four areas. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "The Weapons store amidships, so its explosion (1-2 on a D6 for each adjacent area) threatens four areas. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
       }
     },
     "area-34": {
       "/connections": {
         "entry": "map-area-34-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-35": {
       "/connections": {
         "entry": "map-area-35-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-36": {
       "/connections": {
         "entry": "map-area-36-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-41": {
       "/connections": {
         "entry": "map-area-41-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-42": {
       "/connections": {
         "entry": "map-area-42-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-43": {
       "/connections": {
         "entry": "map-area-43-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-44": {
       "/connections": {
         "entry": "map-area-44-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-45": {
       "/connections": {
         "entry": "map-area-45-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       },
       "/special": {
         "entry": "map-area-45-special",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The Engine Room aft, next to the Reactors (\"since the reactors are unsuitable\") and near 56, where the fire starts. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "The Engine Room aft, next to the Reactors (\"since the reactors are unsuitable\") and near 56, where the fire starts. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
       }
     },
     "area-46": {
       "/connections": {
         "entry": "map-area-46-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-51": {
       "/connections": {
         "entry": "map-area-51-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-52": {
       "/connections": {
         "entry": "map-area-52-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-53": {
       "/connections": {
         "entry": "map-area-53-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-54": {
       "/connections": {
         "entry": "map-area-54-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "area-55": {
       "/connections": {
         "entry": "map-area-55-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       },
       "/special": {
         "entry": "map-area-55-special",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The Reactors at the stern. They must be a numbered area that a roll of 14-56 can hit (units teleporting there are destroyed, and a 66 may not choose them), so they are one of 14-56; 55 sits between 54 and 56, which stay connected through 44-46, so no area is cut off by the no-entry rule. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "The Reactors at the stern. They must be a numbered area that a roll of 14-56 can hit (units teleporting there are destroyed, and a 66 may not choose them), so they are one of 14-56; 55 sits between 54 and 56, which stay connected through 44-46, so no area is cut off by the no-entry rule. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
       }
     },
     "area-56": {
       "/connections": {
         "entry": "map-area-56-connections",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
       }
     },
     "shields": {
@@ -3217,303 +3217,6 @@ export const layers: PackLayers = [
         ]
       },
       {
-        "id": "combat-roll-1-col-2",
-        "kind": "ruling",
-        "reason": "Roll 1, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/0/1"
-        },
-        "value": "AA"
-      },
-      {
-        "id": "combat-roll-1-col-3",
-        "kind": "ruling",
-        "reason": "Roll 1, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/0/2"
-        },
-        "value": "AR"
-      },
-      {
-        "id": "combat-roll-1-col-4",
-        "kind": "ruling",
-        "reason": "Roll 1, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/0/3"
-        },
-        "value": "AR"
-      },
-      {
-        "id": "combat-roll-1-col-5",
-        "kind": "ruling",
-        "reason": "Roll 1, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/0/4"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-2-col-1",
-        "kind": "ruling",
-        "reason": "Roll 2, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/1/0"
-        },
-        "value": "AA"
-      },
-      {
-        "id": "combat-roll-2-col-2",
-        "kind": "ruling",
-        "reason": "Roll 2, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/1/1"
-        },
-        "value": "AR"
-      },
-      {
-        "id": "combat-roll-2-col-3",
-        "kind": "ruling",
-        "reason": "Roll 2, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/1/2"
-        },
-        "value": "AR"
-      },
-      {
-        "id": "combat-roll-2-col-4",
-        "kind": "ruling",
-        "reason": "Roll 2, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/1/3"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-2-col-5",
-        "kind": "ruling",
-        "reason": "Roll 2, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/1/4"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-3-col-1",
-        "kind": "ruling",
-        "reason": "Roll 3, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/2/0"
-        },
-        "value": "AR"
-      },
-      {
-        "id": "combat-roll-3-col-2",
-        "kind": "ruling",
-        "reason": "Roll 3, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/2/1"
-        },
-        "value": "AR"
-      },
-      {
-        "id": "combat-roll-3-col-3",
-        "kind": "ruling",
-        "reason": "Roll 3, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/2/2"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-3-col-4",
-        "kind": "ruling",
-        "reason": "Roll 3, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/2/3"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-3-col-5",
-        "kind": "ruling",
-        "reason": "Roll 3, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/2/4"
-        },
-        "value": "DR"
-      },
-      {
-        "id": "combat-roll-4-col-1",
-        "kind": "ruling",
-        "reason": "Roll 4, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/3/0"
-        },
-        "value": "AR"
-      },
-      {
-        "id": "combat-roll-4-col-2",
-        "kind": "ruling",
-        "reason": "Roll 4, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/3/1"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-4-col-3",
-        "kind": "ruling",
-        "reason": "Roll 4, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/3/2"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-4-col-4",
-        "kind": "ruling",
-        "reason": "Roll 4, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/3/3"
-        },
-        "value": "DR"
-      },
-      {
-        "id": "combat-roll-4-col-5",
-        "kind": "ruling",
-        "reason": "Roll 4, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/3/4"
-        },
-        "value": "DR"
-      },
-      {
-        "id": "combat-roll-5-col-1",
-        "kind": "ruling",
-        "reason": "Roll 5, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/4/0"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-5-col-2",
-        "kind": "ruling",
-        "reason": "Roll 5, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/4/1"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-5-col-3",
-        "kind": "ruling",
-        "reason": "Roll 5, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/4/2"
-        },
-        "value": "DR"
-      },
-      {
-        "id": "combat-roll-5-col-4",
-        "kind": "ruling",
-        "reason": "Roll 5, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/4/3"
-        },
-        "value": "DR"
-      },
-      {
-        "id": "combat-roll-6-col-1",
-        "kind": "ruling",
-        "reason": "Roll 6, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/5/0"
-        },
-        "value": "BB"
-      },
-      {
-        "id": "combat-roll-6-col-2",
-        "kind": "ruling",
-        "reason": "Roll 6, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/5/1"
-        },
-        "value": "DR"
-      },
-      {
-        "id": "combat-roll-6-col-3",
-        "kind": "ruling",
-        "reason": "Roll 6, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/5/2"
-        },
-        "value": "DR"
-      },
-      {
-        "id": "combat-roll-6-col-4",
-        "kind": "ruling",
-        "reason": "Roll 6, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
-        "target": {
-          "id": "combat-results",
-          "kind": "combat-table",
-          "pointer": "/rows/5/3"
-        },
-        "value": "DA"
-      },
-      {
         "id": "combat-odds-rule",
         "kind": "ruling",
         "reason": "The reference guide prints the odds columns but not how odds are found (the main rules are not included). Summing each side and rounding in the defender's favour is the usual rule of odds tables and keeps every ratio in exactly one of the five printed columns.",
@@ -3686,471 +3389,6 @@ export const layers: PackLayers = [
           "pointer": "/teleportBy"
         },
         "value": "unit"
-      },
-      {
-        "id": "map-area-14-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-14",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-15",
-          "area-24"
-        ]
-      },
-      {
-        "id": "map-area-15-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-15",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-14",
-          "area-16",
-          "area-25"
-        ]
-      },
-      {
-        "id": "map-area-16-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-16",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-15",
-          "area-26"
-        ]
-      },
-      {
-        "id": "map-area-21-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-21",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-22",
-          "area-31"
-        ]
-      },
-      {
-        "id": "map-area-22-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-22",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-21",
-          "area-23",
-          "area-32"
-        ]
-      },
-      {
-        "id": "map-area-23-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-23",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-22",
-          "area-24",
-          "area-33"
-        ]
-      },
-      {
-        "id": "map-area-24-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-24",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-14",
-          "area-23",
-          "area-25",
-          "area-34"
-        ]
-      },
-      {
-        "id": "map-area-25-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-25",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-15",
-          "area-24",
-          "area-26",
-          "area-35"
-        ]
-      },
-      {
-        "id": "map-area-26-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-26",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-16",
-          "area-25",
-          "area-36"
-        ]
-      },
-      {
-        "id": "map-area-31-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-31",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-21",
-          "area-32",
-          "area-41"
-        ]
-      },
-      {
-        "id": "map-area-32-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-32",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-22",
-          "area-31",
-          "area-33",
-          "area-42"
-        ]
-      },
-      {
-        "id": "map-area-33-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-33",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-23",
-          "area-32",
-          "area-34",
-          "area-43"
-        ]
-      },
-      {
-        "id": "map-area-34-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-34",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-24",
-          "area-33",
-          "area-35",
-          "area-44"
-        ]
-      },
-      {
-        "id": "map-area-35-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-35",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-25",
-          "area-34",
-          "area-36",
-          "area-45"
-        ]
-      },
-      {
-        "id": "map-area-36-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-36",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-26",
-          "area-35",
-          "area-46"
-        ]
-      },
-      {
-        "id": "map-area-41-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-41",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-31",
-          "area-42",
-          "area-51"
-        ]
-      },
-      {
-        "id": "map-area-42-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-42",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-32",
-          "area-41",
-          "area-43",
-          "area-52"
-        ]
-      },
-      {
-        "id": "map-area-43-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-43",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-33",
-          "area-42",
-          "area-44",
-          "area-53"
-        ]
-      },
-      {
-        "id": "map-area-44-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-44",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-34",
-          "area-43",
-          "area-45",
-          "area-54"
-        ]
-      },
-      {
-        "id": "map-area-45-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-45",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-35",
-          "area-44",
-          "area-46",
-          "area-55"
-        ]
-      },
-      {
-        "id": "map-area-46-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-46",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-36",
-          "area-45",
-          "area-56"
-        ]
-      },
-      {
-        "id": "map-area-51-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-51",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-41",
-          "area-52"
-        ]
-      },
-      {
-        "id": "map-area-52-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-52",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-42",
-          "area-51",
-          "area-53"
-        ]
-      },
-      {
-        "id": "map-area-53-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-53",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-43",
-          "area-52",
-          "area-54"
-        ]
-      },
-      {
-        "id": "map-area-54-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-54",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-44",
-          "area-53",
-          "area-55"
-        ]
-      },
-      {
-        "id": "map-area-55-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-55",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-45",
-          "area-54",
-          "area-56"
-        ]
-      },
-      {
-        "id": "map-area-56-connections",
-        "kind": "ruling",
-        "reason": "Ruled map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
-        "target": {
-          "id": "area-56",
-          "kind": "ship-area",
-          "pointer": "/connections"
-        },
-        "value": [
-          "area-46",
-          "area-55"
-        ]
-      },
-      {
-        "id": "map-area-15-special",
-        "kind": "ruling",
-        "reason": "The Bridge at the bow, at the far end from the Engine Room and the fire, centred so that it has three neighbours. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
-        "target": {
-          "id": "area-15",
-          "kind": "ship-area",
-          "pointer": "/special"
-        },
-        "value": "the-bridge"
-      },
-      {
-        "id": "map-area-22-special",
-        "kind": "ruling",
-        "reason": "The Shields control room forward on deck 2, away from the Bridge so the two targets split the Imperial effort. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
-        "target": {
-          "id": "area-22",
-          "kind": "ship-area",
-          "pointer": "/special"
-        },
-        "value": "shields"
-      },
-      {
-        "id": "map-area-33-special",
-        "kind": "ruling",
-        "reason": "The Weapons store amidships, so its explosion (1-2 on a D6 for each adjacent area) threatens four areas. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
-        "target": {
-          "id": "area-33",
-          "kind": "ship-area",
-          "pointer": "/special"
-        },
-        "value": "the-weapons-store"
-      },
-      {
-        "id": "map-area-45-special",
-        "kind": "ruling",
-        "reason": "The Engine Room aft, next to the Reactors (\"since the reactors are unsuitable\") and near 56, where the fire starts. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
-        "target": {
-          "id": "area-45",
-          "kind": "ship-area",
-          "pointer": "/special"
-        },
-        "value": "the-engine-room"
-      },
-      {
-        "id": "map-area-55-special",
-        "kind": "ruling",
-        "reason": "The Reactors at the stern. They must be a numbered area that a roll of 14-56 can hit (units teleporting there are destroyed, and a 66 may not choose them), so they are one of 14-56; 55 sits between 54 and 56, which stay connected through 44-46, so no area is cut off by the no-entry rule. The source does not say where the special areas are; one area each is ruled (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
-        "target": {
-          "id": "area-55",
-          "kind": "ship-area",
-          "pointer": "/special"
-        },
-        "value": "the-reactors"
       },
       {
         "id": "shields-laser-hits",
@@ -4393,6 +3631,768 @@ export const layers: PackLayers = [
           ],
           "text": "Each of the four initial Imperial groups is led by one Imperial special unit: the Emperor, Sanguinius, Rogal Dorn and General Kane."
         }
+      },
+      {
+        "id": "combat-roll-1-col-2",
+        "kind": "reconstruction",
+        "reason": "Roll 1, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/1"
+        },
+        "value": "AA"
+      },
+      {
+        "id": "combat-roll-1-col-3",
+        "kind": "reconstruction",
+        "reason": "Roll 1, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/2"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-1-col-4",
+        "kind": "reconstruction",
+        "reason": "Roll 1, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/3"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-1-col-5",
+        "kind": "reconstruction",
+        "reason": "Roll 1, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/0/4"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-2-col-1",
+        "kind": "reconstruction",
+        "reason": "Roll 2, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/0"
+        },
+        "value": "AA"
+      },
+      {
+        "id": "combat-roll-2-col-2",
+        "kind": "reconstruction",
+        "reason": "Roll 2, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/1"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-2-col-3",
+        "kind": "reconstruction",
+        "reason": "Roll 2, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/2"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-2-col-4",
+        "kind": "reconstruction",
+        "reason": "Roll 2, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/3"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-2-col-5",
+        "kind": "reconstruction",
+        "reason": "Roll 2, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/1/4"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-3-col-1",
+        "kind": "reconstruction",
+        "reason": "Roll 3, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/0"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-3-col-2",
+        "kind": "reconstruction",
+        "reason": "Roll 3, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/1"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-3-col-3",
+        "kind": "reconstruction",
+        "reason": "Roll 3, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/2"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-3-col-4",
+        "kind": "reconstruction",
+        "reason": "Roll 3, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/3"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-3-col-5",
+        "kind": "reconstruction",
+        "reason": "Roll 3, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/2/4"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-4-col-1",
+        "kind": "reconstruction",
+        "reason": "Roll 4, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/0"
+        },
+        "value": "AR"
+      },
+      {
+        "id": "combat-roll-4-col-2",
+        "kind": "reconstruction",
+        "reason": "Roll 4, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/1"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-4-col-3",
+        "kind": "reconstruction",
+        "reason": "Roll 4, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/2"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-4-col-4",
+        "kind": "reconstruction",
+        "reason": "Roll 4, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/3"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-4-col-5",
+        "kind": "reconstruction",
+        "reason": "Roll 4, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/3/4"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-5-col-1",
+        "kind": "reconstruction",
+        "reason": "Roll 5, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/0"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-5-col-2",
+        "kind": "reconstruction",
+        "reason": "Roll 5, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/1"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-5-col-3",
+        "kind": "reconstruction",
+        "reason": "Roll 5, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/2"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-5-col-4",
+        "kind": "reconstruction",
+        "reason": "Roll 5, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/4/3"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-6-col-1",
+        "kind": "reconstruction",
+        "reason": "Roll 6, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/0"
+        },
+        "value": "BB"
+      },
+      {
+        "id": "combat-roll-6-col-2",
+        "kind": "reconstruction",
+        "reason": "Roll 6, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/1"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-6-col-3",
+        "kind": "reconstruction",
+        "reason": "Roll 6, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/2"
+        },
+        "value": "DR"
+      },
+      {
+        "id": "combat-roll-6-col-4",
+        "kind": "reconstruction",
+        "reason": "Roll 6, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/rows/5/3"
+        },
+        "value": "DA"
+      },
+      {
+        "id": "map-area-14-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-14",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-15",
+          "area-24"
+        ]
+      },
+      {
+        "id": "map-area-15-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-15",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-14",
+          "area-16",
+          "area-25"
+        ]
+      },
+      {
+        "id": "map-area-16-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-16",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-15",
+          "area-26"
+        ]
+      },
+      {
+        "id": "map-area-21-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-21",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-22",
+          "area-31"
+        ]
+      },
+      {
+        "id": "map-area-22-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-22",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-21",
+          "area-23",
+          "area-32"
+        ]
+      },
+      {
+        "id": "map-area-23-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-23",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-22",
+          "area-24",
+          "area-33"
+        ]
+      },
+      {
+        "id": "map-area-24-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-24",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-14",
+          "area-23",
+          "area-25",
+          "area-34"
+        ]
+      },
+      {
+        "id": "map-area-25-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-25",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-15",
+          "area-24",
+          "area-26",
+          "area-35"
+        ]
+      },
+      {
+        "id": "map-area-26-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-26",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-16",
+          "area-25",
+          "area-36"
+        ]
+      },
+      {
+        "id": "map-area-31-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-31",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-21",
+          "area-32",
+          "area-41"
+        ]
+      },
+      {
+        "id": "map-area-32-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-32",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-22",
+          "area-31",
+          "area-33",
+          "area-42"
+        ]
+      },
+      {
+        "id": "map-area-33-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-33",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-23",
+          "area-32",
+          "area-34",
+          "area-43"
+        ]
+      },
+      {
+        "id": "map-area-34-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-34",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-24",
+          "area-33",
+          "area-35",
+          "area-44"
+        ]
+      },
+      {
+        "id": "map-area-35-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-35",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-25",
+          "area-34",
+          "area-36",
+          "area-45"
+        ]
+      },
+      {
+        "id": "map-area-36-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-36",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-26",
+          "area-35",
+          "area-46"
+        ]
+      },
+      {
+        "id": "map-area-41-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-41",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-31",
+          "area-42",
+          "area-51"
+        ]
+      },
+      {
+        "id": "map-area-42-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-42",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-32",
+          "area-41",
+          "area-43",
+          "area-52"
+        ]
+      },
+      {
+        "id": "map-area-43-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-43",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-33",
+          "area-42",
+          "area-44",
+          "area-53"
+        ]
+      },
+      {
+        "id": "map-area-44-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-44",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-34",
+          "area-43",
+          "area-45",
+          "area-54"
+        ]
+      },
+      {
+        "id": "map-area-45-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-45",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-35",
+          "area-44",
+          "area-46",
+          "area-55"
+        ]
+      },
+      {
+        "id": "map-area-46-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-46",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-36",
+          "area-45",
+          "area-56"
+        ]
+      },
+      {
+        "id": "map-area-51-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-51",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-41",
+          "area-52"
+        ]
+      },
+      {
+        "id": "map-area-52-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-52",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-42",
+          "area-51",
+          "area-53"
+        ]
+      },
+      {
+        "id": "map-area-53-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-53",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-43",
+          "area-52",
+          "area-54"
+        ]
+      },
+      {
+        "id": "map-area-54-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-54",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-44",
+          "area-53",
+          "area-55"
+        ]
+      },
+      {
+        "id": "map-area-55-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-55",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-45",
+          "area-54",
+          "area-56"
+        ]
+      },
+      {
+        "id": "map-area-56-connections",
+        "kind": "reconstruction",
+        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "target": {
+          "id": "area-56",
+          "kind": "ship-area",
+          "pointer": "/connections"
+        },
+        "value": [
+          "area-46",
+          "area-55"
+        ]
+      },
+      {
+        "id": "map-area-15-special",
+        "kind": "reconstruction",
+        "reason": "The Bridge at the bow, at the far end from the Engine Room and the fire, centred so that it has three neighbours. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-15",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "the-bridge"
+      },
+      {
+        "id": "map-area-22-special",
+        "kind": "reconstruction",
+        "reason": "The Shields control room forward on deck 2, away from the Bridge so the two targets split the Imperial effort. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-22",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "shields"
+      },
+      {
+        "id": "map-area-33-special",
+        "kind": "reconstruction",
+        "reason": "The Weapons store amidships, so its explosion (1-2 on a D6 for each adjacent area) threatens four areas. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-33",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "the-weapons-store"
+      },
+      {
+        "id": "map-area-45-special",
+        "kind": "reconstruction",
+        "reason": "The Engine Room aft, next to the Reactors (\"since the reactors are unsuitable\") and near 56, where the fire starts. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-45",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "the-engine-room"
+      },
+      {
+        "id": "map-area-55-special",
+        "kind": "reconstruction",
+        "reason": "The Reactors at the stern. They must be a numbered area that a roll of 14-56 can hit (units teleporting there are destroyed, and a 66 may not choose them), so they are one of 14-56; 55 sits between 54 and 56, which stay connected through 44-46, so no area is cut off by the no-entry rule. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "target": {
+          "id": "area-55",
+          "kind": "ship-area",
+          "pointer": "/special"
+        },
+        "value": "the-reactors"
       }
     ],
     "id": "reconstructions",
