@@ -491,6 +491,24 @@ export const scenarios: { readonly [K in WarchonScenarioId]: WarchonScenarioReco
           }
         ],
         "text": "Activation: Several traits and abilities will require you to \"activate\" a unit by showing the \"Activated\" part on the playmark. However, it is not used in this demo."
+      },
+      {
+        "do": [
+          {
+            "kind": "no-effect"
+          }
+        ],
+        "id": "draw-after-turns",
+        "if": {
+          "turn": {
+            "op": "gte",
+            "value": 100
+          }
+        },
+        "text": "A game that neither army has won when the 100th turn ends is a draw.",
+        "when": {
+          "event": "turn-ends"
+        }
       }
     ],
     "victory": [
@@ -2780,6 +2798,12 @@ export const origins: {
         "kind": "ruling",
         "layer": "rulings",
         "reason": "RULING: \"use every playmark included here\", but the demo table prints no blue playmark. The text names three Celestine units: the War Angels and the Crusaders of the Damage Assignment example's Celestine Battle Army, and the Paladins, the playmark The Combatants describes. One playmark each (the text never shows two of one), 10 points against Azuthka's 8."
+      },
+      "/specialRules/1": {
+        "entry": "draw-after-turns",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw. The vocabulary has no effect that ends a game, so the rule does nothing itself and the engine reads its firing (src/engine/warchon/victory.ts)."
       }
     }
   },
@@ -4254,6 +4278,47 @@ export const layers: PackLayers = [
             "unit": "celestine-paladins"
           }
         ]
+      },
+      {
+        "id": "in-battle-during-movement",
+        "kind": "ruling",
+        "reason": "RULING: Erdon Pass limits units that \"move out of battle at this location\", but battles are fought after the Movement Round, when no unit moves any more; so the rule can only bind in the Movement Round, and \"in battle\" there means a spread both armies share when the Movement Round starts (their units met there in an earlier turn and still stand together, as after an Eg result). The engine (src/engine/warchon/statics.ts) holds `battle: here` true during the Movement Round at every such spread, and at the spread of the battle being fought afterwards; the condition itself is as printed.",
+        "target": {
+          "id": "erdon-pass",
+          "kind": "spread",
+          "pointer": "/specialRules/0/if"
+        },
+        "value": {
+          "battle": "here"
+        }
+      },
+      {
+        "id": "draw-after-turns",
+        "kind": "ruling",
+        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw. The vocabulary has no effect that ends a game, so the rule does nothing itself and the engine reads its firing (src/engine/warchon/victory.ts).",
+        "target": {
+          "id": "demo",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "no-effect"
+            }
+          ],
+          "id": "draw-after-turns",
+          "if": {
+            "turn": {
+              "op": "gte",
+              "value": 100
+            }
+          },
+          "text": "A game that neither army has won when the 100th turn ends is a draw.",
+          "when": {
+            "event": "turn-ends"
+          }
+        }
       }
     ],
     "id": "rulings",

@@ -16,10 +16,10 @@ export interface PackRuns {
 
 const NO_ENGINE: PackRuns = { engine: false, run: {} };
 
-/** Pack id -> how to load its engine's map. Warchon and Warmaster have no game loop yet. */
+/** Pack id -> how to load its engine's map. Warmaster has no game loop yet. */
 const ENGINES: { readonly [pack: string]: () => Promise<PackRuns> } = {
   'archon-skirmish': () => optionalEngine('./archon-skirmish/index.js', 'ARCHON_RULES_RUN'),
-  warchon: async () => NO_ENGINE,
+  warchon: () => optionalEngine('./warchon/index.js', 'WARCHON_RULES_RUN'),
   warmaster: async () => NO_ENGINE,
 };
 

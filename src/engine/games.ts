@@ -17,6 +17,7 @@ export type GameRef = { readonly pack: string } | { readonly pack: string; reado
 /** The built-in games by pack id, each imported on first use. */
 const BUILT_IN: { readonly [pack: string]: () => Promise<AnyGame> } = {
   'archon-skirmish': async () => exported(await import('./archon-skirmish/index.js'), 'archonSkirmishGame', 'archon-skirmish'),
+  warchon: async () => exported(await import('./warchon/index.js'), 'warchonGame', 'warchon'),
 };
 
 /** Games registered at run time (tests, embedding programs), by pack id. */

@@ -1,0 +1,129 @@
+// One battle, stage by stage (state.ts BattleStage): battle-starts announced; total AS of the
+// attacker against total DS of the defender, the column; the number from both players' fingers;
+// an event when the cell calls for one (one per spread per turn), then a new number; before-result;
+// the result (Hits split by their owners, AE/DE/Eg/So by their records' effects); result-applied;
+// battle-ends. Each announcement and effect runs through the rule interpreter.
+import { battleUnits, endBattle, startBattle } from '../core/battle.js';
+import type { GameEvent } from '../core/game.js';
+import { fightsFor, unitsInPlay, type CoreState } from '../core/state.js';
+import { effectiveStat } from '../core/stats.js';
+import type { WarchonRules } from './content.js';
+import { columnFor, rngCell } from './tables.js';
+import type { Job, WarchonBattle, WarchonState } from './state.js';
+
+export function attackerOf(core: CoreState): string {
+  return core.battle!.attacker;
+}
+
+/** Total effective strength of one side's units at the spread (AS or DS), whole and not below 0. */
+export function total(core: CoreState, spread: string, side: string, stat: 'as' | 'ds'): number {
+  let sum = 0;
+  for (const u of unitsInPlay(core)) if (u.location === spread && fightsFor(u) === side) sum += effectiveStat(u, stat) ?? 0;
+  return Math.max(0, Math.floor(sum));
+}
+
+/** Both armies still have units here. */
+export function bothPresent(core: CoreState, spread: string): boolean {
+  const here = new Set(unitsInPlay(core).filter((u) => u.location === spread).map(fightsFor));
+  return here.size >= 2;
+}
+
+export function newBattle(core: CoreState, rules: WarchonRules, spread: string): { core: CoreState; battle: WarchonBattle } {
+  const attacker = core.active!;
+  const defender = rules.sides.find((s) => s !== attacker)!;
+  const started = startBattle(core, { location: spread, attacker, defender, controlling: rules.controlling === 'attacker' ? attacker : defender });
+  return { core: started, battle: { spread, stage: 'start', attackerFingers: null, number: null, entry: null, ignoreEvents: false, result: null, form: null, hits: [] } };
+}
+
+/** The interpreter's job of a stage, or null when the stage has none. */
+export function stageJob(state: WarchonState): Job | null {
+  const b = state.battle!;
+  const core = state.core;
+  const units = battleUnits(core).map((u) => u.id);
+  switch (b.stage) {
+    case 'start':
+      return { kind: 'fire', event: { event: 'battle-starts', location: b.spread, side: attackerOf(core), units } };
+    case 'event':
+      return { kind: 'event-entry', spread: b.spread, number: b.entry! };
+    case 'before-result':
+      return { kind: 'fire', event: { event: 'before-result', location: b.spread, side: attackerOf(core), units } };
+    case 'effects':
+      return { kind: 'result', form: b.form! };
+    case 'applied':
+      return { kind: 'fire', event: { event: 'result-applied', location: b.spread, side: attackerOf(core), units, result: b.result } };
+    case 'end':
+      return { kind: 'fire', event: { event: 'battle-ends', location: b.spread, side: attackerOf(core), units } };
+    default:
+      return null;
+  }
+}
+
+/** The stage after a stage's job completed. */
+export function afterJob(state: WarchonState): WarchonState {
+  const b = state.battle!;
+  const next = (patch: Partial<WarchonBattle>): WarchonState => ({ ...state, battle: { ...b, ...patch } });
+  switch (b.stage) {
+    case 'start':
+      return next({ stage: 'fingers' });
+    case 'event': {
+      const cb = state.core.battle!;
+      if (cb.ended) return next({ stage: 'end' });
+      // "Use the original number": the number that called the event gives the result.
+      if (cb.useOriginalNumber) return next({ stage: 'before-result', ignoreEvents: true });
+      return next({ stage: 'fingers', ignoreEvents: true });
+    }
+    case 'before-result':
+      return next({ stage: 'apply' });
+    case 'effects':
+      return next({ stage: 'applied' });
+    case 'applied':
+      return next({ stage: 'end' });
+    case 'end': {
+      const ended = endBattle(state.core);
+      return { ...state, core: { ...ended.state, log: [] }, battle: null, queue: state.queue.slice(1) };
+    }
+    default:
+      return state;
+  }
+}
+
+/**
+ * Both fingers fixed: the number from the spread's RNG. For the combat number, an E cell calls the
+ * spread's Events Table unless an event already happened there this turn (or the spread has none).
+ */
+export function numberShown(state: WarchonState, rules: WarchonRules, defenderFingers: number): { state: WarchonState; events: GameEvent[] } {
+  const b = state.battle!;
+  const tables = rules.tables.spreads.get(b.spread)!;
+  const fingers = { attacker: b.attackerFingers!, defender: defenderFingers };
+  const cell = rngCell(tables, fingers)?.value;
+  if (!cell) throw new Error(`Spread ${b.spread} has no RNG value for ${fingers.attacker} and ${fingers.defender} fingers.`);
+  const shown: GameEvent = { type: 'fingers', rule: rules.keys.rng, spread: b.spread, purpose: b.stage === 'event-fingers' ? 'event' : 'combat', attacker: fingers.attacker, defender: fingers.defender, number: cell.number, event: cell.event };
+  if (b.stage === 'event-fingers') {
+    return { state: { ...state, battle: { ...b, attackerFingers: null, entry: cell.number, stage: 'event' } }, events: [shown] };
+  }
+  const events = rules.spread.get(b.spread)!.events;
+  const used = state.eventsUsed.filter((s) => s === b.spread).length;
+  if (cell.event && !b.ignoreEvents && events !== null && used < rules.eventsPerTurn) {
+    return {
+      state: { ...state, eventsUsed: [...state.eventsUsed, b.spread], battle: { ...b, attackerFingers: null, number: cell.number, stage: 'event-fingers' } },
+      events: [shown, { type: 'event-called', rule: rules.keys.events, spread: b.spread }],
+    };
+  }
+  return { state: { ...state, battle: { ...b, attackerFingers: null, number: cell.number, stage: 'before-result' } }, events: [shown] };
+}
+
+/** The combat result now: AS and DS recalculated, the column, the number's row (or a result a rule set). */
+export function lookUpResult(state: WarchonState, rules: WarchonRules): { code: string; event: GameEvent } {
+  const b = state.battle!;
+  const core = state.core;
+  const cb = core.battle!;
+  const tables = rules.tables.spreads.get(b.spread)!;
+  const as = total(core, b.spread, cb.attacker, 'as');
+  const ds = total(core, b.spread, cb.defender, 'ds');
+  const column = columnFor(tables, as - ds);
+  if (!column) throw new Error(`Spread ${b.spread} has no column for the differential ${as - ds}.`);
+  const cell = tables.rows[b.number! - 1]?.[column.index]?.value;
+  const code = cb.resultOverride ?? cell?.code;
+  if (code === undefined) throw new Error(`Spread ${b.spread} has no result for number ${b.number} in column ${column.column.label}.`);
+  return { code, event: { type: 'result', rule: rules.keys.combat, spread: b.spread, as, ds, differential: as - ds, column: column.column.label, number: b.number!, result: code, override: cb.resultOverride !== null } };
+}

@@ -1,0 +1,219 @@
+// The content Warchon is played from, compiled once per content object: the spreads in number
+// order with their neighbours and paths, the units' faces, the scenario's armies and set-up spreads,
+// the rules the interpreter fires (spread rules, unit abilities, trait rules, scenario rules) with
+// their keys, the events tables, the result records and the rulings the procedure reads. Every
+// value comes from a record; a value the pack leaves open is a content error naming the field.
+import type { DeepReadonly } from '../../../generated/types/readonly.js';
+import type { Rule } from '../../../generated/types/common/defs.js';
+import type { Effect } from '../../../generated/types/common/effect.js';
+import type { Condition } from '../../../generated/types/common/defs.js';
+import type { Scenario } from '../../../generated/types/scenario.js';
+import type { WarchonCoreRules } from '../../../generated/types/warchon/rules.js';
+import type { WarchonSpread } from '../../../generated/types/warchon/spread.js';
+import type { WarchonTerrain } from '../../../generated/types/warchon/terrain.js';
+import type { WarchonTrait } from '../../../generated/types/warchon/trait.js';
+import type { WarchonUnit } from '../../../generated/types/warchon/unit.js';
+import type { WarchonCombatResult } from '../../../generated/types/warchon/result.js';
+import type { RuleSource } from '../core/rules/ruleset.js';
+import { warchonTables, type WarchonTables, type WarchonTablesContent } from './tables.js';
+
+/** The content the game takes: the manifest, effective records by kind then id, and layer origins (PackContent has this shape). */
+export interface WarchonContent {
+  readonly pack: { readonly id: string; readonly sides: readonly { readonly id: string }[] };
+  readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } };
+  readonly origins: { readonly [kind: string]: { readonly [id: string]: unknown } };
+}
+
+export class WarchonContentError extends Error {}
+
+export interface Face {
+  readonly hits: number;
+  readonly size: number;
+  readonly movement: number;
+  readonly as: number;
+  readonly ds: number;
+}
+
+export interface UnitInfo {
+  readonly id: string;
+  readonly name: string;
+  /** Traits and descriptors (filters match both as traits). */
+  readonly traits: readonly string[];
+  /** Faces from full strength down; a face's stats apply while the unit has its Hits left. */
+  readonly faces: readonly Face[];
+}
+
+export interface SpreadInfo {
+  readonly id: string;
+  readonly number: number;
+  readonly name: string;
+  readonly capacity: number;
+  /** Spreads one Movement away: number - 1, number + 1, and the spread's paths. */
+  readonly neighbours: readonly string[];
+  /** Terrain ids and the terrains' traits, lower-case (the `place` condition). */
+  readonly traits: readonly string[];
+  readonly events: readonly EventEntry[] | null;
+}
+
+export interface EventEntry {
+  readonly key: string;
+  readonly number: number;
+  readonly name: string;
+  readonly if: DeepReadonly<Condition> | null;
+  readonly effects: readonly DeepReadonly<Effect>[];
+}
+
+export interface ResultInfo {
+  readonly key: string;
+  readonly effects: readonly DeepReadonly<Effect>[];
+}
+
+export interface WarchonRules {
+  readonly pack: string;
+  readonly sides: readonly [string, string];
+  readonly scenario: string;
+  readonly first: string;
+  /** Sides in the order they set up (the scenario's order: Azuthka first). */
+  readonly setupOrder: readonly string[];
+  readonly spreads: readonly SpreadInfo[];
+  readonly spread: ReadonlyMap<string, SpreadInfo>;
+  readonly units: { readonly [record: string]: UnitInfo };
+  /** Each side's army: instance id and unit record, in the scenario's order. */
+  readonly armies: { readonly [side: string]: readonly { readonly id: string; readonly record: string }[] };
+  readonly zones: { readonly [side: string]: readonly string[] };
+  /** What the interpreter fires, in the pack's order. */
+  readonly rules: readonly RuleSource[];
+  readonly results: { readonly [form: string]: ResultInfo };
+  readonly tables: WarchonTables;
+  /** Ruling controlling-army: which army of a battle is the Controlling army. */
+  readonly controlling: 'attacker' | 'defender';
+  /** The fingers a player may show (rules/core /rng/fingers). */
+  readonly fingers: { readonly min: number; readonly max: number };
+  /** Random Events per location per turn (rules/core /events/perLocationPerTurn). */
+  readonly eventsPerTurn: number;
+  /** The key of the scenario rule whose firing ends the game as a draw (ruling draw-after-turns), or null. */
+  readonly drawRule: string | null;
+  readonly victory: readonly { readonly rule: string; readonly text: string }[];
+  /** Rule keys the procedure's own events name. */
+  readonly keys: { readonly place: string; readonly movement: string; readonly capacity: string; readonly rng: string; readonly combat: string; readonly events: string; readonly damage: string; readonly turn: string };
+}
+
+/** The rule id of the scenario rule that ends an unfinished game as a draw (see the ruling of that id). */
+export const DRAW_RULE_ID = 'draw-after-turns';
+
+type R<T> = DeepReadonly<T>;
+
+function kind<T>(content: WarchonContent, k: string): { readonly [id: string]: R<T> } {
+  return (content.records[k] ?? {}) as { readonly [id: string]: R<T> };
+}
+
+function need<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new WarchonContentError(`Warchon cannot be played: ${what} is not set (the rule text leaves it open; a layer entry must set it).`);
+  return value;
+}
+
+/** A rule's key, as coverage names it: `<kind>/<record>/<rule id>` or `<kind>/<record>#<pointer>`. */
+function ruleKey(k: string, record: string, rule: { readonly id?: string }, pointer: string): string {
+  return rule.id !== undefined ? `${k}/${record}/${rule.id}` : `${k}/${record}#${pointer}`;
+}
+
+const compiled = new WeakMap<object, Map<string, WarchonRules>>();
+
+/** The rules read from `content` for a scenario (the first when none is named), compiled once. */
+export function warchonRules(content: WarchonContent, scenarioId?: string): WarchonRules {
+  let byScenario = compiled.get(content);
+  if (!byScenario) compiled.set(content, (byScenario = new Map()));
+  const key = scenarioId ?? '';
+  let rules = byScenario.get(key);
+  if (!rules) byScenario.set(key, (rules = compile(content, scenarioId)));
+  return rules;
+}
+
+function compile(content: WarchonContent, scenarioId: string | undefined): WarchonRules {
+  const sides = content.pack.sides.map((s) => s.id);
+  if (sides.length !== 2) throw new WarchonContentError(`Warchon is for 2 sides; the manifest names ${sides.length}.`);
+  const core = need(Object.values(kind<WarchonCoreRules>(content, 'rules'))[0], 'the core rules record');
+  const terrains = kind<WarchonTerrain>(content, 'terrain');
+  const spreadRecs = Object.values(kind<WarchonSpread>(content, 'spread')).sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
+  const byNumber = new Map(spreadRecs.map((s) => [s.number, s.id]));
+  const rules: RuleSource[] = [];
+  const spreads: SpreadInfo[] = spreadRecs.map((s) => {
+    const neighbours = [byNumber.get(s.number - 1), byNumber.get(s.number + 1), ...s.paths].filter((n): n is string => n !== undefined && n !== s.id);
+    const traits = s.terrains.flatMap((t) => [t, ...(terrains[t]?.traits ?? [])]).map((t) => t.toLowerCase());
+    s.specialRules.forEach((rule, i) => rules.push({ key: ruleKey('spread', s.id, rule, `/specialRules/${i}`), rule: rule as R<Rule>, holder: { place: s.id } }));
+    const events = s.events?.map((e, i) => ({ key: `spread/${s.id}#/events/${i}`, number: e.number, name: e.name, if: (e.if ?? null) as R<Condition> | null, effects: e.effects as readonly R<Effect>[] })) ?? null;
+    return { id: s.id, number: s.number, name: s.name, capacity: need(s.capacity, `spread ${s.id} /capacity`), neighbours: [...new Set(neighbours)], traits: [...new Set(traits)], events };
+  });
+
+  const units: Record<string, UnitInfo> = {};
+  for (const u of Object.values(kind<WarchonUnit>(content, 'unit'))) {
+    const faces = u.faces.flatMap((f) =>
+      f.hits !== null && f.size !== null && f.movement !== null && f.as !== null && f.ds !== null ? [{ hits: f.hits, size: f.size, movement: f.movement, as: f.as, ds: f.ds }] : [],
+    );
+    units[u.id] = { id: u.id, name: u.name, traits: [...(u.traits ?? []), ...(u.descriptors ?? [])].map((t) => t.toLowerCase()), faces };
+    (u.specialAbilities ?? []).forEach((rule, i) => rules.push({ key: ruleKey('unit', u.id, rule, `/specialAbilities/${i}`), rule: rule as R<Rule>, holder: { record: u.id } }));
+  }
+  for (const t of Object.values(kind<WarchonTrait>(content, 'trait'))) {
+    t.rules.forEach((rule, i) => rules.push({ key: ruleKey('trait', t.id, rule, `/rules/${i}`), rule: rule as R<Rule>, holder: { trait: t.id } }));
+  }
+
+  const scenarios = kind<Scenario>(content, 'scenario');
+  const scenario = need(scenarioId !== undefined ? scenarios[scenarioId] : Object.values(scenarios)[0], `the scenario ${scenarioId ?? ''}`);
+  let drawRule: string | null = null;
+  (scenario.specialRules ?? []).forEach((rule, i) => {
+    const key = ruleKey('scenario', scenario.id, rule, `/specialRules/${i}`);
+    if (rule.id === DRAW_RULE_ID) drawRule = key;
+    rules.push({ key, rule: rule as R<Rule>, holder: { side: null } });
+  });
+
+  const armies: Record<string, { id: string; record: string }[]> = {};
+  const zones: Record<string, string[]> = {};
+  for (const s of scenario.sides) {
+    armies[s.side] = (s.army.units ?? []).flatMap((u) => {
+      const unit = need(units[u.unit], `unit ${u.unit} of scenario ${scenario.id}`);
+      need(unit.faces[0], `unit ${u.unit} /faces/0 (every stat)`);
+      return Array.from({ length: u.count }, (_, n) => ({ id: u.count === 1 ? u.unit : `${u.unit}-${n + 1}`, record: u.unit }));
+    });
+    zones[s.side] = [...need(s.setup.zones, `scenario ${scenario.id} side ${s.side} /setup/zones`)];
+  }
+  for (const s of sides) if (!armies[s]) throw new WarchonContentError(`scenario ${scenario.id} has no side ${s}`);
+
+  const results: Record<string, ResultInfo> = {};
+  for (const r of Object.values(kind<WarchonCombatResult>(content, 'result'))) results[r.id] = { key: `result/${r.id}`, effects: r.effects as readonly R<Effect>[] };
+
+  const victory = need(scenario.victory, `scenario ${scenario.id} /victory`).map((v, i) => {
+    if (v.condition !== 'destroy-all-enemy') throw new WarchonContentError(`scenario ${scenario.id}: the game plays no ${v.condition} victory`);
+    return { rule: `scenario/${scenario.id}#/victory/${i}`, text: v.text };
+  });
+  const coreKey = `rules/${core.id}#`;
+  return {
+    pack: content.pack.id,
+    sides: [sides[0]!, sides[1]!],
+    scenario: scenario.id,
+    first: need(scenario.first, `scenario ${scenario.id} /first`),
+    setupOrder: scenario.sides.map((s) => s.side),
+    spreads,
+    spread: new Map(spreads.map((s) => [s.id, s])),
+    units,
+    armies,
+    zones,
+    rules,
+    results,
+    tables: warchonTables(content as unknown as WarchonTablesContent),
+    controlling: need(core.controllingArmy, 'rules core /controllingArmy'),
+    fingers: { min: need(core.rng.fingers.min, 'rules core /rng/fingers/min'), max: need(core.rng.fingers.max, 'rules core /rng/fingers/max') },
+    eventsPerTurn: core.events.perLocationPerTurn,
+    drawRule,
+    victory,
+    keys: {
+      place: `scenario/${scenario.id}#/sides`,
+      movement: `${coreKey}/movement`,
+      capacity: `${coreKey}/capacity`,
+      rng: `${coreKey}/rng`,
+      combat: `${coreKey}/combat`,
+      events: `${coreKey}/events`,
+      damage: `${coreKey}/damage`,
+      turn: `${coreKey}/turn`,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Damage and losses by the owner's choice: one Hit at a time to a unit of his in the battle (no
+// unit takes more than it has), multi-Hit units turning to the face for the Hits they have left,
+// and units an army must destroy when it is over a spread's Capacity.
+import type { GameEvent } from '../core/game.js';
+import { findUnit, updateUnit, type CoreState } from '../core/state.js';
+import type { WarchonRules } from './content.js';
+
+/** One Hit to the unit: destroyed at 0, else turned to its next face. */
+export function hitUnit(core: CoreState, rules: WarchonRules, id: string, rule: string): { core: CoreState; events: GameEvent[] } {
+  const before = findUnit(core, id)!;
+  const hits = before.hits - 1;
+  const hit = updateUnit(core, id, (u) => ({ ...u, hits, destroyed: hits <= 0 }));
+  const events: GameEvent[] = [{ type: 'effect', effect: 'hit', rule, unit: id, hits: { from: before.hits, to: hits }, destroyed: hits <= 0 }];
+  const turned = syncFaces(hit, rules);
+  return { core: turned.core, events: [...events, ...turned.events] };
+}
+
+/** The face a unit shows for its Hits left: the face printed with those Hits, else the one as many faces down. */
+function faceFor(rules: WarchonRules, record: string | null, hits: number) {
+  const faces = record !== null ? rules.units[record]?.faces : undefined;
+  if (faces === undefined || faces.length === 0) return undefined;
+  return faces.find((f) => f.hits === hits) ?? faces[Math.min(faces.length - 1, Math.max(0, faces[0]!.hits - hits))];
+}
+
+/** Every hurt unit turned to the face for its Hits left (after damage by a result or an effect). */
+export function syncFaces(core: CoreState, rules: WarchonRules): { core: CoreState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  let changed = false;
+  const units = core.units.map((u) => {
+    if (u.destroyed || u.hits >= u.maxHits) return u;
+    const face = faceFor(rules, u.record, u.hits);
+    if (face === undefined) return u;
+    if (u.stats.as === face.as && u.stats.ds === face.ds && u.stats.size === face.size && u.stats.movement === face.movement) return u;
+    changed = true;
+    const stats = { ...u.stats, as: face.as, ds: face.ds, size: face.size, movement: face.movement };
+    events.push({ type: 'effect', effect: 'face', rule: rules.keys.damage, unit: u.id, hits: u.hits, stats });
+    return { ...u, stats };
+  });
+  return { core: changed ? { ...core, units } : core, events };
+}
+
+/** A unit its owner destroys to bring his army within Capacity. */
+export function destroyForCapacity(core: CoreState, rules: WarchonRules, id: string): { core: CoreState; events: GameEvent[] } {
+  const unit = findUnit(core, id)!;
+  return {
+    core: updateUnit(core, id, (u) => ({ ...u, destroyed: true })),
+    events: [{ type: 'effect', effect: 'capacity-loss', rule: rules.keys.capacity, unit: id, spread: unit.location }],
+  };
+}

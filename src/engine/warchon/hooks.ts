@@ -1,0 +1,55 @@
+// What the core cannot know and Warchon gives the interpreter: spreads' terrain traits, units an
+// event brings in (from the pack's unit records), and where a unit may retreat or teleport.
+import type { RuleHooks } from '../core/rules/fire.js';
+import { fightsFor, unitsInPlay, type CoreState, type UnitState } from '../core/state.js';
+import type { WarchonRules } from './content.js';
+
+const cache = new WeakMap<WarchonRules, RuleHooks>();
+
+/** Spreads within `distance` Movement of `from` (through neighbours and paths), nearest first, `from` left out. */
+export function spreadsWithin(rules: WarchonRules, from: string, distance: number): string[] {
+  const seen = new Set([from]);
+  let frontier = [from];
+  const out: string[] = [];
+  for (let d = 0; d < distance && frontier.length > 0; d++) {
+    const next: string[] = [];
+    for (const s of frontier) {
+      for (const n of rules.spread.get(s)?.neighbours ?? []) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        next.push(n);
+        out.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+function hasEnemy(state: CoreState, spread: string, side: string): boolean {
+  return unitsInPlay(state).some((u) => u.location === spread && fightsFor(u) !== side);
+}
+
+export function ruleHooks(rules: WarchonRules): RuleHooks {
+  let hooks = cache.get(rules);
+  if (hooks) return hooks;
+  hooks = {
+    placeTraits: (place) => rules.spread.get(place)?.traits ?? [],
+    createUnit: (record) => {
+      const unit = rules.units[record];
+      const face = unit?.faces[0];
+      if (unit === undefined) return undefined;
+      return { record, name: unit.name, stats: face ? { as: face.as, ds: face.ds, size: face.size, movement: face.movement, hits: face.hits } : {}, traits: unit.traits };
+    },
+    // Ruling retreat-destination: one Movement away, the owner's choice, a spread without enemies when there is one.
+    destinations: (state: CoreState, unit: UnitState, move) => {
+      if (unit.location === null) return [];
+      const all = move.distance === null ? rules.spreads.map((s) => s.id).filter((s) => s !== unit.location) : spreadsWithin(rules, unit.location, move.distance);
+      if (move.kind === 'teleport') return all;
+      const safe = all.filter((s) => !hasEnemy(state, s, fightsFor(unit)));
+      return safe.length > 0 ? safe : all;
+    },
+  };
+  cache.set(rules, hooks);
+  return hooks;
+}

@@ -1,0 +1,49 @@
+// Warchon played through the game loop (src/engine/core/game.ts) on the core rule interpreter:
+// set-up from the scenario, the Movement Round, battles in spread order with both players'
+// fingers, Random Events, results and Hits, Capacity, victory. See docs/game-log.md; the moves:
+//
+//   { kind: 'place', unit, spread }   set-up: the side's next unit onto one of its set-up spreads
+//   { kind: 'move', unit, to }        Movement Round: a unit that has not acted moves (and is shifted)
+//   { kind: 'hold', unit }            Movement Round: a unit stays (and is shifted)
+//   { kind: 'end-movement' }          Movement Round: the rest are shifted; battles follow
+//   { kind: 'fingers', n }            battle: the attacker, then the defender, shows 1-5 fingers
+//   { kind: 'assign', unit }          battle: the owner gives one Hit of his side's result to a unit
+//   { kind: 'destroy', unit }         an army over a spread's Capacity destroys a unit of its choice
+//   { kind: 'choose', ids }           a choice an effect asks of a side (units, a spread, an option)
+import type { Game, PlayResult } from '../core/game.js';
+import { effectiveStat } from '../core/stats.js';
+import { warchonRules, type WarchonContent } from './content.js';
+import { listMoves } from './moves.js';
+import { playMove } from './play.js';
+import { setupState } from './setup.js';
+import type { WarchonMove, WarchonState } from './state.js';
+
+export type { WarchonContent, WarchonRules } from './content.js';
+export { WarchonContentError, warchonRules } from './content.js';
+export type { WarchonMove, WarchonState } from './state.js';
+export { WARCHON_RULES_RUN } from './rules-run.js';
+
+export const warchonGame: Game<WarchonContent, WarchonState, WarchonMove> = {
+  pack: 'warchon',
+  sides: (content) => warchonRules(content).sides,
+  setup(content, seed, options) {
+    return setupState(warchonRules(content, options?.scenario), seed);
+  },
+  legalMoves(content, state) {
+    return listMoves(warchonRules(content, state.scenario), state);
+  },
+  play(content, state, move): PlayResult<WarchonState> {
+    return playMove(warchonRules(content, state.scenario), state, move);
+  },
+  evaluate(_content, state, side) {
+    if (state.result) return state.result.winner === side ? Infinity : state.result.winner === null ? 0 : -Infinity;
+    // Material: Hits left plus AS and DS, own minus enemy.
+    let score = 0;
+    for (const u of state.core.units) {
+      if (u.destroyed || u.location === null) continue;
+      const worth = u.hits + (effectiveStat(u, 'as') ?? 0) + (effectiveStat(u, 'ds') ?? 0);
+      score += (u.side === side ? 1 : -1) * worth;
+    }
+    return score;
+  },
+};

@@ -1,0 +1,76 @@
+// Running the interpreter for the procedure: an event announced through `fire`, an event entry's
+// effects, a combat result's effects. Each runs with the answers given so far (core/choices.ts):
+// it either completes, or asks a side a question, and then runs again from the same saved state
+// with one answer more. The interpreter's entries become the game's `effect` events.
+import { withAnswers, type ChoiceAnswer, type ChoiceRequest } from '../core/choices.js';
+import type { EffectContext } from '../core/context.js';
+import { applyEffects } from '../core/effects/index.js';
+import type { GameEvent } from '../core/game.js';
+import type { LogEntry } from '../core/log.js';
+import { firstPolicy, type Policy } from '../core/policy.js';
+import { holds } from '../core/rules/condition.js';
+import { describeEvent } from '../core/rules/event.js';
+import { fire } from '../core/rules/fire.js';
+import type { CoreState } from '../core/state.js';
+import type { WarchonRules } from './content.js';
+import { ruleHooks } from './hooks.js';
+import type { Job } from './state.js';
+
+export interface JobDone {
+  readonly core: CoreState;
+  readonly log: readonly LogEntry[];
+}
+
+/** Effects applied, then the events they announced (units destroyed...) fired in turn. */
+function applyAndFire(core: CoreState, rules: WarchonRules, effects: Parameters<typeof applyEffects>[1], ctx: EffectContext, policy: Policy): JobDone {
+  const step = applyEffects(core, effects, ctx, policy);
+  let state = step.state;
+  const log: LogEntry[] = [...step.log];
+  for (const e of step.events ?? []) {
+    const fired = fire(state, e, rules.rules, policy, ruleHooks(rules));
+    state = fired.state;
+    log.push(...fired.log);
+  }
+  return { core: state, log };
+}
+
+function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): JobDone {
+  const hooks = ruleHooks(rules);
+  const start = { ...core, log: [] };
+  if (job.kind === 'fire') {
+    const fired = fire(start, job.event, rules.rules, policy, hooks);
+    return { core: { ...fired.state, log: [] }, log: fired.log };
+  }
+  const location = core.battle?.location ?? null;
+  if (job.kind === 'event-entry') {
+    const entry = rules.spread.get(job.spread)?.events?.find((e) => e.number === job.number);
+    if (entry === undefined) return { core: start, log: [{ kind: 'event', source: `spread/${job.spread}`, text: `No entry ${job.number} on the events table.`, units: [], rolls: [], manual: false, data: { entry: job.number } }] };
+    const ctx: EffectContext = { ...hooks, owner: null, source: entry.key, location: job.spread, bindings: new Map() };
+    const header: LogEntry = { kind: 'event', source: entry.key, text: `Random Event ${entry.number}: ${entry.name}.`, units: [], rolls: [], manual: false, data: { entry: entry.number, name: entry.name } };
+    if (entry.if !== null && !holds(start, entry.if, ctx)) {
+      return { core: start, log: [header, { ...header, text: `${entry.name}: its condition does not hold; nothing happens.`, data: { entry: entry.number, applies: false } }] };
+    }
+    const done = applyAndFire(start, rules, entry.effects, ctx, policy);
+    return { core: { ...done.core, log: [] }, log: [header, ...done.log] };
+  }
+  const result = rules.results[job.form]!;
+  const ctx: EffectContext = { ...hooks, owner: null, source: result.key, location, bindings: new Map() };
+  const done = applyAndFire(start, rules, result.effects, ctx, policy);
+  return { core: { ...done.core, log: [] }, log: done.log };
+}
+
+export type JobAttempt = { readonly done: true; readonly result: JobDone } | { readonly done: false; readonly request: ChoiceRequest };
+
+export function attemptJob(core: CoreState, rules: WarchonRules, job: Job, answers: readonly ChoiceAnswer[]): JobAttempt {
+  const attempt = withAnswers(answers, firstPolicy, (policy) => run(core, rules, job, policy));
+  return attempt.done ? { done: true, result: attempt.value } : { done: false, request: attempt.request };
+}
+
+/** The interpreter's entries as game events. */
+export function logEvents(log: readonly LogEntry[]): GameEvent[] {
+  return log.map((e) => ({ type: 'effect', effect: e.kind, rule: e.source, text: e.text, units: [...e.units], rolls: e.rolls.map((r) => ({ ...r })), data: e.data }));
+}
+
+export function describeJob(job: Job): string {
+  return job.kind === 'fire' ? describeEvent(job.event) : job.kind === 'event-entry' ? `event ${job.number} at ${job.spread}` : `result ${job.form}`;
+}

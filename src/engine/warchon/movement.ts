@@ -1,0 +1,111 @@
+// The Movement Round's geometry: where a unit may go (through spreads in number order or along
+// paths, one Movement per step, stopping on entering a spread with an enemy; Aerial units straight
+// to any spread within Movement), Capacity per army and spread (Aerial and non-Aerial apart), and
+// the movement limits static rules put on spreads (limit-movement) or on units (prevent-actions).
+import { fightsFor, mayAct, unitsInPlay, type CoreState, type UnitState } from '../core/state.js';
+import { effectiveStat } from '../core/stats.js';
+import type { WarchonRules } from './content.js';
+import { spreadsWithin } from './hooks.js';
+import type { WarchonState } from './state.js';
+
+export const AERIAL = 'aerial';
+
+export function isAerial(unit: UnitState): boolean {
+  return unit.traits.includes(AERIAL);
+}
+
+/** The unit's Size for Capacity: a controller's Capacity size while controlled (Bribery), else its effective Size. */
+export function capacitySize(unit: UnitState): number {
+  return unit.controlledBy?.sizeForCapacity ?? effectiveStat(unit, 'size') ?? 0;
+}
+
+/** The Size `side` has at `spread` in one class (Aerial or not). */
+export function sizeAt(core: CoreState, side: string, spread: string, aerial: boolean): number {
+  let total = 0;
+  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side && isAerial(u) === aerial) total += capacitySize(u);
+  return total;
+}
+
+export interface Overflow {
+  readonly side: string;
+  readonly spread: string;
+  readonly aerial: boolean;
+}
+
+/** The first army, spread and class over Capacity (spread order, then side order), or null. */
+export function overflow(core: CoreState, rules: WarchonRules): Overflow | null {
+  for (const s of rules.spreads) {
+    for (const side of rules.sides) {
+      for (const aerial of [false, true]) if (sizeAt(core, side, s.id, aerial) > s.capacity) return { side, spread: s.id, aerial };
+    }
+  }
+  return null;
+}
+
+/** Whether one more unit fits at `spread` for its army. */
+export function fits(core: CoreState, rules: WarchonRules, unit: UnitState, spread: string): boolean {
+  const capacity = rules.spread.get(spread)!.capacity;
+  return sizeAt(core, fightsFor(unit), spread, isAerial(unit)) + capacitySize(unit) <= capacity;
+}
+
+function hasEnemy(core: CoreState, spread: string, side: string): boolean {
+  return unitsInPlay(core).some((u) => u.location === spread && fightsFor(u) !== side);
+}
+
+/** The limits at the unit's spread: may it leave at all, and how far. */
+function limits(state: WarchonState, unit: UnitState): { mayLeave: boolean; maxDistance: number | null } {
+  let mayLeave = true;
+  let maxDistance: number | null = null;
+  const side = fightsFor(unit);
+  for (const r of state.core.locationRules) {
+    if (r.location !== unit.location || (r.units !== null && !r.units.includes(unit.id))) continue;
+    if (r.maxUnitsLeaving !== null) {
+      const left = state.departures.filter((d) => d.from === r.location && d.side === side).length;
+      if (left >= r.maxUnitsLeaving) mayLeave = false;
+    }
+    if (r.maxDistance !== null) maxDistance = maxDistance === null ? r.maxDistance : Math.min(maxDistance, r.maxDistance);
+  }
+  return { mayLeave, maxDistance };
+}
+
+/** The spreads the unit may move to now, in spread order; empty when it may not move. */
+export function destinations(state: WarchonState, rules: WarchonRules, unit: UnitState): string[] {
+  if (unit.location === null || state.acted.includes(unit.id) || !mayAct(unit, 'move')) return [];
+  const lim = limits(state, unit);
+  if (!lim.mayLeave) return [];
+  const movement = effectiveStat(unit, 'movement') ?? 0;
+  const reach = lim.maxDistance === null ? movement : Math.min(movement, lim.maxDistance);
+  const side = fightsFor(unit);
+  let found: string[];
+  if (isAerial(unit)) found = spreadsWithin(rules, unit.location, reach);
+  else {
+    // One Movement per step; a spread holding an enemy is entered but not left.
+    const seen = new Set([unit.location]);
+    let frontier = [unit.location];
+    found = [];
+    for (let d = 0; d < reach && frontier.length > 0; d++) {
+      const next: string[] = [];
+      for (const s of frontier) {
+        for (const n of rules.spread.get(s)!.neighbours) {
+          if (seen.has(n)) continue;
+          seen.add(n);
+          found.push(n);
+          if (!hasEnemy(state.core, n, side)) next.push(n);
+        }
+      }
+      frontier = next;
+    }
+  }
+  const order = new Map(rules.spreads.map((s, i) => [s.id, i]));
+  return found.filter((s) => fits(state.core, rules, unit, s)).sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
+/** Spreads both armies share now, in spread number order. */
+export function contested(core: CoreState, rules: WarchonRules): string[] {
+  return rules.spreads
+    .map((s) => s.id)
+    .filter((id) => {
+      const here = new Set(unitsInPlay(core).filter((u) => u.location === id).map(fightsFor));
+      return rules.sides.every((side) => here.has(side));
+    });
+}

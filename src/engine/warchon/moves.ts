@@ -1,0 +1,56 @@
+// What the side to act may do now (legalMoves). Set-up: place the side's next unit on one of its
+// set-up spreads with room. Movement Round: move or hold each unit that has not acted, or end the
+// round. Battle: show fingers (the defender's moves never depend on the attacker's hidden choice),
+// assign a Hit. Any time: destroy a unit over Capacity, or answer a choice inside an effect.
+import { possibleAnswers } from '../core/choices.js';
+import { fightsFor, findUnit, unitsInPlay } from '../core/state.js';
+import type { WarchonRules } from './content.js';
+import { destinations, fits, isAerial, overflow } from './movement.js';
+import type { WarchonMove, WarchonState } from './state.js';
+
+export function sameMove(a: WarchonMove, b: WarchonMove): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {
+  if (state.result !== null) return [];
+  if (state.pending !== null) return possibleAnswers(state.pending.request).map((ids) => ({ kind: 'choose', ids }));
+  const core = state.core;
+  if (state.step === 'setup') {
+    const side = state.active;
+    const next = state.unplaced[side]?.[0];
+    if (next === undefined) return [];
+    const unit = findUnit(core, next)!;
+    return rules.zones[side]!.filter((spread) => fits(core, rules, unit, spread)).map((spread) => ({ kind: 'place', unit: next, spread }));
+  }
+  const over = overflow(core, rules);
+  if (over !== null) {
+    return unitsInPlay(core)
+      .filter((u) => u.location === over.spread && fightsFor(u) === over.side && isAerial(u) === over.aerial)
+      .map((u) => ({ kind: 'destroy', unit: u.id }));
+  }
+  if (state.step === 'movement') {
+    const moves: WarchonMove[] = [];
+    for (const u of unitsInPlay(core)) {
+      if (fightsFor(u) !== core.active || state.acted.includes(u.id) || u.location === null) continue;
+      for (const to of destinations(state, rules, u)) moves.push({ kind: 'move', unit: u.id, to });
+      moves.push({ kind: 'hold', unit: u.id });
+    }
+    moves.push({ kind: 'end-movement' });
+    return moves;
+  }
+  const b = state.battle;
+  if (b === null) return [];
+  if (b.stage === 'fingers' || b.stage === 'event-fingers') {
+    const out: WarchonMove[] = [];
+    for (let n = rules.fingers.min; n <= rules.fingers.max; n++) out.push({ kind: 'fingers', n });
+    return out;
+  }
+  if (b.stage === 'assign' && b.hits.length > 0) {
+    const side = b.hits[0]!.side;
+    return unitsInPlay(core)
+      .filter((u) => u.location === b.spread && fightsFor(u) === side && u.hits > 0)
+      .map((u) => ({ kind: 'assign', unit: u.id }));
+  }
+  return [];
+}

@@ -1,0 +1,210 @@
+// Playing a move, then everything it sets off up to the next decision (`advance`): set-up, the
+// Movement Round, the battles in spread order, the end of the turn, Capacity losses and victory.
+// A move the state does not offer throws IllegalMove.
+import { IllegalMove, type GameEvent, type PlayResult } from '../core/game.js';
+import { moveUnit } from '../core/move.js';
+import { expire } from '../core/expire.js';
+import { findUnit, updateUnit, type CoreState } from '../core/state.js';
+import type { WarchonRules } from './content.js';
+import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, stageJob } from './battle.js';
+import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
+import { attemptJob, logEvents } from './jobs.js';
+import { listMoves, sameMove } from './moves.js';
+import { contested, overflow } from './movement.js';
+import { recompute } from './statics.js';
+import type { Job, WarchonMove, WarchonState } from './state.js';
+import { drawByRule, victory } from './victory.js';
+
+/** The state with a new core: statics recomputed, faces turned, the generator carried to the top. */
+function withCore(state: WarchonState, rules: WarchonRules, core: CoreState, events: GameEvent[]): WarchonState {
+  const faced = syncFaces(core, rules);
+  events.push(...faced.events);
+  const statics = recompute(faced.core, rules, state.step === 'movement' ? state.inBattle : []);
+  events.push(...logEvents(statics.log));
+  return { ...state, core: { ...statics.core, log: [] }, random: statics.core.random };
+}
+
+/** Runs a job; on completion `then` gives the next state, else the question waits for a move. */
+function runJob(state: WarchonState, rules: WarchonRules, job: Job, events: GameEvent[], then: (s: WarchonState) => WarchonState): WarchonState {
+  const attempt = attemptJob(state.core, rules, job, []);
+  if (!attempt.done) return { ...state, pending: { job, base: state.core, answers: [], request: attempt.request } };
+  events.push(...logEvents(attempt.result.log));
+  return then(withCore(state, rules, attempt.result.core, events));
+}
+
+/** The Movement Round of `side` begins. */
+function startTurn(state: WarchonState, rules: WarchonRules, side: string, turn: number, events: GameEvent[]): WarchonState {
+  const core: CoreState = { ...state.core, active: side, turn };
+  events.push({ type: 'turn', turn, side });
+  events.push({ type: 'phase', phase: 'movement', side, turn });
+  const s: WarchonState = { ...state, step: 'movement', turn, active: side, acted: [], departures: [], eventsUsed: [], queue: [], battle: null, inBattle: contested(core, rules) };
+  return withCore(s, rules, core, events);
+}
+
+/** After turn-ends: durations of the turn end, a draw by the ruling's rule, or the next side's turn. */
+function finishTurn(state: WarchonState, rules: WarchonRules, log: readonly GameEvent[], events: GameEvent[]): WarchonState {
+  const side = state.core.active!;
+  const expired = expire({ ...state.core, log: [] }, { turnOf: side });
+  events.push(...logEvents(expired.log));
+  let s = withCore(state, rules, expired.state, events);
+  const draw = drawByRule(
+    log.filter((e) => e.type === 'effect' && e.effect === 'trigger').map((e) => ({ kind: 'trigger', source: String(e.rule), text: '', units: [], rolls: [], manual: false, data: {} })),
+    rules,
+  );
+  if (draw !== null && victory(s.core, rules) === null) {
+    events.push({ type: 'end', ...draw, turn: s.turn });
+    return { ...s, result: draw, step: 'over' };
+  }
+  const next = rules.sides.find((x) => x !== side)!;
+  s = startTurn(s, rules, next, s.turn + 1, events);
+  return s;
+}
+
+/** Everything that follows until a side must decide (or the game is over); sets `active` to that side. */
+export function advance(rules: WarchonRules, start: WarchonState, events: GameEvent[]): PlayResult<WarchonState> {
+  let s = start;
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (s.result !== null) return { state: { ...s, step: 'over' }, events };
+    if (s.pending !== null) return { state: { ...s, active: s.pending.request.side }, events };
+    if (s.step === 'setup') {
+      const side = rules.setupOrder.find((x) => s.unplaced[x]!.length > 0);
+      if (side !== undefined) return { state: { ...s, active: side }, events };
+      s = startTurn(s, rules, rules.first, 1, events);
+      continue;
+    }
+    const over = overflow(s.core, rules);
+    if (over !== null) return { state: { ...s, active: over.side }, events };
+    const won = victory(s.core, rules);
+    if (won !== null) {
+      events.push({ type: 'end', ...won, turn: s.turn });
+      return { state: { ...s, result: won, step: 'over' }, events };
+    }
+    if (s.step === 'movement') return { state: { ...s, active: s.core.active! }, events };
+    const b = s.battle;
+    if (b === null) {
+      if (s.queue.length === 0) {
+        const turnEnds: GameEvent[] = [];
+        s = runJob(s, rules, { kind: 'fire', event: { event: 'turn-ends', side: s.core.active } }, turnEnds, (x) => finishTurn(x, rules, turnEnds, turnEnds));
+        events.push(...turnEnds);
+        continue;
+      }
+      const spread = s.queue[0]!;
+      if (!bothPresent(s.core, spread)) {
+        s = { ...s, queue: s.queue.slice(1) };
+        continue;
+      }
+      const started = newBattle(s.core, rules, spread);
+      events.push({ type: 'phase', phase: 'battle', spread, side: s.core.active, turn: s.turn });
+      s = withCore({ ...s, battle: started.battle }, rules, started.core, events);
+      continue;
+    }
+    // A battle whose one side is gone (an event, a rule) goes straight to its end.
+    if (['fingers', 'event-fingers', 'before-result', 'apply'].includes(b.stage) && !bothPresent(s.core, b.spread)) {
+      s = { ...s, battle: { ...b, stage: 'end', attackerFingers: null } };
+      continue;
+    }
+    if (b.stage === 'fingers' || b.stage === 'event-fingers') {
+      const cb = s.core.battle!;
+      return { state: { ...s, active: b.attackerFingers === null ? cb.attacker : cb.defender }, events };
+    }
+    if (b.stage === 'apply') {
+      const found = lookUpResult(s, rules);
+      events.push(found.event);
+      const result = rules.tables.parseResult(found.code);
+      const cb = s.core.battle!;
+      if (result.kind === 'hits') {
+        const hits = [
+          { side: cb.attacker, left: result.attacker.kind === 'hits' ? result.attacker.hits : 0 },
+          { side: cb.defender, left: result.defender.kind === 'hits' ? result.defender.hits : 0 },
+        ].filter((h) => h.left > 0);
+        s = { ...s, battle: { ...b, result: found.code, form: result.form, stage: 'assign', hits } };
+      } else s = { ...s, battle: { ...b, result: found.code, form: result.form, stage: 'effects' } };
+      continue;
+    }
+    if (b.stage === 'assign') {
+      const units = (side: string) => s.core.units.filter((u) => !u.destroyed && u.location === b.spread && (u.controlledBy?.side ?? u.side) === side && u.hits > 0);
+      const hits = b.hits.filter((h) => h.left > 0 && units(h.side).length > 0);
+      if (hits.length === 0) {
+        s = { ...s, battle: { ...b, hits: [], stage: 'applied' } };
+        continue;
+      }
+      return { state: { ...s, battle: { ...b, hits }, active: hits[0]!.side }, events };
+    }
+    const job = stageJob(s);
+    if (job === null) throw new Error(`Battle stage ${b.stage} has no job.`);
+    s = runJob(s, rules, job, events, (x) => afterJob(x));
+  }
+  throw new Error('The game did not reach a decision after 10,000 steps.');
+}
+
+export function playMove(rules: WarchonRules, state: WarchonState, move: WarchonMove): PlayResult<WarchonState> {
+  if (!listMoves(rules, state).some((m) => sameMove(m, move))) throw new IllegalMove(`${JSON.stringify(move)} is not a legal move now.`);
+  const events: GameEvent[] = [{ type: 'move', side: state.active, turn: state.turn, step: state.step, move: move as never }];
+  let s: WarchonState = { ...state, core: { ...state.core, random: state.random } };
+  switch (move.kind) {
+    case 'place': {
+      const core = updateUnit(s.core, move.unit, (u) => ({ ...u, location: move.spread }));
+      const side = findUnit(core, move.unit)!.side;
+      events.push({ type: 'effect', effect: 'place', rule: rules.keys.place, unit: move.unit, spread: move.spread });
+      s = { ...s, core, unplaced: { ...s.unplaced, [side]: s.unplaced[side]!.filter((id) => id !== move.unit) } };
+      break;
+    }
+    case 'move': {
+      const unit = findUnit(s.core, move.unit)!;
+      const moved = moveUnit(s.core, move.unit, move.to);
+      events.push({ type: 'effect', effect: 'move', rule: rules.keys.movement, unit: move.unit, from: unit.location, to: move.to });
+      events.push(...logEvents(moved.log));
+      s = { ...s, acted: [...s.acted, move.unit], departures: [...s.departures, { unit: move.unit, from: unit.location!, side: unit.controlledBy?.side ?? unit.side }] };
+      s = withCore(s, rules, moved.state, events);
+      break;
+    }
+    case 'hold':
+      events.push({ type: 'effect', effect: 'hold', rule: rules.keys.movement, unit: move.unit });
+      s = { ...s, acted: [...s.acted, move.unit] };
+      break;
+    case 'end-movement': {
+      const queue = contested(s.core, rules);
+      events.push({ type: 'effect', effect: 'end-movement', rule: rules.keys.turn, side: s.core.active, battles: queue, shifted: s.core.units.filter((u) => !u.destroyed && u.side === s.core.active && !s.acted.includes(u.id)).map((u) => u.id) });
+      s = withCore({ ...s, step: 'battle', queue, inBattle: [] }, rules, s.core, events);
+      break;
+    }
+    case 'fingers': {
+      const b = s.battle!;
+      // The attacker's fingers stay in the state unseen by the defender's moves; both are logged once fixed.
+      if (b.attackerFingers === null) s = { ...s, battle: { ...b, attackerFingers: move.n } };
+      else {
+        const shown = numberShown(s, rules, move.n);
+        events.push(...shown.events);
+        s = shown.state;
+      }
+      break;
+    }
+    case 'assign': {
+      const b = s.battle!;
+      const hit = hitUnit(s.core, rules, move.unit, rules.results[b.form!]?.key ?? rules.keys.damage);
+      events.push(...hit.events);
+      const hits = b.hits.map((h, i) => (i === 0 ? { ...h, left: h.left - 1 } : h));
+      s = withCore({ ...s, battle: { ...b, hits } }, rules, hit.core, events);
+      break;
+    }
+    case 'destroy': {
+      const lost = destroyForCapacity(s.core, rules, move.unit);
+      events.push(...lost.events);
+      s = withCore(s, rules, lost.core, events);
+      break;
+    }
+    case 'choose': {
+      const p = s.pending!;
+      const answers = [...p.answers, [...move.ids]];
+      const attempt = attemptJob(p.base, rules, p.job, answers);
+      if (!attempt.done) s = { ...s, pending: { ...p, answers, request: attempt.request } };
+      else {
+        events.push(...logEvents(attempt.result.log));
+        s = withCore({ ...s, pending: null }, rules, attempt.result.core, events);
+        s = s.battle !== null ? afterJob(s) : finishTurn(s, rules, logEvents(attempt.result.log), events);
+      }
+      break;
+    }
+  }
+  return advance(rules, s, events);
+}

@@ -1,0 +1,88 @@
+// The state of a game of Warchon: plain JSON. The core state (units on spreads, modifiers, the
+// current battle, delayed effects, static rules) is embedded; the Warchon fields say where the turn
+// stands. The top-level `random` is the generator in force (a bot's look-ahead replaces it); the
+// core's copy is synced from it at each move.
+import type { ChoiceAnswer, ChoiceRequest } from '../core/choices.js';
+import type { GameMove, GameState } from '../core/game.js';
+import type { GameEvent as RuleEvent } from '../core/rules/event.js';
+import type { CoreState } from '../core/state.js';
+
+/**
+ * Where the turn stands. `setup`: placing units; `movement`: the active side's Movement Round;
+ * `battle`: a battle under way (see BattleStage); `over`: the game has ended.
+ */
+export type Step = 'setup' | 'movement' | 'battle' | 'over';
+
+/**
+ * The stages of one battle, in order: `start` (battle-starts announced), `fingers` (the number),
+ * `event-fingers` (the number that picks the event entry), `event` (its effects), `before-result`,
+ * `apply` (the result looked up), `effects` (a result record's effects: AE, DE, Eg, So) or `assign`
+ * (owners split their Hits), `applied` (result-applied),
+ * `end` (battle-ends).
+ */
+export type BattleStage = 'start' | 'fingers' | 'event-fingers' | 'event' | 'before-result' | 'apply' | 'effects' | 'assign' | 'applied' | 'end';
+
+export interface WarchonBattle {
+  readonly spread: string;
+  readonly stage: BattleStage;
+  /** The attacker's fingers, once shown; hidden from the defender's moves until both are fixed. */
+  readonly attackerFingers: number | null;
+  /** The number that called the event (for `useOriginalNumber`), or the number for the result. */
+  readonly number: number | null;
+  /** The event entry's number, while it is applied. */
+  readonly entry: number | null;
+  /** After an event, further E marks this turn are ignored. */
+  readonly ignoreEvents: boolean;
+  /** The result being applied (its code), and its result record (form). */
+  readonly result: string | null;
+  readonly form: string | null;
+  /** Hits still to assign, per side, in the order they are assigned (attacker first). */
+  readonly hits: readonly { readonly side: string; readonly left: number }[];
+}
+
+/** A job of the interpreter: an event announced, or effects of a record applied. Re-run with more answers. */
+export type Job =
+  | { readonly kind: 'fire'; readonly event: RuleEvent }
+  | { readonly kind: 'event-entry'; readonly spread: string; readonly number: number }
+  | { readonly kind: 'result'; readonly form: string };
+
+/** A choice inside effects waiting for a move: the job, the core state it started from, the answers so far. */
+export interface PendingChoice {
+  readonly job: Job;
+  readonly base: CoreState;
+  readonly answers: readonly ChoiceAnswer[];
+  readonly request: ChoiceRequest;
+}
+
+export interface WarchonState extends GameState {
+  readonly scenario: string;
+  readonly step: Step;
+  readonly core: CoreState;
+  /** Units still to place, per side, in army order. */
+  readonly unplaced: { readonly [side: string]: readonly string[] };
+  /** Units that acted (moved or held) this turn. */
+  readonly acted: readonly string[];
+  /** Moves out of a spread this turn: unit, from, side (for limit-movement's maxUnitsLeaving). */
+  readonly departures: readonly { readonly unit: string; readonly from: string; readonly side: string }[];
+  /** Spreads both armies shared when this Movement Round started: "in battle" during it (ruling in-battle-during-movement). */
+  readonly inBattle: readonly string[];
+  /** Battles still to fight this turn, spread ids in number order. */
+  readonly queue: readonly string[];
+  readonly battle: WarchonBattle | null;
+  /** Spreads where a Random Event happened this turn (one per location per turn). */
+  readonly eventsUsed: readonly string[];
+  readonly pending: PendingChoice | null;
+}
+
+/** The moves (see index.ts). */
+export type WarchonMove =
+  | { readonly kind: 'place'; readonly unit: string; readonly spread: string }
+  | { readonly kind: 'move'; readonly unit: string; readonly to: string }
+  | { readonly kind: 'hold'; readonly unit: string }
+  | { readonly kind: 'end-movement' }
+  | { readonly kind: 'fingers'; readonly n: number }
+  | { readonly kind: 'assign'; readonly unit: string }
+  | { readonly kind: 'destroy'; readonly unit: string }
+  | { readonly kind: 'choose'; readonly ids: readonly string[] };
+
+export type { GameMove };
