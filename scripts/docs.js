@@ -18,3 +18,10 @@ console.log('wrote docs/gaps.md');
 const { renderPrintablesDoc } = await import('../dist/src/render/printables-doc.js');
 writeFileSync(new URL('docs/printables.md', root), renderPrintablesDoc());
 console.log('wrote docs/printables.md');
+const { renderReferenceDoc } = await import('../dist/src/content/reference-doc.js');
+const { packContent } = await import('../dist/src/content/effective.js');
+writeFileSync(
+  new URL('docs/reference.md', root),
+  renderReferenceDoc({ schemaRoots: [fileURLToPath(new URL('schemas', root))], packs: result.packs.map(packContent), root: fileURLToPath(root) }),
+);
+console.log('wrote docs/reference.md');

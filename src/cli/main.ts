@@ -22,6 +22,7 @@ const COMMANDS: readonly { readonly name: string; readonly summary: string; read
   { name: 'simulate', summary: 'Playtest a pack: seeded games played by bots on every core; wins with 95% intervals, lengths, endings, what was played.', load: async () => (await import('./simulate.js')).registerSimulate },
   { name: 'replay', summary: 'Play a game log again and say whether it reaches the same final state, or at which line it differs.', load: async () => (await import('./replay.js')).registerReplay },
   { name: 'render', summary: "Print packs to PDF from their printables.yaml: sheets, cards and counters.", load: async () => (await import('./render.js')).registerRender },
+  { name: 'docs', summary: "Write the content reference (docs/reference.md): every kind, property and allowed value, the rule constructs and effects, with examples from the packs.", load: async () => (await import('./docs.js')).registerDocs },
   { name: 'build', summary: 'The whole job: validate, codegen and print every pack of the project.', load: async () => (await import('./build.js')).registerBuild },
   { name: 'init', summary: 'Make a new project: a pack with a record of each kind, a schema, a card template and printables.', load: async () => (await import('./init.js')).registerInit },
   { name: 'setup', summary: 'Find a headless Chromium to print with, or install one (Debian, Ubuntu).', load: async () => (await import('./setup.js')).registerSetup },
