@@ -1,0 +1,245 @@
+// Warchon's rules, each played through the game loop (`warchonGame.play`) from a position set up
+// for it: the units stand where the test puts them at the start of a Movement Round, then only
+// legal moves are played.
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { loadContent, type PackContent } from '../src/content/effective.js';
+import type { GameEvent } from '../src/engine/core/game.js';
+import { findUnit, type CoreState, type Modifier } from '../src/engine/core/state.js';
+import { effectiveStat } from '../src/engine/core/stats.js';
+import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
+import { contested } from '../src/engine/warchon/movement.js';
+import { recompute } from '../src/engine/warchon/statics.js';
+
+const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
+const content = loadContent([PACK]).packs.get('warchon') as PackContent;
+const rules = warchonRules(content);
+
+/** A test's strength change (the demo army cannot bring the example's AS 9 into Erdon Pass, Capacity 4). */
+const boost = (stat: 'as' | 'ds', value: number): Modifier => ({ stat, op: 'add', value, rounding: null, duration: 'permanent', location: null, turnsLeft: null, source: 'test' });
+
+/**
+ * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts
+ * them; units not named are off the book (destroyed), so no other battle happens.
+ */
+function position(side: 'azuthka' | 'celestine', at: Record<string, string>, mods: Record<string, Modifier[]> = {}): WarchonState {
+  let s = game.setup(content, 7).state;
+  while (s.step === 'setup') s = game.play(content, s, game.legalMoves(content, s)[0]!).state;
+  const units = s.core.units.map((u) => ({ ...u, location: at[u.id] ?? null, destroyed: !(u.id in at), modifiers: mods[u.id] ?? [] }));
+  let core: CoreState = { ...s.core, units, active: side, turn: side === 'azuthka' ? 1 : 2 };
+  const inBattle = contested(core, rules);
+  core = recompute(core, rules, inBattle).core;
+  return { ...s, core, active: side, turn: core.turn, inBattle, acted: [], departures: [] };
+}
+
+function play(state: WarchonState, ...moves: WarchonMove[]): { state: WarchonState; events: GameEvent[] } {
+  let s = state;
+  const events: GameEvent[] = [];
+  for (const m of moves) {
+    const r = game.play(content, s, m);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+const dests = (s: WarchonState, unit: string) => game.legalMoves(content, s).flatMap((m) => (m.kind === 'move' && m.unit === unit ? [m.to] : []));
+const unit = (s: WarchonState, id: string) => findUnit(s.core, id)!;
+const fingers = (n: number): WarchonMove => ({ kind: 'fingers', n });
+const END: WarchonMove = { kind: 'end-movement' };
+
+describe('Warchon rules through the game loop', () => {
+  it('worked example: Erdon Pass, AS 9 against DS 7, fingers 5 and 2 give 3, column +2/+3, A1D1, each side assigns its Hit', () => {
+    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }, { 'baphite-swarm-1': [boost('as', 5)] });
+    const battle = play(start, END).state;
+    expect(battle.battle?.spread).toBe('erdon-pass');
+    expect(battle.active).toBe('azuthka');
+    const shown = play(battle, fingers(5)).state;
+    // The defender's moves do not depend on the attacker's hidden fingers.
+    expect(game.legalMoves(content, shown)).toEqual(game.legalMoves(content, play(battle, fingers(1)).state));
+    expect(shown.active).toBe('celestine');
+    const { state, events } = play(shown, fingers(2));
+    expect(events.find((e) => e.type === 'fingers')).toMatchObject({ attacker: 5, defender: 2, number: 3, event: false });
+    expect(events.find((e) => e.type === 'result')).toMatchObject({ spread: 'erdon-pass', as: 9, ds: 7, column: '+2/+3', number: 3, result: 'A1D1' });
+    // Each owner assigns his side's Hit: Azuthka first (the attacker), then Celestine.
+    expect(state.active).toBe('azuthka');
+    expect(game.legalMoves(content, state)).toEqual([{ kind: 'assign', unit: 'baphite-swarm-1' }, { kind: 'assign', unit: 'baphite-swarm-2' }]);
+    const a = play(state, { kind: 'assign', unit: 'baphite-swarm-1' }).state;
+    expect(unit(a, 'baphite-swarm-1').destroyed).toBe(true);
+    expect(a.active).toBe('celestine');
+    const b = play(a, { kind: 'assign', unit: 'celestine-war-angels' }).state;
+    const angels = unit(b, 'celestine-war-angels');
+    expect(angels.hits).toBe(1);
+    expect(angels.stats).toMatchObject({ as: 2, ds: 3 });
+    // The battle is over and the turn passed to Celestine.
+    expect(b.battle).toBeNull();
+    expect(b.active).toBe('celestine');
+    expect(b.turn).toBe(2);
+  });
+
+  it('faces: a multi-Hit unit turns to its next face, with that face\'s stats', () => {
+    // Irondale, number from fingers 1 and 1; AS 4 against DS 6: the Ogres' side takes Hits.
+    const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'celestine-paladins': 'irondale', 'celestine-crusaders': 'irondale' });
+    let s = play(start, END, fingers(1), fingers(1)).state;
+    expect(s.battle?.result).toBeTruthy();
+    const hits = s.battle!.hits.find((h) => h.side === 'azuthka')?.left ?? 0;
+    expect(hits).toBeGreaterThan(0);
+    s = play(s, { kind: 'assign', unit: 'deathknoll-ogres' }).state;
+    const ogres = unit(s, 'deathknoll-ogres');
+    expect(ogres.hits).toBe(1);
+    expect(ogres.stats).toMatchObject({ size: 3, movement: 2, as: 3, ds: 3 });
+  });
+
+  it('movement: up to Movement through spreads in number order or along paths, paths both ways', () => {
+    const s = position('azuthka', { 'deathknoll-ogres': 'erdon-pass', 'celestine-paladins': 'dracosroar' });
+    // Movement 2 from Sp. 1: Sp. 2, Sp. 3 (through 2), Akibatu by the path, Sp. 5 and Kier-Zhadd beyond it; not Sp. 6.
+    expect(dests(s, 'deathknoll-ogres')).toEqual(['irondale', 'dracosroar', 'akibatu', 'mount-tzask', 'kier-zhadd']);
+    const back = position('azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-paladins': 'irondale' });
+    // Kier-Zhadd back to Akibatu (the path both ways), then on to Erdon Pass along Akibatu's path.
+    expect(dests(back, 'deathknoll-ogres')).toEqual(expect.arrayContaining(['erdon-pass', 'akibatu', 'xetti-bishum']));
+  });
+
+  it('movement: a unit stops on entering a spread with an enemy unit', () => {
+    const s = position('azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-paladins': 'xetti-bishum', 'celestine-crusaders': 'akibatu' });
+    expect(dests(s, 'deathknoll-ogres')).toEqual(['akibatu', 'xetti-bishum']);
+  });
+
+  it('movement: an Aerial unit goes straight to any spread within its Movement', () => {
+    const s = position('celestine', { 'celestine-war-angels': 'erdon-pass', 'celestine-paladins': 'erdon-pass', 'baphite-swarm-1': 'irondale', 'deathknoll-ogres': 'akibatu' });
+    expect(dests(s, 'celestine-paladins')).toEqual(['irondale', 'akibatu']);
+    // Straight over the Swarm at Sp. 2 and the Ogres at Akibatu: Sp. 3, and Xetti Bishum three away by Dracosroar's path.
+    expect(dests(s, 'celestine-war-angels')).toEqual(['irondale', 'dracosroar', 'akibatu', 'mount-tzask', 'xetti-bishum', 'kier-zhadd']);
+  });
+
+  it('movement: a move that would take an army over Capacity is refused, Aerial and non-Aerial counted apart', () => {
+    const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'irondale', 'deathknoll-ogres': 'irondale', 'celestine-paladins': 'kier-zhadd' });
+    expect(dests(s, 'deathknoll-ogres')).not.toContain('erdon-pass'); // 2 + 3 > 4
+    expect(dests(s, 'baphite-swarm-2')).toContain('erdon-pass'); // 2 + 2 = 4
+    const c = position('celestine', { 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'irondale', 'celestine-war-angels': 'irondale', 'deathknoll-ogres': 'kier-zhadd' });
+    const full = play(c, { kind: 'move', unit: 'celestine-paladins', to: 'erdon-pass' }).state; // non-Aerial Size 4 of 4
+    expect(dests(full, 'celestine-war-angels')).toContain('erdon-pass'); // Aerial counted apart
+    expect(() => play(full, { kind: 'move', unit: 'celestine-war-angels', to: 'nowhere' })).toThrow();
+  });
+
+  it('movement: each unit acts once a turn (moved or held), end-movement shifts the rest', () => {
+    const s = position('azuthka', { 'baphite-swarm-1': 'mount-tzask', 'baphite-swarm-2': 'mount-tzask', 'celestine-paladins': 'erdon-pass' });
+    const moved = play(s, { kind: 'move', unit: 'baphite-swarm-1', to: 'xetti-bishum' }).state;
+    expect(game.legalMoves(content, moved).some((m) => 'unit' in m && m.unit === 'baphite-swarm-1')).toBe(false);
+    const held = play(moved, { kind: 'hold', unit: 'baphite-swarm-2' }).state;
+    expect(game.legalMoves(content, held)).toEqual([END]);
+    expect(() => play(held, { kind: 'hold', unit: 'baphite-swarm-2' })).toThrow();
+  });
+
+  it('Capacity: an army over a spread\'s Capacity destroys units of its choice until within it', () => {
+    const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'deathknoll-ogres': 'erdon-pass', 'celestine-paladins': 'kier-zhadd' });
+    expect(game.legalMoves(content, s)).toEqual(['baphite-swarm-1', 'baphite-swarm-2', 'deathknoll-ogres'].map((id) => ({ kind: 'destroy', unit: id })));
+    const { state, events } = play(s, { kind: 'destroy', unit: 'deathknoll-ogres' });
+    expect(events).toContainEqual(expect.objectContaining({ effect: 'capacity-loss', unit: 'deathknoll-ogres' }));
+    expect(game.legalMoves(content, state).some((m) => m.kind === 'destroy')).toBe(false);
+  });
+
+  it('turn: battles on every spread both armies share, after all movement, in spread number order', () => {
+    const s = position('azuthka', { 'baphite-swarm-1': 'irondale', 'baphite-swarm-2': 'erdon-pass', 'celestine-paladins': 'irondale', 'celestine-crusaders': 'erdon-pass', 'deathknoll-ogres': 'kier-zhadd' });
+    const moved = play(s, { kind: 'move', unit: 'deathknoll-ogres', to: 'xetti-bishum' }).state;
+    expect(moved.battle).toBeNull();
+    const fought = play(moved, END).state;
+    expect(fought.queue).toEqual(['erdon-pass', 'irondale']);
+    expect(fought.battle?.spread).toBe('erdon-pass');
+  });
+
+  it('Erdon Pass: only one unit per army may move out of battle there each turn', () => {
+    const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
+    expect(dests(s, 'baphite-swarm-2').length).toBeGreaterThan(0);
+    const one = play(s, { kind: 'move', unit: 'baphite-swarm-1', to: 'irondale' }).state;
+    expect(dests(one, 'baphite-swarm-2')).toEqual([]);
+    expect(game.legalMoves(content, one)).toContainEqual({ kind: 'hold', unit: 'baphite-swarm-2' });
+    // Without a battle there (no enemy when the round began), both may leave.
+    const calm = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'kier-zhadd' });
+    expect(dests(play(calm, { kind: 'move', unit: 'baphite-swarm-1', to: 'irondale' }).state, 'baphite-swarm-2').length).toBeGreaterThan(0);
+  });
+
+  it('Engaged: no unit of the battle may leave next turn, reinforcements may move in, and they fight again', () => {
+    // Erdon Pass, AS 4 against DS 3 (column -1/0/+1), number 3 (fingers 5 and 2): Eg.
+    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'irondale' });
+    const { state, events } = play(start, END, fingers(5), fingers(2));
+    expect(events.find((e) => e.type === 'result')).toMatchObject({ result: 'Eg' });
+    expect(state.turn).toBe(2);
+    expect(state.active).toBe('celestine');
+    expect(dests(state, 'celestine-crusaders')).toEqual([]);
+    expect(dests(state, 'celestine-paladins')).toContain('erdon-pass');
+    const next = play(state, { kind: 'move', unit: 'celestine-paladins', to: 'erdon-pass' }, END).state;
+    expect(next.battle?.spread).toBe('erdon-pass');
+    expect(next.core.battle?.attacker).toBe('celestine');
+  });
+
+  it('Standoff: no Hits, and units move in or out next turn as normal', () => {
+    // Erdon Pass, number 2 (fingers 5 and 1), column -1/0/+1: So.
+    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
+    const { state, events } = play(start, END, fingers(5), fingers(1));
+    expect(events.find((e) => e.type === 'result')).toMatchObject({ result: 'So' });
+    expect(state.core.units.filter((u) => !u.destroyed && u.hits < u.maxHits)).toEqual([]);
+    expect(dests(state, 'celestine-crusaders').length).toBeGreaterThan(0);
+  });
+
+  it('AE and DE: every attacking (or defending) unit in the battle is destroyed', () => {
+    // Erdon Pass, number 1 (fingers 4 and 1): AS 2 against DS 7 is column -5, AE.
+    const ae = play(position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'mount-tzask', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }), END, fingers(4), fingers(1));
+    expect(ae.events.find((e) => e.type === 'result')).toMatchObject({ result: 'AE' });
+    expect(unit(ae.state, 'baphite-swarm-1').destroyed).toBe(true);
+    expect(unit(ae.state, 'celestine-war-angels').destroyed).toBe(false);
+    // AS 9 against DS 3 is column +5: DE.
+    const de = play(position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'mount-tzask', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'irondale' }, { 'baphite-swarm-1': [boost('as', 7)] }), END, fingers(4), fingers(1));
+    expect(de.events.find((e) => e.type === 'result')).toMatchObject({ result: 'DE' });
+    expect(unit(de.state, 'celestine-crusaders').destroyed).toBe(true);
+  });
+
+  it('events: an E number calls the Events Table once per spread per turn; the next number ignores E', () => {
+    // Erdon Pass: fingers 3 and 1 give 5E; event number 2 (fingers 5 and 1): Fortified Defense, +2 DS.
+    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
+    const called = play(start, END, fingers(3), fingers(1));
+    expect(called.events.filter((e) => e.type === 'event-called')).toHaveLength(1);
+    expect(called.state.battle?.stage).toBe('event-fingers');
+    const ev = play(called.state, fingers(5), fingers(1));
+    expect(ev.events.find((e) => e.type === 'effect' && e.effect === 'event')).toMatchObject({ rule: 'spread/erdon-pass#/events/1' });
+    expect(effectiveStat(unit(ev.state, 'celestine-crusaders'), 'ds')).toBe(5);
+    // A new number for the combat result: 5E again, but no second event this turn.
+    const result = play(ev.state, fingers(3), fingers(1));
+    expect(result.events.filter((e) => e.type === 'event-called')).toHaveLength(0);
+    expect(result.events.find((e) => e.type === 'result')).toMatchObject({ number: 5, as: 4, ds: 5 });
+    expect(result.state.eventsUsed).toEqual(['erdon-pass']);
+  });
+
+  it('Deadly Confrontation: each owner picks the unit that takes the Hit, as a move', () => {
+    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-war-angels': 'erdon-pass' });
+    const called = play(start, END, fingers(3), fingers(1)).state;
+    // Event number 3: row 1 [3,4,5E,1,2], attacker 1 and defender 1.
+    const asked = play(called, fingers(1), fingers(1)).state;
+    expect(asked.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['baphite-swarm-1', 'baphite-swarm-2'], count: 1 });
+    expect(asked.active).toBe('azuthka');
+    expect(game.legalMoves(content, asked)).toEqual([{ kind: 'choose', ids: ['baphite-swarm-1'] }, { kind: 'choose', ids: ['baphite-swarm-2'] }]);
+    const second = play(asked, { kind: 'choose', ids: ['baphite-swarm-2'] }).state;
+    expect(second.pending?.request).toMatchObject({ side: 'celestine', candidates: ['celestine-war-angels', 'celestine-crusaders'] });
+    const done = play(second, { kind: 'choose', ids: ['celestine-war-angels'] }).state;
+    expect(done.pending).toBeNull();
+    expect(unit(done, 'baphite-swarm-2').destroyed).toBe(true);
+    expect(unit(done, 'baphite-swarm-1').destroyed).toBe(false);
+    expect(unit(done, 'celestine-war-angels').hits).toBe(1);
+    expect(done.battle?.stage).toBe('fingers');
+  });
+
+  it('victory: a side with no units left loses', () => {
+    const { state, events } = play(position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }), END, fingers(4), fingers(1));
+    expect(state.result).toEqual({ winner: 'celestine', reason: expect.stringContaining('destroy your opponent'), rule: 'scenario/demo#/victory/0' });
+    expect(events.at(-1)).toMatchObject({ type: 'end', winner: 'celestine' });
+    expect(game.legalMoves(content, state)).toEqual([]);
+  });
+
+  it('draw: a game nobody has won when the turn the ruling names ends is a draw', () => {
+    const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-crusaders': 'kier-zhadd' });
+    const late: WarchonState = { ...s, turn: 100, core: { ...s.core, turn: 100 } };
+    const { state } = play(late, END);
+    expect(state.result).toEqual({ winner: null, reason: expect.stringContaining('draw'), rule: 'scenario/demo/draw-after-turns' });
+    const earlier = play({ ...s, turn: 99, core: { ...s.core, turn: 99 } }, END).state;
+    expect(earlier.result).toBeNull();
+  });
+});
