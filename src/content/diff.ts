@@ -1,0 +1,417 @@
+// What changed between two versions of a project's content: packs, records and values of the
+// effective content (layers applied), and the layer entries as written. Pure: it takes the packs of
+// each side as loaded (src/content/effective.ts) and returns data, in a deterministic order, for
+// `playmark diff` to print (src/content/diff-format.ts). A value that is a table cell is named in
+// the table's own terms ("Erdon Pass, combat results, row 2, column +4"), as a player reads it.
+import type { PackContent } from './effective.js';
+import type { Json, JsonObject, LayerEntry } from './model.js';
+import { formatPointer, parsePointer } from './pointer.js';
+
+/** Where a changed value sits, when it is a table cell (or a whole row of a table). */
+export type Cell =
+  | {
+      readonly kind: 'combat-table';
+      /** The table as a player names it: its title without the record's name (`combat results`), or none when the record is the table. */
+      readonly table: string | null;
+      /** Counted from 1. */
+      readonly row: number;
+      /** The column's printed label; absent for a whole row. */
+      readonly column?: string;
+    }
+  | {
+      readonly kind: 'rng';
+      /** The Defender's shown fingers (the matrix row + 1). */
+      readonly defender: number;
+      /** The Attacker's shown fingers (the cell + 1); absent for a whole row. */
+      readonly attacker?: number;
+    };
+
+export type ChangeStatus = 'changed' | 'added' | 'removed';
+
+/** One value that differs: present on both sides (changed), only after (added) or only before (removed). */
+export interface ValueChange {
+  readonly status: ChangeStatus;
+  /** JSON pointer into the record (or the manifest). */
+  readonly pointer: string;
+  /** The value's place in words: a cell in its table's terms, else `<folder>.<id> path[0].key`. */
+  readonly where: string;
+  readonly cell?: Cell;
+  /** Absent when the value is added. */
+  readonly before?: Json;
+  /** Absent when the value is removed. */
+  readonly after?: Json;
+}
+
+export interface RecordRef {
+  readonly kind: string;
+  readonly id: string;
+  /** The record's `name` (or `title`), when it has one. */
+  readonly name?: string;
+}
+
+export interface RecordChange extends RecordRef {
+  readonly changes: readonly ValueChange[];
+}
+
+/** A layer entry as one side writes it, with its target in words. */
+export interface LayerEntryInfo {
+  readonly id: string;
+  readonly layer: string;
+  readonly kind: LayerEntry['kind'];
+  readonly target: LayerEntry['target'];
+  /** The target in words, as `ValueChange.where`. */
+  readonly where: string;
+  readonly cell?: Cell;
+  readonly value: Json;
+  readonly reason: string;
+  readonly source?: string;
+}
+
+export type LayerEntryField = 'layer' | 'kind' | 'target' | 'value' | 'reason' | 'source';
+export const LAYER_ENTRY_FIELDS: readonly LayerEntryField[] = ['layer', 'kind', 'target', 'value', 'reason', 'source'];
+
+export interface LayerEntryChange {
+  readonly id: string;
+  /** Which fields differ, in the order of LAYER_ENTRY_FIELDS. */
+  readonly fields: readonly LayerEntryField[];
+  readonly before: LayerEntryInfo;
+  readonly after: LayerEntryInfo;
+}
+
+export interface PackHeading {
+  readonly title: string;
+  readonly version: string;
+}
+
+export interface PackDiff {
+  readonly id: string;
+  /** `added`: only on side B; `removed`: only on side A; `changed`: on both, with differences. */
+  readonly status: ChangeStatus;
+  readonly a: PackHeading | null;
+  readonly b: PackHeading | null;
+  /** Differences in pack.yaml (title, version, kinds, layer order, ...). */
+  readonly manifest: readonly ValueChange[];
+  readonly records: {
+    readonly added: readonly RecordRef[];
+    readonly removed: readonly RecordRef[];
+    readonly changed: readonly RecordChange[];
+  };
+  readonly layerEntries: {
+    readonly added: readonly LayerEntryInfo[];
+    readonly removed: readonly LayerEntryInfo[];
+    readonly changed: readonly LayerEntryChange[];
+  };
+}
+
+export interface ContentDiff {
+  /** Packs with differences, sorted by id. */
+  readonly packs: readonly PackDiff[];
+  /** Packs on both sides with no difference, sorted by id. */
+  readonly unchanged: readonly string[];
+}
+
+/** True when the two sides differ at all. */
+export function hasDifferences(diff: ContentDiff): boolean {
+  return diff.packs.length > 0;
+}
+
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Compares two sets of packs (each by pack id): side A is before, side B after. */
+export function diffContent(a: ReadonlyMap<string, PackContent>, b: ReadonlyMap<string, PackContent>): ContentDiff {
+  const ids = [...new Set([...a.keys(), ...b.keys()])].sort(byString);
+  const packs: PackDiff[] = [];
+  const unchanged: string[] = [];
+  for (const id of ids) {
+    const d = diffPack(id, a.get(id), b.get(id));
+    if (d) packs.push(d);
+    else unchanged.push(id);
+  }
+  return { packs, unchanged };
+}
+
+/** The differences of one pack, or undefined when there are none. */
+export function diffPack(id: string, a: PackContent | undefined, b: PackContent | undefined): PackDiff | undefined {
+  const manifest: ValueChange[] = [];
+  if (a && b) {
+    const raw: RawChange[] = [];
+    diffValues(a.pack as unknown as Json, b.pack as unknown as Json, [], raw);
+    for (const c of raw) manifest.push(withWhere(c, `pack.yaml ${pathWords(c.steps)}`.trimEnd()));
+  }
+
+  const added: RecordRef[] = [];
+  const removed: RecordRef[] = [];
+  const changed: RecordChange[] = [];
+  const kinds = [...new Set([...Object.keys(a?.records ?? {}), ...Object.keys(b?.records ?? {})])].sort(byString);
+  for (const kind of kinds) {
+    const before = a?.records[kind] ?? {};
+    const after = b?.records[kind] ?? {};
+    for (const rid of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(byString)) {
+      const ra = before[rid];
+      const rb = after[rid];
+      if (!ra && rb) added.push(recordRef(kind, rid, rb));
+      else if (ra && !rb) removed.push(recordRef(kind, rid, ra));
+      else if (ra && rb) {
+        const raw: RawChange[] = [];
+        diffValues(ra, rb, [], raw);
+        if (raw.length === 0) continue;
+        const changes = raw.map((c) => {
+          const described = describe((c.status === 'removed' ? a : b)!, kind, rid, c.status === 'removed' ? ra : rb, c.steps);
+          return withWhere(c, described.where, described.cell);
+        });
+        changed.push({ ...recordRef(kind, rid, rb), changes });
+      }
+    }
+  }
+
+  const entriesA = layerEntries(a);
+  const entriesB = layerEntries(b);
+  const entriesAdded: LayerEntryInfo[] = [];
+  const entriesRemoved: LayerEntryInfo[] = [];
+  const entriesChanged: LayerEntryChange[] = [];
+  for (const eid of [...new Set([...entriesA.keys(), ...entriesB.keys()])].sort(byString)) {
+    const ea = entriesA.get(eid);
+    const eb = entriesB.get(eid);
+    if (!ea && eb) entriesAdded.push(eb);
+    else if (ea && !eb) entriesRemoved.push(ea);
+    else if (ea && eb) {
+      const fields = LAYER_ENTRY_FIELDS.filter((f) => !deepEqual(ea[f] as Json | undefined, eb[f] as Json | undefined));
+      if (fields.length > 0) entriesChanged.push({ id: eid, fields, before: ea, after: eb });
+    }
+  }
+
+  const none =
+    a && b && manifest.length === 0 && added.length === 0 && removed.length === 0 && changed.length === 0 && entriesAdded.length === 0 && entriesRemoved.length === 0 && entriesChanged.length === 0;
+  if (none || (!a && !b)) return undefined;
+  return {
+    id,
+    status: !a ? 'added' : !b ? 'removed' : 'changed',
+    a: a ? { title: a.pack.title, version: a.pack.version } : null,
+    b: b ? { title: b.pack.title, version: b.pack.version } : null,
+    manifest,
+    records: { added, removed, changed },
+    layerEntries: { added: entriesAdded, removed: entriesRemoved, changed: entriesChanged },
+  };
+}
+
+function recordRef(kind: string, id: string, data: JsonObject): RecordRef {
+  const name = recordName(data);
+  return name !== undefined ? { kind, id, name } : { kind, id };
+}
+
+function recordName(data: JsonObject | undefined): string | undefined {
+  if (!data) return undefined;
+  if (typeof data.name === 'string' && data.name.trim() !== '') return data.name;
+  if (typeof data.title === 'string' && data.title.trim() !== '') return data.title;
+  return undefined;
+}
+
+/** A side's layer entries by id, with their targets in words (against that side's effective records). */
+function layerEntries(pack: PackContent | undefined): Map<string, LayerEntryInfo> {
+  const out = new Map<string, LayerEntryInfo>();
+  if (!pack) return out;
+  for (const layer of pack.layers) {
+    for (const e of layer.entries) {
+      if (out.has(e.id)) continue; // two entries with one id are a validation error; the first one counts
+      let steps: (string | number)[];
+      try {
+        steps = parsePointer(e.target.pointer);
+      } catch {
+        steps = [e.target.pointer];
+      }
+      const record = pack.records[e.target.kind]?.[e.target.id];
+      const described = describe(pack, e.target.kind, e.target.id, record, steps.map((s) => (typeof s === 'string' && /^(0|[1-9]\d*)$/.test(s) ? Number(s) : s)));
+      out.set(e.id, {
+        id: e.id,
+        layer: layer.id,
+        kind: e.kind,
+        target: e.target,
+        where: described.where,
+        ...(described.cell ? { cell: described.cell } : {}),
+        value: e.value,
+        reason: e.reason,
+        ...(e.source !== undefined ? { source: e.source } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+// --- Comparing values ---------------------------------------------------------------------------
+
+interface RawChange {
+  readonly status: ChangeStatus;
+  readonly steps: readonly (string | number)[];
+  readonly before?: Json;
+  readonly after?: Json;
+}
+
+function withWhere(c: RawChange, where: string, cell?: Cell): ValueChange {
+  return {
+    status: c.status,
+    pointer: formatPointer(c.steps),
+    where,
+    ...(cell ? { cell } : {}),
+    ...('before' in c ? { before: c.before } : {}),
+    ...('after' in c ? { after: c.after } : {}),
+  };
+}
+
+const isObject = (v: Json | undefined): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function deepEqual(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  if (isObject(a)) {
+    if (!isObject(b)) return false;
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    return ka.every((k) => k in b && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/**
+ * Every leaf-most difference between `a` and `b`: mappings key by key, lists item by item. Lists
+ * of different lengths are aligned on their common start and end, so one row inserted or removed
+ * is one change, not a change to every row after it.
+ */
+function diffValues(a: Json, b: Json, steps: (string | number)[], out: RawChange[]): void {
+  if (deepEqual(a, b)) return;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length === b.length) {
+      a.forEach((v, i) => diffValues(v, b[i]!, [...steps, i], out));
+      return;
+    }
+    let start = 0;
+    while (start < a.length && start < b.length && deepEqual(a[start], b[start])) start++;
+    let end = 0;
+    while (end < a.length - start && end < b.length - start && deepEqual(a[a.length - 1 - end], b[b.length - 1 - end])) end++;
+    const midA = a.length - start - end;
+    const midB = b.length - start - end;
+    const paired = Math.min(midA, midB);
+    for (let i = 0; i < paired; i++) diffValues(a[start + i]!, b[start + i]!, [...steps, start + i], out);
+    for (let i = paired; i < midA; i++) out.push({ status: 'removed', steps: [...steps, start + i], before: a[start + i]! });
+    for (let i = paired; i < midB; i++) out.push({ status: 'added', steps: [...steps, start + i], after: b[start + i]! });
+    return;
+  }
+  if (isObject(a) && isObject(b)) {
+    for (const k of Object.keys(b)) {
+      if (k in a) diffValues(a[k]!, b[k]!, [...steps, k], out);
+      else out.push({ status: 'added', steps: [...steps, k], after: b[k]! });
+    }
+    for (const k of Object.keys(a)) if (!(k in b)) out.push({ status: 'removed', steps: [...steps, k], before: a[k]! });
+    return;
+  }
+  out.push({ status: 'changed', steps, before: a, after: b });
+}
+
+// --- Naming a value -----------------------------------------------------------------------------
+
+/** `faces[0].as`, `combatTable.rows[1][5]`, `extractedRows["1"]`; `-` (append) as `[+]`. */
+export function pathWords(steps: readonly (string | number)[]): string {
+  let out = '';
+  for (const s of steps) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (s === '-') out += '[+]';
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(s)) out += out === '' ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
+const index = (s: string | number | undefined): number | undefined => (typeof s === 'number' ? s : typeof s === 'string' && /^(0|[1-9]\d*)$/.test(s) ? Number(s) : undefined);
+
+function child(node: Json | undefined, step: string | number): Json | undefined {
+  if (Array.isArray(node)) {
+    const i = index(step);
+    return i === undefined ? undefined : node[i];
+  }
+  if (isObject(node)) return node[String(step)];
+  return undefined;
+}
+
+/** A combat table: a mapping with `rows` and `columns`, each column a mapping with a printed `label`. */
+function isCombatTable(node: Json | undefined): node is JsonObject {
+  return isObject(node) && Array.isArray(node.rows) && Array.isArray(node.columns) && node.columns.length > 0 && node.columns.every((c) => isObject(c) && typeof c.label === 'string');
+}
+
+/**
+ * A table's name as a player says it: its title without the record's name in front and "Table" at
+ * the end, in lower case when the title is in title case ("Erdon Pass Combat Results Table" on Erdon
+ * Pass -> "combat results").
+ */
+export function tableName(title: string, recordName: string | undefined): string {
+  let short = title.trim();
+  if (recordName && short.toLowerCase().startsWith(recordName.toLowerCase() + ' ')) short = short.slice(recordName.length + 1).trim();
+  short = short.replace(/\s+table$/i, '').trim();
+  if (short === '') return title.trim();
+  const titleCase = short.split(/\s+/).every((w) => /^[A-Z][a-z]*$/.test(w) || /^(of|the|and|a|an|in|on|at|to|for)$/.test(w));
+  return titleCase ? short.toLowerCase() : short;
+}
+
+/** Where a value of a record sits, in words: in its table's terms when it is a table cell or row. */
+export function describe(pack: PackContent, kind: string, id: string, record: JsonObject | undefined, steps: readonly (string | number)[]): { where: string; cell?: Cell } {
+  const folder = pack.pack.kinds[kind]?.folder ?? kind;
+  const plain = `${folder}.${id}`;
+  const name = recordName(record) ?? plain;
+
+  // The RNG matrix of a Warchon spread: row = the Defender's fingers, cell = the Attacker's.
+  const rng = record?.rng;
+  const r0 = index(steps[1]);
+  if (steps[0] === 'rng' && Array.isArray(rng) && rng.length > 0 && rng.every((row) => Array.isArray(row) || row === null) && r0 !== undefined && steps.length <= 3) {
+    const c0 = index(steps[2]);
+    if (steps.length === 2) return { where: `${name}, RNG, defender shows ${r0 + 1}`, cell: { kind: 'rng', defender: r0 + 1 } };
+    if (c0 !== undefined) return { where: `${name}, RNG, defender shows ${r0 + 1}, attacker shows ${c0 + 1}`, cell: { kind: 'rng', defender: r0 + 1, attacker: c0 + 1 } };
+  }
+
+  // A combat table's cell or row, the deepest table along the path.
+  let node: Json | undefined = record;
+  let found: { at: number; table: JsonObject } | undefined;
+  for (let i = 0; i < steps.length; i++) {
+    if (steps[i] === 'rows' && isCombatTable(node) && index(steps[i + 1]) !== undefined) found = { at: i, table: node };
+    node = child(node, steps[i]!);
+    if (node === undefined) break;
+  }
+  if (found) {
+    const { at, table } = found;
+    const r = index(steps[at + 1])!;
+    const c = index(steps[at + 2]);
+    const title = typeof table.title === 'string' && table.title.trim() !== '' ? tableName(table.title, recordName(record)) : at === 0 ? null : pathWords(steps.slice(0, at));
+    const columns = table.columns as JsonObject[];
+    const label = c === undefined ? undefined : typeof columns[c]?.label === 'string' ? (columns[c]!.label as string) : String(c + 1);
+    const rest = steps.slice(at + (c === undefined ? 2 : 3));
+    const parts = [name, ...(title !== null ? [title] : []), `row ${r + 1}`, ...(label !== undefined ? [`column ${label}`] : [])];
+    if (rest.length > 0) parts.push(pathWords(rest));
+    const cell: Cell = { kind: 'combat-table', table: title, row: r + 1, ...(label !== undefined ? { column: label } : {}) };
+    return { where: parts.join(', '), cell };
+  }
+
+  return { where: steps.length > 0 ? `${plain} ${pathWords(steps)}` : plain };
+}
+
+/**
+ * A value as a short line of text, YAML flow style: `D3`, `null`, `[2, 3, 4, 5E, 1]`,
+ * `{unit: the-emperor, count: 1}`; strings that would read as something else are quoted.
+ */
+export function flow(value: Json | undefined): string {
+  if (value === undefined) return '(none)';
+  if (value === null) return 'null';
+  if (typeof value === 'string') {
+    const plain =
+      value !== '' &&
+      value === value.trim() &&
+      !/[\n\r\t]/.test(value) &&
+      !/^[-?:,[\]{}#&*!|>'"%@`]/.test(value.replace(/^-(?=[\d.+])/, '')) &&
+      !/[,[\]{}]|: | #/.test(value) &&
+      !/^(null|true|false|~|yes|no|on|off)$/i.test(value) &&
+      !/^[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(value);
+    return plain ? value : JSON.stringify(value);
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map(flow).join(', ')}]`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? k : JSON.stringify(k)}: ${flow(v)}`)
+    .join(', ')}}`;
+}
