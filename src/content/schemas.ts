@@ -113,6 +113,7 @@ export class SchemaRegistry {
   private readonly files = new Map<string, string>();
   private readonly sources = new Map<string, object>();
   private cached: Record<string, ValidateFunction> | undefined;
+  private saved = false;
   private readonly cacheFile: string | undefined;
 
   /**
@@ -211,7 +212,8 @@ export class SchemaRegistry {
    * write is not an error.
    */
   saveCache(): void {
-    if (!this.cacheFile || this.cached) return;
+    // Once a registry has saved (or loaded) its validators, a registry reused by a long-running process saves nothing more.
+    if (!this.cacheFile || this.cached || this.saved) return;
     try {
       const refs: Record<string, string> = {};
       for (const rel of this.known) {
@@ -223,6 +225,7 @@ export class SchemaRegistry {
       const temp = `${this.cacheFile}.${process.pid}.tmp`;
       writeFileSync(temp, code);
       renameSync(temp, this.cacheFile);
+      this.saved = true;
     } catch {
       // A read-only or full disk only costs the next run the compile time.
     }

@@ -51,6 +51,11 @@ export interface ValidateOptions {
   readonly parseCache?: boolean;
   /** A project schemas folder to use (over playmark's own) instead of the nearest `schemas/` above each pack. */
   readonly schemasDir?: string;
+  /**
+   * Schema registries (compiled validators) to reuse across runs, for a process that validates
+   * again and again (the preview server). Keyed by schema roots; clear it when a schema changes.
+   */
+  readonly registries?: Map<string, SchemaRegistry>;
 }
 
 /**
@@ -59,17 +64,22 @@ export interface ValidateOptions {
  */
 export function validate(paths: readonly string[], options: ValidateOptions = {}): ValidationResult {
   const report = new Report();
-  const registries = new Map<string, SchemaRegistry>();
+  const registries = options.registries ?? new Map<string, SchemaRegistry>();
+  const reported = new Set<SchemaRegistry>();
   const registryFor = (dir: string): SchemaRegistry => {
     const roots = options.schemasDir ? [BUNDLED_SCHEMAS, path.resolve(options.schemasDir)] : findSchemaRoots(dir, BUNDLED_SCHEMAS);
     const key = roots.join('\n');
     let registry = registries.get(key);
     if (!registry) {
       registry = new SchemaRegistry(roots, { cacheDir: options.cacheDir ?? false });
+      registries.set(key, registry);
+    }
+    // Broken schemas are reported on every run that uses them, a reused registry too.
+    if (!reported.has(registry)) {
+      reported.add(registry);
       for (const broken of registry.brokenSchemas()) {
         report.add(pending('pack/schema-invalid', registry.fileOf(broken.schema), `The schema ${broken.schema} cannot be used: ${broken.message}`));
       }
-      registries.set(key, registry);
     }
     return registry;
   };
@@ -108,7 +118,8 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
   }
   for (const registry of registries.values()) registry.saveCache();
   parsed?.save();
-  registries.clear();
+  // A caller's registries are kept for its next run; our own are let go.
+  if (options.registries === undefined) registries.clear();
 
   const diagnostics = locateAll(report.diagnostics, readTextOrUndefined, options.cwd).sort(compareDiagnostics);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
