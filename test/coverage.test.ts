@@ -54,8 +54,10 @@ describe('engine maps of rules run', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('Warchon and Warmaster have no game loop yet: their maps are empty, so nothing of theirs runs', async () => {
-    expect(await rulesRunFor('warchon')).toEqual({ engine: false, run: {} });
+  it('Warmaster has no game loop yet: its map is empty, so nothing of it runs; Warchon\'s names only what its tests play', async () => {
+    const warchon = await rulesRunFor('warchon');
+    expect(warchon.engine).toBe(true);
+    expect(Object.keys(warchon.run).length).toBeGreaterThan(0);
     expect(await rulesRunFor('warmaster')).toEqual({ engine: false, run: {} });
     expect(await rulesRunFor('a-pack-of-a-designer')).toEqual({ engine: false, run: {} });
   });
@@ -75,12 +77,14 @@ describe('engine maps of rules run', () => {
 });
 
 describe('playmark coverage', () => {
-  it('Warchon: every printed rule is listed and manual; a trait counts through its rules, a tag as printed text', async () => {
+  it('Warchon: every printed rule is listed, runs (with the test that plays it) or manual; a trait counts through its rules, a tag as printed text', async () => {
     const { code, report } = await coverage('warchon');
     expect(code).toBe(0);
-    expect(report).toMatchObject({ pack: 'warchon', title: 'Warchon', engine: false, runs: 0 });
-    expect(report.manual).toBe(report.rules);
+    expect(report).toMatchObject({ pack: 'warchon', title: 'Warchon', engine: true });
+    expect(report.runs + report.manual).toBe(report.rules);
     expect(report.items).toHaveLength(report.rules);
+    expect(report.items.find((i) => i.key === 'result/ax-dy')).toMatchObject({ status: 'runs', test: expect.stringContaining('A1D1') });
+    expect(report.items.find((i) => i.key === 'trait/aerial/flies')).toMatchObject({ status: 'runs', what: 'trait' });
     // A trait with rules is counted through its rules (Berserk's declaration), not its text as well;
     // a tag with no rule of its own (Frigid: its penalty is the Baphite Swarm's) counts as printed text
     // the procedure reads; a trait the text never defines (Aquatic) prints no rule at all.
@@ -125,8 +129,8 @@ describe('playmark coverage', () => {
     const { io, stdout } = fakeIo(repoRoot);
     expect(await main(['coverage', 'warchon'], io)).toBe(0);
     const out = stdout();
-    expect(out).toMatch(/^warchon \(Warchon\): 0 of \d+ rules run through a game loop, \d+ manual\.\n/);
-    expect(out).toContain('No game loop plays this pack yet');
+    expect(out).toMatch(/^warchon \(Warchon\): \d+ of \d+ rules run through a game loop, \d+ manual\.\n/);
+    expect(out).toMatch(/\n {2}runs {3}result\/ax-dy /);
     expect(out).toMatch(/\n {2}manual spread\/erdon-pass#\/events\/3 \(event\): .+\n {9}missing: .*brings a unit here/);
   });
 
