@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { diffContent } from '../content/diff.js';
-import { DIFF_FORMATS, formatDiff, type DiffFormat, type DiffSide } from '../content/diff-format.js';
+import { diffContent, type ContentDiff } from '../content/diff.js';
+import { DIFF_FORMATS, formatDiff, type DiffFormat, type DiffSide, type DiffSides } from '../content/diff-format.js';
 import { loadContent, type PackContent } from '../content/effective.js';
 import { displayPath } from '../content/locate.js';
 import { findProject, isProjectRoot } from '../content/project.js';
@@ -67,24 +67,36 @@ a revision that does not exist).`,
     )
     .action((a: string | undefined, b: string | undefined, opts: DiffOptions) => {
       const format = chosenFormat(opts, 'text');
-      const temps: string[] = [];
-      try {
-        const before = resolveSide(io, a ?? 'HEAD', temps);
-        const after = b === undefined ? workingTree(io) : resolveSide(io, b, temps);
-        if (opts.pack !== undefined) checkPack(opts.pack, [before, after]);
-        const cacheDir = opts.cache ? defaultCacheDir(findProject(io.cwd)?.root ?? io.cwd) : false;
-        const packsA = loadSide(io, before, opts.pack, cacheDir);
-        const packsB = loadSide(io, after, opts.pack, cacheDir);
-        if (!packsA || !packsB) {
-          io.exitCode = EXIT.content;
-          return;
-        }
-        io.out(formatDiff(diffContent(packsA, packsB), { a: before.info, b: after.info }, format));
-        io.exitCode = EXIT.ok;
-      } finally {
-        for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-      }
+      const compared = compare(io, a ?? 'HEAD', b, { ...(opts.pack !== undefined ? { pack: opts.pack } : {}), cache: opts.cache });
+      if (!compared) return;
+      io.out(formatDiff(compared.diff, compared.sides, format));
+      io.exitCode = EXIT.ok;
     });
+}
+
+/**
+ * Compares side `a` (a git revision or a folder) with side `b` (the same; undefined: the working
+ * tree), for `diff` and for other commands (an errata sheet since a revision). Temporary folders
+ * are removed before it returns. A side with errors prints its diagnostics, sets exit code 1 and
+ * gives undefined; a bad revision, folder or pack throws a UsageError.
+ */
+export function compare(io: Io, a: string, b: string | undefined, options: { pack?: string; cache?: boolean } = {}): { diff: ContentDiff; sides: DiffSides } | undefined {
+  const temps: string[] = [];
+  try {
+    const before = resolveSide(io, a, temps);
+    const after = b === undefined ? workingTree(io) : resolveSide(io, b, temps);
+    if (options.pack !== undefined) checkPack(options.pack, [before, after]);
+    const cacheDir = options.cache === false ? false : defaultCacheDir(findProject(io.cwd)?.root ?? io.cwd);
+    const packsA = loadSide(io, before, options.pack, cacheDir);
+    const packsB = loadSide(io, after, options.pack, cacheDir);
+    if (!packsA || !packsB) {
+      io.exitCode = EXIT.content;
+      return undefined;
+    }
+    return { diff: diffContent(packsA, packsB), sides: { a: before.info, b: after.info } };
+  } finally {
+    for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** One side, ready to read: its pack folders and how to validate them. */
