@@ -219,7 +219,7 @@ describe('playmark new layer-entry', () => {
   it('refuses an entry id the pack has in any layer, an unknown layer, and asks which layer when there are several', async () => {
     const taken = await playmarkNew(shipped, 'layer-entry', 'erdon-pass-crt-row-4', '--pack', 'warchon', '--layer', 'inferences');
     expect(taken.code).toBe(2);
-    expect(taken.err).toContain('"erdon-pass-crt-row-4" exists already, in content/warchon/layers/rulings.yaml');
+    expect(taken.err).toContain('"erdon-pass-crt-row-4" exists already, in content/warchon/layers/reconstructions.yaml');
     const unknown = await playmarkNew(shipped, 'layer-entry', 'x', '--pack', 'warchon', '--layer', 'ruling');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('Did you mean "rulings"? Layers: inferences, rulings.');

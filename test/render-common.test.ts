@@ -118,7 +118,7 @@ describe('scenario sheets', () => {
   it('Warchon: the Celestine army is a ruling, the Ogres an inference, each marked', () => {
     const face = get('warchon', 'scenarios').faces[0]!;
     const kinds = Object.fromEntries(face.footnotes.map((n) => [n.entry, n.kind]));
-    expect(kinds['demo-celestine-army']).toBe('ruling');
+    expect(kinds['demo-celestine-army']).toBe('reconstruction');
     expect(kinds['demo-azuthka-ogres']).toBe('inference');
   });
 });

@@ -56,11 +56,11 @@ describe('resolve warchon', () => {
   it('flags the values a layer set with their entry ids', async () => {
     const text = (await run('resolve', 'warchon', '--spread', 'erdon-pass', '--as', '9', '--ds', '7', '--fingers', '3,5')).stdout;
     expect(text).toContain('number 4. (inference erdon-pass-rng-row-5, not printed)');
-    expect(text).toContain('Result D1: the attacker takes no Hits, the defender takes 1 Hit. (ruling erdon-pass-crt-row-4, not printed)');
+    expect(text).toContain('Result D1: the attacker takes no Hits, the defender takes 1 Hit. (reconstruction erdon-pass-crt-row-4, not printed)');
     const json = JSON.parse((await run('resolve', 'warchon', '--spread', 'erdon-pass', '--as', '9', '--ds', '7', '--fingers', '3,5', '--json')).stdout);
     expect(json.origins).toEqual([
       { value: 'number', layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4/2' },
-      { value: 'result', layer: 'rulings', entry: 'erdon-pass-crt-row-4', kind: 'ruling', pointer: '/combatTable/rows/3' },
+      { value: 'result', layer: 'reconstructions', entry: 'erdon-pass-crt-row-4', kind: 'reconstruction', pointer: '/combatTable/rows/3' },
     ]);
   });
 
@@ -188,7 +188,7 @@ describe('odds', () => {
     expect(r.stdout).toMatch(/D1 +2\/5 +40\.0% +numbers 2, 4: defender 1 Hit/);
     expect(r.stdout).toMatch(/event +1\/5 +20\.0% +number 5E: Random Event/);
     expect(r.stdout).toContain('inference erdon-pass-rng-row-5');
-    expect(r.stdout).toContain('ruling erdon-pass-crt-row-4');
+    expect(r.stdout).toContain('reconstruction erdon-pass-crt-row-4');
     expect(r.stdout).toContain('Check: no column is worse for the attacker than the one to its left.');
     expect(r.stdout).not.toContain('Irondale');
   });

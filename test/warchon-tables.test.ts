@@ -116,8 +116,8 @@ describe('the tables, built from the content given', () => {
     expect(erdon.rng[0]![0]!.origin).toBeNull();
     expect(erdon.rng[4]![2]!.origin).toMatchObject({ entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4/2' });
     expect(erdon.rows[2]![4]!.origin).toBeNull();
-    expect(erdon.rows[3]![4]!.origin).toMatchObject({ entry: 'erdon-pass-crt-row-4', kind: 'ruling' });
-    expect(erdon.rows[4]![4]!.origin).toMatchObject({ entry: 'erdon-pass-crt-row-5', kind: 'ruling' });
+    expect(erdon.rows[3]![4]!.origin).toMatchObject({ entry: 'erdon-pass-crt-row-4', kind: 'reconstruction' });
+    expect(erdon.rows[4]![4]!.origin).toMatchObject({ entry: 'erdon-pass-crt-row-5', kind: 'reconstruction' });
   });
 
   it('reject a table whose row does not fit its columns', () => {
@@ -186,7 +186,7 @@ describe('resolveCombat', () => {
     expect(r.result?.code).toBe('D1');
     expect(r.origins).toEqual([
       { value: 'number', layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4/2' },
-      { value: 'result', layer: 'rulings', entry: 'erdon-pass-crt-row-4', kind: 'ruling', pointer: '/combatTable/rows/3' },
+      { value: 'result', layer: 'reconstructions', entry: 'erdon-pass-crt-row-4', kind: 'reconstruction', pointer: '/combatTable/rows/3' },
     ]);
   });
 

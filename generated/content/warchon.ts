@@ -62,7 +62,8 @@ export const pack = {
   },
   "layers": [
     "inferences",
-    "rulings"
+    "rulings",
+    "reconstructions"
   ],
   "sides": [
     {
@@ -2795,9 +2796,9 @@ export const origins: {
       },
       "/sides/1/army/units": {
         "entry": "demo-celestine-army",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING: \"use every playmark included here\", but the demo table prints no blue playmark. The text names three Celestine units: the War Angels and the Crusaders of the Damage Assignment example's Celestine Battle Army, and the Paladins, the playmark The Combatants describes. One playmark each (the text never shows two of one), 10 points against Azuthka's 8."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION: \"use every playmark included here\", but the demo table prints no blue playmark. The text names three Celestine units: the War Angels and the Crusaders of the Damage Assignment example's Celestine Battle Army, and the Paladins, the playmark The Combatants describes. One playmark each (the text never shows two of one), 10 points against Azuthka's 8."
       },
       "/specialRules/1": {
         "entry": "draw-after-turns",
@@ -2811,15 +2812,15 @@ export const origins: {
     "akibatu": {
       "/combatTable/rows/3": {
         "entry": "akibatu-crt-row-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/combatTable/rows/4": {
         "entry": "akibatu-crt-row-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/rng/4/1": {
         "entry": "akibatu-rng-row-5",
@@ -2855,15 +2856,15 @@ export const origins: {
     "dracosroar": {
       "/combatTable/rows/3": {
         "entry": "dracosroar-crt-row-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/combatTable/rows/4": {
         "entry": "dracosroar-crt-row-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/events/0/effects/0/outcomes/2/effects/0/rounding": {
         "entry": "dracosroar-halved-cs-rounding",
@@ -2911,15 +2912,15 @@ export const origins: {
     "erdon-pass": {
       "/combatTable/rows/3": {
         "entry": "erdon-pass-crt-row-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/combatTable/rows/4": {
         "entry": "erdon-pass-crt-row-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/rng/4/1": {
         "entry": "erdon-pass-rng-row-5",
@@ -2949,15 +2950,15 @@ export const origins: {
     "irondale": {
       "/combatTable/rows/3": {
         "entry": "irondale-crt-row-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/combatTable/rows/4": {
         "entry": "irondale-crt-row-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/rng/4/1": {
         "entry": "irondale-rng-row-5",
@@ -2987,15 +2988,15 @@ export const origins: {
     "kier-zhadd": {
       "/combatTable/rows/3": {
         "entry": "kier-zhadd-crt-row-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/combatTable/rows/4": {
         "entry": "kier-zhadd-crt-row-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/paths/0": {
         "entry": "kier-zhadd-path-akibatu",
@@ -3031,15 +3032,15 @@ export const origins: {
     "mount-tzask": {
       "/combatTable/rows/3": {
         "entry": "mount-tzask-crt-row-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/combatTable/rows/4": {
         "entry": "mount-tzask-crt-row-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/events/2/effects/1": {
         "entry": "mount-tzask-earthquake-duration",
@@ -3081,15 +3082,15 @@ export const origins: {
     "xetti-bishum": {
       "/combatTable/rows/3": {
         "entry": "xetti-bishum-crt-row-4",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/combatTable/rows/4": {
         "entry": "xetti-bishum-crt-row-5",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
       "/rng/4/1": {
         "entry": "xetti-bishum-rng-row-5",
@@ -3141,15 +3142,15 @@ export const origins: {
     "celestine-crusaders": {
       "/faces/0/as": {
         "entry": "celestine-crusaders-face-1-as",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): AS 3, as the 3-point Paladins."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): AS 3, as the 3-point Paladins."
       },
       "/faces/0/ds": {
         "entry": "celestine-crusaders-face-1-ds",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): DS 3, so that with the War Angels' DS 4 the Celestine Battle Army of the combat example has the \"7 DS\" the text gives."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS 3, so that with the War Angels' DS 4 the Celestine Battle Army of the combat example has the \"7 DS\" the text gives."
       },
       "/faces/0/hits": {
         "entry": "celestine-crusaders-hits",
@@ -3159,61 +3160,61 @@ export const origins: {
       },
       "/faces/0/movement": {
         "entry": "celestine-crusaders-face-1-movement",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): Movement 2, as the Paladins."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement 2, as the Paladins."
       },
       "/faces/0/size": {
         "entry": "celestine-crusaders-face-1-size",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): Size 2, as the Paladins; it fits Erdon Pass (Capacity 4), where the combat example places it."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Size 2, as the Paladins; it fits Erdon Pass (Capacity 4), where the combat example places it."
       },
       "/points": {
         "entry": "celestine-crusaders-points",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): a 1-Hit Size 2 unit with AS 3 and DS 3, priced as the Paladins (3 points)."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): a 1-Hit Size 2 unit with AS 3 and DS 3, priced as the Paladins (3 points)."
       },
       "/traits": {
         "entry": "celestine-crusaders-traits",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine traits are not printed): as the Paladins, the only Celestine unit whose traits are printed."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine traits are not printed): as the Paladins, the only Celestine unit whose traits are printed."
       }
     },
     "celestine-paladins": {
       "/faces/0/as": {
         "entry": "celestine-paladins-as",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): between the 2-point Baphite Swarm (AS 2) and the 4-point Ogres (AS 4), the 3-point Paladins get AS 3."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): between the 2-point Baphite Swarm (AS 2) and the 4-point Ogres (AS 4), the 3-point Paladins get AS 3."
       },
       "/faces/0/ds": {
         "entry": "celestine-paladins-ds",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): between the 2-point Baphite Swarm (DS 2) and the 4-point Ogres (DS 4), the 3-point Paladins get DS 3."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): between the 2-point Baphite Swarm (DS 2) and the 4-point Ogres (DS 4), the 3-point Paladins get DS 3."
       },
       "/faces/0/hits": {
         "entry": "celestine-paladins-hits",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): The Combatants prints the Paladins' Point Value 3, Size 2, Movement 2 but no Hits. A 3-point Size 2 unit sits between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, so 1 Hit."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): The Combatants prints the Paladins' Point Value 3, Size 2, Movement 2 but no Hits. A 3-point Size 2 unit sits between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, so 1 Hit."
       }
     },
     "celestine-war-angels": {
       "/faces/0/as": {
         "entry": "celestine-war-angels-face-1-as",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): AS 3, between the Baphite Swarm (AS 2) and the Ogres (AS 4)."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): AS 3, between the Baphite Swarm (AS 2) and the Ogres (AS 4)."
       },
       "/faces/0/ds": {
         "entry": "celestine-war-angels-face-1-ds",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): DS 4, so that with the Crusaders' DS 3 the Celestine Battle Army of the combat example (War Angels and Crusaders at Erdon Pass) has the \"7 DS\" the text gives."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS 4, so that with the Crusaders' DS 3 the Celestine Battle Army of the combat example (War Angels and Crusaders at Erdon Pass) has the \"7 DS\" the text gives."
       },
       "/faces/0/hits": {
         "entry": "celestine-war-angels-hits",
@@ -3223,15 +3224,15 @@ export const origins: {
       },
       "/faces/0/movement": {
         "entry": "celestine-war-angels-face-1-movement",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): Movement 3, since the Aerial example moves the War Angels \"from spread 1 straight to 4\", three spreads away."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement 3, since the Aerial example moves the War Angels \"from spread 1 straight to 4\", three spreads away."
       },
       "/faces/0/size": {
         "entry": "celestine-war-angels-face-1-size",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): Size 2, an average unit like the Paladins (\"At 2, Celestine Paladins are an average-sized unit\"); it fits Erdon Pass, where the combat example places it (Capacity 4, aerial units counted apart)."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Size 2, an average unit like the Paladins (\"At 2, Celestine Paladins are an average-sized unit\"); it fits Erdon Pass, where the combat example places it (Capacity 4, aerial units counted apart)."
       },
       "/faces/1": {
         "entry": "celestine-war-angels-second-face",
@@ -3241,33 +3242,33 @@ export const origins: {
       },
       "/faces/1/as": {
         "entry": "celestine-war-angels-face-2-as",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): AS one lower after 1 Hit, as the Ogres' AS 4 to \"AS3\"."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): AS one lower after 1 Hit, as the Ogres' AS 4 to \"AS3\"."
       },
       "/faces/1/ds": {
         "entry": "celestine-war-angels-face-2-ds",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): DS one lower after 1 Hit, as the Ogres' DS 4 to \"DS3\"."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS one lower after 1 Hit, as the Ogres' DS 4 to \"DS3\"."
       },
       "/faces/1/movement": {
         "entry": "celestine-war-angels-face-2-movement",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): Movement unchanged after 1 Hit, as the Ogres' \"After 1 Hit: ... M2\"."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement unchanged after 1 Hit, as the Ogres' \"After 1 Hit: ... M2\"."
       },
       "/faces/1/size": {
         "entry": "celestine-war-angels-face-2-size",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed; the face itself is the inference celestine-war-angels-second-face): Size unchanged after 1 Hit, as the Ogres' \"After 1 Hit: S3\"."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed; the face itself is the inference celestine-war-angels-second-face): Size unchanged after 1 Hit, as the Ogres' \"After 1 Hit: S3\"."
       },
       "/points": {
         "entry": "celestine-war-angels-points",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine stats are not printed): a 2-Hit unit like the 4-point Ogres, so 4 points."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): a 2-Hit unit like the 4-point Ogres, so 4 points."
       },
       "/traits": {
         "entry": "celestine-war-angels-aerial",
@@ -3277,9 +3278,9 @@ export const origins: {
       },
       "/traits/1": {
         "entry": "celestine-war-angels-purity",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING (Celestine traits are not printed): Purity means \"a saintly, angelic disposition\" and the only Celestine unit whose traits are printed, the Paladins, has it."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (Celestine traits are not printed): Purity means \"a saintly, angelic disposition\" and the only Celestine unit whose traits are printed, the Paladins, has it."
       }
     },
     "deathknoll-ogres": {
@@ -3311,21 +3312,21 @@ export const origins: {
       },
       "/faces/0/movement": {
         "entry": "ramping-water-elemental-movement",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING: the event gives the Elemental no Movement; it joins the battle \"this turn\" only and never moves."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION: the event gives the Elemental no Movement; it joins the battle \"this turn\" only and never moves."
       },
       "/faces/0/size": {
         "entry": "ramping-water-elemental-size",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING: the event gives the Elemental no Size. It joins a battle for one turn, like the units of Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"), so it does not count against Capacity."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION: the event gives the Elemental no Size. It joins a battle for one turn, like the units of Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"), so it does not count against Capacity."
       },
       "/faces/1": {
         "entry": "ramping-water-elemental-second-face",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING: \"Treat it as a 4 CS, 2 Hits\" unit gives no stats after its first Hit; it keeps 4 CS with 1 Hit left."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION: \"Treat it as a 4 CS, 2 Hits\" unit gives no stats after its first Hit; it keeps 4 CS with 1 Hit left."
       }
     }
   }
@@ -3584,272 +3585,6 @@ export const layers: PackLayers = [
   {
     "entries": [
       {
-        "id": "erdon-pass-crt-row-4",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "erdon-pass",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/3"
-        },
-        "value": [
-          "A3",
-          "A2",
-          "A1",
-          "So",
-          "D1",
-          "D2",
-          "D3"
-        ]
-      },
-      {
-        "id": "erdon-pass-crt-row-5",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "erdon-pass",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/4"
-        },
-        "value": [
-          "AE",
-          "A3",
-          "A2",
-          "A1",
-          "D2",
-          "D3",
-          "DE"
-        ]
-      },
-      {
-        "id": "irondale-crt-row-4",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "irondale",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/3"
-        },
-        "value": [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ]
-      },
-      {
-        "id": "irondale-crt-row-5",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "irondale",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/4"
-        },
-        "value": [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ]
-      },
-      {
-        "id": "dracosroar-crt-row-4",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "dracosroar",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/3"
-        },
-        "value": [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ]
-      },
-      {
-        "id": "dracosroar-crt-row-5",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "dracosroar",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/4"
-        },
-        "value": [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ]
-      },
-      {
-        "id": "akibatu-crt-row-4",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "akibatu",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/3"
-        },
-        "value": [
-          "A3",
-          "A3D1",
-          "A2",
-          "D1",
-          "D2",
-          "A1D3",
-          "D3"
-        ]
-      },
-      {
-        "id": "akibatu-crt-row-5",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "akibatu",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/4"
-        },
-        "value": [
-          "AE",
-          "A3",
-          "A3D1",
-          "A2",
-          "A1D3",
-          "D3",
-          "DE"
-        ]
-      },
-      {
-        "id": "mount-tzask-crt-row-4",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "mount-tzask",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/3"
-        },
-        "value": [
-          "A4",
-          "A3",
-          "A2D1",
-          "A1D1",
-          "A1D2",
-          "D3",
-          "D4"
-        ]
-      },
-      {
-        "id": "mount-tzask-crt-row-5",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "mount-tzask",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/4"
-        },
-        "value": [
-          "AE",
-          "A4",
-          "A2",
-          "A1",
-          "D2",
-          "D4",
-          "DE"
-        ]
-      },
-      {
-        "id": "xetti-bishum-crt-row-4",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "xetti-bishum",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/3"
-        },
-        "value": [
-          "A4",
-          "A3",
-          "A2D1",
-          "A1D1",
-          "A1D2",
-          "D3",
-          "D4"
-        ]
-      },
-      {
-        "id": "xetti-bishum-crt-row-5",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "xetti-bishum",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/4"
-        },
-        "value": [
-          "AE",
-          "A4",
-          "A2",
-          "A1",
-          "D2",
-          "D4",
-          "DE"
-        ]
-      },
-      {
-        "id": "kier-zhadd-crt-row-4",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "kier-zhadd",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/3"
-        },
-        "value": [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ]
-      },
-      {
-        "id": "kier-zhadd-crt-row-5",
-        "kind": "ruling",
-        "reason": "RULING CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
-        "target": {
-          "id": "kier-zhadd",
-          "kind": "spread",
-          "pointer": "/combatTable/rows/4"
-        },
-        "value": [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ]
-      },
-      {
         "id": "kier-zhadd-path-akibatu",
         "kind": "ruling",
         "reason": "RULING: Akibatu prints \"Paths: Erdon Pass (Sp. 1); Kier-Zhadd (Sp. 7)\" but Kier-Zhadd prints \"None printed on this spread.\" Every other path is printed on both of its spreads (1-4, 2-5, 3-6), and a path \"represents a link of some sort between the spreads\", so paths run both ways and Kier-Zhadd links back to Akibatu.",
@@ -4006,280 +3741,6 @@ export const layers: PackLayers = [
         "value": "RULING: the \"Strategy Round\" is never described (a turn is a Movement Round and then the battles), so a Berserk unit's owner declares it at the start of a battle, before the first number is generated; its current CS doubles (triples at Akibatu) and it is destroyed after the battle. Even at battle-starts the vocabulary has no optional declaration by a unit's owner (a \"may\" choice), so neither the doubling (modify-strength, binding self, cs multiply 2, duration battle) nor the destruction (delayed at battle-ends: destroy binding self) can fire from it."
       },
       {
-        "id": "ramping-water-elemental-size",
-        "kind": "ruling",
-        "reason": "RULING: the event gives the Elemental no Size. It joins a battle for one turn, like the units of Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"), so it does not count against Capacity.",
-        "target": {
-          "id": "ramping-water-elemental",
-          "kind": "unit",
-          "pointer": "/faces/0/size"
-        },
-        "value": 0
-      },
-      {
-        "id": "ramping-water-elemental-movement",
-        "kind": "ruling",
-        "reason": "RULING: the event gives the Elemental no Movement; it joins the battle \"this turn\" only and never moves.",
-        "target": {
-          "id": "ramping-water-elemental",
-          "kind": "unit",
-          "pointer": "/faces/0/movement"
-        },
-        "value": 0
-      },
-      {
-        "id": "ramping-water-elemental-second-face",
-        "kind": "ruling",
-        "reason": "RULING: \"Treat it as a 4 CS, 2 Hits\" unit gives no stats after its first Hit; it keeps 4 CS with 1 Hit left.",
-        "target": {
-          "id": "ramping-water-elemental",
-          "kind": "unit",
-          "pointer": "/faces/-"
-        },
-        "value": {
-          "as": 4,
-          "ds": 4,
-          "hits": 1,
-          "movement": 0,
-          "size": 0
-        }
-      },
-      {
-        "id": "celestine-paladins-hits",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): The Combatants prints the Paladins' Point Value 3, Size 2, Movement 2 but no Hits. A 3-point Size 2 unit sits between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, so 1 Hit.",
-        "target": {
-          "id": "celestine-paladins",
-          "kind": "unit",
-          "pointer": "/faces/0/hits"
-        },
-        "value": 1
-      },
-      {
-        "id": "celestine-paladins-as",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): between the 2-point Baphite Swarm (AS 2) and the 4-point Ogres (AS 4), the 3-point Paladins get AS 3.",
-        "target": {
-          "id": "celestine-paladins",
-          "kind": "unit",
-          "pointer": "/faces/0/as"
-        },
-        "value": 3
-      },
-      {
-        "id": "celestine-paladins-ds",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): between the 2-point Baphite Swarm (DS 2) and the 4-point Ogres (DS 4), the 3-point Paladins get DS 3.",
-        "target": {
-          "id": "celestine-paladins",
-          "kind": "unit",
-          "pointer": "/faces/0/ds"
-        },
-        "value": 3
-      },
-      {
-        "id": "celestine-war-angels-points",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): a 2-Hit unit like the 4-point Ogres, so 4 points.",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/points"
-        },
-        "value": 4
-      },
-      {
-        "id": "celestine-war-angels-purity",
-        "kind": "ruling",
-        "reason": "RULING (Celestine traits are not printed): Purity means \"a saintly, angelic disposition\" and the only Celestine unit whose traits are printed, the Paladins, has it.",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/traits/-"
-        },
-        "value": "purity"
-      },
-      {
-        "id": "celestine-war-angels-face-1-size",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): Size 2, an average unit like the Paladins (\"At 2, Celestine Paladins are an average-sized unit\"); it fits Erdon Pass, where the combat example places it (Capacity 4, aerial units counted apart).",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/faces/0/size"
-        },
-        "value": 2
-      },
-      {
-        "id": "celestine-war-angels-face-1-movement",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): Movement 3, since the Aerial example moves the War Angels \"from spread 1 straight to 4\", three spreads away.",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/faces/0/movement"
-        },
-        "value": 3
-      },
-      {
-        "id": "celestine-war-angels-face-1-as",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): AS 3, between the Baphite Swarm (AS 2) and the Ogres (AS 4).",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/faces/0/as"
-        },
-        "value": 3
-      },
-      {
-        "id": "celestine-war-angels-face-1-ds",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): DS 4, so that with the Crusaders' DS 3 the Celestine Battle Army of the combat example (War Angels and Crusaders at Erdon Pass) has the \"7 DS\" the text gives.",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/faces/0/ds"
-        },
-        "value": 4
-      },
-      {
-        "id": "celestine-war-angels-face-2-size",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed; the face itself is the inference celestine-war-angels-second-face): Size unchanged after 1 Hit, as the Ogres' \"After 1 Hit: S3\".",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/faces/1/size"
-        },
-        "value": 2
-      },
-      {
-        "id": "celestine-war-angels-face-2-movement",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): Movement unchanged after 1 Hit, as the Ogres' \"After 1 Hit: ... M2\".",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/faces/1/movement"
-        },
-        "value": 3
-      },
-      {
-        "id": "celestine-war-angels-face-2-as",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): AS one lower after 1 Hit, as the Ogres' AS 4 to \"AS3\".",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/faces/1/as"
-        },
-        "value": 2
-      },
-      {
-        "id": "celestine-war-angels-face-2-ds",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): DS one lower after 1 Hit, as the Ogres' DS 4 to \"DS3\".",
-        "target": {
-          "id": "celestine-war-angels",
-          "kind": "unit",
-          "pointer": "/faces/1/ds"
-        },
-        "value": 3
-      },
-      {
-        "id": "celestine-crusaders-points",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): a 1-Hit Size 2 unit with AS 3 and DS 3, priced as the Paladins (3 points).",
-        "target": {
-          "id": "celestine-crusaders",
-          "kind": "unit",
-          "pointer": "/points"
-        },
-        "value": 3
-      },
-      {
-        "id": "celestine-crusaders-traits",
-        "kind": "ruling",
-        "reason": "RULING (Celestine traits are not printed): as the Paladins, the only Celestine unit whose traits are printed.",
-        "target": {
-          "id": "celestine-crusaders",
-          "kind": "unit",
-          "pointer": "/traits"
-        },
-        "value": [
-          "purity"
-        ]
-      },
-      {
-        "id": "celestine-crusaders-face-1-size",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): Size 2, as the Paladins; it fits Erdon Pass (Capacity 4), where the combat example places it.",
-        "target": {
-          "id": "celestine-crusaders",
-          "kind": "unit",
-          "pointer": "/faces/0/size"
-        },
-        "value": 2
-      },
-      {
-        "id": "celestine-crusaders-face-1-movement",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): Movement 2, as the Paladins.",
-        "target": {
-          "id": "celestine-crusaders",
-          "kind": "unit",
-          "pointer": "/faces/0/movement"
-        },
-        "value": 2
-      },
-      {
-        "id": "celestine-crusaders-face-1-as",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): AS 3, as the 3-point Paladins.",
-        "target": {
-          "id": "celestine-crusaders",
-          "kind": "unit",
-          "pointer": "/faces/0/as"
-        },
-        "value": 3
-      },
-      {
-        "id": "celestine-crusaders-face-1-ds",
-        "kind": "ruling",
-        "reason": "RULING (Celestine stats are not printed): DS 3, so that with the War Angels' DS 4 the Celestine Battle Army of the combat example has the \"7 DS\" the text gives.",
-        "target": {
-          "id": "celestine-crusaders",
-          "kind": "unit",
-          "pointer": "/faces/0/ds"
-        },
-        "value": 3
-      },
-      {
-        "id": "demo-celestine-army",
-        "kind": "ruling",
-        "reason": "RULING: \"use every playmark included here\", but the demo table prints no blue playmark. The text names three Celestine units: the War Angels and the Crusaders of the Damage Assignment example's Celestine Battle Army, and the Paladins, the playmark The Combatants describes. One playmark each (the text never shows two of one), 10 points against Azuthka's 8.",
-        "target": {
-          "id": "demo",
-          "kind": "scenario",
-          "pointer": "/sides/1/army/units"
-        },
-        "value": [
-          {
-            "count": 1,
-            "unit": "celestine-war-angels"
-          },
-          {
-            "count": 1,
-            "unit": "celestine-crusaders"
-          },
-          {
-            "count": 1,
-            "unit": "celestine-paladins"
-          }
-        ]
-      },
-      {
         "id": "in-battle-during-movement",
         "kind": "ruling",
         "reason": "RULING: Erdon Pass limits units that \"move out of battle at this location\", but battles are fought after the Movement Round, when no unit moves any more; so the rule can only bind in the Movement Round, and \"in battle\" there means a spread both armies share when the Movement Round starts (their units met there in an earlier turn and still stand together, as after an Eg result). The engine (src/engine/warchon/statics.ts) holds `battle: here` true during the Movement Round at every such spread, and at the spread of the battle being fought afterwards; the condition itself is as printed.",
@@ -4323,5 +3784,551 @@ export const layers: PackLayers = [
     ],
     "id": "rulings",
     "title": "Decisions on what the source leaves open (not printed by the source)"
+  },
+  {
+    "entries": [
+      {
+        "id": "erdon-pass-crt-row-4",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "erdon-pass",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "A3",
+          "A2",
+          "A1",
+          "So",
+          "D1",
+          "D2",
+          "D3"
+        ]
+      },
+      {
+        "id": "erdon-pass-crt-row-5",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "erdon-pass",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "A3",
+          "A2",
+          "A1",
+          "D2",
+          "D3",
+          "DE"
+        ]
+      },
+      {
+        "id": "irondale-crt-row-4",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "irondale",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A1",
+          "So",
+          "D1",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "irondale-crt-row-5",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "irondale",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "AE",
+          "A2",
+          "A1",
+          "D2",
+          "DE",
+          "DE"
+        ]
+      },
+      {
+        "id": "dracosroar-crt-row-4",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "dracosroar",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A1",
+          "So",
+          "D1",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "dracosroar-crt-row-5",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "dracosroar",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "AE",
+          "A2",
+          "A1",
+          "D2",
+          "DE",
+          "DE"
+        ]
+      },
+      {
+        "id": "akibatu-crt-row-4",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "akibatu",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "A3",
+          "A3D1",
+          "A2",
+          "D1",
+          "D2",
+          "A1D3",
+          "D3"
+        ]
+      },
+      {
+        "id": "akibatu-crt-row-5",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "akibatu",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "A3",
+          "A3D1",
+          "A2",
+          "A1D3",
+          "D3",
+          "DE"
+        ]
+      },
+      {
+        "id": "mount-tzask-crt-row-4",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "mount-tzask",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "A4",
+          "A3",
+          "A2D1",
+          "A1D1",
+          "A1D2",
+          "D3",
+          "D4"
+        ]
+      },
+      {
+        "id": "mount-tzask-crt-row-5",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "mount-tzask",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A2",
+          "A1",
+          "D2",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "xetti-bishum-crt-row-4",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "xetti-bishum",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "A4",
+          "A3",
+          "A2D1",
+          "A1D1",
+          "A1D2",
+          "D3",
+          "D4"
+        ]
+      },
+      {
+        "id": "xetti-bishum-crt-row-5",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "xetti-bishum",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A2",
+          "A1",
+          "D2",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "kier-zhadd-crt-row-4",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "kier-zhadd",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/3"
+        },
+        "value": [
+          "AE",
+          "A4",
+          "A1",
+          "So",
+          "D1",
+          "D4",
+          "DE"
+        ]
+      },
+      {
+        "id": "kier-zhadd-crt-row-5",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
+        "target": {
+          "id": "kier-zhadd",
+          "kind": "spread",
+          "pointer": "/combatTable/rows/4"
+        },
+        "value": [
+          "AE",
+          "AE",
+          "A2",
+          "A1",
+          "D2",
+          "DE",
+          "DE"
+        ]
+      },
+      {
+        "id": "ramping-water-elemental-size",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION: the event gives the Elemental no Size. It joins a battle for one turn, like the units of Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"), so it does not count against Capacity.",
+        "target": {
+          "id": "ramping-water-elemental",
+          "kind": "unit",
+          "pointer": "/faces/0/size"
+        },
+        "value": 0
+      },
+      {
+        "id": "ramping-water-elemental-movement",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION: the event gives the Elemental no Movement; it joins the battle \"this turn\" only and never moves.",
+        "target": {
+          "id": "ramping-water-elemental",
+          "kind": "unit",
+          "pointer": "/faces/0/movement"
+        },
+        "value": 0
+      },
+      {
+        "id": "ramping-water-elemental-second-face",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION: \"Treat it as a 4 CS, 2 Hits\" unit gives no stats after its first Hit; it keeps 4 CS with 1 Hit left.",
+        "target": {
+          "id": "ramping-water-elemental",
+          "kind": "unit",
+          "pointer": "/faces/-"
+        },
+        "value": {
+          "as": 4,
+          "ds": 4,
+          "hits": 1,
+          "movement": 0,
+          "size": 0
+        }
+      },
+      {
+        "id": "celestine-paladins-hits",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): The Combatants prints the Paladins' Point Value 3, Size 2, Movement 2 but no Hits. A 3-point Size 2 unit sits between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, so 1 Hit.",
+        "target": {
+          "id": "celestine-paladins",
+          "kind": "unit",
+          "pointer": "/faces/0/hits"
+        },
+        "value": 1
+      },
+      {
+        "id": "celestine-paladins-as",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): between the 2-point Baphite Swarm (AS 2) and the 4-point Ogres (AS 4), the 3-point Paladins get AS 3.",
+        "target": {
+          "id": "celestine-paladins",
+          "kind": "unit",
+          "pointer": "/faces/0/as"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-paladins-ds",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): between the 2-point Baphite Swarm (DS 2) and the 4-point Ogres (DS 4), the 3-point Paladins get DS 3.",
+        "target": {
+          "id": "celestine-paladins",
+          "kind": "unit",
+          "pointer": "/faces/0/ds"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-war-angels-points",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): a 2-Hit unit like the 4-point Ogres, so 4 points.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/points"
+        },
+        "value": 4
+      },
+      {
+        "id": "celestine-war-angels-purity",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine traits are not printed): Purity means \"a saintly, angelic disposition\" and the only Celestine unit whose traits are printed, the Paladins, has it.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/traits/-"
+        },
+        "value": "purity"
+      },
+      {
+        "id": "celestine-war-angels-face-1-size",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Size 2, an average unit like the Paladins (\"At 2, Celestine Paladins are an average-sized unit\"); it fits Erdon Pass, where the combat example places it (Capacity 4, aerial units counted apart).",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/size"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-war-angels-face-1-movement",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement 3, since the Aerial example moves the War Angels \"from spread 1 straight to 4\", three spreads away.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/movement"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-war-angels-face-1-as",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): AS 3, between the Baphite Swarm (AS 2) and the Ogres (AS 4).",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/as"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-war-angels-face-1-ds",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS 4, so that with the Crusaders' DS 3 the Celestine Battle Army of the combat example (War Angels and Crusaders at Erdon Pass) has the \"7 DS\" the text gives.",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/0/ds"
+        },
+        "value": 4
+      },
+      {
+        "id": "celestine-war-angels-face-2-size",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed; the face itself is the inference celestine-war-angels-second-face): Size unchanged after 1 Hit, as the Ogres' \"After 1 Hit: S3\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/1/size"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-war-angels-face-2-movement",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement unchanged after 1 Hit, as the Ogres' \"After 1 Hit: ... M2\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/1/movement"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-war-angels-face-2-as",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): AS one lower after 1 Hit, as the Ogres' AS 4 to \"AS3\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/1/as"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-war-angels-face-2-ds",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS one lower after 1 Hit, as the Ogres' DS 4 to \"DS3\".",
+        "target": {
+          "id": "celestine-war-angels",
+          "kind": "unit",
+          "pointer": "/faces/1/ds"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-crusaders-points",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): a 1-Hit Size 2 unit with AS 3 and DS 3, priced as the Paladins (3 points).",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/points"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-crusaders-traits",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine traits are not printed): as the Paladins, the only Celestine unit whose traits are printed.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/traits"
+        },
+        "value": [
+          "purity"
+        ]
+      },
+      {
+        "id": "celestine-crusaders-face-1-size",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Size 2, as the Paladins; it fits Erdon Pass (Capacity 4), where the combat example places it.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/size"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-crusaders-face-1-movement",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement 2, as the Paladins.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/movement"
+        },
+        "value": 2
+      },
+      {
+        "id": "celestine-crusaders-face-1-as",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): AS 3, as the 3-point Paladins.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/as"
+        },
+        "value": 3
+      },
+      {
+        "id": "celestine-crusaders-face-1-ds",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS 3, so that with the War Angels' DS 4 the Celestine Battle Army of the combat example has the \"7 DS\" the text gives.",
+        "target": {
+          "id": "celestine-crusaders",
+          "kind": "unit",
+          "pointer": "/faces/0/ds"
+        },
+        "value": 3
+      },
+      {
+        "id": "demo-celestine-army",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION: \"use every playmark included here\", but the demo table prints no blue playmark. The text names three Celestine units: the War Angels and the Crusaders of the Damage Assignment example's Celestine Battle Army, and the Paladins, the playmark The Combatants describes. One playmark each (the text never shows two of one), 10 points against Azuthka's 8.",
+        "target": {
+          "id": "demo",
+          "kind": "scenario",
+          "pointer": "/sides/1/army/units"
+        },
+        "value": [
+          {
+            "count": 1,
+            "unit": "celestine-war-angels"
+          },
+          {
+            "count": 1,
+            "unit": "celestine-crusaders"
+          },
+          {
+            "count": 1,
+            "unit": "celestine-paladins"
+          }
+        ]
+      }
+    ],
+    "id": "reconstructions",
+    "title": "What the demo text lacks, invented so the game can be played (not printed by the source)"
   }
 ];
