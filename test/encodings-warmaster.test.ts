@@ -170,12 +170,12 @@ describe('Warmaster standard game armies', () => {
     expect(scenarios['standard-game'].sides[0]!.army.units!.map((u) => u.unit)).toEqual(['the-emperor', 'sanguinius', 'rogal-dorn', 'general-kane']);
   });
 
-  it('the errata sheet prints Warmaster\'s reconstructions in a group of their own, counted on its first page', async () => {
+  it('the errata sheet prints Warmaster\'s reconstructions in a group of their own, counted on its first page (the armies, the cup, the groups, the combat-table cells, the ship map)', async () => {
     const { commonPrintables } = await import('../src/render/common/index.js');
     const { packContentOf } = await import('./content-support.js');
     const sheet = commonPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).find((p) => p.id === 'warmaster-errata')!;
     const first = sheet.faces[0]!.context as { counts: { kind: string; title: string; count: number }[] };
-    expect(first.counts.find((c) => c.kind === 'reconstruction')).toEqual({ kind: 'reconstruction', title: 'Reconstructions', count: 4 });
+    expect(first.counts.find((c) => c.kind === 'reconstruction')).toEqual({ kind: 'reconstruction', title: 'Reconstructions', count: 63 });
     const groups = sheet.faces.flatMap((f) => (f.context as { groups: { kind: string; title: string; about: string }[] }).groups);
     expect(groups.find((g) => g.kind === 'reconstruction')).toMatchObject({ title: 'Reconstructions', about: 'A reconstruction invents what the source lacks so the game can be played.' });
   });

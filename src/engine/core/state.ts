@@ -134,6 +134,11 @@ export interface CoreState {
   readonly sides: readonly string[];
   readonly units: readonly UnitState[];
   readonly battle: BattleState | null;
+  /**
+   * Locations where a battle is due though not under way now (Warchon: spreads both armies share
+   * during the Movement Round, fought after it). The condition `battle: here` holds there too.
+   */
+  readonly battlesDue: readonly string[];
   readonly locationRules: readonly LocationRule[];
   readonly random: RandomState;
   readonly turn: number;
@@ -150,6 +155,8 @@ export interface CoreState {
   readonly fired: readonly string[];
   /** Static rule instances whose condition held at the last recompute (see rules/statics.ts). */
   readonly statics: readonly string[];
+  /** What those instances selected then, as instance and unit ids: a recompute that finds the same leaves the state as it is. */
+  readonly staticMarks: string;
   /** Numbers instance ids of units added during play, so they are the same in every replay. */
   readonly nextUnitNumber: number;
   readonly log: readonly LogEntry[];
@@ -228,6 +235,7 @@ export function createState(init: NewState): CoreState {
     sides: [...init.sides],
     units,
     battle: null,
+    battlesDue: [],
     locationRules: [],
     random: seedRandom(init.seed),
     turn: init.turn ?? 1,
@@ -238,6 +246,7 @@ export function createState(init: NewState): CoreState {
     delayed: [],
     fired: [],
     statics: [],
+    staticMarks: '',
     nextUnitNumber: 1,
     log: [],
   };

@@ -28,8 +28,8 @@ export function holds(state: CoreState, condition: DeepReadonly<Condition>, ctx:
   }
   if (condition.battle !== undefined) {
     const here = ctx.location ?? null;
-    const battleHere = state.battle !== null && here !== null && state.battle.location === here;
-    if (condition.battle === 'anywhere') return state.battle !== null;
+    const battleHere = here !== null && ((state.battle !== null && state.battle.location === here) || state.battlesDue.includes(here));
+    if (condition.battle === 'anywhere') return state.battle !== null || state.battlesDue.length > 0;
     return condition.battle === 'here' ? battleHere : !battleHere;
   }
   if (condition.phase !== undefined) return state.phase === condition.phase;

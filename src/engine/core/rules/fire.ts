@@ -35,9 +35,27 @@ export interface Fired {
 /** Events set off by events set off by ... : past this many, the rules loop, which is a content error. */
 const MAX_EVENTS = 1000;
 
+/** The game's hooks, copied field by field (spreading the hooks object is slow in the hot loop). */
+export function hookFields(hooks: RuleHooks): RuleHooks {
+  return { createUnit: hooks.createUnit, destinations: hooks.destinations, table: hooks.table, placeTraits: hooks.placeTraits, controlling: hooks.controlling };
+}
+
 /** The context a rule instance's effects run in. */
 export function instanceContext(inst: RuleInstance, hooks: RuleHooks, subject: readonly string[], cards: readonly string[]): EffectContext {
-  return { ...hooks, owner: inst.owner, source: inst.id, location: inst.location, self: inst.self, subject, cards, bindings: new Map() };
+  return {
+    createUnit: hooks.createUnit,
+    destinations: hooks.destinations,
+    table: hooks.table,
+    placeTraits: hooks.placeTraits,
+    controlling: hooks.controlling,
+    owner: inst.owner,
+    source: inst.id,
+    location: inst.location,
+    self: inst.self,
+    subject,
+    cards,
+    bindings: new Map(),
+  };
 }
 
 function onceKey(state: CoreState, inst: RuleInstance): string | null {
@@ -71,7 +89,7 @@ function run(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: Ef
 
 function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks: RuleHooks, policy: Policy): Applied {
   const ctx: EffectContext = {
-    ...hooks,
+    ...hookFields(hooks),
     owner: d.owner,
     source: d.source,
     location: d.location,
@@ -111,7 +129,7 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
       queue.push(...applied.events);
     };
 
-    const due = current.delayed.filter((d) => matchTrigger(current, d.at, e, { owner: d.owner, source: d.source, location: d.location, self: d.self, ...hooks }, false) !== null);
+    const due = current.delayed.filter((d) => matchTrigger(current, d.at, e, { owner: d.owner, source: d.source, location: d.location, self: d.self, placeTraits: hooks.placeTraits, controlling: hooks.controlling }, false) !== null);
     if (due.length > 0) {
       current = { ...current, delayed: current.delayed.filter((d) => !due.includes(d)) };
       for (const d of due) take(runDelayed(current, d, e, hooks, policy));

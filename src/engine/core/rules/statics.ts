@@ -2,14 +2,17 @@
 // leave", "-1 CS while in a Frigid location"). Its effects are never left behind as marks: after
 // every change the interpreter removes what static rules put on the state (modifiers and
 // movement limits with the duration `while`) and applies again the rules whose condition holds
-// now. The log says when a static rule starts or stops applying, not every recompute.
+// now; when what they would select is what they selected last time, the state stays as it is.
+// The log says when a static rule starts or stops applying, not every recompute.
 import { applyEffects } from '../effects/index.js';
 import { entry, type LogEntry } from '../log.js';
-import type { Policy } from '../policy.js';
+import type { EffectContext } from '../context.js';
+import { selectUnits } from '../filter.js';
+import { firstPolicy, type Policy } from '../policy.js';
 import { findUnit, type CoreState } from '../state.js';
 import { holds } from './condition.js';
 import type { RuleHooks } from './fire.js';
-import { instancesOf, type RuleSource } from './ruleset.js';
+import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
 
 /** The effect kinds a static rule may use: those whose result is a mark the recompute can remove. */
 export const STATIC_EFFECT_KINDS: readonly string[] = ['modify-strength', 'limit-movement'];
@@ -20,24 +23,64 @@ export interface Recomputed {
   readonly log: readonly LogEntry[];
 }
 
+/** The static rules of a rule list (no `when`, something for the engine to do), found once per list. */
+const staticsOf = new WeakMap<readonly RuleSource[], readonly RuleSource[]>();
+function staticSources(rules: readonly RuleSource[]): readonly RuleSource[] {
+  let found = staticsOf.get(rules);
+  if (found === undefined) {
+    found = rules.filter((r) => r.rule.when === undefined && r.rule.do.some((e) => e.kind !== 'manual' && e.kind !== 'no-effect'));
+    staticsOf.set(rules, found);
+  }
+  return found;
+}
+
+/** A static rule's context: no subject, no named choices (it never fires on an event). */
+function contextOf(inst: RuleInstance, hooks: RuleHooks): EffectContext {
+  return { placeTraits: hooks.placeTraits, controlling: hooks.controlling, owner: inst.owner, source: inst.id, location: inst.location, self: inst.self };
+}
+
+/**
+ * What the static rules would put on the state now, as text: each holding instance with the units
+ * (or the location) each of its effects selects. Two recomputes that find the same marks need not
+ * rebuild the state: the common case, as most moves change nothing a static rule reads.
+ */
+function marksOf(state: CoreState, statics: readonly RuleSource[], hooks: RuleHooks): string {
+  let marks = '';
+  for (const inst of instancesOf(state, statics)) {
+    if (inst.self !== null && findUnit(state, inst.self)?.destroyed !== false) continue;
+    const ctx = contextOf(inst, hooks);
+    const rule = inst.source.rule;
+    if (rule.if !== undefined && !holds(state, rule.if, ctx)) continue;
+    marks += `${inst.id}>`;
+    for (const e of rule.do) {
+      if (e.kind === 'manual' || e.kind === 'no-effect') continue;
+      const target = 'target' in e ? e.target : undefined;
+      marks += target !== undefined ? selectUnits(state, target, ctx, firstPolicy).ids.join(',') : String(inst.location);
+      marks += ';';
+    }
+    marks += '|';
+  }
+  return marks;
+}
+
 /** The state with static rules' marks recomputed from the rules whose condition holds now. */
 export function recomputeStatics(state: CoreState, rules: readonly RuleSource[], policy: Policy, hooks: RuleHooks = {}): Recomputed {
-  const hasStatics = rules.some((r) => r.rule.when === undefined);
-  if (!hasStatics && state.statics.length === 0) return { state, log: [] };
+  const statics = staticSources(rules);
+  if (statics.length === 0 && state.statics.length === 0) return { state, log: [] };
+  // Nothing a static rule reads has changed: the marks on the state are the right ones.
+  const marks = marksOf(state, statics, hooks);
+  if (marks === state.staticMarks) return { state, log: [] };
   let current: CoreState = {
     ...state,
     units: state.units.map((u) => (u.modifiers.some((m) => m.duration === 'while') ? { ...u, modifiers: u.modifiers.filter((m) => m.duration !== 'while') } : u)),
     locationRules: state.locationRules.filter((r) => r.duration !== 'while'),
   };
   const holding: string[] = [];
-  for (const inst of instancesOf(current, rules)) {
+  for (const inst of instancesOf(current, statics)) {
     const rule = inst.source.rule;
-    if (rule.when !== undefined) continue;
     if (inst.self !== null && findUnit(current, inst.self)?.destroyed !== false) continue;
-    // A rule with nothing for the engine to do (manual, no-effect) is the players' to apply.
     const effects = rule.do.filter((e) => e.kind !== 'manual' && e.kind !== 'no-effect');
-    if (effects.length === 0) continue;
-    const ctx = { ...hooks, owner: inst.owner, source: inst.id, location: inst.location, self: inst.self, subject: [], bindings: new Map<string, readonly string[]>() };
+    const ctx = contextOf(inst, hooks);
     if (rule.if !== undefined && !holds(current, rule.if, ctx)) continue;
     const wrong = effects.find((e) => !STATIC_EFFECT_KINDS.includes(e.kind) || ('duration' in e && e.duration !== 'while'));
     if (wrong !== undefined) {
@@ -49,5 +92,6 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
   const log: LogEntry[] = [];
   for (const id of holding) if (!state.statics.includes(id)) log.push(entry('static', id, `${id} applies now.`, { data: { applies: true } }));
   for (const id of state.statics) if (!holding.includes(id)) log.push(entry('static', id, `${id} no longer applies.`, { data: { applies: false } }));
-  return { state: { ...current, statics: holding }, log };
+  const next: CoreState = { ...current, statics: holding };
+  return { state: { ...next, staticMarks: marksOf(next, statics, hooks) }, log };
 }
