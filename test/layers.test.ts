@@ -42,10 +42,10 @@ describe('layers', () => {
     expect(originOf(erdon, ['rng', 4, 0])).toBeUndefined();
   });
 
-  it('set combat table rows 4 and 5 only by ruling, never in the base', () => {
+  it('set combat table rows 4 and 5 only by reconstruction, never in the base', () => {
     const rows = (erdon.base.combatTable as { rows: unknown[][] }).rows;
     expect(rows[3]).toEqual(Array(7).fill(null));
-    expect(originOf(erdon, ['combatTable', 'rows', 3, 0])?.kind).toBe('ruling');
+    expect(originOf(erdon, ['combatTable', 'rows', 3, 0])?.kind).toBe('reconstruction');
   });
 });
 

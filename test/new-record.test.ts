@@ -222,7 +222,7 @@ describe('playmark new layer-entry', () => {
     expect(taken.err).toContain('"erdon-pass-crt-row-4" exists already, in content/warchon/layers/reconstructions.yaml');
     const unknown = await playmarkNew(shipped, 'layer-entry', 'x', '--pack', 'warchon', '--layer', 'ruling');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('Did you mean "rulings"? Layers: inferences, rulings.');
+    expect(unknown.err).toContain('Did you mean "rulings"? Layers: inferences, rulings, reconstructions.');
     const which = await playmarkNew(shipped, 'layer-entry', 'x', '--pack', 'warchon');
     expect(which.code).toBe(2);
     expect(which.err).toContain('--layer <layer>: inferences, rulings');

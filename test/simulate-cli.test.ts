@@ -47,9 +47,9 @@ describe('playmark simulate', () => {
   });
 
   it('a pack no game plays is a usage error naming the games', async () => {
-    const r = await run(['simulate', 'warchon', '--games', '2', '--seed', '1'], path.resolve(raceProject, '..', '..', '..', '..'));
+    const r = await run(['simulate', 'warmaster', '--games', '2', '--seed', '1'], path.resolve(raceProject, '..', '..', '..', '..'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no game plays "warchon" yet[\s\S]*Games: .*race/);
+    expect(r.stderr).toMatch(/no game plays "warmaster" yet[\s\S]*Games: .*race/);
   });
 
   it('--help shows examples and the exit codes', async () => {

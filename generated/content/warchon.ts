@@ -2804,7 +2804,7 @@ export const origins: {
         "entry": "draw-after-turns",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw. The vocabulary has no effect that ends a game, so the rule does nothing itself and the engine reads its firing (src/engine/warchon/victory.ts)."
+        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw. The vocabulary has no effect that ends a game, so the rule does nothing itself and the game's procedure ends the game when it fires."
       }
     }
   },
@@ -3743,7 +3743,7 @@ export const layers: PackLayers = [
       {
         "id": "in-battle-during-movement",
         "kind": "ruling",
-        "reason": "RULING: Erdon Pass limits units that \"move out of battle at this location\", but battles are fought after the Movement Round, when no unit moves any more; so the rule can only bind in the Movement Round, and \"in battle\" there means a spread both armies share when the Movement Round starts (their units met there in an earlier turn and still stand together, as after an Eg result). The engine (src/engine/warchon/statics.ts) holds `battle: here` true during the Movement Round at every such spread, and at the spread of the battle being fought afterwards; the condition itself is as printed.",
+        "reason": "RULING: Erdon Pass limits units that \"move out of battle at this location\", but battles are fought after the Movement Round, when no unit moves any more; so the rule can only bind in the Movement Round, and \"in battle\" there means a spread both armies share when the Movement Round starts (their units met there in an earlier turn and still stand together, as after an Eg result). So `battle: here` holds during the Movement Round at every such spread (a battle is due there), and at the spread of the battle being fought afterwards; the condition itself is as printed.",
         "target": {
           "id": "erdon-pass",
           "kind": "spread",
@@ -3756,7 +3756,7 @@ export const layers: PackLayers = [
       {
         "id": "draw-after-turns",
         "kind": "ruling",
-        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw. The vocabulary has no effect that ends a game, so the rule does nothing itself and the engine reads its firing (src/engine/warchon/victory.ts).",
+        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw. The vocabulary has no effect that ends a game, so the rule does nothing itself and the game's procedure ends the game when it fires.",
         "target": {
           "id": "demo",
           "kind": "scenario",

@@ -119,8 +119,8 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
  */
 function compactNotes(unit: string, footnotes: readonly Footnote[]) {
   const prefix = `${unit}-`;
-  const kinds = ['erratum', 'inference', 'ruling'] as const;
-  const plural = { erratum: 'Errata', inference: 'Inferences', ruling: 'Rulings' } as const;
+  const kinds = ['erratum', 'inference', 'ruling', 'reconstruction'] as const;
+  const plural = { erratum: 'Errata', inference: 'Inferences', ruling: 'Rulings', reconstruction: 'Reconstructions' } as const;
   return {
     prefix: footnotes.some((n) => n.entry.startsWith(prefix)) ? prefix : null,
     groups: kinds
