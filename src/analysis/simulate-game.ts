@@ -11,8 +11,12 @@ import { seedRandom, type RandomState } from '../engine/core/random.js';
 /** How a game stopped: a result (win or draw), the move bound, no legal move while it went on, or an error thrown by the game. */
 export type GameEnd = 'result' | 'max-moves' | 'no-legal-move' | 'error';
 
-/** The event fields counted by value in the report (`effect`, `rule`, `card`, `spell`): which effects and rules fired, which cards were played. */
-export const COUNTED_FIELDS = ['effect', 'rule', 'card', 'spell'] as const;
+/**
+ * The event fields counted by value in the report: which effects and rules fired (`effect`,
+ * `rule`), which cards and spells were played (`card`, `spell`), where battles were fought and
+ * events called (`spread`), and which combat results came up (`result`).
+ */
+export const COUNTED_FIELDS = ['effect', 'rule', 'card', 'spell', 'spread', 'result'] as const;
 
 /** A game's counts of events: by type, and under each type by the value of each counted field. */
 export type EventCounts = Record<string, { count: number; by: Record<string, Record<string, number>> }>;
@@ -179,6 +183,8 @@ interface TypeCount {
   rule: Map<string, Counter> | undefined;
   card: Map<string, Counter> | undefined;
   spell: Map<string, Counter> | undefined;
+  spread: Map<string, Counter> | undefined;
+  result: Map<string, Counter> | undefined;
 }
 
 function bump(m: Map<string, Counter> | undefined, value: JsonValue | undefined): Map<string, Counter> | undefined {
@@ -210,14 +216,16 @@ export class PlayCounts {
   events(list: readonly GameEvent[]): void {
     for (const e of list) {
       let c = this.byType.get(e.type);
-      if (c === undefined) this.byType.set(e.type, (c = { count: 0, effect: undefined, rule: undefined, card: undefined, spell: undefined }));
+      if (c === undefined) this.byType.set(e.type, (c = { count: 0, effect: undefined, rule: undefined, card: undefined, spell: undefined, spread: undefined, result: undefined }));
       c.count++;
       // Named loads (not e[field] over a list): events of many shapes pass here, and these stay fast.
-      const { effect, rule, card, spell } = e;
+      const { effect, rule, card, spell, spread, result } = e;
       if (effect !== undefined) c.effect = bump(c.effect, effect);
       if (rule !== undefined) c.rule = bump(c.rule, rule);
       if (card !== undefined) c.card = bump(c.card, card);
       if (spell !== undefined) c.spell = bump(c.spell, spell);
+      if (spread !== undefined) c.spread = bump(c.spread, spread);
+      if (result !== undefined) c.result = bump(c.result, result);
     }
   }
 

@@ -191,7 +191,7 @@ export interface SimulateReport {
   readonly endings: readonly { readonly end: GameEnd; readonly winner: string | null; readonly rule: string; readonly reason: string; readonly games: number }[];
   /** Moves played by kind (sorted), with the count per side. */
   readonly moveKinds: Record<string, { readonly total: number; readonly bySide: Record<string, number> }>;
-  /** Events by type (sorted), with counts by the value of each counted field (rule, card, spell). */
+  /** Events by type (sorted), with counts by the value of each counted field (COUNTED_FIELDS: rule, card, spell, spread, result...). */
   readonly events: EventCounts;
 }
 
