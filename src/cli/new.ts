@@ -4,11 +4,10 @@
 import { Option, type Command } from 'commander';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { findSchemaRoots, LAYERS_FOLDER, MANIFEST } from '../content/load.js';
+import { findSchemaRoots, LAYERS_FOLDER, MANIFEST, modelinePath } from '../content/load.js';
 import { displayPath } from '../content/locate.js';
 import type { Manifest } from '../content/model.js';
 import { appendEntry, buildValue, ID_PATTERN, newRecord, slug, type SchemaLookup } from '../content/new-record.js';
-import { packageRoot } from '../content/package-root.js';
 import { parseYaml } from '../content/parse.js';
 import { BUNDLED_SCHEMAS } from '../content/validate.js';
 import { EXIT, UsageError, type Io } from './io.js';
@@ -267,24 +266,7 @@ function modelineFor(dir: string, schema: string, roots: readonly string[]): str
       if (named && (path.resolve(dir, named) === schemaFile || named.endsWith(`node_modules/playmark/schemas/${schema}`))) return first;
     }
   }
-  return `# yaml-language-server: $schema=${expectedSchemaPath(dir, schemaFile)}`;
-}
-
-// As validate computes the path it expects (src/content/load.ts, modelinePath).
-function expectedSchemaPath(dir: string, schemaFile: string): string {
-  const bundled = BUNDLED_SCHEMAS;
-  const insidePlaymark = !path.relative(packageRoot(), dir).startsWith('..');
-  const relative = (to: string) => path.relative(dir, to).split(path.sep).join('/');
-  if (insidePlaymark || !schemaFile.startsWith(bundled + path.sep)) return relative(schemaFile);
-  const above = (test: (d: string) => boolean): string | undefined => {
-    for (let d = dir; ; d = path.dirname(d)) {
-      if (test(d)) return d;
-      if (path.dirname(d) === d) return undefined;
-    }
-  };
-  const root = above((d) => existsSync(path.join(d, 'package.json'))) ?? above((d) => path.basename(d) !== 'content' && existsSync(path.join(d, 'content')) && !path.relative(path.join(d, 'content'), dir).startsWith('..'));
-  if (root === undefined) return relative(schemaFile);
-  return relative(path.join(root, 'node_modules', 'playmark', 'schemas', path.relative(bundled, schemaFile)));
+  return `# yaml-language-server: $schema=${modelinePath(dir, schemaFile)}`;
 }
 
 /** Writes a file that must not exist: a temporary file, then a hard link (which fails if the file appeared meanwhile). */

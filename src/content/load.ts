@@ -330,7 +330,12 @@ function cachedParse(file: string, text: string, cache: ParseCache | undefined):
  * content/), so the path works on every
  * machine the project is checked out on, not only where playmark happens to run from.
  */
-function modelinePath(dir: string, schemaFile: string): string {
+/**
+ * The schema path a record's modeline should name from folder `dir`: relative to the schema file, or,
+ * for playmark's own schemas in a project outside playmark, where npm installs them
+ * (`node_modules/playmark/schemas/...` from the project's root), so the path works on every machine.
+ */
+export function modelinePath(dir: string, schemaFile: string): string {
   const bundled = path.join(packageRoot(), 'schemas');
   const insidePlaymark = !path.relative(packageRoot(), dir).startsWith('..');
   if (insidePlaymark || !schemaFile.startsWith(bundled + path.sep)) return path.relative(dir, schemaFile).split(path.sep).join('/');
