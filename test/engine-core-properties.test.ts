@@ -57,6 +57,7 @@ const handWritten: AnyEffect[] = [
   { kind: 'destroy-place', place: 'here' },
   { kind: 'move-cards', from: 'deck', to: 'hand', count: 2 },
   { kind: 'move-cards', from: 'deck', to: 'discard', count: 1, by: 'random' },
+  { kind: 'end-game', winner: 'friendly' },
 ];
 
 const pool: AnyEffect[] = [...contentEffects(), ...handWritten];

@@ -264,6 +264,23 @@ describe('bindings and choosers', () => {
   });
 });
 
+describe('ending a game', () => {
+  it('end-game: a rule ends the game, won by the side it names or drawn; the core records it for the game to read', () => {
+    const limit = rule('scenario/demo/draw-after-turns', { side: null }, {
+      text: 'A game that neither army has won when the 100th turn ends is a draw.',
+      when: { event: 'turn-ends' },
+      if: { turn: { op: 'gte', value: 100 } },
+      do: [{ kind: 'end-game', winner: null }],
+    });
+    const early = fire({ ...state([]), turn: 99 }, { event: 'turn-ends' }, [limit], firstPolicy).state;
+    expect(early.ended).toBeNull();
+    const late = fire({ ...state([]), turn: 100 }, { event: 'turn-ends' }, [limit], firstPolicy).state;
+    expect(late.ended).toEqual({ winner: null, source: 'scenario/demo/draw-after-turns' });
+    const sudden = rule('r', { side: 'red' }, { text: 'Whoever holds the crown at the end of a turn wins.', when: { event: 'turn-ends' }, do: [{ kind: 'end-game', winner: 'friendly' }] });
+    expect(fire(state([]), { event: 'turn-ends' }, [sudden], firstPolicy).state.ended).toEqual({ winner: 'red', source: 'r' });
+  });
+});
+
 describe('once, order and events that effects announce', () => {
   it('once: game fires the rule for a unit only the first time', () => {
     const retreat = rule('unit/horus/once', { record: 'horus' }, {

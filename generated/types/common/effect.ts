@@ -28,6 +28,7 @@ export type Effect =
   | MoveCards
   | DestroyPlace
   | Delayed
+  | EndGame
   | NoEffect
   | Manual;
 
@@ -150,6 +151,20 @@ export interface EndCombat {
    * The effect kind: `end-combat`.
    */
   kind: "end-combat";
+}
+
+/**
+ * The game ends now: the side named wins, or, with winner null, it is a draw. The reason the game gives is the printed text of the rule that ended it.
+ */
+export interface EndGame {
+  /**
+   * The effect kind: `end-game`.
+   */
+  kind: "end-game";
+  /**
+   * The side that wins (relative to the rule: `friendly`, `enemy`, `attacker`...), or null for a draw.
+   */
+  winner: Side | null;
 }
 
 /**

@@ -157,6 +157,8 @@ export interface CoreState {
   readonly statics: readonly string[];
   /** What those instances selected then, as instance and unit ids: a recompute that finds the same leaves the state as it is. */
   readonly staticMarks: string;
+  /** Set by an `end-game` effect: the winner (null: a draw) and the rule that ended the game. */
+  readonly ended: { readonly winner: string | null; readonly source: string } | null;
   /** Numbers instance ids of units added during play, so they are the same in every replay. */
   readonly nextUnitNumber: number;
   readonly log: readonly LogEntry[];
@@ -247,6 +249,7 @@ export function createState(init: NewState): CoreState {
     fired: [],
     statics: [],
     staticMarks: '',
+    ended: null,
     nextUnitNumber: 1,
     log: [],
   };

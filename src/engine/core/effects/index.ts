@@ -15,6 +15,7 @@ import { delayed } from './delayed.js';
 import { destroy } from './destroy.js';
 import { destroyPlace } from './destroy-place.js';
 import { endCombat } from './end-combat.js';
+import { endGame } from './end-game.js';
 import { heal } from './heal.js';
 import { limitMovement } from './limit-movement.js';
 import { manual } from './manual.js';
@@ -53,6 +54,7 @@ export const handlers: { readonly [K in Effect['kind']]: Handler<K> } = {
   delayed,
   'destroy-place': destroyPlace,
   'move-cards': moveCards,
+  'end-game': endGame,
   'no-effect': noEffect,
   manual,
 };
