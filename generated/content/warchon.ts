@@ -496,7 +496,8 @@ export const scenarios: { readonly [K in WarchonScenarioId]: WarchonScenarioReco
       {
         "do": [
           {
-            "kind": "no-effect"
+            "kind": "end-game",
+            "winner": null
           }
         ],
         "id": "draw-after-turns",
@@ -2804,7 +2805,7 @@ export const origins: {
         "entry": "draw-after-turns",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw. The vocabulary has no effect that ends a game, so the rule does nothing itself and the game's procedure ends the game when it fires."
+        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw."
       }
     }
   },
@@ -3756,7 +3757,7 @@ export const layers: PackLayers = [
       {
         "id": "draw-after-turns",
         "kind": "ruling",
-        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw. The vocabulary has no effect that ends a game, so the rule does nothing itself and the game's procedure ends the game when it fires.",
+        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw.",
         "target": {
           "id": "demo",
           "kind": "scenario",
@@ -3765,7 +3766,8 @@ export const layers: PackLayers = [
         "value": {
           "do": [
             {
-              "kind": "no-effect"
+              "kind": "end-game",
+              "winner": null
             }
           ],
           "id": "draw-after-turns",

@@ -91,15 +91,10 @@ export interface WarchonRules {
   readonly fingers: { readonly min: number; readonly max: number };
   /** Random Events per location per turn (rules/core /events/perLocationPerTurn). */
   readonly eventsPerTurn: number;
-  /** The key of the scenario rule whose firing ends the game as a draw (ruling draw-after-turns), or null. */
-  readonly drawRule: string | null;
   readonly victory: readonly { readonly rule: string; readonly text: string }[];
   /** Rule keys the procedure's own events name. */
   readonly keys: { readonly place: string; readonly movement: string; readonly capacity: string; readonly rng: string; readonly combat: string; readonly events: string; readonly damage: string; readonly turn: string };
 }
-
-/** The rule id of the scenario rule that ends an unfinished game as a draw (see the ruling of that id). */
-export const DRAW_RULE_ID = 'draw-after-turns';
 
 type R<T> = DeepReadonly<T>;
 
@@ -159,21 +154,29 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
 
   const scenarios = kind<Scenario>(content, 'scenario');
   const scenario = need(scenarioId !== undefined ? scenarios[scenarioId] : Object.values(scenarios)[0], `the scenario ${scenarioId ?? ''}`);
-  let drawRule: string | null = null;
   (scenario.specialRules ?? []).forEach((rule, i) => {
-    const key = ruleKey('scenario', scenario.id, rule, `/specialRules/${i}`);
-    if (rule.id === DRAW_RULE_ID) drawRule = key;
-    rules.push({ key, rule: rule as R<Rule>, holder: { side: null } });
+    rules.push({ key: ruleKey('scenario', scenario.id, rule, `/specialRules/${i}`), rule: rule as R<Rule>, holder: { side: null } });
   });
 
   const armies: Record<string, { id: string; record: string }[]> = {};
   const zones: Record<string, string[]> = {};
+  const unitRecs = kind<WarchonUnit>(content, 'unit');
   for (const s of scenario.sides) {
+    let points = 0;
+    let priced = true;
     armies[s.side] = (s.army.units ?? []).flatMap((u) => {
       const unit = need(units[u.unit], `unit ${u.unit} of scenario ${scenario.id}`);
       need(unit.faces[0], `unit ${u.unit} /faces/0 (every stat)`);
+      checkArmyUnit(scenario.id, s.side, unit, u.count, s.army.budget?.distinctOnce !== false);
+      const cost = unitRecs[u.unit]?.points;
+      if (typeof cost === 'number') points += cost * u.count;
+      else priced = false;
       return Array.from({ length: u.count }, (_, n) => ({ id: u.count === 1 ? u.unit : `${u.unit}-${n + 1}`, record: u.unit }));
     });
+    const budget = s.army.budget?.points;
+    if (typeof budget === 'number' && priced && points > budget) {
+      throw new WarchonContentError(`scenario ${scenario.id}: the ${s.side} army costs ${points} points, over its budget of ${budget}.`);
+    }
     zones[s.side] = [...need(s.setup.zones, `scenario ${scenario.id} side ${s.side} /setup/zones`)];
   }
   for (const s of sides) if (!armies[s]) throw new WarchonContentError(`scenario ${scenario.id} has no side ${s}`);
@@ -203,7 +206,6 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     controlling: need(core.controllingArmy, 'rules core /controllingArmy'),
     fingers: { min: need(core.rng.fingers.min, 'rules core /rng/fingers/min'), max: need(core.rng.fingers.max, 'rules core /rng/fingers/max') },
     eventsPerTurn: core.events.perLocationPerTurn,
-    drawRule,
     victory,
     keys: {
       place: `scenario/${scenario.id}#/sides`,

@@ -13,7 +13,7 @@ import { listMoves, sameMove } from './moves.js';
 import { contested, overflow } from './movement.js';
 import { recompute } from './statics.js';
 import type { Job, WarchonMove, WarchonState } from './state.js';
-import { drawByRule, victory } from './victory.js';
+import { endedByRule, victory } from './victory.js';
 
 /** The state with a new core: statics recomputed, faces turned, the generator carried to the top. */
 function withCore(state: WarchonState, rules: WarchonRules, core: CoreState, events: GameEvent[]): WarchonState {
@@ -41,16 +41,13 @@ function startTurn(state: WarchonState, rules: WarchonRules, side: string, turn:
   return withCore(s, rules, core, events);
 }
 
-/** After turn-ends: durations of the turn end, a draw by the ruling's rule, or the next side's turn. */
-function finishTurn(state: WarchonState, rules: WarchonRules, log: readonly GameEvent[], events: GameEvent[]): WarchonState {
+/** After turn-ends: durations of the turn end, the end a rule gave the game (end-game), or the next side's turn. */
+function finishTurn(state: WarchonState, rules: WarchonRules, events: GameEvent[]): WarchonState {
   const side = state.core.active!;
   const expired = expire({ ...state.core, log: [] }, { turnOf: side });
   events.push(...logEvents(expired.log));
   let s = withCore(state, rules, expired.state, events);
-  const draw = drawByRule(
-    log.filter((e) => e.type === 'effect' && e.effect === 'trigger').map((e) => ({ kind: 'trigger', source: String(e.rule), text: '', units: [], rolls: [], manual: false, data: {} })),
-    rules,
-  );
+  const draw = endedByRule(s.core, rules);
   if (draw !== null && victory(s.core, rules) === null) {
     events.push({ type: 'end', ...draw, turn: s.turn });
     return { ...s, result: draw, step: 'over' };
@@ -84,7 +81,7 @@ export function advance(rules: WarchonRules, start: WarchonState, events: GameEv
     if (b === null) {
       if (s.queue.length === 0) {
         const turnEnds: GameEvent[] = [];
-        s = runJob(s, rules, { kind: 'fire', event: { event: 'turn-ends', side: s.core.active } }, turnEnds, (x) => finishTurn(x, rules, turnEnds, turnEnds));
+        s = runJob(s, rules, { kind: 'fire', event: { event: 'turn-ends', side: s.core.active } }, turnEnds, (x) => finishTurn(x, rules, turnEnds));
         events.push(...turnEnds);
         continue;
       }
@@ -201,7 +198,7 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
       else {
         events.push(...logEvents(attempt.result.log));
         s = withCore({ ...s, pending: null }, rules, attempt.result.core, events);
-        s = s.battle !== null ? afterJob(s) : finishTurn(s, rules, logEvents(attempt.result.log), events);
+        s = s.battle !== null ? afterJob(s) : finishTurn(s, rules, events);
       }
       break;
     }

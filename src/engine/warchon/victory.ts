@@ -1,8 +1,7 @@
 // How a game of Warchon ends: an army with no units left loses (the scenario's destroy-all-enemy),
-// both at once is a draw; and a game still going when the scenario's draw rule fires at a turn's end
-// (ruling draw-after-turns) is a draw.
+// both at once is a draw; and a rule of the content may end it with an `end-game` effect (the
+// ruling draw-after-turns: a game still going when its 100th turn ends is a draw).
 import type { GameResult } from '../core/game.js';
-import type { LogEntry } from '../core/log.js';
 import type { CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 
@@ -19,11 +18,12 @@ export function victory(core: CoreState, rules: WarchonRules): GameResult | null
   return { winner: rules.sides.find((s) => s !== beaten[0])!, reason: v.text, rule: v.rule };
 }
 
-/** A draw when the draw rule fired in this log (ruling draw-after-turns). */
-export function drawByRule(log: readonly LogEntry[], rules: WarchonRules): GameResult | null {
-  if (rules.drawRule === null) return null;
-  const fired = log.find((e) => e.kind === 'trigger' && e.source === rules.drawRule);
-  if (fired === undefined) return null;
-  const text = rules.rules.find((r) => r.key === rules.drawRule)?.rule.text ?? 'draw';
-  return { winner: null, reason: text, rule: rules.drawRule };
+/**
+ * The end a rule of the content gave the game (an `end-game` effect: the ruling draw-after-turns
+ * ends an unfinished game as a draw), with that rule's printed text as the reason.
+ */
+export function endedByRule(core: CoreState, rules: WarchonRules): GameResult | null {
+  if (core.ended === null) return null;
+  const text = rules.rules.find((r) => r.key === core.ended!.source)?.rule.text ?? 'a rule ended the game';
+  return { winner: core.ended.winner, reason: text, rule: core.ended.source };
 }
