@@ -96,6 +96,24 @@ export interface WarchonRules {
   readonly keys: { readonly place: string; readonly movement: string; readonly capacity: string; readonly rng: string; readonly combat: string; readonly events: string; readonly damage: string; readonly turn: string };
 }
 
+/** The descriptor that allows one copy per army (descriptor/distinct), and the two traits no unit starts with together (trait/nether). */
+export const DISTINCT = 'distinct';
+export const EXCLUSIVE_TRAITS = ['nether', 'purity'] as const;
+
+/**
+ * A unit an army may field: "you may have only one copy of any one 'Distinct' unit in an army"
+ * (unless the scenario's budget says otherwise), and "No unit will start off with both Nether and
+ * Purity". Either broken is a content error naming the scenario and the unit.
+ */
+function checkArmyUnit(scenario: string, side: string, unit: UnitInfo, count: number, distinctOnce: boolean): void {
+  if (distinctOnce && count > 1 && unit.traits.includes(DISTINCT)) {
+    throw new WarchonContentError(`scenario ${scenario}: the ${side} army holds ${count} copies of ${unit.id}, which is Distinct (one copy at most per army).`);
+  }
+  if (EXCLUSIVE_TRAITS.every((t) => unit.traits.includes(t))) {
+    throw new WarchonContentError(`scenario ${scenario}: ${unit.id} of the ${side} army has both Nether and Purity; no unit starts off with both.`);
+  }
+}
+
 type R<T> = DeepReadonly<T>;
 
 function kind<T>(content: WarchonContent, k: string): { readonly [id: string]: R<T> } {
