@@ -20,6 +20,30 @@ const DEADLY = 'Deadly Confrontation: each owner picks the unit that takes the H
 const VICTORY = 'victory: a side with no units left loses';
 const DRAW = 'draw: a game nobody has won when the turn the ruling names ends is a draw';
 
+// test/warchon-events.test.ts
+const IRONDALE = 'Irondale: every Construct unit gains +1 CS there, and loses it on leaving';
+const KIER_ZHADD = 'Kier-Zhadd: units of Size 3 or higher gain +1 CS there';
+const GOBLINS = 'Xetti Bishum: Goblin Assassins gain +1 CS while there';
+const AKIBATU = 'Akibatu: units in battle there always remain Engaged: none may leave, reinforcements may enter';
+const FRIGID = 'Baphite Swarm: -1 CS in Frigid locations';
+const INSPIRED = 'Erdon Pass Event 1, Inspired Charge: an attacking army with a Tactics unit gains +2 AS this turn';
+const RAIN = 'Erdon Pass Event 5, Torrential Rain: combat ends at once, with no combat result';
+const ELEMENTAL = 'Dracosroar Event 1, Ramping Water Elemental: a number; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn';
+const FALL = 'Dracosroar Event 2, Accidental Fall: each army picks one opposing unit without Aerial or Aquatic, and it is destroyed';
+const FURY = "Dracosroar Event 5, River's Fury: a random unit of each Battle Army takes 1 Hit";
+const ERUPTION = 'Mount Tzask Event 1, Volcanic Eruption: every unit there but Brimstone Dragons is destroyed, and combat ends';
+const MAGMA = "Mount Tzask Event 2, Magma Flow: units of Movement 2 or less are destroyed, the others retreat one spread by their owner's choice, combat ends";
+const QUAKE = 'Mount Tzask Events 3 and 4, Earthquake and Lava Burst: units without (with) Aerial take 1 Hit and have CS 1 this turn';
+const ORIGINAL = 'Mount Tzask Event 5, None: the number that called the event gives the combat result';
+const ASSASSINATION = 'Xetti Bishum Event 1, Assassination: a number; 1-2 the attacker loses a unit of its choice, 3-4 the defender, 5 nothing';
+const MOB = 'Xetti Bishum Event 2, Swarming Mob: the unit of largest Size has CS 0 this turn, all of them in a tie';
+const CULL = 'Xetti Bishum Event 3, Cull the Weak: the unit with the least DS there is destroyed, all of them in a tie';
+const BRIBERY = 'Xetti Bishum Events 4 and 5, Bribery and Shell Game: the Controlling (non-Controlling) army takes one opposing unit for this turn, Size 0 for Capacity';
+const AX = 'Ax: the attacker alone takes the Hits, its owner giving them one at a time, no unit more than it has';
+const DY = 'Dx: the defender alone takes the Hits, split by its owner among its units there';
+const DISTINCT = 'Distinct: an army may hold one copy of a Distinct unit, not two';
+const NETHER_PURITY = 'Nether and Purity: opposites, no unit starts off with both';
+
 export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'result/ae': ELIMINATED,
   'result/ax-dy': EXAMPLE,
@@ -46,4 +70,29 @@ export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'spread/erdon-pass#/events/1': EVENTS,
   'spread/erdon-pass#/events/2': DEADLY,
   'trait/aerial/flies': AERIAL,
+  'descriptor/distinct': DISTINCT,
+  'result/ax': AX,
+  'result/dy': DY,
+  'spread/akibatu/always-engaged': AKIBATU,
+  'spread/dracosroar#/events/0': ELEMENTAL,
+  'spread/dracosroar#/events/1': FALL,
+  'spread/dracosroar#/events/4': FURY,
+  'spread/erdon-pass#/events/0': INSPIRED,
+  'spread/erdon-pass#/events/4': RAIN,
+  'spread/irondale#/specialRules/0': IRONDALE,
+  'spread/kier-zhadd#/specialRules/0': KIER_ZHADD,
+  'spread/mount-tzask#/events/0': ERUPTION,
+  'spread/mount-tzask#/events/1': MAGMA,
+  'spread/mount-tzask#/events/2': QUAKE,
+  'spread/mount-tzask#/events/3': QUAKE,
+  'spread/mount-tzask#/events/4': ORIGINAL,
+  'spread/xetti-bishum#/specialRules/0': GOBLINS,
+  'spread/xetti-bishum#/events/0': ASSASSINATION,
+  'spread/xetti-bishum#/events/1': MOB,
+  'spread/xetti-bishum#/events/2': CULL,
+  'spread/xetti-bishum#/events/3': BRIBERY,
+  'spread/xetti-bishum#/events/4': BRIBERY,
+  'trait/nether': NETHER_PURITY,
+  'trait/purity': NETHER_PURITY,
+  'unit/baphite-swarm#/specialAbilities/0': FRIGID,
 };

@@ -1,0 +1,486 @@
+// Warchon's events, spread rules, results and army rules, each played through the game loop
+// (`warchonGame.play`) from a position set up for it. Fingers are moves, so the test chooses the
+// number: the finger pair for a number is read from the spread's own RNG table. A number an event
+// generates itself (Generate a number...) comes from the game's generator: the test seeds the state
+// so that the generator's next number is the one it wants, and checks the logged roll.
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { loadContent, type PackContent } from '../src/content/effective.js';
+import { roll1to5 } from '../src/engine/core/dice.js';
+import type { GameEvent } from '../src/engine/core/game.js';
+import { seedRandom } from '../src/engine/core/random.js';
+import { findUnit, fightsFor, unitsInPlay, type CoreState, type Modifier } from '../src/engine/core/state.js';
+import { effectiveStat } from '../src/engine/core/stats.js';
+import { warchonGame as game, warchonRules, WarchonContentError, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
+import { contested } from '../src/engine/warchon/movement.js';
+import { recompute } from '../src/engine/warchon/statics.js';
+
+const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
+const base = loadContent([PACK]).packs.get('warchon') as PackContent;
+
+type Records = { [kind: string]: { [id: string]: Record<string, unknown> } };
+
+/** A hand-made copy of the content with some records changed (a trait, a stat, an army). */
+function variant(change: (records: Records) => void): PackContent {
+  const records = structuredClone(base.records) as unknown as Records;
+  change(records);
+  return { ...base, records: records as unknown as PackContent['records'] };
+}
+
+/** A unit record's new fields (the rest as printed). */
+const withUnit = (id: string, fields: Record<string, unknown>) => (r: Records) => {
+  r.unit![id] = { ...r.unit![id]!, ...fields };
+};
+
+/** One more unit in the Azuthka army of the demo. */
+const inAzuthkaArmy = (unit: string) => (r: Records) => {
+  const demo = r.scenario!.demo as { sides: { army: { units: { unit: string; count: number }[] } }[] };
+  demo.sides[0]!.army.units.push({ unit, count: 1 });
+};
+
+const boost = (stat: 'as' | 'ds', value: number): Modifier => ({ stat, op: 'add', value, rounding: null, duration: 'permanent', location: null, turnsLeft: null, source: 'test' });
+
+/**
+ * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts
+ * them; units not named are off the book (destroyed).
+ */
+function position(side: 'azuthka' | 'celestine', at: Record<string, string>, options: { content?: PackContent; mods?: Record<string, Modifier[]>; seed?: number } = {}): WarchonState {
+  const content = options.content ?? base;
+  const rules = warchonRules(content);
+  let s = game.setup(content, 7).state;
+  while (s.step === 'setup') s = game.play(content, s, game.legalMoves(content, s)[0]!).state;
+  const units = s.core.units.map((u) => ({ ...u, location: at[u.id] ?? null, destroyed: !(u.id in at), modifiers: options.mods?.[u.id] ?? [] }));
+  // The static rules are recomputed from nothing: the set-up's marks name units now elsewhere.
+  let core: CoreState = { ...s.core, units, active: side, turn: side === 'azuthka' ? 1 : 2, statics: [], staticMarks: '', locationRules: [] };
+  const inBattle = contested(core, rules);
+  core = recompute(core, rules, inBattle).core;
+  const random = options.seed === undefined ? s.random : seedRandom(options.seed);
+  return { ...s, core: { ...core, random }, random, active: side, turn: core.turn, inBattle, acted: [], departures: [] };
+}
+
+function play(content: PackContent, state: WarchonState, ...moves: WarchonMove[]): { state: WarchonState; events: GameEvent[] } {
+  let s = state;
+  const events: GameEvent[] = [];
+  for (const m of moves) {
+    const r = game.play(content, s, m);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+/** Plays the first legal move until the turn passes (the battles of this turn over). */
+function finishTurn(content: PackContent, state: WarchonState): { state: WarchonState; events: GameEvent[] } {
+  let s = state;
+  const events: GameEvent[] = [];
+  const turn = s.turn;
+  while (s.turn === turn && s.result === null) {
+    const r = game.play(content, s, game.legalMoves(content, s)[0]!);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+const END: WarchonMove = { kind: 'end-movement' };
+
+/** The two fingers moves (attacker, then defender) that give `number` on the spread's RNG; `event` says whether the cell must (or must not) call an event. */
+function fingersFor(content: PackContent, spread: string, number: number | null, event?: boolean): WarchonMove[] {
+  const t = warchonRules(content).tables.spreads.get(spread)!;
+  for (let d = 1; d <= 5; d++) {
+    for (let a = 1; a <= 5; a++) {
+      const c = t.rng[d - 1]![a - 1]!.value;
+      if (c && (number === null || c.number === number) && (event === undefined || c.event === event)) return [{ kind: 'fingers', n: a }, { kind: 'fingers', n: d }];
+    }
+  }
+  throw new Error(`No fingers give ${number}${event ? 'E' : ''} at ${spread}.`);
+}
+
+/** The fingers that call the spread's Events Table, then those that pick entry `entry`. */
+const toEvent = (content: PackContent, spread: string, entry: number): WarchonMove[] => [...fingersFor(content, spread, null, true), ...fingersFor(content, spread, entry)];
+
+/** A seed whose generator's first number 1-5 is `value` (the number an event generates). */
+function seedRolling(value: number): number {
+  for (let seed = 1; ; seed++) if (roll1to5(seedRandom(seed)).value === value) return seed;
+}
+
+const unit = (s: WarchonState, id: string) => findUnit(s.core, id)!;
+const result = (events: readonly GameEvent[]) => events.find((e) => e.type === 'result');
+const eventEntry = (events: readonly GameEvent[]) => events.find((e) => e.type === 'effect' && e.effect === 'event');
+const rolled = (events: readonly GameEvent[]) => events.find((e) => e.type === 'effect' && e.effect === 'roll');
+const dests = (content: PackContent, s: WarchonState, id: string) => game.legalMoves(content, s).flatMap((m) => (m.kind === 'move' && m.unit === id ? [m.to] : []));
+const here = (s: WarchonState, spread: string) => unitsInPlay(s.core).filter((u) => u.location === spread).map((u) => u.id);
+
+describe('Warchon spread rules through the game loop', () => {
+  it('Irondale: every Construct unit gains +1 CS there, and loses it on leaving', () => {
+    // No demo unit is a Construct: the Ogres are given the descriptor in a copy of the content.
+    const content = variant(withUnit('deathknoll-ogres', { descriptors: ['ogre', 'brutes', 'construct'] }));
+    const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' }, { content });
+    expect(effectiveStat(unit(start, 'deathknoll-ogres'), 'as')).toBe(5);
+    expect(effectiveStat(unit(start, 'deathknoll-ogres'), 'ds')).toBe(5);
+    expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'as')).toBe(2);
+    const { events } = play(content, start, END, ...fingersFor(content, 'irondale', 2));
+    expect(result(events)).toMatchObject({ spread: 'irondale', as: 7, ds: 3 });
+    // The printed content: no Construct, no bonus.
+    const plain = play(base, position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale' }), END, ...fingersFor(base, 'irondale', 2));
+    expect(result(plain.events)).toMatchObject({ as: 6, ds: 3 });
+    // Away from Irondale the Construct has its printed CS.
+    const away = play(content, start, { kind: 'move', unit: 'deathknoll-ogres', to: 'mount-tzask' }).state;
+    expect(effectiveStat(unit(away, 'deathknoll-ogres'), 'as')).toBe(4);
+  });
+
+  it('Kier-Zhadd: units of Size 3 or higher gain +1 CS there', () => {
+    // The Ogres (Size 3) attack the Crusaders (Size 2): AS 4 + 1 against DS 3.
+    const start = position('azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' });
+    expect(effectiveStat(unit(start, 'celestine-crusaders'), 'ds')).toBe(3);
+    const { events } = play(base, start, END, ...fingersFor(base, 'kier-zhadd', 2));
+    expect(result(events)).toMatchObject({ spread: 'kier-zhadd', as: 5, ds: 3 });
+    // Defending there, the Ogres' DS is 4 + 1.
+    const defending = play(base, position('celestine', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' }), END, ...fingersFor(base, 'kier-zhadd', 2));
+    expect(result(defending.events)).toMatchObject({ as: 3, ds: 5 });
+  });
+
+  it('Xetti Bishum: Goblin Assassins gain +1 CS while there', () => {
+    // No demo army has Goblin Assassins: a copy of the content gives them stats and puts them in the Azuthka army.
+    const content = variant((r) => {
+      withUnit('goblin-assassins', { side: 'azuthka', descriptors: [], traits: [], points: 2, faces: [{ hits: 1, size: 1, movement: 2, as: 2, ds: 1 }] })(r);
+      inAzuthkaArmy('goblin-assassins')(r);
+    });
+    const start = position('azuthka', { 'goblin-assassins': 'xetti-bishum', 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }, { content });
+    expect(effectiveStat(unit(start, 'goblin-assassins'), 'as')).toBe(3);
+    expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'as')).toBe(2);
+    const { events } = play(content, start, END, ...fingersFor(content, 'xetti-bishum', 3, false));
+    expect(result(events)).toMatchObject({ spread: 'xetti-bishum', as: 5, ds: 3 });
+    const elsewhere = position('azuthka', { 'goblin-assassins': 'mount-tzask', 'celestine-crusaders': 'irondale' }, { content });
+    expect(effectiveStat(unit(elsewhere, 'goblin-assassins'), 'as')).toBe(2);
+  });
+
+  it('Akibatu: units in battle there always remain Engaged: none may leave, reinforcements may enter', () => {
+    const start = position('azuthka', { 'baphite-swarm-1': 'akibatu', 'baphite-swarm-2': 'kier-zhadd', 'celestine-war-angels': 'akibatu', 'celestine-paladins': 'erdon-pass' });
+    expect(dests(base, start, 'baphite-swarm-1')).toEqual([]);
+    expect(dests(base, start, 'baphite-swarm-2')).toContain('akibatu');
+    const moved = play(base, start, { kind: 'move', unit: 'baphite-swarm-2', to: 'akibatu' }).state;
+    expect(dests(base, moved, 'baphite-swarm-2')).toEqual([]);
+    // The printed result applies (ruling akibatu-always-engaged): AS 4 against DS 4, number 2, D1.
+    const { state, events } = play(base, moved, END, ...fingersFor(base, 'akibatu', 2));
+    expect(result(events)).toMatchObject({ spread: 'akibatu', as: 4, ds: 4, result: 'D1' });
+    const next = play(base, state, { kind: 'assign', unit: 'celestine-war-angels' }).state;
+    expect(next.active).toBe('celestine');
+    expect(unit(next, 'celestine-war-angels').hits).toBe(1);
+    // Next turn the War Angels, still in battle at Akibatu, may not leave; the Paladins may come in.
+    expect(dests(base, next, 'celestine-war-angels')).toEqual([]);
+    expect(dests(base, next, 'celestine-paladins')).toContain('akibatu');
+    // Without a battle there, units leave Akibatu freely.
+    const calm = position('azuthka', { 'baphite-swarm-1': 'akibatu', 'celestine-crusaders': 'erdon-pass' });
+    expect(dests(base, calm, 'baphite-swarm-1').length).toBeGreaterThan(0);
+  });
+
+  it('Baphite Swarm: -1 CS in Frigid locations', () => {
+    // No demo spread is Frigid: a copy of the content makes the Mountain terrain (Kier-Zhadd, Mount Tzask) Frigid.
+    const content = variant((r) => {
+      r.terrain!.mountain = { ...r.terrain!.mountain!, traits: ['frigid'] };
+    });
+    const start = position('azuthka', { 'baphite-swarm-1': 'kier-zhadd', 'baphite-swarm-2': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' }, { content });
+    expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'as')).toBe(1);
+    expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'ds')).toBe(1);
+    const { events } = play(content, start, END, ...fingersFor(content, 'kier-zhadd', 2));
+    expect(result(events)).toMatchObject({ spread: 'kier-zhadd', as: 2, ds: 3 });
+    // Outside a Frigid spread, and on the printed (not Frigid) Kier-Zhadd, the Swarm has its printed CS.
+    expect(effectiveStat(unit(position('azuthka', { 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'erdon-pass' }, { content }), 'baphite-swarm-1'), 'as')).toBe(2);
+    expect(effectiveStat(unit(position('azuthka', { 'baphite-swarm-1': 'kier-zhadd', 'celestine-crusaders': 'erdon-pass' }), 'baphite-swarm-1'), 'as')).toBe(2);
+  });
+});
+
+describe('Warchon Random Events through the game loop', () => {
+  it('Erdon Pass Event 1, Inspired Charge: an attacking army with a Tactics unit gains +2 AS this turn', () => {
+    // No demo unit has Tactics: a copy of the content makes the Baphite Swarm tacticians.
+    const content = variant(withUnit('baphite-swarm', { descriptors: ['demon', 'tactics'] }));
+    const at = { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'kier-zhadd' };
+    const ev = play(content, position('azuthka', at, { content }), END, ...toEvent(content, 'erdon-pass', 1));
+    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/erdon-pass#/events/0' });
+    expect(effectiveStat(unit(ev.state, 'baphite-swarm-1'), 'as')).toBe(4);
+    const fought = play(content, ev.state, ...fingersFor(content, 'erdon-pass', 2));
+    expect(result(fought.events)).toMatchObject({ as: 8, ds: 3, column: '+5' });
+    // This turn only: the bonus is gone when the turn is over.
+    const after = finishTurn(content, fought.state).state;
+    expect(after.turn).toBe(2);
+    expect(effectiveStat(unit(after, 'baphite-swarm-1'), 'as')).toBe(2);
+    // Without a Tactics unit (the printed army) nothing happens.
+    const plain = play(base, position('azuthka', at), END, ...toEvent(base, 'erdon-pass', 1));
+    expect(plain.events.some((e) => e.type === 'effect' && String(e.text).includes('condition does not hold'))).toBe(true);
+    expect(result(play(base, plain.state, ...fingersFor(base, 'erdon-pass', 2)).events)).toMatchObject({ as: 4, ds: 3 });
+  });
+
+  it('Erdon Pass Event 5, Torrential Rain: combat ends at once, with no combat result', () => {
+    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
+    const { state, events } = play(base, start, END, ...toEvent(base, 'erdon-pass', 5));
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/erdon-pass#/events/4' });
+    expect(result(events)).toBeUndefined();
+    expect(state.battle).toBeNull();
+    expect(state.turn).toBe(2);
+    expect(here(state, 'erdon-pass')).toEqual(['baphite-swarm-1', 'celestine-crusaders']);
+  });
+
+  it('Dracosroar Event 1, Ramping Water Elemental: a number; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn', () => {
+    const at = { 'baphite-swarm-1': 'dracosroar', 'baphite-swarm-2': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'dracosroar', 'deathknoll-ogres': 'kier-zhadd', 'celestine-war-angels': 'erdon-pass' };
+    const elemental = (s: WarchonState) => unitsInPlay(s.core).find((u) => u.record === 'ramping-water-elemental');
+    for (const [roll, side, as, ds] of [[1, 'azuthka', 8, 6], [3, 'celestine', 4, 10], [5, null, 2, 2]] as const) {
+      const ev = play(base, position('azuthka', at, { seed: seedRolling(roll) }), END, ...toEvent(base, 'dracosroar', 1));
+      expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/dracosroar#/events/0' });
+      expect(rolled(ev.events)).toMatchObject({ data: { die: 'rng', value: roll } });
+      const water = elemental(ev.state);
+      if (side === null) expect(water).toBeUndefined();
+      else {
+        expect(water).toMatchObject({ side, location: 'dracosroar', hits: 2 });
+        expect(water!.traits).toContain('aquatic');
+        expect([effectiveStat(water!, 'as'), effectiveStat(water!, 'ds')]).toEqual([4, 4]);
+      }
+      const fought = play(base, ev.state, ...fingersFor(base, 'dracosroar', 3));
+      expect(result(fought.events)).toMatchObject({ as, ds });
+      // This turn only: the Elemental leaves and CS is whole again once the turn is over.
+      const after = finishTurn(base, fought.state).state;
+      expect(after.turn).toBe(2);
+      expect(elemental(after)).toBeUndefined();
+      for (const u of unitsInPlay(after.core)) if (u.location === 'dracosroar') expect([effectiveStat(u, 'as'), effectiveStat(u, 'ds')]).toEqual([u.stats.as, u.stats.ds]);
+    }
+  });
+
+  it('Dracosroar Event 2, Accidental Fall: each army picks one opposing unit without Aerial or Aquatic, and it is destroyed', () => {
+    const start = position('azuthka', { 'baphite-swarm-1': 'dracosroar', 'baphite-swarm-2': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'dracosroar' });
+    const asked = play(base, start, END, ...toEvent(base, 'dracosroar', 2)).state;
+    // Azuthka picks among the Celestine units that are neither Aerial nor Aquatic: not the War Angels.
+    expect(asked.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['celestine-crusaders', 'celestine-paladins'], count: 1 });
+    const second = play(base, asked, { kind: 'choose', ids: ['celestine-paladins'] }).state;
+    expect(second.pending?.request).toMatchObject({ side: 'celestine', candidates: ['baphite-swarm-1', 'baphite-swarm-2'] });
+    const done = play(base, second, { kind: 'choose', ids: ['baphite-swarm-2'] }).state;
+    expect(unit(done, 'celestine-paladins').destroyed).toBe(true);
+    expect(unit(done, 'baphite-swarm-2').destroyed).toBe(true);
+    expect(here(done, 'dracosroar')).toEqual(['baphite-swarm-1', 'celestine-war-angels', 'celestine-crusaders']);
+    expect(done.battle?.stage).toBe('fingers');
+  });
+
+  it('Dracosroar Event 5, River\'s Fury: a random unit of each Battle Army takes 1 Hit', () => {
+    const start = position('azuthka', { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar' }, { seed: 3 });
+    const { state, events } = play(base, start, END, ...toEvent(base, 'dracosroar', 5));
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/dracosroar#/events/4' });
+    const lost = (side: string) => state.core.units.filter((u) => u.side === side && u.id in { 'baphite-swarm-1': 1, 'deathknoll-ogres': 1, 'celestine-war-angels': 1, 'celestine-crusaders': 1 }).reduce((n, u) => n + (u.maxHits - u.hits), 0);
+    expect([lost('azuthka'), lost('celestine')]).toEqual([1, 1]);
+    const hits = events.filter((e) => e.type === 'effect' && e.effect === 'damage');
+    expect(hits.map((e) => (e.data as { choice?: { by?: string } }).choice?.by)).toEqual(['random', 'random']);
+    expect(state.pending).toBeNull();
+  });
+
+  it('Mount Tzask Event 1, Volcanic Eruption: every unit there but Brimstone Dragons is destroyed, and combat ends', () => {
+    // No demo army has Brimstone Dragons: a copy of the content gives them stats and an Azuthka playmark.
+    const content = variant((r) => {
+      withUnit('brimstone-dragons', { side: 'azuthka', descriptors: [], traits: [], points: 5, playmarks: 1, faces: [{ hits: 2, size: 3, movement: 3, as: 5, ds: 5 }] })(r);
+      inAzuthkaArmy('brimstone-dragons')(r);
+    });
+    const start = position('azuthka', { 'brimstone-dragons': 'mount-tzask', 'baphite-swarm-1': 'mount-tzask', 'baphite-swarm-2': 'kier-zhadd', 'celestine-crusaders': 'mount-tzask', 'celestine-paladins': 'erdon-pass' }, { content });
+    const { state, events } = play(content, start, END, ...toEvent(content, 'mount-tzask', 1));
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/0' });
+    expect(here(state, 'mount-tzask')).toEqual(['brimstone-dragons']);
+    expect(unit(state, 'baphite-swarm-1').destroyed).toBe(true);
+    expect(unit(state, 'celestine-crusaders').destroyed).toBe(true);
+    expect(result(events)).toBeUndefined();
+    expect(state.battle).toBeNull();
+    expect(state.turn).toBe(2);
+  });
+
+  it('Mount Tzask Event 2, Magma Flow: units of Movement 2 or less are destroyed, the others retreat one spread by their owner\'s choice, combat ends', () => {
+    const start = position('azuthka', { 'baphite-swarm-1': 'mount-tzask', 'deathknoll-ogres': 'mount-tzask', 'baphite-swarm-2': 'kier-zhadd', 'celestine-war-angels': 'mount-tzask', 'celestine-crusaders': 'mount-tzask', 'celestine-paladins': 'erdon-pass' });
+    const asked = play(base, start, END, ...toEvent(base, 'mount-tzask', 2));
+    // The Swarm (Movement 3) retreats one spread, where its owner chooses.
+    expect(asked.state.pending?.request).toMatchObject({ kind: 'location', side: 'azuthka', unit: 'baphite-swarm-1' });
+    expect([...asked.state.pending!.request.candidates].sort()).toEqual(['akibatu', 'irondale', 'xetti-bishum']);
+    const second = play(base, asked.state, { kind: 'choose', ids: ['xetti-bishum'] }).state;
+    expect(second.pending?.request).toMatchObject({ kind: 'location', side: 'celestine', unit: 'celestine-war-angels' });
+    const { state, events } = play(base, second, { kind: 'choose', ids: ['irondale'] });
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/1' });
+    expect(unit(state, 'deathknoll-ogres').destroyed).toBe(true);
+    expect(unit(state, 'celestine-crusaders').destroyed).toBe(true);
+    expect(unit(state, 'baphite-swarm-1').location).toBe('xetti-bishum');
+    expect(unit(state, 'celestine-war-angels').location).toBe('irondale');
+    expect(here(state, 'mount-tzask')).toEqual([]);
+    expect(result(events)).toBeUndefined();
+    expect(state.battle).toBeNull();
+    expect(state.turn).toBe(2);
+  });
+
+  it('Mount Tzask Events 3 and 4, Earthquake and Lava Burst: units without (with) Aerial take 1 Hit and have CS 1 this turn', () => {
+    const at = { 'deathknoll-ogres': 'mount-tzask', 'baphite-swarm-1': 'mount-tzask', 'celestine-war-angels': 'mount-tzask', 'celestine-crusaders': 'mount-tzask' };
+    // Earthquake: the Ogres (2 Hits) keep 1 and fight at CS 1; the Swarm and the Crusaders (1 Hit) are destroyed; the Angels are untouched.
+    const quake = play(base, position('azuthka', at), END, ...toEvent(base, 'mount-tzask', 3));
+    expect(eventEntry(quake.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/2' });
+    expect(here(quake.state, 'mount-tzask')).toEqual(['deathknoll-ogres', 'celestine-war-angels']);
+    const ogres = unit(quake.state, 'deathknoll-ogres');
+    expect([ogres.hits, effectiveStat(ogres, 'as'), effectiveStat(ogres, 'ds')]).toEqual([1, 1, 1]);
+    expect(unit(quake.state, 'celestine-war-angels').hits).toBe(2);
+    const fought = play(base, quake.state, ...fingersFor(base, 'mount-tzask', 3));
+    expect(result(fought.events)).toMatchObject({ as: 1, ds: 4 });
+    // Lava Burst: only the Aerial War Angels take the Hit and fight at CS 1.
+    const lava = play(base, position('azuthka', at), END, ...toEvent(base, 'mount-tzask', 4));
+    expect(eventEntry(lava.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/3' });
+    expect(here(lava.state, 'mount-tzask')).toEqual(['baphite-swarm-1', 'deathknoll-ogres', 'celestine-war-angels', 'celestine-crusaders']);
+    const angels = unit(lava.state, 'celestine-war-angels');
+    expect([angels.hits, effectiveStat(angels, 'as'), effectiveStat(angels, 'ds')]).toEqual([1, 1, 1]);
+    const burnt = play(base, lava.state, ...fingersFor(base, 'mount-tzask', 3));
+    expect(result(burnt.events)).toMatchObject({ as: 6, ds: 4 });
+    // This turn only: after the turn, the Angels show their hurt face's CS again.
+    const after = finishTurn(base, burnt.state).state;
+    const later = findUnit(after.core, 'celestine-war-angels')!;
+    if (!later.destroyed) expect(effectiveStat(later, 'as')).toBe(later.stats.as);
+  });
+
+  it('Mount Tzask Event 5, None: the number that called the event gives the combat result', () => {
+    const start = position('azuthka', { 'baphite-swarm-1': 'mount-tzask', 'baphite-swarm-2': 'mount-tzask', 'celestine-crusaders': 'mount-tzask' });
+    const call = fingersFor(base, 'mount-tzask', null, true);
+    const called = play(base, start, END, ...call);
+    const original = called.events.find((e) => e.type === 'fingers')!.number as number;
+    const { state, events } = play(base, called.state, ...fingersFor(base, 'mount-tzask', 5));
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/4' });
+    // No new fingers: the result is looked up at once with the original number.
+    expect(events.filter((e) => e.type === 'fingers')).toHaveLength(1);
+    expect(result(events)).toMatchObject({ spread: 'mount-tzask', number: original, as: 4, ds: 3 });
+    expect(state.battle === null || state.battle.stage === 'assign').toBe(true);
+  });
+
+  it('Xetti Bishum Event 1, Assassination: a number; 1-2 the attacker loses a unit of its choice, 3-4 the defender, 5 nothing', () => {
+    const at = { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum' };
+    for (const [roll, side, candidates] of [[2, 'azuthka', ['baphite-swarm-1', 'deathknoll-ogres']], [4, 'celestine', ['celestine-crusaders', 'celestine-paladins']], [5, null, []]] as const) {
+      const ev = play(base, position('azuthka', at, { seed: seedRolling(roll) }), END, ...toEvent(base, 'xetti-bishum', 1));
+      if (side === null) {
+        expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/0' });
+        expect(rolled(ev.events)).toMatchObject({ data: { die: 'rng', value: roll } });
+        expect(ev.state.pending).toBeNull();
+        expect(here(ev.state, 'xetti-bishum')).toHaveLength(4);
+        continue;
+      }
+      expect(ev.state.pending?.request).toMatchObject({ kind: 'units', side, candidates, count: 1 });
+      const chosen = play(base, ev.state, { kind: 'choose', ids: [candidates[1]] });
+      // The event's entries are logged once its choices are made (the effects re-run with the answers).
+      expect(eventEntry(chosen.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/0' });
+      expect(rolled(chosen.events)).toMatchObject({ data: { die: 'rng', value: roll } });
+      const done = chosen.state;
+      expect(unit(done, candidates[1]).destroyed).toBe(true);
+      expect(unit(done, candidates[0]).destroyed).toBe(false);
+      expect(here(done, 'xetti-bishum')).toHaveLength(3);
+    }
+  });
+
+  it('Xetti Bishum Event 2, Swarming Mob: the unit of largest Size has CS 0 this turn, all of them in a tie', () => {
+    const ev = play(base, position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }), END, ...toEvent(base, 'xetti-bishum', 2));
+    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/1' });
+    expect([effectiveStat(unit(ev.state, 'deathknoll-ogres'), 'as'), effectiveStat(unit(ev.state, 'baphite-swarm-1'), 'as')]).toEqual([0, 2]);
+    expect(result(play(base, ev.state, ...fingersFor(base, 'xetti-bishum', 3, false)).events)).toMatchObject({ as: 2, ds: 3 });
+    // A tie at Size 2: every unit there fights at CS 0.
+    const tie = play(base, position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum' }), END, ...toEvent(base, 'xetti-bishum', 2));
+    expect(result(play(base, tie.state, ...fingersFor(base, 'xetti-bishum', 3, false)).events)).toMatchObject({ as: 0, ds: 0 });
+    const after = finishTurn(base, play(base, tie.state, ...fingersFor(base, 'xetti-bishum', 3, false)).state).state;
+    for (const u of unitsInPlay(after.core)) expect(effectiveStat(u, 'as')).toBe(u.stats.as);
+  });
+
+  it('Xetti Bishum Event 3, Cull the Weak: the unit with the least DS there is destroyed, all of them in a tie', () => {
+    const ev = play(base, position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'baphite-swarm-2': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }), END, ...toEvent(base, 'xetti-bishum', 3));
+    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/2' });
+    // The two Swarms (DS 2) tie for the least: both go; the Ogres (DS 4) and the Crusaders (DS 3) stay.
+    expect(here(ev.state, 'xetti-bishum')).toEqual(['deathknoll-ogres', 'celestine-crusaders']);
+    expect(ev.state.battle?.stage).toBe('fingers');
+  });
+
+  it('Xetti Bishum Events 4 and 5, Bribery and Shell Game: the Controlling (non-Controlling) army takes one opposing unit for this turn, Size 0 for Capacity', () => {
+    const at = { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum', 'celestine-war-angels': 'erdon-pass' };
+    // Bribery: the Controlling army is the attacker (ruling controlling-army); Azuthka takes the Paladins.
+    const bribe = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 4));
+    expect(bribe.state.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['celestine-crusaders', 'celestine-paladins'] });
+    const paid = play(base, bribe.state, { kind: 'choose', ids: ['celestine-paladins'] });
+    expect(eventEntry(paid.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/3' });
+    const bought = paid.state;
+    expect(fightsFor(unit(bought, 'celestine-paladins'))).toBe('azuthka');
+    expect(unit(bought, 'celestine-paladins').controlledBy?.sizeForCapacity).toBe(0);
+    const fought = play(base, bought, ...fingersFor(base, 'xetti-bishum', 3, false));
+    expect(result(fought.events)).toMatchObject({ as: 2 + 4 + 3, ds: 3 });
+    const after = finishTurn(base, fought.state).state;
+    const paladins = findUnit(after.core, 'celestine-paladins')!;
+    if (!paladins.destroyed) expect(fightsFor(paladins)).toBe('celestine');
+    // Shell Game: the non-Controlling army (the defender) takes one attacking unit, its pick.
+    const shell = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 5));
+    expect(shell.state.pending?.request).toMatchObject({ kind: 'units', side: 'celestine', candidates: ['baphite-swarm-1', 'deathknoll-ogres'] });
+    const shelled = play(base, shell.state, { kind: 'choose', ids: ['deathknoll-ogres'] });
+    expect(eventEntry(shelled.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/4' });
+    const turned = shelled.state;
+    expect(fightsFor(unit(turned, 'deathknoll-ogres'))).toBe('celestine');
+    expect(result(play(base, turned, ...fingersFor(base, 'xetti-bishum', 3, false)).events)).toMatchObject({ as: 2, ds: 3 + 3 + 4 });
+  });
+});
+
+describe('Warchon results and armies through the game loop', () => {
+  it('Ax: the attacker alone takes the Hits, its owner giving them one at a time, no unit more than it has', () => {
+    // Irondale, the Ogres (AS 4) against the War Angels and the Crusaders (DS 7): column -3/-2, number 1, A2.
+    const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-2': 'kier-zhadd', 'celestine-war-angels': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' });
+    const { state, events } = play(base, start, END, ...fingersFor(base, 'irondale', 1));
+    expect(result(events)).toMatchObject({ as: 4, ds: 7, column: '-3/-2', number: 1, result: 'A2' });
+    expect(state.battle?.hits).toEqual([{ side: 'azuthka', left: 2 }]);
+    expect(state.active).toBe('azuthka');
+    expect(game.legalMoves(base, state)).toEqual([{ kind: 'assign', unit: 'deathknoll-ogres' }]);
+    const one = play(base, state, { kind: 'assign', unit: 'deathknoll-ogres' }).state;
+    expect(unit(one, 'deathknoll-ogres')).toMatchObject({ hits: 1, destroyed: false });
+    const two = play(base, one, { kind: 'assign', unit: 'deathknoll-ogres' }).state;
+    expect(unit(two, 'deathknoll-ogres').destroyed).toBe(true);
+    // The defender took nothing, and the turn passed.
+    expect(here(two, 'irondale')).toEqual(['celestine-war-angels', 'celestine-crusaders']);
+    expect(unit(two, 'celestine-war-angels').hits).toBe(2);
+    expect(two.turn).toBe(2);
+  });
+
+  it('Dx: the defender alone takes the Hits, split by its owner among its units there', () => {
+    // Irondale, AS 6 + 4 against DS 7: column +2/+3, number 1, D2.
+    const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'baphite-swarm-2': 'kier-zhadd', 'celestine-war-angels': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' }, { mods: { 'deathknoll-ogres': [boost('as', 4)] } });
+    const { state, events } = play(base, start, END, ...fingersFor(base, 'irondale', 1));
+    expect(result(events)).toMatchObject({ as: 10, ds: 7, column: '+2/+3', number: 1, result: 'D2' });
+    expect(state.battle?.hits).toEqual([{ side: 'celestine', left: 2 }]);
+    expect(state.active).toBe('celestine');
+    expect(game.legalMoves(base, state)).toEqual([{ kind: 'assign', unit: 'celestine-war-angels' }, { kind: 'assign', unit: 'celestine-crusaders' }]);
+    const one = play(base, state, { kind: 'assign', unit: 'celestine-crusaders' }).state;
+    // The Crusaders had 1 Hit: destroyed, so the second Hit can only go to the War Angels.
+    expect(unit(one, 'celestine-crusaders').destroyed).toBe(true);
+    expect(game.legalMoves(base, one)).toEqual([{ kind: 'assign', unit: 'celestine-war-angels' }]);
+    const two = play(base, one, { kind: 'assign', unit: 'celestine-war-angels' }).state;
+    expect(unit(two, 'celestine-war-angels')).toMatchObject({ hits: 1, stats: { as: 2, ds: 3 } });
+    expect(unit(two, 'deathknoll-ogres').hits).toBe(2);
+    expect(two.turn).toBe(2);
+  });
+
+  it('Distinct: an army may hold one copy of a Distinct unit, not two', () => {
+    // No demo unit is Distinct: a copy of the content makes Goblin Assassins a Distinct Azuthka unit.
+    const distinct = (count: number, budget?: Record<string, unknown>) =>
+      variant((r) => {
+        withUnit('goblin-assassins', { side: 'azuthka', descriptors: ['distinct'], traits: [], points: 2, faces: [{ hits: 1, size: 1, movement: 2, as: 2, ds: 1 }] })(r);
+        const demo = r.scenario!.demo as { sides: { army: { units: { unit: string; count: number }[]; budget?: Record<string, unknown> } }[] };
+        demo.sides[0]!.army.units.push({ unit: 'goblin-assassins', count });
+        if (budget) demo.sides[0]!.army.budget = budget;
+      });
+    expect(() => game.setup(distinct(2), 1)).toThrow(WarchonContentError);
+    expect(() => game.setup(distinct(2), 1)).toThrow(/Distinct/);
+    // One copy is an army: it sets up and plays.
+    const one = distinct(1);
+    let s = game.setup(one, 1).state;
+    while (s.step === 'setup') s = game.play(one, s, game.legalMoves(one, s)[0]!).state;
+    expect(s.core.units.filter((u) => u.record === 'goblin-assassins').map((u) => u.id)).toEqual(['goblin-assassins']);
+    expect(s.step).toBe('movement');
+    // A scenario whose budget allows copies of Distinct units (distinctOnce: false) may field two.
+    expect(() => game.setup(distinct(2, { points: 100, distinctOnce: false }), 1)).not.toThrow();
+    // The same budget's points are a limit too.
+    expect(() => game.setup(distinct(1, { points: 5 }), 1)).toThrow(/over its budget of 5/);
+  });
+
+  it('Nether and Purity: opposites, no unit starts off with both', () => {
+    const both = variant(withUnit('deathknoll-ogres', { traits: ['nether', 'purity'] }));
+    expect(() => game.setup(both, 1)).toThrow(/both Nether and Purity/);
+    // The demo armies: Nether on the Azuthka side, Purity on the Celestine side, never both.
+    const s = game.setup(base, 1).state;
+    for (const u of s.core.units) expect(u.traits.includes('nether') && u.traits.includes('purity')).toBe(false);
+    expect(s.core.units.filter((u) => u.traits.includes('nether')).map((u) => u.side)).toEqual(['azuthka', 'azuthka', 'azuthka']);
+    expect(s.core.units.filter((u) => u.traits.includes('purity')).map((u) => u.side)).toEqual(['celestine', 'celestine', 'celestine']);
+  });
+});
