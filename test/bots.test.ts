@@ -5,6 +5,13 @@ import { bot, botSeed, greedyBot, mixSeed, randomBot } from '../src/engine/core/
 import type { Game, GameMove, GameState } from '../src/engine/core/game.js';
 import { seedRandom } from '../src/engine/core/random.js';
 import { raceContent, raceGame } from './fixtures/games/support.js';
+import { fileURLToPath } from 'node:url';
+import { loadContent, type PackContent } from '../src/content/effective.js';
+import type { CoreState } from '../src/engine/core/state.js';
+import { warchonGame, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
+import { fingersOdds } from '../src/engine/warchon/bot.js';
+import { contested } from '../src/engine/warchon/movement.js';
+import { recompute } from '../src/engine/warchon/statics.js';
 
 type RaceState = GameState & { readonly positions: Record<string, number> };
 const game = raceGame as unknown as Game<unknown, RaceState, GameMove>;
@@ -78,5 +85,91 @@ describe('bots', () => {
     expect(mixSeed(42, 0)).not.toBe(mixSeed(43, 0));
     expect(mixSeed(2 ** 40, 1)).not.toBe(mixSeed(0, 1));
     expect(mixSeed(-5, 1)).toBe(mixSeed(-5, 1));
+  });
+});
+
+const warchon = loadContent([fileURLToPath(new URL('../content/warchon/', import.meta.url))]).packs.get('warchon') as PackContent;
+
+/** A copy of the Warchon content whose Erdon Pass RNG is `rng` (the printed ones are Latin squares). */
+function withRng(rng: (number | string)[][]): PackContent {
+  const records = structuredClone(warchon.records) as unknown as { spread: Record<string, Record<string, unknown>> };
+  records.spread['erdon-pass'] = { ...records.spread['erdon-pass']!, rng };
+  return { ...warchon, records: records as unknown as PackContent['records'] };
+}
+
+/** Azuthka's battle at Erdon Pass, at the first fingers: two Swarms (AS 4, or 5 with `as5`) against the Crusaders (DS 3). */
+function erdonBattle(content: PackContent, as5 = false): WarchonState {
+  const rules = warchonRules(content);
+  let s = warchonGame.setup(content, 7).state;
+  while (s.step === 'setup') s = warchonGame.play(content, s, warchonGame.legalMoves(content, s)[0]!).state;
+  const at: Record<string, string> = { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'kier-zhadd' };
+  const units = s.core.units.map((u) => ({
+    ...u,
+    location: at[u.id] ?? null,
+    destroyed: !(u.id in at),
+    modifiers: as5 && u.id === 'baphite-swarm-1' ? [{ stat: 'as' as const, op: 'add' as const, value: 1, rounding: null, duration: 'permanent' as const, location: null, turnsLeft: null, source: 'test' }] : [],
+  }));
+  let core: CoreState = { ...s.core, units, active: 'azuthka', turn: 1, statics: [], staticMarks: '', locationRules: [] };
+  core = recompute(core, rules, contested(core, rules)).core;
+  s = { ...s, core, active: 'azuthka', turn: 1, inBattle: contested(core, rules), acted: [], departures: [] };
+  return warchonGame.play(content, s, { kind: 'end-movement' }).state;
+}
+
+const fingers = (n: number): WarchonMove => ({ kind: 'fingers', n });
+
+describe('Warchon bots', () => {
+  it('greedy Warchon fingers: the count with the best expected result by the exact odds, ties by its generator', () => {
+    // Attacker count 1 always gives 1, any other count 2. Column +2/+3 (AS 5 against DS 3): 1 is D2, 2 is D1.
+    const content = withRng(Array.from({ length: 5 }, () => [1, 2, 2, 2, 2]));
+    const battle = erdonBattle(content, true);
+    expect(battle.battle?.stage).toBe('fingers');
+    expect(fingersOdds(warchonRules(content), battle, true)).toEqual([2, 1, 1, 1, 1]);
+    const moves = warchonGame.legalMoves(content, battle);
+    for (let seed = 0; seed < 20; seed++) expect(greedyBot.choose(warchonGame, content, battle, moves, seedRandom(seed)).move).toEqual(fingers(1));
+    // The defender's count changes nothing here (whatever it shows, the attacker's count 1 gives D2
+    // and the other four D1: (2 + 4) / 5 = 1.2): every count ties, and its generator picks among all five.
+    const shown = warchonGame.play(content, battle, fingers(1)).state;
+    expect(fingersOdds(warchonRules(content), shown, false).map((v) => v.toFixed(9))).toEqual(Array(5).fill((1.2).toFixed(9)));
+    const picked = new Set<number>();
+    for (let seed = 0; seed < 40; seed++) picked.add((greedyBot.choose(warchonGame, content, shown, warchonGame.legalMoves(content, shown), seedRandom(seed)).move as { n: number }).n);
+    expect([...picked].sort()).toEqual([1, 2, 3, 4, 5]);
+    // A defender whose count 1 gives 1 (D2) and any other 2 (D1) never shows 1.
+    const rows = [[1, 1, 1, 1, 1], ...Array.from({ length: 4 }, () => [2, 2, 2, 2, 2])];
+    const guarded = withRng(rows);
+    const second = warchonGame.play(guarded, erdonBattle(guarded, true), fingers(3)).state;
+    expect(fingersOdds(warchonRules(guarded), second, false)).toEqual([2, 1, 1, 1, 1]);
+    for (let seed = 0; seed < 20; seed++) expect(greedyBot.choose(warchonGame, guarded, second, warchonGame.legalMoves(guarded, second), seedRandom(seed)).move).not.toEqual(fingers(1));
+  });
+
+  it('the printed Warchon RNGs are Latin squares: against a player showing any count at random, every own count has the same odds', () => {
+    const rules = warchonRules(warchon);
+    const battle = erdonBattle(warchon);
+    for (const spread of rules.tables.spreads.values()) {
+      for (const attacking of [true, false]) {
+        // Every column: the differential moved by a strength modifier on the attacker.
+        for (let extra = -8; extra <= 8; extra++) {
+          const units = battle.core.units.map((u) => (u.id === 'baphite-swarm-1' ? { ...u, modifiers: [{ stat: 'as' as const, op: 'add' as const, value: extra, rounding: null, duration: 'permanent' as const, location: null, turnsLeft: null, source: 'test' }] } : u));
+          const moved = units.map((u) => (u.location === 'erdon-pass' ? { ...u, location: spread.id } : u));
+          const s: WarchonState = { ...battle, core: { ...battle.core, units: moved, battle: { ...battle.core.battle!, location: spread.id } }, battle: { ...battle.battle!, spread: spread.id } };
+          const odds = fingersOdds(rules, s, attacking);
+          expect(new Set(odds.map((v) => v.toFixed(9))).size, `${spread.id} ${extra}`).toBe(1);
+        }
+      }
+    }
+  });
+
+  it('greedy never reads the hidden fingers: the defender sees a draw of its own, and picks the same whatever the attacker showed', () => {
+    const battle = erdonBattle(warchon);
+    const shown = [1, 2, 3, 4, 5].map((n) => warchonGame.play(warchon, battle, fingers(n)).state);
+    expect(new Set(shown.map((s) => s.battle!.attackerFingers)).size).toBe(5);
+    for (let seed = 0; seed < 10; seed++) {
+      const views = shown.map((s) => JSON.stringify(warchonGame.hidden!(warchon, s, 'celestine', seedRandom(seed))));
+      expect(new Set(views).size).toBe(1);
+      const picks = shown.map((s) => JSON.stringify(greedyBot.choose(warchonGame, warchon, s, warchonGame.legalMoves(warchon, s), seedRandom(seed))));
+      expect(new Set(picks).size).toBe(1);
+    }
+    // The attacker sees its own fingers; with none fixed, nothing is hidden.
+    expect(warchonGame.hidden!(warchon, shown[2]!, 'azuthka', seedRandom(1)).state).toBe(shown[2]);
+    expect(warchonGame.hidden!(warchon, battle, 'celestine', seedRandom(1)).state).toBe(battle);
   });
 });

@@ -33,22 +33,35 @@ export const randomBot: Bot = {
 
 /**
  * One-move look-ahead: plays each legal move and keeps the one `evaluate` rates best for the side
- * that moves; ties are broken by the bot's generator. A move that rolls dice is tried with dice
- * from the bot's own generator (the game's generator in the state is replaced for the look-ahead),
- * so the bot never sees the rolls the game will really make. Without `evaluate`, it plays randomly.
+ * that moves; ties are broken by the bot's generator. It first asks the game for the state as its
+ * side may know it (`hidden`: another side's hidden choice replaced by a draw of the bot's own), so
+ * it never reads what its side cannot see; then the game's own pick (`choose`, exact odds for a
+ * simultaneous choice), when the game has one for these moves. A move that rolls dice is tried
+ * with dice from the bot's own generator (the game's generator in the state is replaced for the
+ * look-ahead), so the bot never sees the rolls the game will really make. Without `evaluate` (and
+ * no pick of the game's), it plays randomly.
  */
 export const greedyBot: Bot = {
   name: 'greedy',
   choose(game, content, state, moves, random) {
-    if (!game.evaluate || moves.length === 1) return randomBot.choose(game, content, state, moves, random);
+    if (moves.length === 1 || (!game.evaluate && !game.choose)) return randomBot.choose(game, content, state, moves, random);
     const side = state.active;
     let current = random;
+    let view = state;
+    if (game.hidden) {
+      const known = game.hidden(content, state, side, current);
+      view = known.state;
+      current = known.random;
+    }
+    const picked = game.choose?.(content, view, moves, current) ?? null;
+    if (picked !== null) return picked;
+    if (!game.evaluate) return randomBot.choose(game, content, view, moves, current);
     let best: number[] = [];
     let bestScore = -Infinity;
     for (let i = 0; i < moves.length; i++) {
       const dice = lookAheadRandom(current);
       current = dice.random;
-      const tried = game.play(content, { ...state, random: dice.value }, moves[i]!).state;
+      const tried = game.play(content, { ...view, random: dice.value }, moves[i]!).state;
       const score = game.evaluate(content, tried, side);
       if (score > bestScore || best.length === 0) {
         bestScore = score;

@@ -64,6 +64,22 @@ export interface Game<C, S extends GameState, M extends GameMove> {
    * a won game is +Infinity, a lost one -Infinity. Optional: without it, greedy bots play randomly.
    */
   evaluate?(content: C, state: S, side: string): number;
+  /**
+   * The state as `side` may know it: what that side cannot see (another side's hidden choice, such
+   * as fingers shown at the same time but fixed first) replaced by draws from `random`, a bot's own
+   * generator, returned with that generator's next state. The rest is unchanged, so the moves the
+   * game offers are the same. Optional: without it, every side sees the whole state. A bot calls it
+   * before it looks at the state at all (bots.ts), so it never reads what its side cannot see.
+   */
+  hidden?(content: C, state: S, side: string, random: RandomState): { readonly state: S; readonly random: RandomState };
+  /**
+   * A game's own pick for a greedy bot among `moves`, for decisions a one-move look-ahead cannot
+   * rate (a choice whose outcome depends on another side's simultaneous choice, rated by the exact
+   * odds instead); `state` is already what the active side may know (`hidden`). Ties are broken
+   * with `random`, returned with its next state. Null: the game has no view on these moves, and
+   * the bot looks ahead as usual. Optional.
+   */
+  choose?(content: C, state: S, moves: readonly M[], random: RandomState): { readonly move: M; readonly random: RandomState } | null;
 }
 
 /** A move that `legalMoves` does not offer: the game is unchanged. */

@@ -11,7 +11,9 @@
 //   { kind: 'destroy', unit }         an army over a spread's Capacity destroys a unit of its choice
 //   { kind: 'choose', ids }           a choice an effect asks of a side (units, a spread, an option)
 import type { Game, PlayResult } from '../core/game.js';
+import { nextInt, seedRandom } from '../core/random.js';
 import { effectiveStat } from '../core/stats.js';
+import { hiddenFrom, pickFingers } from './bot.js';
 import { warchonRules, type WarchonContent } from './content.js';
 import { listMoves } from './moves.js';
 import { playMove } from './play.js';
@@ -34,6 +36,24 @@ export const warchonGame: Game<WarchonContent, WarchonState, WarchonMove> = {
   },
   play(content, state, move): PlayResult<WarchonState> {
     return playMove(warchonRules(content, state.scenario), state, move);
+  },
+  hidden(content, state, side, random) {
+    return hiddenFrom(warchonRules(content, state.scenario), state, side, random);
+  },
+  choose(content, state, moves, random) {
+    const rules = warchonRules(content, state.scenario);
+    const side = state.active;
+    // An event's entry is rated by playing it, with dice of the bot's own (never the game's generator).
+    const seed = nextInt(random, 0, 0x7fffffff);
+    const dice = seedRandom(seed.value);
+    const rate = (attacker: number, defender: number): number => {
+      let s: WarchonState = { ...state, random: dice, battle: state.battle && { ...state.battle, attackerFingers: null } };
+      s = playMove(rules, s, { kind: 'fingers', n: attacker }).state;
+      s = playMove(rules, s, { kind: 'fingers', n: defender }).state;
+      const score = warchonGame.evaluate!(content, s, side);
+      return Math.max(-1e6, Math.min(1e6, score));
+    };
+    return pickFingers(rules, state, moves, seed.random, rate);
   },
   evaluate(_content, state, side) {
     if (state.result) return state.result.winner === side ? Infinity : state.result.winner === null ? 0 : -Infinity;

@@ -1,0 +1,110 @@
+// What a Warchon bot may know, and how a greedy bot picks its fingers. Both players show fingers
+// at the same time; here the attacker's are fixed first and kept in the state, so the defender's
+// view (`hiddenFrom`) replaces them with a draw of the bot's own. A one-move look-ahead cannot rate
+// a fingers count (the number depends on the other player's count), so `pickFingers` rates each
+// own count by the exact odds: the mean, over the other player's five equally likely counts, of the
+// attacker's edge of what the RNG cell gives in the current column (the measure of `playmark odds`,
+// src/analysis/odds.ts: the defender's Hits minus the attacker's, an elimination counting one Hit
+// more than the largest Hits result of the pack). An event cell is rated as what follows it: a new
+// number with every later event ignored, so the mean over all 25 cells with their numbers. The
+// number that picks an event's entry is rated by playing each entry (both fingers) and evaluating.
+import { nextInt, type RandomState } from '../core/random.js';
+import type { WarchonRules } from './content.js';
+import { total } from './battle.js';
+import { sideHits, type CombatResult } from './results.js';
+import type { WarchonMove, WarchonState } from './state.js';
+import { columnFor, type SpreadTables } from './tables.js';
+
+/** The state as `side` may know it: the attacker's fingers, when fixed and not `side`'s, drawn from `random`. */
+export function hiddenFrom(rules: WarchonRules, state: WarchonState, side: string, random: RandomState): { state: WarchonState; random: RandomState } {
+  const b = state.battle;
+  if (b === null || b.attackerFingers === null || state.core.battle?.attacker === side) return { state, random };
+  const drawn = nextInt(random, rules.fingers.min, rules.fingers.max);
+  return { state: { ...state, battle: { ...b, attackerFingers: drawn.value } }, random: drawn.random };
+}
+
+const eliminationCache = new WeakMap<WarchonRules, number>();
+
+/** One Hit more than the largest Hits result of the pack's tables (odds.ts `largestHits` + 1). */
+function eliminationHits(rules: WarchonRules): number {
+  let e = eliminationCache.get(rules);
+  if (e === undefined) {
+    let most = 0;
+    for (const s of rules.tables.spreads.values()) {
+      for (const row of s.rows) for (const cell of row) for (const o of cell.value ? [cell.value.attacker, cell.value.defender] : []) if (o.kind === 'hits') most = Math.max(most, o.hits);
+    }
+    e = most + 1;
+    eliminationCache.set(rules, e);
+  }
+  return e;
+}
+
+/** The attacker's edge of a result: the defender's Hits minus the attacker's (0 for an unknown cell). */
+function edge(result: CombatResult | null | undefined, elimination: number): number {
+  return result ? sideHits(result.defender, elimination) - sideHits(result.attacker, elimination) : 0;
+}
+
+/**
+ * The attacker's expected edge for each count the chooser may show (index 0 for `min` fingers) at
+ * the combat number of the battle under way: for each count, the mean over the other player's
+ * counts of the result the cell gives in the current column (an event cell, when an event can
+ * still happen there, rated as a new number with events ignored).
+ */
+export function fingersOdds(rules: WarchonRules, state: WarchonState, attacking: boolean): number[] {
+  const b = state.battle!;
+  const cb = state.core.battle!;
+  const tables: SpreadTables = rules.tables.spreads.get(b.spread)!;
+  const column = columnFor(tables, total(state.core, b.spread, cb.attacker, 'as') - total(state.core, b.spread, cb.defender, 'ds'));
+  const elimination = eliminationHits(rules);
+  const at = (n: number) => edge(column ? tables.rows[n - 1]?.[column.index]?.value : null, elimination);
+  const counts: number[] = [];
+  for (let n = rules.fingers.min; n <= rules.fingers.max; n++) counts.push(n);
+  const cellAt = (a: number, d: number) => tables.rng[d - 1]?.[a - 1]?.value ?? null;
+  // What follows an event: a new number, every later event ignored.
+  let after = 0;
+  for (const a of counts) for (const d of counts) after += at(cellAt(a, d)?.number ?? 0);
+  after /= counts.length * counts.length;
+  const eventsLeft = !b.ignoreEvents && rules.spread.get(b.spread)!.events !== null && state.eventsUsed.filter((s) => s === b.spread).length < rules.eventsPerTurn;
+  return counts.map((own) => {
+    let sum = 0;
+    for (const other of counts) {
+      const cell = attacking ? cellAt(own, other) : cellAt(other, own);
+      sum += cell === null ? 0 : cell.event && eventsLeft ? after : at(cell.number);
+    }
+    return sum / counts.length;
+  });
+}
+
+/**
+ * A greedy bot's fingers: the count with the best expected value for the side to act (the
+ * attacker's edge, or its opposite for the defender), ties broken by `random`. For the number that
+ * picks an event's entry, `rate` plays each pair of counts and gives the chooser's score. Null when
+ * the moves are not fingers.
+ */
+export function pickFingers(
+  rules: WarchonRules,
+  state: WarchonState,
+  moves: readonly WarchonMove[],
+  random: RandomState,
+  rate: (attacker: number, defender: number) => number,
+): { move: WarchonMove; random: RandomState } | null {
+  const b = state.battle;
+  if (b === null || (b.stage !== 'fingers' && b.stage !== 'event-fingers') || !moves.every((m) => m.kind === 'fingers')) return null;
+  const attacking = b.attackerFingers === null;
+  let values: number[];
+  if (b.stage === 'fingers') {
+    const odds = fingersOdds(rules, state, attacking);
+    values = odds.map((v) => (attacking ? v : -v));
+  } else {
+    values = [];
+    for (let own = rules.fingers.min; own <= rules.fingers.max; own++) {
+      let sum = 0;
+      for (let other = rules.fingers.min; other <= rules.fingers.max; other++) sum += attacking ? rate(own, other) : rate(other, own);
+      values.push(sum / (rules.fingers.max - rules.fingers.min + 1));
+    }
+  }
+  const best = Math.max(...values);
+  const ties = moves.filter((m) => m.kind === 'fingers' && values[m.n - rules.fingers.min]! >= best - 1e-9);
+  const pick = nextInt(random, 0, ties.length - 1);
+  return { move: ties[pick.value]!, random: pick.random };
+}
