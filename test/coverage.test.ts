@@ -92,7 +92,7 @@ describe('playmark coverage', () => {
     expect(report.items.find((i) => i.key === 'trait/berserk')).toBeUndefined();
     expect(report.items.find((i) => i.key === 'trait/frigid')).toMatchObject({ status: 'manual', form: 'structural' });
     expect(report.items.find((i) => i.key === 'trait/aquatic')).toBeUndefined();
-    expect(report.items.find((i) => i.key === 'unit/baphite-swarm#/specialAbilities/0')).toMatchObject({ status: 'manual', form: 'effects' });
+    expect(report.items.find((i) => i.key === 'unit/baphite-swarm#/specialAbilities/0')).toMatchObject({ status: 'runs', form: 'effects' });
     // Structural rules are listed too: the turn's steps, movement, capacity, the RNG, combat, damage.
     const structural = report.items.filter((i) => i.form === 'structural').map((i) => i.key);
     expect(structural).toEqual(expect.arrayContaining(['rules/core#/turn/steps/0', 'rules/core#/movement', 'rules/core#/capacity', 'rules/core#/rng', 'rules/core#/combat', 'rules/core#/damage', 'descriptor/distinct']));
