@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
-import { printablesOf } from './content-support.js';
+import { LAYER_LEGEND, LAYER_MARK, UNKNOWN_LEGEND, UNKNOWN_MARK } from '../src/render/marks.js';
+import { packContentOf, printablesOf } from './content-support.js';
 import { htmlText, repoRoot } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
@@ -22,4 +23,65 @@ describe('faces show the game, not the code', () => {
       expect(found).toEqual([]);
     });
   }
+});
+
+// A player's face shows the game: a value a layer set carries one small mark and the face's legend
+// says in words what it means; the layer entry ids, their kinds and reasons belong on the errata
+// sheet only. Every face (and every back) of every printable of every pack but the errata sheet.
+describe('faces show the game, not the maintainers\' notes', () => {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const pack of ['archon-skirmish', 'warchon', 'warmaster']) {
+    it(`${pack}: no face names a layer entry, its kind, a schema or a record file`, () => {
+      const ids = packContentOf(pack).layers.flatMap((l) => l.entries.map((e) => e.id));
+      expect(ids.length).toBeGreaterThan(0);
+      const idPattern = new RegExp(`(?<![\\w-])(?:${ids.map(escape).join('|')})(?![\\w-])`, 'g');
+      const found: string[] = [];
+      const faces = printablesOf(pack)
+        .filter((p) => !p.id.endsWith('-errata'))
+        .flatMap((p) => [
+          ...p.faces.map((face) => ({ label: `${p.id} ${face.label}`, html: renderFace(templates, p, face) })),
+          ...(p.kind === 'card' && p.back ? [{ label: `${p.id} back`, html: renderFace(templates, { ...p, template: p.back.template }, { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' }) }] : []),
+        ]);
+      expect(faces.length).toBeGreaterThan(0);
+      for (const { label, html } of faces) {
+        const text = htmlText(html);
+        const hits = [
+          ...text.matchAll(idPattern),
+          ...text.matchAll(/[\w.-]+\.schema\.json\b|[\w./-]+\.ya?ml\b/g),
+          ...text.matchAll(/\b(?:RULING|INFERENCE|RECONSTRUCTION|ERRATUM|ruling|inference|reconstruction|erratum)\b(?=\s*(?:[:(]|\s+[\w-]+-[\w-]+))|\b(?:RULING|INFERENCE|RECONSTRUCTION|ERRATUM)\b/g),
+          ...text.matchAll(/Set by layers/gi),
+        ];
+        for (const m of hits) found.push(`${label}: ${m[0]}`);
+        // One mark per face, no footnote numbers, and a legend that says in words what it means.
+        const marks = [...html.matchAll(/<sup class="layer-mark">([^<]*)<\/sup>/g)].map((m) => m[1]);
+        for (const m of new Set(marks)) if (m !== LAYER_MARK) found.push(`${label}: mark ${m}`);
+        if (marks.length > 0 && !text.includes(LAYER_LEGEND)) found.push(`${label}: marks without the legend "${LAYER_LEGEND}"`);
+        if (html.includes('class="unknown-mark"') && !text.includes(UNKNOWN_LEGEND)) found.push(`${label}: ${UNKNOWN_MARK} without the legend "${UNKNOWN_LEGEND}"`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  it('a value nobody knows prints as a mark that says so, not as a dash', () => {
+    // The Warmaster characters print no attack or defence, and nothing sets them.
+    const units = printablesOf('warmaster').find((p) => p.id === 'warmaster-units')!;
+    const emperor = units.faces.find((f) => f.label === 'unit the-emperor')!;
+    const text = htmlText(renderFace(templates, units, emperor));
+    expect(text).toMatch(/Attack\s+\?\s+Defence\s+\?/);
+    expect(text).not.toContain('\u2014');
+    expect(text).toContain(`${UNKNOWN_MARK} ${UNKNOWN_LEGEND}`);
+    // A trait the rulebook uses but never defines.
+    const reference = printablesOf('warchon').find((p) => p.id === 'warchon-reference')!;
+    const back = htmlText(renderFace(templates, reference, reference.faces[1]!));
+    expect(back).toMatch(/Aquatic\s+\?/);
+    expect(back).toContain(UNKNOWN_LEGEND);
+  });
+
+  it('a ruling that changes play stays on the turn aid in plain words', () => {
+    const turn = printablesOf('archon-skirmish').find((p) => p.id === 'archon-skirmish-turn')!;
+    const text = htmlText(renderFace(templates, turn, turn.faces[0]!));
+    expect(text).toContain('Only creatures on the line between them block sight.');
+    expect(text).toMatch(/No winner after \d+ turns: a draw\./);
+    expect(text).toContain(LAYER_LEGEND);
+  });
 });

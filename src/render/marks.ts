@@ -44,3 +44,18 @@ export class MarkBook {
 export function markKey(record: string, pointer: string): string {
   return `${record}${pointer}`;
 }
+
+/**
+ * The one mark a player's face prints beside every value a layer set (whatever the layer entry's
+ * kind), and the words its legend gives: the entry, its kind and its reason are on the errata sheet.
+ */
+export const LAYER_MARK = '\u2020';
+export const LAYER_LEGEND = 'not printed in the source: see the errata sheet';
+/** What a face prints for a value nobody knows (null, and no layer sets it), and its legend. */
+export const UNKNOWN_MARK = '?';
+export const UNKNOWN_LEGEND = 'not printed in the source, and not known';
+
+/** A face's legend lines: the layer mark's when the face marks a value, the unknown mark's when it prints one. */
+export function markLegend(marked: boolean, unknown = false): { symbol: string; text: string }[] {
+  return [...(marked ? [{ symbol: LAYER_MARK, text: LAYER_LEGEND }] : []), ...(unknown ? [{ symbol: UNKNOWN_MARK, text: UNKNOWN_LEGEND }] : [])];
+}

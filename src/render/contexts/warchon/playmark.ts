@@ -15,8 +15,8 @@
 // its current Hit(s) is on the top end".
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import type { WarchonUnit } from '../../../../generated/types/warchon/unit.js';
-import { MarkBook } from '../../marks.js';
-import type { Face, Footnote } from '../../printable.js';
+import { MarkBook, markKey, markLegend } from '../../marks.js';
+import type { Face } from '../../printable.js';
 import type { NamedContext } from '../context.js';
 import { coreRules, sideOf, warchonView, type OriginsOf, type WarchonView } from './shared.js';
 
@@ -87,6 +87,7 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
   const specials = (unit.specialAbilities ?? []).map((r) => r.text);
   const slot = (f: number) => faces[f] ?? null;
   const { marks, footnotes } = book.result();
+  const unknown = unit.points === null || faces.some((f) => STATS.some((k) => f[k].value === null && marks[markKey(id, f[k].pointer)] === undefined));
   const backFaces = [slot(2), slot(3)].filter((f) => f !== null).length;
   return {
     context: {
@@ -101,9 +102,10 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
         { back: false, ends: [{ bottom: false, face: slot(0) }, { bottom: true, face: slot(1) }] },
         { back: true, ends: [{ bottom: false, face: slot(2) }, { bottom: true, face: slot(3) }] },
       ],
-      /** Where the back prints the layer notes: across its middle when it shows no face, else in the free bottom slot. */
+      /** Where the back prints the legend: across its middle when it shows no face, else in the free bottom slot (else under the fold's last end). */
       notesAt: backFaces === 0 ? 'middle' : backFaces === 1 ? 'lower' : 'none',
-      notes: compactNotes(id, footnotes),
+      /** What the marks mean: a value a layer set (†), a value nobody knows (?). */
+      legend: markLegend(footnotes.length > 0, unknown),
     },
     marks,
     footnotes,
@@ -112,33 +114,10 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
   };
 }
 
-/**
- * The footnotes as a strip has room for them: grouped by kind, each entry id without the unit's own
- * id in front (`celestine-war-angels-hits` prints as `…hits` under the prefix); the full reasons are
- * on the errata sheet and in the face's footnotes.
- */
-function compactNotes(unit: string, footnotes: readonly Footnote[]) {
-  const prefix = `${unit}-`;
-  const kinds = ['erratum', 'inference', 'ruling', 'reconstruction'] as const;
-  const plural = { erratum: 'Errata', inference: 'Inferences', ruling: 'Rulings', reconstruction: 'Reconstructions' } as const;
-  return {
-    prefix: footnotes.some((n) => n.entry.startsWith(prefix)) ? prefix : null,
-    groups: kinds
-      .map((kind) => ({
-        kind,
-        label: plural[kind],
-        items: footnotes
-          .filter((n) => n.kind === kind)
-          .map((n) => ({ n: n.n, entry: n.entry, short: n.entry.startsWith(prefix) ? n.entry.slice(prefix.length) : null })),
-      }))
-      .filter((g) => g.items.length > 0),
-  };
-}
-
 export const playmarkStrip: NamedContext = {
   name: 'warchon-playmark',
   description:
-    'A fold-over playmark strip per selected unit (front half and back half, each with two ends): name, side, descriptors, Point Value, traits, special abilities, and the stats of each face on the end the rules\u2019 damage order turns it to, with layer marks and the entry ids in the strip\u2019s free space. Units with no stat at all, or with `playmarks: 0`, get no strip; `records.copies: playmarks` prints as many as the demo holds.',
+    'A fold-over playmark strip per selected unit (front half and back half, each with two ends): name, side, descriptors, Point Value, traits, special abilities, and the stats of each face on the end the rules\u2019 damage order turns it to, with a mark beside each value a layer set (its legend in the strip\u2019s free space) and a ? for a value nobody knows. Units with no stat at all, or with `playmarks: 0`, get no strip; `records.copies: playmarks` prints as many as the demo holds.',
   kinds: ['unit'],
   build(input) {
     const view = warchonView(input.content);

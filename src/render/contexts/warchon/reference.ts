@@ -1,7 +1,7 @@
 // warchon-quick-reference: a quick reference sheet, every text from the pack's content: the
 // movement, Capacity, combat, RNG, Random Event and damage rules (the `rules` record `core`), the
 // result vocabulary (the `result` records), the damage facing order, the turn sequence (the core
-// rules' `turn`), and the core rulings (values a layer set, marked and footnoted) on the front; the
+// rules' `turn`), and the core rulings (values a layer set, marked) on the front; the
 // selected traits on the back, so both sides print at a readable size.
 import { MarkBook } from '../../marks.js';
 import type { Face } from '../../printable.js';
@@ -48,6 +48,8 @@ export function referenceFaces(view: WarchonView, traitIds: readonly string[]): 
     context: {
       front: true,
       back: false,
+      /** A ruling nobody has made prints as ?, and the legend says so. */
+      unknown: [core.controllingArmy, core.halvedRounding, retreat?.note ?? null].some((v) => v === null || v === undefined),
       packTitle: view.pack.title,
       turn: { steps: core.turn.steps.map((step) => ({ name: step.name, text: step.text })), spreadOrder: core.turn.battleOrder === 'spread-number' },
       movement: {
@@ -88,7 +90,7 @@ export function referenceFaces(view: WarchonView, traitIds: readonly string[]): 
   return [
     front,
     {
-      context: { ...front.context, front: false, back: true, traits: traitList },
+      context: { ...front.context, front: false, back: true, traits: traitList, unknown: traitList.some((t) => t.text === null) },
       marks: back.marks,
       footnotes: back.footnotes,
       copies: 1,
@@ -100,7 +102,7 @@ export function referenceFaces(view: WarchonView, traitIds: readonly string[]): 
 export const quickReference: NamedContext = {
   name: 'warchon-quick-reference',
   description:
-    'A two-page quick reference from the core rules record: on the front the turn sequence, movement, Capacity, combat, RNG, Random Event and damage rules with the facing diagram, the result vocabulary and the core rulings (marked and footnoted); on the back the selected traits (`records: {kind: trait}`, in the order given; all traits by name when none are selected).',
+    'A two-page quick reference from the core rules record: on the front the turn sequence, movement, Capacity, combat, RNG, Random Event and damage rules with the facing diagram, the result vocabulary and the core rulings (marked, with a legend); on the back the selected traits (`records: {kind: trait}`, in the order given; all traits by name when none are selected).',
   kinds: ['trait'],
   build(input) {
     const view = warchonView(input.content);

@@ -7,7 +7,6 @@ import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import { MarkBook, type Origins } from '../../marks.js';
 import type { Face } from '../../printable.js';
 import type { NamedContext } from '../context.js';
-import { cardNotes } from './notes.js';
 import { type Card, dieText, face, rangeText, sideView, type SideView, type WarmasterView, warmasterView } from './shared.js';
 
 type Effect = Card['effects'][number];
@@ -93,7 +92,7 @@ export function cardFace(view: WarmasterView, id: string, copies: number): Face 
   }
 
   const hasStats = c.attack !== null || c.defence !== null || move !== null;
-  const base = face(
+  return face(
     {
       id,
       name: c.name,
@@ -110,7 +109,6 @@ export function cardFace(view: WarmasterView, id: string, copies: number): Face 
     `card ${id}`,
     copies,
   );
-  return { ...base, context: { ...base.context, notesFull: cardNotes(base.footnotes).full } };
 }
 
 /** The side every card shown belongs to, or null when they differ. */

@@ -1,6 +1,6 @@
-// Footnotes as Warmaster's faces print them. MarkBook gives one footnote per layer entry; many
-// Warmaster entries share one reason (27 map connections, 27 ruled combat cells), so sheets print
-// them as groups: the shared reason once, then each mark number with its entry id.
+// Layer entries grouped by the reason they share. Many Warmaster entries share one reason (27 map
+// connections, 27 ruled combat cells): a list of entries can print the shared reason once, then each
+// entry. Player-facing faces print no entries (one mark and its legend); this is for lists of them.
 import type { Footnote } from '../../printable.js';
 
 /** One entry in a group: its mark number, its id, and what its reason adds to the shared text. */
@@ -128,10 +128,4 @@ export function groupNotes(footnotes: readonly Footnote[]): NoteGroup[] {
     });
   }
   return groups;
-}
-
-/** Card footnotes: the reason in full when the face's reasons are short, else kind and entry only. */
-export function cardNotes(footnotes: readonly Footnote[], maxChars = 240): { full: boolean; notes: readonly Footnote[] } {
-  const total = footnotes.reduce((sum, f) => sum + f.reason.length, 0);
-  return { full: total <= maxChars, notes: footnotes };
 }

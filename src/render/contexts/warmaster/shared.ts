@@ -13,8 +13,7 @@ import type { WarmasterSpecialUnit } from '../../../../generated/types/warmaster
 import type { WarmasterTeleportationTable } from '../../../../generated/types/warmaster/teleport-table.js';
 import { originAt } from '../../../engine/core/lookup.js';
 import type { Face, Footnote } from '../../printable.js';
-import { MarkBook, type Origins } from '../../marks.js';
-import { groupNotes } from './notes.js';
+import { MarkBook, markLegend, type Origins } from '../../marks.js';
 
 
 export type Area = DeepReadonly<WarmasterShipArea>;
@@ -107,10 +106,13 @@ export function layered(origins: Origins, pointer: string): boolean {
   return originAt(origins ?? {}, pointer) !== undefined;
 }
 
-/** A face from a context and its MarkBook, with grouped notes for sheets. */
-export function face(context: Record<string, unknown>, book: MarkBook, label: string, copies = 1): Face {
+/**
+ * A face from a context and its MarkBook, with the legend of its marks: what the mark beside a
+ * value a layer set means, and (when `unknown`) what the mark of a value nobody knows means.
+ */
+export function face(context: Record<string, unknown>, book: MarkBook, label: string, copies = 1, unknown = false): Face {
   const { marks, footnotes } = book.result();
-  return { context: { ...context, noteGroups: groupNotes(footnotes) }, marks, footnotes, copies, label };
+  return { context: { ...context, legend: markLegend(footnotes.length > 0, unknown) }, marks, footnotes, copies, label };
 }
 
 /** The numbered areas of the whole ship, in number order (the map's grid; where special areas sit). */

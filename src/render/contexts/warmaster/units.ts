@@ -1,11 +1,10 @@
 // The special units as cards: name, side (colour and emblem), abilities and exceptions as printed,
-// attack and defence (unprinted: an em dash, or the roll an ability sets them to), and who cancels
+// attack and defence (the roll an ability sets them to, else ? when unprinted), and who cancels
 // each re-roll (a layer sets Sanguinius's list and one name of Rogal Dorn's). Which units, in what
 // order and how many copies: printables.yaml.
 import { MarkBook, type Origins } from '../../marks.js';
 import type { Face } from '../../printable.js';
 import type { NamedContext } from '../context.js';
-import { cardNotes } from './notes.js';
 import { dieText, face, ownOrigin, sideView, type Unit, type WarmasterView, warmasterView } from './shared.js';
 
 interface StatView {
@@ -14,7 +13,7 @@ interface StatView {
   readonly pointer: string;
 }
 
-/** Attack and defence: the printed number, else the roll an ability sets the stat to, else null (em dash). */
+/** Attack and defence: the printed number, else the roll an ability sets the stat to, else null (printed as ?: nobody knows it). */
 function stats(u: Unit): { attack: StatView; defence: StatView } {
   const view = (which: 'attack' | 'defence'): StatView => {
     const printed = u[which];
@@ -67,7 +66,7 @@ export function unitFace(view: WarmasterView, id: string, copies: number): Face 
   chars += u.exceptions?.length ?? 0;
   const side = sideView(view, u.side);
   const count = u.count === undefined ? null : u.count;
-  const base = face(
+  return face(
     {
       id,
       name: u.name,
@@ -84,15 +83,15 @@ export function unitFace(view: WarmasterView, id: string, copies: number): Face 
     book,
     `unit ${id}`,
     copies,
+    // A stat neither printed, nor rolled by an ability, nor set by a layer: nobody knows it.
+    [attack, defence].some((s) => s.value === null),
   );
-  const notes = cardNotes(base.footnotes);
-  return { ...base, context: { ...base.context, notesFull: notes.full } };
 }
 
 export const unitCardContext: NamedContext = {
   name: 'warmaster-unit-card',
   description:
-    'One card per selected special unit: name, side (colour and emblem), traits, abilities and exceptions as printed, attack and defence (an em dash when unprinted, or the roll an ability sets them to), and who cancels each re-roll; text set smaller or larger by its length.',
+    'One card per selected special unit: name, side (colour and emblem), traits, abilities and exceptions as printed, attack and defence (the roll an ability sets them to, or a ? with its legend when nobody knows them), and who cancels each re-roll; text set smaller or larger by its length.',
   kinds: ['special-unit'],
   build(input) {
     const view = warmasterView(input.content);
