@@ -1,6 +1,6 @@
 // Archon Skirmish printables, built and rendered without a browser: every creature's stats, the
 // whole deck (copies follow counts, one shared back), the 8x8 board with its named squares, back
-// rows and victory corners, the turn card; layer marks and footnotes; escaping.
+// rows and victory corners, the turn card; layer marks and their legend; escaping.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as content from '../generated/content/archon-skirmish.js';
@@ -8,7 +8,7 @@ import { originAt } from '../src/engine/core/lookup.js';
 import { playerNote } from '../src/render/contexts/archon-skirmish/shared.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
-import { markKey } from '../src/render/marks.js';
+import { LAYER_LEGEND, LAYER_MARK, markKey } from '../src/render/marks.js';
 import type { CardPrintable, Face, Printable, SheetPrintable } from '../src/render/printable.js';
 import { printablesOf } from './content-support.js';
 import { repoRoot, htmlText, poisoned } from './helpers.js';
@@ -28,6 +28,8 @@ const deck = byId('archon-skirmish-deck') as CardPrintable;
 const board = byId('archon-skirmish-board') as SheetPrintable;
 const turn = byId('archon-skirmish-turn') as CardPrintable;
 const text = htmlText;
+/** The one mark a player's face prints beside a value a layer set (the entry is on the errata sheet). */
+const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
 
 describe('archon-skirmish printables', () => {
   it('are the creatures, the deck, the board and the turn card from printables.yaml, then the common sheets', () => {
@@ -109,7 +111,7 @@ describe('the deck', () => {
     }
   });
 
-  it('Save cards print their effect from the ruling, with its mark and footnote', () => {
+  it('Save cards print their effect from the ruling, with its mark and the legend, not the entry', () => {
     for (const id of ['dark-save', 'light-save'] as const) {
       const face = deck.faces.find((f) => f.context.id === id)!;
       const origin = content.origins.card[id]!['/effects']!;
@@ -120,8 +122,9 @@ describe('the deck', () => {
       const effect = (content.cards[id].effects![0] as { note: string }).note;
       expect(effect).toMatch(/^Ruling: /);
       expect(text(out)).toContain(playerNote(effect));
-      expect(out).toContain(`${playerNote(effect).replace(/'/g, '&#x27;')}<sup class="layer-mark">${note!.n}</sup>`);
-      expect(out).toContain(`<sup>${note!.n}</sup><span class="as-notes-kind">ruling</span><code>${origin.entry}</code>`);
+      expect(out).toContain(`${playerNote(effect).replace(/'/g, '&#x27;')}${MARK}`);
+      expect(text(out)).toContain(LAYER_LEGEND);
+      expect(out).not.toContain(origin.entry);
       // The timing ruling too.
       expect(face.footnotes.map((n) => n.entry)).toContain(content.origins.card[id]!['/playedIn']!.entry);
     }
@@ -163,11 +166,11 @@ describe('the board', () => {
     expect(squares.filter((s) => s.classes.includes('home-dark')).map((s) => s.name)).toEqual([...content.zones['dark-back-row'].squares!]);
     const entries = board.faces[0]!.footnotes.map((n) => n.entry);
     for (const e of ['light-back-rank', 'dark-back-rank', 'light-back-row-squares', 'dark-back-row-squares', 'light-placement', 'dark-placement', 'first-player']) expect(entries).toContain(e);
-    // The shared footnotes partial prints each reason.
-    expect(out).toContain('class="footnotes"');
-    expect(out).toContain('<code>light-back-rank</code>');
-    const n = board.faces[0]!.marks[markKey('board:board', '/backRank/light')];
-    expect(out).toMatch(new RegExp(`back row: rank 1<sup class="layer-mark">${n}</sup>`));
+    // The reasons are on the errata sheet; the board says in words what its mark means.
+    expect(out).not.toContain('light-back-rank');
+    expect(text(out)).toContain(LAYER_LEGEND);
+    expect(board.faces[0]!.marks[markKey('board:board', '/backRank/light')]).toBeDefined();
+    expect(out).toContain(`back row: rank 1${MARK}`);
   });
 });
 
@@ -222,7 +225,7 @@ function markedValues(value: unknown, out: { rec: string; ptr: string }[] = []):
 }
 
 describe('layer marks', () => {
-  it('every value a face shows that a layer set carries its mark, and every footnote is used', () => {
+  it('every value a face shows that a layer set carries its mark, tied to the entry that set it', () => {
     let checked = 0;
     for (const p of printables) {
       for (const face of p.faces) {
@@ -242,7 +245,8 @@ describe('layer marks', () => {
           }
         }
         expect([...used].sort((a, b) => a - b)).toEqual(face.footnotes.map((f) => f.n));
-        for (const n of used) expect(out, `${p.id} ${face.label}`).toContain(`<sup class="layer-mark">${n}</sup>`);
+        if (used.size > 0) expect(out, `${p.id} ${face.label}`).toContain(MARK);
+        expect(text(out).includes(LAYER_LEGEND), `${p.id} ${face.label} legend`).toBe(used.size > 0);
       }
     }
     expect(checked).toBeGreaterThan(20);

@@ -1,5 +1,5 @@
 // The sheets every pack has, built and rendered without a browser: one scenario sheet per
-// scenario (armies, setup, first player, victory, special rules, marks on layer-set values) and
+// scenario (armies, setup, first player, victory, special rules, one mark on layer-set values and its legend) and
 // the errata sheet listing every layer entry once.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { validate } from '../src/content/validate.js';
 import { commonView } from '../src/render/common/content.js';
 import { errataEntries, formatValue, paginate } from '../src/render/common/errata.js';
 import { markValue } from '../src/render/common/mark-value.js';
-import { MarkBook } from '../src/render/marks.js';
+import { LAYER_LEGEND, LAYER_MARK, MarkBook } from '../src/render/marks.js';
 import { commonPrintables } from '../src/render/common/index.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
@@ -21,7 +21,10 @@ const packContent = (pack: string) => commonView(packContentOf(pack));
 const built = new Map(packs.map((p) => [p, commonPrintables(packContentOf(p), { playmarkVersion: 'test' })]));
 const get = (pack: string, what: 'scenarios' | 'errata'): Printable => built.get(pack)!.find((p) => p.id === `${pack}-${what}`)!;
 const html = (p: Printable, face: Face) => renderFace(templates, p, face);
-const text = htmlText;
+/** The one mark a player's face prints beside a value a layer set (the entry is on the errata sheet). */
+const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
+/** A face's text without its marks. */
+const text = (h: string) => htmlText(h.split(MARK).join(''));
 
 // The layer files as the validator loads them: an independent list of every entry of every pack.
 const validated = validate([path.join(repoRoot, 'content')], { cwd: repoRoot });
@@ -86,14 +89,15 @@ describe('scenario sheets', () => {
         for (const r of s.specialRules ?? []) expect(t).toContain(r.text);
       });
 
-      it(`${pack}/${id}: every value a layer set is marked, with its entry in a footnote`, () => {
+      it(`${pack}/${id}: every value a layer set is marked, and the legend says what the mark means; the entries are on the errata sheet`, () => {
         const origins = c.origins.scenario?.[id] ?? {};
         const entries = face.footnotes.map((n) => n.entry);
         for (const o of Object.values(origins)) expect(entries).toContain(o.entry);
-        for (const n of face.footnotes) {
-          expect(out).toContain(`<sup class="layer-mark">${n.n}</sup>`);
-          expect(out).toContain(`<code>${n.entry}</code>`);
-        }
+        expect(out.includes(MARK)).toBe(face.footnotes.length > 0);
+        expect(t.includes(LAYER_LEGEND)).toBe(face.footnotes.length > 0);
+        for (const n of face.footnotes) expect(out).not.toContain(`<code>${n.entry}</code>`);
+        // Nor the source's file name.
+        expect(t).not.toContain(c.pack.source.file);
       });
     }
   }
@@ -102,7 +106,8 @@ describe('scenario sheets', () => {
     const face = get('archon-skirmish', 'scenarios').faces[0]!;
     const note = face.footnotes.find((n) => n.entry === 'first-player')!;
     expect(note.kind).toBe('ruling');
-    expect(html(get('archon-skirmish', 'scenarios'), face)).toContain(`Light<sup class="layer-mark">${note.n}</sup>`);
+    expect(Object.values(face.marks)).toContain(note.n);
+    expect(html(get('archon-skirmish', 'scenarios'), face)).toContain(`Light${MARK}`);
   });
 
   it('Warmaster: the victory conditions are a ruling, marked once on the heading', () => {
@@ -111,8 +116,9 @@ describe('scenario sheets', () => {
     const note = face.footnotes.find((n) => n.entry === 'standard-victory')!;
     expect(note.kind).toBe('ruling');
     const out = html(p, face);
-    expect(out).toContain(`Victory<sup class="layer-mark">${note.n}</sup>`);
-    expect(out.split(`<sup class="layer-mark">${note.n}</sup>`)).toHaveLength(2);
+    expect(out).toContain(`Victory${MARK}</div>`);
+    // One value carries the ruling's mark: the heading, not each condition under it.
+    expect(Object.values(face.marks).filter((n) => n === note.n)).toHaveLength(1);
   });
 
   it('Warchon: the Celestine army is a ruling, the Ogres an inference, each marked', () => {

@@ -14,6 +14,7 @@ import { tablesOf, warchonView } from '../src/render/contexts/warchon/shared.js'
 import { spreadFace } from '../src/render/contexts/warchon/spread.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
+import { LAYER_LEGEND, LAYER_MARK, UNKNOWN_LEGEND } from '../src/render/marks.js';
 import type { Face, Printable } from '../src/render/printable.js';
 import { packContentOf, printablesOf } from './content-support.js';
 import { repoRoot } from './helpers.js';
@@ -42,15 +43,18 @@ const playmarks = byId('warchon-playmarks');
 const odds = byId('warchon-odds');
 const reference = byId('warchon-reference');
 
-/** The text of a table cell up to its mark, and the mark numbers in it. */
-function cellAt(page: string, cls: string, key: string): { text: string; marks: number[]; classes: string } {
+/** The one mark every player's face prints beside a value a layer set (the entry is on the errata sheet). */
+const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
+
+/** The text of a table cell up to its mark, and the marks in it. */
+function cellAt(page: string, cls: string, key: string): { text: string; marks: number; classes: string } {
   const m = new RegExp(`<td class="(${cls}[^"]*)" data-cell="${key}">(.*?)</td>`).exec(page);
   if (!m) throw new Error(`no ${cls} cell ${key}`);
   const inner = m[2]!;
   return {
     classes: m[1]!,
-    text: inner.replace(/<sup class="layer-mark">\d+<\/sup>/g, ''),
-    marks: [...inner.matchAll(/<sup class="layer-mark">(\d+)<\/sup>/g)].map((x) => Number(x[1])),
+    text: inner.split(MARK).join(''),
+    marks: inner.split(MARK).length - 1,
   };
 }
 
@@ -69,19 +73,15 @@ describe('warchon printables', () => {
     for (const p of printables) expect(p.pack).toBe('warchon');
   });
 
-  it('render every face in strict mode, and print a footnote for every mark', () => {
+  it('render every face in strict mode, with one mark for the values layers set and its legend, never the entries', () => {
     for (const p of printables) {
       for (const face of p.faces) {
         const page = html(p, face);
         expect(page.length).toBeGreaterThan(200);
-        const shown = new Set([...page.matchAll(/<sup class="layer-mark">(\d+)<\/sup>/g)].map((m) => Number(m[1])));
-        for (const n of Object.values(face.marks)) expect(shown.has(n), `${face.label}: mark ${n} printed`).toBe(true);
-        for (const f of face.footnotes) {
-          if (p.kind === 'sheet') expect(page).toContain(`<li value="${f.n}">`);
-          // Strips print entries without the unit's own id in front (the errata sheet has the reasons).
-          const unit = typeof face.context.unit === 'string' ? `${face.context.unit}-` : null;
-          expect(page).toContain(unit && f.entry.startsWith(unit) ? `&hellip;${esc(f.entry.slice(unit.length))}<` : esc(f.entry));
-        }
+        expect(page.includes(MARK), `${face.label}: marks printed`).toBe(Object.keys(face.marks).length > 0);
+        expect(page.includes(LAYER_LEGEND), `${face.label}: legend printed`).toBe(face.footnotes.length > 0);
+        // The entries, their kinds and reasons are on the errata sheet only.
+        for (const f of face.footnotes) expect(page, `${face.label}: ${f.entry}`).not.toContain(esc(f.entry));
       }
     }
   });
@@ -135,7 +135,7 @@ describe('warchon-spreads', () => {
     expect(page.match(/class="wsp-event-n"/g)).toHaveLength(5);
   });
 
-  it('marks layer-set cells with the footnote of the entry that set them', () => {
+  it('marks layer-set cells, each tied to the entry that set them', () => {
     for (const id of spreadIds) {
       const face = faceOf(id);
       const page = html(spreadsSheet, face);
@@ -149,18 +149,19 @@ describe('warchon-spreads', () => {
         if (row !== null) {
           for (let c = 0; c < (rng ? 5 : 7); c++) {
             const cell = cellAt(page, rng ? 'wsp-rng-cell' : 'wsp-crt-cell', `${row}-${c}`);
-            expect(cell.marks, `${id} ${pointer} cell ${c}`).toEqual([n]);
+            expect(cell.marks, `${id} ${pointer} cell ${c}`).toBe(1);
             expect(cell.classes).toContain('layered');
           }
         }
       }
       // Printed rows carry no mark.
-      expect(cellAt(page, 'wsp-rng-cell', '0-0').marks).toEqual([]);
-      expect(cellAt(page, 'wsp-crt-cell', '0-0').marks).toEqual([]);
+      expect(cellAt(page, 'wsp-rng-cell', '0-0').marks).toBe(0);
+      expect(cellAt(page, 'wsp-crt-cell', '0-0').marks).toBe(0);
     }
     const erdon = faceOf('erdon-pass');
     expect(erdon.footnotes.map((f) => f.entry)).toEqual(['erdon-pass-rng-row-5', 'erdon-pass-crt-row-4', 'erdon-pass-crt-row-5']);
-    expect(html(spreadsSheet, erdon)).toMatch(/<code>erdon-pass-rng-row-5<\/code>/);
+    expect(html(spreadsSheet, erdon)).not.toContain('erdon-pass-rng-row-5');
+    expect(html(spreadsSheet, erdon)).toContain(LAYER_LEGEND);
   });
 
   it('prints paths with spread numbers, Kier-Zhadd\'s ruling path back to Akibatu marked', () => {
@@ -170,14 +171,15 @@ describe('warchon-spreads', () => {
     const kz = faceOf('kier-zhadd');
     const n = footnoteFor(kz, 'kier-zhadd-path-akibatu');
     expect(n).toBeDefined();
-    expect(html(spreadsSheet, kz)).toMatch(new RegExp(`Akibatu <span class="wsp-spno">\\(Sp\\. 4\\)</span><sup class="layer-mark">${n}</sup>`));
+    expect(html(spreadsSheet, kz)).toContain(`Akibatu <span class="wsp-spno">(Sp. 4)</span>${MARK}`);
   });
 
   it('prints terrains, special rules and events, with layer-decided meanings marked', () => {
     const dr = faceOf('dracosroar');
     const page = html(spreadsSheet, dr);
     expect(page).toContain('Aquatic River');
-    expect(page).toMatch(new RegExp(`Aquatic<sup class="layer-mark">${footnoteFor(dr, 'aquatic-river-trait')}</sup>`));
+    expect(footnoteFor(dr, 'aquatic-river-trait')).toBeDefined();
+    expect(page).toContain(`Aquatic${MARK}`);
     expect(footnoteFor(dr, 'dracosroar-attack-restriction')).toBeDefined();
     for (const e of spreads.dracosroar!.events ?? []) expect(page).toContain(esc(e.text));
     const ak = faceOf('akibatu');
@@ -217,7 +219,7 @@ describe('warchon-playmarks', () => {
         const block = blocks[i]!;
         for (const stat of ['as', 'ds', 'size', 'movement', 'hits'] as const) {
           const m = new RegExp(`data-stat="${stat}">(?:<i>[A-Z]+</i>|[\\s\\S]*?</svg>\\s*)<b>([^<]*)`).exec(block);
-          expect(m?.[1], `${unit.id} face ${i} ${stat}`).toBe(face[stat] === null ? '\u2014' : String(face[stat]));
+          expect(m?.[1], `${unit.id} face ${i} ${stat}`).toBe(face[stat] === null ? '' : String(face[stat]));
         }
       });
       expect(page).toContain(esc(unit.name));
@@ -232,22 +234,24 @@ describe('warchon-playmarks', () => {
     }
   });
 
-  it('marks layer-set stats with their entries (the War Angels\' ruled stats, the Ogres\' side)', () => {
+  it('marks layer-set stats (the War Angels\' ruled stats, the Ogres\' side), with the legend in the strip\'s free space', () => {
     const wa = faceOf('celestine-war-angels')!;
     const page = html(playmarks, wa);
     const n = footnoteFor(wa, 'celestine-war-angels-face-1-as');
     expect(n).toBeDefined();
-    expect(page).toMatch(new RegExp(`data-stat="as"><i>AS</i><b>3<sup class="layer-mark">${n}</sup></b>`));
+    expect(page).toContain(`data-stat="as"><i>AS</i><b>3${MARK}</b>`);
     expect(footnoteFor(wa, 'celestine-war-angels-second-face')).toBeDefined();
-    expect(page).toContain('…second-face'.replace('…', '&hellip;'));
+    expect(page).not.toContain('second-face');
+    expect(page).toMatch(new RegExp(`class="wpm-legend"><div><span class="wpm-legend-mark">${LAYER_MARK}</span> ${LAYER_LEGEND}</div>`));
     const ogres = faceOf('deathknoll-ogres')!;
-    expect(html(playmarks, ogres)).toMatch(new RegExp(`Azuthka<sup class="layer-mark">${footnoteFor(ogres, 'deathknoll-ogres-side')}</sup>`));
+    expect(footnoteFor(ogres, 'deathknoll-ogres-side')).toBeDefined();
+    expect(html(playmarks, ogres)).toContain(`Azuthka${MARK}`);
     const swarm = faceOf('baphite-swarm')!;
     expect(swarm.footnotes).toEqual([]);
     expect(html(playmarks, swarm)).not.toContain('layer-mark');
   });
 
-  it('prints an em dash for an unprinted stat and escapes the unit name', () => {
+  it('prints ? (with its legend) for a stat nobody knows, and escapes the unit name', () => {
     const face = playmarkFace(
       view,
       { ...units['celestine-paladins']!, name: '<script>alert(1)</script>', faces: [{ hits: null, size: 2, movement: 2, as: null, ds: null }] },
@@ -256,7 +260,8 @@ describe('warchon-playmarks', () => {
     const page = html(playmarks, face);
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toContain('<script>');
-    expect(page).toMatch(/data-stat="as"><i>AS<\/i><b>\u2014<\/b>/);
+    expect(page).toMatch(/data-stat="as"><i>AS<\/i><b><span class="unknown-mark">\?<\/span><\/b>/);
+    expect(page).toContain(UNKNOWN_LEGEND);
     expect(face.copies).toBe(1);
   });
 });
@@ -284,7 +289,7 @@ describe('warchon-odds', () => {
     });
   });
 
-  it('shows the event share apart, the expected Hits and the edge, and names the layer entries it rests on', () => {
+  it('shows the event share apart, the expected Hits and the edge, and marks the results that rest on layer entries', () => {
     const erdon = odds.faces.find((f) => f.context.spread === 'erdon-pass')!;
     const page = html(odds, erdon);
     expect(page.match(/class="wod-seg odds-event"/g)).toHaveLength(7);
@@ -292,7 +297,9 @@ describe('warchon-odds', () => {
     expect(page).toContain('13/4 <i>(3.25)</i>');
     expect(erdon.footnotes.map((f) => f.entry).sort()).toEqual(['erdon-pass-crt-row-4', 'erdon-pass-rng-row-5']);
     const n = footnoteFor(erdon, 'erdon-pass-rng-row-5');
-    expect(page).toContain(`<sup class="layer-mark">${n}</sup>`);
+    expect(n).toBeDefined();
+    expect(page).toContain(MARK);
+    expect(page).toContain(LAYER_LEGEND);
     const irondale = html(odds, odds.faces.find((f) => f.context.spread === 'irondale')!);
     expect(irondale).not.toContain('wod-seg odds-event');
   });

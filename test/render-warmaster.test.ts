@@ -1,5 +1,5 @@
 // Warmaster's printables: every value the faces must show is in their HTML, layer-set values carry
-// marks and footnotes naming their entries, the map draws each connection once, the cards share a
+// one mark and the face a legend saying what it means (the entries are on the errata sheet), the map draws each connection once, the cards share a
 // back, and content text is escaped. No browser: faces are rendered to HTML only.
 import Handlebars from 'handlebars';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { renderFace } from '../src/render/document.js';
 import { compressNumbers, groupNotes } from '../src/render/contexts/warmaster/notes.js';
 import { rangeText } from '../src/render/contexts/warmaster/shared.js';
 import { createTemplates } from '../src/render/handlebars.js';
+import { LAYER_LEGEND, LAYER_MARK, markKey, UNKNOWN_LEGEND } from '../src/render/marks.js';
 import type { CardPrintable, Face, Footnote, Printable } from '../src/render/printable.js';
 import { packContentOf, printablesOf } from './content-support.js';
 import { repoRoot } from './helpers.js';
@@ -29,7 +30,9 @@ const faceHtml = (id: string, i = 0) => {
   const p = printable(id);
   return html(p, p.faces[i]!);
 };
-/** The footnote list items and note lines of a face's HTML, as text. */
+/** The one mark a player's face prints beside a value a layer set. */
+const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
+/** The layer entries behind a face's marks (printed on the errata sheet, not on the face). */
 const entriesIn = (f: Face) => f.footnotes.map((n) => n.entry);
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -46,15 +49,14 @@ describe('warmaster printables', () => {
     }
   });
 
-  it('gives every face a footnote for each mark it prints, and prints each footnote entry', () => {
+  it('prints one mark for the values layers set and its legend in words, never the entries', () => {
     for (const p of printables) {
       for (const f of p.faces) {
         const h = html(p, f);
-        const numbers = new Set(Object.values(f.marks));
-        expect(new Set(f.footnotes.map((n) => n.n)), `${p.id} ${f.label}`).toEqual(numbers);
-        for (const n of f.footnotes) expect(h, `${p.id} ${f.label} ${n.entry}`).toContain(`<code>${n.entry}</code>`);
-        // Every mark number appears as a printed mark.
-        for (const n of numbers) expect(h).toContain(`<sup class="layer-mark">${n}</sup>`);
+        const marked = Object.keys(f.marks).length > 0;
+        expect(h.includes(MARK), `${p.id} ${f.label}`).toBe(marked);
+        expect(h.includes(LAYER_LEGEND), `${p.id} ${f.label} legend`).toBe(marked);
+        for (const n of f.footnotes) expect(h, `${p.id} ${f.label} ${n.entry}`).not.toContain(n.entry);
       }
     }
   });
@@ -90,8 +92,7 @@ describe('warmaster-reference', () => {
       expect(turnHtml).toContain(esc(e.text));
     }
     expect(entriesIn(turn)).toContain('teleport-61-65');
-    const n = turn.footnotes.find((f) => f.entry === 'teleport-61-65')!.n;
-    expect(turnHtml).toContain(`<td class="wm-range">61\u201365<sup class="layer-mark">${n}</sup></td>`);
+    expect(turnHtml).toContain(`<td class="wm-range">61\u201365${MARK}</td>`);
     expect(turnHtml).toMatch(/<tr class="layered">\s*<td class="wm-range">61\u201365/);
     // The ruled phase values are marked too.
     expect(entriesIn(turn)).toEqual(expect.arrayContaining(['traitor-units-drawn', 'traitor-teleport-by-unit']));
@@ -104,19 +105,19 @@ describe('warmaster-reference', () => {
     for (const c of table.columns) expect(combatHtml).toContain(`<th>${esc(c.normalizedLabel ?? c.label)}</th>`);
   });
 
-  it('marks every layer-set cell, dashed, with a footnote naming its entry', () => {
+  it('marks every layer-set cell, dashed, each tied to its own entry', () => {
     const table = combatTables['combat-results'];
     const cellEntries = table.rows.flatMap((row, r) => row.map((_, c) => `combat-roll-${r + 1}-col-${c + 1}`));
     expect(entriesIn(combat)).toEqual(expect.arrayContaining(cellEntries));
-    const marked = [...combatHtml.matchAll(/<td class="wm-cell[^"]*layered">[A-Z\u2014]+<sup class="layer-mark">(\d+)<\/sup><\/td>/g)].map((m) => Number(m[1]));
+    const marked = [...combatHtml.matchAll(new RegExp(`<td class="wm-cell[^"]*layered">[A-Z\u2014]+${MARK}</td>`, 'g'))];
     expect(marked).toHaveLength(30);
-    // Cell r,c carries the number of its own entry.
-    for (const [i, entry] of cellEntries.entries()) expect(marked[i]).toBe(combat.footnotes.find((f) => f.entry === entry)!.n);
-    // Grouped notes still print every entry's id with its number.
-    for (const entry of cellEntries) {
-      const n = combat.footnotes.find((f) => f.entry === entry)!.n;
-      expect(combatHtml).toContain(`<sup>${n}</sup><code>${entry}</code>`);
+    // Cell r,c is marked for its own entry, which the errata sheet prints, not the face.
+    for (const [i, entry] of cellEntries.entries()) {
+      const pointer = `/rows/${Math.floor(i / table.columns.length)}/${i % table.columns.length}`;
+      expect(combat.marks[markKey('combat-results', pointer)], entry).toBe(combat.footnotes.find((f) => f.entry === entry)!.n);
+      expect(combatHtml).not.toContain(entry);
     }
+    expect(combatHtml).toContain(LAYER_LEGEND);
   });
 
   it('holds the legend (five results with their printed meanings) and the odds rule ruling', () => {
@@ -141,7 +142,7 @@ describe('warmaster-units', () => {
     for (const f of p.faces) expect(f.copies).toBe(1);
   });
 
-  it('prints name, side, abilities and exceptions, and unprinted stats as an em dash or the rolled value', () => {
+  it('prints name, side, abilities and exceptions, and unprinted stats as ? (with its legend) or the rolled value', () => {
     for (const f of p.faces) {
       const id = f.context.id as keyof typeof units;
       const u = units[id];
@@ -152,7 +153,9 @@ describe('warmaster-units', () => {
       if (u.exceptions) expect(h).toContain(esc(u.exceptions));
       expect(h).toContain('<svg class="wm-emblem"');
     }
-    expect(html(p, p.faces.find((f) => f.context.id === 'the-emperor')!)).toMatch(/Attack<\/span><span class="wm-stat-v">\u2014<\/span>/);
+    const emperor = html(p, p.faces.find((f) => f.context.id === 'the-emperor')!);
+    expect(emperor).toMatch(/Attack<\/span><span class="wm-stat-v"><span class="unknown-mark">\?<\/span><\/span>/);
+    expect(emperor).toContain(UNKNOWN_LEGEND);
     expect(html(p, p.faces.find((f) => f.context.id === 'demonic-hordes')!)).toMatch(/Defence<\/span><span class="wm-stat-v rolled">D6\+4<\/span>/);
   });
 
@@ -162,7 +165,7 @@ describe('warmaster-units', () => {
     expect(html(p, sang)).not.toContain('Warmaster Horus');
     const dorn = p.faces.find((f) => f.context.id === 'rogal-dorn')!;
     expect(entriesIn(dorn)).toEqual(['rogal-dorn-cancelled-by-horus']);
-    expect(html(p, dorn)).toContain('Warmaster Horus<sup class="layer-mark">1</sup>');
+    expect(html(p, dorn)).toContain(`Warmaster Horus${MARK}`);
   });
 });
 
@@ -196,7 +199,7 @@ describe('warmaster-cards', () => {
     expect(entriesIn(horror)).toEqual(['horror-one-guard-unit', 'horror-one-unit']);
     const ambush = p.faces.find((f) => f.context.id === 'crew-ambush')!;
     expect(entriesIn(ambush)).toEqual(['crew-ambush-defence']);
-    expect(html(p, ambush)).toContain('3<sup class="layer-mark">1</sup>');
+    expect(html(p, ambush)).toContain(`3${MARK}`);
   });
 
   it("shows the movement the card's rules fix: Crew cannot move, and Crew Ambush! is used exactly as the Crew", () => {
@@ -292,12 +295,12 @@ describe('escaping', () => {
     check(sa, sa.faces[0]!, { areas: (sa.faces[0]!.context.areas as Record<string, unknown>[]).map((a) => ({ ...a, name: evil })) });
   });
 
-  it('escapes footnote reasons', () => {
+  it('prints no footnote reasons (they are on the errata sheet)', () => {
     const ref = printable('warmaster-reference');
     const f = ref.faces[0]!;
     const footnotes: Footnote[] = f.footnotes.map((n) => ({ ...n, reason: evil }));
-    const out = renderFace(templates, ref, { ...f, footnotes, context: { ...f.context, noteGroups: groupNotes(footnotes) } });
-    expect(out).toContain('&lt;script&gt;');
+    const out = renderFace(templates, ref, { ...f, footnotes });
+    expect(out).not.toContain('&lt;script&gt;');
     expect(out).not.toContain(evil);
   });
 });
