@@ -109,7 +109,7 @@ describe('warmaster-reference', () => {
     const table = combatTables['combat-results'];
     const cellEntries = table.rows.flatMap((row, r) => row.map((_, c) => `combat-roll-${r + 1}-col-${c + 1}`));
     expect(entriesIn(combat)).toEqual(expect.arrayContaining(cellEntries));
-    const marked = [...combatHtml.matchAll(new RegExp(`<td class="wm-cell[^"]*layered">[A-Z\u2014]+${MARK}</td>`, 'g'))];
+    const marked = [...combatHtml.matchAll(new RegExp(`<td class="wm-cell[^"]*layered">[A-Z\u2014]+${MARK.replace(/[*]/g, '\\*')}</td>`, 'g'))];
     expect(marked).toHaveLength(30);
     // Cell r,c is marked for its own entry, which the errata sheet prints, not the face.
     for (const [i, entry] of cellEntries.entries()) {

@@ -49,7 +49,7 @@ export function markKey(record: string, pointer: string): string {
  * The one mark a player's face prints beside every value a layer set (whatever the layer entry's
  * kind), and the words its legend gives: the entry, its kind and its reason are on the errata sheet.
  */
-export const LAYER_MARK = '\u2020';
+export const LAYER_MARK = '*';
 export const LAYER_LEGEND = 'not printed in the source: see the errata sheet';
 /** What a face prints for a value nobody knows (null, and no layer sets it), and its legend. */
 export const UNKNOWN_MARK = '?';

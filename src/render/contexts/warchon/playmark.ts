@@ -104,7 +104,7 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
       ],
       /** Where the back prints the legend: across its middle when it shows no face, else in the free bottom slot (else under the fold's last end). */
       notesAt: backFaces === 0 ? 'middle' : backFaces === 1 ? 'lower' : 'none',
-      /** What the marks mean: a value a layer set (†), a value nobody knows (?). */
+      /** What the marks mean: a value a layer set (*), a value nobody knows (?). */
       legend: markLegend(footnotes.length > 0, unknown),
     },
     marks,
