@@ -1,8 +1,10 @@
 import { Option, type Command } from 'commander';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BrowserLaunchError } from '../render/browser.js';
 import { DEFAULT_PRINT, type PrintOptions } from '../render/compose.js';
 import { CARD_SIZES, parseCardSize } from '../render/impose.js';
+import type { ErrataSince } from '../render/common/changelog.js';
 import { createProgress } from '../render/progress.js';
 import { DEFAULT_OUT, render, type RenderOptions, type RenderSummary } from '../render/render.js';
 import { EXIT, UsageError, type Io } from './io.js';
@@ -74,7 +76,8 @@ export function registerRender(program: Command, io: Io): void {
       .command('render')
       .description('Print packs to PDF: sheets at paper size, cards and counters imposed n-up with bleed and crop marks, duplex backs, print-on-demand pages, PNGs.')
       .argument('[packs...]', "packs to print, by id (default: every pack of the project)")
-      .option('--calibration', 'print only the duplex calibration sheet (calibration.pdf) for --paper and --duplex', false),
+      .option('--calibration', 'print only the duplex calibration sheet (calibration.pdf) for --paper and --duplex', false)
+      .option('--errata-since <rev>', 'put the changes since REV (a git revision or a folder, as `playmark diff` takes it) first on each errata sheet'),
   )
     .addHelpText(
       'after',
@@ -85,15 +88,44 @@ Examples:
   playmark render archon-skirmish --duplex long     cards with their backs, two-sided
   playmark render --calibration --duplex long       the sheet that measures --back-offset
   playmark render --layout pod --png --dpi 600      one card a page, and each card as an image
-${RENDER_HELP}`,
+  playmark render warchon --errata-since v1.0       the errata sheet starts with what changed since v1.0
+${RENDER_HELP}
+Errata since: with --errata-since REV, each pack's errata sheet (<pack>-errata.pdf) starts with
+  "Errata since REV": the changelog \`playmark diff REV --format markdown\` publishes (values in the
+  table's own terms with the layer entry that set each, records added and removed, layer entries
+  with their kind and reason), then every layer entry as usual.`,
     )
-    .action(async (packs: string[], flags: RenderFlags & { calibration: boolean }) => {
+    .action(async (packs: string[], flags: RenderFlags & { calibration: boolean; errataSince?: string }) => {
       const options = renderOptions(flags, io);
       const content = readProjectContent(io, packs);
       if (!content) return;
-      const summary = await runRender(io, { ...projectRenderOptions(content, options), ...(flags.calibration ? { calibration: 'only' as const } : {}) }, isJson(flags));
+      let errataSince: ErrataSince | undefined;
+      if (flags.errataSince !== undefined) {
+        errataSince = await changesSince(io, flags.errataSince, content);
+        if (!errataSince) return;
+      }
+      const summary = await runRender(
+        io,
+        { ...projectRenderOptions(content, options), ...(flags.calibration ? { calibration: 'only' as const } : {}), ...(errataSince ? { errataSince } : {}) },
+        isJson(flags),
+      );
       io.exitCode = summary && !summary.missingBrowser ? EXIT.ok : EXIT.content;
     });
+}
+
+/**
+ * `--errata-since REV`: REV compared with the working tree, as `playmark diff REV` compares them
+ * (only the pack rendered, when it is one). Undefined when a side has errors: compare() has
+ * printed them and set exit code 1.
+ */
+async function changesSince(io: Io, rev: string, content: ProjectContent): Promise<ErrataSince | undefined> {
+  // Loaded only when asked for: render alone never loads the diff.
+  const { compare } = await import('./diff.js');
+  // diff's --pack names a pack's folder: compare one pack alone when its folder has its id.
+  const ids = content.packs.map((p) => p.pack.id);
+  const one = ids.length === 1 && existsSync(path.join(content.project.contentDir, ids[0]!, 'pack.yaml')) ? { pack: ids[0]! } : {};
+  const compared = compare(io, rev, undefined, one);
+  return compared && { since: rev, sides: compared.sides, diff: compared.diff };
 }
 
 export function isJson(flags: Pick<RenderFlags, 'json' | 'format'>): boolean {

@@ -1,5 +1,6 @@
 // What a pack prints, ready for the pipeline: printables.ts makes these from the pack's
 // printables.yaml (data) and a named or default context; the pipeline imposes, prints and checks them.
+import type { ErrataSince } from './common/changelog.js';
 
 /** A size in millimetres. */
 export interface Size {
@@ -68,4 +69,6 @@ export type Printable = SheetPrintable | CardPrintable;
 export interface BuildContext {
   /** Printed on sheets that show odds or content versions. */
   readonly playmarkVersion: string;
+  /** `render --errata-since REV`: the changes since REV, printed first on each pack's errata sheet. */
+  readonly errataSince?: ErrataSince;
 }

@@ -98,7 +98,7 @@ export function renderPrintablesDoc(): string {
     '## Every pack also prints',
     '',
     '- `<pack>-scenarios`: one sheet per scenario (when the pack has the kind `scenario`): each side\'s army and set-up, who goes first, victory, special rules.',
-    '- `<pack>-errata`: every layer entry (errata, inferences, rulings) with its target, the value it sets and its reason.',
+    '- `<pack>-errata`: every layer entry (errata, inferences, rulings) with its target, the value it sets and its reason. With `playmark render --errata-since REV`, it starts with "Errata since REV": the changes since REV as `playmark diff REV --format markdown` publishes them (each changed value, a table cell in its table\'s own terms, with the layer entry that set it; records added and removed; layer entries added, removed or changed, with their kind and reason).',
   ];
   return lines.join('\n') + '\n';
 }

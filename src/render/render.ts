@@ -18,6 +18,7 @@ import type { ProgressEvent } from './progress.js';
 import type { PackContent } from '../content/effective.js';
 import { packPrintables } from './printables.js';
 import type { Printable } from './printable.js';
+import type { ErrataSince } from './common/changelog.js';
 
 /** Bump when the pipeline's output changes for the same inputs, so every output is printed again. */
 export const PIPELINE_VERSION = 1;
@@ -39,6 +40,8 @@ export interface RenderOptions extends Partial<PrintOptions> {
   readonly dpi?: 300 | 600;
   /** `only`: print the duplex calibration sheet and nothing else. Otherwise it is printed with any duplex. */
   readonly calibration?: 'only';
+  /** `--errata-since REV`: the changes since REV, printed first on each pack's errata sheet. */
+  readonly errataSince?: ErrataSince;
   /** Print these instead of the packs' builders (tests, other tools). */
   readonly printables?: readonly Printable[];
   readonly templates?: Templates;
@@ -110,7 +113,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
 
   let printables: Printable[] = [];
   if (options.calibration !== 'only') {
-    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version }));
+    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version, ...(options.errataSince ? { errataSince: options.errataSince } : {}) }));
     if (options.only?.length) {
       // A printable by its output id (`warchon-spreads`) or its id in printables.yaml (`spreads`).
       const matches = (p: Printable, id: string) => p.id === id || p.id === `${p.pack}-${id}`;

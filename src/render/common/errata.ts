@@ -3,6 +3,7 @@
 // `layers` (the entries as written, in the order they apply), paginated onto as many pages as it takes.
 import type { Footnote } from '../printable.js';
 import type { BuildContext, Face, SheetPrintable } from '../printable.js';
+import { changelogPages } from './changelog.js';
 import { recordName, type PackContent } from './content.js';
 
 type Kind = Footnote['kind'];
@@ -149,28 +150,36 @@ export function errataSheet(content: PackContent, ctx: BuildContext): SheetPrint
   const pages = paginate(entries);
   // Reconstructions are counted only in a pack that has some (most packs need none).
   const counts = GROUPS.map((g) => ({ kind: g.kind, title: g.title, count: entries.filter((e) => e.kind === g.kind).length })).filter((c) => c.kind !== 'reconstruction' || c.count > 0);
-  const faces: Face[] = pages.map((groups, i) => ({
-    context: {
-      pack: { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source.file, layers: content.pack.layers },
-      page: i + 1,
-      pages: pages.length,
-      first: i === 0,
-      total: entries.length,
-      counts,
-      groups,
-      version: ctx.playmarkVersion,
-    },
+  // With `render --errata-since REV`, the changes since REV come first, on pages of their own.
+  const since = ctx.errataSince;
+  const changelog = since ? changelogPages(since, since.diff.packs.find((p) => p.id === content.pack.id)) : [];
+  const total = changelog.length + pages.length;
+  const pack = { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source.file, layers: content.pack.layers };
+  const face = (context: Record<string, unknown>, label: string): Face => ({
+    context,
     // The sheet lists the layer entries themselves: nothing on it is marked.
     marks: {},
     footnotes: [],
     copies: 1,
-    label: `errata page ${i + 1}/${pages.length}`,
-  }));
+    label,
+  });
+  const faces: Face[] = [
+    ...changelog.map((page, i) =>
+      // A changelog page: errata.hbs prints `since` (changelog.ts) instead of the entries by kind.
+      face({ pack, page: i + 1, pages: total, since: page, version: ctx.playmarkVersion }, `errata since ${page.rev} page ${i + 1}/${changelog.length}`),
+    ),
+    ...pages.map((groups, i) =>
+      face(
+        { pack, page: changelog.length + i + 1, pages: total, first: i === 0, total: entries.length, counts, groups, since: null, version: ctx.playmarkVersion },
+        `errata page ${i + 1}/${pages.length}`,
+      ),
+    ),
+  ];
   return {
     kind: 'sheet',
     id: `${content.pack.id}-errata`,
     pack: content.pack.id,
-    title: `${content.pack.title}: errata, inferences and rulings`,
+    title: `${content.pack.title}: errata, inferences and rulings${since ? ` (with the changes since ${since.since})` : ''}`,
     template: 'common/errata.hbs',
     orientation: 'portrait',
     faces,
