@@ -7,20 +7,10 @@ import { sampleIndices, seedRandom } from '../src/engine/core/random.js';
 import { ARCHON_RULES_RUN, archonSkirmishGame as game, type ArchonMove, type ArchonState } from '../src/engine/archon-skirmish/index.js';
 import { shuffle } from '../src/engine/archon-skirmish/deck.js';
 import type { GameEvent } from '../src/engine/core/game.js';
+import { chooser } from './helpers.js';
 
 const PACK = fileURLToPath(new URL('../content/archon-skirmish/', import.meta.url));
 const content = loadContent([PACK]).packs.get('archon-skirmish') as PackContent;
-
-/** A small seeded chooser for the random player (not the game's generator: the game's randomness is its own). */
-function chooser(seed: number): (n: number) => number {
-  let x = (seed * 2654435761) >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13; x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
-    return x % n;
-  };
-}
 
 function randomGame(seed: number, check?: (before: ArchonState, move: ArchonMove, after: ArchonState, events: readonly GameEvent[]) => void) {
   const pick = chooser(seed);

@@ -293,3 +293,12 @@ describe('the command', () => {
     expect(f.stdout()).toContain('Exit codes');
   });
 });
+
+describe('the shipped packs', () => {
+  it('are in the canonical form fmt writes (run `npx playmark fmt` after editing content)', async () => {
+    const { main } = await import('../src/cli/main.js');
+    const { fakeIo } = await import('./helpers.js');
+    const f = fakeIo();
+    expect(await main(['fmt', '--check'], f.io), f.stdout() + f.stderr()).toBe(0);
+  });
+});

@@ -69,3 +69,16 @@ export function poisoned(value: unknown, evil: string): unknown {
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, evil)]));
   return value;
 }
+
+/** A small seeded chooser for a random player in tests (xorshift; not the game's generator, whose randomness is its own). */
+export function chooser(seed: number): (n: number) => number {
+  let x = (seed * 2654435761) >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x % n;
+  };
+}

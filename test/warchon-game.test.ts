@@ -7,20 +7,11 @@ import type { GameEvent } from '../src/engine/core/game.js';
 import { fightsFor } from '../src/engine/core/state.js';
 import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
 import { sizeAt } from '../src/engine/warchon/movement.js';
+import { chooser } from './helpers.js';
 
 const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
 const content = loadContent([PACK]).packs.get('warchon') as PackContent;
 const rules = warchonRules(content);
-
-function chooser(seed: number): (n: number) => number {
-  let x = (seed * 2654435761) >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13; x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
-    return x % n;
-  };
-}
 
 function randomGame(seed: number, check?: (before: WarchonState, move: WarchonMove, after: WarchonState, events: readonly GameEvent[]) => void) {
   const pick = chooser(seed);

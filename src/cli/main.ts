@@ -56,8 +56,8 @@ Every command works on the project around the working directory: the nearest fol
 above, with content/<pack>/pack.yaml. It reads the YAML every time; content with errors is never
 printed, resolved or exported.
 Exit codes: 0 done, 1 the content has errors (or warnings with --strict), 2 usage error.
-Docs: docs/content.md (writing packs), docs/printables.md (what a pack prints), docs/game-log.md (game logs),
-docs/diagnostics.md (every code).`,
+Docs: docs/content.md (writing packs), docs/rules.md (writing rules), docs/reference.md (every kind and
+property), docs/printables.md (what a pack prints), docs/game-log.md (game logs), docs/diagnostics.md (every code).`,
     );
   const wanted = commandOf(argv);
   for (const c of COMMANDS) {
