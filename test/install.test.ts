@@ -9,7 +9,7 @@
 // cached tarballs, as `npm ci` did.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -87,10 +87,16 @@ function typescriptIn(dir: string): string[] {
 describe('the packed tarball', () => {
   it('holds the compiled code and no tests, installs offline into an empty folder, and there init and build print PDFs without TypeScript', () => {
     const started = Date.now();
-    // 1. Pack (npm runs `prepare`, which compiles dist/).
+    // 1. Pack (npm runs `prepare`, which clears and compiles dist/). It packs a copy of the
+    // checkout: in the checkout itself, prepare would delete dist/ under the other test files,
+    // which run bin/playmark.js at the same time.
+    const checkout = path.join(tmp, 'checkout');
+    const skipped = new Set(['node_modules', '.git', 'dist', 'out', path.join('bench', '.work')].map((d) => path.join(repoRoot, d)));
+    cpSync(repoRoot, checkout, { recursive: true, filter: (from) => !skipped.has(from) });
+    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(checkout, 'node_modules'), 'dir');
     const packDir = path.join(tmp, 'pack');
     mkdirSync(packDir);
-    run('npm', ['pack', '--pack-destination', packDir], repoRoot);
+    run('npm', ['pack', '--pack-destination', packDir], checkout);
     const tarballs = readdirSync(packDir).filter((f) => f.endsWith('.tgz'));
     expect(tarballs).toHaveLength(1);
     const tarball = path.join(packDir, tarballs[0]!);
@@ -106,7 +112,7 @@ describe('the packed tarball', () => {
     expect(entries.filter((e) => /^(test|bench|scripts|src|generated|\.ci|node_modules)\//.test(e))).toEqual([]);
     expect(entries.filter((e) => e.endsWith('.ts') && !e.endsWith('.d.ts'))).toEqual([]);
     // Every compiled file has its source: prepare clears dist/ first, so no module of old code ships.
-    const sources = new Set(readdirRecursive(path.join(repoRoot, 'src')).map((f) => `dist/src/${f.replace(/\.ts$/, '.js')}`));
+    const sources = new Set(readdirRecursive(path.join(checkout, 'src')).map((f) => `dist/src/${f.replace(/\.ts$/, '.js')}`));
     expect(entries.filter((e) => e.startsWith('dist/src/') && e.endsWith('.js') && !sources.has(e))).toEqual([]);
     expect(entries.filter((e) => /(^|\/)(fixtures|tsconfig[^/]*\.json|vitest\.config\.[a-z]+)$|\.tmp$|(^|\/)\.DS_Store$/.test(e))).toEqual([]);
 
