@@ -78,10 +78,12 @@ export const pack = {
   ],
   "sides": [
     {
+      "colour": "#b8933a",
       "id": "light",
       "name": "Light"
     },
     {
+      "colour": "#2b2340",
       "id": "dark",
       "name": "Dark"
     }

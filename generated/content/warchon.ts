@@ -68,11 +68,13 @@ export const pack = {
   "sides": [
     {
       "color": "red",
+      "colour": "#8e2b22",
       "id": "azuthka",
       "name": "Azuthka"
     },
     {
       "color": "blue",
+      "colour": "#23497e",
       "id": "celestine",
       "name": "Celestine"
     }

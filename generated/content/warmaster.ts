@@ -67,10 +67,12 @@ export const pack = {
   ],
   "sides": [
     {
+      "colour": "#a3781c",
       "id": "imperial",
       "name": "Imperial"
     },
     {
+      "colour": "#8e1b1b",
       "id": "traitor",
       "name": "Traitor"
     }

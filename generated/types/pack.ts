@@ -54,6 +54,10 @@ export interface PackManifest {
      * The side's colour as printed, if any.
      */
     color?: string;
+    /**
+     * The side's colour on every printed face (cards, counters, sheets), as a CSS hex colour `#rrggbb`: templates read it as `var(--side-<id>)`, and a light tint of it as `var(--side-<id>-soft)`.
+     */
+    colour?: string;
   }[];
   /**
    * The record kinds of this pack: each kind's name maps to the folder that holds its records (one record per file, named `<id>.yaml`) and its schema under `schemas/`.
