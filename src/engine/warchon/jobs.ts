@@ -9,11 +9,13 @@ import type { GameEvent } from '../core/game.js';
 import type { LogEntry } from '../core/log.js';
 import { firstPolicy, type Policy } from '../core/policy.js';
 import { holds } from '../core/rules/condition.js';
-import { describeEvent } from '../core/rules/event.js';
+import { describeEvent, type GameEvent as RuleEvent } from '../core/rules/event.js';
+import { recomputeStatics } from '../core/rules/statics.js';
 import { fire } from '../core/rules/fire.js';
 import type { CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
+import { wasSettled } from './statics.js';
 import type { Job } from './state.js';
 
 export interface JobDone {
@@ -21,15 +23,40 @@ export interface JobDone {
   readonly log: readonly LogEntry[];
 }
 
+/**
+ * Whether announcing `event` now fires nothing: no rule of the pack fires on its kind and no
+ * delayed effect waits. `fire` would then only recompute the static rules, which is all the
+ * procedure does instead (or nothing, for a state already recomputed: statics.ts).
+ */
+function quiet(state: CoreState, rules: WarchonRules, event: RuleEvent): boolean {
+  return state.delayed.length === 0 && !rules.listens.has(event.event);
+}
+
+/** What `fire` does for an event that fires nothing: the static rules recomputed (their log appended to the state's). */
+function settle(state: CoreState, rules: WarchonRules, policy: Policy): { state: CoreState; log: readonly LogEntry[] } {
+  const statics = recomputeStatics(state, rules.rules, policy, ruleHooks(rules));
+  return { state: statics.log.length === 0 ? statics.state : { ...statics.state, log: [...state.log, ...statics.log] }, log: statics.log };
+}
+
 /** Effects applied, then the events they announced (units destroyed...) fired in turn. */
 function applyAndFire(core: CoreState, rules: WarchonRules, effects: Parameters<typeof applyEffects>[1], ctx: EffectContext, policy: Policy): JobDone {
   const step = applyEffects(core, effects, ctx, policy);
   let state = step.state;
   const log: LogEntry[] = [...step.log];
+  // `fire` ends with the statics recomputed; until something changes again, a quiet event needs nothing.
+  let recomputed = false;
   for (const e of step.events ?? []) {
-    const fired = fire(state, e, rules.rules, policy, ruleHooks(rules));
-    state = fired.state;
-    log.push(...fired.log);
+    if (quiet(state, rules, e)) {
+      if (recomputed) continue;
+      const settled = settle(state, rules, policy);
+      state = settled.state;
+      log.push(...settled.log);
+    } else {
+      const fired = fire(state, e, rules.rules, policy, ruleHooks(rules));
+      state = fired.state;
+      log.push(...fired.log);
+    }
+    recomputed = true;
   }
   return { core: state, log };
 }
@@ -38,6 +65,11 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
   const hooks = ruleHooks(rules);
   const start = { ...core, log: [] };
   if (job.kind === 'fire') {
+    if (quiet(core, rules, job.event)) {
+      if (wasSettled(core)) return { core: start, log: [] };
+      const settled = settle(start, rules, policy);
+      return { core: { ...settled.state, log: [] }, log: settled.log };
+    }
     const fired = fire(start, job.event, rules.rules, policy, hooks);
     return { core: { ...fired.state, log: [] }, log: fired.log };
   }

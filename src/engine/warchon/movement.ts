@@ -32,12 +32,43 @@ export interface Overflow {
   readonly aerial: boolean;
 }
 
-/** The first army, spread and class over Capacity (spread order, then side order), or null. */
+const spreadIndex = new WeakMap<WarchonRules, ReadonlyMap<string, number>>();
+
+/** Each spread's place in number order. */
+export function spreadOrder(rules: WarchonRules): ReadonlyMap<string, number> {
+  let order = spreadIndex.get(rules);
+  if (order === undefined) spreadIndex.set(rules, (order = new Map(rules.spreads.map((s, i) => [s.id, i]))));
+  return order;
+}
+
+const overflows = new WeakMap<WarchonRules, WeakMap<CoreState, Overflow | null>>();
+
+/** The first army, spread and class over Capacity (spread order, then side order, non-Aerial first), or null. */
 export function overflow(core: CoreState, rules: WarchonRules): Overflow | null {
-  for (const s of rules.spreads) {
-    for (const side of rules.sides) {
-      for (const aerial of [false, true]) if (sizeAt(core, side, s.id, aerial) > s.capacity) return { side, spread: s.id, aerial };
-    }
+  // Asked at every step and by every listing of moves; a state is never changed in place, so once per state.
+  let byCore = overflows.get(rules);
+  if (byCore === undefined) overflows.set(rules, (byCore = new WeakMap()));
+  let found = byCore.get(core);
+  if (found === undefined) byCore.set(core, (found = findOverflow(core, rules)));
+  return found;
+}
+
+function findOverflow(core: CoreState, rules: WarchonRules): Overflow | null {
+  // One pass over the units: Size by spread, side and class, at index (spread * sides + side) * 2 + aerial.
+  const order = spreadOrder(rules);
+  const sides = rules.sides;
+  const sizes = new Float64Array(rules.spreads.length * sides.length * 2);
+  for (const u of core.units) {
+    if (u.destroyed || u.location === null) continue;
+    const at = order.get(u.location);
+    const side = sides.indexOf(fightsFor(u));
+    if (at === undefined || side < 0) continue;
+    const k = (at * sides.length + side) * 2 + (isAerial(u) ? 1 : 0);
+    sizes[k] = sizes[k]! + capacitySize(u);
+  }
+  for (let i = 0; i < sizes.length; i++) {
+    const at = Math.floor(i / (sides.length * 2));
+    if (sizes[i]! > rules.spreads[at]!.capacity) return { side: sides[Math.floor(i / 2) % sides.length]!, spread: rules.spreads[at]!.id, aerial: i % 2 === 1 };
   }
   return null;
 }
@@ -96,16 +127,23 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
       frontier = next;
     }
   }
-  const order = new Map(rules.spreads.map((s, i) => [s.id, i]));
+  const order = spreadOrder(rules);
   return found.filter((s) => fits(state.core, rules, unit, s)).sort((a, b) => order.get(a)! - order.get(b)!);
 }
 
 /** Spreads both armies share now, in spread number order. */
 export function contested(core: CoreState, rules: WarchonRules): string[] {
-  return rules.spreads
-    .map((s) => s.id)
-    .filter((id) => {
-      const here = new Set(unitsInPlay(core).filter((u) => u.location === id).map(fightsFor));
-      return rules.sides.every((side) => here.has(side));
-    });
+  // One pass: a bit per side for each spread.
+  const order = spreadOrder(rules);
+  const present = new Uint32Array(rules.spreads.length);
+  for (const u of core.units) {
+    if (u.destroyed || u.location === null) continue;
+    const at = order.get(u.location);
+    const side = rules.sides.indexOf(fightsFor(u));
+    if (at !== undefined && side >= 0) present[at] = present[at]! | (1 << side);
+  }
+  const all = (1 << rules.sides.length) - 1;
+  const out: string[] = [];
+  for (let i = 0; i < present.length; i++) if (present[i] === all) out.push(rules.spreads[i]!.id);
+  return out;
 }

@@ -8,8 +8,18 @@ import type { WarchonRules } from './content.js';
 import { destinations, fits, isAerial, overflow } from './movement.js';
 import type { WarchonMove, WarchonState } from './state.js';
 
+/** The same move: the same kind, the same arguments, and no argument more. */
 export function sameMove(a: WarchonMove, b: WarchonMove): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (a.kind !== b.kind || Object.keys(a).length !== Object.keys(b).length) return false;
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const key in x) {
+    const u = x[key];
+    const v = y[key];
+    if (u === v) continue;
+    if (!Array.isArray(u) || !Array.isArray(v) || u.length !== v.length || u.some((id, i) => id !== v[i])) return false;
+  }
+  return true;
 }
 
 export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {

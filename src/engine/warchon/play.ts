@@ -11,17 +11,26 @@ import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
 import { attemptJob, logEvents } from './jobs.js';
 import { listMoves, sameMove } from './moves.js';
 import { contested, overflow } from './movement.js';
-import { recompute } from './statics.js';
+import { isSettled, markSettled, recompute, wasSettled } from './statics.js';
 import type { Job, WarchonMove, WarchonState } from './state.js';
 import { endedByRule, victory } from './victory.js';
 
 /** The state with a new core: statics recomputed, faces turned, the generator carried to the top. */
 function withCore(state: WarchonState, rules: WarchonRules, core: CoreState, events: GameEvent[]): WarchonState {
+  const inBattle = state.step === 'movement' ? state.inBattle : [];
+  // Nothing changed since the last recompute: no face to turn, the marks already right.
+  if (isSettled(core, inBattle)) return core === state.core && core.random === state.random ? state : { ...state, core, random: core.random };
   const faced = syncFaces(core, rules);
   events.push(...faced.events);
-  const statics = recompute(faced.core, rules, state.step === 'movement' ? state.inBattle : []);
+  const statics = recompute(faced.core, rules, inBattle);
   events.push(...logEvents(statics.log));
-  return { ...state, core: { ...statics.core, log: [] }, random: statics.core.random };
+  return { ...state, core: markSettled({ ...statics.core, log: [] }), random: statics.core.random };
+}
+
+/** The core with the generator in force (a bot's look-ahead replaces it); still settled if it was (no static rule or face reads the generator). */
+function withRandom(core: CoreState, random: CoreState['random']): CoreState {
+  const copy: CoreState = { ...core, random };
+  return wasSettled(core) ? markSettled(copy) : copy;
 }
 
 /** Runs a job; on completion `then` gives the next state, else the question waits for a move. */
@@ -137,7 +146,7 @@ export function advance(rules: WarchonRules, start: WarchonState, events: GameEv
 export function playMove(rules: WarchonRules, state: WarchonState, move: WarchonMove): PlayResult<WarchonState> {
   if (!listMoves(rules, state).some((m) => sameMove(m, move))) throw new IllegalMove(`${JSON.stringify(move)} is not a legal move now.`);
   const events: GameEvent[] = [{ type: 'move', side: state.active, turn: state.turn, step: state.step, move: move as never }];
-  let s: WarchonState = { ...state, core: { ...state.core, random: state.random } };
+  let s: WarchonState = state.core.random === state.random ? state : { ...state, core: withRandom(state.core, state.random) };
   switch (move.kind) {
     case 'place': {
       const core = updateUnit(s.core, move.unit, (u) => ({ ...u, location: move.spread }));

@@ -47,7 +47,14 @@ export class ResultGrammarError extends Error {}
  */
 export function resultParser(forms: readonly ResultForm[]): (code: string) => CombatResult {
   const compiled = forms.map((form) => ({ form, re: new RegExp(form.pattern) }));
+  // A table prints few codes, each parsed once (a code that no form or several forms match throws every time).
+  const parsed = new Map<string, CombatResult>();
   return (code) => {
+    let result = parsed.get(code);
+    if (result === undefined) parsed.set(code, (result = parse(code)));
+    return result;
+  };
+  function parse(code: string): CombatResult {
     const matches = compiled.flatMap(({ form, re }) => {
       const m = re.exec(code);
       return m ? [{ form, m }] : [];
@@ -77,7 +84,7 @@ export function resultParser(forms: readonly ResultForm[]): (code: string) => Co
           ? 'hits'
           : 'standoff';
     return { code, form: form.id, name: form.name, kind, attacker, defender, engaged: form.engaged };
-  };
+  }
 }
 
 /** Hits a side takes from a result: 0 for none, `eliminationHits` for an elimination. */

@@ -5,13 +5,14 @@ import type { GameResult } from '../core/game.js';
 import type { CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 
-/** Units of the army itself (not units an event lent it for a while). */
-function armyLeft(core: CoreState, side: string): number {
-  return core.units.filter((u) => !u.destroyed && u.side === side && u.leaves === null).length;
+/** Whether the side has units of the army itself left (not units an event lent it for a while). */
+function armyLeft(core: CoreState, side: string): boolean {
+  for (const u of core.units) if (!u.destroyed && u.side === side && u.leaves === null) return true;
+  return false;
 }
 
 export function victory(core: CoreState, rules: WarchonRules): GameResult | null {
-  const beaten = rules.sides.filter((s) => armyLeft(core, s) === 0);
+  const beaten = rules.sides.filter((s) => !armyLeft(core, s));
   if (beaten.length === 0 || rules.victory.length === 0) return null;
   const v = rules.victory[0]!;
   if (beaten.length === 2) return { winner: null, reason: `both armies are destroyed at once: ${v.text}`, rule: v.rule };
