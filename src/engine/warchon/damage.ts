@@ -25,6 +25,8 @@ function faceFor(rules: WarchonRules, record: string | null, hits: number) {
 /** Every hurt unit turned to the face for its Hits left (after damage by a result or an effect). */
 export function syncFaces(core: CoreState, rules: WarchonRules): { core: CoreState; events: GameEvent[] } {
   const events: GameEvent[] = [];
+  // Most states have no hurt unit in play: nothing to look up.
+  if (!core.units.some((u) => !u.destroyed && u.hits < u.maxHits)) return { core, events };
   let changed = false;
   const units = core.units.map((u) => {
     if (u.destroyed || u.hits >= u.maxHits) return u;

@@ -41,15 +41,15 @@ export function spreadOrder(rules: WarchonRules): ReadonlyMap<string, number> {
   return order;
 }
 
-const overflows = new WeakMap<WarchonRules, WeakMap<CoreState, Overflow | null>>();
+/** The last state asked about and its answer (asked again by the next step and by the listing of moves). */
+let lastOverflow: { core: CoreState; rules: WarchonRules; found: Overflow | null } | null = null;
 
 /** The first army, spread and class over Capacity (spread order, then side order, non-Aerial first), or null. */
 export function overflow(core: CoreState, rules: WarchonRules): Overflow | null {
   // Asked at every step and by every listing of moves; a state is never changed in place, so once per state.
-  let byCore = overflows.get(rules);
-  if (byCore === undefined) overflows.set(rules, (byCore = new WeakMap()));
-  let found = byCore.get(core);
-  if (found === undefined) byCore.set(core, (found = findOverflow(core, rules)));
+  if (lastOverflow !== null && lastOverflow.core === core && lastOverflow.rules === rules) return lastOverflow.found;
+  const found = findOverflow(core, rules);
+  lastOverflow = { core, rules, found };
   return found;
 }
 

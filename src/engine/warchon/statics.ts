@@ -14,7 +14,25 @@ import type { CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
 
-const settled = new WeakSet<CoreState>();
+/**
+ * The last states found settled, by identity: a few suffice, as the settled state asked about is
+ * nearly always one just made (a greedy bot's look-ahead plays several moves from one state). A
+ * ring of strong references, not a WeakSet: weak collections of short-lived states cost the
+ * garbage collector more than the recomputes they save.
+ */
+const RING = 16;
+const ring: (CoreState | null)[] = new Array<CoreState | null>(RING).fill(null);
+let slot = 0;
+const settled = {
+  has(core: CoreState): boolean {
+    for (let i = 0; i < RING; i++) if (ring[i] === core) return true;
+    return false;
+  },
+  add(core: CoreState): void {
+    ring[slot] = core;
+    slot = (slot + 1) % RING;
+  },
+};
 
 /** The spreads `battle: here` names outside a battle: those of the Movement Round, none while a battle is on. */
 function dueOf(core: CoreState, inBattle: readonly string[]): readonly string[] {
