@@ -6,7 +6,7 @@ export interface Manifest {
   readonly title: string;
   readonly version: string;
   readonly source: { readonly file: string; readonly title: string; readonly author?: string };
-  readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string }[];
+  readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string; readonly colour?: string }[];
   readonly kinds: Readonly<Record<string, { readonly folder: string; readonly schema: string }>>;
   readonly layers: readonly string[];
 }

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SHEET_FACE, type PrintOptions } from './compose.js';
+import { CROP_MARK, cutLines, gridBleedBox } from './crop-marks.js';
 import { fontFaceCss } from './fonts.js';
 import type { Templates } from './handlebars.js';
+import { cardSize, fitGrid, fitGutterFold } from './impose.js';
 import type { Face, Printable, Size } from './printable.js';
 
 export const PAPER: Readonly<Record<'a4' | 'letter', Size>> = {
@@ -46,6 +49,7 @@ export function previewDocument(templates: Templates, printable: Printable, face
   return `<!doctype html>
 <html lang="en"${inkSaver ? ' class="ink-saver"' : ''}><head><meta charset="utf-8"><title>${escapeHtml(printable.title)}</title>
 <style>${documentCss(templates, printable.pack)}
+${paletteCss(printable.game)}
 @page { size: ${size.width}mm ${size.height}mm; margin: 0; }
 .face { width: ${size.width}mm; height: ${size.height}mm; }
 </style></head>
@@ -55,4 +59,154 @@ export function previewDocument(templates: Templates, printable: Printable, face
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The pack a document belongs to, as its page footer and palette show it. */
+export interface GameInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly sides: readonly { readonly id: string; readonly colour: string | null }[];
+}
+
+/** A pack's manifest fields the footer and the palette read. */
+export function gameInfo(pack: { readonly title: string; readonly version: string; readonly sides: readonly { readonly id: string; readonly colour?: string }[] }): GameInfo {
+  return { title: pack.title, version: pack.version, sides: pack.sides.map((s) => ({ id: s.id, colour: s.colour ?? null })) };
+}
+
+/** A light tint of a `#rrggbb` colour (`amount` of it on white), for fills behind text. */
+export function softTint(colour: string, amount = 0.14): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!m) return colour;
+  const mix = (hex: string) => Math.round(255 - (255 - parseInt(hex, 16)) * amount);
+  return `#${[m[1]!, m[2]!, m[3]!].map((h) => mix(h).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The pack's palette: `--side-<id>` (its colour from pack.yaml) and `--side-<id>-soft` (a light
+ * tint) for every side with a colour; with --ink-saver, ink and white.
+ */
+export function paletteCss(game: GameInfo | undefined): string {
+  const sides = (game?.sides ?? []).filter((s) => s.colour !== null);
+  if (sides.length === 0) return '';
+  const vars = (f: (s: { id: string; colour: string }) => string) => sides.map((s) => f(s as { id: string; colour: string })).join(' ');
+  return (
+    `:root { ${vars((s) => `--side-${s.id}: ${s.colour}; --side-${s.id}-soft: ${softTint(s.colour)};`)} }\n` +
+    `html.ink-saver { ${vars((s) => `--side-${s.id}: #444444; --side-${s.id}-soft: #ffffff;`)} }`
+  );
+}
+
+/** The footer's words for a printable's title: without the game's title it starts with (`Warchon: the spreads` -> `The spreads`). */
+export function footerTitle(game: string, title: string): string {
+  const prefix = `${game.toLowerCase()}:`;
+  const rest = title.toLowerCase().startsWith(prefix) ? title.slice(prefix.length).trim() : title;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/** Where a page's footer goes: mm from the paper's bottom edge, and whether the whole footer or only the page number fits. */
+export interface FooterPlace {
+  readonly bottom: number;
+  readonly short: boolean;
+}
+
+/** Text height of the footer (6 pt), mm. */
+const FOOTER_HEIGHT = 2.4;
+/** No printer prints nearer its edge than this, mm. */
+const FOOTER_EDGE = 3.5;
+
+/**
+ * Where the footer fits on a page of paper `paper` whose art (face box, or cards and their bleed)
+ * ends `artBottom` mm from the top, with crop marks running `marks` mm below it at the x positions
+ * `markXs`: in the room under the marks if there is some, else between the two marks nearest the
+ * page's centre (whole, or only its page number), else nowhere (undefined).
+ */
+export function footerPlace(paper: Size, artBottom: number, marks: number, markXs: readonly number[], text: string, short: string): FooterPlace | undefined {
+  const band = paper.height - artBottom;
+  const width = (s: string) => s.length * 1.15; // 6 pt Plex Sans: about 1.15 mm a character, generous
+  if (band - marks >= FOOTER_EDGE + FOOTER_HEIGHT + 0.5) return { bottom: Math.max(FOOTER_EDGE, (band - marks - FOOTER_HEIGHT) / 2), short: false };
+  if (band < FOOTER_EDGE + FOOTER_HEIGHT + 1) return undefined;
+  const centre = paper.width / 2;
+  const left = Math.max(0, ...markXs.filter((x) => x <= centre));
+  const right = Math.min(paper.width, ...markXs.filter((x) => x >= centre));
+  const room = Math.min(centre - left, right - centre) * 2 - 2;
+  const bottom = Math.max(FOOTER_EDGE, (band - FOOTER_HEIGHT) / 2);
+  if (width(text) <= room) return { bottom, short: false };
+  if (width(short) <= room) return { bottom, short: true };
+  return undefined;
+}
+
+/** What the document layout puts round a printable's pages: the pack's palette and each page's footer. */
+export interface PageDress {
+  /** CSS for the document: the palette and the footer. */
+  readonly css: string;
+}
+
+/** A CSS string literal. */
+function cssString(text: string): string {
+  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\n\r]/g, ' ').replace(/</g, '\\3c ')}"`;
+}
+
+/**
+ * The footer of every page, the same for every game: the game's title, the printable's title, the
+ * page number ("p. 2 of 3", on documents of more than one page) and the pack's version, centred in
+ * the paper's bottom margin (drawn by the layout: `.pm-page::after`, counted with a CSS counter).
+ */
+export function footerCss(game: GameInfo, title: string, pages: number, place: FooterPlace): string {
+  const head = `${game.title} \u00b7 ${footerTitle(game.title, title)}`;
+  const tail = ` \u00b7 version ${game.version}`;
+  const content =
+    pages > 1
+      ? place.short
+        ? `"p. " counter(pm-page) " of ${pages}"`
+        : `${cssString(`${head} \u00b7 p. `)} counter(pm-page) ${cssString(` of ${pages}${tail}`)}`
+      : place.short
+        ? '""'
+        : cssString(`${head}${tail}`);
+  return (
+    `.pm-page { counter-increment: pm-page; }\n` +
+    `.pm-page::after { content: ${content}; position: absolute; left: 0; right: 0; bottom: ${num(place.bottom)}mm; text-align: center; ` +
+    `font-family: var(--font-body); font-size: 6pt; line-height: 1; letter-spacing: 0.02em; color: var(--muted); white-space: nowrap; }`
+  );
+}
+
+function num(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}
+
+/**
+ * The palette and footer of a printable's document printed with `o` on `pages` pages. Sheets: the
+ * footer sits in the margin under the face box. Cards: under the cards and their crop marks, or
+ * between the marks nearest the centre; print-on-demand pages (one card a page) have none.
+ */
+export function pageDress(printable: Printable, o: PrintOptions, pages: number): PageDress {
+  const game = printable.game;
+  if (!game) return { css: '' };
+  const palette = paletteCss(game);
+  const head = `${game.title} \u00b7 ${footerTitle(game.title, printable.title)} \u00b7 p. ${pages} of ${pages} \u00b7 version ${game.version}`;
+  const short = `p. ${pages} of ${pages}`;
+  let place: FooterPlace | undefined;
+  if (printable.kind === 'sheet') {
+    const paper = PAPER[o.paper];
+    const landscape = printable.orientation === 'landscape';
+    const page = landscape ? { width: paper.height, height: paper.width } : paper;
+    const box = landscape ? SHEET_FACE.width : SHEET_FACE.height;
+    place = footerPlace(page, (page.height + box) / 2, 0, [], head, short);
+  } else if (o.layout !== 'pod') {
+    const { size: card } = cardSize(printable, o.card);
+    const options = { paper: PAPER[o.paper], card, bleed: o.bleed, gap: o.gap, margin: o.margin };
+    try {
+      const fold = o.gutterFold && printable.back ? fitGutterFold(options).layout : undefined;
+      const grid = fold ? fold.grid : fitGrid(options).grid;
+      const paper = fold ? fold.paper : PAPER[o.paper];
+      const art = gridBleedBox(grid);
+      // A horizontal fold puts the backs' grid, mirrored, on the bottom half: its art ends where the fronts' starts, seen from the other edge.
+      const artBottom = fold?.fold === 'horizontal' ? paper.height - art.y : art.y + art.height;
+      const marks = o.cropMarks === 'none' ? 0 : o.cropMarks === 'full' ? paper.height - artBottom : CROP_MARK.offset + CROP_MARK.length;
+      const xs = o.cropMarks === 'none' ? [] : cutLines(grid.cols);
+      const markXs = fold?.fold === 'vertical' ? [...xs, ...xs.map((x) => paper.width - x)] : xs;
+      place = footerPlace(paper, artBottom, marks, markXs, head, short);
+    } catch {
+      place = undefined;
+    }
+  }
+  return { css: [palette, place ? footerCss(game, printable.title, pages, place) : ''].filter(Boolean).join('\n') };
 }

@@ -1,6 +1,8 @@
 // What a pack prints, ready for the pipeline: printables.ts makes these from the pack's
 // printables.yaml (data) and a named or default context; the pipeline imposes, prints and checks them.
 import type { ErrataSince } from './common/changelog.js';
+import type { PrintOptions } from './compose.js';
+import type { GameInfo } from './document.js';
 
 /** A size in millimetres. */
 export interface Size {
@@ -40,6 +42,8 @@ interface PrintableBase {
   /** The template for one face, relative to templates/ (e.g. `warchon/spread.hbs`). */
   readonly template: string;
   readonly faces: readonly Face[];
+  /** The pack, as the page footer and the side palette show it (set for every pack's printables). */
+  readonly game?: GameInfo;
 }
 
 /** Pages at paper size, one face per page. */
@@ -71,4 +75,6 @@ export interface BuildContext {
   readonly playmarkVersion: string;
   /** `render --errata-since REV`: the changes since REV, printed first on each pack's errata sheet. */
   readonly errataSince?: ErrataSince;
+  /** How the printables will be printed (paper, card size, duplex, ...): the cover's checklist reads it. */
+  readonly print?: PrintOptions;
 }

@@ -12,7 +12,7 @@ export interface PackContent {
     readonly title: string;
     readonly version: string;
     readonly source: { readonly file: string; readonly title: string };
-    readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string }[];
+    readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string; readonly colour?: string }[];
     readonly kinds: { readonly [kind: string]: unknown };
     readonly layers: readonly string[];
   };

@@ -1,6 +1,7 @@
 import type { PackContent } from '../../content/effective.js';
 import type { BuildContext, Printable } from '../printable.js';
 import { commonView } from './content.js';
+export { withCover } from './cover.js';
 import { errataSheet } from './errata.js';
 import { scenarioSheets } from './scenarios.js';
 

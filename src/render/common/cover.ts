@@ -1,0 +1,146 @@
+// The print-and-play kit's cover: every pack gets one, first, without declaring it. Everything on it
+// is derived from data: the pack's manifest (title, version, source, sides), its printables (those
+// printables.yaml declares and the common sheets) and how they will be printed (the render options).
+import type { PackContent } from '../../content/effective.js';
+import { DEFAULT_PRINT, type PrintOptions } from '../compose.js';
+import { footerTitle, gameInfo, PAPER } from '../document.js';
+import { cardSize, fitGrid, fitGutterFold } from '../impose.js';
+import type { BuildContext, Printable, SheetPrintable, Size } from '../printable.js';
+
+/** What one printable is and how to print it, as the cover's component list says it. */
+export interface Component {
+  readonly title: string;
+  /** `sheet`, `card` or `counter` (printables.yaml's type; the common sheets are sheets). */
+  readonly type: 'sheet' | 'card' | 'counter';
+  /** Pages of paper the document prints on (fronts and backs counted apart). */
+  readonly pages: number;
+  /** Cards or counters: how many pieces, their size, how many a sheet. */
+  readonly pieces: number | null;
+  readonly size: Size | null;
+  readonly perSheet: number | null;
+  /** `one-sided`, `duplex` (backs on the back of each sheet), `gutter-fold` (backs beside the fronts, folded) or `no-backs` (it has backs, not printed this time). */
+  readonly sides: 'one-sided' | 'duplex' | 'gutter-fold' | 'no-backs';
+}
+
+const PAPER_NAMES: Readonly<Record<keyof typeof PAPER, string>> = { a4: 'A4 (210 x 297 mm)', letter: 'US Letter (8.5 x 11 in)' };
+
+/** Lengths as the cover prints them: whole millimetres, or one decimal. */
+function mmText(n: number): string {
+  return String(Math.round(n * 10) / 10);
+}
+
+/** A printable's component-list entry under the print options `o`. */
+export function componentOf(p: Printable, type: Component['type'], o: PrintOptions): Component {
+  const title = footerTitle(p.game?.title ?? '', p.title);
+  if (p.kind === 'sheet') {
+    const pages = p.faces.reduce((n, f) => n + f.copies, 0);
+    return { title, type: 'sheet', pages, pieces: null, size: null, perSheet: null, sides: 'one-sided' };
+  }
+  const pieces = p.faces.reduce((n, f) => n + f.copies, 0);
+  const { size } = cardSize(p, o.card);
+  const hasBack = p.back !== undefined;
+  const grid = { paper: PAPER[o.paper], card: size, bleed: o.bleed, gap: o.gap, margin: o.margin };
+  let perSheet: number;
+  let sides: Component['sides'] = hasBack ? 'no-backs' : 'one-sided';
+  if (o.layout === 'pod') perSheet = 1;
+  else if (o.gutterFold && hasBack) {
+    perSheet = fitGutterFold(grid).layout.perPage;
+    sides = 'gutter-fold';
+  } else perSheet = fitGrid(grid).grid.perPage;
+  if (hasBack && o.duplex !== 'none' && !o.gutterFold) sides = 'duplex';
+  if (hasBack && o.layout === 'pod') sides = 'duplex';
+  const sheets = Math.ceil(pieces / perSheet);
+  const pages = sheets * (sides === 'duplex' ? 2 : 1);
+  return { title, type, pages, pieces, size, perSheet, sides };
+}
+
+/** The cover's context: the pack, its components, and the print checklist, every line derived from data. */
+export function coverContext(content: PackContent, printables: readonly Printable[], o: PrintOptions) {
+  const pack = content.pack;
+  const decls = content.printables?.list ?? [];
+  const typeOf = (p: Printable): Component['type'] => decls.find((d) => `${pack.id}-${d.id}` === p.id)?.type ?? (p.kind === 'sheet' ? 'sheet' : 'card');
+  const components = printables.map((p) => componentOf(p, typeOf(p), o));
+  const rows = components.map((c) => ({
+    title: c.title,
+    what:
+      c.type === 'sheet'
+        ? `${c.pages} ${c.pages === 1 ? 'page' : 'pages'}`
+        : `${c.pieces} ${c.type === 'counter' ? (c.pieces === 1 ? 'counter' : 'counters') : c.pieces === 1 ? 'card' : 'cards'}, ${c.perSheet} a sheet`,
+    size: c.size ? `${mmText(c.size.width)} x ${mmText(c.size.height)} mm` : o.paper === 'a4' ? 'A4' : 'Letter',
+    pages: c.pages,
+    sides: SIDES_WORDS[c.sides],
+    cut: c.type === 'sheet' ? 'none' : c.sides === 'gutter-fold' ? 'fold, glue, cut' : 'cut out',
+  }));
+  const total = components.reduce((n, c) => n + c.pages, 1);
+  const twoSided = components.filter((c) => c.sides === 'duplex' || c.sides === 'gutter-fold');
+  const cutOut = components.filter((c) => c.type !== 'sheet');
+  const list = (cs: readonly Component[]) => cs.map((c) => c.title).join(', ');
+  const checklist: { head: string; text: string }[] = [];
+  checklist.push({ head: 'Paper', text: `${PAPER_NAMES[o.paper]}, ${total} ${total === 1 ? 'page' : 'pages'} in all (this cover included).` });
+  checklist.push({
+    head: 'Scale',
+    text: 'Print at "Actual size" (100% scale), never "Fit to page" or "Shrink to fit": cards, counters and the board are sized in millimetres. The bar below is 100 mm long when printed right.',
+  });
+  if (o.layout === 'pod') {
+    checklist.push({ head: 'Print on demand', text: 'One card a page, its bleed included: upload the card files to the printing service as they are.' });
+  }
+  const duplexItems = twoSided.filter((c) => c.sides === 'duplex');
+  const foldItems = twoSided.filter((c) => c.sides === 'gutter-fold');
+  if (duplexItems.length > 0 && o.layout !== 'pod') {
+    checklist.push({
+      head: 'Two-sided',
+      text: `${list(duplexItems)}: print two-sided, flipping on the ${o.duplex === 'short' ? 'short' : 'long'} edge; each page of fronts is followed by its backs. Print the duplex calibration sheet first to check that backs line up.`,
+    });
+  }
+  if (foldItems.length > 0) {
+    checklist.push({ head: 'Gutter fold', text: `${list(foldItems)}: print one-sided; fold each sheet along the dashed line so fronts and backs meet, glue, then cut.` });
+  }
+  const oneSided = components.filter((c) => c.sides === 'one-sided' || c.sides === 'no-backs');
+  if (oneSided.length > 0) checklist.push({ head: 'One-sided', text: `${list(oneSided)}.` });
+  const noBacks = components.filter((c) => c.sides === 'no-backs');
+  if (noBacks.length > 0) checklist.push({ head: 'Backs', text: `${list(noBacks)} have a shared back, not in this print: print them two-sided or gutter-folded to have it.` });
+  if (cutOut.length > 0) {
+    const marks = o.cropMarks === 'none' ? 'along the edges of each piece' : 'along the crop marks (the short lines round the edge of the sheet)';
+    checklist.push({
+      head: 'Cut',
+      text: `${list(cutOut)}: cut ${marks}. ${o.bleed > 0 ? `Each piece's colour runs ${mmText(o.bleed)} mm past its cut line, so a small miscut shows no white.` : 'The pieces have no bleed: cut exactly on the line.'}`,
+    });
+  }
+  if (o.inkSaver) checklist.push({ head: 'Ink saver', text: 'This print uses little ink: no fills behind tables, cards and counters; sides are named in words.' });
+  return {
+    pack: { title: pack.title, version: pack.version, source: pack.source.title, author: pack.source.author ?? null },
+    sides: pack.sides.map((s) => ({ id: s.id, name: s.name, hasColour: typeof s.colour === 'string' })),
+    components: rows,
+    total,
+    checklist,
+  };
+}
+
+/** The cover as a printable: one page, first in the pack's list. */
+export function coverSheet(content: PackContent, printables: readonly Printable[], ctx: BuildContext): SheetPrintable {
+  const o = ctx.print ?? DEFAULT_PRINT;
+  return {
+    kind: 'sheet',
+    id: `${content.pack.id}-cover`,
+    pack: content.pack.id,
+    title: `${content.pack.title}: print-and-play kit`,
+    template: 'common/cover.hbs',
+    orientation: 'portrait',
+    game: gameInfo(content.pack),
+    faces: [{ context: { ...coverContext(content, printables, o), version: ctx.playmarkVersion }, marks: {}, footnotes: [], copies: 1, label: 'cover' }],
+  };
+}
+
+const SIDES_WORDS: Readonly<Record<Component['sides'], string>> = {
+  'one-sided': 'one-sided',
+  duplex: 'two-sided',
+  'gutter-fold': 'gutter fold',
+  'no-backs': 'fronts only',
+};
+
+/** Every printable of a pack with the pack's footer and palette, the cover first. */
+export function withCover(content: PackContent, ctx: BuildContext, printables: readonly Printable[]): Printable[] {
+  const game = gameInfo(content.pack);
+  const all = printables.map((p) => ({ ...p, game }));
+  return [coverSheet(content, all, ctx), ...all];
+}
