@@ -23,8 +23,9 @@ describe('warchon printables come from printables.yaml', () => {
     }
   });
 
-  it('prints what it declares, in order, then the common sheets', () => {
-    const printables = printablesOf(PACK);
+  it('prints its cover, what it declares, in order, then the common sheets', () => {
+    const printables = printablesOf(PACK).slice(1);
+    expect(printablesOf(PACK)[0]!.id).toBe(`${PACK}-cover`);
     expect(printables.map((p) => p.id)).toEqual([...declared.map((d) => `${PACK}-${d.id}`), `${PACK}-scenarios`, `${PACK}-errata`]);
     expect(printables.slice(0, 4).map((p) => p.title)).toEqual(['Warchon: the spreads', 'Warchon: unit playmarks (fold-over strips)', 'Warchon: exact combat odds per spread', 'Warchon: quick reference']);
     declared.forEach((d, i) => {

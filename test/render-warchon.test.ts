@@ -64,7 +64,7 @@ function footnoteFor(face: Face, entry: string): number | undefined {
 
 describe('warchon printables', () => {
   it('are the four Warchon printables with their kinds, sizes and face counts', () => {
-    expect(allPrintables.map((p) => p.id)).toEqual(['warchon-spreads', 'warchon-playmarks', 'warchon-odds', 'warchon-reference', 'warchon-scenarios', 'warchon-errata']);
+    expect(allPrintables.map((p) => p.id)).toEqual(['warchon-cover', 'warchon-spreads', 'warchon-playmarks', 'warchon-odds', 'warchon-reference', 'warchon-scenarios', 'warchon-errata']);
     expect(spreadsSheet).toMatchObject({ kind: 'sheet', orientation: 'portrait', template: 'warchon/spread.hbs' });
     expect(spreadsSheet.faces).toHaveLength(spreadIds.length);
     expect(playmarks).toMatchObject({ kind: 'card', size: PLAYMARK_SIZE, template: 'warchon/playmark.hbs' });

@@ -2,7 +2,7 @@
 // every face placed by impose.ts, crop marks from crop-marks.ts. Positions use CSS transforms in
 // millimetres (Chromium prints transforms exactly; `left`/`top` would be snapped to whole pixels).
 import { CROP_MARK, cropMarks, type CropMarkStyle, type Line } from './crop-marks.js';
-import { documentCss, PAPER, renderFace } from './document.js';
+import { documentCss, pageDress, PAPER, renderFace } from './document.js';
 import { symbolFontCss, usesSymbols } from './fonts.js';
 import type { Templates } from './handlebars.js';
 import {
@@ -96,11 +96,12 @@ export function faceHtml(templates: Templates, printable: Printable, face: Face)
 
 export function composePrintable(templates: Templates, printable: Printable, o: PrintOptions): Composed {
   const { pages, warnings } = printable.kind === 'sheet' ? sheetPages(templates, printable, o) : cardPages(templates, printable, o);
-  return { html: documentShell(templates, printable.pack, printable.title, pages, o.inkSaver), pages: pages.map((p) => p.box), warnings };
+  return { html: documentShell(templates, printable.pack, printable.title, pages, o.inkSaver, pageDress(printable, o, pages.length).css), pages: pages.map((p) => p.box), warnings };
 }
 
 /** The HTML document round some pages: fonts, print.css, the pack's CSS, page size. */
-export function documentShell(templates: Templates, pack: string, title: string, pages: readonly PageHtml[], inkSaver: boolean): string {
+/** `dress`: CSS the layout adds for this document (document.ts's pageDress: the pack's palette, the page footer). */
+export function documentShell(templates: Templates, pack: string, title: string, pages: readonly PageHtml[], inkSaver: boolean, dress = ''): string {
   const first = pages[0]?.box.size ?? PAPER.a4;
   const body = pages.map((p) => p.html).join('\n');
   const css = documentCss(templates, pack) + (usesSymbols(body) || usesSymbols(documentCss(templates, pack)) ? `\n${symbolFontCss()}` : '');
@@ -111,6 +112,7 @@ export function documentShell(templates: Templates, pack: string, title: string,
     pageWidth: mm(first.width),
     pageHeight: mm(first.height),
     pages: body,
+    dress,
   });
 }
 

@@ -3,6 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { documentShell, faceHtml, page, placed, type PrintOptions } from './compose.js';
+import { paletteCss } from './document.js';
 import type { Templates } from './handlebars.js';
 import { cardSize } from './impose.js';
 import type { CardPrintable } from './printable.js';
@@ -48,7 +49,7 @@ export function pngDocument(templates: Templates, p: CardPrintable, o: PrintOpti
     const back = faceHtml(templates, { ...p, template: p.back.template }, { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' });
     pages.push({ box: { size, side: 'front' }, html: shot(page(size, placed(at, back, b, 'back'))) });
   }
-  return { html: documentShell(templates, p.pack, p.title, pages, o.inkSaver), names, pixels };
+  return { html: documentShell(templates, p.pack, p.title, pages, o.inkSaver, paletteCss(p.game)), names, pixels };
 }
 
 export async function renderPngs(browser: Browser, doc: PngDocument, dpi: number): Promise<PngFile[]> {

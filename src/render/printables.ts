@@ -3,7 +3,7 @@
 // face shows. Every pack also gets its scenario and errata sheets (common/). Nothing here knows a game.
 import type { PackContent } from '../content/effective.js';
 import type { Json, PrintableDecl } from '../content/model.js';
-import { commonPrintables } from './common/index.js';
+import { commonPrintables, withCover } from './common/index.js';
 import type { ContextInput, ContextOutput, SelectedRecord } from './contexts/context.js';
 import { defaultContext } from './contexts/default.js';
 import { NAMED_CONTEXTS } from './contexts/index.js';
@@ -101,8 +101,8 @@ export function packSummary(content: PackContent): { id: string; title: string; 
   return { id: m.id, title: m.title, version: m.version, sides: m.sides.map((s) => ({ id: s.id, name: s.name, color: s.color ?? null })) };
 }
 
-/** Every printable of a pack: those printables.yaml declares, then its scenario and errata sheets. */
+/** Every printable of a pack: its cover (common/cover.ts), those printables.yaml declares, then its scenario and errata sheets. */
 export function packPrintables(content: PackContent, ctx: BuildContext): Printable[] {
   const declared = (content.printables?.list ?? []).map((decl) => declaredPrintable(content, decl, ctx));
-  return [...declared, ...commonPrintables(content, ctx)];
+  return withCover(content, ctx, [...declared, ...commonPrintables(content, ctx)]);
 }

@@ -113,7 +113,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
 
   let printables: Printable[] = [];
   if (options.calibration !== 'only') {
-    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version, ...(options.errataSince ? { errataSince: options.errataSince } : {}) }));
+    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version, print, ...(options.errataSince ? { errataSince: options.errataSince } : {}) }));
     if (options.only?.length) {
       // A printable by its output id (`warchon-spreads`) or its id in printables.yaml (`spreads`).
       const matches = (p: Printable, id: string) => p.id === id || p.id === `${p.pack}-${id}`;
