@@ -167,7 +167,9 @@ describe('Warmaster standard game armies', () => {
       expect(e.reason).toMatch(/^RECONSTRUCTION \(not printed by the source; invented so the game can be played\)/);
       expect(origins.scenario['standard-game']![`/sides/${i}/army/units`]).toMatchObject({ entry: id, kind: 'reconstruction' });
     }
-    expect(scenarios['standard-game'].sides[0]!.army.units!.map((u) => u.unit)).toEqual(['the-emperor', 'sanguinius', 'rogal-dorn', 'general-kane']);
+    expect(scenarios['standard-game'].sides[0]!.army.units!.map((u) => u.unit)).toEqual(['the-emperor', 'sanguinius', 'rogal-dorn', 'general-kane', 'imperial-unit', 'imperial-guard']);
+    // The Traitor army holds everything its own cup rule puts in the cup, the Demonic hordes too.
+    expect(scenarios['standard-game'].sides[1]!.army.units!.map((u) => u.unit)).toEqual(['warmaster-horus', 'angron', 'magnus-the-red-one', 'doombreed', 'kraxnar', 'demonic-hordes', 'trap', 'horror', 'crew', 'crew-ambush']);
   });
 
   it('the errata sheet prints Warmaster\'s reconstructions in a group of their own, counted on its first page (the armies, the cup, the groups, the combat-table cells, the ship map)', async () => {
@@ -175,7 +177,7 @@ describe('Warmaster standard game armies', () => {
     const { packContentOf } = await import('./content-support.js');
     const sheet = commonPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).find((p) => p.id === 'warmaster-errata')!;
     const first = sheet.faces[0]!.context as { counts: { kind: string; title: string; count: number }[] };
-    expect(first.counts.find((c) => c.kind === 'reconstruction')).toEqual({ kind: 'reconstruction', title: 'Reconstructions', count: 63 });
+    expect(first.counts.find((c) => c.kind === 'reconstruction')).toEqual({ kind: 'reconstruction', title: 'Reconstructions', count: 76 });
     const groups = sheet.faces.flatMap((f) => (f.context as { groups: { kind: string; title: string; about: string }[] }).groups);
     expect(groups.find((g) => g.kind === 'reconstruction')).toMatchObject({ title: 'Reconstructions', about: 'A reconstruction invents what the source lacks so the game can be played.' });
   });

@@ -37,8 +37,8 @@ const entriesIn = (f: Face) => f.footnotes.map((n) => n.entry);
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe('warmaster printables', () => {
-  it('has the five printables, ids prefixed with the pack', () => {
-    expect(printables.map((p) => p.id)).toEqual(['warmaster-reference', 'warmaster-units', 'warmaster-cards', 'warmaster-ship-map', 'warmaster-special-areas']);
+  it('has the six printables, ids prefixed with the pack', () => {
+    expect(printables.map((p) => p.id)).toEqual(['warmaster-reference', 'warmaster-units', 'warmaster-cards', 'warmaster-ship-map', 'warmaster-special-areas', 'warmaster-counters']);
     for (const p of printables) expect(p.pack).toBe('warmaster');
   });
 
@@ -172,11 +172,10 @@ describe('warmaster-units', () => {
 describe('warmaster-cards', () => {
   const p = printable('warmaster-cards') as CardPrintable;
 
-  it('prints the Trap, Horror, Crew and Crew Ambush! cards once each (counts are not printed)', () => {
+  it('prints the Trap, Horror, Crew and Crew Ambush! cards once each (their counts, not printed, are reconstructed for the counters)', () => {
     expect(p.faces.map((f) => f.context.id)).toEqual(['trap', 'horror', 'crew', 'crew-ambush']);
     expect(new Set(p.faces.map((f) => f.context.id))).toEqual(new Set(cardIds));
     for (const f of p.faces) {
-      expect(cards[f.context.id as keyof typeof cards].count).toBeNull();
       expect(f.copies).toBe(1);
       const h = html(p, f);
       expect(h).toContain(esc(cards[f.context.id as keyof typeof cards].name));

@@ -7,10 +7,12 @@
  *   schemas/warmaster/card.schema.json
  *   schemas/warmaster/combat-result.schema.json
  *   schemas/warmaster/combat-table.schema.json
+ *   schemas/warmaster/marker.schema.json
  *   schemas/warmaster/phase.schema.json
  *   schemas/warmaster/ship-area.schema.json
  *   schemas/warmaster/special-unit.schema.json
  *   schemas/warmaster/teleport-table.schema.json
+ *   schemas/warmaster/unit.schema.json
  */
 import type { PackManifest } from '../types/pack.js';
 import type { DeepReadonly, PackLayers, RecordOrigins } from '../types/readonly.js';
@@ -18,10 +20,12 @@ import type { Scenario } from '../types/scenario.js';
 import type { WarmasterCard } from '../types/warmaster/card.js';
 import type { WarmasterCombatResult } from '../types/warmaster/combat-result.js';
 import type { WarmasterCombatResultsTable } from '../types/warmaster/combat-table.js';
+import type { WarmasterMarker } from '../types/warmaster/marker.js';
 import type { WarmasterPhase } from '../types/warmaster/phase.js';
 import type { WarmasterShipArea } from '../types/warmaster/ship-area.js';
 import type { WarmasterSpecialUnit } from '../types/warmaster/special-unit.js';
 import type { WarmasterTeleportationTable } from '../types/warmaster/teleport-table.js';
+import type { WarmasterUnit } from '../types/warmaster/unit.js';
 
 /** The pack's manifest (`content/warmaster/pack.yaml`). */
 export const pack = {
@@ -38,6 +42,10 @@ export const pack = {
     "combat-table": {
       "folder": "combat-tables",
       "schema": "warmaster/combat-table.schema.json"
+    },
+    "marker": {
+      "folder": "markers",
+      "schema": "warmaster/marker.schema.json"
     },
     "phase": {
       "folder": "phases",
@@ -58,6 +66,10 @@ export const pack = {
     "teleport-table": {
       "folder": "teleport-tables",
       "schema": "warmaster/teleport-table.schema.json"
+    },
+    "unit": {
+      "folder": "troops",
+      "schema": "warmaster/unit.schema.json"
     }
   },
   "layers": [
@@ -100,7 +112,7 @@ export const cardIds: readonly WarmasterCardId[] = ["crew", "crew-ambush", "horr
 export const cards: { readonly [K in WarmasterCardId]: WarmasterCardRecord } = {
   "crew": {
     "attack": null,
-    "count": null,
+    "count": 6,
     "defence": 3,
     "effects": [
       {
@@ -152,7 +164,7 @@ export const cards: { readonly [K in WarmasterCardId]: WarmasterCardRecord } = {
   },
   "crew-ambush": {
     "attack": null,
-    "count": null,
+    "count": 3,
     "defence": 3,
     "effects": [
       {
@@ -228,7 +240,7 @@ export const cards: { readonly [K in WarmasterCardId]: WarmasterCardRecord } = {
   },
   "horror": {
     "attack": null,
-    "count": null,
+    "count": 4,
     "defence": null,
     "effects": [
       {
@@ -306,7 +318,7 @@ export const cards: { readonly [K in WarmasterCardId]: WarmasterCardRecord } = {
   },
   "trap": {
     "attack": null,
-    "count": null,
+    "count": 4,
     "defence": null,
     "effects": [
       {
@@ -662,6 +674,26 @@ export const combatTables: { readonly [K in WarmasterCombatTableId]: WarmasterCo
   },
 };
 
+/** Every marker id in the pack (`content/warmaster/markers/<id>.yaml`). */
+export type WarmasterMarkerId =
+  | "destroyed-area";
+/** A marker record: its effective content (the transcription with the layers applied). */
+export type WarmasterMarkerRecord = DeepReadonly<WarmasterMarker>;
+/** The marker ids, sorted. */
+export const markerIds: readonly WarmasterMarkerId[] = ["destroyed-area"];
+/** The marker records by id. */
+export const markers: { readonly [K in WarmasterMarkerId]: WarmasterMarkerRecord } = {
+  "destroyed-area": {
+    "count": 27,
+    "id": "destroyed-area",
+    "name": "destroyed area",
+    "source": {
+      "section": "The Engine Room"
+    },
+    "text": "a card of destroyed area will be placed in her"
+  },
+};
+
 /** Every phase id in the pack (`content/warmaster/phases/<id>.yaml`). */
 export type WarmasterPhaseId =
   | "imperial-battle"
@@ -777,6 +809,14 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
             {
               "count": 1,
               "unit": "general-kane"
+            },
+            {
+              "count": 9,
+              "unit": "imperial-unit"
+            },
+            {
+              "count": 4,
+              "unit": "imperial-guard"
             }
           ]
         },
@@ -808,6 +848,26 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
             {
               "count": 1,
               "unit": "kraxnar"
+            },
+            {
+              "count": 6,
+              "unit": "demonic-hordes"
+            },
+            {
+              "count": 4,
+              "unit": "trap"
+            },
+            {
+              "count": 4,
+              "unit": "horror"
+            },
+            {
+              "count": 6,
+              "unit": "crew"
+            },
+            {
+              "count": 3,
+              "unit": "crew-ambush"
             }
           ]
         },
@@ -865,7 +925,7 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
             "note": "What the cup holds and drawing from it: the vocabulary has no set-up of a zone's contents, `move-cards` moves cards between zones but not units, and it has no face-down (hidden) units."
           }
         ],
-        "text": "The cup holds every Traitor unit and card except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. They are drawn and teleported face down."
+        "text": "The cup holds every Traitor counter except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, 6 Demonic hordes, 4 Trap, 4 Horror, 6 Crew and 3 Crew Ambush!, 27 in all. They are drawn and teleported face down."
       },
       {
         "do": [
@@ -874,7 +934,7 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
             "note": "Group composition: the vocabulary has no groups."
           }
         ],
-        "text": "Each of the four initial Imperial groups is led by one Imperial special unit: the Emperor, Sanguinius, Rogal Dorn and General Kane."
+        "text": "The four initial Imperial groups: the Emperor with 3 Space Marines; Sanguinius with 3 Space Marines; Rogal Dorn with 3 Space Marines; General Kane with 4 Imperial Guard."
       }
     ],
     "victory": [
@@ -1898,7 +1958,7 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
       }
     ],
     "attack": null,
-    "count": null,
+    "count": 6,
     "defence": null,
     "exceptions": null,
     "id": "demonic-hordes",
@@ -2433,25 +2493,66 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
   },
 };
 
+/** Every unit id in the pack (`content/warmaster/troops/<id>.yaml`). */
+export type WarmasterUnitId =
+  | "imperial-guard"
+  | "imperial-unit";
+/** A unit record: its effective content (the transcription with the layers applied). */
+export type WarmasterUnitRecord = DeepReadonly<WarmasterUnit>;
+/** The unit ids, sorted. */
+export const unitIds: readonly WarmasterUnitId[] = ["imperial-guard", "imperial-unit"];
+/** The unit records by id. */
+export const troops: { readonly [K in WarmasterUnitId]: WarmasterUnitRecord } = {
+  "imperial-guard": {
+    "attack": 3,
+    "count": 4,
+    "defence": 3,
+    "id": "imperial-guard",
+    "name": "imperial Guard",
+    "side": "imperial",
+    "source": {
+      "section": "Horror Card"
+    },
+    "traits": [
+      "imperial-guard"
+    ]
+  },
+  "imperial-unit": {
+    "attack": 5,
+    "count": 9,
+    "defence": 5,
+    "id": "imperial-unit",
+    "name": "Space Marines",
+    "side": "imperial",
+    "source": {
+      "section": "Horror Card"
+    }
+  },
+};
+
 /** Every record map by kind. */
 export const records: {
   readonly card: typeof cards;
   readonly "combat-result": typeof results;
   readonly "combat-table": typeof combatTables;
+  readonly marker: typeof markers;
   readonly phase: typeof phases;
   readonly scenario: typeof scenarios;
   readonly "ship-area": typeof areas;
   readonly "special-unit": typeof units;
   readonly "teleport-table": typeof teleportTables;
+  readonly unit: typeof troops;
 } = {
   card: cards,
   "combat-result": results,
   "combat-table": combatTables,
+  marker: markers,
   phase: phases,
   scenario: scenarios,
   "ship-area": areas,
   "special-unit": units,
   "teleport-table": teleportTables,
+  unit: troops,
 };
 
 /**
@@ -2462,14 +2563,30 @@ export const origins: {
   readonly card: { readonly [K in WarmasterCardId]?: RecordOrigins };
   readonly "combat-result": { readonly [K in WarmasterCombatResultId]?: RecordOrigins };
   readonly "combat-table": { readonly [K in WarmasterCombatTableId]?: RecordOrigins };
+  readonly marker: { readonly [K in WarmasterMarkerId]?: RecordOrigins };
   readonly phase: { readonly [K in WarmasterPhaseId]?: RecordOrigins };
   readonly scenario: { readonly [K in WarmasterScenarioId]?: RecordOrigins };
   readonly "ship-area": { readonly [K in WarmasterShipAreaId]?: RecordOrigins };
   readonly "special-unit": { readonly [K in WarmasterSpecialUnitId]?: RecordOrigins };
   readonly "teleport-table": { readonly [K in WarmasterTeleportTableId]?: RecordOrigins };
+  readonly unit: { readonly [K in WarmasterUnitId]?: RecordOrigins };
 } = {
   "card": {
+    "crew": {
+      "/count": {
+        "entry": "crew-count",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+      }
+    },
     "crew-ambush": {
+      "/count": {
+        "entry": "crew-ambush-count",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+      },
       "/defence": {
         "entry": "crew-ambush-defence",
         "kind": "inference",
@@ -2478,6 +2595,12 @@ export const origins: {
       }
     },
     "horror": {
+      "/count": {
+        "entry": "horror-count",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+      },
       "/effects/0/outcomes/1/effects/0/target/choose": {
         "entry": "horror-one-guard-unit",
         "kind": "ruling",
@@ -2489,6 +2612,14 @@ export const origins: {
         "kind": "ruling",
         "layer": "rulings",
         "reason": "The Horror card is written for one Imperial unit in the area (\"the unit is immediately destroyed\") and makes one roll. With several Imperial units there, ruled as for the Trap card: one roll, one unit destroyed, picked by the Imperial player."
+      }
+    },
+    "trap": {
+      "/count": {
+        "entry": "trap-count",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       }
     }
   },
@@ -2714,6 +2845,16 @@ export const origins: {
       }
     }
   },
+  "marker": {
+    "destroyed-area": {
+      "/count": {
+        "entry": "destroyed-area-count",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many destroyed-area cards the game has is not printed. One for each of the 27 numbered areas (14 to 56), the most the fire, the explosions and the defence lasers can destroy, so the markers never run out."
+      }
+    }
+  },
   "phase": {
     "traitor-reinforcements": {
       "/teleportBy": {
@@ -2736,13 +2877,13 @@ export const origins: {
         "entry": "standard-imperial-army",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group (see standard-imperial-groups). Still missing: the ordinary units of each group (the Imperial Guard the Horror card names, ...) have no records and no printed numbers, so none are invented here."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group, and the ordinary units of the four groups (see standard-imperial-groups): nine Space Marines and four Imperial Guard, thirteen counters, about half the Traitor player's cup, because the Imperial units arrive all at once while the Traitor reinforcements come a D6 at a time."
       },
       "/sides/1/army/units": {
         "entry": "standard-traitor-army",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the four named Traitor characters, who come from the cup (see standard-cup). Still missing: how many Demonic hordes and Trap, Horror, Crew and Crew Ambush! cards the cup holds is not printed, so no count is invented here."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and everything the cup holds (see standard-cup): the four named Traitor characters, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup."
       },
       "/sides/1/setup/zones": {
         "entry": "standard-horus-setup",
@@ -2754,13 +2895,13 @@ export const origins: {
         "entry": "standard-cup",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship, in the numbers of standard-traitor-army."
       },
       "/specialRules/2": {
         "entry": "standard-imperial-groups",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. The rest of each group (ordinary Imperial units, e.g. the Imperial Guard named by the Horror card) is not printed."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. Each group is led by one of them; the three Primarchs' and the Emperor's groups are Space Marines, General Kane's the Imperial Guard (the only ordinary troops the guide names, on the Horror card), and Kane's group is one larger because the Horror card makes the Guard easier to lose."
       },
       "/victory": {
         "entry": "standard-victory",
@@ -3049,6 +3190,14 @@ export const origins: {
     }
   },
   "special-unit": {
+    "demonic-hordes": {
+      "/count": {
+        "entry": "demonic-hordes-count",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+      }
+    },
     "rogal-dorn": {
       "/abilities/0/do/0/cancelledBy/2": {
         "entry": "rogal-dorn-cancelled-by-horus",
@@ -3071,6 +3220,54 @@ export const origins: {
         "kind": "ruling",
         "layer": "rulings",
         "reason": "The printed ranges (11-12, 13, 14-56, 66) leave the D66 results 61-65 uncovered (5 of 36 results). No ship area is numbered 61-65 (Success! places units only on 14-56, and the Engine Room fire counts down from 56, the highest area), so they cannot be read as Success!. Ruled as Failure! (delay): it neither kills units nor places them anywhere without a printed basis, and a later roll keeps the printed odds of every other result."
+      }
+    }
+  },
+  "unit": {
+    "imperial-guard": {
+      "/attack": {
+        "entry": "imperial-guard-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew."
+      },
+      "/count": {
+        "entry": "imperial-guard-count",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+      },
+      "/defence": {
+        "entry": "imperial-guard-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew."
+      }
+    },
+    "imperial-unit": {
+      "/attack": {
+        "entry": "imperial-unit-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew."
+      },
+      "/count": {
+        "entry": "imperial-unit-count",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+      },
+      "/defence": {
+        "entry": "imperial-unit-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew."
+      },
+      "/name": {
+        "entry": "imperial-unit-name",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Horror card destroys \"an Imperial unit\" on a 5 or 6 but the Imperial Guard already on a 3, so the Imperial groups hold troops other than the Guard; the guide does not name them. Space Marines, the troops the Emperor and his Primarchs lead."
       }
     }
   }
@@ -3539,7 +3736,7 @@ export const layers: PackLayers = [
       {
         "id": "standard-imperial-army",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group (see standard-imperial-groups). Still missing: the ordinary units of each group (the Imperial Guard the Horror card names, ...) have no records and no printed numbers, so none are invented here.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group, and the ordinary units of the four groups (see standard-imperial-groups): nine Space Marines and four Imperial Guard, thirteen counters, about half the Traitor player's cup, because the Imperial units arrive all at once while the Traitor reinforcements come a D6 at a time.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -3561,13 +3758,21 @@ export const layers: PackLayers = [
           {
             "count": 1,
             "unit": "general-kane"
+          },
+          {
+            "count": 9,
+            "unit": "imperial-unit"
+          },
+          {
+            "count": 4,
+            "unit": "imperial-guard"
           }
         ]
       },
       {
         "id": "standard-traitor-army",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the four named Traitor characters, who come from the cup (see standard-cup). Still missing: how many Demonic hordes and Trap, Horror, Crew and Crew Ambush! cards the cup holds is not printed, so no count is invented here.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and everything the cup holds (see standard-cup): the four named Traitor characters, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -3593,13 +3798,33 @@ export const layers: PackLayers = [
           {
             "count": 1,
             "unit": "kraxnar"
+          },
+          {
+            "count": 6,
+            "unit": "demonic-hordes"
+          },
+          {
+            "count": 4,
+            "unit": "trap"
+          },
+          {
+            "count": 4,
+            "unit": "horror"
+          },
+          {
+            "count": 6,
+            "unit": "crew"
+          },
+          {
+            "count": 3,
+            "unit": "crew-ambush"
           }
         ]
       },
       {
         "id": "standard-cup",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship, in the numbers of standard-traitor-army.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -3612,13 +3837,13 @@ export const layers: PackLayers = [
               "note": "What the cup holds and drawing from it: the vocabulary has no set-up of a zone's contents, `move-cards` moves cards between zones but not units, and it has no face-down (hidden) units."
             }
           ],
-          "text": "The cup holds every Traitor unit and card except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. They are drawn and teleported face down."
+          "text": "The cup holds every Traitor counter except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, 6 Demonic hordes, 4 Trap, 4 Horror, 6 Crew and 3 Crew Ambush!, 27 in all. They are drawn and teleported face down."
         }
       },
       {
         "id": "standard-imperial-groups",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. The rest of each group (ordinary Imperial units, e.g. the Imperial Guard named by the Horror card) is not printed.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. Each group is led by one of them; the three Primarchs' and the Emperor's groups are Space Marines, General Kane's the Imperial Guard (the only ordinary troops the guide names, on the Horror card), and Kane's group is one larger because the Horror card makes the Guard easier to lose.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -3631,8 +3856,151 @@ export const layers: PackLayers = [
               "note": "Group composition: the vocabulary has no groups."
             }
           ],
-          "text": "Each of the four initial Imperial groups is led by one Imperial special unit: the Emperor, Sanguinius, Rogal Dorn and General Kane."
+          "text": "The four initial Imperial groups: the Emperor with 3 Space Marines; Sanguinius with 3 Space Marines; Rogal Dorn with 3 Space Marines; General Kane with 4 Imperial Guard."
         }
+      },
+      {
+        "id": "imperial-unit-name",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Horror card destroys \"an Imperial unit\" on a 5 or 6 but the Imperial Guard already on a 3, so the Imperial groups hold troops other than the Guard; the guide does not name them. Space Marines, the troops the Emperor and his Primarchs lead.",
+        "target": {
+          "id": "imperial-unit",
+          "kind": "unit",
+          "pointer": "/name"
+        },
+        "value": "Space Marines"
+      },
+      {
+        "id": "imperial-unit-attack",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew.",
+        "target": {
+          "id": "imperial-unit",
+          "kind": "unit",
+          "pointer": "/attack"
+        },
+        "value": 5
+      },
+      {
+        "id": "imperial-unit-defence",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew.",
+        "target": {
+          "id": "imperial-unit",
+          "kind": "unit",
+          "pointer": "/defence"
+        },
+        "value": 5
+      },
+      {
+        "id": "imperial-guard-attack",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew.",
+        "target": {
+          "id": "imperial-guard",
+          "kind": "unit",
+          "pointer": "/attack"
+        },
+        "value": 3
+      },
+      {
+        "id": "imperial-guard-defence",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew.",
+        "target": {
+          "id": "imperial-guard",
+          "kind": "unit",
+          "pointer": "/defence"
+        },
+        "value": 3
+      },
+      {
+        "id": "imperial-unit-count",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "target": {
+          "id": "imperial-unit",
+          "kind": "unit",
+          "pointer": "/count"
+        },
+        "value": 9
+      },
+      {
+        "id": "imperial-guard-count",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "target": {
+          "id": "imperial-guard",
+          "kind": "unit",
+          "pointer": "/count"
+        },
+        "value": 4
+      },
+      {
+        "id": "demonic-hordes-count",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "target": {
+          "id": "demonic-hordes",
+          "kind": "special-unit",
+          "pointer": "/count"
+        },
+        "value": 6
+      },
+      {
+        "id": "trap-count",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "target": {
+          "id": "trap",
+          "kind": "card",
+          "pointer": "/count"
+        },
+        "value": 4
+      },
+      {
+        "id": "horror-count",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "target": {
+          "id": "horror",
+          "kind": "card",
+          "pointer": "/count"
+        },
+        "value": 4
+      },
+      {
+        "id": "crew-count",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "target": {
+          "id": "crew",
+          "kind": "card",
+          "pointer": "/count"
+        },
+        "value": 6
+      },
+      {
+        "id": "crew-ambush-count",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "target": {
+          "id": "crew-ambush",
+          "kind": "card",
+          "pointer": "/count"
+        },
+        "value": 3
+      },
+      {
+        "id": "destroyed-area-count",
+        "kind": "reconstruction",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many destroyed-area cards the game has is not printed. One for each of the 27 numbered areas (14 to 56), the most the fire, the explosions and the defence lasers can destroy, so the markers never run out.",
+        "target": {
+          "id": "destroyed-area",
+          "kind": "marker",
+          "pointer": "/count"
+        },
+        "value": 27
       },
       {
         "id": "combat-roll-1-col-2",

@@ -10,8 +10,8 @@ import { type Area, face, footer, layered, numberedAreas, warmasterView, type Wa
 const MAP_W = 186;
 const PITCH_X = 31;
 const PITCH_Y = 23.4;
-const BOX_W = 24;
-const BOX_H = 18;
+export const BOX_W = 24;
+export const BOX_H = 18;
 const HULL_INSET = 1.6;
 const TOP = 8; // room for the bow label
 

@@ -1,0 +1,134 @@
+// Warmaster played from the print: the counters sheet holds every piece of the standard game's
+// armies (the four Imperial groups, Horus and the Traitor cup, as the reconstructed lists give
+// them) and the destroyed-area markers, each sized to fit a ship map area, each with its back; a
+// value nobody knows prints as ?, and a piece whose values or number a layer invented carries the
+// one layer mark. No browser: faces are rendered to HTML only.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cards, layers, markers, origins, scenarios, troops, units } from '../generated/content/warmaster.js';
+import { renderFace } from '../src/render/document.js';
+import { BOX_H, BOX_W } from '../src/render/contexts/warmaster/map.js';
+import { COUNTER, COUNTER_BLEED } from '../src/render/contexts/warmaster/counters.js';
+import { createTemplates } from '../src/render/handlebars.js';
+import { LAYER_LEGEND, LAYER_MARK, UNKNOWN_LEGEND } from '../src/render/marks.js';
+import { printablesOf } from './content-support.js';
+import { repoRoot } from './helpers.js';
+
+const templates = createTemplates(path.join(repoRoot, 'templates'));
+const sheet = printablesOf('warmaster').find((p) => p.id === 'warmaster-counters')!;
+const [front, back] = sheet.faces;
+const frontHtml = renderFace(templates, sheet, front!);
+const backHtml = renderFace(templates, sheet, back!);
+
+interface Cell {
+  readonly piece: string;
+  readonly x: number;
+  readonly y: number;
+  readonly html: string;
+}
+/** The counters a page prints, in order: which record, where (mm), and the counter's HTML. */
+function cells(html: string): Cell[] {
+  return html
+    .split('<div class="wm-counter-cell"')
+    .slice(1)
+    .map((chunk) => {
+      const m = /style="left:([\d.]+)mm;top:([\d.]+)mm;[^"]*" data-piece="([a-z-]+)"/.exec(chunk)!;
+      return { x: Number(m[1]), y: Number(m[2]), piece: m[3]!, html: chunk.split(/<div class="wm-counter-section"|<\/div>\s*<div class="wm-counter-key"/)[0]! };
+    });
+}
+const fronts = cells(frontHtml);
+const backs = cells(backHtml);
+const army = (side: number) => scenarios['standard-game'].sides[side]!.army.units!;
+const tally = (list: readonly Cell[]) => list.reduce<Record<string, number>>((t, c) => ((t[c.piece] = (t[c.piece] ?? 0) + 1), t), {});
+
+describe('warmaster-counters', () => {
+  it('is one sheet of two pages: the fronts, then the backs', () => {
+    expect(sheet.kind).toBe('sheet');
+    expect(sheet.faces).toHaveLength(2);
+  });
+
+  it('holds every piece of both armies as many times as the lists give, and one destroyed-area marker per numbered area', () => {
+    const expected: Record<string, number> = {};
+    for (const side of [0, 1]) for (const u of army(side)) expected[u.unit] = u.count;
+    expected['destroyed-area'] = markers['destroyed-area'].count!;
+    expect(tally(fronts)).toEqual(expected);
+    expect(tally(backs)).toEqual(expected);
+    expect(markers['destroyed-area'].count).toBe(27);
+    expect(fronts).toHaveLength(17 + 28 + 27);
+  });
+
+  it('prints the Traitor army its own cup rule describes: Horus, the four characters, the Demonic hordes and the four cards', () => {
+    const cup = scenarios['standard-game'].specialRules!.find((r) => r.text.startsWith('The cup holds'))!;
+    for (const u of army(1)) {
+      const name = (units as Record<string, { name: string }>)[u.unit]?.name ?? (cards as Record<string, { name: string }>)[u.unit]!.name;
+      if (u.unit !== 'warmaster-horus') expect(cup.text, u.unit).toContain(name);
+      if (u.count > 1) expect(cup.text, u.unit).toContain(`${u.count} ${name}`);
+    }
+    expect(army(1).map((u) => u.unit)).toContain('demonic-hordes');
+  });
+
+  it('sizes each counter to fit inside one area of the ship map, with its own bleed', () => {
+    expect(COUNTER).toBeLessThanOrEqual(BOX_W - 2);
+    expect(COUNTER).toBeLessThanOrEqual(BOX_H - 2);
+    expect(COUNTER).toBeGreaterThanOrEqual(15);
+    expect(COUNTER_BLEED).toBeGreaterThanOrEqual(1);
+    for (const c of fronts) expect(c.html).toContain(`width:${COUNTER + 2 * COUNTER_BLEED}mm;height:${COUNTER + 2 * COUNTER_BLEED}mm`);
+    // No two counters overlap.
+    const pitch = COUNTER + 2 * COUNTER_BLEED;
+    for (const [i, a] of fronts.entries()) for (const b of fronts.slice(i + 1)) expect(Math.abs(a.x - b.x) >= pitch - 1e-6 || Math.abs(a.y - b.y) >= pitch - 1e-6).toBe(true);
+  });
+
+  it('gives each piece its back in the mirrored place: one face-down back for every Traitor piece, the side for the Imperial, the marker again', () => {
+    const pitch = COUNTER + 2 * COUNTER_BLEED;
+    expect(backs.map((c) => c.piece)).toEqual(fronts.map((c) => c.piece));
+    for (const [i, f] of fronts.entries()) {
+      expect(backs[i]!.x).toBeCloseTo(190 - f.x - pitch, 6);
+      expect(backs[i]!.y).toBe(f.y);
+    }
+    const traitor = new Set(army(1).map((u) => u.unit));
+    const imperial = new Set(army(0).map((u) => u.unit));
+    const strip = (h: string) => h.replace(/data-piece="[a-z-]+"/, '').replace(/style="left:[^"]*"/, '').replace(/\b(card|card-[a-z-]+|unit)\b/g, '');
+    const hidden = backs.filter((b) => traitor.has(b.piece));
+    expect(hidden.map((b) => b.piece)).toContain('warmaster-horus');
+    for (const b of hidden) {
+      expect(b.html).toContain('back-hidden');
+      expect(b.html).not.toMatch(/Horus|Angr|Trap|Horror|Crew|Demonic/);
+      expect(strip(b.html)).toBe(strip(hidden[0]!.html));
+    }
+    for (const b of backs.filter((x) => imperial.has(x.piece))) expect(b.html).toContain('back-side');
+    for (const b of backs.filter((x) => x.piece === 'destroyed-area')) expect(b.html).toMatch(/back-same[\s\S]*Destroyed area/);
+  });
+
+  it('prints the characters\u2019 unknown values as ? with its legend, never a dash', () => {
+    for (const id of ['the-emperor', 'sanguinius', 'rogal-dorn', 'general-kane', 'warmaster-horus', 'angron', 'magnus-the-red-one']) {
+      const c = fronts.find((x) => x.piece === id)!;
+      expect(c.html.match(/<span class="unknown-mark">\?<\/span>/g), id).toHaveLength(2);
+    }
+    for (const id of ['doombreed', 'kraxnar', 'demonic-hordes']) expect(fronts.find((x) => x.piece === id)!.html).toContain('D6+4');
+    expect(frontHtml).not.toContain('\u2014');
+    expect(frontHtml).toContain(UNKNOWN_LEGEND);
+  });
+
+  it('marks every piece whose values or number a layer invented, and no other, with the one mark and its legend', () => {
+    const setBy = (kind: string, id: string) =>
+      Object.entries((origins as Record<string, Record<string, Record<string, { kind: string }>>>)[kind]?.[id] ?? {}).filter(([p]) => ['/name', '/attack', '/defence', '/count'].includes(p));
+    const kindOf = (id: string) => (id in units ? 'special-unit' : id in troops ? 'unit' : id in cards ? 'card' : 'marker');
+    for (const c of fronts) {
+      const set = setBy(kindOf(c.piece), c.piece);
+      const marked = c.html.includes(`<sup class="layer-mark">${LAYER_MARK}</sup>`);
+      expect(marked, c.piece).toBe(set.length > 0);
+    }
+    // The ordinary units and the cup's mix are reconstructions, each with its reason.
+    const entries = layers.flatMap((l) => l.entries);
+    for (const [kind, id] of [['unit', 'imperial-unit'], ['unit', 'imperial-guard'], ['special-unit', 'demonic-hordes'], ['card', 'trap'], ['card', 'horror'], ['card', 'crew'], ['card', 'crew-ambush'], ['marker', 'destroyed-area']] as const) {
+      const e = entries.find((x) => x.target.kind === kind && x.target.id === id && x.target.pointer === '/count')!;
+      expect(e, id).toBeDefined();
+      expect(e.kind).toBe('reconstruction');
+      expect(e.reason.length).toBeGreaterThan(60);
+      expect(fronts.find((x) => x.piece === id)!.html, id).toContain(LAYER_MARK);
+    }
+    expect(fronts.find((x) => x.piece === 'imperial-unit')!.html).toContain('Space Marines');
+    expect(frontHtml).toContain(LAYER_LEGEND);
+    expect(backHtml).not.toContain('layer-mark');
+  });
+});
