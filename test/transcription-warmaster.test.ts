@@ -384,7 +384,7 @@ describe('Printed text fields', () => {
         else walk(v, `${path}/${k}`);
       }
     };
-    for (const folder of ['phases', 'teleport-tables', 'combat-tables', 'results', 'units', 'cards', 'areas']) for (const r of loadAll(folder)) walk(r, `${folder}/${r.id}`);
+    for (const folder of ['phases', 'teleport-tables', 'combat-tables', 'results', 'units', 'cards', 'areas', 'troops', 'markers']) for (const r of loadAll(folder)) walk(r, `${folder}/${r.id}`);
     const scenario = load('scenarios', 'standard-game');
     walk(scenario.sides, 'scenarios/standard-game/sides');
     walk(scenario.specialRules, 'scenarios/standard-game/specialRules');
@@ -456,5 +456,16 @@ describe('Layers', () => {
     const todo = [start.id];
     while (todo.length) for (const b of eff.get(todo.pop()!)!.connections) if (b !== reactor.id && !seen.has(b)) (seen.add(b), todo.push(b));
     expect(seen.size).toBe(numbered.length - 1);
+  });
+});
+
+describe('Pieces the source speaks of without describing', () => {
+  it('the ordinary units and the destroyed-area card print no name the text lacks, and no number: layers fill them', () => {
+    expect(loadAll('troops').map((u) => [u.id, u.name, u.count, u.attack, u.defence])).toEqual([
+      ['imperial-guard', 'imperial Guard', null, null, null],
+      ['imperial-unit', null, null, null, null],
+    ]);
+    expect(loadAll('markers').map((m) => [m.id, m.name, m.count, m.text])).toEqual([['destroyed-area', 'destroyed area', null, 'a card of destroyed area will be placed in her']]);
+    for (const r of [...loadAll('troops'), ...loadAll('markers')]) expect(TEXT).toContain(r.source.section);
   });
 });
