@@ -1,6 +1,7 @@
 // The board's geometry: squares by index (rank * columns + file), their names in the pack's
 // notation, and the eight queen lines from every square, precomputed once per board. Moves and
 // attacks follow these lines; line of sight is read from the squares a line passes.
+import { intern } from './intern.js';
 
 /** The lines a move or attack may follow (phase `directions`). */
 export type Direction = 'orthogonal' | 'diagonal';
@@ -43,7 +44,7 @@ export function boardGeometry(columns: number, rows: number, files: string, rank
   const byName = new Map<string, number>();
   for (let r = 0; r < rows; r++) {
     for (let f = 0; f < columns; f++) {
-      const name = `${files[f] ?? `f${f}`}${ranks[r] ?? `r${r}`}`;
+      const name = intern(`${files[f] ?? `f${f}`}${ranks[r] ?? `r${r}`}`);
       names.push(name);
       byName.set(name, r * columns + f);
     }

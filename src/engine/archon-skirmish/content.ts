@@ -15,6 +15,8 @@ import type { ArchonSkirmishTurnSequence } from '../../../generated/types/archon
 import type { ArchonSkirmishZone } from '../../../generated/types/archon-skirmish/zone.js';
 import type { Scenario } from '../../../generated/types/scenario.js';
 import { boardGeometry, STEPS, stepsFor, type Board, type Direction } from './board.js';
+import { intern } from './intern.js';
+import { InternedMoves } from './interned.js';
 
 /** The content the game takes: a pack's manifest and effective records by kind, then id (PackContent has this shape). */
 export interface ArchonContent {
@@ -37,6 +39,8 @@ export interface CreatureStats {
 
 export interface CardInfo {
   readonly id: string;
+  /** Its place among the pack's cards (indexes InternedMoves' tables). */
+  readonly index: number;
   readonly type: 'M' | 'A' | 'D' | 'X';
   readonly range: number | null;
   /** The only side that may use it, or null. */
@@ -142,6 +146,8 @@ export interface ArchonRules {
   readonly battleSteps: readonly number[];
   /** Per side, the steps a group forward move may take (`groupMove`). */
   readonly forwardSteps: { readonly [side: string]: readonly number[] };
+  /** The move objects listings hand out, made once for these rules. */
+  readonly interned: InternedMoves;
 }
 
 type R<T> = DeepReadonly<T>;
@@ -184,7 +190,7 @@ function rulesFor(content: ArchonContent, scenarioId?: string): ArchonRules {
 function compile(content: ArchonContent, scenarioId: string | undefined): ArchonRules {
   const boards = Object.values(kind<ArchonSkirmishBoard>(content, 'board'));
   const boardRec = need(boards[0], 'a board record');
-  const sides = content.pack.sides.map((s) => s.id);
+  const sides = content.pack.sides.map((s) => intern(s.id));
   if (sides.length !== 2) throw new ArchonContentError(`Archon Skirmish is for 2 sides; the manifest names ${sides.length}.`);
   const twoSides = [sides[0]!, sides[1]!] as const;
   const board = boardGeometry(boardRec.columns, boardRec.rows, boardRec.squareNames.files, boardRec.squareNames.ranks);
@@ -194,7 +200,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   const zones = kind<ArchonSkirmishZone>(content, 'zone');
   const creatureRecs = kind<ArchonSkirmishCreature>(content, 'creature');
   const creatures: Record<string, CreatureStats> = {};
-  for (const c of Object.values(creatureRecs)) creatures[c.id] = { id: c.id, name: c.name, side: c.side, hits: c.hits, move: c.move, flyer: c.flyer, attack: c.attack };
+  for (const c of Object.values(creatureRecs)) creatures[c.id] = { id: intern(c.id), name: c.name, side: intern(c.side), hits: c.hits, move: c.move, flyer: c.flyer, attack: c.attack };
 
   const armies: Record<string, { id: string; creature: string }[]> = {};
   const setupSquares: Record<string, number[]> = {};
@@ -205,7 +211,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     const army: { id: string; creature: string }[] = [];
     for (const u of units) {
       if (!creatures[u.unit]) throw new ArchonContentError(`scenario ${scenario.id}: no creature ${u.unit}`);
-      for (let n = 1; n <= u.count; n++) army.push({ id: u.count === 1 ? u.unit : `${u.unit}-${n}`, creature: u.unit });
+      for (let n = 1; n <= u.count; n++) army.push({ id: intern(u.count === 1 ? u.unit : `${u.unit}-${n}`), creature: intern(u.unit) });
     }
     armies[s.side] = army;
     const squares: number[] = [];
@@ -228,7 +234,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   const turnPhases = turnRec.phases.map((id) => {
     const p = need(phaseRecs[id], `phase ${id}`);
     const role = roleOf(p);
-    phaseIds[role] = id;
+    phaseIds[role] = intern(id);
     return role;
   });
   const ph = (role: string) => need(phaseRecs[need(phaseIds[role], `a ${role} phase`)], `phase ${role}`);
@@ -241,21 +247,22 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   const cards: Record<string, CardInfo> = {};
   for (const c of Object.values(cardRecs)) {
     cards[c.id] = {
-      id: c.id,
-      type: c.type,
+      id: intern(c.id),
+      index: Object.keys(cards).length,
+      type: intern(c.type),
       range: c.range,
-      side: c.side,
-      spell: c.spell ? need(c.spellId, `card ${c.id} /spellId`) : null,
-      limitedBy: c.type === 'M' || c.type === 'A' ? need(c.limitedBy, `card ${c.id} /limitedBy`) : (c.limitedBy ?? 'none'),
+      side: intern(c.side),
+      spell: c.spell ? intern(need(c.spellId, `card ${c.id} /spellId`)) : null,
+      limitedBy: intern(c.type === 'M' || c.type === 'A' ? need(c.limitedBy, `card ${c.id} /limitedBy`) : (c.limitedBy ?? 'none')),
       phases: (need(c.playedIn, `card ${c.id} /playedIn`).phases).map((id) => need(roleById[id], `phase ${id} of card ${c.id}`)),
-      turn: c.playedIn?.turn ?? null,
+      turn: intern(c.playedIn?.turn ?? null),
     };
   }
   const deckRec = need(Object.values(kind<ArchonSkirmishDeck>(content, 'deck'))[0], 'the deck');
   const deck: string[] = [];
   for (const id of deckRec.cards) {
     const c = need(cardRecs[id], `card ${id}`);
-    for (let n = 0; n < c.count; n++) deck.push(id);
+    for (let n = 0; n < c.count; n++) deck.push(intern(id));
   }
   if (deck.length !== deckRec.size) throw new ArchonContentError(`deck ${deckRec.id}: its cards count ${deck.length}, its size is ${deckRec.size}`);
 
@@ -266,20 +273,20 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     const side = need(e.target?.side, `spell ${s.id} /effects/0/target/side`);
     const card = need(cardRecs[s.card], `card ${s.card}`);
     spells[s.id] = {
-      id: s.id,
-      card: s.card,
-      kind: e.kind as SpellKind,
+      id: intern(s.id),
+      card: intern(s.card),
+      kind: intern(e.kind as SpellKind),
       side: side === 'enemy' ? 'enemy' : 'friendly',
       count: e.target?.choose?.count ?? 1,
       range: e.range ?? card.range,
-      rangeFrom: e.kind === 'prevent-actions' ? need(s.rangeFrom, `spell ${s.id} /rangeFrom`) : (s.rangeFrom ?? null),
+      rangeFrom: intern(e.kind === 'prevent-actions' ? need(s.rangeFrom, `spell ${s.id} /rangeFrom`) : (s.rangeFrom ?? null)),
       turns: e.turns ?? 0,
-      prevents: e.actions ?? [],
+      prevents: (e.actions ?? []).map(intern),
       hits: e.hits ?? 0,
     };
   }
   const casters: Record<string, string> = {};
-  for (const r of Object.values(kind<ArchonSkirmishRulesSection>(content, 'rules'))) for (const c of r.spellcasters ?? []) casters[c.side] = c.creature;
+  for (const r of Object.values(kind<ArchonSkirmishRulesSection>(content, 'rules'))) for (const c of r.spellcasters ?? []) casters[c.side] = intern(c.creature);
 
   const victory: VictoryCondition[] = [];
   for (const [i, v] of need(scenario.victory, `scenario ${scenario.id} /victory`).entries()) {
@@ -297,7 +304,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   for (const s of twoSides) {
     forwardSteps[s] = STEPS.flatMap((st, i) => (st.ranks === forward[s] && (st.files === 0 || lines === 'straight-or-diagonal') ? [i] : []));
   }
-  const first = need(scenario.first, `scenario ${scenario.id} /first`);
+  const first = intern(need(scenario.first, `scenario ${scenario.id} /first`));
   const instances = [first, ...twoSides.filter((s) => s !== first)].flatMap((side) => armies[side]!.map((a) => ({ id: a.id, creature: a.creature, side })));
   if (new Set(instances.map((i) => i.id)).size !== instances.length) throw new ArchonContentError(`scenario ${scenario.id}: the two armies share a creature id`);
   const imprison = Object.values(spells).find((s) => s.kind === 'prevent-actions');
@@ -323,9 +330,10 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     moveSteps: stepsFor(directions(m)),
     battleSteps: stepsFor(directions(b)),
     forwardSteps,
+    interned: new InternedMoves(instances.map((c) => c.id), board.names),
     pack: content.pack.id,
     sides: twoSides,
-    scenario: scenario.id,
+    scenario: intern(scenario.id),
     first,
     board,
     creatures,

@@ -21,7 +21,7 @@ export function legalMoves(rules: ArchonRules, state: ArchonState): ArchonMove[]
       // Each distinct card once, in hand order.
       for (let k = 0, hand = state.hands[state.active]!; k < hand.length; k++) {
         const card = hand[k]!;
-        if (hand.indexOf(card) === k) out.push({ kind: 'discard', card });
+        if (hand.indexOf(card) === k) out.push(rules.interned.discard(rules.cards[card]!));
       }
       return out;
     case 'save':
@@ -44,7 +44,11 @@ export function legalMoves(rules: ArchonRules, state: ArchonState): ArchonMove[]
 function placeMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): void {
   const creature = state.unplaced[state.active]![0];
   if (creature === undefined) return;
-  for (let sq_i = 0, sq_a = rules.setupSquares[state.active]!; sq_i < sq_a.length; sq_i++) { const sq = sq_a[sq_i]!; if (state.squares[sq] === -1) out.push({ kind: 'place', creature, square: rules.board.names[sq]! }); }
+  const i = rules.instanceIndex.get(creature)!;
+  for (let k = 0, squares = rules.setupSquares[state.active]!; k < squares.length; k++) {
+    const sq = squares[k]!;
+    if (state.squares[sq] === -1) out.push(rules.interned.place(i, sq));
+  }
 }
 
 /** True when `side` may play `card` in phase `role` of its own turn (side-restricted cards, spellcasters). */
@@ -112,7 +116,7 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
   const least = rules.move.cardNumber === 'exact' ? range : 1;
   const mayEnd = rules.move.mayEndOnOccupied;
   const { creatures, squares } = state;
-  const names = rules.board.names;
+  const interned = rules.interned;
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
     if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
@@ -127,7 +131,7 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
       for (let d = 1; d <= range && d <= ray.length; d++) {
         const to = ray[d - 1]!;
         const empty = squares[to] === -1;
-        if (d >= least && (flies || clear) && (mayEnd || empty)) out.push({ kind: 'move', card: card.id, creature: c.id, to: names[to]! });
+        if (d >= least && (flies || clear) && (mayEnd || empty)) out.push(interned.move(card, i, to));
         if (!empty) {
           clear = false;
           if (!flies) break;
@@ -140,9 +144,10 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
 /**
  * Every forward step of the group move open to the side to act: each creature not yet moved (and,
  * as `groupMove` says, with Move enough) going `distance` squares forward, obeying the move rules.
- * `visit` returns true to stop the walk; the result says whether it stopped.
+ * Each is added to `out` as a move (with `card` when it starts the group); with `out` null, the
+ * walk stops at the first and says whether there is one.
  */
-function eachForward(rules: ArchonRules, state: ArchonState, distance: number, moved: readonly string[], visit: (creature: string, to: number) => boolean): boolean {
+function eachForward(rules: ArchonRules, state: ArchonState, distance: number, card: CardInfo | null, moved: readonly string[], out: ArchonMove[] | null): boolean {
   const { creatures, squares } = state;
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
@@ -154,7 +159,9 @@ function eachForward(rules: ArchonRules, state: ArchonState, distance: number, m
     const steps = rules.forwardSteps[c.side]!;
     for (let k = 0; k < steps.length; k++) {
       const ray = rules.board.rays[c.square]![steps[k]!]!;
-      if (canGo(rules, squares, flies, ray, distance) && visit(c.id, ray[distance - 1]!)) return true;
+      if (!canGo(rules, squares, flies, ray, distance)) continue;
+      if (out === null) return true;
+      out.push(rules.interned.forward(card, i, ray[distance - 1]!));
     }
   }
   return false;
@@ -162,16 +169,12 @@ function eachForward(rules: ArchonRules, state: ArchonState, distance: number, m
 
 /** The group forward moves; `card` starts the group (null: a further creature of a group under way). */
 function forwardMoves(rules: ArchonRules, state: ArchonState, distance: number, card: CardInfo | null, moved: readonly string[], out: ArchonMove[]): void {
-  eachForward(rules, state, distance, moved, (creature, square) => {
-    const to = rules.board.names[square]!;
-    out.push(card ? { kind: 'forward', card: card.id, creature, to } : { kind: 'forward', creature, to });
-    return false;
-  });
+  eachForward(rules, state, distance, card, moved, out);
 }
 
 /** True when a further creature of the group under way can go forward (what `forwardMoves` would list). */
 export function hasForwardMove(rules: ArchonRules, state: ArchonState, distance: number, moved: readonly string[]): boolean {
-  return eachForward(rules, state, distance, moved, () => true);
+  return eachForward(rules, state, distance, null, moved, null);
 }
 
 /** Attacks: an enemy on a line, within the card's Range (`cardNumber`), in line of sight. */
@@ -192,7 +195,7 @@ function attackMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out
         if (there === -1) continue;
         const target = creatures[there]!;
         if (target.side !== c.side && (!exact || d === range) && lineOfSight(rules.board, squares, c.square, step, d, rules.battle.lineOfSight)) {
-          out.push({ kind: 'attack', card: card.id, creature: c.id, target: target.id });
+          out.push(rules.interned.attack(card, i, there));
         }
         break;
       }
@@ -206,7 +209,7 @@ function saveMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): v
     const id = hand[k]!;
     if (hand.indexOf(id) < k) continue; // each distinct card once
     const card = rules.cards[id]!;
-    if (isSave(rules, card, state.active)) out.push({ kind: 'save', card: id });
+    if (isSave(rules, card, state.active)) out.push(rules.interned.save(card));
   }
 }
 

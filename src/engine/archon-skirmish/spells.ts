@@ -28,29 +28,32 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
   const spell = rules.spells[card.spell!]!;
   const board = rules.board;
   const friendly = spell.side === 'friendly';
-  const targets: CreatureState[] = [];
-  for (let i = 0, all = state.creatures; i < all.length; i++) {
+  const interned = rules.interned;
+  const all = state.creatures;
+  // The targets: creatures on the board of the side the spell is cast on, by index in state order.
+  const targets: number[] = [];
+  for (let i = 0; i < all.length; i++) {
     const c = all[i]!;
-    if (c.square >= 0 && (c.side === side) === friendly) targets.push(c);
+    if (c.square >= 0 && (c.side === side) === friendly) targets.push(i);
   }
   switch (spell.kind) {
     case 'swap-positions': {
       // Exchange: two friendly creatures; an imprisoned one "cannot move" (ruling imprison-range-from-caster).
-      const free: CreatureState[] = [];
-      for (let i = 0; i < targets.length; i++) if (targets[i]!.imprisoned === 0) free.push(targets[i]!);
-      for (let i = 0; i < free.length; i++) for (let j = i + 1; j < free.length; j++) out.push({ kind: 'cast', card: card.id, creatures: [free[i]!.id, free[j]!.id] });
+      const free: number[] = [];
+      for (let k = 0; k < targets.length; k++) if (all[targets[k]!]!.imprisoned === 0) free.push(targets[k]!);
+      for (let a = 0; a < free.length; a++) for (let b = a + 1; b < free.length; b++) out.push(interned.castPair(card, free[a]!, free[b]!));
       return;
     }
     case 'teleport': {
       // Teleport: up to its range along a line, over other creatures, to an empty square (ruling teleport-not-limited-by-move).
       const range = spell.range ?? 0;
-      for (let c_i = 0, c_a = targets; c_i < c_a.length; c_i++) {
-        const c = c_a[c_i]!;
+      for (let k = 0; k < targets.length; k++) {
+        const i = targets[k]!;
+        const c = all[i]!;
         if (c.imprisoned > 0) continue;
         for (let si = 0, stepList = rules.moveSteps; si < stepList.length; si++) {
-          const step = stepList[si]!;
-          const ray = board.rays[c.square]![step]!;
-          for (let d = 0; d < range && d < ray.length; d++) if (state.squares[ray[d]!] === -1) out.push({ kind: 'cast', card: card.id, creatures: [c.id], to: board.names[ray[d]!]! });
+          const ray = board.rays[c.square]![stepList[si]!]!;
+          for (let d = 0; d < range && d < ray.length; d++) if (state.squares[ray[d]!] === -1) out.push(interned.castTo(card, i, ray[d]!));
         }
       }
       return;
@@ -59,12 +62,19 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
       // Imprison: an enemy within the card's range of the caster, on a line, in line of sight.
       const caster = casterOf(rules, state, side);
       if (!caster) return;
-      for (let t_i = 0, t_a = targets; t_i < t_a.length; t_i++) { const t = t_a[t_i]!; if (inRangeOfCaster(rules, state, caster, t.square, spell)) out.push({ kind: 'cast', card: card.id, creatures: [t.id] }); }
+      for (let k = 0; k < targets.length; k++) {
+        const i = targets[k]!;
+        if (inRangeOfCaster(rules, state, caster, all[i]!.square, spell)) out.push(interned.castOn(card, i));
+      }
       return;
     }
     case 'heal': {
       // Heal: "gain back one lost Hit": only a creature that has lost one.
-      for (let c_i = 0, c_a = targets; c_i < c_a.length; c_i++) { const c = c_a[c_i]!; if (c.hits < rules.creatures[c.creature]!.hits) out.push({ kind: 'cast', card: card.id, creatures: [c.id] }); }
+      for (let k = 0; k < targets.length; k++) {
+        const i = targets[k]!;
+        const c = all[i]!;
+        if (c.hits < rules.creatures[c.creature]!.hits) out.push(interned.castOn(card, i));
+      }
       return;
     }
   }
