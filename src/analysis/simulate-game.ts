@@ -7,6 +7,7 @@ import { bot, botSeed, type BotName } from '../engine/core/bots.js';
 import type { Game, GameEvent, GameMove, GameState } from '../engine/core/game.js';
 import type { JsonValue } from '../engine/core/log.js';
 import { seedRandom, type RandomState } from '../engine/core/random.js';
+import { resultKey } from './simulate-odds.js';
 
 /** How a game stopped: a result (win or draw), the move bound, no legal move while it went on, or an error thrown by the game. */
 export type GameEnd = 'result' | 'max-moves' | 'no-legal-move' | 'error';
@@ -46,6 +47,13 @@ export interface GameSummary {
 export interface Counts {
   readonly moveKinds: Record<string, Record<string, number>>;
   readonly events: EventCounts;
+  /**
+   * Combat results by spread, column, the kind of RNG cell their number came from and result code
+   * (simulate-odds.ts resultKey): results from a table's number, for comparing with the exact odds.
+   */
+  readonly combat: Record<string, number>;
+  /** The exact odds of the combat groups counted (simulate-odds.ts groupKey -> result -> `n/d`), when the game's tables give them. */
+  readonly combatOdds?: Record<string, Record<string, string>>;
 }
 
 export interface GameOptions {
@@ -107,6 +115,7 @@ export function playGame(
         for (const e of list) log(e);
       }
     : (list: readonly GameEvent[]) => counts.events(list);
+  counts.startGame();
   let state: GameState | undefined;
   let moves = 0;
   let end: GameEnd = 'result';
@@ -204,6 +213,14 @@ function bump(m: Map<string, Counter> | undefined, value: JsonValue | undefined)
 export class PlayCounts {
   private readonly byType = new Map<string, TypeCount>();
   private readonly byKind = new Map<string, Map<string, Counter>>();
+  private readonly combat = new Map<string, Counter>();
+  /** The last combat number shown by fingers in this game (docs/game-log.md `fingers`, purpose `combat`). */
+  private shown: { spread: JsonValue | undefined; number: JsonValue | undefined; event: boolean } | null = null;
+
+  /** A new game: no combat number shown yet. */
+  startGame(): void {
+    this.shown = null;
+  }
 
   move(kind: string, side: string): void {
     let bySide = this.byKind.get(kind);
@@ -226,7 +243,25 @@ export class PlayCounts {
       if (spell !== undefined) c.spell = bump(c.spell, spell);
       if (spread !== undefined) c.spread = bump(c.spread, spread);
       if (result !== undefined) c.result = bump(c.result, result);
+      if (e.type === 'fingers' || e.type === 'result') this.combatEvent(e);
     }
+  }
+
+  /** A combat number shown, or a combat result looked up from the last one shown (not one a rule set). */
+  private combatEvent(e: GameEvent): void {
+    if (e.type === 'fingers') {
+      if (e.purpose === 'combat') this.shown = { spread: e.spread, number: e.number, event: e.event === true };
+      return;
+    }
+    const shown = this.shown;
+    this.shown = null;
+    const { spread, column, number, result, override } = e;
+    if (shown === null || override === true || typeof spread !== 'string' || typeof column !== 'string' || typeof result !== 'string') return;
+    if (shown.spread !== spread || shown.number !== number) return;
+    const key = resultKey(spread, column, shown.event ? 'E' : 'number', result);
+    const c = this.combat.get(key);
+    if (c === undefined) this.combat.set(key, { n: 1 });
+    else c.n++;
   }
 
   plain(): Counts {
@@ -240,6 +275,6 @@ export class PlayCounts {
       }
       events[type] = { count: c.count, by };
     }
-    return { moveKinds: Object.fromEntries([...this.byKind].map(([kind, bySide]) => [kind, plainCounts(bySide)])), events };
+    return { moveKinds: Object.fromEntries([...this.byKind].map(([kind, bySide]) => [kind, plainCounts(bySide)])), events, combat: plainCounts(this.combat) };
   }
 }

@@ -4,6 +4,7 @@
 // workers ran, in which order games finished, or on which machine.
 import type { BotName } from '../engine/core/bots.js';
 import type { Counts, EventCounts, GameEnd, GameSummary } from './simulate-game.js';
+import { againstOdds, groupKey, resultKey, type CombatAgainstOdds } from './simulate-odds.js';
 
 /** What a batch is: the same batch gives the same games, whatever runs it. */
 export interface Batch {
@@ -40,6 +41,9 @@ export interface Tally {
   endings: Record<string, number>;
   moveKinds: Record<string, Record<string, number>>;
   events: EventCounts;
+  /** Combat results from a table's number (simulate-odds.ts resultKey), and the exact odds of their groups. */
+  combat: Record<string, number>;
+  combatOdds: Record<string, Record<string, string>>;
   /** The first LISTED games that hit the move bound. */
   unfinished: { index: number; seed: number }[];
   /** The first LISTED games that failed (no legal move, or an error). */
@@ -47,7 +51,7 @@ export interface Tally {
 }
 
 export function emptyTally(): Tally {
-  return { played: 0, wins: {}, draws: 0, ends: { result: 0, 'max-moves': 0, 'no-legal-move': 0, error: 0 }, turns: {}, moves: {}, endings: {}, moveKinds: {}, events: {}, unfinished: [], failures: [] };
+  return { played: 0, wins: {}, draws: 0, ends: { result: 0, 'max-moves': 0, 'no-legal-move': 0, error: 0 }, turns: {}, moves: {}, endings: {}, moveKinds: {}, events: {}, combat: {}, combatOdds: {}, unfinished: [], failures: [] };
 }
 
 const add = (m: Record<string, number>, key: string, n = 1) => void (m[key] = (m[key] ?? 0) + n);
@@ -71,6 +75,8 @@ export function addGame(t: Tally, g: GameSummary): void {
 export function addCounts(t: Tally, c: Counts): void {
   for (const [kind, bySide] of Object.entries(c.moveKinds)) for (const [side, n] of Object.entries(bySide)) add((t.moveKinds[kind] ??= {}), side, n);
   addEvents(t.events, c.events);
+  for (const [key, n] of Object.entries(c.combat ?? {})) add(t.combat, key, n);
+  for (const [group, odds] of Object.entries(c.combatOdds ?? {})) t.combatOdds[group] ??= odds;
 }
 
 function addEvents(into: EventCounts, from: EventCounts): void {
@@ -96,6 +102,8 @@ export function addTally(a: Tally, b: Tally): void {
   for (const [k, n] of Object.entries(b.endings)) add(a.endings, k, n);
   for (const [kind, bySide] of Object.entries(b.moveKinds)) for (const [side, n] of Object.entries(bySide)) add((a.moveKinds[kind] ??= {}), side, n);
   addEvents(a.events, b.events);
+  for (const [key, n] of Object.entries(b.combat)) add(a.combat, key, n);
+  for (const [group, odds] of Object.entries(b.combatOdds)) a.combatOdds[group] ??= odds;
   a.unfinished = firstListed([...a.unfinished, ...b.unfinished]);
   a.failures = firstListed([...a.failures, ...b.failures]);
 }
@@ -193,6 +201,12 @@ export interface SimulateReport {
   readonly moveKinds: Record<string, { readonly total: number; readonly bySide: Record<string, number> }>;
   /** Events by type (sorted), with counts by the value of each counted field (COUNTED_FIELDS: rule, card, spell, spread, result...). */
   readonly events: EventCounts;
+  /**
+   * How often each combat result came up against its exact odds, by spread, column and the kind of
+   * RNG cell its number came from (simulate-odds.ts); null when the game's results are not read
+   * from such tables, or none came up.
+   */
+  readonly combatResults?: CombatAgainstOdds | null;
 }
 
 function sortedKeys<T>(m: Record<string, T>): Record<string, T> {
@@ -240,6 +254,7 @@ export function makeReport(batch: Batch, range: Range, t: Tally): SimulateReport
     endings,
     moveKinds,
     events,
+    combatResults: againstOdds(t.combat, t.combatOdds),
   };
 }
 
@@ -259,6 +274,11 @@ export function tallyOf(r: SimulateReport): Tally {
   }
   for (const [kind, m] of Object.entries(r.moveKinds)) t.moveKinds[kind] = { ...m.bySide };
   addEvents(t.events, r.events);
+  for (const g of r.combatResults?.groups ?? []) {
+    const group = groupKey(g.spread, g.column, g.cell);
+    for (const x of g.results) if (x.observed > 0) add(t.combat, resultKey(g.spread, g.column, g.cell, x.result), x.observed);
+    if (g.chiSquare !== null) t.combatOdds[group] = Object.fromEntries(g.results.filter((x) => x.probability !== '0').map((x) => [x.result, x.probability]));
+  }
   t.unfinished = r.unfinished.first.map((u) => ({ index: u.index, seed: u.seed }));
   t.failures = r.failed.first.map((f) => ({ index: f.index, seed: f.seed, end: f.end, message: f.message }));
   return t;

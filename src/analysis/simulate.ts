@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { mixSeed } from '../engine/core/bots.js';
 import { loadGame, type GameRef } from '../engine/games.js';
 import { PlayCounts, playGame, type Counts, type GameSummary, type LogLine } from './simulate-game.js';
+import { combatOddsFor } from './simulate-odds.js';
 import { addCounts, addGame, emptyTally, makeReport, type Batch, type Range, type SimulateReport } from './simulate-report.js';
 
 export { DEFAULT_MAX_MOVES } from './simulate-game.js';
@@ -93,7 +94,19 @@ export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: G
   const counts = new PlayCounts();
   const summaries: GameSummary[] = [];
   for (let i = range.from; i < range.to; i++) summaries.push(playGame(game, content, i, gameSeed(batch.seed, i), bots, { scenario: batch.scenario, maxMoves: batch.maxMoves }, undefined, undefined, counts));
-  return { summaries, counts: counts.plain() };
+  const plain = counts.plain();
+  // The exact odds of each combat group counted, from the game's own tables (simulate-odds.ts).
+  const oddsOf = combatOddsFor(game.pack, content);
+  const combatOdds: Record<string, Record<string, string>> = {};
+  if (oddsOf !== null) {
+    for (const key of Object.keys(plain.combat)) {
+      const group = key.slice(0, key.lastIndexOf('\u0000'));
+      if (group in combatOdds) continue;
+      const odds = oddsOf(group);
+      if (odds !== null) combatOdds[group] = odds;
+    }
+  }
+  return { summaries, counts: { ...plain, combatOdds } };
 }
 
 /**

@@ -71,7 +71,10 @@ first) unless --log-game names another; it replays with \`playmark replay FILE\`
 The report (text, or --format json) lists wins per side with 95% Wilson intervals, draws, games
 that hit --max-moves (unfinished) and games that failed (no legal move, or an error: bugs), game
 length in turns and moves (mean, min, median, max), how games ended (by rule), moves by kind and
-side, and events by type and by their rule, card and spell fields (see docs/game-log.md).
+side, and events by type and by their rule, card and spell fields (see docs/game-log.md). For a
+game with combat tables read by fingers (Warchon), each combat result against its exact odds: by
+spread, column and the kind of RNG cell its number came from, observed and expected counts and
+Pearson's chi-square with its p-value.
 
 Exit codes: 0 done, 1 the content has errors or some games failed (the report lists them),
 2 usage error (bad option, a pack with no game, reports that do not merge).`,
@@ -277,6 +280,25 @@ export function reportText(r: SimulateReport): string {
     lines.push('', `${'Events'.padEnd(ew)} ${'count'.padStart(9)}`);
     for (const [label, n] of rows) lines.push(`  ${label.padEnd(ew - 2)} ${String(n).padStart(9)}`);
   }
+  const combat = r.combatResults;
+  if (combat) {
+    lines.push('', 'Combat results against their exact odds (fingers uniform; the number from an RNG cell without E, or from an E cell when no event followed)');
+    lines.push(`  ${'spread'.padEnd(14)} ${'column'.padEnd(9)} ${'cell'.padEnd(6)} ${'battles'.padStart(7)} ${'chi-square'.padStart(10)} ${'df'.padStart(3)} ${'p'.padStart(7)}`);
+    for (const g of combat.groups) {
+      lines.push(`  ${g.spread.padEnd(14)} ${g.column.padEnd(9)} ${g.cell.padEnd(6)} ${String(g.battles).padStart(7)} ${(g.chiSquare === null ? 'no odds' : g.chiSquare.toFixed(2)).padStart(10)} ${String(g.df).padStart(3)} ${(g.p === null ? '-' : g.p.toFixed(3)).padStart(7)}`);
+      for (const x of g.results) {
+        lines.push(`      ${x.result.padEnd(8)} ${String(x.observed).padStart(7)} ${pct(x.share).padStart(7)}   exact ${x.probability.padStart(5)} ${pct(probabilityOf(x.probability)).padStart(7)}   expected ${x.expected.toFixed(1).padStart(7)}`);
+      }
+    }
+    const t = combat.total;
+    lines.push(`  all groups: ${t.battles} battles, chi-square ${t.chiSquare.toFixed(2)} on ${t.df} df, p ${t.p === null ? '-' : t.p.toFixed(3)} (a small p with bots that pick their fingers measures their play, not the tables)`);
+  }
   return lines.join('\n') + '\n';
+}
+
+/** `3/25` as a number. */
+function probabilityOf(text: string): number {
+  const [n, d] = text.split('/').map(Number);
+  return (n ?? 0) / (d ?? 1);
 }
 
