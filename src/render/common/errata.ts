@@ -71,7 +71,7 @@ const SPARE = 3;
 const GROUP_HEADING = 10;
 const ENTRY_CHROME = 6.7;
 const HEADER_LINE = 3.8;
-const HEADER_WIDTH = 118;
+const HEADER_WIDTH = 135;
 const REASON_LINE = 3.58;
 const REASON_CHARS = 150;
 const VALUE_LINE = 3.34;
@@ -93,13 +93,109 @@ function wrappedLines(text: string, capacity: number): number {
   return lines;
 }
 
-function entryHeight(e: ErrataEntry): number {
+function headerLines(e: ErrataEntry): number {
   // The header line: the entry id in mono (wider), the target, the layer.
   const header = e.entry.length * 1.35 + (e.target.kind.length + e.target.id.length + (e.target.name?.length ?? 0) + e.target.pointer.length + 8) + (e.layer.length + 6) * 0.9 + 6;
-  const headerLines = header > HEADER_WIDTH ? 2 : 1;
-  const valueLines = Math.ceil((e.value.length + 5) / VALUE_CHARS);
-  return ENTRY_CHROME + HEADER_LINE * (headerLines - 1) + VALUE_LINE * valueLines + REASON_LINE * wrappedLines(e.reason, REASON_CHARS);
+  return header > HEADER_WIDTH ? 2 : 1;
 }
+
+function entryHeight(e: ErrataEntry, own: string): number {
+  const valueLines = Math.ceil((e.value.length + 5) / VALUE_CHARS);
+  return ENTRY_CHROME + HEADER_LINE * (headerLines(e) - 1) + VALUE_LINE * valueLines + (own ? REASON_LINE * wrappedLines(own, REASON_CHARS) : 0);
+}
+
+/** An entry as a reason block lists it: `own` is the part of its reason not shared with the block ('' when none). */
+export interface BlockEntry extends ErrataEntry {
+  readonly own: string;
+}
+
+/**
+ * Entries that share one reason, printed once above them. `shared` is null for an entry alone
+ * (its whole reason is its `own`). A block split over pages says so on the next page, with the page
+ * its reason is printed on.
+ */
+export interface ReasonBlock {
+  readonly shared: string | null;
+  /** Entries in the whole block (not only this page's part). */
+  readonly count: number;
+  readonly continued: boolean;
+  /** For a continued block: the page its shared reason is printed on. */
+  readonly reasonPage: number | null;
+  readonly entries: BlockEntry[];
+}
+
+/** A reason in parts, split after each `.`, `;` or `:` that ends a clause. */
+function reasonParts(reason: string): string[] {
+  return reason.trim().split(/(?<=[.;:])\s+(?=\S)/);
+}
+
+/** The lead of a reason: its first part when it ends with a colon (a label such as `RECONSTRUCTION (Celestine stats are not printed):`). */
+function reasonLead(reason: string): string | undefined {
+  const first = reasonParts(reason)[0]!;
+  return first.endsWith(':') && first.length <= 160 && first !== reason.trim() ? first : undefined;
+}
+
+/** Shorter than this, what entries share is not worth printing apart from them. */
+const SHARED_MIN = 40;
+
+/**
+ * The entries of one kind in reason blocks, in the order of each block's first entry: entries with
+ * the same reason share one block and print it once; entries whose reasons open with the same lead
+ * (`RULE NAME (why):`), or say the same after a lead of their own (`Roll 6, odds 1-3:`), share a
+ * block that prints once the parts of the reason every one of them has, and each entry keeps only
+ * its own parts.
+ */
+export function reasonBlocks(entries: readonly ErrataEntry[]): ReasonBlock[] {
+  const leadOf = (e: ErrataEntry) => reasonLead(e.reason);
+  const restOf = (e: ErrataEntry) => e.reason.trim().slice(leadOf(e)?.length ?? 0).trim();
+  const tally = (values: (string | undefined)[]) => {
+    const m = new Map<string, number>();
+    for (const v of values) if (v !== undefined) m.set(v, (m.get(v) ?? 0) + 1);
+    return m;
+  };
+  const leads = tally(entries.map(leadOf));
+  const rests = tally(entries.map((e) => (leadOf(e) === undefined ? undefined : restOf(e))));
+  // The same lead (one rule, several values), else the same text after differing leads (one reason
+  // for several cells, each lead naming its cell), else the same reason word for word.
+  const keyOf = (e: ErrataEntry) => {
+    const lead = leadOf(e);
+    if (lead !== undefined && leads.get(lead)! > 1) return `lead\0${lead}`;
+    if (lead !== undefined && rests.get(restOf(e))! > 1) return `rest\0${restOf(e)}`;
+    return `same\0${e.reason.trim()}`;
+  };
+  const groups = new Map<string, ErrataEntry[]>();
+  for (const e of entries) {
+    const key = keyOf(e);
+    const list = groups.get(key);
+    if (list) list.push(e);
+    else groups.set(key, [e]);
+  }
+  const blocks: ReasonBlock[] = [];
+  for (const list of groups.values()) {
+    const whole = (e: ErrataEntry): BlockEntry => ({ ...e, own: e.reason.trim() });
+    if (list.length === 1) {
+      blocks.push({ shared: null, count: 1, continued: false, reasonPage: null, entries: [whole(list[0]!)] });
+      continue;
+    }
+    const parts = list.map((e) => reasonParts(e.reason));
+    const common = parts[0]!.filter((part) => parts.every((ps) => ps.includes(part)));
+    const shared = common.join(' ');
+    if (shared.length < SHARED_MIN) {
+      for (const e of list) blocks.push({ shared: null, count: 1, continued: false, reasonPage: null, entries: [whole(e)] });
+      continue;
+    }
+    blocks.push({
+      shared,
+      count: list.length,
+      continued: false,
+      reasonPage: null,
+      entries: list.map((e, i) => ({ ...e, own: parts[i]!.filter((part) => !common.includes(part)).join(' ') })),
+    });
+  }
+  return blocks;
+}
+
+const BLOCK_CHROME = 4;
 
 interface Group {
   kind: Kind;
@@ -107,10 +203,12 @@ interface Group {
   about: string;
   count: number;
   continued: boolean;
+  /** This page's entries of the group, in print order. */
   entries: ErrataEntry[];
+  blocks: ReasonBlock[];
 }
 
-/** The entries split into pages, each page a list of (partial) groups. */
+/** The entries split into pages, each page a list of (partial) groups of reason blocks. */
 export function paginate(entries: readonly ErrataEntry[]): Group[][] {
   const pages: Group[][] = [];
   let page: Group[] = [];
@@ -124,22 +222,45 @@ export function paginate(entries: readonly ErrataEntry[]): Group[][] {
     const list = entries.filter((e) => e.kind === g.kind);
     if (list.length === 0) continue;
     let group: Group | undefined;
-    for (const e of list) {
-      const h = entryHeight(e);
-      if (!group) {
-        if (room < GROUP_HEADING + h && page.length > 0) newPage();
-        group = { kind: g.kind, title: g.title, about: g.about, count: list.length, continued: false, entries: [] };
-        page.push(group);
-        room -= GROUP_HEADING;
-      } else if (room < h) {
-        newPage();
-        group = { kind: g.kind, title: g.title, about: g.about, count: list.length, continued: true, entries: [] };
-        page.push(group);
-        room -= GROUP_HEADING;
-      }
-      group.entries.push(e);
-      room -= h;
+    const open = (continued: boolean) => {
+      group = { kind: g.kind, title: g.title, about: g.about, count: list.length, continued, entries: [], blocks: [] };
+      page.push(group);
+      room -= GROUP_HEADING;
+      return group;
+    };
+    for (const b of reasonBlocks(list)) {
+      const sharedHeight = b.shared ? BLOCK_CHROME + REASON_LINE * wrappedLines(`Reason for these ${b.count} entries: ${b.shared}`, REASON_CHARS) : 0;
+      let part: ReasonBlock | undefined;
+      let reasonPage = 0;
+      // A block starts where its reason and its first entries (up to three) fit together.
+      const head = sharedHeight + b.entries.slice(0, 3).reduce((n, e) => n + entryHeight(e, e.own), 0);
+      b.entries.forEach((e, i) => {
+        const h = entryHeight(e, e.own) + (i === 0 ? sharedHeight : 0);
+        if (i === 0 && group && room < head) {
+          newPage();
+          open(true);
+        }
+        if (!group) {
+          if (room < GROUP_HEADING + h && page.length > 0) newPage();
+          open(false);
+        } else if (room < h) {
+          newPage();
+          open(true);
+          part = undefined;
+        }
+        if (i === 0) reasonPage = pages.length + 1;
+        if (!part) {
+          const continued = i > 0;
+          part = { shared: b.shared, count: b.count, continued, reasonPage: continued ? reasonPage : null, entries: [] };
+          group!.blocks.push(part);
+          if (continued) room -= REASON_LINE;
+        }
+        part.entries.push(e);
+        group!.entries.push(e);
+        room -= h;
+      });
     }
+    group = undefined;
   }
   if (page.length > 0 || pages.length === 0) pages.push(page);
   return pages;
@@ -147,12 +268,15 @@ export function paginate(entries: readonly ErrataEntry[]): Group[][] {
 
 export function errataSheet(content: PackContent, ctx: BuildContext): SheetPrintable {
   const entries = errataEntries(content);
-  const pages = paginate(entries);
-  // Reconstructions are counted only in a pack that has some (most packs need none).
-  const counts = GROUPS.map((g) => ({ kind: g.kind, title: g.title, count: entries.filter((e) => e.kind === g.kind).length })).filter((c) => c.kind !== 'reconstruction' || c.count > 0);
   // With `render --errata-since REV`, the changes since REV come first, on pages of their own.
   const since = ctx.errataSince;
   const changelog = since ? changelogPages(since, since.diff.packs.find((p) => p.id === content.pack.id)) : [];
+  // A block continued from an earlier page names that page as the sheet numbers it.
+  const pages = paginate(entries).map((groups) =>
+    groups.map((g) => ({ ...g, blocks: g.blocks.map((b) => ({ ...b, reasonPage: b.reasonPage === null ? null : b.reasonPage + changelog.length })) })),
+  );
+  // Reconstructions are counted only in a pack that has some (most packs need none).
+  const counts = GROUPS.map((g) => ({ kind: g.kind, title: g.title, count: entries.filter((e) => e.kind === g.kind).length })).filter((c) => c.kind !== 'reconstruction' || c.count > 0);
   const total = changelog.length + pages.length;
   const pack = { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source.file, layers: content.pack.layers };
   const face = (context: Record<string, unknown>, label: string): Face => ({
