@@ -85,7 +85,7 @@ describe('PDFs printed by headless Chromium', () => {
   });
 
   it('puts each card, its crop marks and its back where the layout says (long edge)', async () => {
-    const { grid } = fitGrid({ paper: PAPER.a4, card: CARD_SIZES.poker, bleed: 3, gap: 0, margin: 4 });
+    const { grid } = fitGrid({ paper: PAPER.a4, card: CARD_SIZES.poker, bleed: 3, gap: 'auto', margin: 4 });
     const pdf = file(a4, 'fixture/fixture-deck.pdf');
     // Page 5: the last two fronts, in the first two slots of the top row.
     const front = await raster(pdf, 5);
@@ -106,12 +106,13 @@ describe('PDFs printed by headless Chromium', () => {
     // A crop mark on each cut line of the cards on the page, in the margin outside the bleed,
     // never on the art; none for the empty third slot.
     const markY = s0.y - 3 - CROP_MARK.offset - 2;
-    for (const x of [s0.x, s0.x + 63, s0.x + 126]) {
+    for (const x of [s0.x, s0.x + 63, s1.x, s1.x + 63]) {
       expect(isDark(front.at(x, markY))).toBe(true);
       expect(isWhite(front.at(x - 0.6, markY))).toBe(true);
       expect(isDark(front.at(x, s0.y - 3 - 0.5))).toBe(false);
     }
-    expect(isDark(front.at(s0.x + 189, markY))).toBe(false);
+    expect(isDark(front.at(s2.x, markY))).toBe(false);
+    expect(isDark(front.at(s2.x + 63, markY))).toBe(false);
     // The last card on the page keeps its full outer bleed on the side of the empty slot.
     expect(isFrontBlue(front.at(s1.x + 63 + 2.7, s1.y + 40))).toBe(true);
     expect(isWhite(front.at(s1.x + 63 + 3.3, s1.y + 40))).toBe(true);
@@ -175,7 +176,7 @@ describe('other papers and layouts', () => {
     expect(box(info, 'MediaBox')).toEqual([0, 0, 612, 792]);
     expect((await pdfinfo(pdf)).pages).toBe(6);
     expect((await pdfinfo(path.join(out, 'calibration.pdf'))).pageSize).toBe('612 x 792');
-    const { grid } = fitGrid({ paper: PAPER.letter, card: CARD_SIZES.poker, bleed: 3, gap: 0, margin: 4 });
+    const { grid } = fitGrid({ paper: PAPER.letter, card: CARD_SIZES.poker, bleed: 3, gap: 'auto', margin: 4 });
     const s0 = slot(grid, 0).trim;
     const bottomLeft = slot(grid, 6).trim;
     const back = await raster(pdf, 6);
@@ -239,7 +240,7 @@ describe('other papers and layouts', () => {
     let dark = 0;
     for (let y = 0; y < 210; y += 0.5) if (!isWhite(r.at(148.5, y))) dark++;
     expect(dark).toBeGreaterThan(100);
-    const { grid } = fitGrid({ paper: { width: 148.5, height: 210 }, card: CARD_SIZES.poker, bleed: 3, gap: 0, margin: 4 });
+    const { grid } = fitGrid({ paper: { width: 148.5, height: 210 }, card: CARD_SIZES.poker, bleed: 3, gap: 'auto', margin: 4 });
     const s0 = slot(grid, 0).trim;
     expect(isRed(r.at(s0.x + 8, s0.y + 8))).toBe(true);
     // The first front's back: mirrored across the fold, upright (its mark at its own top-left).

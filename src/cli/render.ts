@@ -40,9 +40,12 @@ What is printed: each pack's content/<pack>/printables.yaml (which records, whic
 Outputs, under --out (default out/ at the project's root): <pack>/<pack>-<printable>.pdf and .html,
   <pack>/<printable>/NN-<face>.png with --png, calibration.pdf with --duplex long|short.
   Only outputs whose inputs changed are printed again (out/.playmark-render.json); --force prints all.
-Cards are imposed n-up, centred, neighbours sharing their cut lines (--gap 0; --gap 6 with 3 mm
-  bleed gives every card its whole bleed), crop marks in the margin outside the bleed. A printable
-  with its own size (counters, playmarks) keeps it; --card sets the others.
+Cards are imposed n-up, centred, with a 3-4 mm gutter between neighbours (--gap auto): every card
+  carries its own bleed in its own colour past each of its cut lines, so a cut 1 mm off shows that
+  card's colour, never its neighbour's. The gutter never costs a card a page where shrinking the
+  crop-mark margin can keep it. --gap 0 shares cut lines (one cut per line, no forgiveness); --gap 6
+  with 3 mm bleed gives every card its whole bleed. Crop marks sit in the margin outside the bleed,
+  one at each trim. A printable with its own size (counters, playmarks) keeps it; --card sets the others.
 Duplex: a back page after each front page, mirrored so the backs line up (long edge: columns,
   short edge: rows). Print calibration.pdf two-sided to measure --back-offset.
 The browser: $PLAYMARK_BROWSER, else Debian's chromium-headless-shell, else an installed Chromium,
@@ -54,7 +57,7 @@ export function addRenderOptions(command: Command): Command {
     .addOption(new Option('--paper <paper>', 'paper size').choices(['a4', 'letter']).default('a4'))
     .option('--card <size>', `card size: ${Object.keys(CARD_SIZES).join(', ')} or WxH in mm`, 'poker')
     .option('--bleed <mm>', 'art past each cut line, mm', String(DEFAULT_PRINT.bleed))
-    .option('--gap <mm>', 'space between neighbouring cards, mm (0: shared cut lines)', String(DEFAULT_PRINT.gap))
+    .option('--gap <mm>', 'space between neighbouring cards, mm; auto: a 3-4 mm gutter so every card carries its own bleed; 0: shared cut lines', String(DEFAULT_PRINT.gap))
     .option('--margin <mm>', 'room kept outside the bleed for crop marks, mm', String(DEFAULT_PRINT.margin))
     .addOption(new Option('--crop-marks <style>', 'crop marks').choices(['corner', 'full', 'none']).default('corner'))
     .addOption(new Option('--duplex <edge>', 'print card backs for two-sided printing, flipped on this edge').choices(['long', 'short', 'none']).default('none'))
@@ -161,7 +164,7 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
     paper: flags.paper,
     card,
     bleed: mm('bleed', flags.bleed, 10),
-    gap: mm('gap', flags.gap, 50),
+    gap: flags.gap.trim() === 'auto' ? 'auto' : mm('gap', flags.gap, 50),
     margin: mm('margin', flags.margin, 50),
     cropMarks: flags.cropMarks,
     duplex: flags.duplex,

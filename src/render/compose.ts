@@ -13,6 +13,7 @@ import {
   mirrorForFold,
   slot,
   type Duplex,
+  type Gap,
   type Grid,
   type Placement,
   type Rect,
@@ -29,8 +30,8 @@ export interface PrintOptions {
   readonly card: Size;
   /** mm of art past each trim. */
   readonly bleed: number;
-  /** mm between neighbouring trims; 0 shares cut lines. */
-  readonly gap: number;
+  /** mm between neighbouring trims; 0 shares cut lines; `auto` (default) leaves a gutter so every card carries its own bleed. */
+  readonly gap: Gap;
   /** mm kept around the grid's bleed for crop marks. */
   readonly margin: number;
   readonly cropMarks: CropMarkStyle;
@@ -46,7 +47,7 @@ export const DEFAULT_PRINT: PrintOptions = {
   paper: 'a4',
   card: { width: 63, height: 88 },
   bleed: 3,
-  gap: 0,
+  gap: 'auto',
   margin: 4,
   cropMarks: 'corner',
   duplex: 'none',
@@ -71,6 +72,8 @@ export interface PageBox {
   readonly side: 'front' | 'back' | 'sheet' | 'calibration';
   /** For fronts and backs: the faces on the page (index into the printable's faces; -1 for the back). */
   readonly faces?: readonly number[];
+  /** For fronts and backs: each face's trim on the page (mm, from the top-left corner), in the order of `faces`. */
+  readonly slots?: readonly Rect[];
 }
 
 export interface Composed {
@@ -171,8 +174,8 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
     const bleedBox = { x: 0, y: 0, ...size };
     const at: Placement = { trim, bleed: full, rotate: 0 };
     for (const i of items) {
-      pages.push({ box: { size, trim, bleed: bleedBox, side: 'front', faces: [i] }, html: page(size, placed(at, front(i), bleed, 'front')) });
-      if (p.back) pages.push({ box: { size, trim, bleed: bleedBox, side: 'back', faces: [-1] }, html: page(size, placed(at, back(), bleed, 'back')) });
+      pages.push({ box: { size, trim, bleed: bleedBox, side: 'front', faces: [i], slots: [trim] }, html: page(size, placed(at, front(i), bleed, 'front')) });
+      if (p.back) pages.push({ box: { size, trim, bleed: bleedBox, side: 'back', faces: [-1], slots: [trim] }, html: page(size, placed(at, back(), bleed, 'back')) });
     }
     return { pages, warnings };
   }
@@ -194,13 +197,18 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
     for (let start = 0; start < items.length; start += layout.perPage) {
       const chunk = items.slice(start, start + layout.perPage);
       let body = '';
+      const fronts: Rect[] = [];
+      const backs: Rect[] = [];
       chunk.forEach((i, k) => {
         const at = slot(layout.grid, k);
+        const mirrored = mirrorForFold(at, layout);
         body += placed(at, front(i), bleed, 'front');
-        body += placed(mirrorForFold(at, layout), back(), bleed, 'back');
+        body += placed(mirrored, back(), bleed, 'back');
+        fronts.push(at.trim);
+        backs.push(mirrored.trim);
       });
       body += svgLines(layout.paper, marks, fold);
-      pages.push({ box: { size: layout.paper, side: 'front', faces: [...chunk, ...chunk.map(() => -1)] }, html: page(layout.paper, body) });
+      pages.push({ box: { size: layout.paper, side: 'front', faces: [...chunk, ...chunk.map(() => -1)], slots: [...fronts, ...backs] }, html: page(layout.paper, body) });
     }
     return { pages, warnings };
   }
@@ -214,11 +222,13 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
     // A last page that is not full: its outer cards keep their full bleed and the crop marks
     // follow the cards there are, not the empty slots.
     const grid = usedGrid(fit.grid, chunk.length);
-    const body = chunk.map((i, k) => placed(slot(grid, k), front(i), bleed, 'front')).join('') + svgLines(paper, cropMarks(grid, o.cropMarks));
-    pages.push({ box: { size: paper, side: 'front', faces: chunk }, html: page(paper, body) });
+    const at = chunk.map((_, k) => slot(grid, k));
+    const body = chunk.map((i, k) => placed(at[k]!, front(i), bleed, 'front')).join('') + svgLines(paper, cropMarks(grid, o.cropMarks));
+    pages.push({ box: { size: paper, side: 'front', faces: chunk, slots: at.map((a) => a.trim) }, html: page(paper, body) });
     if (duplex) {
-      const backs = chunk.map((_, k) => placed(mirrorForDuplex(slot(grid, k), paper, duplex, o.backOffset), back(), bleed, 'back')).join('');
-      pages.push({ box: { size: paper, side: 'back', faces: chunk.map(() => -1) }, html: page(paper, backs) });
+      const mirrored = at.map((a) => mirrorForDuplex(a, paper, duplex, o.backOffset));
+      const backs = mirrored.map((m) => placed(m, back(), bleed, 'back')).join('');
+      pages.push({ box: { size: paper, side: 'back', faces: chunk.map(() => -1), slots: mirrored.map((m) => m.trim) }, html: page(paper, backs) });
     }
   }
   return { pages, warnings };

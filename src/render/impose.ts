@@ -2,10 +2,12 @@
 // each one sits, where its back goes for duplex or gutter-fold printing. No HTML here: compose.ts
 // turns these rectangles into pages, crop-marks.ts draws the cut lines.
 //
-// Cards are laid in a grid centred on the paper, `gap` apart (default 0: neighbours share their cut
-// lines, one cut per line). A card's art reaches `bleed` past its trim on the outside of the grid,
-// and min(bleed, gap / 2) past it between cards. Around the grid's bleed, `margin` is kept for the
-// crop marks: a grid fits when trims + gaps + 2 x (bleed + margin) <= paper.
+// Cards are laid in a grid centred on the paper, `gap` apart. A card's art reaches `bleed` past its
+// trim on the outside of the grid, and min(bleed, gap / 2) past it between cards. Around the grid's
+// bleed, `margin` is kept for the crop marks: a grid fits when trims + gaps + 2 x (bleed + margin)
+// <= paper. The default gap, `auto`, is a gutter wide enough that every card carries its own bleed
+// in its own colour past every cut (a 1 mm miscut shows that card's colour, never its neighbour's),
+// found without losing a card per page where it can be (see fitAxisAuto). `--gap 0` shares cut lines.
 import type { CardPrintable, Size } from './printable.js';
 
 export const CARD_SIZES: Readonly<Record<'poker' | 'bridge' | 'mini' | 'tarot', Size>> = {
@@ -47,12 +49,22 @@ export interface Sides {
 
 export type Duplex = 'long' | 'short' | 'none';
 
+/**
+ * The automatic gap: between `least` and `most` mm, so each card's own bleed reaches at least
+ * least / 2 = 1.5 mm past its trim on every side. To keep as many cards a page as shared cut lines
+ * would, the crop-mark margin may shrink to `margin` mm and the bleed outside the grid to least / 2.
+ */
+export const AUTO_GAP = { most: 4, least: 3, margin: 2 } as const;
+
+/** A gap in mm, or `auto` (AUTO_GAP). */
+export type Gap = number | 'auto';
+
 export interface GridOptions {
   readonly paper: Size;
   readonly card: Size;
   readonly bleed: number;
-  /** Space between neighbouring trims. 0: shared cut lines. */
-  readonly gap: number;
+  /** Space between neighbouring trims. 0: shared cut lines; `auto`: a gutter for every card's own bleed. */
+  readonly gap: Gap;
   /** Room kept outside the grid's bleed for crop marks. */
   readonly margin: number;
 }
@@ -99,10 +111,46 @@ export function fitAxis(length: number, card: number, bleed: number, gap: number
   };
 }
 
+/**
+ * One axis with the automatic gap: as many cards as shared cut lines would fit, each gap as wide as
+ * the room allows up to AUTO_GAP.most; when the room is short, the margin shrinks to
+ * AUTO_GAP.margin, then the bleed outside the grid to AUTO_GAP.least / 2 (a miscut there shows
+ * paper, never a neighbour). Only when AUTO_GAP.least still does not fit is a card given up.
+ * Warnings are for what goes beyond that (a paper too small for the card's own bleed).
+ */
+export function fitAxisAuto(length: number, card: number, bleed: number, margin: number): { axis: Axis; bleedCut: boolean; noMarkRoom: boolean } {
+  const { most, least } = AUTO_GAP;
+  const minMargin = Math.min(margin, AUTO_GAP.margin);
+  const minOuter = Math.min(bleed, least / 2);
+  const shared = fitAxis(length, card, bleed, 0, margin).axis.count;
+  for (let count = shared; count >= 1; count--) {
+    const trims = count * card;
+    if (trims > length + 1e-9) continue;
+    const gaps = count - 1;
+    // The widest gap (up to `most`) with the bleed and margin asked, then with the least margin.
+    const roomFor = (outer: number, m: number) => (gaps === 0 ? most : (length - trims - 2 * (outer + m)) / gaps);
+    let gap = Math.min(most, roomFor(bleed, margin));
+    if (gap < least - 1e-9) gap = Math.min(most, roomFor(bleed, minMargin));
+    if (gap < least - 1e-9 && roomFor(minOuter, minMargin) >= least - 1e-9) gap = least;
+    if (gap < least - 1e-9 && count > 1) continue;
+    if (gaps === 0) gap = 0;
+    const span = trims + gaps * gap;
+    const start = (length - span) / 2;
+    const outerBleed = Math.max(0, Math.min(bleed, start - minMargin, start));
+    return {
+      axis: { count, start, step: card + gap, card, outerBleed, innerBleed: Math.min(bleed, gap / 2) },
+      bleedCut: outerBleed < minOuter - 1e-9,
+      noMarkRoom: start - outerBleed < minMargin - 1e-9,
+    };
+  }
+  return fitAxis(length, card, bleed, 0, margin);
+}
+
 /** The grid for cards on a sheet of paper, with warnings when the bleed or the crop marks do not fit. */
 export function fitGrid(o: GridOptions, what = 'card'): Fit {
-  const cols = fitAxis(o.paper.width, o.card.width, o.bleed, o.gap, o.margin);
-  const rows = fitAxis(o.paper.height, o.card.height, o.bleed, o.gap, o.margin);
+  const axis = (length: number, card: number) => (o.gap === 'auto' ? fitAxisAuto(length, card, o.bleed, o.margin) : fitAxis(length, card, o.bleed, o.gap, o.margin));
+  const cols = axis(o.paper.width, o.card.width);
+  const rows = axis(o.paper.height, o.card.height);
   const warnings: string[] = [];
   const size = `${fmt(o.card.width)} x ${fmt(o.card.height)} mm`;
   if (cols.bleedCut || rows.bleedCut) {
