@@ -102,7 +102,9 @@ describe('the deck', () => {
       expect(out).toContain(`as-type-${c.type}`);
       expect(out).toContain(`<div class="as-type-chip">${c.type}</div>`);
       expect(t).toContain(c.typeName);
-      expect(t).toContain(`${c.range ?? '\u2014'} Range`);
+      // A card without a range (Save, Heal) prints none: no number, no medal, no dash or ? for it.
+      if (c.range !== null) expect(t).toContain(`${c.range} Range`);
+      else expect(t).not.toMatch(/[?\u2014]\s*Range/);
       if (c.notes !== null) expect(t).toContain(`Notes: ${c.notes}`);
       if (c.side !== null) expect(t).toContain(`${content.pack.sides.find((s) => s.id === c.side)!.name} side only`);
       else expect(t).not.toContain('side only');
