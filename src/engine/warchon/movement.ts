@@ -41,15 +41,18 @@ export function spreadOrder(rules: WarchonRules): ReadonlyMap<string, number> {
   return order;
 }
 
-/** The last state asked about and its answer (asked again by the next step and by the listing of moves). */
-let lastOverflow: { core: CoreState; rules: WarchonRules; found: Overflow | null } | null = null;
+/**
+ * The units last asked about and the answer: Capacity reads only the units (where, whose, Size), and
+ * most steps of a battle make a new state with the same units (arrays are never changed in place).
+ */
+let lastOverflow: { units: CoreState['units']; rules: WarchonRules; found: Overflow | null } | null = null;
 
 /** The first army, spread and class over Capacity (spread order, then side order, non-Aerial first), or null. */
 export function overflow(core: CoreState, rules: WarchonRules): Overflow | null {
-  // Asked at every step and by every listing of moves; a state is never changed in place, so once per state.
-  if (lastOverflow !== null && lastOverflow.core === core && lastOverflow.rules === rules) return lastOverflow.found;
+  // Asked at every step and by every listing of moves: once per set of units.
+  if (lastOverflow !== null && lastOverflow.units === core.units && lastOverflow.rules === rules) return lastOverflow.found;
   const found = findOverflow(core, rules);
-  lastOverflow = { core, rules, found };
+  lastOverflow = { units: core.units, rules, found };
   return found;
 }
 
