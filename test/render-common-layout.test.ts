@@ -25,8 +25,9 @@ describe('common sheets layout in Chromium', () => {
           for (const inkSaver of [false, true]) {
             for (const face of p.faces) {
               const problems = await layoutProblems(page, templates, p, face, size, { boxes: '.cs-page' }, inkSaver);
-              // Particular to the common sheets: the box is the 190 x 259 mm sheet, and the footer
-              // sits below everything else.
+              // Particular to the common sheets: the box is the 190 x 259 mm sheet, and a footer of
+              // the sheet's own (the errata sheet's) sits below everything else. The page footer
+              // (game, sheet, page number) is the document layout's, in the margin outside the box.
               problems.push(
                 ...((await page.evaluate(`(() => {
                   const out = [];
@@ -34,9 +35,10 @@ describe('common sheets layout in Chromium', () => {
                   const b = box.getBoundingClientRect();
                   if (Math.abs(b.width - (190 * 96) / 25.4) > 1 || Math.abs(b.height - (259 * 96) / 25.4) > 1) out.push('sheet box ' + b.width + ' x ' + b.height + ' px');
                   if (box.scrollHeight > box.clientHeight + 1) out.push('content ' + (box.scrollHeight - box.clientHeight) + ' px taller than the sheet box');
-                  const foot = box.querySelector('.cs-foot').getBoundingClientRect();
+                  const footer = box.querySelector('.cs-foot');
+                  const foot = footer ? footer.getBoundingClientRect() : null;
                   for (const el of box.querySelectorAll('.er-entry, .cs-side, .footnotes, .cs-box')) {
-                    if (el.getBoundingClientRect().bottom > foot.top + 0.5) out.push(el.className + ' runs into the footer');
+                    if (foot && el.getBoundingClientRect().bottom > foot.top + 0.5) out.push(el.className + ' runs into the footer');
                   }
                   return out;
                 })()`)) as string[]),

@@ -17,7 +17,7 @@ import { createTemplates } from '../src/render/handlebars.js';
 import { LAYER_LEGEND, LAYER_MARK, UNKNOWN_LEGEND } from '../src/render/marks.js';
 import type { Face, Printable } from '../src/render/printable.js';
 import { packContentOf, printablesOf } from './content-support.js';
-import { repoRoot } from './helpers.js';
+import { htmlText, repoRoot } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 const content = packContentOf('warchon');
@@ -322,20 +322,29 @@ describe('warchon-reference', () => {
   const page = html(reference, face);
   const backPage = html(reference, back);
 
-  it('prints the turn sequence, rules and result vocabulary on the front, the traits on the back', () => {
+  it('prints the turn sequence, movement, Capacity, combat and damage on the front, the results and traits on the back', () => {
     const core = rules.core;
     for (const step of core.turn.steps) expect(page).toContain(esc(step.text));
     for (const text of [core.movement.text, core.capacity.text, core.combat.text, core.rng.text, core.events.text, core.damage.text]) expect(page).toContain(esc(text));
     for (const r of Object.values(results)) {
-      expect(page).toContain(esc(r.text));
-      expect(page).toContain(`>${esc(r.code)}</span>`);
-      if (r.name) expect(page).toContain(esc(r.name));
+      expect(backPage).toContain(esc(r.text));
+      expect(backPage).toContain(`>${esc(r.code)}</span>`);
+      if (r.name) expect(backPage).toContain(esc(r.name));
     }
     for (const t of Object.values(traits)) {
       expect(backPage).toContain(esc(t.name));
       if (t.text) expect(backPage).toContain(esc(t.text));
     }
     for (const f of core.damage.facing) expect(page).toContain(f.replace(/-/g, ' '));
+  });
+
+  it('quotes the rulebook\'s battle above the results that call it "the battle above", looked up in the pack\'s own tables', () => {
+    const text = htmlText(backPage).replace(/&minus;/g, '\u2212').replace(/\s+([:.])/g, '$1');
+    const example = text.indexOf("The rulebook's battle");
+    expect(example).toBeGreaterThan(-1);
+    expect(text.indexOf('we got for the battle above')).toBeGreaterThan(example);
+    expect(text).toMatch(/At Erdon Pass, Azuthka attacks with 9 AS against Celestine's 7 DS: 9 − 7 = \+2, so the \+2\/\+3 column\./);
+    expect(text).toMatch(/The attacker shows 5 fingers and the defender 2: on Erdon Pass's RNG that is 3\. Number 3 in the \+2\/\+3 column gives A1D1\./);
   });
 
   it('marks the core rulings with their entries', () => {

@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { markKey } from './marks.js';
+import { LAYER_MARK, markKey, markLegend, UNKNOWN_MARK } from './marks.js';
 
 /**
  * The Handlebars environment every template renders in: strict (a missing property is an error,
@@ -57,10 +57,12 @@ export const HELPER_DOCS: readonly (readonly [string, string])[] = [
   ['eq a b', 'true when a and b are the same value; `ne` the opposite'],
   ['and a b ...', 'true when all are true; `or` when any is; `not a` the opposite of a'],
   ['add a b', 'a + b; `sub a b` a - b'],
-  ['show value', 'the value, or an em dash for null (a value nobody knows)'],
+  ['known value', 'the value, or the unknown mark `?` for null (a value nobody knows: the source does not print it and no layer sets it); the face\'s legend says so in words (`legend`)'],
+  ['show value', 'the value, or a dash for null: only for a value the source prints as a dash (a range of "-"); a value nobody knows takes `known`'],
   ['join list sep', 'the list\'s items joined by sep (default ", ")'],
   ['signed n', 'a number with its sign, as combat columns print them: +2, 0, -3'],
-  ['mark marks id "/pointer"', 'the small number that marks a value a layer set, or nothing'],
+  ['mark marks id "/pointer"', 'the layer mark `*` beside a value a layer set (the face\'s legend says what it means), or nothing'],
+  ['legend marked unknown', 'the face\'s legend in words: what `*` means when marked, what `?` means when unknown (e.g. `{{legend footnotes.length unknown}}`), or nothing'],
   ['#times n', 'repeats its block n times, with @index'],
 ];
 
@@ -73,15 +75,28 @@ function registerHelpers(hb: typeof Handlebars): void {
     not: (a: unknown) => !a,
     add: (a: number, b: number) => a + b,
     sub: (a: number, b: number) => a - b,
-    /** `null` (an unprinted value) prints as an em dash. */
+    /** `null` (a value nobody knows: the source does not print it, and no layer sets it) prints as the unknown mark. */
+    known: (value: unknown) => (value === null || value === undefined ? new hb.SafeString(`<span class="unknown-mark">${UNKNOWN_MARK}</span>`) : value),
+    /** `null` for a value the source prints as a dash ("-") prints as a dash; a value nobody knows takes `known`. */
     show: (value: unknown) => (value === null || value === undefined ? '\u2014' : value),
     join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''),
     /** A number with an explicit sign, as combat columns print them: +2, 0, -3. */
     signed: (n: number) => (n > 0 ? `+${n}` : String(n)),
-    /** The superscript mark for a value a layer set, or nothing: {{mark @root.marks "erdon-pass" "/rng/4/1"}}. */
+    /**
+     * The layer mark for a value a layer set, or nothing: {{mark @root.marks "erdon-pass" "/rng/4/1"}}
+     * prints `<sup class="layer-mark">*</sup>`; `{{#if (mark ...)}}` tests it. The face's legend
+     * (marks.ts markLegend) says in words what the mark means; which entry set it is on the errata sheet.
+     */
     mark(marks: Record<string, number> | undefined, record: string, pointer: string) {
       const n = marks?.[markKey(record, pointer)];
-      return n === undefined ? '' : new hb.SafeString(`<sup class="layer-mark">${n}</sup>`);
+      return n === undefined ? '' : new hb.SafeString(`<sup class="layer-mark">${LAYER_MARK}</sup>`);
+    },
+    /** The legend of a face's marks, in words (marks.ts markLegend): {{legend footnotes.length unknown}}. */
+    legend(marked: unknown, unknown: unknown) {
+      const lines = markLegend(Boolean(marked), unknown === true);
+      if (lines.length === 0) return '';
+      const symbol = (s: string) => (s === LAYER_MARK ? `<sup class="layer-mark">${s}</sup>` : `<span class="unknown-mark">${s}</span>`);
+      return new hb.SafeString(`<div class="mark-legend">${lines.map((l) => `<p>${symbol(l.symbol)} ${hb.escapeExpression(l.text)}</p>`).join('')}</div>`);
     },
     /** Repeats a block n times, with @index. */
     times(n: number, options: Handlebars.HelperOptions) {

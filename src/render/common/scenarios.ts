@@ -123,8 +123,14 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
   const specialRules = (scenario.specialRules ?? []).map((r, i) => ({ name: r.name ?? null, text: r.text, ...mark(`/specialRules/${i}`) }));
 
   const { marks, footnotes } = book.result();
+  // A value nobody knows (null, and no layer sets it) prints as ?, and the legend says so.
+  const unknown =
+    scenario.first === null ||
+    scenario.victory === null ||
+    sides.some((side) => side.units.some((u) => u.stats !== null && [u.stats.hits, u.stats.move, u.stats.attack].some((v) => v === null || v === undefined)));
   return {
     context: {
+      unknown,
       pack: { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source.file },
       scenario: { id, section: scenario.source.section },
       name,

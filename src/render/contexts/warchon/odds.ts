@@ -82,6 +82,8 @@ export function oddsFace(view: WarchonView, odds: WarchonSpreadOdds, spreadOrigi
       eventsTable: odds.eventsTable !== null,
       eliminationHits: odds.eliminationHits,
       anyWorse: columns.some((c) => c.worseThanLeft),
+      /** Expected Hits or an edge that rests on a cell nobody knows prints as ?, and the legend says so. */
+      unknown: columns.some((c) => c.attackerHits === null || c.defenderHits === null || c.edge === null),
       layerEntries: odds.layers.map((p) => p.entry),
       legend: resultLegend(results),
       eliminationCodes: results.filter((r) => r.attacker === 'eliminated' || r.defender === 'eliminated').map((r) => r.code),

@@ -93,7 +93,7 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
     context: {
       unit: id,
       name: unit.name,
-      side: side ? { name: side.name, color: side.color } : null,
+      side: side ? { id: side.id, name: side.name } : null,
       descriptors: descriptorList,
       points: unit.points,
       traits: traitList,

@@ -6,7 +6,45 @@
 import { MarkBook } from '../../marks.js';
 import type { Face } from '../../printable.js';
 import type { NamedContext } from '../context.js';
-import { CLASS_ORDER, coreRules, formClass, originsOf, warchonView, type WarchonView } from './shared.js';
+import { resolveCombat } from '../../../engine/warchon/tables.js';
+import { CLASS_ORDER, coreRules, formClass, originsOf, resultClass, tablesOf, warchonView, type WarchonView } from './shared.js';
+
+/**
+ * The rulebook's worked battle ("Let's Fight!" and "Random Number Generator"): "the Azuthka player
+ * amasses a 9 AS to the Celestine player's 7 DS", "If you hold up five fingers and your opponent
+ * two, in Erdon Pass that will generate a 3", giving the "A1D1" the result text calls "the battle
+ * above". Its column, number and result are looked up in the pack's own tables.
+ */
+const RULEBOOK_EXAMPLE = { spread: 'erdon-pass', as: 9, ds: 7, fingers: { attacker: 5, defender: 2 } } as const;
+
+/** The worked example as the reference prints it (above the results), or null when the pack's tables cannot resolve it. */
+function workedExample(view: WarchonView) {
+  try {
+    const tables = tablesOf(view);
+    const spread = tables.spreads.get(RULEBOOK_EXAMPLE.spread);
+    if (!spread) return null;
+    const r = resolveCombat(spread, RULEBOOK_EXAMPLE);
+    if (r.event || r.result === null) return null;
+    const code = view.spreads[RULEBOOK_EXAMPLE.spread]?.combatTable.rows[r.number - 1]?.[r.column.index] ?? null;
+    if (code === null) return null;
+    const [attacker, defender] = view.pack.sides;
+    return {
+      spread: spread.name,
+      attacker: attacker?.name ?? 'the attacker',
+      defender: defender?.name ?? 'the defender',
+      as: r.as,
+      ds: r.ds,
+      differential: r.differential > 0 ? `+${r.differential}` : String(r.differential),
+      column: r.column.label,
+      fingers: r.fingers,
+      number: r.number,
+      code,
+      cls: resultClass(r.result),
+    };
+  } catch {
+    return null;
+  }
+}
 
 /** A facing id as the diagram draws it: turned 180 degrees, and showing the back. */
 function facingShape(facing: string): { turned: boolean; back: boolean } {
@@ -75,6 +113,7 @@ export function referenceFaces(view: WarchonView, traitIds: readonly string[]): 
       events: { text: core.events.text, perTurn: core.events.perLocationPerTurn },
       damage: { text: core.damage.text, facing, destroyedAfter: facing.length },
       resultGroups: groups,
+      example: workedExample(view),
       traits: [],
       rulings: {
         controllingArmy: core.controllingArmy ?? null,

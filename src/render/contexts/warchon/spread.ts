@@ -101,6 +101,15 @@ export function spreadFace(view: WarchonView, spread: SpreadLike, spreadOrigins:
 
   const capacityRule = core.capacity;
   const { marks, footnotes } = book.result();
+  // A value nobody knows (null, and no layer sets it) prints as ?, and the legend says so.
+  const shown: unknown[] = [
+    spread.capacity,
+    table.corner ?? null,
+    ...paths.map((p) => p.number),
+    ...(specialRules.length === 0 ? [spread.specialRulesPrinted ?? null] : []),
+    ...rngRows.flatMap((r) => r.cells.map((c) => c.text)),
+    ...crtRows.flatMap((r) => r.cells.map((c) => c.code)),
+  ];
   return {
     context: {
       spread: id,
@@ -122,6 +131,7 @@ export function spreadFace(view: WarchonView, spread: SpreadLike, spreadOrigins:
       differentialAsMinusDs: core.combat.differential === 'as-minus-ds',
       legend: resultLegend(Object.values(view.results)),
       events,
+      unknown: shown.some((v) => v === null || v === undefined),
     },
     marks,
     footnotes,
