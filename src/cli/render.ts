@@ -27,6 +27,7 @@ export interface RenderFlags {
   dpi: '300' | '600';
   inkSaver: boolean;
   only?: string;
+  combine?: boolean;
   force: boolean;
   format: 'text' | 'json';
   json: boolean;
@@ -46,6 +47,10 @@ Cards are imposed n-up, centred, with a 3-4 mm gutter between neighbours (--gap 
   crop-mark margin can keep it. --gap 0 shares cut lines (one cut per line, no forgiveness); --gap 6
   with 3 mm bleed gives every card its whole bleed. Crop marks sit in the margin outside the bleed,
   one at each trim. A printable with its own size (counters, playmarks) keeps it; --card sets the others.
+Combine: with --combine, the cards and counters of a pack's printables (two or more) share sheets,
+  in one <pack>/<pack>-cards-and-counters.pdf instead of one PDF each: faces of one size are imposed
+  together, sizes in bands down the page (largest first, a smaller size filling the room a larger
+  one leaves), each band with its own crop marks. Sheets (references, maps) print as usual.
 Duplex: a back page after each front page, mirrored so the backs line up (long edge: columns,
   short edge: rows). Print calibration.pdf two-sided to measure --back-offset.
 The browser: $PLAYMARK_BROWSER, else Debian's chromium-headless-shell, else an installed Chromium,
@@ -68,6 +73,7 @@ export function addRenderOptions(command: Command): Command {
     .addOption(new Option('--dpi <dpi>', 'PNG resolution').choices(['300', '600']).default('300'))
     .option('--ink-saver', 'the light-ink variant: no fills behind tables and cards', false)
     .option('--only <ids>', 'only these printables (comma-separated ids)')
+    .option('--combine', "cards and counters of a pack's printables share sheets: one <pack>-cards-and-counters.pdf per pack instead of one PDF each", false)
     .option('--force', 'print every output, even those whose inputs did not change', false)
     .addOption(new Option('--format <format>', 'the summary as text or JSON').choices(['text', 'json']).default('text'))
     .option('--json', 'the same as --format json', false);
@@ -92,6 +98,7 @@ Examples:
   playmark render --calibration --duplex long       the sheet that measures --back-offset
   playmark render --layout pod --png --dpi 600      one card a page, and each card as an image
   playmark render warchon --errata-since v1.0       the errata sheet starts with what changed since v1.0
+  playmark render warmaster --combine               units, cards and counters on shared sheets
 ${RENDER_HELP}
 Errata since: with --errata-since REV, each pack's errata sheet (<pack>-errata.pdf) starts with
   "Errata since REV": the changelog \`playmark diff REV --format markdown\` publishes (values in the
@@ -160,6 +167,8 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
   if (Math.abs(backOffset.x) > 20 || Math.abs(backOffset.y) > 20) throw new UsageError('--back-offset is more than 20 mm', 'A printer shifts its back side by a few millimetres at most; check the calibration sheet.');
   if (flags.gutterFold && flags.duplex !== 'none') throw new UsageError('--gutter-fold and --duplex are two ways to print backs: choose one');
   if (flags.gutterFold && flags.layout === 'pod') throw new UsageError('--gutter-fold is for sheets cut at home, not for --layout pod');
+  if (flags.combine && flags.layout === 'pod') throw new UsageError('--combine shares sheets between printables; --layout pod prints one card a page', 'Leave out one of them.');
+  if (flags.combine && flags.gutterFold) throw new UsageError('--combine and --gutter-fold cannot be used together yet', 'Use --combine with --duplex long|short for backs, or --gutter-fold without --combine.');
   const print: PrintOptions = {
     paper: flags.paper,
     card,
@@ -181,6 +190,7 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
     png: flags.png,
     dpi: Number(flags.dpi) as 300 | 600,
     force: flags.force,
+    ...(flags.combine ? { combine: true } : {}),
     ...(flags.only ? { only: flags.only.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
   };
 }

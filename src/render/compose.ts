@@ -2,7 +2,7 @@
 // every face placed by impose.ts, crop marks from crop-marks.ts. Positions use CSS transforms in
 // millimetres (Chromium prints transforms exactly; `left`/`top` would be snapped to whole pixels).
 import { CROP_MARK, cropMarks, type CropMarkStyle, type Line } from './crop-marks.js';
-import { documentCss, pageDress, PAPER, renderFace } from './document.js';
+import { documentCss, pageDress, paletteCss, PAPER, renderFace } from './document.js';
 import { symbolFontCss, usesSymbols } from './fonts.js';
 import type { Templates } from './handlebars.js';
 import {
@@ -74,6 +74,8 @@ export interface PageBox {
   readonly faces?: readonly number[];
   /** For fronts and backs: each face's trim on the page (mm, from the top-left corner), in the order of `faces`. */
   readonly slots?: readonly Rect[];
+  /** For combined sheets (`render --combine`): the printable of each face, in the order of `faces`. */
+  readonly printables?: readonly string[];
 }
 
 export interface Composed {
@@ -294,4 +296,148 @@ export function num(n: number): string {
 
 function pxOf(mmValue: number): number {
   return (mmValue * 96) / 25.4;
+}
+
+// --- render --combine: the cards and counters of several printables of one pack on shared sheets ---
+
+/** The output id of a pack's combined cards and counters: `<pack>-cards-and-counters`. */
+export function combinedId(pack: string): string {
+  return `${pack}-cards-and-counters`;
+}
+
+/** Room between two bands of a combined sheet, from one band's bleed to the next: a crop mark each side. */
+const BAND_MARKS = CROP_MARK.offset + CROP_MARK.length;
+
+interface Band {
+  readonly grid: Grid;
+  /** Items placed in this band, in slot order: [printable index, face index]. */
+  readonly items: readonly (readonly [number, number])[];
+  /** Where the band's crop-mark region starts (mm from the page's top). */
+  readonly top: number;
+  /** The band's art (bleed included) ends here. */
+  readonly bottom: number;
+}
+
+/**
+ * `render --combine`: the card printables of one pack (cards, counters, any size they print at)
+ * imposed together. Faces of the same size share one grid; sizes are laid in bands down the page,
+ * the largest first, and a smaller size fills the room a larger one leaves on its last page before
+ * a new page is begun. Each band has its own crop marks in the strip between bands. Duplex backs
+ * mirror every face with its own printable's back. Not for --layout pod or --gutter-fold.
+ */
+export function composeCombined(templates: Templates, printables: readonly CardPrintable[], o: PrintOptions, title: string): Composed {
+  const first = printables[0];
+  if (!first) throw new RangeError('nothing to combine');
+  const paper = PAPER[o.paper];
+  const warnings: string[] = [];
+  const frontHtml = new Map<string, string>();
+  const front = (pi: number, fi: number) => {
+    const key = `${pi}/${fi}`;
+    let html = frontHtml.get(key);
+    if (html === undefined) {
+      html = faceHtml(templates, printables[pi]!, printables[pi]!.faces[fi]!);
+      frontHtml.set(key, html);
+    }
+    return html;
+  };
+  const backHtml = new Map<number, string>();
+  const back = (pi: number) => {
+    let html = backHtml.get(pi);
+    if (html === undefined) {
+      html = renderBack(templates, printables[pi]!);
+      backHtml.set(pi, html);
+    }
+    return html;
+  };
+
+  // Items by size, in the order the printables come; sizes largest first (by height, then width).
+  const bySize = new Map<string, { size: Size; items: [number, number][] }>();
+  printables.forEach((p, pi) => {
+    const { size, warning } = cardSize(p, o.card);
+    if (warning) warnings.push(warning);
+    const key = `${size.width}x${size.height}`;
+    const group = bySize.get(key) ?? { size, items: [] };
+    bySize.set(key, group);
+    p.faces.forEach((f, fi) => {
+      for (let c = 0; c < f.copies; c++) group.items.push([pi, fi]);
+    });
+  });
+  const groups = [...bySize.values()].filter((g) => g.items.length > 0).sort((a, b) => b.size.height - a.size.height || b.size.width - a.size.width);
+
+  const pages: Band[][] = [];
+  for (const { size, items } of groups) {
+    const options = { paper, card: size, bleed: o.bleed, gap: o.gap, margin: o.margin };
+    const full = fitGrid(options, 'card or counter');
+    for (const w of full.warnings) if (!warnings.includes(w)) warnings.push(w);
+    const cols = full.grid.cols.count;
+    const gapRows = full.grid.rows.step - size.height;
+    let rest = items;
+    // First into the room the last page leaves, then on new pages.
+    const last = pages[pages.length - 1];
+    if (last && last.length > 0) {
+      const band = bandBelow(full.grid, last[last.length - 1]!.bottom, size, gapRows, rest.length, paper, o.margin);
+      if (band) {
+        last.push({ ...band, items: rest.slice(0, band.grid.perPage) });
+        rest = rest.slice(band.grid.perPage);
+      }
+    }
+    while (rest.length > 0) {
+      const grid = usedGrid(full.grid, Math.min(rest.length, full.grid.perPage));
+      const n = Math.min(rest.length, grid.rows.count * cols);
+      const bottom = grid.rows.start + grid.rows.count * size.height + (grid.rows.count - 1) * gapRows + grid.rows.outerBleed;
+      pages.push([{ grid, items: rest.slice(0, n), top: 0, bottom }]);
+      rest = rest.slice(n);
+    }
+  }
+
+  const out: PageHtml[] = [];
+  const anyBack = printables.some((p) => p.back);
+  const duplex = o.duplex !== 'none' && anyBack ? o.duplex : undefined;
+  for (const bands of pages) {
+    let body = '';
+    let backs = '';
+    const box = { faces: [] as number[], printables: [] as string[], slots: [] as Rect[] };
+    const backBox = { faces: [] as number[], printables: [] as string[], slots: [] as Rect[] };
+    const lines: Line[] = [];
+    bands.forEach((band, b) => {
+      const next = bands[b + 1];
+      const region: Rect = { x: 0, y: band.top, width: paper.width, height: (next ? next.top : paper.height) - band.top };
+      lines.push(...cropMarks(band.grid, o.cropMarks, region));
+      band.items.forEach(([pi, fi], k) => {
+        const at = slot(band.grid, k);
+        body += placed(at, front(pi, fi), o.bleed, 'front');
+        box.faces.push(fi);
+        box.printables.push(printables[pi]!.id);
+        box.slots.push(at.trim);
+        if (duplex && printables[pi]!.back) {
+          const m = mirrorForDuplex(at, paper, duplex, o.backOffset);
+          backs += placed(m, back(pi), o.bleed, 'back');
+          backBox.faces.push(-1);
+          backBox.printables.push(printables[pi]!.id);
+          backBox.slots.push(m.trim);
+        }
+      });
+    });
+    body += svgLines(paper, lines);
+    out.push({ box: { size: paper, side: 'front', ...box }, html: page(paper, body) });
+    if (duplex) out.push({ box: { size: paper, side: 'back', ...backBox }, html: page(paper, backs) });
+  }
+  return { html: documentShell(templates, first.pack, title, out, o.inkSaver, paletteCss(first.game)), pages: out.map((p) => p.box), warnings };
+}
+
+/**
+ * A band of `size` faces below art that ends at `above` on a page already begun: its crop marks in
+ * the strip between, its rows as many as fit above the paper's bottom margin (undefined when none does).
+ */
+function bandBelow(full: Grid, above: number, size: Size, gapRows: number, n: number, paper: Size, margin: number): Omit<Band, 'items'> | undefined {
+  const outer = full.rows.outerBleed;
+  const top = above + BAND_MARKS;
+  const firstTrim = top + BAND_MARKS + outer;
+  const bottomRoom = Math.min(margin, full.rows.start - outer);
+  const rows = Math.floor((paper.height - bottomRoom - outer - firstTrim + gapRows + 1e-9) / (size.height + gapRows));
+  if (rows < 1) return undefined;
+  const used = usedGrid(full, Math.min(n, rows * full.cols.count));
+  const count = Math.min(rows, used.rows.count);
+  const grid: Grid = { ...used, rows: { ...used.rows, count, start: firstTrim }, perPage: count * used.cols.count };
+  return { grid, top, bottom: firstTrim + count * size.height + (count - 1) * gapRows + outer };
 }

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { packageRoot } from '../content/package-root.js';
 import { BrowserNotFound, findBrowser, installHelp, launchBrowser, type FoundBrowser } from './browser.js';
 import { composeCalibration } from './calibration.js';
-import { composePrintable, DEFAULT_PRINT, forPrinting, type Composed, type PrintOptions } from './compose.js';
+import { combinedId, composeCombined, composePrintable, DEFAULT_PRINT, forPrinting, type Composed, type PrintOptions } from './compose.js';
 import { createTemplates, type Templates } from './handlebars.js';
 import { hashOf, isCurrent, readManifest, writeAtomic, writeManifest, type Manifest } from './output.js';
 import { finishPdf, fixedDate } from './pdf.js';
@@ -17,7 +17,7 @@ import { runPool, poolSize } from './pool.js';
 import type { ProgressEvent } from './progress.js';
 import type { PackContent } from '../content/effective.js';
 import { packPrintables } from './printables.js';
-import type { Printable } from './printable.js';
+import type { CardPrintable, Printable } from './printable.js';
 import type { ErrataSince } from './common/changelog.js';
 
 /** Bump when the pipeline's output changes for the same inputs, so every output is printed again. */
@@ -35,6 +35,11 @@ export interface RenderOptions extends Partial<PrintOptions> {
   /** The output folder, relative to `cwd` (default `out`). */
   readonly outDir?: string;
   readonly cwd?: string;
+  /**
+   * `--combine`: the cards and counters of each pack's printables (two or more) imposed together,
+   * into one `<pack>/<pack>-cards-and-counters.pdf` instead of one PDF each.
+   */
+  readonly combine?: boolean;
   /** Also write each card face as a PNG at `dpi`. */
   readonly png?: boolean;
   readonly dpi?: 300 | 600;
@@ -144,9 +149,34 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
     manifest.outputs[file] = { hash, pages: 0, bytes: Buffer.byteLength(text) };
     files.push({ file, kind: 'html', pages: 0, status: current ? 'unchanged' : 'written' });
   };
+  // --combine: each pack's card printables (two or more) go into one document.
+  const combined = new Map<string, CardPrintable[]>();
+  if (options.combine) {
+    for (const p of printables) if (p.kind === 'card' && p.faces.length > 0) combined.set(p.pack, [...(combined.get(p.pack) ?? []), p]);
+    for (const [pack, list] of combined) if (list.length < 2) combined.delete(pack);
+  }
+  const combinedDone = new Set<string>();
   for (const p of printables) {
     if (p.faces.length === 0) {
       warn(`${p.id}: no faces to print`);
+      continue;
+    }
+    const group = combined.get(p.pack);
+    if (group && p.kind === 'card') {
+      if (!combinedDone.has(p.pack)) {
+        combinedDone.add(p.pack);
+        const title = combinedTitle(group);
+        const composed = composeCombined(templates, group, print, title);
+        composed.warnings.forEach(warn);
+        const base = `${p.pack}/${combinedId(p.pack)}`;
+        const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
+        htmls.push({ file: `${base}.html`, text: composed.html, hash });
+        jobs.push({ file: `${base}.pdf`, title, composed, hash });
+      }
+      if (options.png) {
+        const doc = pngDocument(templates, p, print, dpi);
+        pngs.push({ dir: `${p.pack}/${p.id}`, doc, names: doc.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, doc.html) });
+      }
       continue;
     }
     const composed = composePrintable(templates, p, print);
@@ -215,6 +245,13 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
   }
   files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { outDir, files, warnings, browser: found, ...(missingBrowser ? { missingBrowser } : {}), ms: Date.now() - started };
+}
+
+/** A combined document's title: the pack, then what it holds (`Warmaster: cards and counters combined (special units, cards)`). */
+export function combinedTitle(list: readonly CardPrintable[]): string {
+  const pack = list[0]!.game?.title ?? list[0]!.pack;
+  const short = (t: string) => (t.toLowerCase().startsWith(`${pack.toLowerCase()}:`) ? t.slice(pack.length + 1).trim() : t);
+  return `${pack}: cards and counters combined (${list.map((p) => short(p.title)).join(', ')})`;
 }
 
 interface PrintContext {

@@ -1,0 +1,110 @@
+// Paper economy: every default card layout takes the fewest sheets its grid allows (no sheet more
+// than half empty when the content fits on fewer), and `render --combine` lets the cards and
+// counters of a pack's printables share sheets: Warmaster's 10 units and 4 cards on two sheets, not
+// three; Archon's 16 counters below the deck's last cards instead of on a quarter of a sheet.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { combinedId, composeCombined, composePrintable, DEFAULT_PRINT, type Composed } from '../src/render/compose.js';
+import { cardSize, fitGrid } from '../src/render/impose.js';
+import { PAPER } from '../src/render/document.js';
+import type { CardPrintable, Printable } from '../src/render/printable.js';
+import { packPrintables } from '../src/render/printables.js';
+import { packContentOf } from './content-support.js';
+import { fakeIo } from './helpers.js';
+import { pdfinfo, pdftotext, tempDir, templates } from './render-pipeline-support.js';
+
+const packs = ['archon-skirmish', 'warchon', 'warmaster'];
+const printablesOf = (pack: string): Printable[] => packPrintables(packContentOf(pack), { playmarkVersion: 'test' });
+const cardsOf = (pack: string): CardPrintable[] => printablesOf(pack).filter((p): p is CardPrintable => p.kind === 'card' && p.faces.length > 0);
+const get = (pack: string, id: string): CardPrintable => cardsOf(pack).find((p) => p.id === id)!;
+const copies = (p: CardPrintable) => p.faces.reduce((n, f) => n + f.copies, 0);
+const fronts = (c: Composed) => c.pages.filter((p) => p.side === 'front');
+const combine = (pack: string) => composeCombined(templates, cardsOf(pack), DEFAULT_PRINT, `${pack} combined`);
+
+describe('default layouts use the paper', () => {
+  for (const pack of packs) {
+    for (const p of cardsOf(pack)) {
+      it(`${p.id}: as few sheets as its grid allows, and no sheet but the last less than full`, () => {
+        const { grid } = fitGrid({ paper: PAPER[DEFAULT_PRINT.paper], card: cardSize(p, DEFAULT_PRINT.card).size, bleed: DEFAULT_PRINT.bleed, gap: DEFAULT_PRINT.gap, margin: DEFAULT_PRINT.margin });
+        const pages = fronts(composePrintable(templates, p, DEFAULT_PRINT));
+        expect(pages.length).toBe(Math.ceil(copies(p) / grid.perPage));
+        pages.slice(0, -1).forEach((page) => expect(page.faces!.length).toBe(grid.perPage));
+      });
+    }
+  }
+
+  it('page counts: Warmaster units 2 (10 cards at 9 a sheet), Warmaster cards 1, the Archon deck 6 (50 at 9), Archon creatures 1', () => {
+    expect(fronts(composePrintable(templates, get('warmaster', 'warmaster-units'), DEFAULT_PRINT))).toHaveLength(2);
+    expect(fronts(composePrintable(templates, get('warmaster', 'warmaster-cards'), DEFAULT_PRINT))).toHaveLength(1);
+    expect(fronts(composePrintable(templates, get('archon-skirmish', 'archon-skirmish-deck'), DEFAULT_PRINT))).toHaveLength(6);
+    expect(fronts(composePrintable(templates, get('archon-skirmish', 'archon-skirmish-creatures'), DEFAULT_PRINT))).toHaveLength(1);
+  });
+});
+
+describe('--combine: cards and counters of several printables share sheets', () => {
+  it('Warmaster: the 10 units and the 4 cards take 2 sheets instead of 3, a unit and the cards on one sheet', () => {
+    const units = get('warmaster', 'warmaster-units');
+    const cards = get('warmaster', 'warmaster-cards');
+    const separate = fronts(composePrintable(templates, units, DEFAULT_PRINT)).length + fronts(composePrintable(templates, cards, DEFAULT_PRINT)).length;
+    expect(separate).toBe(3);
+    const c = composeCombined(templates, [units, cards], DEFAULT_PRINT, 'Warmaster combined');
+    expect(fronts(c)).toHaveLength(2);
+    expect(fronts(c).some((p) => p.printables!.includes(units.id) && p.printables!.includes(cards.id))).toBe(true);
+    // Every face of both, as many times as it is printed alone.
+    expect(fronts(c).reduce((n, p) => n + p.faces!.length, 0)).toBe(copies(units) + copies(cards));
+  });
+
+  it('Archon Skirmish: the 16 creature counters fill the room under the deck\'s last cards; fewer sheets than printed apart', () => {
+    const all = cardsOf('archon-skirmish');
+    const separate = all.reduce((n, p) => n + fronts(composePrintable(templates, p, DEFAULT_PRINT)).length, 0);
+    const c = combine('archon-skirmish');
+    expect(fronts(c).length).toBeLessThan(separate);
+    const last = fronts(c).find((p) => p.printables!.includes('archon-skirmish-creatures'))!;
+    expect(last.printables).toContain('archon-skirmish-deck');
+    expect(last.printables!.filter((id) => id === 'archon-skirmish-creatures')).toHaveLength(16);
+    // The counters' band sits below the cards' band, apart from it (no trim inside another's).
+    const cards = last.slots!.filter((_, i) => last.printables![i] === 'archon-skirmish-deck');
+    const counters = last.slots!.filter((_, i) => last.printables![i] === 'archon-skirmish-creatures');
+    const cardsBottom = Math.max(...cards.map((r) => r.y + r.height));
+    expect(Math.min(...counters.map((r) => r.y))).toBeGreaterThan(cardsBottom + 2 * DEFAULT_PRINT.bleed);
+    expect(Math.max(...counters.map((r) => r.y + r.height))).toBeLessThanOrEqual(PAPER.a4.height - DEFAULT_PRINT.bleed);
+  });
+
+  it('with --duplex every face gets its own printable\'s back, mirrored', () => {
+    const c = composeCombined(templates, cardsOf('warmaster'), { ...DEFAULT_PRINT, duplex: 'long' }, 'Warmaster combined');
+    const cards = get('warmaster', 'warmaster-cards');
+    c.pages.forEach((page, i) => {
+      if (page.side !== 'back') return;
+      const frontPage = c.pages[i - 1]!;
+      // Backs only for the printables that have one (the cards), each mirrored across the sheet.
+      expect(page.printables!.every((id) => id === cards.id)).toBe(true);
+      const frontsWithBacks = frontPage.slots!.filter((_, k) => frontPage.printables![k] === cards.id);
+      expect(page.slots!.map((r) => Math.round((PAPER.a4.width - r.x - r.width) * 100) / 100)).toEqual(frontsWithBacks.map((r) => Math.round(r.x * 100) / 100));
+    });
+  });
+
+  it('`playmark render warmaster --combine` writes one warmaster-cards-and-counters.pdf holding units and cards on shared sheets, and no PDF each', async () => {
+    const out = tempDir();
+    const { io, stdout } = fakeIo();
+    expect(await main(['render', 'warmaster', '--combine', '--out', out], io)).toBe(0);
+    expect(stdout()).toMatch(/warmaster-cards-and-counters\.pdf +2 pages +written/);
+    expect(stdout()).not.toMatch(/warmaster-units\.pdf|warmaster-cards\.pdf/);
+    const pdf = path.join(out, 'warmaster', `${combinedId('warmaster')}.pdf`);
+    expect((await pdfinfo(pdf)).pages).toBe(2);
+    expect((await pdfinfo(pdf)).fields.Title).toBe('Warmaster: cards and counters combined (special units, cards)');
+    const second = await pdftotext(pdf, 2);
+    expect(second).toMatch(/Demonic hordes/i);
+    expect(second).toMatch(/Trap/);
+  }, 120_000);
+
+  it('is documented in --help, and refused with --layout pod', async () => {
+    const help = fakeIo();
+    await main(['render', '--help'], help.io).catch(() => undefined);
+    expect(help.stdout()).toMatch(/--combine/);
+    expect(help.stdout()).toMatch(/<pack>-cards-and-counters\.pdf/);
+    const pod = fakeIo();
+    expect(await main(['render', '--combine', '--layout', 'pod', '--out', tempDir()], pod.io)).toBe(2);
+    expect(pod.stderr()).toMatch(/--combine shares sheets between printables/);
+  });
+});
