@@ -63,6 +63,15 @@ export interface EventEntry {
   readonly effects: readonly DeepReadonly<Effect>[];
 }
 
+export interface ArmyBuild {
+  readonly side: string;
+  readonly points: number;
+  readonly distinctOnce: boolean;
+  readonly offer: readonly { readonly record: string; readonly points: number; readonly distinct: boolean }[];
+  /** The budget's rule key, for the log: `scenario/<id>#/sides/<i>/army/budget`. */
+  readonly key: string;
+}
+
 export interface ResultInfo {
   readonly key: string;
   readonly effects: readonly DeepReadonly<Effect>[];
@@ -78,8 +87,15 @@ export interface WarchonRules {
   readonly spreads: readonly SpreadInfo[];
   readonly spread: ReadonlyMap<string, SpreadInfo>;
   readonly units: { readonly [record: string]: UnitInfo };
-  /** Each side's army: instance id and unit record, in the scenario's order. */
+  /** Each side's army: instance id and unit record, in the scenario's order (empty for a side that builds its army). */
   readonly armies: { readonly [side: string]: readonly { readonly id: string; readonly record: string }[] };
+  /**
+   * Sides that build their army from the scenario's points budget (a budget and no list of units),
+   * in set-up order: the points, whether a Distinct unit may be bought once only, and the units on
+   * offer, those of the side's own set of playmarks ("Each player selects one of the two sets of
+   * colored playmarks"; a unit's `side`) with a printed Point Value and every stat, by id.
+   */
+  readonly builds: readonly ArmyBuild[];
   readonly zones: { readonly [side: string]: readonly string[] };
   /** What the interpreter fires, in the pack's order. */
   readonly rules: readonly RuleSource[];
@@ -184,7 +200,20 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   const armies: Record<string, { id: string; record: string }[]> = {};
   const zones: Record<string, string[]> = {};
   const unitRecs = kind<WarchonUnit>(content, 'unit');
-  for (const s of scenario.sides) {
+  const builds: ArmyBuild[] = [];
+  for (const [i, s] of scenario.sides.entries()) {
+    const build = s.army.budget;
+    if (build !== undefined && (s.army.units ?? []).length === 0) {
+      const offer = Object.values(unitRecs)
+        .filter((u) => u.side === s.side && typeof u.points === 'number' && units[u.id]!.faces.length > 0)
+        .map((u) => {
+          const unit = units[u.id]!;
+          checkArmyUnit(scenario.id, s.side, unit, 1, true);
+          return { record: u.id, points: u.points as number, distinct: unit.traits.includes(DISTINCT) };
+        })
+        .sort((a, b) => (a.record < b.record ? -1 : 1));
+      builds.push({ side: s.side, points: build.points, distinctOnce: build.distinctOnce !== false, offer, key: `scenario/${scenario.id}#/sides/${i}/army/budget` });
+    }
     let points = 0;
     let priced = true;
     armies[s.side] = (s.army.units ?? []).flatMap((u) => {
@@ -222,6 +251,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     spread: new Map(spreads.map((s) => [s.id, s])),
     units,
     armies,
+    builds,
     zones,
     rules,
     listens: new Set(rules.flatMap((r) => (r.rule.when !== undefined ? [r.rule.when.event] : []))),

@@ -2,6 +2,8 @@
 // set-up from the scenario, the Movement Round, battles in spread order with both players'
 // fingers, Random Events, results and Hits, Capacity, victory. See docs/game-log.md; the moves:
 //
+//   { kind: 'recruit', unit }         army building (a side with a points budget): buy one unit by record
+//   { kind: 'end-army' }              army building: the side's army is complete
 //   { kind: 'place', unit, spread }   set-up: the side's next unit onto one of its set-up spreads
 //   { kind: 'move', unit, to }        Movement Round: a unit that has not acted moves (and is shifted)
 //   { kind: 'hold', unit }            Movement Round: a unit stays (and is shifted)

@@ -22,10 +22,36 @@ export function sameMove(a: WarchonMove, b: WarchonMove): boolean {
   return true;
 }
 
+/** The points a side has spent on its army so far. */
+export function spentOn(rules: WarchonRules, state: WarchonState, side: string): number {
+  const build = rules.builds.find((b) => b.side === side)!;
+  let spent = 0;
+  for (const u of state.core.units) if (u.side === side) spent += build.offer.find((o) => o.record === u.record)?.points ?? 0;
+  return spent;
+}
+
+/**
+ * Army building: each unit on offer that the points left pay for (a Distinct unit only if the army
+ * has none of it yet, unless the budget allows copies), and ending the army once it has a unit (or
+ * when nothing more can be bought).
+ */
+function armyMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {
+  const side = state.army!.building[0]!;
+  const build = rules.builds.find((b) => b.side === side)!;
+  const own = state.core.units.filter((u) => u.side === side);
+  const left = build.points - spentOn(rules, state, side);
+  const moves: WarchonMove[] = build.offer
+    .filter((o) => o.points <= left && !(build.distinctOnce && o.distinct && own.some((u) => u.record === o.record)))
+    .map((o) => ({ kind: 'recruit', unit: o.record }));
+  if (own.length > 0 || moves.length === 0) moves.push({ kind: 'end-army' });
+  return moves;
+}
+
 export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {
   if (state.result !== null) return [];
   if (state.pending !== null) return possibleAnswers(state.pending.request).map((ids) => ({ kind: 'choose', ids }));
   const core = state.core;
+  if (state.step === 'army') return armyMoves(rules, state);
   if (state.step === 'setup') {
     const side = state.active;
     const next = state.unplaced[side]?.[0];

@@ -4,12 +4,13 @@
 import { IllegalMove, type GameEvent, type PlayResult } from '../core/game.js';
 import { moveUnit } from '../core/move.js';
 import { expire } from '../core/expire.js';
-import { findUnit, updateUnit, type CoreState } from '../core/state.js';
+import { findUnit, makeUnit, updateUnit, type CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, stageJob } from './battle.js';
 import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
 import { attemptJob, logEvents } from './jobs.js';
-import { listMoves, sameMove } from './moves.js';
+import { listMoves, sameMove, spentOn } from './moves.js';
+import { armyUnit } from './setup.js';
 import { contested, overflow } from './movement.js';
 import { isSettled, markSettled, recompute, wasSettled } from './statics.js';
 import type { Job, WarchonMove, WarchonState } from './state.js';
@@ -72,6 +73,7 @@ export function advance(rules: WarchonRules, start: WarchonState, events: GameEv
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.result !== null) return { state: { ...s, step: 'over' }, events };
     if (s.pending !== null) return { state: { ...s, active: s.pending.request.side }, events };
+    if (s.step === 'army') return { state: { ...s, active: s.army!.building[0]! }, events };
     if (s.step === 'setup') {
       const side = rules.setupOrder.find((x) => s.unplaced[x]!.length > 0);
       if (side !== undefined) return { state: { ...s, active: side }, events };
@@ -148,6 +150,25 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
   const events: GameEvent[] = [{ type: 'move', side: state.active, turn: state.turn, step: state.step, move: move as never }];
   let s: WarchonState = state.core.random === state.random ? state : { ...state, core: withRandom(state.core, state.random) };
   switch (move.kind) {
+    case 'recruit': {
+      const side = s.army!.building[0]!;
+      const build = rules.builds.find((b) => b.side === side)!;
+      let n = 1;
+      while (s.core.units.some((u) => u.id === `${move.unit}-${n}`)) n++;
+      const id = `${move.unit}-${n}`;
+      const core: CoreState = { ...s.core, units: [...s.core.units, makeUnit(armyUnit(rules, side, id, move.unit))] };
+      s = { ...s, core, unplaced: { ...s.unplaced, [side]: [...s.unplaced[side]!, id] } };
+      events.push({ type: 'effect', effect: 'recruit', rule: build.key, side, unit: id, record: move.unit, points: build.offer.find((o) => o.record === move.unit)!.points, spent: spentOn(rules, s, side), budget: build.points });
+      break;
+    }
+    case 'end-army': {
+      const side = s.army!.building[0]!;
+      const build = rules.builds.find((b) => b.side === side)!;
+      events.push({ type: 'effect', effect: 'army-built', rule: build.key, side, units: [...s.unplaced[side]!], spent: spentOn(rules, s, side), budget: build.points });
+      const building = s.army!.building.slice(1);
+      s = { ...s, army: { building }, step: building.length > 0 ? 'army' : 'setup' };
+      break;
+    }
     case 'place': {
       const core = updateUnit(s.core, move.unit, (u) => ({ ...u, location: move.spread }));
       const side = findUnit(core, move.unit)!.side;

@@ -1,5 +1,5 @@
-// Set-up from the scenario: each side's army (the scenario's units, layers applied) waits off the
-// book; the sides place their units in the scenario's order (Azuthka first), each unit on one of
+// Set-up from the scenario: each side's army (the scenario's units, layers applied, or the units a
+// side buys from its points budget first, by moves: play.ts) waits off the book; the sides place their units in the scenario's order (Azuthka first), each unit on one of
 // the side's set-up spreads, Capacity respected. Nothing of one side's placement is offered to or
 // depends on the other's.
 import type { GameEvent, PlayResult } from '../core/game.js';
@@ -8,22 +8,24 @@ import type { WarchonRules } from './content.js';
 import type { WarchonState } from './state.js';
 import { advance } from './play.js';
 
+/** A unit of a side's army, off the book, at full strength (its first face). */
+export function armyUnit(rules: WarchonRules, side: string, id: string, record: string): UnitInit {
+  const unit = rules.units[record]!;
+  const face = unit.faces[0]!;
+  return { id, record, name: unit.name, side, location: null, stats: { as: face.as, ds: face.ds, size: face.size, movement: face.movement, hits: face.hits }, traits: unit.traits };
+}
+
 export function setupState(rules: WarchonRules, seed: number): PlayResult<WarchonState> {
-  const units: UnitInit[] = rules.setupOrder.flatMap((side) =>
-    rules.armies[side]!.map((a) => {
-      const unit = rules.units[a.record]!;
-      const face = unit.faces[0]!;
-      return { id: a.id, record: a.record, name: unit.name, side, location: null, stats: { as: face.as, ds: face.ds, size: face.size, movement: face.movement, hits: face.hits }, traits: unit.traits };
-    }),
-  );
+  const units: UnitInit[] = rules.setupOrder.flatMap((side) => rules.armies[side]!.map((a) => armyUnit(rules, side, a.id, a.record)));
+  const building = rules.builds.map((b) => b.side);
   const core = createState({ seed, sides: rules.sides, units, turn: 1, active: null });
   const state: WarchonState = {
     random: core.random,
-    active: rules.setupOrder[0]!,
+    active: building[0] ?? rules.setupOrder[0]!,
     turn: 1,
     result: null,
     scenario: rules.scenario,
-    step: 'setup',
+    step: building.length > 0 ? 'army' : 'setup',
     core,
     unplaced: Object.fromEntries(rules.sides.map((s) => [s, rules.armies[s]!.map((a) => a.id)])),
     acted: [],
@@ -33,6 +35,8 @@ export function setupState(rules: WarchonRules, seed: number): PlayResult<Warcho
     battle: null,
     eventsUsed: [],
     pending: null,
+    // Only where a side builds its army: other scenarios' states stay as they were.
+    ...(building.length > 0 ? { army: { building } } : {}),
   };
   const events: GameEvent[] = [{ type: 'setup', pack: rules.pack, scenario: rules.scenario, seed, sides: [...rules.sides], first: rules.first, setupOrder: [...rules.setupOrder] }];
   return advance(rules, state, events);

@@ -8,10 +8,10 @@ import type { GameEvent as RuleEvent } from '../core/rules/event.js';
 import type { CoreState } from '../core/state.js';
 
 /**
- * Where the turn stands. `setup`: placing units; `movement`: the active side's Movement Round;
+ * Where the turn stands. `army`: sides with a points budget buy their units; `setup`: placing units; `movement`: the active side's Movement Round;
  * `battle`: a battle under way (see BattleStage); `over`: the game has ended.
  */
-export type Step = 'setup' | 'movement' | 'battle' | 'over';
+export type Step = 'army' | 'setup' | 'movement' | 'battle' | 'over';
 
 /**
  * The stages of one battle, in order: `start` (battle-starts announced), `fingers` (the number),
@@ -72,10 +72,14 @@ export interface WarchonState extends GameState {
   /** Spreads where a Random Event happened this turn (one per location per turn). */
   readonly eventsUsed: readonly string[];
   readonly pending: PendingChoice | null;
+  /** Army building (only in a scenario where a side builds from a points budget): the sides still buying, in set-up order. */
+  readonly army?: { readonly building: readonly string[] };
 }
 
 /** The moves (see index.ts). */
 export type WarchonMove =
+  | { readonly kind: 'recruit'; readonly unit: string }
+  | { readonly kind: 'end-army' }
   | { readonly kind: 'place'; readonly unit: string; readonly spread: string }
   | { readonly kind: 'move'; readonly unit: string; readonly to: string }
   | { readonly kind: 'hold'; readonly unit: string }
