@@ -13,9 +13,9 @@ const PACK = 'archon-skirmish';
 describe('archon-skirmish printables come from printables.yaml', () => {
   const declared = packContentOf(PACK).printables?.list ?? [];
 
-  it('declares the creatures, the deck, the board and the turn card', () => {
-    expect(declared.map((d) => d.id)).toEqual(['creatures', 'deck', 'board', 'turn']);
-    expect(declared.map((d) => d.type)).toEqual(['counter', 'card', 'sheet', 'card']);
+  it('declares the creatures, the markers, the deck, the board and the turn card', () => {
+    expect(declared.map((d) => d.id)).toEqual(['creatures', 'markers', 'deck', 'board', 'turn']);
+    expect(declared.map((d) => d.type)).toEqual(['counter', 'counter', 'card', 'sheet', 'card']);
     for (const d of declared) if (d.context !== undefined) expect(NAMED_CONTEXTS.has(d.context), d.context).toBe(true);
   });
 

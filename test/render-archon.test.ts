@@ -32,8 +32,8 @@ const text = htmlText;
 const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
 
 describe('archon-skirmish printables', () => {
-  it('are the creatures, the deck, the board and the turn card from printables.yaml, then the common sheets', () => {
-    expect(all.map((p) => p.id)).toEqual(['archon-skirmish-cover', 'archon-skirmish-creatures', 'archon-skirmish-deck', 'archon-skirmish-board', 'archon-skirmish-turn', 'archon-skirmish-scenarios', 'archon-skirmish-errata']);
+  it('are the creatures, the markers, the deck, the board and the turn card from printables.yaml, then the common sheets', () => {
+    expect(all.map((p) => p.id)).toEqual(['archon-skirmish-cover', 'archon-skirmish-creatures', 'archon-skirmish-markers', 'archon-skirmish-deck', 'archon-skirmish-board', 'archon-skirmish-turn', 'archon-skirmish-scenarios', 'archon-skirmish-errata']);
     for (const p of all) expect(p.pack).toBe('archon-skirmish');
   });
 

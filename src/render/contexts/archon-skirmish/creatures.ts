@@ -29,6 +29,7 @@ export const creatureCounter: NamedContext = {
       const { marks, footnotes } = m.result();
       return { context, marks, footnotes, copies: r.copies, label: `creature ${r.id}` };
     });
-    return { faces };
+    // The back every creature counter shares: the pack's title on the Light-and-Dark medal.
+    return { faces, back: { title: view.pack.title } };
   },
 };
