@@ -77,6 +77,8 @@ function phaseMoves(rules: ArchonRules, state: ArchonState, role: 'move' | 'batt
   const hand = state.hands[side]!;
   // Whether the side's spellcaster is in play, looked up once (what `playableInOwnTurn` asks per spell card).
   let canCast: boolean | undefined;
+  // The attacks open whatever the card, found once for all the Attack cards in hand.
+  let attacks: number[] | undefined;
   for (let k = 0; k < hand.length; k++) {
     const id = hand[k]!;
     if (hand.indexOf(id) < k) continue; // a second copy allows the same moves
@@ -90,7 +92,7 @@ function phaseMoves(rules: ArchonRules, state: ArchonState, role: 'move' | 'batt
       else if (role === 'move') {
         moveMoves(rules, state, card, out);
         forwardMoves(rules, state, card.range!, card, [], out);
-      } else attackMoves(rules, state, card, out);
+      } else attackMoves(rules, card, (attacks ??= openAttacks(rules, state)), out);
     } else if (card.spell !== null) castMoves(rules, state, side, card, out);
   }
 }
@@ -177,29 +179,41 @@ export function hasForwardMove(rules: ArchonRules, state: ArchonState, distance:
   return eachForward(rules, state, distance, null, moved, null);
 }
 
-/** Attacks: an enemy on a line, within the card's Range (`cardNumber`), in line of sight. */
-function attackMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: ArchonMove[]): void {
-  const range = card.range!;
-  const exact = rules.battle.cardNumber === 'exact';
+/**
+ * The attacks open to the side whose turn it is, whatever the card: for each of its creatures free
+ * to attack and each Battle line, the first creature on the line when it is an enemy in line of
+ * sight (nothing beyond the first creature is in line of sight), as flat triples [attacker,
+ * distance, target] (state indexes), in creature then line order. A card only narrows these.
+ */
+function openAttacks(rules: ArchonRules, state: ArchonState): number[] {
+  const open: number[] = [];
   const { creatures, squares } = state;
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
-    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0 || !allowed(rules.instanceStats[i]!, card)) continue;
+    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
     const rays = rules.board.rays[c.square]!;
     for (let si = 0, stepList = rules.battleSteps; si < stepList.length; si++) {
       const step = stepList[si]!;
       const ray = rays[step]!;
-      // The first creature on the line within range: nothing beyond it is in line of sight.
-      for (let d = 1; d <= range && d <= ray.length; d++) {
+      for (let d = 1; d <= ray.length; d++) {
         const there = squares[ray[d - 1]!]!;
         if (there === -1) continue;
-        const target = creatures[there]!;
-        if (target.side !== c.side && (!exact || d === range) && lineOfSight(rules.board, squares, c.square, step, d, rules.battle.lineOfSight)) {
-          out.push(rules.interned.attack(card, i, there));
-        }
+        if (creatures[there]!.side !== c.side && lineOfSight(rules.board, squares, c.square, step, d, rules.battle.lineOfSight)) open.push(i, d, there);
         break;
       }
     }
+  }
+  return open;
+}
+
+/** Attacks with `card`: the open attacks within its Range (`cardNumber`) by creatures that may use it. */
+function attackMoves(rules: ArchonRules, card: CardInfo, open: readonly number[], out: ArchonMove[]): void {
+  const range = card.range!;
+  const exact = rules.battle.cardNumber === 'exact';
+  for (let k = 0; k < open.length; k += 3) {
+    const i = open[k]!, d = open[k + 1]!;
+    if (d > range || (exact && d !== range) || !allowed(rules.instanceStats[i]!, card)) continue;
+    out.push(rules.interned.attack(card, i, open[k + 2]!));
   }
 }
 
