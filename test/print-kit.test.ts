@@ -1,0 +1,147 @@
+// The print-and-play kit (issue 11): every pack's cover, derived from its data and the render
+// options, read back from the printed PDF; and a page number on every page of every document of
+// more than one page, with the same footer for every game.
+import { describe, expect, it } from 'vitest';
+import { coverContext } from '../src/render/common/cover.js';
+import { DEFAULT_PRINT, type PrintOptions } from '../src/render/compose.js';
+import { footerPlace, footerTitle, pageDress } from '../src/render/document.js';
+import { packPrintables } from '../src/render/printables.js';
+import { render } from '../src/render/render.js';
+import { packContentOf } from './content-support.js';
+import { browser, pdfinfo, pdftotext, templates, tempDir, useChrome } from './render-pipeline-support.js';
+
+const PACKS = ['archon-skirmish', 'warchon', 'warmaster'] as const;
+
+/** Text as pdf.js reads it, one space between words. */
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+describe('the cover: every pack gets one, first, derived from data', () => {
+  for (const pack of PACKS) {
+    it(`${pack}: the cover lists every other printable with its kind, count and size, and a checklist that follows the render options`, () => {
+      const content = packContentOf(pack);
+      const print: PrintOptions = { ...DEFAULT_PRINT, duplex: 'long' };
+      const all = packPrintables(content, { playmarkVersion: 'test', print });
+      const [cover, ...rest] = all;
+      expect(cover!.id).toBe(`${pack}-cover`);
+      expect(cover!.faces).toHaveLength(1);
+      const ctx = cover!.faces[0]!.context as ReturnType<typeof coverContext>;
+      expect(ctx.pack.title).toBe(content.pack.title);
+      expect(ctx.pack.version).toBe(content.pack.version);
+      expect(ctx.sides.map((s) => s.name)).toEqual(content.pack.sides.map((s) => s.name));
+      expect(ctx.components.map((c) => c.title)).toEqual(rest.map((p) => footerTitle(content.pack.title, p.title)));
+      const decls = content.printables?.list ?? [];
+      rest.forEach((p, i) => {
+        const row = ctx.components[i]!;
+        const pieces = p.faces.reduce((n, f) => n + f.copies, 0);
+        const type = decls.find((d) => `${pack}-${d.id}` === p.id)?.type ?? 'sheet';
+        if (p.kind === 'sheet') expect(row.what).toBe(`${pieces} ${pieces === 1 ? 'page' : 'pages'}`);
+        else {
+          expect(row.what).toMatch(new RegExp(`^${pieces} ${type === 'counter' ? 'counters?' : 'cards?'}, \\d+ a sheet$`));
+          expect(row.size).toMatch(/^\d+(\.\d)? x \d+(\.\d)? mm$/);
+          expect(row.sides).toBe(p.back ? 'two-sided' : 'one-sided');
+          expect(row.cut).toBe('cut out');
+        }
+      });
+      expect(ctx.total).toBe(1 + ctx.components.reduce((n, c) => n + c.pages, 0));
+      const heads = ctx.checklist.map((c) => c.head);
+      expect(heads).toContain('Paper');
+      expect(heads).toContain('Scale');
+      expect(ctx.checklist.find((c) => c.head === 'Scale')!.text).toContain('Actual size');
+      const backed = rest.filter((p) => p.kind === 'card' && p.back);
+      if (backed.length > 0) expect(ctx.checklist.find((c) => c.head === 'Two-sided')!.text).toContain('long edge');
+      else expect(heads).not.toContain('Two-sided');
+      if (rest.some((p) => p.kind === 'card')) expect(heads).toContain('Cut');
+    });
+  }
+
+  it('changes with the render options: Letter, a gutter fold, no crop marks, print on demand', () => {
+    const content = packContentOf('archon-skirmish');
+    const printables = packPrintables(content, { playmarkVersion: 'test' }).slice(1);
+    const letter = coverContext(content, printables, { ...DEFAULT_PRINT, paper: 'letter', gutterFold: true, cropMarks: 'none' });
+    expect(letter.checklist[0]!.text).toMatch(/^US Letter/);
+    expect(letter.checklist.find((c) => c.head === 'Gutter fold')!.text).toContain('fold each sheet along the dashed line');
+    expect(letter.checklist.find((c) => c.head === 'Cut')!.text).toContain('along the edges of each piece');
+    const deck = letter.components.find((c) => c.title === 'The common deck')!;
+    expect(deck.sides).toBe('gutter fold');
+    expect(deck.cut).toBe('fold, glue, cut');
+    const pod = coverContext(content, printables, { ...DEFAULT_PRINT, layout: 'pod' });
+    expect(pod.components.find((c) => c.title === 'The common deck')!.what).toMatch(/^50 cards, 1 a sheet$/);
+    const plain = coverContext(content, printables, DEFAULT_PRINT);
+    expect(plain.checklist.find((c) => c.head === 'Backs')!.text).toContain('The common deck');
+  });
+});
+
+describe('the page footer', () => {
+  it('sits in the margin under a sheet, on A4 and Letter, portrait and landscape', () => {
+    for (const paper of [{ width: 210, height: 297 }, { width: 215.9, height: 279.4 }]) {
+      for (const landscape of [false, true]) {
+        const page = landscape ? { width: paper.height, height: paper.width } : paper;
+        const box = landscape ? 190 : 259;
+        const place = footerPlace(page, (page.height + box) / 2, 0, [], 'x'.repeat(80), 'p. 10 of 10')!;
+        expect(place.short).toBe(false);
+        expect(place.bottom).toBeGreaterThanOrEqual(3.5);
+        expect(place.bottom + 2.4).toBeLessThanOrEqual((page.height - box) / 2);
+      }
+    }
+  });
+
+  it('keeps clear of crop marks: under them, between the two nearest the centre, or not at all', () => {
+    const paper = { width: 210, height: 297 };
+    // Room under the marks.
+    expect(footerPlace(paper, 270, 6, [20, 105, 190], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: expect.any(Number), short: false });
+    // No room under them: between the marks at 73.5 and 136.5 (a card's width).
+    expect(footerPlace(paper, 287.5, 6, [10.5, 73.5, 136.5, 199.5], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: 3.55, short: false });
+    // Marks 4 mm apart at the centre: only the page number would not fit either.
+    expect(footerPlace(paper, 287.5, 6, [103, 107], 'x'.repeat(40), 'p. 1 of 2')).toBeUndefined();
+    // Art down to the printer's edge: nowhere.
+    expect(footerPlace(paper, 293, 0, [], 'x', 'p. 1 of 2')).toBeUndefined();
+  });
+});
+
+describe('the kit printed', () => {
+  useChrome();
+
+  for (const pack of PACKS) {
+    it(`${pack}: the cover's page counts are the PDFs' own, and every page of a document of several pages is numbered in one footer`, async () => {
+      const out = tempDir(`playmark-kit-${pack}-`);
+      const content = packContentOf(pack);
+      const summary = await render({ contents: [content], templates, outDir: out, browser, duplex: 'long' });
+      const pdfs = summary.files.filter((f) => f.kind === 'pdf' && f.file.startsWith(`${pack}/`));
+      const print: PrintOptions = { ...DEFAULT_PRINT, duplex: 'long' };
+      const printables = packPrintables(content, { playmarkVersion: 'test', print });
+      expect(pdfs.map((f) => f.file).sort()).toEqual(printables.map((p) => `${pack}/${p.id}.pdf`).sort());
+
+      // The cover, read back: the game, each component and its pages, the checklist.
+      const coverText = flat(await pdftotext(`${out}/${pack}/${pack}-cover.pdf`));
+      expect(coverText).toContain(content.pack.title);
+      expect(coverText).toContain('Print-and-play kit');
+      expect(coverText).toContain('Actual size');
+      expect(coverText).toContain('A4 (210 x 297 mm)');
+      const ctx = printables[0]!.faces[0]!.context as ReturnType<typeof coverContext>;
+      let total = 1;
+      for (const [i, p] of printables.slice(1).entries()) {
+        const row = ctx.components[i]!;
+        expect(coverText).toContain(row.title);
+        const pages = (await pdfinfo(`${out}/${pack}/${p.id}.pdf`)).pages;
+        expect(row.pages, p.id).toBe(pages);
+        total += pages;
+      }
+      expect(coverText).toContain(`${total} pages in all`);
+
+      // Every page of every document of more than one page: "p. N of M". Sheets carry the whole
+      // footer, the same for every game: game, printable, page, version (no file names or ids).
+      for (const p of printables) {
+        const file = `${out}/${pack}/${p.id}.pdf`;
+        const pages = (await pdfinfo(file)).pages;
+        for (let n = 1; n <= pages; n++) {
+          const text = flat(await pdftotext(file, n));
+          const number = pages > 1 ? ` \u00b7 p. ${n} of ${pages}` : '';
+          if (p.kind === 'sheet') expect(text, `${p.id} page ${n}`).toContain(`${content.pack.title} \u00b7 ${footerTitle(content.pack.title, p.title)}${number} \u00b7 version ${content.pack.version}`);
+          // Cards and counters: where the footer fits clear of the crop marks (a grid that fills
+          // the paper to its printable edge leaves no room, and the page prints no number).
+          else if (pages > 1 && pageDress(p, print, pages).css.includes('counter(pm-page)')) expect(text, `${p.id} page ${n}`).toContain(`p. ${n} of ${pages}`);
+        }
+      }
+    }, 240_000);
+  }
+});
