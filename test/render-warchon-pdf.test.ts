@@ -4,6 +4,7 @@
 // saying how to install it (render-pipeline-support).
 import { describe, expect, it } from 'vitest';
 import { SHEET_FACE } from '../src/render/compose.js';
+import { previewDocument } from '../src/render/document.js';
 import type { Printable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
 import { printablesOf } from './content-support.js';
@@ -67,4 +68,40 @@ describe('warchon faces in Chromium', () => {
     for (const name of ['Deathknoll', 'Crusaders', 'Paladins', 'Angels']) expect(strips).toContain(name);
     expect(await pdftotext(file('warchon-odds'), 1)).toContain('100.0%');
   }, 120_000);
+
+  // Where the faces' content sits in the 190 x 259 mm sheet box: measured in Chromium, in mm.
+  async function measure(p: Printable, faceIndex: number, script: string): Promise<Record<string, number>> {
+    const page = await chrome().newPage({ viewport: { width: 800, height: 1100 } });
+    try {
+      await page.setContent(previewDocument(templates, p, p.faces[faceIndex]!, SHEET_FACE), { waitUntil: 'load' });
+      await page.evaluate('document.fonts.ready');
+      return (await page.evaluate(`(() => { const mm = (px) => (px * 25.4) / 96; ${script} })()`)) as Record<string, number>;
+    } finally {
+      await page.close();
+    }
+  }
+
+  const filled = `const box = document.querySelector('.face').firstElementChild.getBoundingClientRect();
+      const last = Math.max(...[...document.querySelectorAll('.wrf-box, .wsp-tables, .wsp-events, .wsp-rules')].map((el) => el.getBoundingClientRect().bottom));
+      return { used: (last - box.top) / box.height };`;
+
+  it('the quick reference: Combat in four wide steps, two by two, and both pages at least half used', async () => {
+    const reference = printables.find((p) => p.id === 'warchon-reference')!;
+    const steps = await measure(reference, 0, `const items = [...document.querySelectorAll('.wrf-combat .wrf-steps > li')];
+      const r = items.map((li) => li.getBoundingClientRect());
+      const lines = (el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+      return { count: items.length, narrowest: mm(Math.min(...r.map((x) => x.width))), eventLines: lines(items[2].querySelector('p')),
+        row34: Math.abs(r[2].top - r[3].top), row12: Math.abs(r[0].top - r[1].top) };`);
+    expect(steps.count).toBe(4);
+    expect(steps.narrowest).toBeGreaterThan(80);
+    expect(steps.eventLines).toBeLessThanOrEqual(8);
+    expect(steps.row12).toBeLessThan(1);
+    expect(steps.row34).toBeLessThan(1);
+    for (const face of [0, 1]) expect((await measure(reference, face, filled)).used, `page ${face + 1}`).toBeGreaterThan(0.55);
+  }, 60_000);
+
+  it('the spreads use the paper: every spread fills at least two thirds of its sheet', async () => {
+    const spreads = printables.find((p) => p.id === 'warchon-spreads')!;
+    for (const [i, face] of spreads.faces.entries()) expect((await measure(spreads, i, filled)).used, face.label).toBeGreaterThan(0.66);
+  }, 60_000);
 });
