@@ -5,9 +5,10 @@
 // battle-ends. Each announcement and effect runs through the rule interpreter.
 import { battleUnits, endBattle, startBattle } from '../core/battle.js';
 import type { GameEvent } from '../core/game.js';
-import { fightsFor, unitsInPlay, type CoreState } from '../core/state.js';
+import { fightsFor, type CoreState } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
+import { quietEvent } from './jobs.js';
 import { columnFor, rngCell } from './tables.js';
 import type { Job, WarchonBattle, WarchonState } from './state.js';
 
@@ -18,14 +19,20 @@ export function attackerOf(core: CoreState): string {
 /** Total effective strength of one side's units at the spread (AS or DS), whole and not below 0. */
 export function total(core: CoreState, spread: string, side: string, stat: 'as' | 'ds'): number {
   let sum = 0;
-  for (const u of unitsInPlay(core)) if (u.location === spread && fightsFor(u) === side) sum += effectiveStat(u, stat) ?? 0;
+  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side) sum += effectiveStat(u, stat) ?? 0;
   return Math.max(0, Math.floor(sum));
 }
 
 /** Both armies still have units here. */
 export function bothPresent(core: CoreState, spread: string): boolean {
-  const here = new Set(unitsInPlay(core).filter((u) => u.location === spread).map(fightsFor));
-  return here.size >= 2;
+  let first: string | null = null;
+  for (const u of core.units) {
+    if (u.destroyed || u.location !== spread) continue;
+    const side = fightsFor(u);
+    if (first === null) first = side;
+    else if (side !== first) return true;
+  }
+  return false;
 }
 
 export function newBattle(core: CoreState, rules: WarchonRules, spread: string): { core: CoreState; battle: WarchonBattle } {
@@ -35,24 +42,27 @@ export function newBattle(core: CoreState, rules: WarchonRules, spread: string):
   return { core: started, battle: { spread, stage: 'start', attackerFingers: null, number: null, entry: null, ignoreEvents: false, result: null, form: null, hits: [] } };
 }
 
-/** The interpreter's job of a stage, or null when the stage has none. */
-export function stageJob(state: WarchonState): Job | null {
+/**
+ * The interpreter's job of a stage, or null when the stage has none. An announcement that fires
+ * nothing (jobs.ts quietEvent) names no units: nothing reads them.
+ */
+export function stageJob(state: WarchonState, rules: WarchonRules): Job | null {
   const b = state.battle!;
   const core = state.core;
-  const units = battleUnits(core).map((u) => u.id);
+  const units = (event: string) => (quietEvent(core, rules, event) ? [] : battleUnits(core).map((u) => u.id));
   switch (b.stage) {
     case 'start':
-      return { kind: 'fire', event: { event: 'battle-starts', location: b.spread, side: attackerOf(core), units } };
+      return { kind: 'fire', event: { event: 'battle-starts', location: b.spread, side: attackerOf(core), units: units('battle-starts') } };
     case 'event':
       return { kind: 'event-entry', spread: b.spread, number: b.entry! };
     case 'before-result':
-      return { kind: 'fire', event: { event: 'before-result', location: b.spread, side: attackerOf(core), units } };
+      return { kind: 'fire', event: { event: 'before-result', location: b.spread, side: attackerOf(core), units: units('before-result') } };
     case 'effects':
       return { kind: 'result', form: b.form! };
     case 'applied':
-      return { kind: 'fire', event: { event: 'result-applied', location: b.spread, side: attackerOf(core), units, result: b.result } };
+      return { kind: 'fire', event: { event: 'result-applied', location: b.spread, side: attackerOf(core), units: units('result-applied'), result: b.result } };
     case 'end':
-      return { kind: 'fire', event: { event: 'battle-ends', location: b.spread, side: attackerOf(core), units } };
+      return { kind: 'fire', event: { event: 'battle-ends', location: b.spread, side: attackerOf(core), units: units('battle-ends') } };
     default:
       return null;
   }

@@ -15,7 +15,7 @@ import { fire } from '../core/rules/fire.js';
 import type { CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
-import { wasSettled } from './statics.js';
+import { markSettled, wasSettled } from './statics.js';
 import type { Job } from './state.js';
 
 export interface JobDone {
@@ -29,7 +29,12 @@ export interface JobDone {
  * procedure does instead (or nothing, for a state already recomputed: statics.ts).
  */
 function quiet(state: CoreState, rules: WarchonRules, event: RuleEvent): boolean {
-  return state.delayed.length === 0 && !rules.listens.has(event.event);
+  return quietEvent(state, rules, event.event);
+}
+
+/** Whether announcing an event of this kind now fires nothing (see `quiet`). */
+export function quietEvent(state: CoreState, rules: WarchonRules, event: string): boolean {
+  return state.delayed.length === 0 && !rules.listens.has(event);
 }
 
 /** What `fire` does for an event that fires nothing: the static rules recomputed (their log appended to the state's). */
@@ -66,7 +71,8 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
   const start = { ...core, log: [] };
   if (job.kind === 'fire') {
     if (quiet(core, rules, job.event)) {
-      if (wasSettled(core)) return { core: start, log: [] };
+      // Nothing fires and nothing is recomputed: the same state (still settled, as only its log differs).
+      if (wasSettled(core)) return { core: core.log.length === 0 ? core : markSettled(start), log: [] };
       const settled = settle(start, rules, policy);
       return { core: { ...settled.state, log: [] }, log: settled.log };
     }

@@ -138,7 +138,7 @@ export function advance(rules: WarchonRules, start: WarchonState, events: GameEv
       }
       return { state: { ...s, battle: { ...b, hits }, active: hits[0]!.side }, events };
     }
-    const job = stageJob(s);
+    const job = stageJob(s, rules);
     if (job === null) throw new Error(`Battle stage ${b.stage} has no job.`);
     s = runJob(s, rules, job, events, (x) => afterJob(x));
   }

@@ -11,7 +11,17 @@ function armyLeft(core: CoreState, side: string): boolean {
   return false;
 }
 
+/** The units last asked about and the answer (victory reads only the units; asked at every step). */
+let last: { units: CoreState['units']; rules: WarchonRules; result: GameResult | null } | null = null;
+
 export function victory(core: CoreState, rules: WarchonRules): GameResult | null {
+  if (last !== null && last.units === core.units && last.rules === rules) return last.result;
+  const result = findVictory(core, rules);
+  last = { units: core.units, rules, result };
+  return result;
+}
+
+function findVictory(core: CoreState, rules: WarchonRules): GameResult | null {
   const beaten = rules.sides.filter((s) => !armyLeft(core, s));
   if (beaten.length === 0 || rules.victory.length === 0) return null;
   const v = rules.victory[0]!;
