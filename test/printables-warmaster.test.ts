@@ -11,11 +11,11 @@ const PACK = 'warmaster';
 describe('warmaster printables come from printables.yaml', () => {
   const declared = packContentOf(PACK).printables?.list ?? [];
 
-  it('declares the reference, the units, the cards, the ship map and the special areas, each through a named context', () => {
-    expect(declared.map((d) => d.id)).toEqual(['reference', 'units', 'cards', 'ship-map', 'special-areas']);
-    expect(declared.map((d) => d.title)).toEqual(['Warmaster: reference', 'Warmaster: special units', 'Warmaster: cards', 'Warmaster: ship map', 'Warmaster: special areas']);
-    expect(declared.map((d) => d.type)).toEqual(['sheet', 'card', 'card', 'sheet', 'sheet']);
-    expect(declared.map((d) => d.records?.kind)).toEqual(['phase', 'special-unit', 'card', 'ship-area', 'ship-area']);
+  it('declares the reference, the units, the cards, the ship map, the special areas and the counters, each through a named context', () => {
+    expect(declared.map((d) => d.id)).toEqual(['reference', 'units', 'cards', 'ship-map', 'special-areas', 'counters']);
+    expect(declared.map((d) => d.title)).toEqual(['Warmaster: reference', 'Warmaster: special units', 'Warmaster: cards', 'Warmaster: ship map', 'Warmaster: special areas', 'Warmaster: counters']);
+    expect(declared.map((d) => d.type)).toEqual(['sheet', 'card', 'card', 'sheet', 'sheet', 'sheet']);
+    expect(declared.map((d) => d.records?.kind)).toEqual(['phase', 'special-unit', 'card', 'ship-area', 'ship-area', 'scenario']);
     for (const d of declared) {
       expect(d.context, d.id).toBeDefined();
       expect(NAMED_CONTEXTS.has(d.context!), d.context).toBe(true);
@@ -67,7 +67,8 @@ describe('an edited value in the YAML', () => {
     const cards = get('cards') as CardPrintable;
     expect(cards.title).toBe('Warmaster: the cup cards');
     expect(cards.faces.map((f) => f.context.id)).toEqual(['crew', 'trap']);
-    expect(cards.faces[1]!.copies).toBe(2);
+    // One card of each: the pieces drawn from the cup, as many as the count, are the counters.
+    expect(cards.faces[1]!.copies).toBe(1);
 
     const turn = get('reference').faces[0]!;
     expect((turn.context.phases as { id: string; name: string }[]).find((p) => p.id === 'imperial-battle')!.name).toBe('Imperial assault phase');

@@ -64,6 +64,8 @@ describe('warmaster PDFs', () => {
       'warmaster/warmaster-cards.pdf': 2,
       'warmaster/warmaster-ship-map.pdf': 1,
       'warmaster/warmaster-special-areas.pdf': 1,
+      // The counters' fronts, then their backs mirrored for two-sided printing.
+      'warmaster/warmaster-counters.pdf': 2,
     });
     expect((await pdfinfo(pdf('warmaster-reference'))).pages).toBe(2);
   });
