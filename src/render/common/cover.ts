@@ -113,6 +113,8 @@ export function coverContext(content: PackContent, printables: readonly Printabl
     components: rows,
     total,
     checklist,
+    /** The scale check: a 100 mm bar, a tick every 10 mm (longer at 0, 50 and 100). */
+    ruler: Array.from({ length: 11 }, (_, i) => ({ at: i * 10, major: i % 5 === 0 })),
   };
 }
 
