@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cards, layers, markers, origins, scenarios, troops, units } from '../generated/content/warmaster.js';
 import { renderFace } from '../src/render/document.js';
-import { BOX_H, BOX_W } from '../src/render/contexts/warmaster/map.js';
+import { BOX_H, BOX_W, COUNTER_ROOM, NUMBER_H } from '../src/render/contexts/warmaster/map.js';
 import { COUNTER, COUNTER_BLEED } from '../src/render/contexts/warmaster/counters.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { LAYER_LEGEND, LAYER_MARK, UNKNOWN_LEGEND } from '../src/render/marks.js';
@@ -67,9 +67,11 @@ describe('warmaster-counters', () => {
     expect(army(1).map((u) => u.unit)).toContain('demonic-hordes');
   });
 
-  it('sizes each counter to fit inside one area of the ship map, with its own bleed', () => {
-    expect(COUNTER).toBeLessThanOrEqual(BOX_W - 2);
-    expect(COUNTER).toBeLessThanOrEqual(BOX_H - 2);
+  it('sizes each counter to fit inside one area of the ship map below its number, with its own bleed', () => {
+    // Below the area's number, so a stack leaves the number in view.
+    expect(COUNTER_ROOM).toEqual({ width: BOX_W, height: BOX_H - NUMBER_H });
+    expect(COUNTER).toBeLessThanOrEqual(COUNTER_ROOM.width - 2);
+    expect(COUNTER).toBeLessThanOrEqual(COUNTER_ROOM.height - 2);
     expect(COUNTER).toBeGreaterThanOrEqual(15);
     expect(COUNTER_BLEED).toBeGreaterThanOrEqual(1);
     for (const c of fronts) expect(c.html).toContain(`width:${COUNTER + 2 * COUNTER_BLEED}mm;height:${COUNTER + 2 * COUNTER_BLEED}mm`);

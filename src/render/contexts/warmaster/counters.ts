@@ -4,7 +4,7 @@
 // pack's markers. Each piece has its own back: a side whose pieces are hidden (drawn from a cup,
 // set up face down) gets one common face-down back for all of them, so they cannot be told apart;
 // the other side's pieces show its emblem; a marker shows its front again. Counters are square and
-// fit inside a ship map area with a millimetre to spare; each carries its own bleed in its own
+// fit inside a ship map area below its number, with a millimetre to spare; each carries its own bleed in its own
 // colour, so a miscut shows no neighbour's colour.
 import type { Scenario } from '../../../../generated/types/scenario.js';
 import type { WarmasterMarker } from '../../../../generated/types/warmaster/marker.js';
@@ -13,11 +13,11 @@ import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import { MarkBook, type Origins } from '../../marks.js';
 import type { Face } from '../../printable.js';
 import { recordsOf, type NamedContext } from '../context.js';
-import { BOX_H, BOX_W } from './map.js';
+import { COUNTER_ROOM } from './map.js';
 import { dieText, face, footer, layered, sideView, type SideView, type Unit, type WarmasterView, warmasterView } from './shared.js';
 
-/** Counter size: the ship map's area, less a millimetre each side, square. */
-export const COUNTER = Math.min(BOX_W, BOX_H) - 2;
+/** Counter size: square, the room below a ship map area's number less a millimetre each side. */
+export const COUNTER = Math.min(COUNTER_ROOM.width, COUNTER_ROOM.height) - 2;
 /** Each counter's own bleed past its cut line, and so half the gutter between two counters. */
 export const COUNTER_BLEED = 1.5;
 /** The sheet's inner width (the 190 mm sheet box). */

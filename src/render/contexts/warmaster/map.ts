@@ -9,9 +9,13 @@ import { type Area, face, footer, layered, numberedAreas, warmasterView, type Wa
 /** Map geometry in millimetres. */
 const MAP_W = 186;
 const PITCH_X = 31;
-const PITCH_Y = 23.4;
+const PITCH_Y = 30;
 export const BOX_W = 24;
-export const BOX_H = 18;
+export const BOX_H = 25;
+/** The band at the top of an area that holds its number (and a special area's name). */
+export const NUMBER_H = 7;
+/** The room below an area's number where a stack of counters stands, its number still in view. */
+export const COUNTER_ROOM = { width: BOX_W, height: BOX_H - NUMBER_H } as const;
 const HULL_INSET = 1.6;
 const TOP = 8; // room for the bow label
 
