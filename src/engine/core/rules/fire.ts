@@ -136,12 +136,15 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
     }
 
     // Which rules trigger is settled when the event happens; each checks its `if` when it resolves.
+    // Most rules wait for another event: those are passed over before their instances and
+    // contexts are made (the instances keep the rules' order, so the order of firing is the same).
+    const waiting = rules.filter((r) => r.rule.when !== undefined && r.rule.when.event === e.event);
     const triggered: { inst: RuleInstance; subject: readonly string[] }[] = [];
-    for (const inst of instancesOf(current, rules)) {
-      const when = inst.source.rule.when;
-      if (when === undefined) continue;
-      const match = matchTrigger(current, when, e, instanceContext(inst, hooks, [], []), inst.placeRule);
-      if (match !== null) triggered.push({ inst, subject: match.subject });
+    if (waiting.length > 0) {
+      for (const inst of instancesOf(current, waiting)) {
+        const match = matchTrigger(current, inst.source.rule.when!, e, instanceContext(inst, hooks, [], []), inst.placeRule);
+        if (match !== null) triggered.push({ inst, subject: match.subject });
+      }
     }
     const replacing = announced ? triggered.find((t) => t.inst.source.rule.instead === true && mayFire(current, t.inst, instanceContext(t.inst, hooks, t.subject, e.cards ?? []))) : undefined;
     if (replacing !== undefined) {
