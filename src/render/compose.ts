@@ -3,7 +3,7 @@
 // millimetres (Chromium prints transforms exactly; `left`/`top` would be snapped to whole pixels).
 import { CROP_MARK, cropMarks, type CropMarkStyle, type Line } from './crop-marks.js';
 import { documentCss, pageDress, paletteCss, PAPER, renderFace } from './document.js';
-import { symbolFontCss, usesSymbols } from './fonts.js';
+import { fontFaceCss, symbolFontCss, usesSymbols } from './fonts.js';
 import type { Templates } from './handlebars.js';
 import {
   cardSize,
@@ -109,7 +109,9 @@ export function composePrintable(templates: Templates, printable: Printable, o: 
 export function documentShell(templates: Templates, pack: string, title: string, pages: readonly PageHtml[], inkSaver: boolean, dress = ''): string {
   const first = pages[0]?.box.size ?? PAPER.a4;
   const body = pages.map((p) => p.html).join('\n');
-  const css = documentCss(templates, pack) + (usesSymbols(body) || usesSymbols(documentCss(templates, pack)) ? `\n${symbolFontCss()}` : '');
+  const base = documentCss(templates, pack);
+  // The bundled fonts' data (most of the CSS) holds no symbol: only the rest is read for one.
+  const css = base + (usesSymbols(body) || usesSymbols(base.replace(fontFaceCss(), '')) ? `\n${symbolFontCss()}` : '');
   return templates.render('layouts/document.hbs', {
     title,
     inkSaver,

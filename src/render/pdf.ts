@@ -36,7 +36,9 @@ export function pt(mm: number): number {
 }
 
 export async function finishPdf(bytes: Uint8Array, pages: readonly PageBox[], o: FinishOptions): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  // Parsed and written in one go: pdf-lib's default yields to the event loop every 100 objects read
+  // and 50 written, which costs more than the work on a document this size.
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: Infinity });
   const printed = doc.getPages();
   if (printed.length !== pages.length) {
     throw new Error(`Chromium printed ${printed.length} pages where ${pages.length} were laid out (a face larger than its page spills over)`);
@@ -64,5 +66,5 @@ export async function finishPdf(bytes: Uint8Array, pages: readonly PageBox[], o:
   const id = createHash('sha256').update(o.key).digest('hex').slice(0, 32).toUpperCase();
   doc.context.trailerInfo.ID = doc.context.obj([PDFHexString.of(id), PDFHexString.of(id)]);
   doc.catalog.set(PDFName.of('Lang'), PDFString.of('en'));
-  return doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  return doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
 }

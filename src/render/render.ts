@@ -133,118 +133,146 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
     }
   }
 
-  // Compose every document (templates only, no browser), and write its HTML.
-  const optionsKey = JSON.stringify(print);
-  const jobs: PrintJob[] = [];
-  const pngs: PngJob[] = [];
-  const files: OutputFile[] = [];
-  const manifest = readManifest(outDir);
-  const previous = readManifest(outDir);
-  const dpi = options.dpi ?? 300;
-  // Written once every document has composed: a template error leaves every output as it was.
-  const htmls: { file: string; text: string; hash: string }[] = [];
-  const writeText = (file: string, text: string, hash: string) => {
-    const current = isCurrent(outDir, previous, file, hash) && !options.force;
-    if (!current) writeAtomic(path.join(outDir, file), text);
-    manifest.outputs[file] = { hash, pages: 0, bytes: Buffer.byteLength(text) };
-    files.push({ file, kind: 'html', pages: 0, status: current ? 'unchanged' : 'written' });
-  };
-  // --combine: each pack's card printables (two or more) go into one document.
-  const combined = new Map<string, CardPrintable[]>();
-  if (options.combine) {
-    for (const p of printables) if (p.kind === 'card' && p.faces.length > 0) combined.set(p.pack, [...(combined.get(p.pack) ?? []), p]);
-    for (const [pack, list] of combined) if (list.length < 2) combined.delete(pack);
-  }
-  const combinedDone = new Set<string>();
-  for (const p of printables) {
-    if (p.faces.length === 0) {
-      warn(`${p.id}: no faces to print`);
-      continue;
-    }
-    const group = combined.get(p.pack);
-    if (group && p.kind === 'card') {
-      if (!combinedDone.has(p.pack)) {
-        combinedDone.add(p.pack);
-        const title = combinedTitle(group);
-        const composed = composeCombined(templates, group, print, title);
-        composed.warnings.forEach(warn);
-        const base = `${p.pack}/${combinedId(p.pack)}`;
-        const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
-        htmls.push({ file: `${base}.html`, text: composed.html, hash });
-        jobs.push({ file: `${base}.pdf`, title, composed, hash });
-      }
-      if (options.png) {
-        const doc = pngDocument(templates, p, print, dpi);
-        pngs.push({ dir: `${p.pack}/${p.id}`, doc, names: doc.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, doc.html) });
-      }
-      continue;
-    }
-    const composed = composePrintable(templates, p, print);
-    composed.warnings.forEach(warn);
-    const base = `${p.pack}/${p.id}`;
-    const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
-    htmls.push({ file: `${base}.html`, text: composed.html, hash });
-    jobs.push({ file: `${base}.pdf`, title: p.title, composed, hash });
-    if (options.png && p.kind === 'card') {
-      const doc = pngDocument(templates, p, print, dpi);
-      pngs.push({ dir: base, doc, names: doc.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, doc.html) });
-    }
-  }
-  if (print.duplex !== 'none' || options.calibration === 'only') {
-    const composed = composeCalibration(templates, print);
-    jobs.push({ file: 'calibration.pdf', title: 'playmark duplex calibration', composed, hash: hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, composed.html) });
-  }
-  for (const h of htmls) writeText(h.file, h.text, h.hash);
-
-  const duePrints = jobs.filter((j) => options.force || !isCurrent(outDir, previous, j.file, j.hash));
-  const duePngs = pngs.filter((j) => options.force || !j.names.every((n) => isCurrent(outDir, previous, `${j.dir}/${n}`, j.hash)));
-  for (const j of jobs) {
-    if (!duePrints.includes(j)) {
-      manifest.outputs[j.file] = previous.outputs[j.file]!;
-      files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, status: 'unchanged' });
-    }
-  }
-  for (const j of pngs) {
-    if (!duePngs.includes(j)) {
-      for (const n of j.names) {
-        manifest.outputs[`${j.dir}/${n}`] = previous.outputs[`${j.dir}/${n}`]!;
-        files.push({ file: `${j.dir}/${n}`, kind: 'png', pages: 0, status: 'unchanged' });
-      }
-    }
-  }
-
-  let found: FoundBrowser | null = null;
-  let missingBrowser: string | undefined;
-  try {
-    if (duePrints.length + duePngs.length > 0) {
+  // A first or forced render prints everything: the browser starts while the documents compose
+  // (a separate process, so its start-up overlaps the template work), and is closed unused if
+  // nothing turns out to be due.
+  let early: Promise<Browser> | undefined;
+  let earlyUsed = false;
+  {
+    const before = readManifest(outDir);
+    if (printables.length > 0 && (options.force || printables.some((p) => !before.outputs[`${p.pack}/${p.id}.pdf`]))) {
       try {
-        found = options.browser !== undefined ? options.browser : findBrowser();
-      } catch (error) {
-        if (!(error instanceof BrowserNotFound)) throw error;
-        missingBrowser = `${error.message}\n${installHelp()}`;
-      }
-      if (!found) {
-        missingBrowser ??= installHelp();
-        for (const j of duePrints) files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, status: 'skipped' });
-        for (const j of duePngs) for (const n of j.names) files.push({ file: `${j.dir}/${n}`, kind: 'png', pages: 0, status: 'skipped' });
-      } else {
-        emit({ type: 'start', total: duePrints.length + duePngs.length, browser: found.path });
-        await printAll(found, options.jobs ?? poolSize(), duePrints, duePngs, {
-          outDir,
-          manifest,
-          files,
-          emit,
-          finish: (job, bytes) => finishPdf(bytes, job.composed.pages, { title: job.title, creator, key: job.hash, date: fixedDate() }),
-          dpi,
-          warn,
-        });
+        const f = options.browser !== undefined ? options.browser : findBrowser();
+        if (f) {
+          early = Promise.resolve().then(() => launchBrowser(f));
+          early.catch(() => {});
+        }
+      } catch {
+        // no browser: found again below, and reported there
       }
     }
-  } finally {
-    writeManifest(outDir, manifest);
   }
-  files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { outDir, files, warnings, browser: found, ...(missingBrowser ? { missingBrowser } : {}), ms: Date.now() - started };
+  try {
+    return await composeAndPrint();
+  } finally {
+    if (early && !earlyUsed) await early.then((b) => b.close()).catch(() => {});
+  }
+
+  async function composeAndPrint(): Promise<RenderSummary> {
+    // Compose every document (templates only, no browser), and write its HTML.
+    const optionsKey = JSON.stringify(print);
+    const jobs: PrintJob[] = [];
+    const pngs: PngJob[] = [];
+    const files: OutputFile[] = [];
+    const manifest = readManifest(outDir);
+    const previous = readManifest(outDir);
+    const dpi = options.dpi ?? 300;
+    // Written once every document has composed: a template error leaves every output as it was.
+    const htmls: { file: string; text: string; hash: string }[] = [];
+    const writeText = (file: string, text: string, hash: string) => {
+      const current = isCurrent(outDir, previous, file, hash) && !options.force;
+      if (!current) writeAtomic(path.join(outDir, file), text);
+      manifest.outputs[file] = { hash, pages: 0, bytes: Buffer.byteLength(text) };
+      files.push({ file, kind: 'html', pages: 0, status: current ? 'unchanged' : 'written' });
+    };
+    // --combine: each pack's card printables (two or more) go into one document.
+    const combined = new Map<string, CardPrintable[]>();
+    if (options.combine) {
+      for (const p of printables) if (p.kind === 'card' && p.faces.length > 0) combined.set(p.pack, [...(combined.get(p.pack) ?? []), p]);
+      for (const [pack, list] of combined) if (list.length < 2) combined.delete(pack);
+    }
+    const combinedDone = new Set<string>();
+    for (const p of printables) {
+      if (p.faces.length === 0) {
+        warn(`${p.id}: no faces to print`);
+        continue;
+      }
+      const group = combined.get(p.pack);
+      if (group && p.kind === 'card') {
+        if (!combinedDone.has(p.pack)) {
+          combinedDone.add(p.pack);
+          const title = combinedTitle(group);
+          const composed = composeCombined(templates, group, print, title);
+          composed.warnings.forEach(warn);
+          const base = `${p.pack}/${combinedId(p.pack)}`;
+          const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
+          htmls.push({ file: `${base}.html`, text: composed.html, hash });
+          jobs.push({ file: `${base}.pdf`, title, composed, hash });
+        }
+        if (options.png) {
+          const doc = pngDocument(templates, p, print, dpi);
+          pngs.push({ dir: `${p.pack}/${p.id}`, doc, names: doc.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, doc.html) });
+        }
+        continue;
+      }
+      const composed = composePrintable(templates, p, print);
+      composed.warnings.forEach(warn);
+      const base = `${p.pack}/${p.id}`;
+      const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
+      htmls.push({ file: `${base}.html`, text: composed.html, hash });
+      jobs.push({ file: `${base}.pdf`, title: p.title, composed, hash });
+      if (options.png && p.kind === 'card') {
+        const doc = pngDocument(templates, p, print, dpi);
+        pngs.push({ dir: base, doc, names: doc.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, doc.html) });
+      }
+    }
+    if (print.duplex !== 'none' || options.calibration === 'only') {
+      const composed = composeCalibration(templates, print);
+      jobs.push({ file: 'calibration.pdf', title: 'playmark duplex calibration', composed, hash: hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, composed.html) });
+    }
+    for (const h of htmls) writeText(h.file, h.text, h.hash);
+
+    const duePrints = jobs.filter((j) => options.force || !isCurrent(outDir, previous, j.file, j.hash));
+    const duePngs = pngs.filter((j) => options.force || !j.names.every((n) => isCurrent(outDir, previous, `${j.dir}/${n}`, j.hash)));
+    for (const j of jobs) {
+      if (!duePrints.includes(j)) {
+        manifest.outputs[j.file] = previous.outputs[j.file]!;
+        files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, status: 'unchanged' });
+      }
+    }
+    for (const j of pngs) {
+      if (!duePngs.includes(j)) {
+        for (const n of j.names) {
+          manifest.outputs[`${j.dir}/${n}`] = previous.outputs[`${j.dir}/${n}`]!;
+          files.push({ file: `${j.dir}/${n}`, kind: 'png', pages: 0, status: 'unchanged' });
+        }
+      }
+    }
+
+    let found: FoundBrowser | null = null;
+    let missingBrowser: string | undefined;
+    try {
+      if (duePrints.length + duePngs.length > 0) {
+        try {
+          found = options.browser !== undefined ? options.browser : findBrowser();
+        } catch (error) {
+          if (!(error instanceof BrowserNotFound)) throw error;
+          missingBrowser = `${error.message}\n${installHelp()}`;
+        }
+        if (!found) {
+          missingBrowser ??= installHelp();
+          for (const j of duePrints) files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, status: 'skipped' });
+          for (const j of duePngs) for (const n of j.names) files.push({ file: `${j.dir}/${n}`, kind: 'png', pages: 0, status: 'skipped' });
+        } else {
+          emit({ type: 'start', total: duePrints.length + duePngs.length, browser: found.path });
+          earlyUsed = early !== undefined;
+          await printAll(early ?? launchBrowser(found), options.jobs ?? poolSize(), duePrints, duePngs, {
+            outDir,
+            manifest,
+            files,
+            emit,
+            finish: (job, bytes) => finishPdf(bytes, job.composed.pages, { title: job.title, creator, key: job.hash, date: fixedDate() }),
+            dpi,
+            warn,
+          });
+        }
+      }
+    } finally {
+      writeManifest(outDir, manifest);
+    }
+    files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    return { outDir, files, warnings, browser: found, ...(missingBrowser ? { missingBrowser } : {}), ms: Date.now() - started };
+  }
 }
 
 /** A combined document's title: the pack, then what it holds (`Warmaster: cards and counters combined (special units, cards)`). */
@@ -264,8 +292,8 @@ interface PrintContext {
   readonly warn: (message: string) => void;
 }
 
-async function printAll(found: FoundBrowser, jobs: number, prints: readonly PrintJob[], pngs: readonly PngJob[], c: PrintContext): Promise<void> {
-  const browser = await launchBrowser(found);
+async function printAll(launched: Promise<Browser>, jobs: number, prints: readonly PrintJob[], pngs: readonly PngJob[], c: PrintContext): Promise<void> {
+  const browser = await launched;
   try {
     const tabs = await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, prints.length + pngs.length)) }, () => newTab(browser)));
     // The largest documents first, so one long print does not finish last alone.
@@ -315,11 +343,9 @@ async function newTab(browser: Browser): Promise<Page> {
 /** One document to PDF bytes, as Chromium prints it (boxes fixed afterwards by pdf.ts). */
 export async function printPdf(tab: Page, html: string, onOverflow?: (overflows: readonly Overflow[]) => void): Promise<Uint8Array> {
   await tab.setContent(html, { waitUntil: 'load' });
-  await tab.evaluate('document.fonts.ready.then(() => true)');
-  if (onOverflow) {
-    const found = (await tab.evaluate(OVERFLOW_SCRIPT)) as Overflow[];
-    if (found.length > 0) onOverflow(found);
-  }
+  // One round trip: the fonts, then (when asked) the faces whose content runs past their box.
+  const found = (await tab.evaluate(`document.fonts.ready.then(() => ${onOverflow ? OVERFLOW_SCRIPT : '[]'})`)) as Overflow[];
+  if (onOverflow && found.length > 0) onOverflow(found);
   return tab.pdf({ preferCSSPageSize: true, printBackground: true, tagged: false, outline: false });
 }
 
