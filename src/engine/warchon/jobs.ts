@@ -10,12 +10,11 @@ import type { LogEntry } from '../core/log.js';
 import { firstPolicy, type Policy } from '../core/policy.js';
 import { holds } from '../core/rules/condition.js';
 import { describeEvent, type GameEvent as RuleEvent } from '../core/rules/event.js';
-import { recomputeStatics } from '../core/rules/statics.js';
 import { fire } from '../core/rules/fire.js';
 import type { CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
-import { markSettled, wasSettled } from './statics.js';
+import { markSettled, recomputeStaticsOf, wasSettled } from './statics.js';
 import type { Job } from './state.js';
 
 export interface JobDone {
@@ -39,7 +38,7 @@ export function quietEvent(state: CoreState, rules: WarchonRules, event: string)
 
 /** What `fire` does for an event that fires nothing: the static rules recomputed (their log appended to the state's). */
 function settle(state: CoreState, rules: WarchonRules, policy: Policy): { state: CoreState; log: readonly LogEntry[] } {
-  const statics = recomputeStatics(state, rules.rules, policy, ruleHooks(rules));
+  const statics = recomputeStaticsOf(state, rules, policy);
   return { state: statics.log.length === 0 ? statics.state : { ...statics.state, log: [...state.log, ...statics.log] }, log: statics.log };
 }
 
@@ -67,12 +66,13 @@ function applyAndFire(core: CoreState, rules: WarchonRules, effects: Parameters<
 }
 
 function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): JobDone {
+  // Nothing fires and nothing is recomputed: the same state (still settled, as only its log may differ).
+  if (job.kind === 'fire' && core.log.length === 0 && wasSettled(core) && quiet(core, rules, job.event)) return { core, log: [] };
   const hooks = ruleHooks(rules);
   const start = { ...core, log: [] };
   if (job.kind === 'fire') {
     if (quiet(core, rules, job.event)) {
-      // Nothing fires and nothing is recomputed: the same state (still settled, as only its log differs).
-      if (wasSettled(core)) return { core: core.log.length === 0 ? core : markSettled(start), log: [] };
+      if (wasSettled(core)) return { core: markSettled(start), log: [] };
       const settled = settle(start, rules, policy);
       return { core: { ...settled.state, log: [] }, log: settled.log };
     }

@@ -7,10 +7,13 @@
 // A core state this recompute produced is remembered as settled (by object identity; states are
 // never changed in place): recomputing it again, with the same spreads in battle, finds the marks
 // it has and turns no face, so the work is skipped. Any change makes a new object, which is not.
-import { firstPolicy } from '../core/policy.js';
+import type { Condition, Stat } from '../../../generated/types/common/defs.js';
+import type { DeepReadonly } from '../../../generated/types/readonly.js';
+import { firstPolicy, type Policy } from '../core/policy.js';
 import { recomputeStatics } from '../core/rules/statics.js';
 import type { LogEntry } from '../core/log.js';
-import type { CoreState } from '../core/state.js';
+import { fightsFor, type CoreState } from '../core/state.js';
+import { statValues } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
 
@@ -60,8 +63,101 @@ export function recompute(core: CoreState, rules: WarchonRules, inBattle: readon
   if (settled.has(core) && sameList(core.battlesDue, due)) return { core, log: [] };
   const named = sameList(core.battlesDue, due) ? core : { ...core, battlesDue: [...due] };
   // Static effects (modify-strength, limit-movement) never choose, so the first policy is never asked.
-  const result = recomputeStatics(named, rules.rules, firstPolicy, ruleHooks(rules));
+  const result = recomputeStaticsOf(named, rules, firstPolicy);
   return { core: result.state, log: result.log };
+}
+
+/**
+ * The core's recomputeStatics, skipped when it would find the marks the state has. The marks a
+ * recompute compares (which static rules hold and what they select) read, when the pack's static
+ * rules use only the conditions and filter fields below, nothing but where each unit is, whose it
+ * is, what it is (record, traits), and the battle, turn and phase: the placement (`placement`).
+ * The last recompute's placement and marks are kept; a state with the same placement and those
+ * marks is one the recompute would leave as it is, with nothing to log.
+ */
+export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy: Policy): ReturnType<typeof recomputeStatics> {
+  const reads = placementReads(rules);
+  if (reads !== null && last !== null && last.rules === rules && core.staticMarks === last.marks && placement(core, reads) === last.placement) return { state: core, log: [] };
+  const result = recomputeStatics(core, rules.rules, policy, ruleHooks(rules));
+  if (reads !== null) last = { rules, placement: placement(result.state, reads), marks: result.state.staticMarks };
+  return result;
+}
+
+let last: { rules: WarchonRules; placement: string; marks: string } | null = null;
+
+/** What the marks can read of a state when the static rules read only placement and the stats `stats` (see recomputeStaticsOf). */
+function placement(core: CoreState, stats: readonly Stat[]): string {
+  const b = core.battle;
+  let text = `${b?.location}|${b?.attacker}|${b?.defender}|${b?.controlling}|${core.battlesDue.join(',')}|${core.turn}|${core.active}|${core.phase}|${core.destroyedPlaces.join(',')}|`;
+  return text + unitsPlacement(core.units, stats);
+}
+
+/** The units' part of the placement, kept for the last units array (most steps keep it). */
+let lastUnits: { units: CoreState['units']; stats: readonly Stat[]; text: string } | null = null;
+
+function unitsPlacement(units: CoreState['units'], stats: readonly Stat[]): string {
+  if (lastUnits !== null && lastUnits.units === units && lastUnits.stats === stats) return lastUnits.text;
+  let text = '';
+  for (const u of units) {
+    if (u.destroyed) {
+      text += `${u.id}:x;`;
+      continue;
+    }
+    text += `${u.id}:${u.location}:${fightsFor(u)}:${u.record}:${u.traits.join(',')}`;
+    for (const stat of stats) text += `:${statValues(u, stat).join('/')}`;
+    text += ';';
+  }
+  lastUnits = { units, stats, text };
+  return text;
+}
+
+/** Filter fields that read only which units (by id, record, side, traits) and where, and `stat` (a unit's stat, in the placement): no highest or lowest, no pick. */
+const PLACEMENT_FILTER = new Set(['binding', 'as', 'side', 'units', 'exceptUnits', 'hasTrait', 'lacksTrait', 'stat']);
+
+const placementReadsOf = new WeakMap<WarchonRules, readonly Stat[] | null>();
+
+/**
+ * When every static rule of the pack reads only placement and some stats (in its condition and its
+ * effects' targets), those stats, in the order first named; else null (every recompute runs).
+ */
+function placementReads(rules: WarchonRules): readonly Stat[] | null {
+  let found = placementReadsOf.get(rules);
+  if (found === undefined) {
+    const stats: Stat[] = [];
+    const filterOk = (f: object) => {
+      const stat = (f as { stat?: { stat: Stat } }).stat?.stat;
+      if (stat !== undefined && !stats.includes(stat)) stats.push(stat);
+      return Object.keys(f).every((k) => PLACEMENT_FILTER.has(k));
+    };
+    const conditionOk = (c: DeepReadonly<Condition>): boolean =>
+      Object.entries(c).every(([k, v]) => {
+        switch (k) {
+          case 'all':
+          case 'any':
+            return (v as readonly DeepReadonly<Condition>[]).every(conditionOk);
+          case 'not':
+            return conditionOk(v as DeepReadonly<Condition>);
+          case 'present':
+            return filterOk(v as object);
+          case 'count':
+            return filterOk((v as { units: object }).units);
+          case 'battle':
+          case 'phase':
+          case 'active':
+          case 'turn':
+          case 'place':
+            return true;
+          default:
+            return false;
+        }
+      });
+    const ok = rules.rules
+      .filter((r) => r.rule.when === undefined)
+      .every((r) => (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every((e) => !('target' in e) || e.target === undefined || filterOk(e.target as object)));
+    found = ok ? stats : null;
+    placementReadsOf.set(rules, found);
+  }
+  return found;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
