@@ -83,7 +83,8 @@ export function softTint(colour: string, amount = 0.14): string {
 
 /**
  * The pack's palette: `--side-<id>` (its colour from pack.yaml) and `--side-<id>-soft` (a light
- * tint) for every side with a colour; with --ink-saver, ink and white.
+ * tint) for every side with a colour; with --ink-saver, ink and white. An element of class
+ * `side-<id>` has them as `--side` and `--side-soft`.
  */
 export function paletteCss(game: GameInfo | undefined): string {
   const sides = (game?.sides ?? []).filter((s) => s.colour !== null);
@@ -91,7 +92,9 @@ export function paletteCss(game: GameInfo | undefined): string {
   const vars = (f: (s: { id: string; colour: string }) => string) => sides.map((s) => f(s as { id: string; colour: string })).join(' ');
   return (
     `:root { ${vars((s) => `--side-${s.id}: ${s.colour}; --side-${s.id}-soft: ${softTint(s.colour)};`)} }\n` +
-    `html.ink-saver { ${vars((s) => `--side-${s.id}: #444444; --side-${s.id}-soft: #ffffff;`)} }`
+    `html.ink-saver { ${vars((s) => `--side-${s.id}: #444444; --side-${s.id}-soft: #ffffff;`)} }\n` +
+    // `class="side-<id>"` gives an element its side as --side and --side-soft (print.css's .side-* rules read them).
+    sides.map((s) => `.side-${s.id} { --side: var(--side-${s.id}); --side-soft: var(--side-${s.id}-soft); }`).join('\n')
   );
 }
 
