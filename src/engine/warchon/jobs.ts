@@ -11,6 +11,7 @@ import { firstPolicy, type Policy } from '../core/policy.js';
 import { holds } from '../core/rules/condition.js';
 import { describeEvent, type GameEvent as RuleEvent } from '../core/rules/event.js';
 import { fire } from '../core/rules/fire.js';
+import type { RuleSource } from '../core/rules/ruleset.js';
 import type { CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
@@ -28,7 +29,41 @@ export interface JobDone {
  * procedure does instead (or nothing, for a state already recomputed: statics.ts).
  */
 function quiet(state: CoreState, rules: WarchonRules, event: RuleEvent): boolean {
-  return quietEvent(state, rules, event.event);
+  if (state.delayed.length > 0) return false;
+  if (!rules.listens.has(event.event)) return true;
+  // Rules that fire on this kind of event but whose condition fails now (the turn-limit draw before
+  // its turn): each checks its `if` as its turn comes, and with none firing before it, nothing has
+  // changed, so none fires. Only rules of a place or of the game whose condition names no bound
+  // units (the trigger's subject differs by event) are judged here; any other rule is left to `fire`.
+  const hooks = ruleHooks(rules);
+  for (const source of listenersOf(rules, event.event)) {
+    const holder = source.holder;
+    const condition = source.rule.if;
+    if (!('place' in holder || 'side' in holder) || condition === undefined || bindsUnits(condition)) return false;
+    const ctx: EffectContext = { ...hooks, owner: 'side' in holder ? holder.side : null, source: source.key, location: 'place' in holder ? holder.place : null, self: null, subject: [], bindings: new Map() };
+    if (holds(state, condition, ctx)) return false;
+  }
+  return true;
+}
+
+const listeners = new WeakMap<WarchonRules, Map<string, readonly RuleSource[]>>();
+
+/** The pack's rules that fire on events of this kind, in rule order. */
+function listenersOf(rules: WarchonRules, event: string): readonly RuleSource[] {
+  let byEvent = listeners.get(rules);
+  if (byEvent === undefined) listeners.set(rules, (byEvent = new Map()));
+  let found = byEvent.get(event);
+  if (found === undefined) byEvent.set(event, (found = rules.rules.filter((r) => r.rule.when?.event === event)));
+  return found;
+}
+
+const binds = new WeakMap<object, boolean>();
+
+/** Whether a condition names bound units anywhere (`binding`: self, subject or a saved choice). */
+function bindsUnits(condition: object): boolean {
+  let found = binds.get(condition);
+  if (found === undefined) binds.set(condition, (found = JSON.stringify(condition).includes('"binding"')));
+  return found;
 }
 
 /** Whether announcing an event of this kind now fires nothing (see `quiet`). */
