@@ -19,7 +19,7 @@ export function attackerOf(core: CoreState): string {
 /** Total effective strength of one side's units at the spread (AS or DS), whole and not below 0. */
 export function total(core: CoreState, spread: string, side: string, stat: 'as' | 'ds'): number {
   let sum = 0;
-  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side) sum += effectiveStat(u, stat) ?? 0;
+  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side) sum += (u.modifiers.length === 0 ? u.stats[stat] : effectiveStat(u, stat)) ?? 0;
   return Math.max(0, Math.floor(sum));
 }
 

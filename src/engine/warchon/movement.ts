@@ -16,6 +16,7 @@ export function isAerial(unit: UnitState): boolean {
 
 /** The unit's Size for Capacity: a controller's Capacity size while controlled (Bribery), else its effective Size. */
 export function capacitySize(unit: UnitState): number {
+  if (unit.controlledBy === null && unit.modifiers.length === 0) return unit.stats.size ?? 0;
   return unit.controlledBy?.sizeForCapacity ?? effectiveStat(unit, 'size') ?? 0;
 }
 

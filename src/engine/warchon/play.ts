@@ -25,7 +25,7 @@ function withCore(state: WarchonState, rules: WarchonRules, core: CoreState, eve
   events.push(...faced.events);
   const statics = recompute(faced.core, rules, inBattle);
   events.push(...logEvents(statics.log));
-  return { ...state, core: markSettled({ ...statics.core, log: [] }), random: statics.core.random };
+  return { ...state, core: markSettled(statics.core.log.length === 0 ? statics.core : { ...statics.core, log: [] }), random: statics.core.random };
 }
 
 /** The core with the generator in force (a bot's look-ahead replaces it); still settled if it was (no static rule or face reads the generator). */
@@ -67,6 +67,9 @@ function finishTurn(state: WarchonState, rules: WarchonRules, events: GameEvent[
   return s;
 }
 
+/** The stages of a battle up to its result: a battle whose one side is gone in them goes straight to its end. */
+const UNTIL_RESULT: ReadonlySet<string> = new Set(['fingers', 'event-fingers', 'before-result', 'apply']);
+
 /** Everything that follows until a side must decide (or the game is over); sets `active` to that side. */
 export function advance(rules: WarchonRules, start: WarchonState, events: GameEvent[]): PlayResult<WarchonState> {
   let s = start;
@@ -107,7 +110,7 @@ export function advance(rules: WarchonRules, start: WarchonState, events: GameEv
       continue;
     }
     // A battle whose one side is gone (an event, a rule) goes straight to its end.
-    if (['fingers', 'event-fingers', 'before-result', 'apply'].includes(b.stage) && !bothPresent(s.core, b.spread)) {
+    if (UNTIL_RESULT.has(b.stage) && !bothPresent(s.core, b.spread)) {
       s = { ...s, battle: { ...b, stage: 'end', attackerFingers: null } };
       continue;
     }
