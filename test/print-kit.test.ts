@@ -85,14 +85,21 @@ describe('the page footer', () => {
     }
   });
 
-  it('keeps clear of crop marks: under them, between the two nearest the centre, or not at all', () => {
+  it('keeps clear of crop marks: under them, else between two of them nearest the centre, or not at all', () => {
     const paper = { width: 210, height: 297 };
     // Room under the marks.
-    expect(footerPlace(paper, 270, 6, [20, 105, 190], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: expect.any(Number), short: false });
+    expect(footerPlace(paper, 270, 6, [20, 105, 190], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: expect.any(Number), short: false, centre: 105 });
     // No room under them: between the marks at 73.5 and 136.5 (a card's width).
-    expect(footerPlace(paper, 287.5, 6, [10.5, 73.5, 136.5, 199.5], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: 3.55, short: false });
-    // Marks 4 mm apart at the centre: only the page number would not fit either.
-    expect(footerPlace(paper, 287.5, 6, [103, 107], 'x'.repeat(40), 'p. 1 of 2')).toBeUndefined();
+    expect(footerPlace(paper, 287.5, 6, [10.5, 73.5, 136.5, 199.5], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: 3.55, short: false, centre: 105 });
+    // Marks 4 mm apart at the centre: the footer moves to the nearest gap that holds it, crossing no mark.
+    const moved = footerPlace(paper, 287.5, 6, [103, 107], 'x'.repeat(40), 'p. 1 of 2')!;
+    expect(moved.short).toBe(false);
+    for (const x of [103, 107]) expect(Math.abs(moved.centre - x)).toBeGreaterThan(23);
+    // Marks every 8 mm across the paper: the page number alone, between two of them.
+    const tight = footerPlace(paper, 287.5, 6, Array.from({ length: 27 }, (_, i) => i * 8), 'x'.repeat(40), 'p. 1 of 2');
+    expect(tight?.short ?? true).toBe(true);
+    // Marks every 5 mm: nowhere.
+    expect(footerPlace(paper, 287.5, 6, Array.from({ length: 43 }, (_, i) => i * 5), 'x'.repeat(40), 'p. 1 of 2')).toBeUndefined();
     // Art down to the printer's edge: nowhere.
     expect(footerPlace(paper, 293, 0, [], 'x', 'p. 1 of 2')).toBeUndefined();
   });

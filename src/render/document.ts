@@ -109,6 +109,8 @@ export function footerTitle(game: string, title: string): string {
 export interface FooterPlace {
   readonly bottom: number;
   readonly short: boolean;
+  /** mm from the paper's left edge to the footer's centre. */
+  readonly centre: number;
 }
 
 /** Text height of the footer (6 pt), mm. */
@@ -122,18 +124,21 @@ const FOOTER_EDGE = 3.5;
  * `markXs`: in the room under the marks if there is some, else between the two marks nearest the
  * page's centre (whole, or only its page number), else nowhere (undefined).
  */
-export function footerPlace(paper: Size, artBottom: number, marks: number, markXs: readonly number[], text: string, short: string): FooterPlace | undefined {
+export function footerPlace(paper: Size, artBottom: number, marks: number, markXs: readonly number[], text: string, short: string, centre = paper.width / 2): FooterPlace | undefined {
   const band = paper.height - artBottom;
   const width = (s: string) => s.length * 1.15; // 6 pt Plex Sans: about 1.15 mm a character, generous
-  if (band - marks >= FOOTER_EDGE + FOOTER_HEIGHT + 0.5) return { bottom: Math.max(FOOTER_EDGE, (band - marks - FOOTER_HEIGHT) / 2), short: false };
+  if (band - marks >= FOOTER_EDGE + FOOTER_HEIGHT + 0.5) return { bottom: Math.max(FOOTER_EDGE, (band - marks - FOOTER_HEIGHT) / 2), short: false, centre };
   if (band < FOOTER_EDGE + FOOTER_HEIGHT + 1) return undefined;
-  const centre = paper.width / 2;
-  const left = Math.max(0, ...markXs.filter((x) => x <= centre));
-  const right = Math.min(paper.width, ...markXs.filter((x) => x >= centre));
-  const room = Math.min(centre - left, right - centre) * 2 - 2;
+  // Between two neighbouring marks: the gap nearest the wanted centre that holds the whole footer,
+  // else the one nearest that holds the page number alone.
+  const xs = [...new Set([FOOTER_EDGE, paper.width - FOOTER_EDGE, ...markXs.filter((x) => x > FOOTER_EDGE && x < paper.width - FOOTER_EDGE)])].sort((a, b) => a - b);
+  const gaps = xs.slice(1).map((x, i) => ({ from: xs[i]!, to: x }));
   const bottom = Math.max(FOOTER_EDGE, (band - FOOTER_HEIGHT) / 2);
-  if (width(text) <= room) return { bottom, short: false };
-  if (width(short) <= room) return { bottom, short: true };
+  for (const [words, isShort] of [[text, false], [short, true]] as const) {
+    const fits = gaps.filter((g) => g.to - g.from - 2 >= width(words)).sort((a, b) => Math.abs((a.from + a.to) / 2 - centre) - Math.abs((b.from + b.to) / 2 - centre));
+    const g = fits[0];
+    if (g) return { bottom, short: isShort, centre: (g.from + g.to) / 2 };
+  }
   return undefined;
 }
 
@@ -166,7 +171,7 @@ export function footerCss(game: GameInfo, title: string, pages: number, place: F
         : cssString(`${head}${tail}`);
   return (
     `.pm-page { counter-increment: pm-page; }\n` +
-    `.pm-page::after { content: ${content}; position: absolute; left: 0; right: 0; bottom: ${num(place.bottom)}mm; text-align: center; ` +
+    `.pm-page::after { content: ${content}; position: absolute; left: ${num(place.centre - 50)}mm; width: 100mm; bottom: ${num(place.bottom)}mm; text-align: center; ` +
     `font-family: var(--font-body); font-size: 6pt; line-height: 1; letter-spacing: 0.02em; color: var(--muted); white-space: nowrap; }`
   );
 }
@@ -205,8 +210,10 @@ export function pageDress(printable: Printable, o: PrintOptions, pages: number):
       const artBottom = fold?.fold === 'horizontal' ? paper.height - art.y : art.y + art.height;
       const marks = o.cropMarks === 'none' ? 0 : o.cropMarks === 'full' ? paper.height - artBottom : CROP_MARK.offset + CROP_MARK.length;
       const xs = o.cropMarks === 'none' ? [] : cutLines(grid.cols);
-      const markXs = fold?.fold === 'vertical' ? [...xs, ...xs.map((x) => paper.width - x)] : xs;
-      place = footerPlace(paper, artBottom, marks, markXs, head, short);
+      // A vertical fold: the footer goes under the fronts' half, clear of the fold line.
+      const vertical = fold?.fold === 'vertical';
+      const markXs = vertical ? [...xs, paper.width / 2] : xs;
+      place = footerPlace(paper, artBottom, marks, markXs, head, short, vertical ? paper.width / 4 : paper.width / 2);
     } catch {
       place = undefined;
     }
