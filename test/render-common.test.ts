@@ -70,7 +70,7 @@ describe('scenario sheets', () => {
         for (const side of s.sides) {
           expect(t).toContain(c.pack.sides.find((x) => x.id === side.side)!.name);
           for (const u of side.army.units ?? []) {
-            const rec = (c.records.unit?.[u.unit] ?? c.records.creature?.[u.unit] ?? c.records['special-unit']?.[u.unit]) as { name: string };
+            const rec = (c.records.unit?.[u.unit] ?? c.records.creature?.[u.unit] ?? c.records['special-unit']?.[u.unit] ?? c.records.card?.[u.unit]) as { name: string };
             expect(rec, u.unit).toBeDefined();
             expect(t).toContain(`${u.count}\u00d7 ${rec.name}`);
           }

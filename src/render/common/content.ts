@@ -29,8 +29,11 @@ export function commonView(content: EffectivePack): PackContent {
   return { pack: content.pack, records: content.records, origins: content.origins, scenarios, layers: content.layers, scenarioIds: Object.keys(scenarios).sort() };
 }
 
-/** The record kinds that hold a scenario's units and its setup zones, in the order they are tried. */
-const UNIT_KINDS = ['unit', 'creature', 'special-unit'];
+/**
+ * The record kinds that hold a scenario's units (a piece an army lists may also be a card, as
+ * Warmaster's cup holds Trap and Crew cards) and its setup zones, in the order they are tried.
+ */
+const UNIT_KINDS = ['unit', 'creature', 'special-unit', 'card'];
 const ZONE_KINDS = ['zone', 'spread', 'ship-area'];
 
 /** A record referred to by id: its kind, id and the record itself, or undefined. */
