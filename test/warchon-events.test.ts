@@ -270,6 +270,27 @@ describe('Warchon Random Events through the game loop', () => {
     expect(state.pending).toBeNull();
   });
 
+  it('Dracosroar Event 3, Magic Bridge: lifts an attack restriction Dracosroar never has (ruling), so nothing changes and combat resumes with a new number', () => {
+    const at = { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar' };
+    const start = position('azuthka', at);
+    const { state, events } = play(base, start, END, ...toEvent(base, 'dracosroar', 3));
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/dracosroar#/events/2', data: { entry: 3, name: 'Magic Bridge' } });
+    // Nothing is destroyed, damaged or changed: the units are as before, at full Hits, stats unmodified.
+    expect(here(state, 'dracosroar')).toEqual(Object.keys(at));
+    for (const id of Object.keys(at)) {
+      expect(unit(state, id)).toMatchObject({ hits: unit(start, id).hits, stats: unit(start, id).stats });
+      expect(effectiveStat(unit(state, id), 'as')).toBe(effectiveStat(unit(start, id), 'as'));
+    }
+    // No result yet: the attacker is asked for fingers again, for a new number that ignores E.
+    expect(result(events)).toBeUndefined();
+    expect(state.battle).toMatchObject({ spread: 'dracosroar', stage: 'fingers', ignoreEvents: true, attackerFingers: null });
+    expect(state.active).toBe('azuthka');
+    const again = play(base, state, ...fingersFor(base, 'dracosroar', null, true));
+    // The new number comes from an E cell yet calls no event: it gives the result at once.
+    expect(again.events.some((e) => e.type === 'event-called')).toBe(false);
+    expect(result(again.events)).toMatchObject({ spread: 'dracosroar', override: false });
+  });
+
   it('Mount Tzask Event 1, Volcanic Eruption: every unit there but Brimstone Dragons is destroyed, and combat ends', () => {
     // No demo army has Brimstone Dragons: a copy of the content gives them stats and an Azuthka playmark.
     const content = variant((r) => {

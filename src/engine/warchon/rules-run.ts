@@ -31,6 +31,7 @@ const RAIN = 'Erdon Pass Event 5, Torrential Rain: combat ends at once, with no 
 const ELEMENTAL = 'Dracosroar Event 1, Ramping Water Elemental: a number; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn';
 const FALL = 'Dracosroar Event 2, Accidental Fall: each army picks one opposing unit without Aerial or Aquatic, and it is destroyed';
 const FURY = "Dracosroar Event 5, River's Fury: a random unit of each Battle Army takes 1 Hit";
+const BRIDGE = 'Dracosroar Event 3, Magic Bridge: lifts an attack restriction Dracosroar never has (ruling), so nothing changes and combat resumes with a new number';
 const ERUPTION = 'Mount Tzask Event 1, Volcanic Eruption: every unit there but Brimstone Dragons is destroyed, and combat ends';
 const MAGMA = "Mount Tzask Event 2, Magma Flow: units of Movement 2 or less are destroyed, the others retreat one spread by their owner's choice, combat ends";
 const QUAKE = 'Mount Tzask Events 3 and 4, Earthquake and Lava Burst: units without (with) Aerial take 1 Hit and have CS 1 this turn';
@@ -76,6 +77,7 @@ export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'spread/akibatu/always-engaged': AKIBATU,
   'spread/dracosroar#/events/0': ELEMENTAL,
   'spread/dracosroar#/events/1': FALL,
+  'spread/dracosroar#/events/2': BRIDGE,
   'spread/dracosroar#/events/4': FURY,
   'spread/erdon-pass#/events/0': INSPIRED,
   'spread/erdon-pass#/events/4': RAIN,
