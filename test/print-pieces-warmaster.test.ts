@@ -50,6 +50,7 @@ describe('warmaster-counters', () => {
   it('holds every piece of both armies as many times as the lists give, and one destroyed-area marker per numbered area', () => {
     const expected: Record<string, number> = {};
     for (const side of [0, 1]) for (const u of army(side)) expected[u.unit] = u.count;
+    for (const c of Object.values(cards)) expected[c.id] = c.count!;
     expected['destroyed-area'] = markers['destroyed-area'].count!;
     expect(tally(fronts)).toEqual(expected);
     expect(tally(backs)).toEqual(expected);
@@ -59,12 +60,14 @@ describe('warmaster-counters', () => {
 
   it('prints the Traitor army its own cup rule describes: Horus, the four characters, the Demonic hordes and the four cards', () => {
     const cup = scenarios['standard-game'].specialRules!.find((r) => r.text.startsWith('The cup holds'))!;
-    for (const u of army(1)) {
-      const name = (units as Record<string, { name: string }>)[u.unit]?.name ?? (cards as Record<string, { name: string }>)[u.unit]!.name;
-      if (u.unit !== 'warmaster-horus') expect(cup.text, u.unit).toContain(name);
-      if (u.count > 1) expect(cup.text, u.unit).toContain(`${u.count} ${name}`);
+    const pieces = [...army(1).map((u) => ({ id: u.unit, name: (units as Record<string, { name: string }>)[u.unit]!.name, count: u.count })), ...Object.values(cards).map((c) => ({ id: c.id, name: c.name, count: c.count! }))];
+    for (const p of pieces) {
+      if (p.id !== 'warmaster-horus') expect(cup.text, p.id).toContain(p.name);
+      if (p.count > 1) expect(cup.text, p.id).toContain(`${p.count} ${p.name}`);
+      expect(fronts.filter((c) => c.piece === p.id), p.id).toHaveLength(p.count);
     }
     expect(army(1).map((u) => u.unit)).toContain('demonic-hordes');
+    expect(army(1).find((u) => u.unit === 'demonic-hordes')!.count).toBe(units['demonic-hordes'].count);
   });
 
   it('sizes each counter to fit inside one area of the ship map below its number, with its own bleed', () => {
@@ -87,7 +90,7 @@ describe('warmaster-counters', () => {
       expect(backs[i]!.x).toBeCloseTo(190 - f.x - pitch, 6);
       expect(backs[i]!.y).toBe(f.y);
     }
-    const traitor = new Set(army(1).map((u) => u.unit));
+    const traitor = new Set([...army(1).map((u) => u.unit), ...Object.keys(cards)]);
     const imperial = new Set(army(0).map((u) => u.unit));
     const strip = (h: string) => h.replace(/data-piece="[a-z-]+"/, '').replace(/style="left:[^"]*"/, '').replace(/\b(card|card-[a-z-]+|unit)\b/g, '');
     const hidden = backs.filter((b) => traitor.has(b.piece));

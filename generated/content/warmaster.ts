@@ -852,22 +852,6 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
             {
               "count": 6,
               "unit": "demonic-hordes"
-            },
-            {
-              "count": 4,
-              "unit": "trap"
-            },
-            {
-              "count": 4,
-              "unit": "horror"
-            },
-            {
-              "count": 6,
-              "unit": "crew"
-            },
-            {
-              "count": 3,
-              "unit": "crew-ambush"
             }
           ]
         },
@@ -2577,7 +2561,7 @@ export const origins: {
         "entry": "crew-count",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       }
     },
     "crew-ambush": {
@@ -2585,7 +2569,7 @@ export const origins: {
         "entry": "crew-ambush-count",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       },
       "/defence": {
         "entry": "crew-ambush-defence",
@@ -2599,7 +2583,7 @@ export const origins: {
         "entry": "horror-count",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       },
       "/effects/0/outcomes/1/effects/0/target/choose": {
         "entry": "horror-one-guard-unit",
@@ -2619,7 +2603,7 @@ export const origins: {
         "entry": "trap-count",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       }
     }
   },
@@ -2883,7 +2867,7 @@ export const origins: {
         "entry": "standard-traitor-army",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and everything the cup holds (see standard-cup): the four named Traitor characters, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the units the cup holds (see standard-cup): the four named Traitor characters and the Demonic hordes, whose own rule puts them in the cup; the cup's Trap, Horror, Crew and Crew Ambush! cards are counted on the cards themselves (trap-count, horror-count, crew-count, crew-ambush-count). The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup."
       },
       "/sides/1/setup/zones": {
         "entry": "standard-horus-setup",
@@ -3195,7 +3179,7 @@ export const origins: {
         "entry": "demonic-hordes-count",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       }
     },
     "rogal-dorn": {
@@ -3235,7 +3219,7 @@ export const origins: {
         "entry": "imperial-guard-count",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       },
       "/defence": {
         "entry": "imperial-guard-defence",
@@ -3255,7 +3239,7 @@ export const origins: {
         "entry": "imperial-unit-count",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       },
       "/defence": {
         "entry": "imperial-unit-defence",
@@ -3772,7 +3756,7 @@ export const layers: PackLayers = [
       {
         "id": "standard-traitor-army",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and everything the cup holds (see standard-cup): the four named Traitor characters, the Demonic hordes and the Trap, Horror, Crew and Crew Ambush! cards. The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the units the cup holds (see standard-cup): the four named Traitor characters and the Demonic hordes, whose own rule puts them in the cup; the cup's Trap, Horror, Crew and Crew Ambush! cards are counted on the cards themselves (trap-count, horror-count, crew-count, crew-ambush-count). The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -3802,22 +3786,6 @@ export const layers: PackLayers = [
           {
             "count": 6,
             "unit": "demonic-hordes"
-          },
-          {
-            "count": 4,
-            "unit": "trap"
-          },
-          {
-            "count": 4,
-            "unit": "horror"
-          },
-          {
-            "count": 6,
-            "unit": "crew"
-          },
-          {
-            "count": 3,
-            "unit": "crew-ambush"
           }
         ]
       },
@@ -3917,7 +3885,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-unit-count",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "imperial-unit",
           "kind": "unit",
@@ -3928,7 +3896,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-guard-count",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "imperial-guard",
           "kind": "unit",
@@ -3939,7 +3907,7 @@ export const layers: PackLayers = [
       {
         "id": "demonic-hordes-count",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "demonic-hordes",
           "kind": "special-unit",
@@ -3950,7 +3918,7 @@ export const layers: PackLayers = [
       {
         "id": "trap-count",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "trap",
           "kind": "card",
@@ -3961,7 +3929,7 @@ export const layers: PackLayers = [
       {
         "id": "horror-count",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "horror",
           "kind": "card",
@@ -3972,7 +3940,7 @@ export const layers: PackLayers = [
       {
         "id": "crew-count",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "crew",
           "kind": "card",
@@ -3983,7 +3951,7 @@ export const layers: PackLayers = [
       {
         "id": "crew-ambush-count",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "crew-ambush",
           "kind": "card",

@@ -92,7 +92,13 @@ function piecesOf(view: WarmasterView, content: Parameters<typeof recordsOf>[0],
     const side = sideView(view, s.side);
     const hidden = hiddenSide(view, scenario, s.side);
     const back = hidden ? 'hidden' : 'side';
-    const pieces = (s.army.units ?? []).map(({ unit, count }) => {
+    // The side's army, then its cards (drawn from the cup with its units), as many as each card's count.
+    const cards = Object.values(view.cards)
+      .filter((c) => c.side === s.side)
+      .sort((a, b) => Number(a.defence !== null || a.attack !== null) - Number(b.defence !== null || b.attack !== null) || a.name.localeCompare(b.name))
+      .map((c) => ({ unit: c.id, count: c.count ?? 1 }));
+    const listed = new Set((s.army.units ?? []).map((u) => u.unit));
+    const pieces = [...(s.army.units ?? []), ...cards.filter((c) => !listed.has(c.unit))].map(({ unit, count }) => {
       const special = view.units[unit];
       if (special) {
         const roll = rolledStat(special);
@@ -168,7 +174,7 @@ export function counterSheet(view: WarmasterView, content: Parameters<typeof rec
 export const countersContext: NamedContext = {
   name: 'warmaster-counters',
   description:
-    'A sheet of the playing pieces of the selected scenario, in two pages to print two-sided (long edge): each side\u2019s army (units, cards, as many as its list) and the pack\u2019s markers, as square counters that fit a ship map area, each with its own bleed; the second page is the backs, mirrored (a hidden side\u2019s common face-down back, the other side\u2019s emblem, a marker\u2019s front again). Values nobody knows print as ?, values a layer set put one * on the counter, with the legend.',
+    'A sheet of the playing pieces of the selected scenario, in two pages to print two-sided (long edge): each side\u2019s army (its units, as many as its list, then the side\u2019s cards, as many as each card\u2019s count) and the pack\u2019s markers, as square counters that fit a ship map area, each with its own bleed; the second page is the backs, mirrored (a hidden side\u2019s common face-down back, the other side\u2019s emblem, a marker\u2019s front again). Values nobody knows print as ?, values a layer set put one * on the counter, with the legend.',
   kinds: ['scenario'],
   build(input) {
     const view = warmasterView(input.content);
