@@ -396,7 +396,7 @@ describe('Printed text fields', () => {
 // Layers: the effective values that fill the gaps keep to what the text shows.
 function effective(kind: string, rec: Rec): Rec {
   const out = structuredClone(rec);
-  for (const layer of ['inferences', 'rulings', 'reconstructions']) {
+  for (const layer of ['errata', 'inferences', 'rulings', 'reconstructions']) {
     const l = parse(readFileSync(new URL(`layers/${layer}.yaml`, PACK), 'utf8'));
     for (const e of l.entries) {
       if (e.target.kind !== kind || e.target.id !== rec.id) continue;

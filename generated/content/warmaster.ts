@@ -73,6 +73,7 @@ export const pack = {
     }
   },
   "layers": [
+    "errata",
     "inferences",
     "rulings",
     "reconstructions"
@@ -2492,7 +2493,7 @@ export const troops: { readonly [K in WarmasterUnitId]: WarmasterUnitRecord } = 
     "count": 4,
     "defence": 3,
     "id": "imperial-guard",
-    "name": "imperial Guard",
+    "name": "Imperial Guard",
     "side": "imperial",
     "source": {
       "section": "Horror Card"
@@ -3226,6 +3227,12 @@ export const origins: {
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew."
+      },
+      "/name": {
+        "entry": "imperial-guard-name",
+        "kind": "erratum",
+        "layer": "errata",
+        "reason": "The Horror card prints \"the troops of the imperial Guard\" in running text; as the name of a unit on its counters and army list it is capitalised, as the guide capitalises every other unit name."
       }
     },
     "imperial-unit": {
@@ -3259,6 +3266,23 @@ export const origins: {
 
 /** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */
 export const layers: PackLayers = [
+  {
+    "entries": [
+      {
+        "id": "imperial-guard-name",
+        "kind": "erratum",
+        "reason": "The Horror card prints \"the troops of the imperial Guard\" in running text; as the name of a unit on its counters and army list it is capitalised, as the guide capitalises every other unit name.",
+        "target": {
+          "id": "imperial-guard",
+          "kind": "unit",
+          "pointer": "/name"
+        },
+        "value": "Imperial Guard"
+      }
+    ],
+    "id": "errata",
+    "title": "Corrections of what the reference guide prints"
+  },
   {
     "entries": [
       {
