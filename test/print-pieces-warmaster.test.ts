@@ -137,3 +137,21 @@ describe('warmaster-counters', () => {
     expect(backHtml).not.toContain('layer-mark');
   });
 });
+
+describe('one palette', () => {
+  it('Warmaster and Archon Skirmish colour each side from the pack palette (--side-<id>), today\u2019s colour the fallback', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const [pack, css] of [
+      ['warmaster', 'templates/warmaster/warmaster.css'],
+      ['archon-skirmish', 'templates/archon-skirmish/archon-skirmish.css'],
+    ] as const) {
+      const text = readFileSync(path.join(repoRoot, css), 'utf8');
+      const { packContentOf } = await import('./content-support.js');
+      for (const side of packContentOf(pack).pack.sides) {
+        expect(text, `${pack} ${side.id}`).toMatch(new RegExp(`var\\(--side-${side.id}, #[0-9a-f]{6}\\)`));
+        // Warmaster tints both sides' panels; Archon tints only Light's (Dark pieces are dark).
+        if (pack === 'warmaster' || side.id === 'light') expect(text, `${pack} ${side.id} soft`).toMatch(new RegExp(`var\\(--side-${side.id}-soft, #[0-9a-f]{6}\\)`));
+      }
+    }
+  });
+});
