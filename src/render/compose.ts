@@ -323,7 +323,7 @@ interface Band {
 /**
  * `render --combine`: the card printables of one pack (cards, counters, any size they print at)
  * imposed together. Faces of the same size share one grid; sizes are laid in bands down the page,
- * the largest first, and a smaller size fills the room a larger one leaves on its last page before
+ * the largest first, and a smaller size fills the room left below the bands of pages begun before
  * a new page is begun. Each band has its own crop marks in the strip between bands. Duplex backs
  * mirror every face with its own printable's back. Not for --layout pod or --gutter-fold.
  */
@@ -374,12 +374,12 @@ export function composeCombined(templates: Templates, printables: readonly CardP
     const cols = full.grid.cols.count;
     const gapRows = full.grid.rows.step - size.height;
     let rest = items;
-    // First into the room the last page leaves, then on new pages.
-    const last = pages[pages.length - 1];
-    if (last && last.length > 0) {
-      const band = bandBelow(full.grid, last[last.length - 1]!.bottom, size, gapRows, rest.length, paper, o.margin);
+    // First into the room the pages begun leave below their last band, then on new pages.
+    for (const bands of pages) {
+      if (rest.length === 0) break;
+      const band = bandBelow(full.grid, bands[bands.length - 1]!.bottom, size, gapRows, rest.length, paper, o.margin);
       if (band) {
-        last.push({ ...band, items: rest.slice(0, band.grid.perPage) });
+        bands.push({ ...band, items: rest.slice(0, band.grid.perPage) });
         rest = rest.slice(band.grid.perPage);
       }
     }
