@@ -140,7 +140,7 @@ export function counterSheet(view: WarmasterView, content: Parameters<typeof rec
   const markers = Object.values(recordsOf<WarmasterMarker>(content, 'marker')) as Marker[];
   const groups: { title: string; note: string; pieces: { piece: Piece; copies: number }[] }[] = sides.map((s) => ({
     title: `${s.side.name} army`,
-    note: s.hidden ? 'One back for all: they are drawn and placed face down, and cannot be told apart until revealed.' : 'Always face up; the back shows the side.',
+    note: s.hidden ? 'One back for all: set up or drawn from the cup face down, they cannot be told apart until revealed.' : 'Always face up; the back shows the side.',
     pieces: s.pieces,
   }));
   if (markers.length > 0) {
