@@ -20,6 +20,8 @@ export interface Component {
   readonly perSheet: number | null;
   /** `one-sided`, `duplex` (backs on the back of each sheet), `gutter-fold` (backs beside the fronts, folded) or `no-backs` (it has backs, not printed this time). */
   readonly sides: 'one-sided' | 'duplex' | 'gutter-fold' | 'no-backs';
+  /** Sheets: printed landscape. */
+  readonly landscape?: boolean;
 }
 
 const PAPER_NAMES: Readonly<Record<keyof typeof PAPER, string>> = { a4: 'A4 (210 x 297 mm)', letter: 'US Letter (8.5 x 11 in)' };
@@ -34,7 +36,7 @@ export function componentOf(p: Printable, type: Component['type'], o: PrintOptio
   const title = footerTitle(p.game?.title ?? '', p.title);
   if (p.kind === 'sheet') {
     const pages = p.faces.reduce((n, f) => n + f.copies, 0);
-    return { title, type: 'sheet', pages, pieces: null, size: null, perSheet: null, sides: 'one-sided' };
+    return { title, type: 'sheet', pages, pieces: null, size: null, perSheet: null, sides: 'one-sided', landscape: p.orientation === 'landscape' };
   }
   const pieces = p.faces.reduce((n, f) => n + f.copies, 0);
   const { size } = cardSize(p, o.card);
@@ -66,7 +68,7 @@ export function coverContext(content: PackContent, printables: readonly Printabl
       c.type === 'sheet'
         ? `${c.pages} ${c.pages === 1 ? 'page' : 'pages'}`
         : `${c.pieces} ${c.type === 'counter' ? (c.pieces === 1 ? 'counter' : 'counters') : c.pieces === 1 ? 'card' : 'cards'}, ${c.perSheet} a sheet`,
-    size: c.size ? `${mmText(c.size.width)} x ${mmText(c.size.height)} mm` : o.paper === 'a4' ? 'A4' : 'Letter',
+    size: c.size ? `${mmText(c.size.width)} x ${mmText(c.size.height)} mm` : `${o.paper === 'a4' ? 'A4' : 'Letter'}${c.landscape ? ' landscape' : ''}`,
     pages: c.pages,
     sides: SIDES_WORDS[c.sides],
     cut: c.type === 'sheet' ? 'none' : c.sides === 'gutter-fold' ? 'fold, glue, cut' : 'cut out',
