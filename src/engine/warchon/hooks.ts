@@ -1,7 +1,7 @@
 // What the core cannot know and Warchon gives the interpreter: spreads' terrain traits, units an
 // event brings in (from the pack's unit records), and where a unit may retreat or teleport.
 import type { RuleHooks } from '../core/rules/fire.js';
-import { fightsFor, unitsInPlay, type CoreState, type UnitState } from '../core/state.js';
+import { fightsFor, type CoreState, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 
 const cache = new WeakMap<WarchonRules, RuleHooks>();
@@ -27,7 +27,8 @@ export function spreadsWithin(rules: WarchonRules, from: string, distance: numbe
 }
 
 function hasEnemy(state: CoreState, spread: string, side: string): boolean {
-  return unitsInPlay(state).some((u) => u.location === spread && fightsFor(u) !== side);
+  for (const u of state.units) if (!u.destroyed && u.location === spread && fightsFor(u) !== side) return true;
+  return false;
 }
 
 export function ruleHooks(rules: WarchonRules): RuleHooks {

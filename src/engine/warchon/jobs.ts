@@ -35,15 +35,33 @@ function quiet(state: CoreState, rules: WarchonRules, event: RuleEvent): boolean
   // its turn): each checks its `if` as its turn comes, and with none firing before it, nothing has
   // changed, so none fires. Only rules of a place or of the game whose condition names no bound
   // units (the trigger's subject differs by event) are judged here; any other rule is left to `fire`.
-  const hooks = ruleHooks(rules);
   for (const source of listenersOf(rules, event.event)) {
-    const holder = source.holder;
     const condition = source.rule.if;
-    if (!('place' in holder || 'side' in holder) || condition === undefined || bindsUnits(condition)) return false;
-    const ctx: EffectContext = { ...hooks, owner: 'side' in holder ? holder.side : null, source: source.key, location: 'place' in holder ? holder.place : null, self: null, subject: [], bindings: new Map() };
-    if (holds(state, condition, ctx)) return false;
+    const ctx = judgedContext(rules, source);
+    if (ctx === null || condition === undefined || holds(state, condition, ctx)) return false;
   }
   return true;
+}
+
+const judged = new WeakMap<RuleSource, EffectContext | null>();
+
+/**
+ * The context a listening rule's condition is judged in ahead of `fire` (as fire.ts instanceContext
+ * makes it for a rule of a place or of the game: no unit, no subject, no named choice), or null for
+ * a rule `quiet` leaves to `fire` (a unit's rule, no condition, or a condition naming bound units).
+ */
+function judgedContext(rules: WarchonRules, source: RuleSource): EffectContext | null {
+  let ctx = judged.get(source);
+  if (ctx === undefined) {
+    const holder = source.holder;
+    const condition = source.rule.if;
+    ctx =
+      !('place' in holder || 'side' in holder) || condition === undefined || bindsUnits(condition)
+        ? null
+        : { ...ruleHooks(rules), owner: 'side' in holder ? holder.side : null, source: source.key, location: 'place' in holder ? holder.place : null, self: null, subject: [], bindings: new Map() };
+    judged.set(source, ctx);
+  }
+  return ctx;
 }
 
 const listeners = new WeakMap<WarchonRules, Map<string, readonly RuleSource[]>>();
@@ -104,10 +122,10 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
   // Nothing fires and nothing is recomputed: the same state (still settled, as only its log may differ).
   if (job.kind === 'fire' && core.log.length === 0 && wasSettled(core) && quiet(core, rules, job.event)) return { core, log: [] };
   const hooks = ruleHooks(rules);
-  const start = { ...core, log: [] };
+  const start = core.log.length === 0 ? core : { ...core, log: [] };
   if (job.kind === 'fire') {
     if (quiet(core, rules, job.event)) {
-      if (wasSettled(core)) return { core: markSettled(start), log: [] };
+      if (wasSettled(core)) return { core: start === core ? core : markSettled(start), log: [] };
       const settled = settle(start, rules, policy);
       return { core: { ...settled.state, log: [] }, log: settled.log };
     }

@@ -84,7 +84,8 @@ export function fits(core: CoreState, rules: WarchonRules, unit: UnitState, spre
 }
 
 function hasEnemy(core: CoreState, spread: string, side: string): boolean {
-  return unitsInPlay(core).some((u) => u.location === spread && fightsFor(u) !== side);
+  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) !== side) return true;
+  return false;
 }
 
 /** The limits at the unit's spread: may it leave at all, and how far. */
