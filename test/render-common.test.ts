@@ -1,13 +1,15 @@
 // The sheets every pack has, built and rendered without a browser: one scenario sheet per
 // scenario (armies, setup, first player, victory, special rules, one mark on layer-set values and its legend) and
 // the errata sheet listing every layer entry once.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../src/content/validate.js';
 import { commonView } from '../src/render/common/content.js';
 import { errataEntries, formatValue, paginate } from '../src/render/common/errata.js';
 import { markValue } from '../src/render/common/mark-value.js';
-import { LAYER_LEGEND, LAYER_MARK, MarkBook } from '../src/render/marks.js';
+import { LAYER_LEGEND, LAYER_MARK, MarkBook, UNKNOWN_LEGEND, UNKNOWN_MARK } from '../src/render/marks.js';
 import { commonPrintables } from '../src/render/common/index.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
@@ -16,6 +18,7 @@ import { packContentOf } from './content-support.js';
 import { repoRoot, htmlText, poisoned } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
+const tempDirFor = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
 const packs = ['archon-skirmish', 'warchon', 'warmaster'];
 const packContent = (pack: string) => commonView(packContentOf(pack));
 const built = new Map(packs.map((p) => [p, commonPrintables(packContentOf(p), { playmarkVersion: 'test' })]));
@@ -140,6 +143,21 @@ describe('marks', () => {
     const { marks, footnotes } = book.result();
     expect(marks).toEqual({ 'r/a/x': 1, 'r/list': 2 });
     expect(footnotes.map((f) => f.entry)).toEqual(['set-a', 'item']);
+  });
+
+  it('the helpers: mark prints the one mark (never a number), known prints ? for a value nobody knows, legend says both in words', () => {
+    const hb = (source: string, context: Record<string, unknown>) => {
+      const file = path.join(tempDirFor('playmark-helpers-'), 'x.hbs');
+      writeFileSync(file, source);
+      return createTemplates(path.dirname(file)).render('x.hbs', context);
+    };
+    expect(hb('{{mark marks "r" "/a"}}|{{mark marks "r" "/b"}}', { marks: { 'r/a': 3 } })).toBe(`${MARK}|`);
+    expect(hb('{{#if (mark marks "r" "/a")}}yes{{/if}}', { marks: { 'r/a': 1 } })).toBe('yes');
+    expect(hb('{{known v}} {{known w}}', { v: null, w: 0 })).toBe(`<span class="unknown-mark">${UNKNOWN_MARK}</span> 0`);
+    expect(hb('{{show v}}', { v: null })).toBe('\u2014');
+    const words = (h: string) => htmlText(h).replace(/\s+/g, ' ').trim();
+    expect(words(hb('{{legend 2 true}}', {}))).toBe(`${LAYER_MARK} ${LAYER_LEGEND} ${UNKNOWN_MARK} ${UNKNOWN_LEGEND}`);
+    expect(hb('{{legend 0 false}}', {})).toBe('');
   });
 });
 
