@@ -330,7 +330,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     moveSteps: stepsFor(directions(m)),
     battleSteps: stepsFor(directions(b)),
     forwardSteps,
-    interned: new InternedMoves(instances.map((c) => c.id), board.names),
+    interned: new InternedMoves(Object.keys(cards).length, instances.map((c) => c.id), board.names),
     pack: content.pack.id,
     sides: twoSides,
     scenario: intern(scenario.id),

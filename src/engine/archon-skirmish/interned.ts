@@ -9,24 +9,39 @@ import type { ArchonMove } from './state.js';
 export class InternedMoves {
   private readonly creatures: number;
   private readonly size: number;
-  private readonly placed: ArchonMove[] = [];
-  private readonly discards: ArchonMove[] = [];
-  private readonly saves: ArchonMove[] = [];
-  private readonly moved: ArchonMove[] = [];
-  private readonly forwarded: ArchonMove[] = [];
-  private readonly further: ArchonMove[] = [];
-  private readonly attacks: ArchonMove[] = [];
-  private readonly pairs: ArchonMove[] = [];
-  private readonly teleports: ArchonMove[] = [];
-  private readonly singles: ArchonMove[] = [];
+  // Each table is made at its full size, filled with null: an array written far past its end
+  // turns into a slow dictionary, whose every read hashes the index.
+  private readonly placed: (ArchonMove | null)[];
+  private readonly discards: (ArchonMove | null)[];
+  private readonly saves: (ArchonMove | null)[];
+  private readonly moved: (ArchonMove | null)[];
+  private readonly forwarded: (ArchonMove | null)[];
+  private readonly further: (ArchonMove | null)[];
+  private readonly attacks: (ArchonMove | null)[];
+  private readonly pairs: (ArchonMove | null)[];
+  private readonly teleports: (ArchonMove | null)[];
+  private readonly singles: (ArchonMove | null)[];
 
-  /** `ids`: the creatures' instance ids in state order; `names`: the squares' names by index. */
+  /** `cards`: how many cards the pack has; `ids`: the creatures' instance ids in state order; `names`: the squares' names by index. */
   constructor(
+    cards: number,
     private readonly ids: readonly string[],
     private readonly names: readonly string[],
   ) {
-    this.creatures = ids.length;
-    this.size = names.length;
+    const n = ids.length, size = names.length;
+    this.creatures = n;
+    this.size = size;
+    const table = (length: number): (ArchonMove | null)[] => new Array<ArchonMove | null>(length).fill(null);
+    this.placed = table(n * size);
+    this.discards = table(cards);
+    this.saves = table(cards);
+    this.moved = table(cards * n * size);
+    this.forwarded = table(cards * n * size);
+    this.further = table(n * size);
+    this.attacks = table(cards * n * n);
+    this.pairs = table(cards * n * n);
+    this.teleports = table(cards * n * size);
+    this.singles = table(cards * n);
   }
 
   /** `{ kind: 'place', creature, square }` for instance `i` and square index `sq`. */

@@ -92,7 +92,7 @@ function phaseMoves(rules: ArchonRules, state: ArchonState, role: 'move' | 'batt
       else if (role === 'move') {
         moveMoves(rules, state, card, out);
         forwardMoves(rules, state, card.range!, card, [], out);
-      } else attackMoves(rules, card, (attacks ??= openAttacks(rules, state)), out);
+      } else attackMoves(rules, card, (attacks ??= openAttacks(rules, state, hand)), out);
     } else if (card.spell !== null) castMoves(rules, state, side, card, out);
   }
 }
@@ -151,6 +151,7 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
  */
 function eachForward(rules: ArchonRules, state: ArchonState, distance: number, card: CardInfo | null, moved: readonly string[], out: ArchonMove[] | null): boolean {
   const { creatures, squares } = state;
+  const steps = rules.forwardSteps[state.turnSide]!;
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
     if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
@@ -158,7 +159,6 @@ function eachForward(rules: ArchonRules, state: ArchonState, distance: number, c
     if (rules.move.group.limitedByMove && stats.move < distance) continue;
     if (moved.length > 0 && moved.includes(c.id)) continue;
     const flies = rules.move.flyersPassThrough && stats.flyer;
-    const steps = rules.forwardSteps[c.side]!;
     for (let k = 0; k < steps.length; k++) {
       const ray = rules.board.rays[c.square]![steps[k]!]!;
       if (!canGo(rules, squares, flies, ray, distance)) continue;
@@ -180,25 +180,39 @@ export function hasForwardMove(rules: ArchonRules, state: ArchonState, distance:
 }
 
 /**
- * The attacks open to the side whose turn it is, whatever the card: for each of its creatures free
- * to attack and each Battle line, the first creature on the line when it is an enemy in line of
- * sight (nothing beyond the first creature is in line of sight), as flat triples [attacker,
- * distance, target] (state indexes), in creature then line order. A card only narrows these.
+ * The attacks open to the side whose turn it is, with the Attack cards of `hand`: for each of its
+ * creatures free to attack and each Battle line, the first creature on the line, when it is an
+ * enemy in line of sight (nothing beyond the first creature is in line of sight) within the reach
+ * of some card, as flat triples [attacker, distance, target] (state indexes), in creature then
+ * line order. Each card then only narrows these (attackMoves).
  */
-function openAttacks(rules: ArchonRules, state: ArchonState): number[] {
+function openAttacks(rules: ArchonRules, state: ArchonState, hand: readonly string[]): number[] {
+  // How far any card reaches: the longest Range, and no further than a creature's Attack when
+  // every card is limited by Attack (the walk along a line stops there).
+  let longest = 0;
+  let limited = true;
+  for (let k = 0; k < hand.length; k++) {
+    const card = rules.cards[hand[k]!]!;
+    if (card.type !== rules.battle.cardType || card.spell !== null) continue;
+    if (card.range! > longest) longest = card.range!;
+    if (card.limitedBy !== 'attack') limited = false;
+  }
   const open: number[] = [];
   const { creatures, squares } = state;
+  // On `squares-on-line`, the first creature on a line is always in sight (the squares between are empty).
+  const touched = rules.battle.lineOfSight !== 'squares-on-line';
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
     if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
+    const reach = limited ? Math.min(longest, rules.instanceStats[i]!.attack) : longest;
     const rays = rules.board.rays[c.square]!;
     for (let si = 0, stepList = rules.battleSteps; si < stepList.length; si++) {
       const step = stepList[si]!;
       const ray = rays[step]!;
-      for (let d = 1; d <= ray.length; d++) {
+      for (let d = 1; d <= reach && d <= ray.length; d++) {
         const there = squares[ray[d - 1]!]!;
         if (there === -1) continue;
-        if (creatures[there]!.side !== c.side && lineOfSight(rules.board, squares, c.square, step, d, rules.battle.lineOfSight)) open.push(i, d, there);
+        if (creatures[there]!.side !== c.side && (!touched || lineOfSight(rules.board, squares, c.square, step, d, rules.battle.lineOfSight))) open.push(i, d, there);
         break;
       }
     }
