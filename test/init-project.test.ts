@@ -75,7 +75,8 @@ describe('playmark init', () => {
     expect(cards).toContain('class="card side-blue"');
     // The knight's cost is null in the base; the erratum sets 2, and the card marks it.
     expect(htmlText(cards)).toContain('Knight 2');
-    expect(cards).toMatch(/Knight<\/h2>\s*<span class="cost">2<sup class="layer-mark">1<\/sup>/);
+    expect(cards).toMatch(/Knight<\/h2>\s*<span class="cost">2<sup class="layer-mark">\*<\/sup>/);
+    expect(htmlText(cards)).toContain('not printed in the source: see the errata sheet');
     expect(htmlText(readFileSync(path.join(out, 'tavern-brawl-errata.html'), 'utf8'))).toContain('The printed card lost its cost');
   });
 
