@@ -41,6 +41,8 @@ export interface CardInfo {
   readonly id: string;
   /** Its place among the pack's cards (indexes InternedMoves' tables). */
   readonly index: number;
+  /** Its rule key, `card/<id>`. */
+  readonly key: string;
   readonly type: 'M' | 'A' | 'D' | 'X';
   readonly range: number | null;
   /** The only side that may use it, or null. */
@@ -96,6 +98,8 @@ export interface ArchonRules {
   /** The rank index (0-based) of each side's back row, and its forward step (+1 or -1 ranks). */
   readonly forward: { readonly [side: string]: number };
   readonly cards: { readonly [id: string]: CardInfo };
+  /** The same cards in a Map: looked up at every move by ids that vary, where a Map is faster than an object's keys. */
+  readonly cardById: ReadonlyMap<string, CardInfo>;
   /** The deck's cards, each as many times as its count, in the deck's listed order. */
   readonly deck: readonly string[];
   readonly startingHand: number;
@@ -249,6 +253,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     cards[c.id] = {
       id: intern(c.id),
       index: Object.keys(cards).length,
+      key: intern(`card/${c.id}`),
       type: intern(c.type),
       range: c.range,
       side: intern(c.side),
@@ -341,6 +346,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     setupSquares,
     forward,
     cards,
+    cardById: new Map(Object.values(cards).map((c) => [c.id, c])),
     deck,
     startingHand: need(deckRec.startingHand, `deck ${deckRec.id} /startingHand`),
     turnPhases,

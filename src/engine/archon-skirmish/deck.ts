@@ -4,7 +4,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomState } from '../core/random.js';
 import type { ArchonRules } from './content.js';
-import { withSide, type ArchonEvent, type Draft } from './state.js';
+import { bySide, withSide, type ArchonEvent, type Draft } from './state.js';
 
 /**
  * `cards` in a seeded random order, and the generator to use next: exactly
@@ -33,7 +33,7 @@ export function shuffle(random: RandomState, cards: readonly string[]): { cards:
 export function drawCards(rules: ArchonRules, s: Draft, side: string, count: number, events: ArchonEvent[]): void {
   if (count === 0) return;
   let deck = s.deck;
-  const hand = s.hands[side]!.slice();
+  const hand = bySide(rules.sides, s.hands, side).slice();
   let at = 0;
   for (let n = 0; n < count; n++) {
     if (at >= deck.length) {

@@ -4,7 +4,7 @@
 import { lineOfSight, squaresBetweenEmpty } from './board.js';
 import type { ArchonRules, CardInfo, CreatureStats } from './content.js';
 import { casterOf, castMoves, mayCast } from './spells.js';
-import type { ArchonMove, ArchonState } from './state.js';
+import { bySide, type ArchonMove, type ArchonState } from './state.js';
 
 const PASS: ArchonMove = { kind: 'pass' };
 
@@ -19,9 +19,9 @@ export function legalMoves(rules: ArchonRules, state: ArchonState): ArchonMove[]
     case 'orders':
       // "Max hand size = 5 cards. Discard excess cards.": the player picks each card to discard.
       // Each distinct card once, in hand order.
-      for (let k = 0, hand = state.hands[state.active]!; k < hand.length; k++) {
+      for (let k = 0, hand = bySide(rules.sides, state.hands, state.active); k < hand.length; k++) {
         const card = hand[k]!;
-        if (hand.indexOf(card) === k) out.push(rules.interned.discard(rules.cards[card]!));
+        if (!seenBefore(hand, k)) out.push(rules.interned.discard(rules.cardById.get(card)!));
       }
       return out;
     case 'save':
@@ -38,6 +38,13 @@ export function legalMoves(rules: ArchonRules, state: ArchonState): ArchonMove[]
       out.push(PASS);
       return out;
   }
+}
+
+/** True when the card at `k` is also earlier in the hand (a loop: cheaper than indexOf on a hand of a few cards). */
+function seenBefore(hand: readonly string[], k: number): boolean {
+  const id = hand[k];
+  for (let j = 0; j < k; j++) if (hand[j] === id) return true;
+  return false;
 }
 
 /** Set-up: the next creature of the side placing goes on any empty square of its set-up zone. */
@@ -62,9 +69,8 @@ export function playableInOwnTurn(rules: ArchonRules, state: ArchonState, side: 
 export function hasOtherSpell(rules: ArchonRules, state: ArchonState, role: 'move' | 'battle'): boolean {
   const side = state.turnSide;
   const type = role === 'move' ? rules.move.cardType : rules.battle.cardType;
-  for (let id_i = 0, id_a = state.hands[side]!; id_i < id_a.length; id_i++) {
-    const id = id_a[id_i]!;
-    const card = rules.cards[id]!;
+  for (let id_i = 0, id_a = bySide(rules.sides, state.hands, side); id_i < id_a.length; id_i++) {
+    const card = rules.cardById.get(id_a[id_i]!)!;
     if (card.spell !== null && card.type !== type && playableInOwnTurn(rules, state, side, card, role)) return true;
   }
   return false;
@@ -74,15 +80,15 @@ function phaseMoves(rules: ArchonRules, state: ArchonState, role: 'move' | 'batt
   const side = state.turnSide;
   const phase = role === 'move' ? rules.move : rules.battle;
   const phaseCardsLeft = state.played < phase.cardsPerPhase;
-  const hand = state.hands[side]!;
+  const hand = bySide(rules.sides, state.hands, side);
   // Whether the side's spellcaster is in play, looked up once (what `playableInOwnTurn` asks per spell card).
   let canCast: boolean | undefined;
   // The attacks open whatever the card, found once for all the Attack cards in hand.
   let attacks: number[] | undefined;
   for (let k = 0; k < hand.length; k++) {
     const id = hand[k]!;
-    if (hand.indexOf(id) < k) continue; // a second copy allows the same moves
-    const card = rules.cards[id]!;
+    if (seenBefore(hand, k)) continue; // a second copy allows the same moves
+    const card = rules.cardById.get(id)!;
     if (card.turn !== 'own' || !card.phases.includes(role)) continue;
     if (card.side !== null && card.side !== side) continue;
     if (card.spell !== null && !(canCast ??= casterOf(rules, state, side) !== null)) continue;
@@ -192,7 +198,7 @@ function openAttacks(rules: ArchonRules, state: ArchonState, hand: readonly stri
   let longest = 0;
   let limited = true;
   for (let k = 0; k < hand.length; k++) {
-    const card = rules.cards[hand[k]!]!;
+    const card = rules.cardById.get(hand[k]!)!;
     if (card.type !== rules.battle.cardType || card.spell !== null) continue;
     if (card.range! > longest) longest = card.range!;
     if (card.limitedBy !== 'attack') limited = false;
@@ -233,10 +239,9 @@ function attackMoves(rules: ArchonRules, card: CardInfo, open: readonly number[]
 
 /** The defender's answers to an attack: a Save card of his side, played in the opponent's Battle Phase. */
 function saveMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): void {
-  for (let k = 0, hand = state.hands[state.active]!; k < hand.length; k++) {
-    const id = hand[k]!;
-    if (hand.indexOf(id) < k) continue; // each distinct card once
-    const card = rules.cards[id]!;
+  for (let k = 0, hand = bySide(rules.sides, state.hands, state.active); k < hand.length; k++) {
+    if (seenBefore(hand, k)) continue; // each distinct card once
+    const card = rules.cardById.get(hand[k]!)!;
     if (isSave(rules, card, state.active)) out.push(rules.interned.save(card));
   }
 }

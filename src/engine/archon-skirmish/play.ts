@@ -7,7 +7,7 @@ import type { ArchonRules } from './content.js';
 import { appended, drawCards, without } from './deck.js';
 import { hasForwardMove, hasOtherSpell, isSave, legalMoves } from './moves.js';
 import { castSpell } from './spells.js';
-import { changed, draft, withSide, type ArchonEvent, type ArchonMove, type ArchonState, type CreatureState, type Draft } from './state.js';
+import { bySide, changed, draft, withSide, type ArchonEvent, type ArchonMove, type ArchonState, type CreatureState, type Draft } from './state.js';
 import { drawResult, victoryResult } from './victory.js';
 
 /**
@@ -103,15 +103,16 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
     case 'discard': {
       const side = s.active;
       events.push({ type: 'effect', effect: 'discard', rule: rules.keys.discard, side, card: move.card });
-      s.hands = withSide(rules.sides, s.hands, side, without(s.hands[side]!, move.card));
+      const hand = without(bySide(rules.sides, s.hands, side), move.card);
+      s.hands = withSide(rules.sides, s.hands, side, hand);
       s.discard = appended(s.discard, move.card);
-      if (s.hands[side]!.length <= rules.orders.handLimit) nextPhase(rules, s, 'orders', events);
+      if (hand.length <= rules.orders.handLimit) nextPhase(rules, s, 'orders', events);
       return;
     }
     case 'move': {
       playCard(rules, s, move.card, events, rules.keys.playMove);
       s.played++;
-      relocate(rules, s, move.creature, rules.board.index(move.to), events, rules.keys.card[move.card]!);
+      relocate(rules, s, move.creature, rules.board.index(move.to), events, rules.cardById.get(move.card)!.key);
       settle(rules, s, 'move', events);
       return;
     }
@@ -119,7 +120,7 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
       if ('card' in move) {
         playCard(rules, s, move.card, events, rules.keys.groupForward);
         s.played++;
-        s.group = { card: move.card, distance: rules.cards[move.card]!.range!, moved: [] };
+        s.group = { card: move.card, distance: rules.cardById.get(move.card)!.range!, moved: [] };
       }
       relocate(rules, s, move.creature, rules.board.index(move.to), events, rules.keys.groupForward);
       s.group = { card: s.group!.card, distance: s.group!.distance, moved: appended(s.group!.moved, move.creature) };
@@ -137,10 +138,10 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
       s.played++;
       const target = s.creatures[rules.instanceIndex.get(move.target)!]!;
       const attacker = s.creatures[rules.instanceIndex.get(move.creature)!]!;
-      events.push({ type: 'effect', effect: 'attack', rule: rules.keys.card[move.card]!, creature: move.creature, target: move.target, from: names[attacker.square]!, at: names[target.square]! });
+      events.push({ type: 'effect', effect: 'attack', rule: rules.cardById.get(move.card)!.key, creature: move.creature, target: move.target, from: names[attacker.square]!, at: names[target.square]! });
       const defender = target.side;
       // A Save in the defender's hand: he may answer before the damage (rulings dark-save-timing, light-save-timing).
-      if (s.hands[defender]!.some((id) => isSave(rules, rules.cards[id]!, defender))) {
+      if (hasSave(rules, bySide(rules.sides, s.hands, defender), defender)) {
         events.push({ type: 'phase', phase: 'save', side: defender });
         s.step = 'save';
         s.active = defender;
@@ -154,17 +155,17 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
     case 'save': {
       const pending = s.pending!;
       const side = s.active;
-      events.push({ type: 'effect', effect: 'save', rule: rules.keys.card[move.card]!, side, card: move.card, attack: pending.card, target: pending.target });
-      s.hands = withSide(rules.sides, s.hands, side, without(s.hands[side]!, move.card));
+      events.push({ type: 'effect', effect: 'save', rule: rules.cardById.get(move.card)!.key, side, card: move.card, attack: pending.card, target: pending.target });
+      s.hands = withSide(rules.sides, s.hands, side, without(bySide(rules.sides, s.hands, side), move.card));
       s.discard = appended(s.discard, move.card);
       resume(s, pending.side, events);
       settle(rules, s, 'battle', events);
       return;
     }
     case 'cast': {
-      const card = rules.cards[move.card]!;
+      const card = rules.cardById.get(move.card)!;
       const role = s.step === 'move' ? 'move' : 'battle';
-      playCard(rules, s, move.card, events, rules.keys.card[move.card]!);
+      playCard(rules, s, move.card, events, card.key);
       if (card.type === (role === 'move' ? rules.move.cardType : rules.battle.cardType)) s.played++;
       castSpell(rules, s, move, events);
       settle(rules, s, role, events);
@@ -190,6 +191,12 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
   }
 }
 
+/** True when `hand` holds a Save `side` may play. */
+function hasSave(rules: ArchonRules, hand: readonly string[], side: string): boolean {
+  for (let k = 0; k < hand.length; k++) if (isSave(rules, rules.cardById.get(hand[k]!)!, side)) return true;
+  return false;
+}
+
 /** Back to the attacker's Battle Phase after the defender's answer. */
 function resume(s: Draft, side: string, events: ArchonEvent[]): void {
   s.step = 'battle';
@@ -202,7 +209,7 @@ function resume(s: Draft, side: string, events: ArchonEvent[]): void {
 function playCard(rules: ArchonRules, s: Draft, card: string, events: ArchonEvent[], rule: string): void {
   const side = s.turnSide;
   events.push({ type: 'effect', effect: 'play-card', rule, side, card });
-  s.hands = withSide(rules.sides, s.hands, side, without(s.hands[side]!, card));
+  s.hands = withSide(rules.sides, s.hands, side, without(bySide(rules.sides, s.hands, side), card));
   s.discard = appended(s.discard, card);
 }
 
@@ -259,7 +266,7 @@ function enterPhase(rules: ArchonRules, s: Draft, role: 'orders' | 'move' | 'bat
   // ORDERS PHASE: draw, then discard down to the hand limit (the player picks: `discard` moves).
   const side = s.turnSide;
   drawCards(rules, s, side, rules.orders.draw, events);
-  if (s.hands[side]!.length <= rules.orders.handLimit) nextPhase(rules, s, 'orders', events);
+  if (bySide(rules.sides, s.hands, side).length <= rules.orders.handLimit) nextPhase(rules, s, 'orders', events);
 }
 
 function nextPhase(rules: ArchonRules, s: Draft, from: 'orders' | 'move' | 'battle', events: ArchonEvent[]): void {

@@ -92,7 +92,7 @@ function inRangeOfCaster(rules: ArchonRules, state: ArchonState, caster: Creatur
 
 /** Applies a legal `cast` move (its card already played) to the draft. */
 export function castSpell(rules: ArchonRules, state: Draft, move: Extract<ArchonMove, { kind: 'cast' }>, events: ArchonEvent[]): void {
-  const card = rules.cards[move.card]!;
+  const card = rules.cardById.get(move.card)!;
   const spell = rules.spells[card.spell!]!;
   const rule = rules.keys.spell[spell.id]!;
   const creatures = state.creatures.slice();

@@ -101,6 +101,14 @@ export function perSide<T>(sides: readonly string[], value: (side: string) => T)
   return out;
 }
 
+/**
+ * `record[side]` for one of the two sides. Each read site here always reads the same key, which
+ * V8 serves much faster than one site reading both (as `record[side]` in a caller would).
+ */
+export function bySide<T>(sides: readonly [string, string], record: { readonly [side: string]: T }, side: string): T {
+  return side === sides[0] ? record[sides[0]]! : record[sides[1]]!;
+}
+
 /** A per-side record with one side's value replaced. */
 export function withSide<T>(sides: readonly string[], record: { readonly [side: string]: T }, side: string, value: T): { [side: string]: T } {
   const out: { [side: string]: T } = {};
