@@ -25,9 +25,9 @@ describe('common sheets layout in Chromium', () => {
           for (const inkSaver of [false, true]) {
             for (const face of p.faces) {
               const problems = await layoutProblems(page, templates, p, face, size, { boxes: '.cs-page' }, inkSaver);
-              // Particular to the common sheets: the box is the 190 x 259 mm sheet, and a footer of
-              // the sheet's own (the errata sheet's) sits below everything else. The page footer
-              // (game, sheet, page number) is the document layout's, in the margin outside the box.
+              // Particular to the common sheets: the box is the 190 x 259 mm sheet. The page footer
+              // (game, sheet, page number) is the document layout's, in the margin outside the box;
+              // no sheet has a footer of its own (one footer for every game).
               problems.push(
                 ...((await page.evaluate(`(() => {
                   const out = [];
@@ -35,10 +35,9 @@ describe('common sheets layout in Chromium', () => {
                   const b = box.getBoundingClientRect();
                   if (Math.abs(b.width - (190 * 96) / 25.4) > 1 || Math.abs(b.height - (259 * 96) / 25.4) > 1) out.push('sheet box ' + b.width + ' x ' + b.height + ' px');
                   if (box.scrollHeight > box.clientHeight + 1) out.push('content ' + (box.scrollHeight - box.clientHeight) + ' px taller than the sheet box');
-                  const footer = box.querySelector('.cs-foot');
-                  const foot = footer ? footer.getBoundingClientRect() : null;
+                  if (box.querySelector('footer')) out.push('a footer of its own besides the page footer');
                   for (const el of box.querySelectorAll('.er-entry, .cs-side, .footnotes, .cs-box')) {
-                    if (foot && el.getBoundingClientRect().bottom > foot.top + 0.5) out.push(el.className + ' runs into the footer');
+                    if (el.getBoundingClientRect().bottom > b.bottom + 0.5) out.push(el.className + ' runs out of the sheet box');
                   }
                   return out;
                 })()`)) as string[]),
