@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverContext } from '../src/render/common/cover.js';
 import { DEFAULT_PRINT, type PrintOptions } from '../src/render/compose.js';
-import { footerPlace, footerTitle, pageDress } from '../src/render/document.js';
+import { footerPlace, footerTitle } from '../src/render/document.js';
 import { packPrintables } from '../src/render/printables.js';
 import { render } from '../src/render/render.js';
 import { packContentOf } from './content-support.js';
@@ -144,10 +144,21 @@ describe('the kit printed', () => {
           const text = flat(await pdftotext(file, n));
           const number = pages > 1 ? ` \u00b7 p. ${n} of ${pages}` : '';
           if (p.kind === 'sheet') expect(text, `${p.id} page ${n}`).toContain(`${content.pack.title} \u00b7 ${footerTitle(content.pack.title, p.title)}${number} \u00b7 version ${content.pack.version}`);
-          // Cards and counters: where the footer fits clear of the crop marks (a grid that fills
-          // the paper to its printable edge leaves no room, and the page prints no number).
-          else if (pages > 1 && pageDress(p, print, pages).css.includes('counter(pm-page)')) expect(text, `${p.id} page ${n}`).toContain(`p. ${n} of ${pages}`);
+          // Cards and counters: the footer, or where the crop marks leave room for no more, the number.
+          else if (pages > 1) expect(text, `${p.id} page ${n}`).toContain(`p. ${n} of ${pages}`);
         }
+      }
+
+      // The cards and counters of the pack's printables on shared sheets (render --combine), backs
+      // included: numbered in the same footer on every page.
+      const combined = tempDir(`playmark-kit-${pack}-combined-`);
+      const both = await render({ contents: [content], templates, outDir: combined, browser, duplex: 'long', combine: true });
+      const shared = both.files.find((f) => f.kind === 'pdf' && f.file.endsWith('-cards-and-counters.pdf'));
+      expect(shared !== undefined, 'a combined document for two or more card printables').toBe(printables.filter((p) => p.kind === 'card' && p.faces.length > 0).length >= 2);
+      if (shared) {
+        const file = `${combined}/${shared.file}`;
+        const pages = (await pdfinfo(file)).pages;
+        for (let n = 1; n <= pages; n++) if (pages > 1) expect(flat(await pdftotext(file, n)), `${shared.file} page ${n}`).toContain(`p. ${n} of ${pages}`);
       }
     }, 240_000);
   }

@@ -2,7 +2,7 @@
 // every face placed by impose.ts, crop marks from crop-marks.ts. Positions use CSS transforms in
 // millimetres (Chromium prints transforms exactly; `left`/`top` would be snapped to whole pixels).
 import { CROP_MARK, cropMarks, type CropMarkStyle, type Line } from './crop-marks.js';
-import { documentCss, pageDress, paletteCss, PAPER, renderFace } from './document.js';
+import { combinedDress, documentCss, pageDress, PAPER, renderFace } from './document.js';
 import { fontFaceCss, symbolFontCss, usesSymbols } from './fonts.js';
 import type { Templates } from './handlebars.js';
 import {
@@ -101,7 +101,8 @@ export function faceHtml(templates: Templates, printable: Printable, face: Face)
 
 export function composePrintable(templates: Templates, printable: Printable, o: PrintOptions): Composed {
   const { pages, warnings } = printable.kind === 'sheet' ? sheetPages(templates, printable, o) : cardPages(templates, printable, o);
-  return { html: documentShell(templates, printable.pack, printable.title, pages, o.inkSaver, pageDress(printable, o, pages.length).css), pages: pages.map((p) => p.box), warnings };
+  const boxes = pages.map((p) => p.box);
+  return { html: documentShell(templates, printable.pack, printable.title, pages, o.inkSaver, pageDress(printable, o, boxes).css), pages: boxes, warnings };
 }
 
 /** The HTML document round some pages: fonts, print.css, the pack's CSS, page size. */
@@ -424,7 +425,9 @@ export function composeCombined(templates: Templates, printables: readonly CardP
     out.push({ box: { size: paper, side: 'front', ...box }, html: page(paper, body) });
     if (duplex) out.push({ box: { size: paper, side: 'back', ...backBox }, html: page(paper, backs) });
   }
-  return { html: documentShell(templates, first.pack, title, out, o.inkSaver, paletteCss(first.game)), pages: out.map((p) => p.box), warnings };
+  const boxes = out.map((p) => p.box);
+  const dress = combinedDress(first.game, title, o, boxes).css;
+  return { html: documentShell(templates, first.pack, title, out, o.inkSaver, dress), pages: boxes, warnings };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SHEET_FACE, type PrintOptions } from './compose.js';
-import { CROP_MARK, cutLines, gridBleedBox } from './crop-marks.js';
+import { SHEET_FACE, type PageBox, type PrintOptions } from './compose.js';
+import { CROP_MARK } from './crop-marks.js';
 import { fontFaceCss } from './fonts.js';
 import type { Templates } from './handlebars.js';
-import { cardSize, fitGrid, fitGutterFold } from './impose.js';
+import { cardSize, fitGutterFold } from './impose.js';
 import type { Face, Printable, Size } from './printable.js';
 
 export const PAPER: Readonly<Record<'a4' | 'letter', Size>> = {
@@ -117,6 +117,8 @@ export interface FooterPlace {
 const FOOTER_HEIGHT = 2.4;
 /** No printer prints nearer its edge than this, mm. */
 const FOOTER_EDGE = 3.5;
+/** The highest a footer sits, mm from the paper's bottom edge: where a sheet's footer sits, so a half-empty page of cards keeps its footer at the foot, not mid-page. */
+const FOOTER_HIGHEST = 8.3;
 
 /**
  * Where the footer fits on a page of paper `paper` whose art (face box, or cards and their bleed)
@@ -127,7 +129,7 @@ const FOOTER_EDGE = 3.5;
 export function footerPlace(paper: Size, artBottom: number, marks: number, markXs: readonly number[], text: string, short: string, centre = paper.width / 2): FooterPlace | undefined {
   const band = paper.height - artBottom;
   const width = (s: string) => s.length * 1.15; // 6 pt Plex Sans: about 1.15 mm a character, generous
-  if (band - marks >= FOOTER_EDGE + FOOTER_HEIGHT + 0.5) return { bottom: Math.max(FOOTER_EDGE, (band - marks - FOOTER_HEIGHT) / 2), short: false, centre };
+  if (band - marks >= FOOTER_EDGE + FOOTER_HEIGHT + 0.5) return { bottom: Math.max(FOOTER_EDGE, Math.min(FOOTER_HIGHEST, (band - marks - FOOTER_HEIGHT) / 2)), short: false, centre };
   if (band < FOOTER_EDGE + FOOTER_HEIGHT + 1) return undefined;
   // Between two neighbouring marks: the gap nearest the wanted centre that holds the whole footer,
   // else the one nearest that holds the page number alone.
@@ -155,25 +157,36 @@ function cssString(text: string): string {
 
 /**
  * The footer of every page, the same for every game: the game's title, the printable's title, the
- * page number ("p. 2 of 3", on documents of more than one page) and the pack's version, centred in
- * the paper's bottom margin (drawn by the layout: `.pm-page::after`, counted with a CSS counter).
+ * page number ("p. 2 of 3", on documents of more than one page) and the pack's version, in the
+ * paper's bottom margin (drawn by the layout: `.pm-page::after`, counted with a CSS counter).
+ * `places` holds each page's place (undefined: no room on that page); pages that differ from the
+ * first are placed by `:nth-of-type`.
  */
-export function footerCss(game: GameInfo, title: string, pages: number, place: FooterPlace): string {
+export function footerCss(game: GameInfo, title: string, pages: number, places: readonly (FooterPlace | undefined)[]): string {
   const head = `${game.title} \u00b7 ${footerTitle(game.title, title)}`;
   const tail = ` \u00b7 version ${game.version}`;
-  const content =
-    pages > 1
-      ? place.short
-        ? `"p. " counter(pm-page) " of ${pages}"`
-        : `${cssString(`${head} \u00b7 p. `)} counter(pm-page) ${cssString(` of ${pages}${tail}`)}`
-      : place.short
-        ? '""'
-        : cssString(`${head}${tail}`);
-  return (
-    `.pm-page { counter-increment: pm-page; }\n` +
-    `.pm-page::after { content: ${content}; position: absolute; left: ${num(place.centre - 50)}mm; width: 100mm; bottom: ${num(place.bottom)}mm; text-align: center; ` +
-    `font-family: var(--font-body); font-size: 6pt; line-height: 1; letter-spacing: 0.02em; color: var(--muted); white-space: nowrap; }`
-  );
+  const content = (place: FooterPlace | undefined) =>
+    place === undefined
+      ? 'none'
+      : pages > 1
+        ? place.short
+          ? `"p. " counter(pm-page) " of ${pages}"`
+          : `${cssString(`${head} \u00b7 p. `)} counter(pm-page) ${cssString(` of ${pages}${tail}`)}`
+        : place.short
+          ? '""'
+          : cssString(`${head}${tail}`);
+  const where = (place: FooterPlace | undefined) => (place ? `left: ${num(place.centre - 50)}mm; bottom: ${num(place.bottom)}mm;` : '');
+  const first = places[0];
+  const rules = [
+    `.pm-page { counter-increment: pm-page; }`,
+    `.pm-page::after { content: ${content(first)}; position: absolute; ${where(first)} width: 100mm; text-align: center; ` +
+      `font-family: var(--font-body); font-size: 6pt; line-height: 1; letter-spacing: 0.02em; color: var(--muted); white-space: nowrap; }`,
+  ];
+  places.forEach((place, i) => {
+    if (i === 0 || JSON.stringify(place) === JSON.stringify(first)) return;
+    rules.push(`.pm-page:nth-of-type(${i + 1})::after { content: ${content(place)}; ${where(place)} }`);
+  });
+  return rules.join('\n');
 }
 
 function num(n: number): string {
@@ -181,42 +194,54 @@ function num(n: number): string {
 }
 
 /**
- * The palette and footer of a printable's document printed with `o` on `pages` pages. Sheets: the
- * footer sits in the margin under the face box. Cards: under the cards and their crop marks, or
- * between the marks nearest the centre; print-on-demand pages (one card a page) have none.
+ * The palette and footer of a printable's document printed with `o` on the pages `boxes`. Sheets:
+ * the footer sits in the margin under the face box. Cards and counters: on each page, under its
+ * cards and their crop marks, or between the marks nearest the centre (a gutter fold's footer
+ * under the fronts' half, clear of the fold); print-on-demand pages (one card a page) have none.
  */
-export function pageDress(printable: Printable, o: PrintOptions, pages: number): PageDress {
-  const game = printable.game;
-  if (!game) return { css: '' };
-  const palette = paletteCss(game);
-  const head = `${game.title} \u00b7 ${footerTitle(game.title, printable.title)} \u00b7 p. ${pages} of ${pages} \u00b7 version ${game.version}`;
-  const short = `p. ${pages} of ${pages}`;
-  let place: FooterPlace | undefined;
-  if (printable.kind === 'sheet') {
-    const paper = PAPER[o.paper];
-    const landscape = printable.orientation === 'landscape';
-    const page = landscape ? { width: paper.height, height: paper.width } : paper;
-    const box = landscape ? SHEET_FACE.width : SHEET_FACE.height;
-    place = footerPlace(page, (page.height + box) / 2, 0, [], head, short);
-  } else if (o.layout !== 'pod') {
-    const { size: card } = cardSize(printable, o.card);
-    const options = { paper: PAPER[o.paper], card, bleed: o.bleed, gap: o.gap, margin: o.margin };
+export function pageDress(printable: Printable, o: PrintOptions, boxes: readonly PageBox[]): PageDress {
+  let vertical = false;
+  if (printable.kind === 'card' && o.gutterFold && printable.back) {
     try {
-      const fold = o.gutterFold && printable.back ? fitGutterFold(options).layout : undefined;
-      const grid = fold ? fold.grid : fitGrid(options).grid;
-      const paper = fold ? fold.paper : PAPER[o.paper];
-      const art = gridBleedBox(grid);
-      // A horizontal fold puts the backs' grid, mirrored, on the bottom half: its art ends where the fronts' starts, seen from the other edge.
-      const artBottom = fold?.fold === 'horizontal' ? paper.height - art.y : art.y + art.height;
-      const marks = o.cropMarks === 'none' ? 0 : o.cropMarks === 'full' ? paper.height - artBottom : CROP_MARK.offset + CROP_MARK.length;
-      const xs = o.cropMarks === 'none' ? [] : cutLines(grid.cols);
-      // A vertical fold: the footer goes under the fronts' half, clear of the fold line.
-      const vertical = fold?.fold === 'vertical';
-      const markXs = vertical ? [...xs, paper.width / 2] : xs;
-      place = footerPlace(paper, artBottom, marks, markXs, head, short, vertical ? paper.width / 4 : paper.width / 2);
+      vertical = fitGutterFold({ paper: PAPER[o.paper], card: cardSize(printable, o.card).size, bleed: o.bleed, gap: o.gap, margin: o.margin }).layout.fold === 'vertical';
     } catch {
-      place = undefined;
+      vertical = false;
     }
   }
-  return { css: [palette, place ? footerCss(game, printable.title, pages, place) : ''].filter(Boolean).join('\n') };
+  return dress(printable.game, printable.title, printable.kind === 'sheet' ? { landscape: printable.orientation === 'landscape' } : undefined, o, boxes, vertical);
+}
+
+/** The palette and footer of a `render --combine` document (cards and counters of several printables). */
+export function combinedDress(game: GameInfo | undefined, title: string, o: PrintOptions, boxes: readonly PageBox[]): PageDress {
+  return dress(game, title, undefined, o, boxes, false);
+}
+
+function dress(game: GameInfo | undefined, title: string, sheet: { readonly landscape: boolean } | undefined, o: PrintOptions, boxes: readonly PageBox[], vertical: boolean): PageDress {
+  if (!game) return { css: '' };
+  const palette = paletteCss(game);
+  const pages = boxes.length;
+  const head = `${game.title} \u00b7 ${footerTitle(game.title, title)} \u00b7 p. ${pages} of ${pages} \u00b7 version ${game.version}`;
+  const short = `p. ${pages} of ${pages}`;
+  let places: (FooterPlace | undefined)[] = [];
+  if (sheet) {
+    const paper = PAPER[o.paper];
+    const page = sheet.landscape ? { width: paper.height, height: paper.width } : paper;
+    const box = sheet.landscape ? SHEET_FACE.width : SHEET_FACE.height;
+    places = boxes.map(() => footerPlace(page, (page.height + box) / 2, 0, [], head, short));
+  } else if (o.layout !== 'pod') {
+    places = boxes.map((box) => cardPageFooter(box, o, head, short, vertical));
+  }
+  return { css: [palette, places.some(Boolean) ? footerCss(game, title, pages, places) : ''].filter(Boolean).join('\n') };
+}
+
+/** Where the footer goes on a page of cards or counters, from where its faces are cut (`box.slots`). */
+function cardPageFooter(box: PageBox, o: PrintOptions, text: string, short: string, vertical: boolean): FooterPlace | undefined {
+  const paper = box.size;
+  const trims = box.slots ?? [];
+  // The art ends a bleed below the lowest trim (an outer bleed is never wider than --bleed).
+  const artBottom = trims.length === 0 ? 0 : Math.min(paper.height, Math.max(...trims.map((t) => t.y + t.height)) + o.bleed);
+  const marks = trims.length === 0 || o.cropMarks === 'none' ? 0 : o.cropMarks === 'full' ? paper.height - artBottom : CROP_MARK.offset + CROP_MARK.length;
+  const xs = o.cropMarks === 'none' ? [] : [...new Set(trims.flatMap((t) => [t.x, t.x + t.width]))];
+  // A vertical fold: the footer goes under the fronts' half, clear of the fold line.
+  return footerPlace(paper, artBottom, marks, vertical ? [...xs, paper.width / 2] : xs, text, short, vertical ? paper.width / 4 : paper.width / 2);
 }
