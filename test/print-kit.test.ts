@@ -33,13 +33,18 @@ describe('the cover: every pack gets one, first, derived from data', () => {
       rest.forEach((p, i) => {
         const row = ctx.components[i]!;
         const pieces = p.faces.reduce((n, f) => n + f.copies, 0);
-        const type = decls.find((d) => `${pack}-${d.id}` === p.id)?.type ?? 'sheet';
-        if (p.kind === 'sheet') expect(row.what).toBe(`${pieces} ${pieces === 1 ? 'page' : 'pages'}`);
-        else {
+        const decl = decls.find((d) => `${pack}-${d.id}` === p.id);
+        const type = decl?.type ?? 'sheet';
+        const fold = decl?.finishing?.fold ? ', fold' : '';
+        if (p.kind === 'sheet') {
+          expect(row.what).toBe(`${pieces} ${pieces === 1 ? 'page' : 'pages'}`);
+          expect(row.sides).toBe(decl?.finishing?.twoSided ? `two-sided (${decl.finishing.twoSided} edge)` : 'one-sided');
+          expect(row.cut).toBe(decl?.finishing?.cut ? `cut out${fold}` : fold ? 'fold' : 'none');
+        } else {
           expect(row.what).toMatch(new RegExp(`^${pieces} ${type === 'counter' ? 'counters?' : 'cards?'}, \\d+ a sheet$`));
           expect(row.size).toMatch(/^\d+(\.\d)? x \d+(\.\d)? mm$/);
-          expect(row.sides).toBe(p.back ? 'two-sided' : 'one-sided');
-          expect(row.cut).toBe('cut out');
+          expect(row.sides).toBe(p.back ? 'two-sided (long edge)' : 'one-sided');
+          expect(row.cut).toBe(`cut out${fold}`);
         }
       });
       expect(ctx.total).toBe(1 + ctx.components.reduce((n, c) => n + c.pages, 0));
@@ -53,6 +58,17 @@ describe('the cover: every pack gets one, first, derived from data', () => {
       if (rest.some((p) => p.kind === 'card')) expect(heads).toContain('Cut');
     });
   }
+
+  it("says what printables.yaml's finishing says: the Warmaster counters sheet printed two-sided and cut, the Warchon playmarks folded", () => {
+    const warmaster = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), DEFAULT_PRINT);
+    const counters = warmaster.components.find((c) => c.title === 'Counters')!;
+    expect([counters.sides, counters.cut]).toEqual(['two-sided (long edge)', 'cut out']);
+    expect(warmaster.checklist.find((c) => c.head === 'Two-sided')!.text).toMatch(/^Counters: print two-sided, flipping on the long edge/);
+    expect(warmaster.checklist.find((c) => c.head === 'Cut')!.text).toMatch(/^Special units, Cards, Counters: cut/);
+    const warchon = coverContext(packContentOf('warchon'), packPrintables(packContentOf('warchon'), { playmarkVersion: 'test' }).slice(1), DEFAULT_PRINT);
+    expect(warchon.components.find((c) => c.title.startsWith('Unit playmarks'))!.cut).toBe('cut out, fold');
+    expect(warchon.checklist.find((c) => c.head === 'Fold')!.text).toMatch(/^Unit playmarks \(fold-over strips\): fold each strip along its dashed line/);
+  });
 
   it('changes with the render options: Letter, a gutter fold, no crop marks, print on demand', () => {
     const content = packContentOf('archon-skirmish');

@@ -44,6 +44,23 @@ export interface Printable {
    */
   minSize?: Size;
   /**
+   * What a maker does with the printed pages beyond what `type` says, for the kit's cover: `twoSided` for a sheet whose pages alternate fronts and backs (print it two-sided, flipping on that edge), `cut` for a sheet of pieces to cut out, `fold` to say in words how each piece folds.
+   */
+  finishing?: {
+    /**
+     * A sheet whose even pages are the backs of the odd ones: print two-sided, flipping on the `long` or `short` edge.
+     */
+    twoSided?: "long" | "short";
+    /**
+     * A sheet of pieces to cut out along its marks.
+     */
+    cut?: boolean;
+    /**
+     * How each piece folds, in words for the maker (`fold each strip in half along its centre line, then glue`).
+     */
+    fold?: string;
+  };
+  /**
    * The records the faces show. With `faces: each` (the default) one face per record; with `faces: one`, one face showing them all. Without `records`, the printable has one face showing the pack.
    */
   records?: RecordSelection;

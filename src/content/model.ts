@@ -91,6 +91,7 @@ export interface PrintableDecl {
   readonly front: string;
   readonly back?: string;
   readonly context?: string;
+  readonly finishing?: { readonly twoSided?: 'long' | 'short'; readonly cut?: boolean; readonly fold?: string };
 }
 
 export interface LoadedPrintables {

@@ -7,6 +7,13 @@ import { footerTitle, gameInfo, PAPER } from '../document.js';
 import { cardSize, fitGrid, fitGutterFold } from '../impose.js';
 import type { BuildContext, Printable, SheetPrintable, Size } from '../printable.js';
 
+/** printables.yaml's `finishing`: what a maker does with the printed pages beyond what the type says. */
+export interface Finishing {
+  readonly twoSided?: 'long' | 'short';
+  readonly cut?: boolean;
+  readonly fold?: string;
+}
+
 /** What one printable is and how to print it, as the cover's component list says it. */
 export interface Component {
   readonly title: string;
@@ -20,6 +27,12 @@ export interface Component {
   readonly perSheet: number | null;
   /** `one-sided`, `duplex` (backs on the back of each sheet), `gutter-fold` (backs beside the fronts, folded) or `no-backs` (it has backs, not printed this time). */
   readonly sides: 'one-sided' | 'duplex' | 'gutter-fold' | 'no-backs';
+  /** Printed two-sided, flipping on this edge (cards and counters with --duplex; sheets whose `finishing` says so). */
+  readonly edge?: 'long' | 'short';
+  /** Pieces to cut out (cards and counters; sheets whose `finishing` says so). */
+  readonly cut: boolean;
+  /** How each piece folds, in words (printables.yaml `finishing.fold`). */
+  readonly fold?: string;
   /** Sheets: printed landscape. */
   readonly landscape?: boolean;
 }
@@ -32,11 +45,13 @@ function mmText(n: number): string {
 }
 
 /** A printable's component-list entry under the print options `o`. */
-export function componentOf(p: Printable, type: Component['type'], o: PrintOptions): Component {
+export function componentOf(p: Printable, type: Component['type'], o: PrintOptions, finishing: Finishing = {}): Component {
   const title = footerTitle(p.game?.title ?? '', p.title);
+  const fold = finishing.fold;
   if (p.kind === 'sheet') {
     const pages = p.faces.reduce((n, f) => n + f.copies, 0);
-    return { title, type: 'sheet', pages, pieces: null, size: null, perSheet: null, sides: 'one-sided', landscape: p.orientation === 'landscape' };
+    const edge = finishing.twoSided;
+    return { title, type: 'sheet', pages, pieces: null, size: null, perSheet: null, sides: edge ? 'duplex' : 'one-sided', ...(edge ? { edge } : {}), cut: finishing.cut === true, ...(fold ? { fold } : {}), landscape: p.orientation === 'landscape' };
   }
   const pieces = p.faces.reduce((n, f) => n + f.copies, 0);
   const { size } = cardSize(p, o.card);
@@ -53,15 +68,16 @@ export function componentOf(p: Printable, type: Component['type'], o: PrintOptio
   if (hasBack && o.layout === 'pod') sides = 'duplex';
   const sheets = Math.ceil(pieces / perSheet);
   const pages = sheets * (sides === 'duplex' ? 2 : 1);
-  return { title, type, pages, pieces, size, perSheet, sides };
+  const edge = sides === 'duplex' && o.layout !== 'pod' ? (o.duplex === 'short' ? 'short' : 'long') : undefined;
+  return { title, type, pages, pieces, size, perSheet, sides, ...(edge ? { edge } : {}), cut: true, ...(fold ? { fold } : {}) };
 }
 
 /** The cover's context: the pack, its components, and the print checklist, every line derived from data. */
 export function coverContext(content: PackContent, printables: readonly Printable[], o: PrintOptions) {
   const pack = content.pack;
   const decls = content.printables?.list ?? [];
-  const typeOf = (p: Printable): Component['type'] => decls.find((d) => `${pack.id}-${d.id}` === p.id)?.type ?? (p.kind === 'sheet' ? 'sheet' : 'card');
-  const components = printables.map((p) => componentOf(p, typeOf(p), o));
+  const declOf = (p: Printable) => decls.find((d) => `${pack.id}-${d.id}` === p.id);
+  const components = printables.map((p) => componentOf(p, declOf(p)?.type ?? (p.kind === 'sheet' ? 'sheet' : 'card'), o, declOf(p)?.finishing));
   const rows = components.map((c) => ({
     title: c.title,
     what:
@@ -70,12 +86,12 @@ export function coverContext(content: PackContent, printables: readonly Printabl
         : `${c.pieces} ${c.type === 'counter' ? (c.pieces === 1 ? 'counter' : 'counters') : c.pieces === 1 ? 'card' : 'cards'}, ${c.perSheet} a sheet`,
     size: c.size ? `${mmText(c.size.width)} x ${mmText(c.size.height)} mm` : `${o.paper === 'a4' ? 'A4' : 'Letter'}${c.landscape ? ' landscape' : ''}`,
     pages: c.pages,
-    sides: SIDES_WORDS[c.sides],
-    cut: c.type === 'sheet' ? 'none' : c.sides === 'gutter-fold' ? 'fold, glue, cut' : 'cut out',
+    sides: c.edge ? `${SIDES_WORDS[c.sides]} (${c.edge} edge)` : SIDES_WORDS[c.sides],
+    cut: [c.sides === 'gutter-fold' ? 'fold, glue, cut' : c.cut ? 'cut out' : '', c.fold ? 'fold' : ''].filter(Boolean).join(', ') || 'none',
   }));
   const total = components.reduce((n, c) => n + c.pages, 1);
   const twoSided = components.filter((c) => c.sides === 'duplex' || c.sides === 'gutter-fold');
-  const cutOut = components.filter((c) => c.type !== 'sheet');
+  const cutOut = components.filter((c) => c.cut);
   const list = (cs: readonly Component[]) => cs.map((c) => c.title).join(', ');
   const checklist: { head: string; text: string }[] = [];
   checklist.push({ head: 'Paper', text: `${PAPER_NAMES[o.paper]}, ${total} ${total === 1 ? 'page' : 'pages'} in all (this cover included).` });
@@ -88,11 +104,11 @@ export function coverContext(content: PackContent, printables: readonly Printabl
   }
   const duplexItems = twoSided.filter((c) => c.sides === 'duplex');
   const foldItems = twoSided.filter((c) => c.sides === 'gutter-fold');
-  if (duplexItems.length > 0 && o.layout !== 'pod') {
-    checklist.push({
-      head: 'Two-sided',
-      text: `${list(duplexItems)}: print two-sided, flipping on the ${o.duplex === 'short' ? 'short' : 'long'} edge; each page of fronts is followed by its backs. Print the duplex calibration sheet first to check that backs line up.`,
-    });
+  for (const edge of ['long', 'short'] as const) {
+    const items = duplexItems.filter((c) => c.edge === edge);
+    if (items.length === 0) continue;
+    const calibrate = items.some((c) => c.type !== 'sheet') ? ' Print the duplex calibration sheet first to check that backs line up.' : '';
+    checklist.push({ head: 'Two-sided', text: `${list(items)}: print two-sided, flipping on the ${edge} edge; each page of fronts is followed by its backs.${calibrate}` });
   }
   if (foldItems.length > 0) {
     checklist.push({ head: 'Gutter fold', text: `${list(foldItems)}: print one-sided; fold each sheet along the dashed line so fronts and backs meet, glue, then cut.` });
@@ -108,6 +124,7 @@ export function coverContext(content: PackContent, printables: readonly Printabl
       text: `${list(cutOut)}: cut ${marks}. ${o.bleed > 0 ? `Each piece's colour runs ${mmText(o.bleed)} mm past its cut line, so a small miscut shows no white.` : 'The pieces have no bleed: cut exactly on the line.'}`,
     });
   }
+  for (const c of components) if (c.fold) checklist.push({ head: 'Fold', text: `${c.title}: ${c.fold}` });
   if (o.inkSaver) checklist.push({ head: 'Ink saver', text: 'This print uses little ink: no fills behind tables, cards and counters; sides are named in words.' });
   return {
     pack: { title: pack.title, version: pack.version, source: pack.source.title, author: pack.source.author ?? null },
