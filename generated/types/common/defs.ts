@@ -266,6 +266,10 @@ export interface UnitFilter {
    */
   exceptUnits?: Id[];
   /**
+   * All but the units a name stands for (`self`, `subject`, or a name an earlier filter of the same rule saved with `as`), e.g. the units of an army it did not pick.
+   */
+  exceptBinding?: Id;
+  /**
    * Only units with every one of these traits (or descriptors), by name as printed, lower-case.
    */
   hasTrait?: string[];
@@ -304,13 +308,13 @@ export interface UnitFilter {
     which: "highest" | "lowest";
   };
   /**
-   * Of the units selected, only this many, picked by the chooser.
+   * Of the units selected, only this many, picked by the chooser; `count: any` lets the chooser pick any number of them, none included ("chooses which units will attack").
    */
   choose?: {
     /**
-     * How many units are picked.
+     * How many units are picked, or `any`: as many as the chooser likes, from none to all.
      */
-    count: number;
+    count: number | "any";
     /**
      * Who picks.
      */

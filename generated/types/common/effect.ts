@@ -24,10 +24,13 @@ export type Effect =
   | RollOnTable
   | SwapPositions
   | Teleport
+  | BringIn
   | PreventActions
   | MoveCards
   | DestroyPlace
   | Delayed
+  | May
+  | ChooseUnits
   | EndGame
   | NoEffect
   | Manual;
@@ -66,6 +69,51 @@ export interface AddUnit {
    * How long the effect lasts.
    */
   duration: Duration;
+}
+
+/**
+ * Units from other locations, within reach of the rule's location, move there at once, ignoring what lies between ("move one additional unit into the battle from another location within that unit's Movement"). The target filter looks at the units elsewhere that can reach, not at the units here.
+ */
+export interface BringIn {
+  /**
+   * The effect kind: `bring-in`.
+   */
+  kind: "bring-in";
+  /**
+   * The units brought in, among those elsewhere within reach.
+   */
+  target: UnitFilter;
+  /**
+   * How far away a unit may be, in Movement (the game measures it); left out, each unit's own Movement.
+   */
+  within?: number;
+  /**
+   * The units' Size for Capacity for a while ("its Size does not affect Capacity this turn": 0 for the turn).
+   */
+  sizeForCapacity?: {
+    /**
+     * The Size counted for Capacity.
+     */
+    size: number;
+    /**
+     * For how long.
+     */
+    duration: Duration;
+  };
+}
+
+/**
+ * Picks units and names them (`as` in the target) for later effects of the same rule; changes nothing by itself ("the Attacking army chooses which units will attack").
+ */
+export interface ChooseUnits {
+  /**
+   * The effect kind: `choose-units`.
+   */
+  kind: "choose-units";
+  /**
+   * The units picked; give it `as` to name them.
+   */
+  target: UnitFilter;
 }
 
 /**
@@ -223,6 +271,26 @@ export interface Manual {
    * Why the rule is manual: what the vocabulary lacks.
    */
   note: string;
+}
+
+/**
+ * An optional action ("this unit may go berserk"): the side `by` names decides, as a move, whether the effects happen; declined, nothing does. `owner` is the side of the rule's unit (`self`), else the rule's owner.
+ */
+export interface May {
+  /**
+   * The effect kind: `may`.
+   */
+  kind: "may";
+  /**
+   * Who decides: a chooser (`random`: the game's seeded generator, even odds).
+   */
+  by: Chooser;
+  /**
+   * The effects, applied in order if the side accepts.
+   *
+   * @minItems 1
+   */
+  do: [Effect, ...Effect[]];
 }
 
 /**

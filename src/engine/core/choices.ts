@@ -10,9 +10,9 @@ import type { CoreState } from './state.js';
 
 /** A question the effects put to a side, as plain JSON (kept in the game state). */
 export type ChoiceRequest =
-  | { readonly kind: 'units'; readonly side: string; readonly candidates: readonly string[]; readonly count: number; readonly reason: string }
+  | { readonly kind: 'units'; readonly side: string; readonly candidates: readonly string[]; readonly count: number; readonly anyNumber?: boolean; readonly reason: string }
   | { readonly kind: 'location'; readonly side: string; readonly unit: string; readonly candidates: readonly string[]; readonly reason: string }
-  | { readonly kind: 'option'; readonly side: string; readonly candidates: readonly string[]; readonly reason: string }
+  | { readonly kind: 'option'; readonly side: string; readonly candidates: readonly string[]; readonly options?: readonly string[]; readonly reason: string }
   | { readonly kind: 'reroll'; readonly side: string; readonly candidates: readonly ['yes', 'no']; readonly reason: string };
 
 /** One answer, in the request's terms: the ids picked (units, one location, one option index as a string, `yes`/`no`). */
@@ -38,7 +38,8 @@ export function answeringPolicy(answers: readonly ChoiceAnswer[], fallback: Poli
   return {
     chooseUnits(state: CoreState, choice) {
       if (choice.side === null) return fallback.chooseUnits(state, choice);
-      return take({ kind: 'units', side: choice.side, candidates: [...choice.candidates], count: choice.count, reason: choice.reason });
+      const anyNumber = choice.anyNumber === true ? { anyNumber: true } : {};
+      return take({ kind: 'units', side: choice.side, candidates: [...choice.candidates], count: choice.count, ...anyNumber, reason: choice.reason });
     },
     chooseLocation(state: CoreState, choice) {
       if (choice.side === null) return fallback.chooseLocation(state, choice);
@@ -49,7 +50,7 @@ export function answeringPolicy(answers: readonly ChoiceAnswer[], fallback: Poli
     },
     chooseOption(state: CoreState, choice) {
       if (choice.side === null) return fallback.chooseOption(state, choice);
-      return Number(take({ kind: 'option', side: choice.side, candidates: choice.options.map((_, i) => String(i)), reason: choice.reason })[0]);
+      return Number(take({ kind: 'option', side: choice.side, candidates: choice.options.map((_, i) => String(i)), options: [...choice.options], reason: choice.reason })[0]);
     },
   };
 }
@@ -66,8 +67,16 @@ export function withAnswers<T>(answers: readonly ChoiceAnswer[], fallback: Polic
   }
 }
 
-/** Every answer a request allows, in candidate order: each pick of `count` units (combinations), else each candidate. */
+/**
+ * Every answer a request allows, in candidate order: each pick of `count` units (combinations), or
+ * for `anyNumber` each subset of them, none first; else each candidate.
+ */
 export function possibleAnswers(request: ChoiceRequest): ChoiceAnswer[] {
+  if (request.kind === 'units' && request.anyNumber === true) {
+    const subsets: ChoiceAnswer[] = [[]];
+    for (let size = 1; size <= request.count; size++) subsets.push(...possibleAnswers({ ...request, anyNumber: false, count: size }));
+    return subsets;
+  }
   if (request.kind !== 'units' || request.count === 1) return request.candidates.map((c) => [c]);
   const out: string[][] = [];
   const pick = (from: number, chosen: string[]): void => {
@@ -83,6 +92,11 @@ export function possibleAnswers(request: ChoiceRequest): ChoiceAnswer[] {
 
 /** Whether `answer` is one the request allows. */
 export function isAnswer(request: ChoiceRequest, answer: readonly JsonValue[]): answer is ChoiceAnswer {
+  if (request.kind === 'units' && request.anyNumber === true) {
+    // Distinct candidates in candidate order, as many as the request allows (none included).
+    const at = answer.map((id) => (typeof id === 'string' ? request.candidates.indexOf(id) : -1));
+    return answer.length <= request.count && at.every((i, k) => i >= 0 && (k === 0 || i > at[k - 1]!));
+  }
   const key = JSON.stringify(answer);
   return possibleAnswers(request).some((a) => JSON.stringify(a) === key);
 }
