@@ -7,7 +7,7 @@ import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import { controllingSide, resolveSides, ruleLocation, type EffectContext } from './context.js';
 import type { JsonValue } from './log.js';
 import { checkedUnits, type Policy } from './policy.js';
-import { sampleIndices, type RandomState } from './random.js';
+import { nextInt, sampleIndices, type RandomState } from './random.js';
 import { fightsFor, otherSides, unitsInPlay, type CoreState, type UnitState } from './state.js';
 import { rankValue, statValues } from './stats.js';
 
@@ -50,6 +50,7 @@ export function matchesUnit(state: CoreState, unit: UnitState, filter: DeepReado
   const named = (ids: readonly string[]) => ids.some((id) => id === unit.record || id === unit.id);
   if (filter.units !== undefined && !named(filter.units)) return false;
   if (filter.exceptUnits !== undefined && named(filter.exceptUnits)) return false;
+  if (filter.exceptBinding !== undefined && boundUnits(filter.exceptBinding, ctx).includes(unit.id)) return false;
   const has = (trait: string) => unit.traits.includes(trait.toLowerCase());
   if (filter.hasTrait !== undefined && !filter.hasTrait.every(has)) return false;
   if (filter.lacksTrait !== undefined && filter.lacksTrait.some(has)) return false;
@@ -118,20 +119,31 @@ function selectFrom(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: Eff
   if (options.eligible !== undefined) units = units.filter(options.eligible);
   if (filter.extreme !== undefined) units = extremeUnits(units, filter.extreme);
   const choose = filter.choose;
+  // `count: any` picks from none to all of them: a choice whenever there is a candidate.
+  const anyNumber = choose?.count === 'any';
+  const count = choose === undefined ? 0 : choose.count === 'any' ? units.length : choose.count;
   // Picking n of n or fewer units leaves no choice: every candidate is taken.
-  if (choose === undefined || units.length <= choose.count) {
+  if (choose === undefined || (!anyNumber && units.length <= count) || units.length === 0) {
     const choice = choose === undefined ? null : { by: choose.by, side: null, from: units.map((u) => u.id), picked: units.map((u) => u.id) };
     return { ids: units.map((u) => u.id), random: state.random, choice };
   }
   const candidates = units.map((u) => u.id);
   if (choose.by === 'random') {
-    const drawn = sampleIndices(state.random, candidates.length, choose.count);
+    // Any number at random: how many drawn evenly from none to all, then which.
+    let random = state.random;
+    let n = count;
+    if (anyNumber) {
+      const size = nextInt(random, 0, candidates.length);
+      random = size.random;
+      n = size.value;
+    }
+    const drawn = sampleIndices(random, candidates.length, n);
     const picked = new Set(drawn.value.map((i) => candidates[i]!));
     const ids = candidates.filter((id) => picked.has(id));
     return { ids, random: drawn.random, choice: { by: 'random', side: null, from: candidates, picked: ids } };
   }
   const side = choosingSide(state, choose.by, units, ctx);
-  const request = { side, candidates, count: choose.count, reason: options.reason ?? ctx.source };
+  const request = { side, candidates, count, ...(anyNumber ? { anyNumber } : {}), reason: options.reason ?? ctx.source };
   const picked = new Set(checkedUnits(policy.chooseUnits(state, request), request));
   const ids = candidates.filter((id) => picked.has(id));
   return { ids, random: state.random, choice: { by: choose.by, side, from: candidates, picked: ids } };

@@ -12,6 +12,8 @@ export interface UnitChoice {
   readonly candidates: readonly string[];
   /** How many to pick; never more than there are candidates. */
   readonly count: number;
+  /** `count: any`: any number of the candidates, from none to `count` (all of them). */
+  readonly anyNumber?: boolean;
   readonly reason: string;
 }
 
@@ -68,7 +70,7 @@ export function randomPolicy(seed: number): Policy {
   };
   return {
     chooseUnits: (_state, choice) => {
-      const drawn = sampleIndices(random, choice.candidates.length, choice.count);
+      const drawn = sampleIndices(random, choice.candidates.length, choice.anyNumber === true ? draw(0, choice.count) : choice.count);
       random = drawn.random;
       return drawn.value.map((i) => choice.candidates[i]!);
     },
@@ -93,9 +95,9 @@ export function policyBySide(bySide: { readonly [side: string]: Policy }, fallba
 export function checkedUnits(picked: readonly string[], choice: UnitChoice): string[] {
   const unique = new Set(picked);
   const bad = picked.filter((id) => !choice.candidates.includes(id));
-  if (bad.length > 0 || unique.size !== picked.length || picked.length !== choice.count) {
+  if (bad.length > 0 || unique.size !== picked.length || (choice.anyNumber === true ? picked.length > choice.count : picked.length !== choice.count)) {
     throw new Error(
-      `The policy must pick ${choice.count} distinct unit(s) of ${choice.candidates.join(', ')} (${choice.reason}); it picked ${picked.join(', ') || 'none'}.`,
+      `The policy must pick ${choice.anyNumber === true ? 'at most ' : ''}${choice.count} distinct unit(s) of ${choice.candidates.join(', ')} (${choice.reason}); it picked ${picked.join(', ') || 'none'}.`,
     );
   }
   return [...picked];

@@ -9,6 +9,8 @@ import type { Policy } from '../policy.js';
 import type { GameEvent } from '../rules/event.js';
 import type { CoreState } from '../state.js';
 import { addUnit } from './add-unit.js';
+import { bringIn } from './bring-in.js';
+import { chooseUnits } from './choose-units.js';
 import type { ApplyNested, Handler, Step } from './common.js';
 import { damage } from './damage.js';
 import { delayed } from './delayed.js';
@@ -19,6 +21,7 @@ import { endGame } from './end-game.js';
 import { heal } from './heal.js';
 import { limitMovement } from './limit-movement.js';
 import { manual } from './manual.js';
+import { may } from './may.js';
 import { modifyStrength } from './modify-strength.js';
 import { moveCards } from './move-cards.js';
 import { noEffect } from './no-effect.js';
@@ -50,8 +53,11 @@ export const handlers: { readonly [K in Effect['kind']]: Handler<K> } = {
   'roll-table': rollTable,
   'swap-positions': swapPositions,
   teleport,
+  'bring-in': bringIn,
   'prevent-actions': preventActions,
   delayed,
+  may,
+  'choose-units': chooseUnits,
   'destroy-place': destroyPlace,
   'move-cards': moveCards,
   'end-game': endGame,
