@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Effect } from '../generated/types/common/effect.js';
 import type { DeepReadonly } from '../generated/types/readonly.js';
-import { spreads, units as warchonUnits } from '../generated/content/warchon.js';
+import { spreads, traits, units as warchonUnits } from '../generated/content/warchon.js';
 import { cards as warmasterCards, teleportTables, units as warmasterUnits } from '../generated/content/warmaster.js';
 import { spells } from '../generated/content/archon-skirmish.js';
 import type { EffectContext } from '../src/engine/core/context.js';
@@ -523,5 +523,103 @@ describe('manual', () => {
     expect(holds(without, charge.if!, ctx)).toBe(false);
     const after = applyEffects(withTactics, charge.effects, ctx, firstPolicy).state;
     expect(['leader', 'u', 'd'].map((id) => stat(after, id, 'as'))).toEqual([4, 4, 2]);
+  });
+});
+
+/** Answers every "may" with `answer` (0 yes, 1 no) and records who was asked. */
+function mayPolicy(answer: 0 | 1): Policy & { asked: (string | null)[] } {
+  const asked: (string | null)[] = [];
+  return { ...firstPolicy, asked, chooseOption: (_s, c) => (asked.push(c.side), expect(c.options).toEqual(['yes', 'no']), answer) };
+}
+
+describe('may', () => {
+  it('Berserk (Warchon): the owner of the rule\'s unit decides; yes applies the effects (CS doubled, destruction set up for after the battle), no applies nothing', () => {
+    const berserk = traits.berserk.rules![0]!.do;
+    const state = battleAt([warchon('deathknoll-ogres', 'ogres', 'celestine'), unit('a', 'azuthka', { as: 2, ds: 2 })]);
+    const self: EffectContext = { owner: 'celestine', source: 'trait/berserk/go-berserk', self: 'ogres' };
+    const yes = mayPolicy(0);
+    const accepted = applyEffects(state, berserk, self, yes);
+    expect(yes.asked).toEqual(['celestine']);
+    expect([stat(accepted.state, 'ogres', 'as'), stat(accepted.state, 'ogres', 'ds')]).toEqual([8, 8]);
+    expect(accepted.state.delayed).toHaveLength(1);
+    expect(accepted.log.map((e) => e.kind)).toEqual(['may', 'modify-strength', 'delayed']);
+    expect(accepted.log[0]).toMatchObject({ data: { by: 'owner', side: 'celestine', accepted: true } });
+    const declined = applyEffects(state, berserk, self, mayPolicy(1));
+    expect(stat(declined.state, 'ogres', 'as')).toBe(4);
+    expect(declined.state.delayed).toEqual([]);
+    expect(declined.log).toEqual([expect.objectContaining({ kind: 'may', data: { by: 'owner', side: 'celestine', accepted: false } })]);
+  });
+
+  it('by random: the state\'s generator decides, the same seed the same way', () => {
+    const effect: Effects = [{ kind: 'may', by: 'random', do: [{ kind: 'destroy', target: {} }] }];
+    const outcomes = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => applyEffects(battleAt([unit('a', 'azuthka', { as: 1 })], seed), effect, ctx, firstPolicy));
+    expect(new Set(outcomes.map((o) => o.log[0]!.data.accepted))).toEqual(new Set([true, false]));
+    for (const o of outcomes) expect(alive(o.state)).toEqual(o.log[0]!.data.accepted ? [] : ['a']);
+    expect(applyEffects(battleAt([unit('a', 'azuthka', { as: 1 })], 3), effect, ctx, firstPolicy)).toEqual(outcomes[2]);
+  });
+});
+
+describe('choose-units, count any, exceptBinding', () => {
+  it('Magic Bridge (Dracosroar Event 4): the attacker picks any number of its units, none included; the others have AS 0; on 1-2 the committed units without Aerial or Aquatic are destroyed', () => {
+    const bridge = spreads.dracosroar.events!.find((e) => e.number === 4)!.effects;
+    const units = [unit('ogres', 'azuthka', { as: 4 }), unit('angels', 'azuthka', { as: 3 }, ['aerial']), unit('swarm', 'azuthka', { as: 2 }), unit('d', 'celestine', { ds: 3 })];
+    const picks: UnitChoice[] = [];
+    const pick = (ids: string[]): Policy => ({ ...firstPolicy, chooseUnits: (_s, c) => (picks.push(c), ids) });
+    const illusion = applyEffects(battleAt(units, seedWhere('rng', (v) => v <= 2)), bridge, { ...ctx, bindings: new Map() }, pick(['ogres', 'angels']));
+    expect(picks[0]).toMatchObject({ side: 'azuthka', candidates: ['ogres', 'angels', 'swarm'], count: 3, anyNumber: true });
+    expect(illusion.log[0]).toMatchObject({ kind: 'choose-units', data: { as: 'committed', chosen: ['ogres', 'angels'] } });
+    expect(stat(illusion.state, 'swarm', 'as')).toBe(0);
+    // The Aerial Angels do not fall; the Ogres do.
+    expect(alive(illusion.state)).toEqual(['angels', 'swarm', 'd']);
+    const holds = applyEffects(battleAt(units, seedWhere('rng', (v) => v >= 3)), bridge, { ...ctx, bindings: new Map() }, pick([]));
+    expect(alive(holds.state)).toEqual(['ogres', 'angels', 'swarm', 'd']);
+    expect(['ogres', 'angels', 'swarm'].map((id) => stat(holds.state, id, 'as'))).toEqual([0, 0, 0]);
+  });
+
+  it('a pick of more than the candidates, a repeated one or a stranger is refused; a random pick of any number stays among them', () => {
+    const state = battleAt([unit('a', 'azuthka', { as: 1 }), unit('b', 'azuthka', { as: 1 })]);
+    const anySide: Effects = [{ kind: 'choose-units', target: { side: 'attacker', choose: { count: 'any', by: 'owner' }, as: 'x' } }];
+    expect(() => applyEffects(state, anySide, ctx, { ...firstPolicy, chooseUnits: () => ['a', 'a'] })).toThrow(/at most 2 distinct/);
+    expect(() => applyEffects(state, anySide, ctx, { ...firstPolicy, chooseUnits: () => ['z'] })).toThrow(/at most 2 distinct/);
+    expect(applyEffects(state, anySide, ctx, { ...firstPolicy, chooseUnits: () => [] }).log[0]!.data.chosen).toEqual([]);
+    for (let seed = 0; seed < 20; seed++) {
+      const chosen = applyEffects(battleAt([unit('a', 'azuthka', { as: 1 }), unit('b', 'azuthka', { as: 1 })], seed), [{ kind: 'choose-units', target: { choose: { count: 'any', by: 'random' } } }], ctx, firstPolicy).log[0]!.data.chosen as string[];
+      expect(chosen.every((id) => id === 'a' || id === 'b')).toBe(true);
+    }
+  });
+});
+
+describe('bring-in', () => {
+  /** Units one and two places away, a hook that reaches `distance` places along a line of four. */
+  const LINE = ['field', 'hill', 'river', 'sea'];
+  const reach: EffectContext['destinations'] = (_s, u, move) => LINE.filter((l) => l !== u.location && Math.abs(LINE.indexOf(l) - LINE.indexOf(u.location!)) <= (move.distance ?? 9));
+
+  it('Surprise Reserve (Erdon Pass Event 4): the Controlling army brings one unit in from within its own Movement, Size 0 for Capacity this turn, and it retreats one spread when the turn ends', () => {
+    const reserve = spreads['erdon-pass'].events![3]!.effects;
+    const units = [unit('here', 'azuthka', { as: 1 }), unit('near', 'azuthka', { as: 1, size: 2, movement: 1 }, [], 'hill'), unit('slow', 'azuthka', { as: 1, movement: 1 }, [], 'river'), unit('far', 'azuthka', { as: 1, movement: 3 }, [], 'sea'), unit('foe', 'celestine', { ds: 1 }, [], 'hill')];
+    const spy = spyPolicy();
+    const ctxReserve: EffectContext = { owner: null, source: 'erdon-pass event 4', destinations: reach, bindings: new Map() };
+    const applied = applyEffects(battleAt(units), reserve, ctxReserve, { ...spy, chooseOption: () => 0 });
+    // Within its own Movement: "near" (1 of 1) and "far" (3 of 3); not "slow" (2 away, Movement 1), nor the enemy.
+    expect(spy.units[0]).toMatchObject({ side: 'azuthka', candidates: ['near', 'far'], count: 1 });
+    expect(findUnit(applied.state, 'near')).toMatchObject({ location: 'field', controlledBy: { side: 'azuthka', sizeForCapacity: 0, duration: 'turn' } });
+    expect(applied.log.find((e) => e.kind === 'bring-in')).toMatchObject({ units: ['near'], data: { to: 'field', brought: ['near'], from: { near: 'hill' }, sizeForCapacity: 0 } });
+    expect(applied.state.delayed).toEqual([expect.objectContaining({ at: { event: 'turn-ends' }, bindings: { reserve: ['near'] } })]);
+    // The turn ends: the delayed retreat moves it one place, and its Size counts again.
+    const ended = fire(applied.state, { event: 'turn-ends', side: 'azuthka' }, [], firstPolicy, { destinations: reach });
+    expect(findUnit(ended.state, 'near')!.location).not.toBe('field');
+    expect(findUnit(expire(ended.state, { turnOf: 'azuthka' }).state, 'near')!.controlledBy).toBeNull();
+    // Declined: nobody moves.
+    expect(findUnit(applyEffects(battleAt(units), reserve, ctxReserve, { ...firstPolicy, chooseOption: () => 1 }).state, 'near')!.location).toBe('hill');
+  });
+
+  it('`within` limits the reach whatever the Movement; with no location or no hook nobody comes', () => {
+    const units = [unit('a', 'azuthka', { as: 1 }, [], 'hill'), unit('b', 'celestine', { as: 1 }, [], 'sea')];
+    const after = applyEffects(battleAt(units), [{ kind: 'bring-in', target: { side: 'any' }, within: 2 }], { ...ctx, destinations: reach }, firstPolicy).state;
+    expect(['a', 'b'].map((id) => findUnit(after, id)!.location)).toEqual(['field', 'sea']);
+    const noHook = applyEffects(battleAt(units), [{ kind: 'bring-in', target: {} }], ctx, firstPolicy);
+    expect(noHook.log[0]).toMatchObject({ kind: 'bring-in', data: { brought: [] } });
+    const nowhere = applyEffects(createState({ seed: 1, sides: SIDES, units }), [{ kind: 'bring-in', target: {} }], { ...ctx, destinations: reach }, firstPolicy);
+    expect(nowhere.log[0]!.data.brought).toEqual([]);
   });
 });

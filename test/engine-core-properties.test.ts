@@ -58,6 +58,13 @@ const handWritten: AnyEffect[] = [
   { kind: 'move-cards', from: 'deck', to: 'hand', count: 2 },
   { kind: 'move-cards', from: 'deck', to: 'discard', count: 1, by: 'random' },
   { kind: 'end-game', winner: 'friendly' },
+  { kind: 'may', by: 'random', do: [{ kind: 'damage', target: { side: 'enemy' }, hits: 1 }] },
+  { kind: 'may', by: 'owner', do: [{ kind: 'modify-strength', target: { binding: 'self' }, stat: 'cs', op: 'multiply', value: 2, duration: 'battle' }] },
+  { kind: 'choose-units', target: { side: 'attacker', choose: { count: 'any', by: 'owner' }, as: 'picked' } },
+  { kind: 'choose-units', target: { choose: { count: 'any', by: 'random' }, as: 'picked' } },
+  { kind: 'modify-strength', target: { side: 'attacker', exceptBinding: 'picked' }, stat: 'as', op: 'set', value: 0, duration: 'battle' },
+  { kind: 'bring-in', target: { side: 'friendly', choose: { count: 1, by: 'controller' } }, sizeForCapacity: { size: 0, duration: 'turn' } },
+  { kind: 'bring-in', target: { side: 'any' }, within: 2 },
 ];
 
 const pool: AnyEffect[] = [...contentEffects(), ...handWritten];

@@ -73,10 +73,12 @@ function collectBindings(ctx: LintContext, record: EffectiveRecord, value: Json,
     return;
   }
   if (!isObject(value)) return;
-  const binding = value.binding;
-  if (typeof binding === 'string' && !BUILT_IN_BINDINGS.has(binding) && !names.has(binding)) {
-    const known = [...BUILT_IN_BINDINGS, ...names].join(', ');
-    ctx.at('rule/unbound-name', record, [...path, 'binding'], `No earlier filter of this rule saves units as \`${binding}\` (names here: ${known}).`);
+  for (const key of ['binding', 'exceptBinding'] as const) {
+    const binding = value[key];
+    if (typeof binding === 'string' && !BUILT_IN_BINDINGS.has(binding) && !names.has(binding)) {
+      const known = [...BUILT_IN_BINDINGS, ...names].join(', ');
+      ctx.at('rule/unbound-name', record, [...path, key], `No earlier filter of this rule saves units as \`${binding}\` (names here: ${known}).`);
+    }
   }
   for (const key of Object.keys(value)) if (key !== 'as') collectBindings(ctx, record, value[key]!, [...path, key], names);
   if (typeof value.as === 'string') names.add(value.as);
