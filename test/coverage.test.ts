@@ -70,9 +70,9 @@ describe('engine maps of rules run', () => {
     const ran = withRuns(rules, { engine: true, run: { 'spread/erdon-pass#/events/1': 'some test' } });
     expect(ran.find((r) => r.key === fortified.key)).toMatchObject({ executable: true, test: 'some test', missing: [] });
     expect(ran.filter((r) => r.executable)).toHaveLength(1);
-    const reserve = ran.find((r) => r.key === 'spread/erdon-pass#/events/3')!;
-    expect(reserve.missing[0]).toMatch(/brings a unit here from\s+another location/);
-    expect(reserve.missing.at(-1)).toMatch(/game loop plays no test of this rule/);
+    const triple = ran.find((r) => r.key === 'spread/akibatu/berserk-triple')!;
+    expect(triple.missing[0]).toMatch(/replace the Berserk declaration's doubling/);
+    expect(triple.missing.at(-1)).toMatch(/game loop plays no test of this rule/);
   });
 });
 
@@ -85,10 +85,10 @@ describe('playmark coverage', () => {
     expect(report.items).toHaveLength(report.rules);
     expect(report.items.find((i) => i.key === 'result/ax-dy')).toMatchObject({ status: 'runs', test: expect.stringContaining('A1D1') });
     expect(report.items.find((i) => i.key === 'trait/aerial/flies')).toMatchObject({ status: 'runs', what: 'trait' });
-    // A trait with rules is counted through its rules (Berserk's declaration), not its text as well;
+    // A trait with rules is counted through its rules (Berserk's declaration, played by its test), not its text as well;
     // a tag with no rule of its own (Frigid: its penalty is the Baphite Swarm's) counts as printed text
     // the procedure reads; a trait the text never defines (Aquatic) prints no rule at all.
-    expect(report.items.find((i) => i.key === 'trait/berserk/go-berserk')).toMatchObject({ status: 'manual', what: 'trait' });
+    expect(report.items.find((i) => i.key === 'trait/berserk/go-berserk')).toMatchObject({ status: 'runs', what: 'trait', test: expect.stringContaining('Berserk') });
     expect(report.items.find((i) => i.key === 'trait/berserk')).toBeUndefined();
     expect(report.items.find((i) => i.key === 'trait/frigid')).toMatchObject({ status: 'manual', form: 'structural' });
     expect(report.items.find((i) => i.key === 'trait/aquatic')).toBeUndefined();
@@ -131,7 +131,7 @@ describe('playmark coverage', () => {
     const out = stdout();
     expect(out).toMatch(/^warchon \(Warchon\): \d+ of \d+ rules run through a game loop, \d+ manual\.\n/);
     expect(out).toMatch(/\n {2}runs {3}result\/ax-dy /);
-    expect(out).toMatch(/\n {2}manual spread\/erdon-pass#\/events\/3 \(event\): .+\n {9}missing: .*brings a unit here/);
+    expect(out).toMatch(/\n {2}manual spread\/akibatu\/berserk-triple \(special rule\): .+\n {9}missing: .*replace the Berserk declaration's doubling/);
   });
 
   it('exits 2 for an unknown pack (with a suggestion) or a bad --format; --json is --format json', async () => {

@@ -505,3 +505,118 @@ describe('Warchon results and armies through the game loop', () => {
     expect(s.core.units.filter((u) => u.traits.includes('purity')).map((u) => u.side)).toEqual(['celestine', 'celestine', 'celestine']);
   });
 });
+
+describe('Warchon optional declarations and choices of any number, through the game loop', () => {
+  it("Erdon Pass Event 4, Surprise Reserve: the Controlling army may bring one unit in from within its Movement, even one that moved, Size 0 for Capacity this turn, and it retreats one spread when the turn is over", () => {
+    // The Ogres (Size 3) attack the Crusaders at Erdon Pass (Capacity 4); a Swarm (Size 2, Movement
+    // 3) moves to Akibatu this turn, one Movement away by the path; the other Swarm stands at Xetti Bishum.
+    const at = { 'deathknoll-ogres': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'baphite-swarm-1': 'kier-zhadd', 'baphite-swarm-2': 'xetti-bishum', 'celestine-paladins': 'irondale' };
+    const moved = play(base, position('azuthka', at), { kind: 'move', unit: 'baphite-swarm-1', to: 'akibatu' });
+    expect(moved.state.acted).toContain('baphite-swarm-1');
+    const ev = play(base, moved.state, END, ...toEvent(base, 'erdon-pass', 4));
+    // "may": the Controlling army (the attacker, ruling controlling-army) answers yes or no, as a move.
+    expect(ev.state.pending?.request).toMatchObject({ kind: 'option', side: 'azuthka', candidates: ['0', '1'], options: ['yes', 'no'] });
+    expect(game.legalMoves(base, ev.state)).toEqual([{ kind: 'choose', ids: ['0'] }, { kind: 'choose', ids: ['1'] }]);
+    // Declined: nothing moves, and combat resumes with a new number.
+    const declined = play(base, ev.state, { kind: 'choose', ids: ['1'] });
+    expect(eventEntry(declined.events)).toMatchObject({ rule: 'spread/erdon-pass#/events/3' });
+    expect(declined.events.find((e) => e.type === 'effect' && e.effect === 'may')).toMatchObject({ data: { side: 'azuthka', accepted: false } });
+    expect(here(declined.state, 'erdon-pass')).toEqual(['deathknoll-ogres', 'celestine-crusaders']);
+    expect(declined.state.battle?.stage).toBe('fingers');
+    // Accepted: the army picks among its units elsewhere within their own Movement (the Paladins are Celestine's).
+    const yes = play(base, ev.state, { kind: 'choose', ids: ['0'] });
+    const request = yes.state.pending?.request;
+    expect(request).toMatchObject({ kind: 'units', side: 'azuthka', count: 1 });
+    expect(request?.candidates).toContain('baphite-swarm-1');
+    expect(request?.candidates).not.toContain('deathknoll-ogres');
+    const brought = play(base, yes.state, { kind: 'choose', ids: ['baphite-swarm-1'] });
+    expect(brought.events.find((e) => e.type === 'effect' && e.effect === 'bring-in')).toMatchObject({ rule: 'spread/erdon-pass#/events/3', data: { to: 'erdon-pass', brought: ['baphite-swarm-1'], from: { 'baphite-swarm-1': 'akibatu' } } });
+    const s = brought.state;
+    expect(unit(s, 'baphite-swarm-1').location).toBe('erdon-pass');
+    // Size 3 + 2 over Capacity 4, but its Size does not count this turn: nothing is destroyed, the battle goes on.
+    expect(unit(s, 'baphite-swarm-1').controlledBy).toMatchObject({ side: 'azuthka', sizeForCapacity: 0, duration: 'turn' });
+    expect(game.legalMoves(base, s).every((m) => m.kind === 'fingers')).toBe(true);
+    // It fights in the battle: AS 4 + 2.
+    const fought = play(base, s, ...fingersFor(base, 'erdon-pass', 1, false));
+    expect(result(fought.events)).toMatchObject({ spread: 'erdon-pass', as: 6, ds: 3 });
+    // When the turn is over it retreats one spread (its owner's choice, ruling retreat-destination), and counts its Size again.
+    const after = finishTurn(base, fought.state);
+    expect(after.events.some((e) => e.type === 'effect' && e.effect === 'retreat' && e.rule === 'spread/erdon-pass#/events/3')).toBe(true);
+    const swarm = unit(after.state, 'baphite-swarm-1');
+    if (!swarm.destroyed) {
+      expect(['irondale', 'akibatu']).toContain(swarm.location);
+      expect(swarm.controlledBy).toBeNull();
+    }
+  });
+
+  it('Berserk: its owner may declare it when a battle starts (ruling berserk-strategy-round); its current CS doubles, prior changes kept, and it is destroyed after the battle', () => {
+    // No unit of the text has Berserk: a copy of the content gives it to the Ogres.
+    const content = variant(withUnit('deathknoll-ogres', { traits: ['nether', 'berserk'] }));
+    const at = { 'deathknoll-ogres': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' };
+    // A prior +1 AS stays in effect and is doubled with the rest: (4 + 1) x 2.
+    const start = play(content, position('azuthka', at, { content, mods: { 'deathknoll-ogres': [boost('as', 1)] } }), END);
+    expect(start.state.pending?.request).toMatchObject({ kind: 'option', side: 'azuthka', options: ['yes', 'no'] });
+    expect(start.state.pending?.request.reason).toContain('trait/berserk/go-berserk');
+    const berserk = play(content, start.state, { kind: 'choose', ids: ['0'] });
+    expect(berserk.events.find((e) => e.type === 'effect' && e.effect === 'may')).toMatchObject({ rule: 'trait/berserk/go-berserk@deathknoll-ogres', data: { side: 'azuthka', accepted: true } });
+    expect(effectiveStat(unit(berserk.state, 'deathknoll-ogres'), 'as')).toBe(10);
+    expect(effectiveStat(unit(berserk.state, 'deathknoll-ogres'), 'ds')).toBe(8);
+    // An alteration after the declaration applies to the Berserker CS: the battle's AS is 10.
+    const fought = play(content, berserk.state, ...fingersFor(content, 'irondale', 1));
+    expect(result(fought.events)).toMatchObject({ spread: 'irondale', as: 10, ds: 3 });
+    // The battle's Hits are assigned first; then it is destroyed after this battle.
+    const after = finishTurn(content, fought.state);
+    const destroyed = [...fought.events, ...after.events].filter((e) => e.type === 'effect' && e.effect === 'destroy' && e.rule === 'trait/berserk/go-berserk@deathknoll-ogres');
+    expect(destroyed.map((e) => e.units)).toEqual([['deathknoll-ogres']]);
+    // After the result: the Berserker is destroyed when the battle ends, after the result's Hits.
+    const order = [...fought.events, ...after.events];
+    expect(order.indexOf(destroyed[0]!)).toBeGreaterThan(order.findIndex((e) => e.type === 'result'));
+    expect(unit(after.state, 'deathknoll-ogres').destroyed).toBe(true);
+    // Declined: its printed CS, and it stays in play after the battle (Hits aside).
+    const calm = play(content, start.state, { kind: 'choose', ids: ['1'] });
+    expect(effectiveStat(unit(calm.state, 'deathknoll-ogres'), 'as')).toBe(5);
+    const calmFought = play(content, calm.state, ...fingersFor(content, 'irondale', 2));
+    expect(result(calmFought.events)).toMatchObject({ as: 5, ds: 3 });
+    const calmAfter = finishTurn(content, calmFought.state);
+    expect(calmAfter.events.some((e) => e.type === 'effect' && e.effect === 'destroy' && String(e.rule).startsWith('trait/berserk/'))).toBe(false);
+    // A defending Berserk unit's owner declares for it too; a unit without the trait is never asked.
+    const defending = play(content, position('celestine', at, { content }), END);
+    expect(defending.state.pending?.request).toMatchObject({ kind: 'option', side: 'azuthka' });
+    const printed = play(base, position('azuthka', at), END);
+    expect(printed.state.pending).toBeNull();
+  });
+
+  it('Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then on 1 or 2 the committed units without Aerial or Aquatic are destroyed', () => {
+    const at = { 'deathknoll-ogres': 'dracosroar', 'baphite-swarm-1': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'erdon-pass' };
+    const ask = (seed: number) => play(base, position('azuthka', at, { seed }), END, ...toEvent(base, 'dracosroar', 4));
+    const ev = ask(seedRolling(1));
+    // Any number of them, none included: every subset is a move.
+    expect(ev.state.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['baphite-swarm-1', 'deathknoll-ogres'], count: 2, anyNumber: true });
+    expect(game.legalMoves(base, ev.state)).toEqual([
+      { kind: 'choose', ids: [] },
+      { kind: 'choose', ids: ['baphite-swarm-1'] },
+      { kind: 'choose', ids: ['deathknoll-ogres'] },
+      { kind: 'choose', ids: ['baphite-swarm-1', 'deathknoll-ogres'] },
+    ]);
+    // The Ogres commit; a 1: the bridge is an illusion and they fall.
+    const illusion = play(base, ev.state, { kind: 'choose', ids: ['deathknoll-ogres'] });
+    expect(eventEntry(illusion.events)).toMatchObject({ rule: 'spread/dracosroar#/events/3' });
+    expect(illusion.events.find((e) => e.type === 'effect' && e.effect === 'choose-units')).toMatchObject({ data: { as: 'committed', chosen: ['deathknoll-ogres'] } });
+    expect(rolled(illusion.events)).toMatchObject({ data: { die: 'rng', value: 1 } });
+    expect(unit(illusion.state, 'deathknoll-ogres').destroyed).toBe(true);
+    expect(effectiveStat(unit(illusion.state, 'baphite-swarm-1'), 'as')).toBe(0);
+    expect(illusion.state.battle?.stage).toBe('fingers');
+    // A 3: the bridge holds; only the committed Ogres attack (AS 4, the Swarm's 2 left out), for this battle only.
+    const holds = play(base, ask(seedRolling(3)).state, { kind: 'choose', ids: ['deathknoll-ogres'] });
+    expect(rolled(holds.events)).toMatchObject({ data: { value: 3 } });
+    expect(unit(holds.state, 'deathknoll-ogres').destroyed).toBe(false);
+    const fought = play(base, holds.state, ...fingersFor(base, 'dracosroar', 1, false));
+    expect(result(fought.events)).toMatchObject({ spread: 'dracosroar', as: 4, ds: 3 });
+    const after = finishTurn(base, fought.state).state;
+    for (const u of unitsInPlay(after.core)) expect(effectiveStat(u, 'as')).toBe(u.stats.as);
+    // Committing nobody risks nobody, and nobody attacks.
+    const none = play(base, ask(seedRolling(2)).state, { kind: 'choose', ids: [] });
+    expect(here(none.state, 'dracosroar')).toEqual(['baphite-swarm-1', 'deathknoll-ogres', 'celestine-crusaders']);
+    expect(result(play(base, none.state, ...fingersFor(base, 'dracosroar', 1, false)).events)).toMatchObject({ as: 0 });
+  });
+});

@@ -712,7 +712,7 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         "do": [
           {
             "kind": "manual",
-            "note": "Would replace the Berserk declaration's doubling with a tripling here (instead: true, modify-strength on binding subject, cs multiply 3, duration battle). The vocabulary has no trigger for a unit going berserk (no event for a player's declaration; Berserk's own rule is manual for that reason), so nothing can fire or replace the doubling."
+            "note": "Would replace the Berserk declaration's doubling with a tripling here. Going berserk is a `may` choice inside Berserk's own rule (modify-strength, cs multiply 2), and a choice announces no event, so no rule of a location can fire on the declaration or replace the doubling (`instead` replaces only an event the game announces); and an effect cannot ask where its unit stands (effects carry no `if`), so Berserk's rule cannot pick x3 at Akibatu itself. No unit in the text has Berserk."
           }
         ],
         "id": "berserk-triple",
@@ -956,8 +956,51 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
       {
         "effects": [
           {
-            "kind": "manual",
-            "note": "RULING (see dracosroar-attack-restriction): the Attacking army chooses which of its units in the battle commit to attack; only those add their AS this battle. Then generate a number: on 1 or 2 the committed units without Aerial or Aquatic are destroyed. The vocabulary cannot let the army pick any number of its units (`choose` picks a fixed count) nor make only the picked units add their AS."
+            "kind": "choose-units",
+            "target": {
+              "as": "committed",
+              "choose": {
+                "by": "owner",
+                "count": "any"
+              },
+              "side": "attacker"
+            }
+          },
+          {
+            "duration": "battle",
+            "kind": "modify-strength",
+            "op": "set",
+            "stat": "as",
+            "target": {
+              "exceptBinding": "committed",
+              "side": "attacker"
+            },
+            "value": 0
+          },
+          {
+            "die": "rng",
+            "kind": "roll",
+            "outcomes": [
+              {
+                "effects": [
+                  {
+                    "kind": "destroy",
+                    "target": {
+                      "binding": "committed",
+                      "lacksTrait": [
+                        "aerial",
+                        "aquatic"
+                      ]
+                    }
+                  }
+                ],
+                "range": {
+                  "max": 2,
+                  "min": 1
+                },
+                "text": "On a 1 or 2, the bridge is an illusion, and those committed units without \"Aerial\" or \"Aquatic\" are destroyed immediately."
+              }
+            ]
           }
         ],
         "name": "Magic Bridge",
@@ -1227,8 +1270,40 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
       {
         "effects": [
           {
-            "kind": "manual",
-            "note": "Moves one unit of the Controlling army in from another location within its Movement (even if it already moved), its Size not counting against Capacity this turn, and retreats it one spread when the turn is over. The vocabulary has no effect that brings a unit here from another location (teleport and every other unit effect select units already here) and no optional \"may\" for the army; the end-of-turn retreat is sayable (delayed at turn-ends: retreat, distance 1) but needs the moved unit saved by the move's filter (`as`), which no effect can select."
+            "by": "controlling",
+            "do": [
+              {
+                "kind": "bring-in",
+                "sizeForCapacity": {
+                  "duration": "turn",
+                  "size": 0
+                },
+                "target": {
+                  "as": "reserve",
+                  "choose": {
+                    "by": "controlling",
+                    "count": 1
+                  },
+                  "side": "controlling"
+                }
+              },
+              {
+                "at": {
+                  "event": "turn-ends"
+                },
+                "do": [
+                  {
+                    "distance": 1,
+                    "kind": "retreat",
+                    "target": {
+                      "binding": "reserve"
+                    }
+                  }
+                ],
+                "kind": "delayed"
+              }
+            ],
+            "kind": "may"
           }
         ],
         "name": "Surprise Reserve",
@@ -2404,12 +2479,43 @@ export const traits: { readonly [K in WarchonTraitId]: WarchonTraitRecord } = {
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "RULING: the \"Strategy Round\" is never described (a turn is a Movement Round and then the battles), so a Berserk unit's owner declares it at the start of a battle, before the first number is generated; its current CS doubles (triples at Akibatu) and it is destroyed after the battle. Even at battle-starts the vocabulary has no optional declaration by a unit's owner (a \"may\" choice), so neither the doubling (modify-strength, binding self, cs multiply 2, duration battle) nor the destruction (delayed at battle-ends: destroy binding self) can fire from it."
+            "by": "owner",
+            "do": [
+              {
+                "duration": "battle",
+                "kind": "modify-strength",
+                "op": "multiply",
+                "stat": "cs",
+                "target": {
+                  "binding": "self"
+                },
+                "value": 2
+              },
+              {
+                "at": {
+                  "event": "battle-ends",
+                  "where": "here"
+                },
+                "do": [
+                  {
+                    "kind": "destroy",
+                    "target": {
+                      "binding": "self"
+                    }
+                  }
+                ],
+                "kind": "delayed"
+              }
+            ],
+            "kind": "may"
           }
         ],
         "id": "go-berserk",
-        "text": "This unit may, as an action during the Strategy Round, \"go berserk.\" The good news: its current CS is doubled. The bad news: it is automatically destroyed after this battle. However, it is legal to assign Hits to a Berserker unit since damage occurs before this post-combat effect! While Berserk doubles the unit's CS at the time it's declared, all prior modifications by you or your opponent are still in effect, and any alteration thereafter affects its Berserker CS, not the original score."
+        "text": "This unit may, as an action during the Strategy Round, \"go berserk.\" The good news: its current CS is doubled. The bad news: it is automatically destroyed after this battle. However, it is legal to assign Hits to a Berserker unit since damage occurs before this post-combat effect! While Berserk doubles the unit's CS at the time it's declared, all prior modifications by you or your opponent are still in effect, and any alteration thereafter affects its Berserker CS, not the original score.",
+        "when": {
+          "event": "battle-starts",
+          "where": "here"
+        }
       }
     ],
     "source": {
@@ -2881,11 +2987,11 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING: Dracosroar Event 3 (Magic Bridge) lifts the \"location's attack restriction\", but Dracosroar prints \"Special Rules: None printed.\" and no rule anywhere restricts attacking, so the event changes nothing: combat resumes with recalculated CS and a new number."
       },
-      "/events/3/effects/0/note": {
+      "/events/3/effects": {
         "entry": "dracosroar-magic-bridge-4",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "RULING: Event 4 is \"As Event #3, except the Attacking army chooses which units will attack now\"; with no attack restriction at Dracosroar, what remains is the choice of committed units and the illusion check."
+        "reason": "RULING (see dracosroar-attack-restriction): Event 4 is \"As Event #3, except the Attacking army chooses which units will attack now\"; with no attack restriction at Dracosroar, what remains is the choice and the illusion check. The Attacking army chooses any number of its units in the battle (none included) to commit; a unit that does not attack adds no AS, so the units it leaves out have AS 0 for this battle (else committing nobody would cost nothing and the choice would mean nothing). Then a number is generated (the spread's RNG, as every \"generate a number\"): on 1 or 2 the committed units without Aerial or Aquatic are destroyed; on 3 to 5 nothing more happens. Combat then resumes with a new number, as after every event."
       },
       "/rng/4/1": {
         "entry": "dracosroar-rng-row-5",
@@ -3133,11 +3239,11 @@ export const origins: {
   },
   "trait": {
     "berserk": {
-      "/rules/0/do/0/note": {
+      "/rules/0/when": {
         "entry": "berserk-strategy-round",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "RULING: Berserk acts \"as an action during the Strategy Round\", a round the text names only here. No demo unit has Berserk."
+        "reason": "RULING: Berserk acts \"as an action during the Strategy Round\", a round the text names only here (a turn is a Movement Round and then the battles, and a battle's only actions are the fingers). \"Its current CS is doubled ... destroyed after this battle\" ties the declaration to one battle, so the owner of each Berserk unit in a battle declares it, or not, when the battle starts, before the first number is generated: its CS as modified so far doubles for the battle (later changes apply on top), and it is destroyed when the battle ends, after its Hits are assigned. No unit in the text has Berserk."
       }
     }
   },
@@ -3680,13 +3786,61 @@ export const layers: PackLayers = [
       {
         "id": "dracosroar-magic-bridge-4",
         "kind": "ruling",
-        "reason": "RULING: Event 4 is \"As Event #3, except the Attacking army chooses which units will attack now\"; with no attack restriction at Dracosroar, what remains is the choice of committed units and the illusion check.",
+        "reason": "RULING (see dracosroar-attack-restriction): Event 4 is \"As Event #3, except the Attacking army chooses which units will attack now\"; with no attack restriction at Dracosroar, what remains is the choice and the illusion check. The Attacking army chooses any number of its units in the battle (none included) to commit; a unit that does not attack adds no AS, so the units it leaves out have AS 0 for this battle (else committing nobody would cost nothing and the choice would mean nothing). Then a number is generated (the spread's RNG, as every \"generate a number\"): on 1 or 2 the committed units without Aerial or Aquatic are destroyed; on 3 to 5 nothing more happens. Combat then resumes with a new number, as after every event.",
         "target": {
           "id": "dracosroar",
           "kind": "spread",
-          "pointer": "/events/3/effects/0/note"
+          "pointer": "/events/3/effects"
         },
-        "value": "RULING (see dracosroar-attack-restriction): the Attacking army chooses which of its units in the battle commit to attack; only those add their AS this battle. Then generate a number: on 1 or 2 the committed units without Aerial or Aquatic are destroyed. The vocabulary cannot let the army pick any number of its units (`choose` picks a fixed count) nor make only the picked units add their AS."
+        "value": [
+          {
+            "kind": "choose-units",
+            "target": {
+              "as": "committed",
+              "choose": {
+                "by": "owner",
+                "count": "any"
+              },
+              "side": "attacker"
+            }
+          },
+          {
+            "duration": "battle",
+            "kind": "modify-strength",
+            "op": "set",
+            "stat": "as",
+            "target": {
+              "exceptBinding": "committed",
+              "side": "attacker"
+            },
+            "value": 0
+          },
+          {
+            "die": "rng",
+            "kind": "roll",
+            "outcomes": [
+              {
+                "effects": [
+                  {
+                    "kind": "destroy",
+                    "target": {
+                      "binding": "committed",
+                      "lacksTrait": [
+                        "aerial",
+                        "aquatic"
+                      ]
+                    }
+                  }
+                ],
+                "range": {
+                  "max": 2,
+                  "min": 1
+                },
+                "text": "On a 1 or 2, the bridge is an illusion, and those committed units without \"Aerial\" or \"Aquatic\" are destroyed immediately."
+              }
+            ]
+          }
+        ]
       },
       {
         "id": "mount-tzask-earthquake-duration",
@@ -3735,13 +3889,16 @@ export const layers: PackLayers = [
       {
         "id": "berserk-strategy-round",
         "kind": "ruling",
-        "reason": "RULING: Berserk acts \"as an action during the Strategy Round\", a round the text names only here. No demo unit has Berserk.",
+        "reason": "RULING: Berserk acts \"as an action during the Strategy Round\", a round the text names only here (a turn is a Movement Round and then the battles, and a battle's only actions are the fingers). \"Its current CS is doubled ... destroyed after this battle\" ties the declaration to one battle, so the owner of each Berserk unit in a battle declares it, or not, when the battle starts, before the first number is generated: its CS as modified so far doubles for the battle (later changes apply on top), and it is destroyed when the battle ends, after its Hits are assigned. No unit in the text has Berserk.",
         "target": {
           "id": "berserk",
           "kind": "trait",
-          "pointer": "/rules/0/do/0/note"
+          "pointer": "/rules/0/when"
         },
-        "value": "RULING: the \"Strategy Round\" is never described (a turn is a Movement Round and then the battles), so a Berserk unit's owner declares it at the start of a battle, before the first number is generated; its current CS doubles (triples at Akibatu) and it is destroyed after the battle. Even at battle-starts the vocabulary has no optional declaration by a unit's owner (a \"may\" choice), so neither the doubling (modify-strength, binding self, cs multiply 2, duration battle) nor the destruction (delayed at battle-ends: destroy binding self) can fire from it."
+        "value": {
+          "event": "battle-starts",
+          "where": "here"
+        }
       },
       {
         "id": "in-battle-during-movement",

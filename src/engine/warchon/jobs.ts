@@ -36,9 +36,22 @@ function quiet(state: CoreState, rules: WarchonRules, event: RuleEvent): boolean
   // changed, so none fires. Only rules of a place or of the game whose condition names no bound
   // units (the trigger's subject differs by event) are judged here; any other rule is left to `fire`.
   for (const source of listenersOf(rules, event.event)) {
+    // A unit's or trait's rule fires only for units in play that have it (Berserk: none in the demo).
+    if (!heldInPlay(state, source)) continue;
     const condition = source.rule.if;
     const ctx = judgedContext(rules, source);
     if (ctx === null || condition === undefined || holds(state, condition, ctx)) return false;
+  }
+  return true;
+}
+
+/** Whether a rule has a holder now: a place's or the game's always; a unit's or trait's only while a unit in play has it. */
+function heldInPlay(state: CoreState, source: RuleSource): boolean {
+  const h = source.holder;
+  if ('record' in h) return state.units.some((u) => !u.destroyed && u.record === h.record);
+  if ('trait' in h) {
+    const trait = h.trait.toLowerCase();
+    return state.units.some((u) => !u.destroyed && u.traits.includes(trait));
   }
   return true;
 }

@@ -44,6 +44,9 @@ const AX = 'Ax: the attacker alone takes the Hits, its owner giving them one at 
 const DY = 'Dx: the defender alone takes the Hits, split by its owner among its units there';
 const DISTINCT = 'Distinct: an army may hold one copy of a Distinct unit, not two';
 const NETHER_PURITY = 'Nether and Purity: opposites, no unit starts off with both';
+const RESERVE = "Erdon Pass Event 4, Surprise Reserve: the Controlling army may bring one unit in from within its Movement, even one that moved, Size 0 for Capacity this turn, and it retreats one spread when the turn is over";
+const BERSERK = 'Berserk: its owner may declare it when a battle starts (ruling berserk-strategy-round); its current CS doubles, prior changes kept, and it is destroyed after the battle';
+const BRIDGE_4 = 'Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then on 1 or 2 the committed units without Aerial or Aquatic are destroyed';
 
 export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'result/ae': ELIMINATED,
@@ -71,6 +74,7 @@ export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'spread/erdon-pass#/events/1': EVENTS,
   'spread/erdon-pass#/events/2': DEADLY,
   'trait/aerial/flies': AERIAL,
+  'trait/berserk/go-berserk': BERSERK,
   'descriptor/distinct': DISTINCT,
   'result/ax': AX,
   'result/dy': DY,
@@ -78,8 +82,10 @@ export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'spread/dracosroar#/events/0': ELEMENTAL,
   'spread/dracosroar#/events/1': FALL,
   'spread/dracosroar#/events/2': BRIDGE,
+  'spread/dracosroar#/events/3': BRIDGE_4,
   'spread/dracosroar#/events/4': FURY,
   'spread/erdon-pass#/events/0': INSPIRED,
+  'spread/erdon-pass#/events/3': RESERVE,
   'spread/erdon-pass#/events/4': RAIN,
   'spread/irondale#/specialRules/0': IRONDALE,
   'spread/kier-zhadd#/specialRules/0': KIER_ZHADD,
