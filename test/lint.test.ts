@@ -14,9 +14,11 @@ describe('rules the engine can run', () => {
     // Its effects are structured, but no game loop plays Warchon yet: it does not run (see test/coverage.test.ts).
     expect(fortified).toMatchObject({ kind: 'spread', structured: true, executable: false, manual: [] });
     expect(fortified.text).toMatch(/^All units in the defending army gain \+2 DS/);
-    const reserve = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/3')!;
-    expect(reserve).toMatchObject({ structured: false, executable: false });
-    expect(reserve.manual[0]).toMatch(/brings a unit here from\s+another location/);
+    // Surprise Reserve is said in the vocabulary (bring-in); Akibatu's Berserk tripling is not.
+    expect(rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/3')).toMatchObject({ structured: true, manual: [] });
+    const tripling = rules.find((r) => r.id === 'akibatu' && r.pointer === '/specialRules/1')!;
+    expect(tripling).toMatchObject({ structured: false, executable: false });
+    expect(tripling.manual[0]).toMatch(/Would replace the Berserk declaration's doubling with a tripling/);
   });
 
   it('counts the same rules the validate summary reports', () => {
@@ -31,8 +33,8 @@ describe('playmark lint', () => {
     const { io, stdout } = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warchon'], io)).toBe(0);
     expect(stdout()).toMatch(/warchon: the engine runs \d+ of \d+ rules through a game loop; \d+ manual:/);
-    expect(stdout()).toMatch(/ {2}manual spread erdon-pass \/events\/3: The Controlling army may move one additional unit/);
-    expect(stdout()).toMatch(/needs: .*brings a unit here/);
+    expect(stdout()).toMatch(/ {2}manual spread akibatu \/specialRules\/1: Units with "Berserk" triple their CS instead of doubling/);
+    expect(stdout()).toMatch(/needs: Would replace the Berserk declaration's doubling/);
     expect(stdout()).not.toMatch(/ {2}runs {3}/);
   });
 
@@ -41,7 +43,7 @@ describe('playmark lint', () => {
     await main(['lint', 'content/warchon', '--all'], all.io);
     // A rule the game loop plays is listed as running; one the vocabulary cannot say stays manual.
     expect(all.stdout()).toMatch(/ {2}runs {3}spread erdon-pass \/events\/1:/);
-    expect(all.stdout()).toMatch(/ {2}manual spread erdon-pass \/events\/3:.*\n {9}needs: .*brings a unit here/);
+    expect(all.stdout()).toMatch(/ {2}manual spread akibatu \/specialRules\/1:.*\n {9}needs: Would replace the Berserk declaration/);
     const json = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--format', 'json'], json.io);
     const parsed = JSON.parse(json.stdout()) as { ok: boolean; packs: { id: string; rules: number; executable: number; list: { executable: boolean }[] }[] };
