@@ -6,7 +6,7 @@
 import type { Id } from './common/defs.js';
 
 /**
- * What a pack prints, `content/<pack>/printables.yaml`: each printable names the records it shows, the templates that draw a face (front and back), its size and how many copies. `playmark render` prints each one to `out/<pack>/<pack>-<id>.pdf`. Every pack also gets its scenario sheets and its errata sheet without declaring them.
+ * What a pack prints, `content/<pack>/printables.yaml`: each printable names the records it shows, the templates that draw a face (front and back), its size and how many copies. `playmark render` prints each one to `out/<pack>/<pack>-<id>.pdf` (cards and counters that share sheets, to `out/<pack>/<pack>-<sheets>.pdf`). Every pack also gets its scenario sheets and its errata sheet without declaring them.
  */
 export interface Printables {
   /**
@@ -20,7 +20,7 @@ export interface Printables {
  */
 export interface Printable {
   /**
-   * The printable's id, unique in the pack; its output is `out/<pack>/<pack>-<id>.pdf`.
+   * The printable's id, unique in the pack; its output is `out/<pack>/<pack>-<id>.pdf` (with `sheets`, the shared `out/<pack>/<pack>-<sheets>.pdf`).
    */
   id: Id;
   /**
@@ -76,6 +76,10 @@ export interface Printable {
    * Cards and counters: the template of the back every face shares, printed with `--duplex` or `--gutter-fold`. Without it, no back is printed.
    */
   back?: string;
+  /**
+   * Cards and counters: the id of a set of sheets this printable shares with the other printables of the pack that name the same id. By default they are imposed together, as `render --combine` imposes a pack's cards and counters, into one `out/<pack>/<pack>-<sheets>.pdf` titled after them (`sheets: units-and-cards` on the Warmaster special units and cards: 14 cards on 2 sheets, not 3), each face keeping its own printable's back with `--duplex`. The kit's cover lists the set as one component. Not the id of a printable of the pack; `render --only` with any of its printables prints the whole set.
+   */
+  sheets?: Id;
   /**
    * A named context that computes what the template shows (an odds chart, a spread's tables, a game's card rules); docs/printables.md says what each gives the template. Without it, the template gets the record itself (see docs/printables.md, "The default context").
    */

@@ -90,6 +90,8 @@ export interface PrintableDecl {
   readonly faces?: 'each' | 'one';
   readonly front: string;
   readonly back?: string;
+  /** Cards and counters: the set of sheets shared with the pack's other printables naming it (output `<pack>-<sheets>.pdf`). */
+  readonly sheets?: string;
   readonly context?: string;
   readonly finishing?: { readonly twoSided?: 'long' | 'short'; readonly cut?: boolean; readonly fold?: string };
 }

@@ -130,7 +130,8 @@ export function documentShell(templates: Templates, pack: string, title: string,
  * size from the top-left corner. (The HTML written for people keeps the exact size.)
  */
 export function forPrinting(html: string, pages: readonly PageBox[]): string {
-  const size = pages[0]?.size ?? PAPER.a4;
+  // Pages of several sizes (printables sharing a document, one card a page): each is cut to its own size afterwards (pdf.ts).
+  const size = pages.length === 0 ? PAPER.a4 : { width: Math.max(...pages.map((p) => p.size.width)), height: Math.max(...pages.map((p) => p.size.height)) };
   return html.replace('</head>', `<style>@page { size: ${mm(size.width + 1)} ${mm(size.height + 1)}; margin: 0; }</style>\n</head>`);
 }
 
@@ -303,15 +304,12 @@ function pxOf(mmValue: number): number {
 
 // --- render --combine: the cards and counters of several printables of one pack on shared sheets ---
 
-/** The output id of a pack's combined cards and counters: `<pack>-cards-and-counters`. */
-export function combinedId(pack: string): string {
-  return `${pack}-cards-and-counters`;
-}
+export { combinedId } from './documents.js';
 
 /** Room between two bands of a combined sheet, from one band's bleed to the next: a crop mark each side. */
 const BAND_MARKS = CROP_MARK.offset + CROP_MARK.length;
 
-interface Band {
+export interface Band {
   readonly grid: Grid;
   /** Items placed in this band, in slot order: [printable index, face index]. */
   readonly items: readonly (readonly [number, number])[];
@@ -322,37 +320,12 @@ interface Band {
 }
 
 /**
- * `render --combine`: the card printables of one pack (cards, counters, any size they print at)
- * imposed together. Faces of the same size share one grid; sizes are laid in bands down the page,
- * the largest first, and a smaller size fills the room left below the bands of pages begun before
- * a new page is begun. Each band has its own crop marks in the strip between bands. Duplex backs
- * mirror every face with its own printable's back. Not for --layout pod or --gutter-fold.
+ * Where `render --combine` (and printables sharing `sheets`) puts every face, without any HTML: the
+ * bands of each page. The cover counts a shared document's pages from it.
  */
-export function composeCombined(templates: Templates, printables: readonly CardPrintable[], o: PrintOptions, title: string): Composed {
-  const first = printables[0];
-  if (!first) throw new RangeError('nothing to combine');
+export function combinedLayout(printables: readonly CardPrintable[], o: PrintOptions): { pages: Band[][]; warnings: string[] } {
   const paper = PAPER[o.paper];
   const warnings: string[] = [];
-  const frontHtml = new Map<string, string>();
-  const front = (pi: number, fi: number) => {
-    const key = `${pi}/${fi}`;
-    let html = frontHtml.get(key);
-    if (html === undefined) {
-      html = faceHtml(templates, printables[pi]!, printables[pi]!.faces[fi]!);
-      frontHtml.set(key, html);
-    }
-    return html;
-  };
-  const backHtml = new Map<number, string>();
-  const back = (pi: number) => {
-    let html = backHtml.get(pi);
-    if (html === undefined) {
-      html = renderBack(templates, printables[pi]!);
-      backHtml.set(pi, html);
-    }
-    return html;
-  };
-
   // Items by size, in the order the printables come; sizes largest first (by height, then width).
   const bySize = new Map<string, { size: Size; items: [number, number][] }>();
   printables.forEach((p, pi) => {
@@ -392,6 +365,41 @@ export function composeCombined(templates: Templates, printables: readonly CardP
       rest = rest.slice(n);
     }
   }
+
+  return { pages, warnings };
+}
+
+/**
+ * `render --combine`: the card printables of one pack (cards, counters, any size they print at)
+ * imposed together. Faces of the same size share one grid; sizes are laid in bands down the page,
+ * the largest first, and a smaller size fills the room left below the bands of pages begun before
+ * a new page is begun. Each band has its own crop marks in the strip between bands. Duplex backs
+ * mirror every face with its own printable's back. Not for --layout pod or --gutter-fold.
+ */
+export function composeCombined(templates: Templates, printables: readonly CardPrintable[], o: PrintOptions, title: string): Composed {
+  const first = printables[0];
+  if (!first) throw new RangeError('nothing to combine');
+  const paper = PAPER[o.paper];
+  const { pages, warnings } = combinedLayout(printables, o);
+  const frontHtml = new Map<string, string>();
+  const front = (pi: number, fi: number) => {
+    const key = `${pi}/${fi}`;
+    let html = frontHtml.get(key);
+    if (html === undefined) {
+      html = faceHtml(templates, printables[pi]!, printables[pi]!.faces[fi]!);
+      frontHtml.set(key, html);
+    }
+    return html;
+  };
+  const backHtml = new Map<number, string>();
+  const back = (pi: number) => {
+    let html = backHtml.get(pi);
+    if (html === undefined) {
+      html = renderBack(templates, printables[pi]!);
+      backHtml.set(pi, html);
+    }
+    return html;
+  };
 
   const out: PageHtml[] = [];
   const anyBack = printables.some((p) => p.back);
@@ -445,4 +453,38 @@ function bandBelow(full: Grid, above: number, size: Size, gapRows: number, n: nu
   const count = Math.min(rows, used.rows.count);
   const grid: Grid = { ...used, rows: { ...used.rows, count, start: firstTrim }, perPage: count * used.cols.count };
   return { grid, top, bottom: firstTrim + count * size.height + (count - 1) * gapRows + outer };
+}
+
+/** Pages a `composeCombined` document of `printables` takes, backs included: what the kit's cover counts. */
+export function combinedPageCount(printables: readonly CardPrintable[], o: PrintOptions): number {
+  const withFaces = printables.filter((p) => p.faces.length > 0);
+  if (withFaces.length === 0) return 0;
+  const sheets = combinedLayout(withFaces, o).pages.length;
+  return sheets * (o.duplex !== 'none' && withFaces.some((p) => p.back) ? 2 : 1);
+}
+
+/** True when printables sharing sheets are imposed together: n-up paper, backs (if any) by duplex. */
+export function sharesPaper(printables: readonly CardPrintable[], o: PrintOptions): boolean {
+  return o.layout !== 'pod' && !(o.gutterFold && printables.some((p) => p.back));
+}
+
+/**
+ * The document of printables that share sheets (printables.yaml `sheets`): imposed together as
+ * `render --combine` imposes them, each face with its own printable's back. With --layout pod (one
+ * card a page) or --gutter-fold (fronts and backs folded together), sharing saves no paper: each
+ * printable's pages follow the last one's, in one document.
+ */
+export function composeShared(templates: Templates, printables: readonly CardPrintable[], o: PrintOptions, title: string): Composed {
+  const first = printables[0];
+  if (!first) throw new RangeError('nothing to print');
+  if (sharesPaper(printables, o)) return composeCombined(templates, printables, o, title);
+  const pages: PageHtml[] = [];
+  const warnings: string[] = [];
+  for (const p of printables) {
+    const own = cardPages(templates, p, o);
+    warnings.push(...own.warnings);
+    for (const pg of own.pages) pages.push({ box: { ...pg.box, printables: (pg.box.faces ?? []).map(() => p.id) }, html: pg.html });
+  }
+  const boxes = pages.map((p) => p.box);
+  return { html: documentShell(templates, first.pack, title, pages, o.inkSaver, combinedDress(first.game, title, o, boxes).css), pages: boxes, warnings };
 }

@@ -65,6 +65,12 @@ export interface CardPrintable extends PrintableBase {
   readonly minSize?: Size;
   /** The back, shared by every face; undefined means no back is printed. */
   readonly back?: { readonly template: string; readonly context: Record<string, unknown> };
+  /**
+   * printables.yaml's `sheets`: the id of the set of sheets this printable shares with the pack's
+   * other printables naming it. They are printed together, into one `<pack>-<sheets>.pdf`
+   * (documents.ts); undefined: a PDF of its own.
+   */
+  readonly sheets?: string;
 }
 
 export type Printable = SheetPrintable | CardPrintable;
@@ -77,4 +83,6 @@ export interface BuildContext {
   readonly errataSince?: ErrataSince;
   /** How the printables will be printed (paper, card size, duplex, ...): the cover's checklist reads it. */
   readonly print?: PrintOptions;
+  /** `render --combine`: the cover lists each pack's cards and counters as the one document they print in. */
+  readonly combine?: boolean;
 }

@@ -87,6 +87,7 @@ export function declaredPrintable(content: PackContent, decl: PrintableDecl, ctx
     ...(size ? { size } : {}),
     ...(minSize ? { minSize } : {}),
     ...(decl.back ? { back: { template: decl.back, context: out.back ?? { pack: packSummary(content), printable: { id: decl.id, title: decl.title } } } } : {}),
+    ...(decl.sheets ? { sheets: decl.sheets } : {}),
   };
 }
 
@@ -103,6 +104,17 @@ export function packSummary(content: PackContent): { id: string; title: string; 
 
 /** Every printable of a pack: its cover (common/cover.ts), those printables.yaml declares, then its scenario and errata sheets. */
 export function packPrintables(content: PackContent, ctx: BuildContext): Printable[] {
+  checkSheets(content);
   const declared = (content.printables?.list ?? []).map((decl) => declaredPrintable(content, decl, ctx));
   return withCover(content, ctx, [...declared, ...commonPrintables(content, ctx)]);
+}
+
+/** printables.yaml's `sheets`: only on cards and counters, and never the id of a printable of the pack (both name an output file). */
+function checkSheets(content: PackContent): void {
+  const list = content.printables?.list ?? [];
+  for (const decl of list) {
+    if (decl.sheets === undefined) continue;
+    if (decl.type === 'sheet') throw new RangeError(`${content.pack.id}: the printable "${decl.id}" is a sheet and names the shared sheets "${decl.sheets}"; only cards and counters share sheets`);
+    if (list.some((d) => d.id === decl.sheets)) throw new RangeError(`${content.pack.id}: the shared sheets "${decl.sheets}" (printable "${decl.id}") have the id of a printable; give the set an id of its own, as both name an output file`);
+  }
 }

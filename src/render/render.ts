@@ -8,7 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { packageRoot } from '../content/package-root.js';
 import { BrowserNotFound, findBrowser, installHelp, launchBrowser, type FoundBrowser } from './browser.js';
 import { composeCalibration } from './calibration.js';
-import { combinedId, composeCombined, composePrintable, DEFAULT_PRINT, forPrinting, type Composed, type PrintOptions } from './compose.js';
+import { composeCombined, composePrintable, composeShared, DEFAULT_PRINT, forPrinting, type Composed, type PrintOptions } from './compose.js';
+import { printDocuments, type PrintDocument } from './documents.js';
 import { createTemplates, type Templates } from './handlebars.js';
 import { hashOf, isCurrent, readManifest, writeAtomic, writeManifest, type Manifest } from './output.js';
 import { finishPdf, fixedDate } from './pdf.js';
@@ -18,6 +19,7 @@ import type { ProgressEvent } from './progress.js';
 import type { PackContent } from '../content/effective.js';
 import { packPrintables } from './printables.js';
 import type { CardPrintable, Printable } from './printable.js';
+export { combinedTitle } from './documents.js';
 import type { ErrataSince } from './common/changelog.js';
 
 /** Bump when the pipeline's output changes for the same inputs, so every output is printed again. */
@@ -30,7 +32,12 @@ export interface RenderOptions extends Partial<PrintOptions> {
   readonly contents?: readonly PackContent[];
   /** Template folders, first match wins (default: playmark's templates/). A project's own come first. */
   readonly templateDirs?: readonly string[];
-  /** Printable ids to render (default: all of the chosen packs'). */
+  /**
+   * Printable ids to render (default: all of the chosen packs'): a printable's id in printables.yaml
+   * (`spreads`) or its output id (`warchon-spreads`), or the id of a set of shared sheets
+   * (`units-and-cards`, `warmaster-units-and-cards`). A printable that shares sheets prints with its
+   * whole set, in the set's one document.
+   */
   readonly only?: readonly string[];
   /** The output folder, relative to `cwd` (default `out`). */
   readonly outDir?: string;
@@ -118,18 +125,15 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
 
   let printables: Printable[] = [];
   if (options.calibration !== 'only') {
-    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version, print, ...(options.errataSince ? { errataSince: options.errataSince } : {}) }));
-    if (options.only?.length) {
-      // A printable by its output id (`warchon-spreads`) or its id in printables.yaml (`spreads`).
-      const matches = (p: Printable, id: string) => p.id === id || p.id === `${p.pack}-${id}`;
-      const unknown = options.only.filter((id) => !printables.some((p) => matches(p, id)));
-      if (unknown.length) throw new RangeError(`no printable ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${printables.map((p) => p.id).sort().join(', ')}`);
-      printables = printables.filter((p) => options.only!.some((id) => matches(p, id)));
-    }
+    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version, print, ...(options.errataSince ? { errataSince: options.errataSince } : {}), ...(options.combine ? { combine: true } : {}) }));
+    if (options.only?.length) printables = selectOnly(printables, options.only);
+  }
+  const documents = printDocuments(printables, { combine: options.combine === true });
+  {
     const seen = new Set<string>();
-    for (const p of printables) {
-      if (seen.has(p.id)) throw new Error(`two printables have the id "${p.id}"`);
-      seen.add(p.id);
+    for (const d of documents) {
+      if (seen.has(d.id)) throw new Error(`two printables have the id "${d.id}"`);
+      seen.add(d.id);
     }
   }
 
@@ -140,7 +144,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
   let earlyUsed = false;
   {
     const before = readManifest(outDir);
-    if (printables.length > 0 && (options.force || printables.some((p) => !before.outputs[`${p.pack}/${p.id}.pdf`]))) {
+    if (documents.length > 0 && (options.force || documents.some((d) => !before.outputs[`${d.pack}/${d.id}.pdf`]))) {
       try {
         const f = options.browser !== undefined ? options.browser : findBrowser();
         if (f) {
@@ -175,45 +179,22 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
       manifest.outputs[file] = { hash, pages: 0, bytes: Buffer.byteLength(text) };
       files.push({ file, kind: 'html', pages: 0, status: current ? 'unchanged' : 'written' });
     };
-    // --combine: each pack's card printables (two or more) go into one document.
-    const combined = new Map<string, CardPrintable[]>();
-    if (options.combine) {
-      for (const p of printables) if (p.kind === 'card' && p.faces.length > 0) combined.set(p.pack, [...(combined.get(p.pack) ?? []), p]);
-      for (const [pack, list] of combined) if (list.length < 2) combined.delete(pack);
-    }
-    const combinedDone = new Set<string>();
-    for (const p of printables) {
-      if (p.faces.length === 0) {
-        warn(`${p.id}: no faces to print`);
-        continue;
-      }
-      const group = combined.get(p.pack);
-      if (group && p.kind === 'card') {
-        if (!combinedDone.has(p.pack)) {
-          combinedDone.add(p.pack);
-          const title = combinedTitle(group);
-          const composed = composeCombined(templates, group, print, title);
-          composed.warnings.forEach(warn);
-          const base = `${p.pack}/${combinedId(p.pack)}`;
-          const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
-          htmls.push({ file: `${base}.html`, text: composed.html, hash });
-          jobs.push({ file: `${base}.pdf`, title, composed, hash });
-        }
-        if (options.png) {
-          const doc = pngDocument(templates, p, print, dpi);
-          pngs.push({ dir: `${p.pack}/${p.id}`, doc, names: doc.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, doc.html) });
-        }
-        continue;
-      }
-      const composed = composePrintable(templates, p, print);
+    for (const doc of documents) {
+      for (const p of doc.printables) if (p.faces.length === 0) warn(`${p.id}: no faces to print`);
+      const list = doc.printables.filter((p) => p.faces.length > 0);
+      if (list.length === 0) continue;
+      const composed = composeDocument(doc, list);
       composed.warnings.forEach(warn);
-      const base = `${p.pack}/${p.id}`;
+      const base = `${doc.pack}/${doc.id}`;
       const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
       htmls.push({ file: `${base}.html`, text: composed.html, hash });
-      jobs.push({ file: `${base}.pdf`, title: p.title, composed, hash });
-      if (options.png && p.kind === 'card') {
-        const doc = pngDocument(templates, p, print, dpi);
-        pngs.push({ dir: base, doc, names: doc.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, doc.html) });
+      jobs.push({ file: `${base}.pdf`, title: doc.title, composed, hash });
+      if (options.png) {
+        for (const p of list) {
+          if (p.kind !== 'card') continue;
+          const png = pngDocument(templates, p, print, dpi);
+          pngs.push({ dir: `${p.pack}/${p.id}`, doc: png, names: png.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, png.html) });
+        }
       }
     }
     if (print.duplex !== 'none' || options.calibration === 'only') {
@@ -221,6 +202,13 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
       jobs.push({ file: 'calibration.pdf', title: 'playmark duplex calibration', composed, hash: hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, composed.html) });
     }
     for (const h of htmls) writeText(h.file, h.text, h.hash);
+
+    /** One document: a printable alone, printables sharing sheets (printables.yaml), or a pack's cards and counters (--combine). */
+    function composeDocument(doc: PrintDocument, list: readonly Printable[]): Composed {
+      if (doc.kind === 'single') return composePrintable(templates, list[0]!, print);
+      const cards = list as readonly CardPrintable[];
+      return doc.kind === 'combined' ? composeCombined(templates, cards, print, doc.title) : composeShared(templates, cards, print, doc.title);
+    }
 
     const duePrints = jobs.filter((j) => options.force || !isCurrent(outDir, previous, j.file, j.hash));
     const duePngs = pngs.filter((j) => options.force || !j.names.every((n) => isCurrent(outDir, previous, `${j.dir}/${n}`, j.hash)));
@@ -273,13 +261,6 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
     files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
     return { outDir, files, warnings, browser: found, ...(missingBrowser ? { missingBrowser } : {}), ms: Date.now() - started };
   }
-}
-
-/** A combined document's title: the pack, then what it holds (`Warmaster: cards and counters combined (special units, cards)`). */
-export function combinedTitle(list: readonly CardPrintable[]): string {
-  const pack = list[0]!.game?.title ?? list[0]!.pack;
-  const short = (t: string) => (t.toLowerCase().startsWith(`${pack.toLowerCase()}:`) ? t.slice(pack.length + 1).trim() : t);
-  return `${pack}: cards and counters combined (${list.map((p) => short(p.title)).join(', ')})`;
 }
 
 interface PrintContext {
@@ -371,3 +352,25 @@ const OVERFLOW_SCRIPT = `(() => {
   });
   return out;
 })()`;
+
+/**
+ * `--only`: the printables asked for by their id in printables.yaml (`spreads`) or output id
+ * (`warchon-spreads`), or a set of shared sheets by its id (`units-and-cards`) or output id
+ * (`warmaster-units-and-cards`). A printable that shares sheets brings its whole set: the set
+ * prints as one document. An id nothing has is a RangeError naming what there is.
+ */
+export function selectOnly(printables: readonly Printable[], only: readonly string[]): Printable[] {
+  const sheetsOf = (p: Printable) => (p.kind === 'card' ? p.sheets : undefined);
+  const matches = (p: Printable, id: string) => {
+    const sheets = sheetsOf(p);
+    return p.id === id || p.id === `${p.pack}-${id}` || (sheets !== undefined && (sheets === id || `${p.pack}-${sheets}` === id));
+  };
+  const unknown = only.filter((id) => !printables.some((p) => matches(p, id)));
+  if (unknown.length) {
+    const known = [...new Set(printables.flatMap((p) => [p.id, ...(sheetsOf(p) !== undefined ? [`${p.pack}-${sheetsOf(p)}`] : [])]))].sort();
+    throw new RangeError(`no printable ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${known.join(', ')}`);
+  }
+  const asked = printables.filter((p) => only.some((id) => matches(p, id)));
+  const sets = new Set(asked.flatMap((p) => (sheetsOf(p) !== undefined ? [`${p.pack}/${sheetsOf(p)}`] : [])));
+  return printables.filter((p) => asked.includes(p) || (sheetsOf(p) !== undefined && sets.has(`${p.pack}/${sheetsOf(p)}`)));
+}

@@ -2,10 +2,11 @@
 // is derived from data: the pack's manifest (title, version, source, sides), its printables (those
 // printables.yaml declares and the common sheets) and how they will be printed (the render options).
 import type { PackContent } from '../../content/effective.js';
-import { DEFAULT_PRINT, type PrintOptions } from '../compose.js';
+import { combinedPageCount, DEFAULT_PRINT, sharesPaper, type PrintOptions } from '../compose.js';
+import { printDocuments, type PrintDocument } from '../documents.js';
 import { footerTitle, gameInfo, PAPER } from '../document.js';
 import { cardSize, fitGrid, fitGutterFold } from '../impose.js';
-import type { BuildContext, Printable, SheetPrintable, Size } from '../printable.js';
+import type { BuildContext, CardPrintable, Printable, SheetPrintable, Size } from '../printable.js';
 
 /** printables.yaml's `finishing`: what a maker does with the printed pages beyond what the type says. */
 export interface Finishing {
@@ -35,6 +36,8 @@ export interface Component {
   readonly fold?: string;
   /** Sheets: printed landscape. */
   readonly landscape?: boolean;
+  /** Printables sharing sheets (printables.yaml `sheets`, or --combine): the pieces of each kind, and every size they print at. */
+  readonly shared?: { readonly cards: number; readonly counters: number; readonly sizes: readonly Size[] };
 }
 
 const PAPER_NAMES: Readonly<Record<keyof typeof PAPER, string>> = { a4: 'A4 (210 x 297 mm)', letter: 'US Letter (8.5 x 11 in)' };
@@ -72,19 +75,64 @@ export function componentOf(p: Printable, type: Component['type'], o: PrintOptio
   return { title, type, pages, pieces, size, perSheet, sides, ...(edge ? { edge } : {}), cut: true, ...(fold ? { fold } : {}) };
 }
 
+/**
+ * The component of printables printed in one document (printables.yaml `sheets`, or --combine):
+ * their pieces together, the pages of that document (imposed together, or one printable's pages
+ * after another's with --layout pod or a gutter fold), two-sided when any of them has backs printed.
+ */
+export function sharedComponentOf(doc: PrintDocument, parts: readonly Component[], o: PrintOptions): Component {
+  const cards = doc.printables.filter((p): p is CardPrintable => p.kind === 'card');
+  const withFaces = cards.filter((p) => p.faces.length > 0);
+  const title = footerTitle(doc.printables[0]?.game?.title ?? '', doc.title);
+  const count = (type: Component['type']) => parts.filter((c) => c.type === type).reduce((n, c) => n + (c.pieces ?? 0), 0);
+  const sizes: Size[] = [];
+  for (const c of parts) if (c.size && c.pieces && !sizes.some((s) => s.width === c.size!.width && s.height === c.size!.height)) sizes.push(c.size);
+  const has = (s: Component['sides']) => parts.some((c) => c.sides === s && c.pieces);
+  const sides: Component['sides'] = has('duplex') ? 'duplex' : has('gutter-fold') ? 'gutter-fold' : has('no-backs') ? 'no-backs' : 'one-sided';
+  const shares = sharesPaper(withFaces, o);
+  const pages = shares ? combinedPageCount(withFaces, o) : parts.reduce((n, c) => n + c.pages, 0);
+  const perSheet = sizes.length === 1 ? (parts.find((c) => c.pieces)?.perSheet ?? null) : null;
+  const edge = parts.find((c) => c.edge && c.pieces)?.edge;
+  const fold = parts.map((c) => c.fold).filter((f): f is string => f !== undefined);
+  return {
+    title,
+    type: count('card') >= count('counter') ? 'card' : 'counter',
+    pages,
+    pieces: count('card') + count('counter'),
+    size: sizes.length === 1 ? sizes[0]! : null,
+    perSheet,
+    sides,
+    ...(edge ? { edge } : {}),
+    cut: true,
+    ...(fold.length ? { fold: [...new Set(fold)].join(' ') } : {}),
+    shared: { cards: count('card'), counters: count('counter'), sizes },
+  };
+}
+
+/** `12 cards`, `1 counter`. */
+function pieces(n: number, type: 'card' | 'counter'): string {
+  return `${n} ${type}${n === 1 ? '' : 's'}`;
+}
+
 /** The cover's context: the pack, its components, and the print checklist, every line derived from data. */
-export function coverContext(content: PackContent, printables: readonly Printable[], o: PrintOptions) {
+export function coverContext(content: PackContent, printables: readonly Printable[], o: PrintOptions, combine = false) {
   const pack = content.pack;
   const decls = content.printables?.list ?? [];
   const declOf = (p: Printable) => decls.find((d) => `${pack.id}-${d.id}` === p.id);
-  const components = printables.map((p) => componentOf(p, declOf(p)?.type ?? (p.kind === 'sheet' ? 'sheet' : 'card'), o, declOf(p)?.finishing));
+  const componentOfP = (p: Printable) => componentOf(p, declOf(p)?.type ?? (p.kind === 'sheet' ? 'sheet' : 'card'), o, declOf(p)?.finishing);
+  // One component a document: printables that share sheets are one component, as they print in one PDF.
+  const components = printDocuments(printables, { combine }).map((d) => (d.kind === 'single' ? componentOfP(d.printables[0]!) : sharedComponentOf(d, d.printables.map(componentOfP), o)));
   const rows = components.map((c) => ({
     title: c.title,
     what:
       c.type === 'sheet'
         ? `${c.pages} ${c.pages === 1 ? 'page' : 'pages'}`
-        : `${c.pieces} ${c.type === 'counter' ? (c.pieces === 1 ? 'counter' : 'counters') : c.pieces === 1 ? 'card' : 'cards'}, ${c.perSheet} a sheet`,
-    size: c.size ? `${mmText(c.size.width)} x ${mmText(c.size.height)} mm` : `${o.paper === 'a4' ? 'A4' : 'Letter'}${c.landscape ? ' landscape' : ''}`,
+        : c.shared
+          ? `${[c.shared.cards ? pieces(c.shared.cards, 'card') : '', c.shared.counters ? pieces(c.shared.counters, 'counter') : ''].filter(Boolean).join(' and ')}${c.perSheet ? `, ${c.perSheet} a sheet` : ', sharing sheets'}`
+          : `${c.pieces} ${c.type === 'counter' ? (c.pieces === 1 ? 'counter' : 'counters') : c.pieces === 1 ? 'card' : 'cards'}, ${c.perSheet} a sheet`,
+    size: c.shared && c.shared.sizes.length > 1
+      ? `${c.shared.sizes.map((s) => `${mmText(s.width)} x ${mmText(s.height)}`).join(', ')} mm`
+      : c.size ? `${mmText(c.size.width)} x ${mmText(c.size.height)} mm` : `${o.paper === 'a4' ? 'A4' : 'Letter'}${c.landscape ? ' landscape' : ''}`,
     pages: c.pages,
     sides: c.edge ? `${SIDES_WORDS[c.sides]} (${c.edge} edge)` : SIDES_WORDS[c.sides],
     cut: [c.sides === 'gutter-fold' ? 'fold, glue, cut' : c.cut ? 'cut out' : '', c.fold ? 'fold' : ''].filter(Boolean).join(', ') || 'none',
@@ -148,7 +196,7 @@ export function coverSheet(content: PackContent, printables: readonly Printable[
     template: 'common/cover.hbs',
     orientation: 'portrait',
     game: gameInfo(content.pack),
-    faces: [{ context: { ...coverContext(content, printables, o), version: ctx.playmarkVersion }, marks: {}, footnotes: [], copies: 1, label: 'cover' }],
+    faces: [{ context: { ...coverContext(content, printables, o, ctx.combine === true), version: ctx.playmarkVersion }, marks: {}, footnotes: [], copies: 1, label: 'cover' }],
   };
 }
 
