@@ -39,7 +39,11 @@ What is printed: each pack's content/<pack>/printables.yaml (which records, whic
   layered on every run; content with errors prints its diagnostics and nothing else (exit 1).
   Templates come from the project's templates/ first, then playmark's (see docs/printables.md).
 Outputs, under --out (default out/ at the project's root): <pack>/<pack>-<printable>.pdf and .html,
-  <pack>/<printable>/NN-<face>.png with --png, calibration.pdf with --duplex long|short.
+  <pack>/<pack>-<printable>/NN-<face>.png with --png, calibration.pdf with --duplex long|short.
+Shared sheets: cards and counters whose printables.yaml entries name the same \`sheets: <id>\` are
+  imposed together by default, as --combine imposes them, into one <pack>/<pack>-<id>.pdf (each face
+  keeps its own back with --duplex; with --layout pod or --gutter-fold their pages follow one
+  another in that PDF). --only with any of them, or with <id>, prints the whole set.
   Only outputs whose inputs changed are printed again (out/.playmark-render.json); --force prints all.
 Cards are imposed n-up, centred, with a 3-4 mm gutter between neighbours (--gap auto): every card
   carries its own bleed in its own colour past each of its cut lines, so a cut 1 mm off shows that
@@ -47,7 +51,7 @@ Cards are imposed n-up, centred, with a 3-4 mm gutter between neighbours (--gap 
   crop-mark margin can keep it. --gap 0 shares cut lines (one cut per line, no forgiveness); --gap 6
   with 3 mm bleed gives every card its whole bleed. Crop marks sit in the margin outside the bleed,
   one at each trim. A printable with its own size (counters, playmarks) keeps it; --card sets the others.
-Combine: with --combine, the cards and counters of a pack's printables (two or more) share sheets,
+Combine: with --combine, the cards and counters of all a pack's printables (two or more) share sheets,
   in one <pack>/<pack>-cards-and-counters.pdf instead of one PDF each: faces of one size are imposed
   together, sizes in bands down the page (largest first, a smaller size filling the room a larger
   one leaves), each band with its own crop marks. Sheets (references, maps) print as usual.
@@ -72,7 +76,7 @@ export function addRenderOptions(command: Command): Command {
     .option('--png', 'also write each card face as a PNG', false)
     .addOption(new Option('--dpi <dpi>', 'PNG resolution').choices(['300', '600']).default('300'))
     .option('--ink-saver', 'the light-ink variant: no fills behind tables and cards', false)
-    .option('--only <ids>', 'only these printables (comma-separated ids)')
+    .option('--only <ids>', 'only these printables (comma-separated ids; a printable that shares sheets prints with its whole set)')
     .option('--combine', "cards and counters of a pack's printables share sheets: one <pack>-cards-and-counters.pdf per pack instead of one PDF each", false)
     .option('--force', 'print every output, even those whose inputs did not change', false)
     .addOption(new Option('--format <format>', 'the summary as text or JSON').choices(['text', 'json']).default('text'))

@@ -9,9 +9,10 @@ import path from 'node:path';
 import type { Diagnostic } from '../content/diagnostic.js';
 import type { PackContent } from '../content/effective.js';
 import { packageRoot } from '../content/package-root.js';
-import { composePrintable } from './compose.js';
+import { composePrintable, composeShared } from './compose.js';
+import { printDocuments, type PrintDocument } from './documents.js';
 import { createTemplates } from './handlebars.js';
-import type { Printable } from './printable.js';
+import type { CardPrintable } from './printable.js';
 import { packPrintables, packSummary } from './printables.js';
 import { playmarkVersion, printOptions, type RenderOptions } from './render.js';
 
@@ -63,9 +64,14 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const creator = playmarkVersion();
   const makeTemplates = () => createTemplates([...options.templateDirs, path.join(packageRoot(), 'templates')]);
   let templates = makeTemplates();
-  /** The last good content of each pack, and its printables, by path (`/warchon/warchon-spreads`). */
+  /**
+   * The last good content of each pack, and its documents by path (`/warchon/warchon-spreads`): one
+   * a printable, or one for printables that share sheets (printables.yaml `sheets`), as render prints them.
+   */
   const packs = new Map<string, PackContent>();
-  const printables = new Map<string, Printable>();
+  const printables = new Map<string, PrintDocument>();
+  /** A printable's own path, when it prints in a shared document: that document's path. */
+  const shared = new Map<string, string>();
   /** Pages composed since their pack or the templates last changed: a page is composed when asked for. */
   const composed = new Map<string, string>();
   /** Problems by what reading found them: a pack id, `*` (every pack), or `templates`. */
@@ -87,8 +93,15 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       const id = content.pack.id;
       packs.set(id, content);
       for (const [href, p] of printables) if (p.pack === id) printables.delete(href);
+      for (const href of [...shared.keys()]) if (href.startsWith(`/${id}/`)) shared.delete(href);
       for (const href of [...composed.keys()]) if (href.startsWith(`/${id}/`)) composed.delete(href);
-      for (const p of packPrintables(content, { playmarkVersion: creator })) if (p.faces.length > 0) printables.set(`/${p.pack}/${p.id}`, p);
+      for (const doc of printDocuments(packPrintables(content, { playmarkVersion: creator }))) {
+        const withFaces = doc.printables.filter((p) => p.faces.length > 0);
+        if (withFaces.length === 0) continue;
+        const href = `/${doc.pack}/${doc.id}`;
+        printables.set(href, { ...doc, printables: withFaces });
+        if (doc.kind !== 'single') for (const p of doc.printables) shared.set(`/${p.pack}/${p.id}`, href);
+      }
     }
   };
 
@@ -122,7 +135,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const p = printables.get(href);
     if (p === undefined) return null;
     try {
-      const html = composePrintable(templates, p, print).html;
+      const html = p.kind === 'single' ? composePrintable(templates, p.printables[0]!, print).html : composeShared(templates, p.printables as readonly CardPrintable[], print, p.title).html;
       composed.set(href, html);
       return html;
     } catch (error) {
@@ -151,6 +164,13 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       return;
     }
     const href = url.pathname.replace(/\/$/, '');
+    const to = shared.get(href);
+    if (to !== undefined) {
+      // A printable that shares sheets is shown in the document it prints in.
+      res.writeHead(302, { location: to, 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
     const html = page(href);
     if (html !== null) {
       send(res, 200, 'text/html; charset=utf-8', withClient(html, version, allProblems()));
@@ -237,7 +257,7 @@ function templateProblem(error: unknown): Problem {
   return { where: 'templates/', code: 'template', message: `A template failed: ${message}`, hint: 'Fix the template (Handlebars syntax, or a name its context does not have), then save it again.', sourceLine: '', column: 0 };
 }
 
-function indexPage(packs: readonly PackContent[], printables: ReadonlyMap<string, Printable>, version: number): string {
+function indexPage(packs: readonly PackContent[], printables: ReadonlyMap<string, PrintDocument>, version: number): string {
   const sections = [...packs]
     .sort((a, b) => (a.pack.id < b.pack.id ? -1 : 1))
     .map((content) => {
