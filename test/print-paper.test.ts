@@ -1,18 +1,22 @@
 // Paper economy: every default card layout takes the fewest sheets its grid allows (no sheet more
-// than half empty when the content fits on fewer), and `render --combine` lets the cards and
-// counters of a pack's printables share sheets: Warmaster's 10 units and 4 cards on two sheets, not
-// three; Archon's 16 counters below the deck's last cards instead of on a quarter of a sheet.
+// than half empty when the content fits on fewer); printables.yaml's `sheets` makes cards and
+// counters share sheets by default (Warmaster's 10 units and 4 cards on two sheets, not three, in
+// one warmaster-units-and-cards.pdf); and `render --combine` lets all the cards and counters of a
+// pack's printables share sheets: Archon's 16 counters below the deck's last cards instead of on a
+// quarter of a sheet.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
-import { combinedId, composeCombined, composePrintable, DEFAULT_PRINT, type Composed } from '../src/render/compose.js';
+import { combinedId, combinedPageCount, composeCombined, composePrintable, composeShared, DEFAULT_PRINT, type Composed } from '../src/render/compose.js';
+import { printDocuments, sharedTitle } from '../src/render/documents.js';
+import { render, selectOnly } from '../src/render/render.js';
 import { cardSize, fitGrid } from '../src/render/impose.js';
 import { PAPER } from '../src/render/document.js';
 import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { packPrintables } from '../src/render/printables.js';
 import { packContentOf } from './content-support.js';
 import { fakeIo } from './helpers.js';
-import { pdfinfo, pdftotext, tempDir, templates } from './render-pipeline-support.js';
+import { browser, pdfinfo, pdftotext, tempDir, templates, useChrome } from './render-pipeline-support.js';
 
 const packs = ['archon-skirmish', 'warchon', 'warmaster'];
 const printablesOf = (pack: string): Printable[] => packPrintables(packContentOf(pack), { playmarkVersion: 'test' });
@@ -39,6 +43,81 @@ describe('default layouts use the paper', () => {
     expect(fronts(composePrintable(templates, get('warmaster', 'warmaster-cards'), DEFAULT_PRINT))).toHaveLength(1);
     expect(fronts(composePrintable(templates, get('archon-skirmish', 'archon-skirmish-deck'), DEFAULT_PRINT))).toHaveLength(6);
     expect(fronts(composePrintable(templates, get('archon-skirmish', 'archon-skirmish-creatures'), DEFAULT_PRINT))).toHaveLength(1);
+  });
+});
+
+describe("printables.yaml's `sheets`: cards and counters share sheets by default", () => {
+  it('Warmaster: the units and the cards are one document, warmaster-units-and-cards, where the units were', () => {
+    const docs = printDocuments(printablesOf('warmaster'));
+    expect(docs.map((d) => d.id)).toEqual(['warmaster-cover', 'warmaster-reference', 'warmaster-units-and-cards', 'warmaster-ship-map', 'warmaster-special-areas', 'warmaster-counters', 'warmaster-scenarios', 'warmaster-errata']);
+    const shared = docs.find((d) => d.id === 'warmaster-units-and-cards')!;
+    expect(shared.kind).toBe('shared');
+    expect(shared.printables.map((p) => p.id)).toEqual(['warmaster-units', 'warmaster-cards']);
+    expect(shared.title).toBe('Warmaster: special units and cards');
+    expect(sharedTitle(shared.printables)).toBe(shared.title);
+    // --combine still takes every card printable of the pack.
+    expect(printDocuments(printablesOf('warmaster'), { combine: true }).filter((d) => d.kind !== 'single').map((d) => [d.id, d.kind])).toEqual([['warmaster-cards-and-counters', 'combined']]);
+  });
+
+  it('Warmaster: 14 cards on 2 sheets (a unit and the 4 cards on the second); with --duplex each card keeps its own back, the units none', () => {
+    const units = get('warmaster', 'warmaster-units');
+    const cards = get('warmaster', 'warmaster-cards');
+    const c = composeShared(templates, [units, cards], DEFAULT_PRINT, 'Warmaster: special units and cards');
+    expect(c.pages.map((p) => p.side)).toEqual(['front', 'front']);
+    expect(c.pages.map((p) => p.faces!.length)).toEqual([9, 5]);
+    expect(c.pages[1]!.printables).toEqual(['warmaster-units', ...Array(4).fill('warmaster-cards')]);
+    expect(combinedPageCount([units, cards], DEFAULT_PRINT)).toBe(2);
+    const duplex = composeShared(templates, [units, cards], { ...DEFAULT_PRINT, duplex: 'long' }, 'Warmaster: special units and cards');
+    expect(duplex.pages.map((p) => [p.side, p.faces!.length])).toEqual([['front', 9], ['back', 0], ['front', 5], ['back', 4]]);
+    expect(duplex.pages[3]!.printables).toEqual(Array(4).fill('warmaster-cards'));
+    expect(combinedPageCount([units, cards], { ...DEFAULT_PRINT, duplex: 'long' })).toBe(4);
+    // One card a page, or a gutter fold: sharing saves nothing; each printable's pages follow the other's, in one document.
+    const pod = composeShared(templates, [units, cards], { ...DEFAULT_PRINT, layout: 'pod' }, 'x');
+    expect(pod.pages.length).toBe(10 + 4 * 2);
+    expect(pod.pages.slice(0, 10).every((p) => p.printables![0] === 'warmaster-units')).toBe(true);
+  });
+
+  it('--only: a printable that shares sheets brings its whole set; the set answers to its own id; an unknown id names the sets', () => {
+    const all = printablesOf('warmaster');
+    const ids = (only: string[]) => selectOnly(all, only).map((p) => p.id);
+    expect(ids(['cards'])).toEqual(['warmaster-units', 'warmaster-cards']);
+    expect(ids(['warmaster-units'])).toEqual(['warmaster-units', 'warmaster-cards']);
+    expect(ids(['units-and-cards'])).toEqual(['warmaster-units', 'warmaster-cards']);
+    expect(ids(['warmaster-units-and-cards', 'reference'])).toEqual(['warmaster-reference', 'warmaster-units', 'warmaster-cards']);
+    expect(() => selectOnly(all, ['nope'])).toThrow(/no printable "nope"; known: .*warmaster-units-and-cards/);
+  });
+
+  it('a sheet cannot share sheets, and a set of sheets cannot take the id of a printable', () => {
+    const content = packContentOf('warmaster');
+    const list = content.printables!.list;
+    const withList = (l: typeof list) => ({ ...content, printables: { ...content.printables!, list: l } });
+    expect(() => packPrintables(withList(list.map((d) => (d.id === 'reference' ? { ...d, sheets: 'units-and-cards' } : d))), { playmarkVersion: 'test' })).toThrow(/is a sheet and names the shared sheets/);
+    expect(() => packPrintables(withList(list.map((d) => (d.sheets ? { ...d, sheets: 'counters' } : d))), { playmarkVersion: 'test' })).toThrow(/have the id of a printable/);
+  });
+
+  describe('printed', () => {
+    useChrome();
+    it("`render warmaster` by default writes one warmaster-units-and-cards.pdf: the 10 units and 4 cards on 2 sheets, and no PDF each", async () => {
+      const out = tempDir();
+      const summary = await render({ contents: [packContentOf('warmaster')], templates, outDir: out, browser });
+      const pdfs = summary.files.filter((f) => f.kind === 'pdf').map((f) => f.file);
+      expect(pdfs).toContain('warmaster/warmaster-units-and-cards.pdf');
+      expect(pdfs).not.toContain('warmaster/warmaster-units.pdf');
+      expect(pdfs).not.toContain('warmaster/warmaster-cards.pdf');
+      const pdf = path.join(out, 'warmaster/warmaster-units-and-cards.pdf');
+      const info = await pdfinfo(pdf);
+      expect(info.pages).toBe(2);
+      expect(info.fields.Title).toBe('Warmaster: special units and cards');
+      const first = await pdftotext(pdf, 1);
+      expect(first).toMatch(/Sanguinius/i);
+      const second = await pdftotext(pdf, 2);
+      expect(second).toMatch(/Demonic hordes/i);
+      for (const card of ['Trap', 'Horror', 'Crew']) expect(second).toContain(card);
+      // The cover says so: one component, 14 cards on its 2 pages.
+      const cover = (await pdftotext(path.join(out, 'warmaster/warmaster-cover.pdf'))).replace(/\s+/g, ' ');
+      expect(cover).toContain('Special units and cards 14 cards, 9 a sheet 63 x 88 mm');
+      expect(cover).not.toMatch(/Special units 10 cards/);
+    }, 120_000);
   });
 });
 
