@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { coverContext } from '../src/render/common/cover.js';
 import { DEFAULT_PRINT, type PrintOptions } from '../src/render/compose.js';
 import { footerPlace, footerTitle } from '../src/render/document.js';
+import { printDocuments } from '../src/render/documents.js';
 import { packPrintables } from '../src/render/printables.js';
 import { render } from '../src/render/render.js';
 import { packContentOf } from './content-support.js';
@@ -28,11 +29,20 @@ describe('the cover: every pack gets one, first, derived from data', () => {
       expect(ctx.pack.title).toBe(content.pack.title);
       expect(ctx.pack.version).toBe(content.pack.version);
       expect(ctx.sides.map((s) => s.name)).toEqual(content.pack.sides.map((s) => s.name));
-      expect(ctx.components.map((c) => c.title)).toEqual(rest.map((p) => footerTitle(content.pack.title, p.title)));
+      // One component a document: printables that share sheets (printables.yaml `sheets`) are one.
+      const docs = printDocuments(rest);
+      expect(ctx.components.map((c) => c.title)).toEqual(docs.map((d) => footerTitle(content.pack.title, d.title)));
       const decls = content.printables?.list ?? [];
-      rest.forEach((p, i) => {
+      docs.forEach((d, i) => {
         const row = ctx.components[i]!;
-        const pieces = p.faces.reduce((n, f) => n + f.copies, 0);
+        const p = d.printables[0]!;
+        const pieces = d.printables.reduce((n, q) => n + q.faces.reduce((m, f) => m + f.copies, 0), 0);
+        if (d.kind !== 'single') {
+          expect(row.what).toMatch(new RegExp(`^${pieces} cards?(, \\d+ a sheet)?$`));
+          expect(row.sides).toBe(d.printables.some((q) => q.kind === 'card' && q.back) ? 'two-sided (long edge)' : 'one-sided');
+          expect(row.cut).toBe('cut out');
+          return;
+        }
         const decl = decls.find((d) => `${pack}-${d.id}` === p.id);
         const type = decl?.type ?? 'sheet';
         const fold = decl?.finishing?.fold ? ', fold' : '';
@@ -64,7 +74,17 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     const counters = warmaster.components.find((c) => c.title === 'Counters')!;
     expect([counters.sides, counters.cut]).toEqual(['two-sided (long edge)', 'cut out']);
     expect(warmaster.checklist.find((c) => c.head === 'Two-sided')!.text).toMatch(/^Counters: print two-sided, flipping on the long edge/);
-    expect(warmaster.checklist.find((c) => c.head === 'Cut')!.text).toMatch(/^Special units, Cards, Counters: cut/);
+    expect(warmaster.checklist.find((c) => c.head === 'Cut')!.text).toMatch(/^Special units and cards, Counters: cut/);
+    // The units and cards share sheets: one component, its pages those of the one document they print in.
+    const shared = warmaster.components.find((c) => c.title === 'Special units and cards')!;
+    expect([shared.what, shared.size, shared.pages, shared.sides]).toEqual(['14 cards, 9 a sheet', '63 x 88 mm', 2, 'fronts only']);
+    expect(warmaster.components.map((c) => c.title)).not.toContain('Special units');
+    const duplex = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), { ...DEFAULT_PRINT, duplex: 'long' });
+    expect(duplex.components.find((c) => c.title === 'Special units and cards')!.pages).toBe(4);
+    expect(duplex.total).toBe(1 + duplex.components.reduce((n, c) => n + c.pages, 0));
+    // With --combine the cover lists the combined document.
+    const combined = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), DEFAULT_PRINT, true);
+    expect(combined.components.map((c) => c.title)).toContain('Cards and counters combined (special units, cards)');
     const warchon = coverContext(packContentOf('warchon'), packPrintables(packContentOf('warchon'), { playmarkVersion: 'test' }).slice(1), DEFAULT_PRINT);
     expect(warchon.components.find((c) => c.title.startsWith('Unit playmarks'))!.cut).toBe('cut out, fold');
     expect(warchon.checklist.find((c) => c.head === 'Fold')!.text).toMatch(/^Unit playmarks \(fold-over strips\): fold each strip along its dashed line/);
@@ -132,7 +152,8 @@ describe('the kit printed', () => {
       const pdfs = summary.files.filter((f) => f.kind === 'pdf' && f.file.startsWith(`${pack}/`));
       const print: PrintOptions = { ...DEFAULT_PRINT, duplex: 'long' };
       const printables = packPrintables(content, { playmarkVersion: 'test', print });
-      expect(pdfs.map((f) => f.file).sort()).toEqual(printables.map((p) => `${pack}/${p.id}.pdf`).sort());
+      const docs = printDocuments(printables);
+      expect(pdfs.map((f) => f.file).sort()).toEqual(docs.map((d) => `${pack}/${d.id}.pdf`).sort());
 
       // The cover, read back: the game, each component and its pages, the checklist.
       const coverText = flat(await pdftotext(`${out}/${pack}/${pack}-cover.pdf`));
@@ -142,26 +163,26 @@ describe('the kit printed', () => {
       expect(coverText).toContain('A4 (210 x 297 mm)');
       const ctx = printables[0]!.faces[0]!.context as ReturnType<typeof coverContext>;
       let total = 1;
-      for (const [i, p] of printables.slice(1).entries()) {
+      for (const [i, d] of docs.slice(1).entries()) {
         const row = ctx.components[i]!;
         expect(coverText).toContain(row.title);
-        const pages = (await pdfinfo(`${out}/${pack}/${p.id}.pdf`)).pages;
-        expect(row.pages, p.id).toBe(pages);
+        const pages = (await pdfinfo(`${out}/${pack}/${d.id}.pdf`)).pages;
+        expect(row.pages, d.id).toBe(pages);
         total += pages;
       }
       expect(coverText).toContain(`${total} pages in all`);
 
       // Every page of every document of more than one page: "p. N of M". Sheets carry the whole
       // footer, the same for every game: game, printable, page, version (no file names or ids).
-      for (const p of printables) {
-        const file = `${out}/${pack}/${p.id}.pdf`;
+      for (const d of docs) {
+        const file = `${out}/${pack}/${d.id}.pdf`;
         const pages = (await pdfinfo(file)).pages;
         for (let n = 1; n <= pages; n++) {
           const text = flat(await pdftotext(file, n));
           const number = pages > 1 ? ` \u00b7 p. ${n} of ${pages}` : '';
-          if (p.kind === 'sheet') expect(text, `${p.id} page ${n}`).toContain(`${content.pack.title} \u00b7 ${footerTitle(content.pack.title, p.title)}${number} \u00b7 version ${content.pack.version}`);
+          if (d.printables[0]!.kind === 'sheet') expect(text, `${d.id} page ${n}`).toContain(`${content.pack.title} \u00b7 ${footerTitle(content.pack.title, d.title)}${number} \u00b7 version ${content.pack.version}`);
           // Cards and counters: the footer, or where the crop marks leave room for no more, the number.
-          else if (pages > 1) expect(text, `${p.id} page ${n}`).toContain(`p. ${n} of ${pages}`);
+          else if (pages > 1) expect(text, `${d.id} page ${n}`).toContain(`p. ${n} of ${pages}`);
         }
       }
 
