@@ -57,11 +57,21 @@ export function overflow(core: CoreState, rules: WarchonRules): Overflow | null 
   return found;
 }
 
+const sizeTables = new WeakMap<WarchonRules, Float64Array>();
+
+/** The table findOverflow sums Sizes in, zeroed: one per rules, reused, as allocating a typed array at every step costs more than the sum. */
+function sizeTable(rules: WarchonRules): Float64Array {
+  let sizes = sizeTables.get(rules);
+  if (sizes === undefined) sizeTables.set(rules, (sizes = new Float64Array(rules.spreads.length * rules.sides.length * 2)));
+  else sizes.fill(0);
+  return sizes;
+}
+
 function findOverflow(core: CoreState, rules: WarchonRules): Overflow | null {
   // One pass over the units: Size by spread, side and class, at index (spread * sides + side) * 2 + aerial.
   const order = spreadOrder(rules);
   const sides = rules.sides;
-  const sizes = new Float64Array(rules.spreads.length * sides.length * 2);
+  const sizes = sizeTable(rules);
   for (const u of core.units) {
     if (u.destroyed || u.location === null) continue;
     const at = order.get(u.location);

@@ -148,8 +148,24 @@ export function advance(rules: WarchonRules, start: WarchonState, events: GameEv
   throw new Error('The game did not reach a decision after 10,000 steps.');
 }
 
+/**
+ * Whether `move` is one `listMoves` offers. Fingers, asked at every battle, are checked directly
+ * against the conditions under which the listing offers exactly the numbers min..max (no result,
+ * no question pending, no army over Capacity, a battle asking for fingers); any other move is
+ * looked up in the listing.
+ */
+function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): boolean {
+  if (move.kind === 'fingers' && Object.keys(move).length === 2) {
+    const stage = state.battle?.stage;
+    if (state.result === null && state.pending === null && state.step === 'battle' && (stage === 'fingers' || stage === 'event-fingers') && overflow(state.core, rules) === null) {
+      return Number.isInteger(move.n) && move.n >= rules.fingers.min && move.n <= rules.fingers.max;
+    }
+  }
+  return listMoves(rules, state).some((m) => sameMove(m, move));
+}
+
 export function playMove(rules: WarchonRules, state: WarchonState, move: WarchonMove): PlayResult<WarchonState> {
-  if (!listMoves(rules, state).some((m) => sameMove(m, move))) throw new IllegalMove(`${JSON.stringify(move)} is not a legal move now.`);
+  if (!isLegal(rules, state, move)) throw new IllegalMove(`${JSON.stringify(move)} is not a legal move now.`);
   const events: GameEvent[] = [{ type: 'move', side: state.active, turn: state.turn, step: state.step, move: move as never }];
   let s: WarchonState = state.core.random === state.random ? state : { ...state, core: withRandom(state.core, state.random) };
   switch (move.kind) {

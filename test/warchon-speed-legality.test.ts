@@ -1,0 +1,45 @@
+// play checks a move of fingers without listing every legal move (play.ts isLegal); it must accept
+// and refuse exactly what the listing offers, at every step of seeded games.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { gameSeed } from '../src/analysis/simulate.js';
+import { loadContent, type PackContent } from '../src/content/effective.js';
+import { IllegalMove } from '../src/engine/core/game.js';
+import { nextInt, seedRandom } from '../src/engine/core/random.js';
+import { warchonGame as game } from '../src/engine/warchon/index.js';
+import type { WarchonMove } from '../src/engine/warchon/state.js';
+
+const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
+const content = loadContent([PACK]).packs.get('warchon') as PackContent;
+
+const FINGERS: WarchonMove[] = [0, 1, 3, 5, 6, 2.5, -1].map((n) => ({ kind: 'fingers', n }));
+const ODD = { kind: 'fingers', n: 3, extra: true } as unknown as WarchonMove;
+
+describe('Warchon: the fingers legality check', () => {
+  it('accepts a number of fingers exactly when legalMoves lists it, throughout seeded games', () => {
+    let checked = 0;
+    for (let g = 0; g < 15; g++) {
+      let state = game.setup(content, gameSeed(7, g)).state;
+      let picks = seedRandom(gameSeed(8, g));
+      for (let m = 0; state.result === null && m < 2_000; m++) {
+        const legal = game.legalMoves(content, state);
+        for (const move of [...FINGERS, ODD]) {
+          const listed = legal.some((l) => JSON.stringify(l) === JSON.stringify(move));
+          let accepted = true;
+          try {
+            game.play(content, state, move);
+          } catch (e) {
+            if (!(e instanceof IllegalMove)) throw e;
+            accepted = false;
+          }
+          expect(accepted, `${JSON.stringify(move)} at move ${m} of game ${g}`).toBe(listed);
+          checked++;
+        }
+        const d = nextInt(picks, 0, legal.length - 1);
+        picks = d.random;
+        state = game.play(content, state, legal[d.value]!).state;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});
