@@ -41,8 +41,10 @@ describe('cut-off faces', () => {
     const summary = await render({ contents: [packContentOf('warmaster')], only: ['warmaster-cards'], outDir: out, card: { width: 44, height: 63 }, layout: 'pod', bleed: 0, browser });
     expect(summary.warnings).toContain('warmaster-cards: its text does not fit 44 x 63 mm cards; printed at 57 x 89 mm instead');
     expect(summary.warnings.filter((w) => w.includes('cut off'))).toEqual([]);
-    // One card a page with no bleed: the page is the card, 57 x 89 mm.
-    const info = await pdfinfo(path.join(out, 'warmaster/warmaster-cards.pdf'));
+    // The cards share sheets with the units: --only prints both, into their one document. One card a
+    // page with no bleed (nothing to share, each card's back after it): the page is the card, 57 x 89 mm.
+    const info = await pdfinfo(path.join(out, 'warmaster/warmaster-units-and-cards.pdf'));
+    expect(info.pages).toBe(10 + 4 * 2); // the cards' backs: one a page too
     const [w, h] = info.pageSize.split(' x ').map(Number);
     expect(w! * (25.4 / 72)).toBeCloseTo(57, 1);
     expect(h! * (25.4 / 72)).toBeCloseTo(89, 1);

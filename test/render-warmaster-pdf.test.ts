@@ -58,10 +58,10 @@ describe('warmaster PDFs', () => {
     const pages = Object.fromEntries(summary.files.filter((f) => f.kind === 'pdf' && f.file.startsWith('warmaster/')).map((f) => [f.file, f.pages]));
     expect(pages).toEqual({
       'warmaster/warmaster-reference.pdf': 2,
-      // 10 poker cards, 9 a page, no back.
-      'warmaster/warmaster-units.pdf': 2,
-      // 4 cards on one page, and the common back on the next (duplex).
-      'warmaster/warmaster-cards.pdf': 2,
+      // The special units and the cards share sheets (printables.yaml \`sheets\`): 9 units, then the
+      // last unit and the 4 cards, each page followed by its backs (duplex): none for the units, the
+      // cards' common back mirrored behind each card.
+      'warmaster/warmaster-units-and-cards.pdf': 4,
       'warmaster/warmaster-ship-map.pdf': 1,
       'warmaster/warmaster-special-areas.pdf': 1,
       // The counters' fronts, then their backs mirrored for two-sided printing.
@@ -82,6 +82,8 @@ describe('warmaster PDFs', () => {
     expect(map).toContain('The real map is not in the source.');
     expect(map).not.toContain('map-area-56-connections');
     expect(map.replace(/\s+/g, ' ')).toContain('not printed in the source: see the errata sheet');
-    expect(await pdftotext(pdf('warmaster-cards'), 2)).toContain('Traitor'.toUpperCase());
+    expect(await pdftotext(pdf('warmaster-units-and-cards'), 4)).toContain('Traitor'.toUpperCase());
+    // The back of the units' sheet: no card back (the units have none), only the page footer.
+    expect(await pdftotext(pdf('warmaster-units-and-cards'), 2)).not.toContain('Traitor'.toUpperCase());
   });
 });
