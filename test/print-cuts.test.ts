@@ -1,12 +1,14 @@
-// Cuts that forgive: on the real card sheets (the Archon deck, Warmaster's units and cards), printed
+// Cuts that forgive: on the real card sheets (the Archon deck, Warmaster's units and cards on their
+// shared sheets), printed
 // by the real Chromium with the default layout, a cut 1 mm off any trim line shows that card's own
 // colour or paper, never the colour of the card next to it.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composePrintable, type PageBox } from '../src/render/compose.js';
+import { composePrintable, composeShared, type PageBox } from '../src/render/compose.js';
+import { printDocuments } from '../src/render/documents.js';
 import type { Rect } from '../src/render/impose.js';
 import { packPrintables } from '../src/render/printables.js';
-import type { Printable } from '../src/render/printable.js';
+import type { CardPrintable } from '../src/render/printable.js';
 import { printOptions, render, type RenderOptions } from '../src/render/render.js';
 import { packContentOf } from './content-support.js';
 import { browser, raster, tempDir, templates, type Raster } from './render-pipeline-support.js';
@@ -15,10 +17,11 @@ type Rgb = [number, number, number];
 const near = (a: Rgb, b: Rgb) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < 60;
 const paper = ([r, g, b]: Rgb) => r > 240 && g > 240 && b > 240;
 
-function printable(pack: string, id: string): Printable {
-  const p = packPrintables(packContentOf(pack), { playmarkVersion: 'test' }).find((x) => x.id === id);
-  if (!p) throw new Error(`no printable ${id}`);
-  return p;
+/** The document `id` prints to (a printable's own, or the one it shares sheets in). */
+function documentOf(pack: string, id: string) {
+  const d = printDocuments(packPrintables(packContentOf(pack), { playmarkVersion: 'test' })).find((x) => x.id === id || x.printables.some((p) => p.id === id));
+  if (!d) throw new Error(`no printable ${id}`);
+  return d;
 }
 
 /** The neighbour of `slots[i]` across its edge `side` (sharing that edge's span), if any. */
@@ -80,11 +83,12 @@ function miscutProblems(r: Raster, box: PageBox, label: string): string[] {
 }
 
 async function miscutsOf(pack: string, id: string, options: Partial<RenderOptions> = {}): Promise<{ problems: string[]; cards: number; neighbours: number }> {
-  const p = printable(pack, id);
+  const d = documentOf(pack, id);
   const out = tempDir('playmark-cuts-');
   await render({ contents: [packContentOf(pack)], only: [id], outDir: out, browser, ...options });
-  const composed = composePrintable(templates, p, printOptions(options));
-  const pdf = path.join(out, pack, `${id}.pdf`);
+  const o = printOptions(options);
+  const composed = d.kind === 'single' ? composePrintable(templates, d.printables[0]!, o) : composeShared(templates, d.printables as CardPrintable[], o, d.title);
+  const pdf = path.join(out, pack, `${d.id}.pdf`);
   const problems: string[] = [];
   let cards = 0;
   let neighbours = 0;
@@ -101,8 +105,8 @@ async function miscutsOf(pack: string, id: string, options: Partial<RenderOption
 describe('cuts that forgive (default layout, real Chromium)', () => {
   it.each([
     ['archon-skirmish', 'archon-skirmish-deck'],
-    ['warmaster', 'warmaster-units'],
-    ['warmaster', 'warmaster-cards'],
+    // The units and the cards share sheets: a unit beside the cards on the second.
+    ['warmaster', 'warmaster-units-and-cards'],
   ])('%s: 1 mm either side of every trim of %s is the card\'s own colour or paper, never its neighbour\'s', async (pack, id) => {
     const { problems, cards } = await miscutsOf(pack, id);
     expect(cards).toBeGreaterThan(0);
@@ -110,7 +114,7 @@ describe('cuts that forgive (default layout, real Chromium)', () => {
   }, 180_000);
 
   it("the same check finds the neighbour's colour when cards share their cut lines (--gap 0): Warmaster's Kane against Horus", async () => {
-    const { problems, neighbours } = await miscutsOf('warmaster', 'warmaster-units', { gap: 0 });
+    const { problems, neighbours } = await miscutsOf('warmaster', 'warmaster-units-and-cards', { gap: 0 });
     expect(neighbours).toBeGreaterThan(0);
     expect(problems.some((p) => p.includes("neighbour's colour"))).toBe(true);
   }, 180_000);
