@@ -79,6 +79,8 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     const shared = warmaster.components.find((c) => c.title === 'Special units and cards')!;
     expect([shared.what, shared.size, shared.pages, shared.sides]).toEqual(['14 cards, 9 a sheet', '63 x 88 mm', 2, 'fronts only']);
     expect(warmaster.components.map((c) => c.title)).not.toContain('Special units');
+    // Only the cards have a back: the checklist says so.
+    expect(warmaster.checklist.find((c) => c.head === 'Backs')!.text).toMatch(/^Cards \(with Special units and cards\) have a shared back/);
     const duplex = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), { ...DEFAULT_PRINT, duplex: 'long' });
     expect(duplex.components.find((c) => c.title === 'Special units and cards')!.pages).toBe(4);
     expect(duplex.total).toBe(1 + duplex.components.reduce((n, c) => n + c.pages, 0));

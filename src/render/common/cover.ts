@@ -37,7 +37,7 @@ export interface Component {
   /** Sheets: printed landscape. */
   readonly landscape?: boolean;
   /** Printables sharing sheets (printables.yaml `sheets`, or --combine): the pieces of each kind, and every size they print at. */
-  readonly shared?: { readonly cards: number; readonly counters: number; readonly sizes: readonly Size[] };
+  readonly shared?: { readonly cards: number; readonly counters: number; readonly sizes: readonly Size[]; readonly backed: readonly string[]; readonly all: number };
 }
 
 const PAPER_NAMES: Readonly<Record<keyof typeof PAPER, string>> = { a4: 'A4 (210 x 297 mm)', letter: 'US Letter (8.5 x 11 in)' };
@@ -105,7 +105,7 @@ export function sharedComponentOf(doc: PrintDocument, parts: readonly Component[
     ...(edge ? { edge } : {}),
     cut: true,
     ...(fold.length ? { fold: [...new Set(fold)].join(' ') } : {}),
-    shared: { cards: count('card'), counters: count('counter'), sizes },
+    shared: { cards: count('card'), counters: count('counter'), sizes, backed: cards.filter((p) => p.back && p.faces.length > 0).map((p) => footerTitle(p.game?.title ?? '', p.title)), all: withFaces.length },
   };
 }
 
@@ -164,7 +164,9 @@ export function coverContext(content: PackContent, printables: readonly Printabl
   const oneSided = components.filter((c) => c.sides === 'one-sided' || c.sides === 'no-backs');
   if (oneSided.length > 0) checklist.push({ head: 'One-sided', text: `${list(oneSided)}.` });
   const noBacks = components.filter((c) => c.sides === 'no-backs');
-  if (noBacks.length > 0) checklist.push({ head: 'Backs', text: `${list(noBacks)} have a shared back, not in this print: print them two-sided or gutter-folded to have it.` });
+  // Of printables sharing sheets, those that have a back (`Cards (with Special units and cards)`).
+  const backed = (c: Component) => (c.shared && c.shared.backed.length < c.shared.all ? `${c.shared.backed.join(', ')} (with ${c.title})` : c.title);
+  if (noBacks.length > 0) checklist.push({ head: 'Backs', text: `${noBacks.map(backed).join(', ')} have a shared back, not in this print: print them two-sided or gutter-folded to have it.` });
   if (cutOut.length > 0) {
     const marks = o.cropMarks === 'none' ? 'along the edges of each piece' : 'along the crop marks (the short lines round the edge of the sheet)';
     checklist.push({
