@@ -77,6 +77,8 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
   const log: LogEntry[] = [];
   const units: UnitState[] = [];
   const removed: string[] = [];
+  // Whether every unit stays as it was: the state then keeps its arrays (callers' caches key on them).
+  let same = true;
   for (const unit of state.units) {
     if (unit.leaves !== null && settle(unit.leaves, moment, unit) === null) {
       removed.push(unit.id);
@@ -93,6 +95,7 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
       units.push(unit);
       continue;
     }
+    same = false;
     const ended: string[] = [];
     if (modifiers.length < unit.modifiers.length) ended.push(`${unit.modifiers.length - modifiers.length} modifier(s)`);
     if (unit.controlledBy !== null && controlledBy === null) ended.push(`control by ${unit.controlledBy.side}`);
@@ -101,9 +104,10 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     units.push({ ...unit, modifiers, controlledBy, prevented, leaves });
   }
   if (removed.length > 0) log.push(entry('expire', label, `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
-  const locationRules = state.locationRules.filter((r) => !endsRule(r.duration, moment));
+  const kept = state.locationRules.filter((r) => !endsRule(r.duration, moment));
+  const locationRules = kept.length < state.locationRules.length ? kept : state.locationRules;
   if (locationRules.length < state.locationRules.length) {
     log.push(entry('expire', label, `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
   }
-  return { state: { ...state, units, locationRules }, log };
+  return { state: { ...state, units: same && removed.length === 0 ? state.units : units, locationRules }, log };
 }

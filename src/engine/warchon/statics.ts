@@ -95,20 +95,33 @@ function placement(core: CoreState, stats: readonly Stat[]): string {
 /** The units' part of the placement, kept for the last units array (most steps keep it). */
 let lastUnits: { units: CoreState['units']; stats: readonly Stat[]; text: string } | null = null;
 
+/**
+ * Each unit's part of the last placement built, by position: a step that makes a new units array
+ * changes one unit or a few, and the others' text is reused (units are never changed in place).
+ */
+let pieces: { stats: readonly Stat[]; units: CoreState['units'][number][]; texts: string[] } = { stats: [], units: [], texts: [] };
+
 function unitsPlacement(units: CoreState['units'], stats: readonly Stat[]): string {
   if (lastUnits !== null && lastUnits.units === units && lastUnits.stats === stats) return lastUnits.text;
+  if (pieces.stats !== stats) pieces = { stats, units: [], texts: [] };
   let text = '';
-  for (const u of units) {
-    if (u.destroyed) {
-      text += `${u.id}:x;`;
-      continue;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    if (pieces.units[i] !== u) {
+      pieces.units[i] = u;
+      pieces.texts[i] = unitPlacement(u, stats);
     }
-    text += `${u.id}:${u.location}:${fightsFor(u)}:${u.record}:${u.traits.join(',')}`;
-    for (const stat of stats) text += `:${statValues(u, stat).join('/')}`;
-    text += ';';
+    text += pieces.texts[i];
   }
   lastUnits = { units, stats, text };
   return text;
+}
+
+function unitPlacement(u: CoreState['units'][number], stats: readonly Stat[]): string {
+  if (u.destroyed) return `${u.id}:x;`;
+  let text = `${u.id}:${u.location}:${fightsFor(u)}:${u.record}:${u.traits.join(',')}`;
+  for (const stat of stats) text += `:${statValues(u, stat).join('/')}`;
+  return text + ';';
 }
 
 /** Filter fields that read only which units (by id, record, side, traits) and where, and `stat` (a unit's stat, in the placement): no highest or lowest, no pick. */
