@@ -80,6 +80,11 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
   // Whether every unit stays as it was: the state then keeps its arrays (callers' caches key on them).
   let same = true;
   for (const unit of state.units) {
+    // Nothing on the unit that a moment could end (most units, most of the time).
+    if (unit.leaves === null && unit.controlledBy === null && unit.modifiers.length === 0 && unit.prevented.length === 0) {
+      units.push(unit);
+      continue;
+    }
     if (unit.leaves !== null && settle(unit.leaves, moment, unit) === null) {
       removed.push(unit.id);
       continue;

@@ -71,57 +71,50 @@ export function recompute(core: CoreState, rules: WarchonRules, inBattle: readon
  * The core's recomputeStatics, skipped when it would find the marks the state has. The marks a
  * recompute compares (which static rules hold and what they select) read, when the pack's static
  * rules use only the conditions and filter fields below, nothing but where each unit is, whose it
- * is, what it is (record, traits), and the battle, turn and phase: the placement (`placement`).
- * The last recompute's placement and marks are kept; a state with the same placement and those
- * marks is one the recompute would leave as it is, with nothing to log.
+ * is, what it is (record, traits), and the battle, turn and phase: the placement (`samePlacement`).
+ * The last recompute's state and marks are kept; a state with the same placement and those marks
+ * is one the recompute would leave as it is, with nothing to log.
  */
 export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy: Policy): ReturnType<typeof recomputeStatics> {
   const reads = placementReads(rules);
-  if (reads !== null && last !== null && last.rules === rules && core.staticMarks === last.marks && placement(core, reads) === last.placement) return { state: core, log: [] };
+  if (reads !== null && last !== null && last.rules === rules && core.staticMarks === last.core.staticMarks && samePlacement(core, last.core, reads)) return { state: core, log: [] };
   const result = recomputeStatics(core, rules.rules, policy, ruleHooks(rules));
-  if (reads !== null) last = { rules, placement: placement(result.state, reads), marks: result.state.staticMarks };
+  if (reads !== null) last = { rules, core: result.state };
   return result;
 }
 
-let last: { rules: WarchonRules; placement: string; marks: string } | null = null;
-
-/** What the marks can read of a state when the static rules read only placement and the stats `stats` (see recomputeStaticsOf). */
-function placement(core: CoreState, stats: readonly Stat[]): string {
-  const b = core.battle;
-  let text = `${b?.location}|${b?.attacker}|${b?.defender}|${b?.controlling}|${core.battlesDue.join(',')}|${core.turn}|${core.active}|${core.phase}|${core.destroyedPlaces.join(',')}|`;
-  return text + unitsPlacement(core.units, stats);
-}
-
-/** The units' part of the placement, kept for the last units array (most steps keep it). */
-let lastUnits: { units: CoreState['units']; stats: readonly Stat[]; text: string } | null = null;
+let last: { rules: WarchonRules; core: CoreState } | null = null;
 
 /**
- * Each unit's part of the last placement built, by position: a step that makes a new units array
- * changes one unit or a few, and the others' text is reused (units are never changed in place).
+ * Whether two states agree on all the marks can read when the static rules read only placement and
+ * the stats `stats` (see recomputeStaticsOf): the battle, the spreads in battle, turn, side and
+ * phase, the places destroyed, and each unit's id, location, side, record, traits and those stats.
+ * Compared field by field, as states made one from another share most of their units.
  */
-let pieces: { stats: readonly Stat[]; units: CoreState['units'][number][]; texts: string[] } = { stats: [], units: [], texts: [] };
-
-function unitsPlacement(units: CoreState['units'], stats: readonly Stat[]): string {
-  if (lastUnits !== null && lastUnits.units === units && lastUnits.stats === stats) return lastUnits.text;
-  if (pieces.stats !== stats) pieces = { stats, units: [], texts: [] };
-  let text = '';
-  for (let i = 0; i < units.length; i++) {
-    const u = units[i]!;
-    if (pieces.units[i] !== u) {
-      pieces.units[i] = u;
-      pieces.texts[i] = unitPlacement(u, stats);
-    }
-    text += pieces.texts[i];
-  }
-  lastUnits = { units, stats, text };
-  return text;
+function samePlacement(a: CoreState, b: CoreState, stats: readonly Stat[]): boolean {
+  if (a === b) return true;
+  const x = a.battle;
+  const y = b.battle;
+  if (x?.location !== y?.location || x?.attacker !== y?.attacker || x?.defender !== y?.defender || x?.controlling !== y?.controlling) return false;
+  if (a.turn !== b.turn || a.active !== b.active || a.phase !== b.phase) return false;
+  if (!sameList(a.battlesDue, b.battlesDue) || !sameList(a.destroyedPlaces, b.destroyedPlaces)) return false;
+  if (a.units === b.units) return true;
+  if (a.units.length !== b.units.length) return false;
+  for (let i = 0; i < a.units.length; i++) if (!sameUnitPlacement(a.units[i]!, b.units[i]!, stats)) return false;
+  return true;
 }
 
-function unitPlacement(u: CoreState['units'][number], stats: readonly Stat[]): string {
-  if (u.destroyed) return `${u.id}:x;`;
-  let text = `${u.id}:${u.location}:${fightsFor(u)}:${u.record}:${u.traits.join(',')}`;
-  for (const stat of stats) text += `:${statValues(u, stat).join('/')}`;
-  return text + ';';
+function sameUnitPlacement(u: CoreState['units'][number], v: CoreState['units'][number], stats: readonly Stat[]): boolean {
+  if (u === v) return true;
+  if (u.id !== v.id || u.destroyed !== v.destroyed) return false;
+  if (u.destroyed) return true;
+  if (u.location !== v.location || fightsFor(u) !== fightsFor(v) || u.record !== v.record || !sameList(u.traits, v.traits)) return false;
+  for (const stat of stats) if (!sameValues(statValues(u, stat), statValues(v, stat))) return false;
+  return true;
+}
+
+function sameValues(a: readonly (number | null)[], b: readonly (number | null)[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** Filter fields that read only which units (by id, record, side, traits) and where, and `stat` (a unit's stat, in the placement): no highest or lowest, no pick. */
