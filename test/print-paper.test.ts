@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { combinedId, combinedPageCount, composeCombined, composePrintable, composeShared, DEFAULT_PRINT, type Composed } from '../src/render/compose.js';
 import { printDocuments, sharedTitle } from '../src/render/documents.js';
+import { coverContext } from '../src/render/common/cover.js';
 import { render, selectOnly } from '../src/render/render.js';
 import { cardSize, fitGrid } from '../src/render/impose.js';
 import { PAPER } from '../src/render/document.js';
@@ -75,6 +76,19 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
     const pod = composeShared(templates, [units, cards], { ...DEFAULT_PRINT, layout: 'pod' }, 'x');
     expect(pod.pages.length).toBe(10 + 4 * 2);
     expect(pod.pages.slice(0, 10).every((p) => p.printables![0] === 'warmaster-units')).toBe(true);
+  });
+
+  it("the cover's pages for the set are the pages its document prints, whatever the options", () => {
+    const content = packContentOf('warmaster');
+    const all = printablesOf('warmaster').slice(1);
+    const units = get('warmaster', 'warmaster-units');
+    const cards = get('warmaster', 'warmaster-cards');
+    const variants: Partial<typeof DEFAULT_PRINT>[] = [{}, { duplex: 'long' }, { duplex: 'short' }, { layout: 'pod' }, { gutterFold: true }, { paper: 'letter' }, { card: { width: 57, height: 89 } }, { card: { width: 70, height: 120 } }];
+    for (const v of variants) {
+      const o = { ...DEFAULT_PRINT, ...v };
+      const row = coverContext(content, all, o).components.find((c) => c.title === 'Special units and cards')!;
+      expect(row.pages, JSON.stringify(v)).toBe(composeShared(templates, [units, cards], o, 'x').pages.length);
+    }
   });
 
   it('--only: a printable that shares sheets brings its whole set; the set answers to its own id; an unknown id names the sets', () => {
