@@ -1,5 +1,6 @@
 // `render(options)`: every printable of the chosen packs -> out/<pack>/<id>.pdf (and .html, and
-// PNGs of card faces with `png`). Composes each document (compose.ts), prints the ones whose inputs
+// PNGs of card faces with `png`); cards and counters that share sheets (printables.yaml `sheets`,
+// or all of a pack's with `combine`) -> one document for them all (documents.ts). Composes each document (compose.ts), prints the ones whose inputs
 // changed through one headless Chromium in a bounded pool of tabs, fixes their boxes and metadata
 // (pdf.ts) and writes them atomically (output.ts). The CLI commands are thin shells over this.
 import { readFileSync } from 'node:fs';
@@ -44,7 +45,8 @@ export interface RenderOptions extends Partial<PrintOptions> {
   readonly cwd?: string;
   /**
    * `--combine`: the cards and counters of each pack's printables (two or more) imposed together,
-   * into one `<pack>/<pack>-cards-and-counters.pdf` instead of one PDF each.
+   * into one `<pack>/<pack>-cards-and-counters.pdf` instead of one PDF each (or one per set of
+   * shared sheets, which printables.yaml's `sheets` gives by default).
    */
   readonly combine?: boolean;
   /** Also write each card face as a PNG at `dpi`. */
