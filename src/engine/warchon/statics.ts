@@ -71,36 +71,52 @@ export function recompute(core: CoreState, rules: WarchonRules, inBattle: readon
  * The core's recomputeStatics, skipped when it would find the marks the state has. The marks a
  * recompute compares (which static rules hold and what they select) read, when the pack's static
  * rules use only the conditions and filter fields below, nothing but where each unit is, whose it
- * is, what it is (record, traits), and the battle, turn and phase: the placement (`samePlacement`).
- * The last recompute's state and marks are kept; a state with the same placement and those marks
- * is one the recompute would leave as it is, with nothing to log.
+ * is, what it is (record, traits), the battle, and the turn, side and phase when a rule reads them:
+ * the placement (`samePlacement`). The marks are then a function of the placement. The last few
+ * recomputes' states are kept: a state with the same placement as one of them and its marks is one
+ * the recompute would leave as it is, with nothing to log. A few, not one, as a battle's end comes
+ * back to the placement its start left, and a turn's end to its Movement Round's.
  */
 export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy: Policy): ReturnType<typeof recomputeStatics> {
   const reads = placementReads(rules);
-  if (reads !== null && last !== null && last.rules === rules && core.staticMarks === last.core.staticMarks && samePlacement(core, last.core, reads)) return { state: core, log: [] };
-  const result = recomputeStatics(core, rules.rules, policy, ruleHooks(rules));
-  if (reads !== null) last = { rules, core: result.state };
+  if (reads === null) return recomputeStatics(core, rules.rules, policy, ruleHooks(rules));
+  if (recent.rules === rules) {
+    for (const known of recent.cores) if (core.staticMarks === known.staticMarks && samePlacement(core, known, reads)) return { state: core, log: [] };
+  } else recent = { rules, cores: [] };
+  const result = recomputeStatics(core, rules.rules, policy, ruleHooks(rules), (a, b) => samePlacement(a, b, reads));
+  recent.cores.unshift(result.state);
+  if (recent.cores.length > RECENT) recent.cores.pop();
   return result;
 }
 
-let last: { rules: WarchonRules; core: CoreState } | null = null;
+/** How many recent recomputes are kept. */
+const RECENT = 4;
+let recent: { rules: WarchonRules | null; cores: CoreState[] } = { rules: null, cores: [] };
+
+/** What the static rules read besides where units are and what they are: stats, and the turn, active side and phase. */
+interface Reads {
+  readonly stats: readonly Stat[];
+  readonly turn: boolean;
+  readonly active: boolean;
+  readonly phase: boolean;
+}
 
 /**
  * Whether two states agree on all the marks can read when the static rules read only placement and
- * the stats `stats` (see recomputeStaticsOf): the battle, the spreads in battle, turn, side and
- * phase, the places destroyed, and each unit's id, location, side, record, traits and those stats.
- * Compared field by field, as states made one from another share most of their units.
+ * `reads` (see recomputeStaticsOf): the battle, the spreads in battle, the places destroyed, each
+ * unit's id, location, side, record, traits and the stats read, and the turn, active side and
+ * phase if read. Compared field by field, as states made one from another share most of their units.
  */
-function samePlacement(a: CoreState, b: CoreState, stats: readonly Stat[]): boolean {
+function samePlacement(a: CoreState, b: CoreState, reads: Reads): boolean {
   if (a === b) return true;
   const x = a.battle;
   const y = b.battle;
   if (x?.location !== y?.location || x?.attacker !== y?.attacker || x?.defender !== y?.defender || x?.controlling !== y?.controlling) return false;
-  if (a.turn !== b.turn || a.active !== b.active || a.phase !== b.phase) return false;
+  if ((reads.turn && a.turn !== b.turn) || (reads.active && a.active !== b.active) || (reads.phase && a.phase !== b.phase)) return false;
   if (!sameList(a.battlesDue, b.battlesDue) || !sameList(a.destroyedPlaces, b.destroyedPlaces)) return false;
   if (a.units === b.units) return true;
   if (a.units.length !== b.units.length) return false;
-  for (let i = 0; i < a.units.length; i++) if (!sameUnitPlacement(a.units[i]!, b.units[i]!, stats)) return false;
+  for (let i = 0; i < a.units.length; i++) if (!sameUnitPlacement(a.units[i]!, b.units[i]!, reads.stats)) return false;
   return true;
 }
 
@@ -120,19 +136,22 @@ function sameValues(a: readonly (number | null)[], b: readonly (number | null)[]
 /** Filter fields that read only which units (by id, record, side, traits) and where, and `stat` (a unit's stat, in the placement): no highest or lowest, no pick. */
 const PLACEMENT_FILTER = new Set(['binding', 'as', 'side', 'units', 'exceptUnits', 'hasTrait', 'lacksTrait', 'stat']);
 
-const placementReadsOf = new WeakMap<WarchonRules, readonly Stat[] | null>();
+const placementReadsOf = new WeakMap<WarchonRules, Reads | null>();
 
 /**
- * When every static rule of the pack reads only placement and some stats (in its condition and its
- * effects' targets), those stats, in the order first named; else null (every recompute runs).
+ * When every static rule of the pack reads only placement, some stats (in its condition and its
+ * effects' targets), and maybe the turn, active side or phase, what it reads; else null (every
+ * recompute runs). A filter's `side` may name the active side, so it counts as reading it.
  */
-function placementReads(rules: WarchonRules): readonly Stat[] | null {
+function placementReads(rules: WarchonRules): Reads | null {
   let found = placementReadsOf.get(rules);
   if (found === undefined) {
     const stats: Stat[] = [];
+    const read = { turn: false, active: false, phase: false };
     const filterOk = (f: object) => {
       const stat = (f as { stat?: { stat: Stat } }).stat?.stat;
       if (stat !== undefined && !stats.includes(stat)) stats.push(stat);
+      if ('side' in f) read.active = true;
       return Object.keys(f).every((k) => PLACEMENT_FILTER.has(k));
     };
     const conditionOk = (c: DeepReadonly<Condition>): boolean =>
@@ -147,10 +166,12 @@ function placementReads(rules: WarchonRules): readonly Stat[] | null {
             return filterOk(v as object);
           case 'count':
             return filterOk((v as { units: object }).units);
-          case 'battle':
           case 'phase':
           case 'active':
           case 'turn':
+            read[k] = true;
+            return true;
+          case 'battle':
           case 'place':
             return true;
           default:
@@ -160,7 +181,7 @@ function placementReads(rules: WarchonRules): readonly Stat[] | null {
     const ok = rules.rules
       .filter((r) => r.rule.when === undefined)
       .every((r) => (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every((e) => !('target' in e) || e.target === undefined || filterOk(e.target as object)));
-    found = ok ? stats : null;
+    found = ok ? { stats, ...read } : null;
     placementReadsOf.set(rules, found);
   }
   return found;

@@ -63,8 +63,13 @@ function marksOf(state: CoreState, statics: readonly RuleSource[], hooks: RuleHo
   return marks;
 }
 
-/** The state with static rules' marks recomputed from the rules whose condition holds now. */
-export function recomputeStatics(state: CoreState, rules: readonly RuleSource[], policy: Policy, hooks: RuleHooks = {}): Recomputed {
+/**
+ * The state with static rules' marks recomputed from the rules whose condition holds now.
+ * `sameMarks`, when a game knows what its static rules read, says whether two states must have the
+ * same marks: the rebuilt state then takes the marks found before rebuilding instead of a second
+ * pass over the rules.
+ */
+export function recomputeStatics(state: CoreState, rules: readonly RuleSource[], policy: Policy, hooks: RuleHooks = {}, sameMarks?: (a: CoreState, b: CoreState) => boolean): Recomputed {
   const statics = staticSources(rules);
   if (statics.length === 0 && state.statics.length === 0) return { state, log: [] };
   // Nothing a static rule reads has changed: the marks on the state are the right ones.
@@ -93,5 +98,5 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
   for (const id of holding) if (!state.statics.includes(id)) log.push(entry('static', id, `${id} applies now.`, { data: { applies: true } }));
   for (const id of state.statics) if (!holding.includes(id)) log.push(entry('static', id, `${id} no longer applies.`, { data: { applies: false } }));
   const next: CoreState = { ...current, statics: holding };
-  return { state: { ...next, staticMarks: marksOf(next, statics, hooks) }, log };
+  return { state: { ...next, staticMarks: sameMarks !== undefined && sameMarks(state, next) ? marks : marksOf(next, statics, hooks) }, log };
 }
