@@ -7,8 +7,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { playGame, type LogLine } from '../src/analysis/simulate-game.js';
-import { gameSeed } from '../src/analysis/simulate.js';
+import { simulatedDigest } from './golden-support.js';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import { archonSkirmishGame as game } from '../src/engine/archon-skirmish/index.js';
 import type { BotName } from '../src/engine/core/bots.js';
@@ -19,23 +18,7 @@ const PACK = fileURLToPath(new URL('../content/archon-skirmish/', import.meta.ur
 const content = loadContent([PACK]).packs.get('archon-skirmish') as PackContent;
 const anyGame = game as unknown as Game<unknown, GameState, GameMove>;
 
-/** sha256 of the games `from..to` played as simulate plays them, and their log's total bytes. */
-function simulated(bots: readonly BotName[], from: number, to: number): { digest: string; bytes: number; summaries: string } {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const summaries = createHash('sha256');
-  for (let i = from; i < to; i++) {
-    const log = (line: LogLine) => {
-      const text = JSON.stringify(line);
-      bytes += text.length + 1;
-      hash.update(text);
-      hash.update('\n');
-    };
-    const summary = playGame(anyGame, content, i, gameSeed(1, i), bots, { maxMoves: 10_000 }, log);
-    summaries.update(JSON.stringify(summary));
-  }
-  return { digest: hash.digest('hex'), bytes, summaries: summaries.digest('hex') };
-}
+const simulated = (bots: readonly BotName[], from: number, to: number) => simulatedDigest(anyGame, content, bots, from, to);
 
 /** sha256 of every legal-move listing of some seeded games (moves picked by a test chooser), and the number of listings. */
 function listings(seeds: readonly number[]): { digest: string; listings: number } {

@@ -7,11 +7,9 @@
 // engine as it was before that change. Taken again when Surprise Reserve (Erdon Pass Event 4) and
 // Magic Bridge (Dracosroar Event 4) began to run (the engine's changes alone left these games as
 // they were: checked on the pack as it was before).
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { playGame, type LogLine } from '../src/analysis/simulate-game.js';
-import { gameSeed } from '../src/analysis/simulate.js';
+import { simulatedDigest } from './golden-support.js';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import type { BotName } from '../src/engine/core/bots.js';
 import type { Game, GameMove, GameState } from '../src/engine/core/game.js';
@@ -21,22 +19,7 @@ const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
 const content = loadContent([PACK]).packs.get('warchon') as PackContent;
 const anyGame = game as unknown as Game<unknown, GameState, GameMove>;
 
-/** sha256 of the games `from..to` played as simulate plays them, and their log's total bytes. */
-function simulated(bots: readonly BotName[], from: number, to: number): { digest: string; bytes: number; summaries: string } {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const summaries = createHash('sha256');
-  for (let i = from; i < to; i++) {
-    const log = (line: LogLine) => {
-      const text = JSON.stringify(line);
-      bytes += text.length + 1;
-      hash.update(text);
-      hash.update('\n');
-    };
-    summaries.update(JSON.stringify(playGame(anyGame, content, i, gameSeed(1, i), bots, { maxMoves: 10_000 }, log)));
-  }
-  return { digest: hash.digest('hex'), bytes, summaries: summaries.digest('hex') };
-}
+const simulated = (bots: readonly BotName[], from: number, to: number) => simulatedDigest(anyGame, content, bots, from, to);
 
 describe('Warchon games are the same as before the speed work', () => {
   it('150 games with random bots, as simulate plays them (log, log bytes, winners, lengths), are unchanged', () => {
