@@ -102,7 +102,7 @@ Examples:
   playmark render --calibration --duplex long       the sheet that measures --back-offset
   playmark render --layout pod --png --dpi 600      one card a page, and each card as an image
   playmark render warchon --errata-since v1.0       the errata sheet starts with what changed since v1.0
-  playmark render warmaster --combine               units, cards and counters on shared sheets
+  playmark render archon-skirmish --combine         the deck, creature counters and markers on shared sheets
 ${RENDER_HELP}
 Errata since: with --errata-since REV, each pack's errata sheet (<pack>-errata.pdf) starts with
   "Errata since REV": the changelog \`playmark diff REV --format markdown\` publishes (values in the
