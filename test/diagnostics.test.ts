@@ -62,6 +62,10 @@ const CASES: Record<DiagnosticCode, Case> = {
     rule: 'a template found in neither the project\'s templates/ nor playmark\'s is reported at its path',
     expected: [error('printable/template-missing', `${F}/printable--template-missing/printables.yaml`, 7, 12, { message: 'fixture/card.hbs' })],
   },
+  'printable/shared-sheets': {
+    rule: 'shared sheets named after a printable of the pack (both would name one output file) are reported at `sheets`',
+    expected: [error('printable/shared-sheets', `${F}/printable--shared-sheets/printables.yaml`, 7, 13, { message: 'the same output file' })],
+  },
   // Encoding, spread numbers and layer overwrites (issue 7)
   'file/encoding': {
     rule: 'a file that is not valid UTF-8 (a Latin-1 é) is reported at the first bad byte, not as garbage or a YAML error',

@@ -4,6 +4,7 @@
 // one warmaster-units-and-cards.pdf); and `render --combine` lets all the cards and counters of a
 // pack's printables share sheets: Archon's 16 counters below the deck's last cards instead of on a
 // quarter of a sheet.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
@@ -16,7 +17,8 @@ import { PAPER } from '../src/render/document.js';
 import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { packPrintables } from '../src/render/printables.js';
 import { packContentOf } from './content-support.js';
-import { fakeIo } from './helpers.js';
+import { fakeIo, repoRoot } from './helpers.js';
+import { validate } from '../src/content/validate.js';
 import { browser, pdfinfo, pdftotext, tempDir, templates, useChrome } from './render-pipeline-support.js';
 
 const packs = ['archon-skirmish', 'warchon', 'warmaster'];
@@ -107,6 +109,20 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
     const withList = (l: typeof list) => ({ ...content, printables: { ...content.printables!, list: l } });
     expect(() => packPrintables(withList(list.map((d) => (d.id === 'reference' ? { ...d, sheets: 'units-and-cards' } : d))), { playmarkVersion: 'test' })).toThrow(/is a sheet and names the shared sheets/);
     expect(() => packPrintables(withList(list.map((d) => (d.sheets ? { ...d, sheets: 'counters' } : d))), { playmarkVersion: 'test' })).toThrow(/have the id of a printable/);
+  });
+
+  it('validate refuses both in printables.yaml, at `sheets` (printable/shared-sheets)', () => {
+    const dir = path.join(tempDir(), 'warmaster');
+    cpSync(path.join(repoRoot, 'content', 'warmaster'), dir, { recursive: true });
+    const file = path.join(dir, 'printables.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    writeFileSync(file, yaml.replace('    faces: one\n    front: warmaster/reference.hbs', '    faces: one\n    sheets: units-and-cards\n    front: warmaster/reference.hbs'));
+    const asSheet = validate([dir], { cwd: repoRoot }).diagnostics.filter((d) => d.code === 'printable/shared-sheets');
+    expect(asSheet.map((d) => d.message)).toEqual(['The printable "reference" names the shared sheets "units-and-cards", but "reference" is a sheet, and only cards and counters share sheets.']);
+    writeFileSync(file, yaml.replaceAll('sheets: units-and-cards', 'sheets: counters'));
+    const taken = validate([dir], { cwd: repoRoot }).diagnostics.filter((d) => d.code === 'printable/shared-sheets');
+    expect(taken).toHaveLength(2);
+    expect(taken[0]!.message).toContain('"counters" is the id of a printable of the pack');
   });
 
   describe('printed', () => {

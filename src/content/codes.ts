@@ -70,6 +70,7 @@ export const CODES = {
   'printable/unknown-kind': { severity: 'error', summary: 'A printable selects records of a kind the pack does not have.', hint: 'Use a kind listed in the manifest\'s `kinds`.' },
   'printable/duplicate-id': { severity: 'error', summary: 'Two printables of a pack share an id.', hint: 'Give each printable its own id: it names the output file.' },
   'printable/template-missing': { severity: 'error', summary: 'A printable names a template that is neither in the project\'s templates/ nor in playmark\'s.', hint: 'Add the template under templates/, or fix the path (relative to templates/).' },
+  'printable/shared-sheets': { severity: 'error', summary: 'A printable\'s `sheets` names shared sheets that cannot be: the printable is a sheet, or the id is that of a printable of the pack.', hint: 'Only cards and counters share sheets; give the set an id no printable of the pack has (it names the output file).' },
   // Encoding, spread numbers and layer overwrites (issue 7)
   'file/encoding': { severity: 'error', summary: 'A content file is not valid UTF-8 text.', hint: 'Save the file as UTF-8 (most editors: "Save with encoding" or "Reopen with encoding", then save as UTF-8) and check the character at the caret.' },
   'spread/duplicate-number': { severity: 'error', summary: 'Two spreads of a pack have the same number, so a lookup by number picks one of them silently.', hint: 'Give each spread the number the source prints on it; no two spreads share one.' },

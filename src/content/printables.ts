@@ -31,7 +31,13 @@ export function checkPrintables(pack: LoadedPack, report: Report): void {
   const kinds = Object.keys(pack.manifest.kinds);
   const roots = templateRoots(pack.dir);
   const seen = new Set<string>();
+  const ids = new Set(printables.list.map((p) => p.id));
   printables.list.forEach((p, i) => {
+    // Cards and counters share sheets; the set's id names an output file, so no printable may have it.
+    if (p.sheets !== undefined && (p.type === 'sheet' || ids.has(p.sheets))) {
+      const why = p.type === 'sheet' ? `"${p.id}" is a sheet, and only cards and counters share sheets` : `"${p.sheets}" is the id of a printable of the pack, and both would name the same output file`;
+      report.add(pending('printable/shared-sheets', printables.file, `The printable "${p.id}" names the shared sheets "${p.sheets}", but ${why}.`, { path: ['printables', i, 'sheets'], hint: p.type === 'sheet' ? 'Remove `sheets` from this sheet.' : 'Give the set of shared sheets an id no printable of the pack has.' }));
+    }
     if (seen.has(p.id)) report.add(pending('printable/duplicate-id', printables.file, `Two printables have the id "${p.id}".`, { path: ['printables', i, 'id'], hint: 'Give each printable its own id: it names the output file.' }));
     seen.add(p.id);
     if (p.records && !kinds.includes(p.records.kind)) {
