@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import { roll1to5 } from '../src/engine/core/dice.js';
 import type { GameEvent } from '../src/engine/core/game.js';
+import { playMoves } from './warchon-support.js';
 import { seedRandom } from '../src/engine/core/random.js';
 import { findUnit, fightsFor, unitsInPlay, type CoreState, type Modifier } from '../src/engine/core/state.js';
 import { effectiveStat } from '../src/engine/core/stats.js';
@@ -58,16 +59,7 @@ function position(side: 'azuthka' | 'celestine', at: Record<string, string>, opt
   return { ...s, core: { ...core, random }, random, active: side, turn: core.turn, inBattle, acted: [], departures: [] };
 }
 
-function play(content: PackContent, state: WarchonState, ...moves: WarchonMove[]): { state: WarchonState; events: GameEvent[] } {
-  let s = state;
-  const events: GameEvent[] = [];
-  for (const m of moves) {
-    const r = game.play(content, s, m);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { state: s, events };
-}
+const play = playMoves;
 
 /** Plays the first legal move until the turn passes (the battles of this turn over). */
 function finishTurn(content: PackContent, state: WarchonState): { state: WarchonState; events: GameEvent[] } {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
-import type { GameEvent } from '../src/engine/core/game.js';
+import { playMoves } from './warchon-support.js';
 import { findUnit, type CoreState, type Modifier } from '../src/engine/core/state.js';
 import { effectiveStat } from '../src/engine/core/stats.js';
 import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
@@ -33,16 +33,7 @@ function position(side: 'azuthka' | 'celestine', at: Record<string, string>, mod
   return { ...s, core, active: side, turn: core.turn, inBattle, acted: [], departures: [] };
 }
 
-function play(state: WarchonState, ...moves: WarchonMove[]): { state: WarchonState; events: GameEvent[] } {
-  let s = state;
-  const events: GameEvent[] = [];
-  for (const m of moves) {
-    const r = game.play(content, s, m);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { state: s, events };
-}
+const play = (state: WarchonState, ...moves: WarchonMove[]) => playMoves(content, state, ...moves);
 
 const dests = (s: WarchonState, unit: string) => game.legalMoves(content, s).flatMap((m) => (m.kind === 'move' && m.unit === unit ? [m.to] : []));
 const unit = (s: WarchonState, id: string) => findUnit(s.core, id)!;
