@@ -6,7 +6,7 @@
 import type { Id } from './common/defs.js';
 
 /**
- * What a pack prints, `content/<pack>/printables.yaml`: each printable names the records it shows, the templates that draw a face (front and back), its size and how many copies. `playmark render` prints each one to `out/<pack>/<pack>-<id>.pdf` (cards and counters that share sheets, to `out/<pack>/<pack>-<sheets>.pdf`). Every pack also gets its scenario sheets and its errata sheet without declaring them.
+ * What a pack prints, `content/<pack>/printables.yaml`: each printable names the records it shows, the templates that draw a face (front and back), its size and how many copies. `playmark render` prints each one to `out/<pack>/<pack>-<id>.pdf` (cards and counters that share sheets, to `out/<pack>/<pack>-<sheets>.pdf`). Every pack also gets its print-and-play cover (first), its scenario sheets and its errata sheet without declaring them.
  */
 export interface Printables {
   /**
