@@ -1,6 +1,6 @@
 // The current battle: starting one, who takes part, re-rolls granted in it, and ending it.
 import { expire, type Expired } from './expire.js';
-import { fightsFor, unitsInPlay, type CoreState, type UnitState } from './state.js';
+import { fightsFor, unitsInPlay, type CoreState, type UnitState, coreWith, battleWith } from './state.js';
 
 export interface NewBattle {
   readonly location: string;
@@ -10,8 +10,7 @@ export interface NewBattle {
 }
 
 export function startBattle(state: CoreState, battle: NewBattle): CoreState {
-  return {
-    ...state,
+  return coreWith(state, {
     battle: {
       location: battle.location,
       attacker: battle.attacker,
@@ -23,7 +22,7 @@ export function startBattle(state: CoreState, battle: NewBattle): CoreState {
       rerolls: [],
       useOriginalNumber: false,
     },
-  };
+  });
 }
 
 /** Units taking part in the current battle: in play at its location, fighting for either side. */
@@ -44,11 +43,11 @@ export function spendReroll(state: CoreState, side: string): CoreState {
   if (battle === null) return state;
   const index = battle.rerolls.findIndex((r) => r.side === side && !r.used);
   if (index < 0) return state;
-  return { ...state, battle: { ...battle, rerolls: battle.rerolls.map((r, i) => (i === index ? { ...r, used: true } : r)) } };
+  return coreWith(state, { battle: battleWith(battle, { rerolls: battle.rerolls.map((r, i) => (i === index ? { ...r, used: true } : r)) }) });
 }
 
 /** Ends the battle: its battle and battle-round effects end (logged in state.log), and `battle` is null. */
 export function endBattle(state: CoreState): Expired {
   const done = expire(state, 'battle');
-  return { state: { ...done.state, battle: null }, log: done.log };
+  return { state: coreWith(done.state, { battle: null }), log: done.log };
 }

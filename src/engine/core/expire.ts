@@ -5,6 +5,7 @@
 import type { Duration } from '../../../generated/types/common/defs.js';
 import { entry, type LogEntry } from './log.js';
 import type { CoreState, UnitState } from './state.js';
+import { coreWith, unitWith } from './state.js';
 
 export type Moment =
   | 'battle-round'
@@ -106,7 +107,7 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     if (unit.controlledBy !== null && controlledBy === null) ended.push(`control by ${unit.controlledBy.side}`);
     if (prevented.length < unit.prevented.length) ended.push('prevented actions');
     if (ended.length > 0) log.push(entry('expire', label, `${unit.name} (${unit.id}): ${ended.join(', ')} ended.`, { units: [unit.id], data: { ended } }));
-    units.push({ ...unit, modifiers, controlledBy, prevented, leaves });
+    units.push(unitWith(unit, { modifiers, controlledBy, prevented, leaves }));
   }
   if (removed.length > 0) log.push(entry('expire', label, `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
   const kept = state.locationRules.filter((r) => !endsRule(r.duration, moment));
@@ -114,5 +115,5 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
   if (locationRules.length < state.locationRules.length) {
     log.push(entry('expire', label, `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
   }
-  return { state: { ...state, units: same && removed.length === 0 ? state.units : units, locationRules }, log };
+  return { state: coreWith(state, { units: same && removed.length === 0 ? state.units : units, locationRules }), log };
 }

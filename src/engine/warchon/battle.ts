@@ -5,12 +5,12 @@
 // battle-ends. Each announcement and effect runs through the rule interpreter.
 import { battleUnits, endBattle, startBattle } from '../core/battle.js';
 import type { GameEvent } from '../core/game.js';
-import { fightsFor, type CoreState } from '../core/state.js';
+import { fightsFor, type CoreState, coreWith } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { quietEvent } from './jobs.js';
 import { columnFor, rngCell } from './tables.js';
-import type { Job, WarchonBattle, WarchonState } from './state.js';
+import { stateWith, battleStageWith, type Job, type WarchonBattle, type WarchonState } from './state.js';
 
 export function attackerOf(core: CoreState): string {
   return core.battle!.attacker;
@@ -71,7 +71,7 @@ export function stageJob(state: WarchonState, rules: WarchonRules): Job | null {
 /** The stage after a stage's job completed. */
 export function afterJob(state: WarchonState): WarchonState {
   const b = state.battle!;
-  const next = (patch: Partial<WarchonBattle>): WarchonState => ({ ...state, battle: { ...b, ...patch } });
+  const next = (patch: Partial<WarchonBattle>): WarchonState => stateWith(state, { battle: battleStageWith(b, patch) });
   switch (b.stage) {
     case 'start':
       return next({ stage: 'fingers' });
@@ -90,7 +90,7 @@ export function afterJob(state: WarchonState): WarchonState {
       return next({ stage: 'end' });
     case 'end': {
       const ended = endBattle(state.core);
-      return { ...state, core: { ...ended.state, log: [] }, battle: null, queue: state.queue.slice(1) };
+      return stateWith(state, { core: coreWith(ended.state, { log: [] }), battle: null, queue: state.queue.slice(1) });
     }
     default:
       return state;
@@ -109,17 +109,17 @@ export function numberShown(state: WarchonState, rules: WarchonRules, defenderFi
   if (!cell) throw new Error(`Spread ${b.spread} has no RNG value for ${fingers.attacker} and ${fingers.defender} fingers.`);
   const shown: GameEvent = { type: 'fingers', rule: rules.keys.rng, spread: b.spread, purpose: b.stage === 'event-fingers' ? 'event' : 'combat', attacker: fingers.attacker, defender: fingers.defender, number: cell.number, event: cell.event };
   if (b.stage === 'event-fingers') {
-    return { state: { ...state, battle: { ...b, attackerFingers: null, entry: cell.number, stage: 'event' } }, events: [shown] };
+    return { state: stateWith(state, { battle: battleStageWith(b, { attackerFingers: null, entry: cell.number, stage: 'event' }) }), events: [shown] };
   }
   const events = rules.spread.get(b.spread)!.events;
   const used = state.eventsUsed.filter((s) => s === b.spread).length;
   if (cell.event && !b.ignoreEvents && events !== null && used < rules.eventsPerTurn) {
     return {
-      state: { ...state, eventsUsed: [...state.eventsUsed, b.spread], battle: { ...b, attackerFingers: null, number: cell.number, stage: 'event-fingers' } },
+      state: stateWith(state, { eventsUsed: [...state.eventsUsed, b.spread], battle: battleStageWith(b, { attackerFingers: null, number: cell.number, stage: 'event-fingers' }) }),
       events: [shown, { type: 'event-called', rule: rules.keys.events, spread: b.spread }],
     };
   }
-  return { state: { ...state, battle: { ...b, attackerFingers: null, number: cell.number, stage: 'before-result' } }, events: [shown] };
+  return { state: stateWith(state, { battle: battleStageWith(b, { attackerFingers: null, number: cell.number, stage: 'before-result' }) }), events: [shown] };
 }
 
 /** The combat result now: AS and DS recalculated, the column, the number's row (or a result a rule set). */

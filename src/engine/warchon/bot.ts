@@ -12,7 +12,7 @@ import { nextInt, type RandomState } from '../core/random.js';
 import type { WarchonRules } from './content.js';
 import { total } from './battle.js';
 import { sideHits, type CombatResult } from './results.js';
-import type { WarchonMove, WarchonState } from './state.js';
+import { stateWith, battleStageWith, type WarchonMove, type WarchonState } from './state.js';
 import { columnFor, type SpreadTables } from './tables.js';
 
 /** The state as `side` may know it: the attacker's fingers, when fixed and not `side`'s, drawn from `random`. */
@@ -20,7 +20,7 @@ export function hiddenFrom(rules: WarchonRules, state: WarchonState, side: strin
   const b = state.battle;
   if (b === null || b.attackerFingers === null || state.core.battle?.attacker === side) return { state, random };
   const drawn = nextInt(random, rules.fingers.min, rules.fingers.max);
-  return { state: { ...state, battle: { ...b, attackerFingers: drawn.value } }, random: drawn.random };
+  return { state: stateWith(state, { battle: battleStageWith(b, { attackerFingers: drawn.value }) }), random: drawn.random };
 }
 
 const eliminationCache = new WeakMap<WarchonRules, number>();

@@ -2,14 +2,14 @@
 // unit takes more than it has), multi-Hit units turning to the face for the Hits they have left,
 // and units an army must destroy when it is over a spread's Capacity.
 import type { GameEvent } from '../core/game.js';
-import { findUnit, updateUnit, type CoreState } from '../core/state.js';
+import { findUnit, updateUnit, type CoreState, coreWith, unitWith } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 
 /** One Hit to the unit: destroyed at 0, else turned to its next face. */
 export function hitUnit(core: CoreState, rules: WarchonRules, id: string, rule: string): { core: CoreState; events: GameEvent[] } {
   const before = findUnit(core, id)!;
   const hits = before.hits - 1;
-  const hit = updateUnit(core, id, (u) => ({ ...u, hits, destroyed: hits <= 0 }));
+  const hit = updateUnit(core, id, (u) => (unitWith(u, { hits, destroyed: hits <= 0 })));
   const events: GameEvent[] = [{ type: 'effect', effect: 'hit', rule, unit: id, hits: { from: before.hits, to: hits }, destroyed: hits <= 0 }];
   const turned = syncFaces(hit, rules);
   return { core: turned.core, events: [...events, ...turned.events] };
@@ -36,16 +36,16 @@ export function syncFaces(core: CoreState, rules: WarchonRules): { core: CoreSta
     changed = true;
     const stats = { ...u.stats, as: face.as, ds: face.ds, size: face.size, movement: face.movement };
     events.push({ type: 'effect', effect: 'face', rule: rules.keys.damage, unit: u.id, hits: u.hits, stats });
-    return { ...u, stats };
+    return unitWith(u, { stats });
   });
-  return { core: changed ? { ...core, units } : core, events };
+  return { core: changed ? coreWith(core, { units }) : core, events };
 }
 
 /** A unit its owner destroys to bring his army within Capacity. */
 export function destroyForCapacity(core: CoreState, rules: WarchonRules, id: string): { core: CoreState; events: GameEvent[] } {
   const unit = findUnit(core, id)!;
   return {
-    core: updateUnit(core, id, (u) => ({ ...u, destroyed: true })),
+    core: updateUnit(core, id, (u) => (unitWith(u, { destroyed: true }))),
     events: [{ type: 'effect', effect: 'capacity-loss', rule: rules.keys.capacity, unit: id, spread: unit.location }],
   };
 }

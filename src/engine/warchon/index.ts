@@ -20,7 +20,7 @@ import { warchonRules, type WarchonContent } from './content.js';
 import { listMoves } from './moves.js';
 import { playMove } from './play.js';
 import { setupState } from './setup.js';
-import type { WarchonMove, WarchonState } from './state.js';
+import { stateWith, battleStageWith, type WarchonMove, type WarchonState } from './state.js';
 
 export type { WarchonContent, WarchonRules } from './content.js';
 export { WarchonContentError, warchonRules } from './content.js';
@@ -49,7 +49,7 @@ export const warchonGame: Game<WarchonContent, WarchonState, WarchonMove> = {
     const seed = nextInt(random, 0, 0x7fffffff);
     const dice = seedRandom(seed.value);
     const rate = (attacker: number, defender: number): number => {
-      let s: WarchonState = { ...state, random: dice, battle: state.battle && { ...state.battle, attackerFingers: null } };
+      let s: WarchonState = stateWith(state, { random: dice, battle: state.battle && battleStageWith(state.battle, { attackerFingers: null }) });
       s = playMove(rules, s, { kind: 'fingers', n: attacker }).state;
       s = playMove(rules, s, { kind: 'fingers', n: defender }).state;
       const score = warchonGame.evaluate!(content, s, side);

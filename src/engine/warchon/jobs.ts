@@ -12,7 +12,7 @@ import { holds } from '../core/rules/condition.js';
 import { describeEvent, type GameEvent as RuleEvent } from '../core/rules/event.js';
 import { fire } from '../core/rules/fire.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
-import type { CoreState } from '../core/state.js';
+import { coreWith, type CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
 import { markSettled, recomputeStaticsOf, wasSettled } from './statics.js';
@@ -105,7 +105,7 @@ export function quietEvent(state: CoreState, rules: WarchonRules, event: string)
 /** What `fire` does for an event that fires nothing: the static rules recomputed (their log appended to the state's). */
 function settle(state: CoreState, rules: WarchonRules, policy: Policy): { state: CoreState; log: readonly LogEntry[] } {
   const statics = recomputeStaticsOf(state, rules, policy);
-  return { state: statics.log.length === 0 ? statics.state : { ...statics.state, log: [...state.log, ...statics.log] }, log: statics.log };
+  return { state: statics.log.length === 0 ? statics.state : coreWith(statics.state, { log: [...state.log, ...statics.log] }), log: statics.log };
 }
 
 /** Effects applied, then the events they announced (units destroyed...) fired in turn. */
@@ -135,15 +135,15 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
   // Nothing fires and nothing is recomputed: the same state (still settled, as only its log may differ).
   if (job.kind === 'fire' && core.log.length === 0 && wasSettled(core) && quiet(core, rules, job.event)) return { core, log: [] };
   const hooks = ruleHooks(rules);
-  const start = core.log.length === 0 ? core : { ...core, log: [] };
+  const start = core.log.length === 0 ? core : coreWith(core, { log: [] });
   if (job.kind === 'fire') {
     if (quiet(core, rules, job.event)) {
       if (wasSettled(core)) return { core: start === core ? core : markSettled(start), log: [] };
       const settled = settle(start, rules, policy);
-      return { core: { ...settled.state, log: [] }, log: settled.log };
+      return { core: coreWith(settled.state, { log: [] }), log: settled.log };
     }
     const fired = fire(start, job.event, rules.rules, policy, hooks);
-    return { core: { ...fired.state, log: [] }, log: fired.log };
+    return { core: coreWith(fired.state, { log: [] }), log: fired.log };
   }
   const location = core.battle?.location ?? null;
   if (job.kind === 'event-entry') {
@@ -155,12 +155,12 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
       return { core: start, log: [header, { ...header, text: `${entry.name}: its condition does not hold; nothing happens.`, data: { entry: entry.number, applies: false } }] };
     }
     const done = applyAndFire(start, rules, entry.effects, ctx, policy);
-    return { core: { ...done.core, log: [] }, log: [header, ...done.log] };
+    return { core: coreWith(done.core, { log: [] }), log: [header, ...done.log] };
   }
   const result = rules.results[job.form]!;
   const ctx: EffectContext = { ...hooks, owner: null, source: result.key, location, bindings: new Map() };
   const done = applyAndFire(start, rules, result.effects, ctx, policy);
-  return { core: { ...done.core, log: [] }, log: done.log };
+  return { core: coreWith(done.core, { log: [] }), log: done.log };
 }
 
 export type JobAttempt = { readonly done: true; readonly result: JobDone } | { readonly done: false; readonly request: ChoiceRequest };

@@ -90,3 +90,47 @@ export type WarchonMove =
   | { readonly kind: 'choose'; readonly ids: readonly string[] };
 
 export type { GameMove };
+
+const or = <T>(given: T | undefined, kept: T): T => (given === undefined ? kept : given);
+
+/**
+ * A copy of the state with the fields in `patch` replaced, as one object literal: every state then
+ * has one hidden shape (two with `army`), which keeps the copies made at every step on V8's fast
+ * path (see coreWith in core/state.ts). `army` stays left out where the scenario has none.
+ */
+export function stateWith(s: WarchonState, patch: Partial<WarchonState>): WarchonState {
+  const base = {
+    random: or(patch.random, s.random),
+    active: or(patch.active, s.active),
+    turn: or(patch.turn, s.turn),
+    result: or(patch.result, s.result),
+    scenario: or(patch.scenario, s.scenario),
+    step: or(patch.step, s.step),
+    core: or(patch.core, s.core),
+    unplaced: or(patch.unplaced, s.unplaced),
+    acted: or(patch.acted, s.acted),
+    departures: or(patch.departures, s.departures),
+    inBattle: or(patch.inBattle, s.inBattle),
+    queue: or(patch.queue, s.queue),
+    battle: or(patch.battle, s.battle),
+    eventsUsed: or(patch.eventsUsed, s.eventsUsed),
+    pending: or(patch.pending, s.pending),
+  };
+  const army = or(patch.army, s.army);
+  return army === undefined ? base : { ...base, army };
+}
+
+/** A copy of the battle with the fields in `patch` replaced (one literal, as stateWith). */
+export function battleStageWith(b: WarchonBattle, patch: Partial<WarchonBattle>): WarchonBattle {
+  return {
+    spread: or(patch.spread, b.spread),
+    stage: or(patch.stage, b.stage),
+    attackerFingers: or(patch.attackerFingers, b.attackerFingers),
+    number: or(patch.number, b.number),
+    entry: or(patch.entry, b.entry),
+    ignoreEvents: or(patch.ignoreEvents, b.ignoreEvents),
+    result: or(patch.result, b.result),
+    form: or(patch.form, b.form),
+    hits: or(patch.hits, b.hits),
+  };
+}

@@ -6,7 +6,7 @@
 import { ruleLocation } from '../context.js';
 import { entry, type LogEntry } from '../log.js';
 import { moveUnit } from '../move.js';
-import { fightsFor, findUnit, updateUnit } from '../state.js';
+import { fightsFor, findUnit, updateUnit, unitWith } from '../state.js';
 import { effectiveStat } from '../stats.js';
 import { choiceData, names, select, turnsLeftFor, type Handler } from './common.js';
 
@@ -35,10 +35,7 @@ export const bringIn: Handler<'bring-in'> = (state, effect, ctx, policy) => {
     log.push(...step.log);
     const size = effect.sizeForCapacity;
     if (size !== undefined) {
-      next = updateUnit(next, id, (u) => ({
-        ...u,
-        controlledBy: { side: fightsFor(u), sizeForCapacity: size.size, duration: size.duration, location: u.location, turnsLeft: turnsLeftFor(size.duration), source: ctx.source },
-      }));
+      next = updateUnit(next, id, (u) => (unitWith(u, { controlledBy: { side: fightsFor(u), sizeForCapacity: size.size, duration: size.duration, location: u.location, turnsLeft: turnsLeftFor(size.duration), source: ctx.source } })));
     }
   }
   const text = `Bring in to ${here}: ${names(next, selected.ids)}.` + (selected.ids.length > 0 ? ` From: ${selected.ids.map((id) => `${id} ${from[id]}`).join(', ')}.` : '');

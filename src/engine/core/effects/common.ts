@@ -8,7 +8,7 @@ import { selectUnits, type SelectOptions } from '../filter.js';
 import type { JsonValue, LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
 import type { GameEvent } from '../rules/event.js';
-import { findUnit, type CoreState } from '../state.js';
+import { findUnit, type CoreState, coreWith } from '../state.js';
 
 /** A new state and what happened, in order. */
 export interface Step {
@@ -35,7 +35,7 @@ export interface Selected {
 /** The units a filter selects, with the generator advanced when the pick was random. */
 export function select(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions = {}): Selected {
   const selection = selectUnits(state, filter, ctx, policy, options);
-  return { state: selection.random === state.random ? state : { ...state, random: selection.random }, ids: selection.ids, choice: selection.choice };
+  return { state: selection.random === state.random ? state : coreWith(state, { random: selection.random }), ids: selection.ids, choice: selection.choice };
 }
 
 /** `Baphite Swarm (baphite-swarm-1), Deathknoll Ogres (ogres-2)`, or `no unit`. */

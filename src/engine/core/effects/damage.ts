@@ -6,7 +6,7 @@ import { choosingSide } from '../filter.js';
 import { checkedUnits } from '../policy.js';
 import { nextInt } from '../random.js';
 import { entry } from '../log.js';
-import { findUnit, updateUnit } from '../state.js';
+import { findUnit, updateUnit, coreWith, unitWith } from '../state.js';
 import { choiceData, names, select, type Handler } from './common.js';
 
 export const damage: Handler<'damage'> = (state, effect, ctx, policy) => {
@@ -23,7 +23,7 @@ export const damage: Handler<'damage'> = (state, effect, ctx, policy) => {
       if (candidates.length === 1) to = candidates[0]!;
       else if (effect.distribute === 'random') {
         const drawn = nextInt(next.random, 0, candidates.length - 1);
-        next = { ...next, random: drawn.random };
+        next = coreWith(next, { random: drawn.random });
         to = candidates[drawn.value]!;
       } else {
         const side = choosingSide(next, effect.distribute, candidates.map((id) => findUnit(next, id)!), ctx);
@@ -42,7 +42,7 @@ export const damage: Handler<'damage'> = (state, effect, ctx, policy) => {
     next = updateUnit(next, id, (u) => {
       const hits = Math.max(0, u.hits - hitsTaken);
       if (hits === 0) destroyed.push(id);
-      return { ...u, hits, destroyed: hits === 0 };
+      return unitWith(u, { hits, destroyed: hits === 0 });
     });
   }
   const hurt = selected.ids.filter((id) => taken.get(id)! > 0);

@@ -4,12 +4,13 @@
 import { resolveOneSide } from '../context.js';
 import { entry } from '../log.js';
 import type { Handler } from './common.js';
+import { coreWith } from '../state.js';
 
 export const endGame: Handler<'end-game'> = (state, effect, ctx) => {
   if (state.ended !== null) return { state, log: [entry('end-game', ctx.source, 'The game has ended already.', { data: { already: true } })] };
   const winner = effect.winner === null ? null : resolveOneSide(state, effect.winner, ctx);
   return {
-    state: { ...state, ended: { winner, source: ctx.source } },
+    state: coreWith(state, { ended: { winner, source: ctx.source } }),
     log: [entry('end-game', ctx.source, winner === null ? 'The game ends in a draw.' : `The game ends: ${winner} wins.`, { data: { winner, already: false } })],
   };
 };

@@ -5,7 +5,7 @@
 import { choosingSide } from '../filter.js';
 import { entry } from '../log.js';
 import { nextInt } from '../random.js';
-import { findUnit } from '../state.js';
+import { findUnit, coreWith } from '../state.js';
 import type { Handler } from './common.js';
 
 const OPTIONS = ['yes', 'no'] as const;
@@ -16,7 +16,7 @@ export const may: Handler<'may'> = (state, effect, ctx, policy, nested) => {
   let accepted: boolean;
   if (effect.by === 'random') {
     const drawn = nextInt(next.random, 0, 1);
-    next = { ...next, random: drawn.random };
+    next = coreWith(next, { random: drawn.random });
     accepted = drawn.value === 0;
   } else {
     const self = ctx.self != null ? findUnit(next, ctx.self) : undefined;

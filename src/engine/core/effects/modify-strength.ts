@@ -4,7 +4,7 @@
 import { ruleLocation } from '../context.js';
 import { rollDie } from '../dice.js';
 import { entry, type LoggedRoll } from '../log.js';
-import { findUnit, updateUnit, type Modifier } from '../state.js';
+import { findUnit, updateUnit, type Modifier, coreWith } from '../state.js';
 import { effectiveStats } from '../stats.js';
 import { choiceData, names, select, turnsLeftFor, type Handler } from './common.js';
 
@@ -17,7 +17,7 @@ export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, p
   else {
     const plus = effect.value.plus ?? 0;
     const drawn = rollDie(next.random, effect.value.die);
-    next = { ...next, random: drawn.random };
+    next = coreWith(next, { random: drawn.random });
     value = drawn.value + plus;
     rolls.push({ die: effect.value.die, value: drawn.value, for: `${effect.value.die}${plus !== 0 ? (plus > 0 ? `+${plus}` : plus) : ''} = ${value}` });
   }

@@ -10,6 +10,7 @@ import { entry } from '../log.js';
 import { sampleIndices } from '../random.js';
 import type { CoreState } from '../state.js';
 import type { Handler } from './common.js';
+import { coreWith } from '../state.js';
 
 function zoneName(state: CoreState, zone: string, side: Side | undefined, ctx: EffectContext): string {
   if (zone !== 'hand') return zone;
@@ -30,7 +31,7 @@ export const moveCards: Handler<'move-cards'> = (state, effect, ctx, policy) => 
     if (effect.by === undefined || count === source.length) picked = source.slice(0, count);
     else if (effect.by === 'random') {
       const drawn = sampleIndices(next.random, source.length, count);
-      next = { ...next, random: drawn.random };
+      next = coreWith(next, { random: drawn.random });
       picked = drawn.value.sort((a, b) => a - b).map((i) => source[i]!);
     } else {
       // A player picks among the cards, one at a time, by index into what is left.
@@ -49,7 +50,7 @@ export const moveCards: Handler<'move-cards'> = (state, effect, ctx, policy) => 
   for (const card of picked) left.splice(left.indexOf(card), 1);
   const zones = { ...next.zones, [from]: left, [to]: [...(next.zones[to] ?? []), ...picked] };
   return {
-    state: { ...next, zones },
+    state: coreWith(next, { zones }),
     log: [entry('move-cards', ctx.source, `${picked.length === 0 ? 'No card' : picked.join(', ')} ${picked.length === 1 ? 'goes' : 'go'} from ${from} to ${to}.`, { data: { cards: picked, from, to } })],
   };
 };

@@ -4,7 +4,7 @@
 import { entry, type LogEntry } from '../log.js';
 import { moveUnit } from '../move.js';
 import { checkedLocation } from '../policy.js';
-import { fightsFor, findUnit, updateUnit } from '../state.js';
+import { fightsFor, findUnit, updateUnit, unitWith } from '../state.js';
 import { choiceData, names, select, type Handler } from './common.js';
 
 export const retreat: Handler<'retreat'> = (state, effect, ctx, policy) => {
@@ -14,7 +14,7 @@ export const retreat: Handler<'retreat'> = (state, effect, ctx, policy) => {
   const moved: Record<string, string> = {};
   const pending: string[] = [];
   for (const id of selected.ids) {
-    next = updateUnit(next, id, (u) => ({ ...u, retreat: { distance: effect.distance, from: u.location, source: ctx.source } }));
+    next = updateUnit(next, id, (u) => (unitWith(u, { retreat: { distance: effect.distance, from: u.location, source: ctx.source } })));
     const unit = findUnit(next, id)!;
     const candidates = ctx.destinations?.(next, unit, { kind: 'retreat', distance: effect.distance }) ?? [];
     if (candidates.length === 0) {
@@ -24,7 +24,7 @@ export const retreat: Handler<'retreat'> = (state, effect, ctx, policy) => {
     const choice = { side: fightsFor(unit), unit: id, candidates, reason: `${ctx.source}: retreat ${effect.distance}` };
     const to = checkedLocation(policy.chooseLocation(next, choice), choice);
     const step = moveUnit(next, id, to);
-    next = updateUnit(step.state, id, (u) => ({ ...u, retreat: null }));
+    next = updateUnit(step.state, id, (u) => (unitWith(u, { retreat: null })));
     log.push(...step.log);
     moved[id] = to;
   }

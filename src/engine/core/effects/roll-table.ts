@@ -4,6 +4,7 @@ import { rollDie } from '../dice.js';
 import { entry } from '../log.js';
 import { findInRanges } from '../lookup.js';
 import type { Handler } from './common.js';
+import { coreWith } from '../state.js';
 
 export const rollTable: Handler<'roll-table'> = (state, effect, ctx, policy, nested) => {
   const table = ctx.table?.(effect.table);
@@ -11,7 +12,7 @@ export const rollTable: Handler<'roll-table'> = (state, effect, ctx, policy, nes
     return { state, log: [entry('roll-table', ctx.source, `Table ${effect.table} is not available here: nothing rolled.`, { data: { table: effect.table, value: null } })] };
   }
   const drawn = rollDie(state.random, table.die);
-  const rolled = { ...state, random: drawn.random };
+  const rolled = coreWith(state, { random: drawn.random });
   const found = findInRanges(table.entries, drawn.value, (e) => e.range);
   const name = found?.entry.name;
   const rollEntry = entry('roll-table', ctx.source, `Rolled ${table.die} on ${effect.table}: ${drawn.value}${found === undefined ? ' (no entry covers it).' : name !== undefined ? ` - ${name}` : '.'}`, {

@@ -4,10 +4,11 @@ import { rollDie } from '../dice.js';
 import { entry } from '../log.js';
 import { findInRanges } from '../lookup.js';
 import type { Handler } from './common.js';
+import { coreWith } from '../state.js';
 
 export const roll: Handler<'roll'> = (state, effect, ctx, policy, nested) => {
   const drawn = rollDie(state.random, effect.die);
-  const rolled = { ...state, random: drawn.random };
+  const rolled = coreWith(state, { random: drawn.random });
   const found = findInRanges(effect.outcomes, drawn.value, (o) => o.range);
   const rollEntry = entry('roll', ctx.source, `Rolled ${effect.die}: ${drawn.value}${found === undefined ? ' (no outcome covers it).' : found.entry.text !== undefined ? ` - ${found.entry.text}` : '.'}`, {
     rolls: [{ die: effect.die, value: drawn.value, for: 'outcome' }],

@@ -2,7 +2,7 @@
 // expire.ts); `sizeForCapacity`, when given, is their Size for Capacity meanwhile.
 import { resolveOneSide } from '../context.js';
 import { entry } from '../log.js';
-import { updateUnit } from '../state.js';
+import { updateUnit, unitWith } from '../state.js';
 import { choiceData, names, select, turnsLeftFor, type Handler } from './common.js';
 
 export const takeControl: Handler<'take-control'> = (state, effect, ctx, policy) => {
@@ -14,10 +14,7 @@ export const takeControl: Handler<'take-control'> = (state, effect, ctx, policy)
   const selected = select(state, effect.target, ctx, policy);
   let next = selected.state;
   for (const id of selected.ids) {
-    next = updateUnit(next, id, (u) => ({
-      ...u,
-      controlledBy: { side, sizeForCapacity: effect.sizeForCapacity ?? null, duration: effect.duration, location: u.location, turnsLeft: turnsLeftFor(effect.duration), source: ctx.source },
-    }));
+    next = updateUnit(next, id, (u) => (unitWith(u, { controlledBy: { side, sizeForCapacity: effect.sizeForCapacity ?? null, duration: effect.duration, location: u.location, turnsLeft: turnsLeftFor(effect.duration), source: ctx.source } })));
   }
   return {
     state: next,

@@ -14,7 +14,7 @@ import type { EffectContext } from '../context.js';
 import { applyEffects } from '../effects/index.js';
 import { entry, type LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
-import { findUnit, type CoreState, type DelayedEffect } from '../state.js';
+import { findUnit, type CoreState, type DelayedEffect, coreWith } from '../state.js';
 import { holds } from './condition.js';
 import { describeEvent, type GameEvent } from './event.js';
 import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
@@ -83,8 +83,8 @@ interface Applied {
 }
 
 function run(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy, header: LogEntry): Applied {
-  const step = applyEffects({ ...state, log: [] }, effects, ctx, policy);
-  return { state: { ...step.state, log: state.log }, log: [header, ...step.log], events: step.events ?? [] };
+  const step = applyEffects(coreWith(state, { log: [] }), effects, ctx, policy);
+  return { state: coreWith(step.state, { log: state.log }), log: [header, ...step.log], events: step.events ?? [] };
 }
 
 function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks: RuleHooks, policy: Policy): Applied {
@@ -104,7 +104,7 @@ function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks:
 
 function runRule(state: CoreState, inst: RuleInstance, ctx: EffectContext, event: GameEvent, policy: Policy): Applied {
   const key = onceKey(state, inst);
-  const marked = key !== null ? { ...state, fired: [...state.fired, key] } : state;
+  const marked = key !== null ? coreWith(state, { fired: [...state.fired, key] }) : state;
   const instead = inst.source.rule.instead === true;
   const header = entry('trigger', inst.id, `${inst.id} fires on ${describeEvent(event)}${instead ? ', instead of it' : ''}.`, {
     units: ctx.subject ?? [],
@@ -131,7 +131,7 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
 
     const due = current.delayed.filter((d) => matchTrigger(current, d.at, e, { owner: d.owner, source: d.source, location: d.location, self: d.self, placeTraits: hooks.placeTraits, controlling: hooks.controlling }, false) !== null);
     if (due.length > 0) {
-      current = { ...current, delayed: current.delayed.filter((d) => !due.includes(d)) };
+      current = coreWith(current, { delayed: current.delayed.filter((d) => !due.includes(d)) });
       for (const d of due) take(runDelayed(current, d, e, hooks, policy));
     }
 

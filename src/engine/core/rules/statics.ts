@@ -9,7 +9,7 @@ import { entry, type LogEntry } from '../log.js';
 import type { EffectContext } from '../context.js';
 import { selectUnits } from '../filter.js';
 import { firstPolicy, type Policy } from '../policy.js';
-import { findUnit, type CoreState } from '../state.js';
+import { findUnit, type CoreState, coreWith, unitWith } from '../state.js';
 import { holds } from './condition.js';
 import type { RuleHooks } from './fire.js';
 import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
@@ -75,11 +75,10 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
   // Nothing a static rule reads has changed: the marks on the state are the right ones.
   const marks = marksOf(state, statics, hooks);
   if (marks === state.staticMarks) return { state, log: [] };
-  let current: CoreState = {
-    ...state,
-    units: state.units.map((u) => (u.modifiers.some((m) => m.duration === 'while') ? { ...u, modifiers: u.modifiers.filter((m) => m.duration !== 'while') } : u)),
+  let current: CoreState = coreWith(state, {
+    units: state.units.map((u) => (u.modifiers.some((m) => m.duration === 'while') ? unitWith(u, { modifiers: u.modifiers.filter((m) => m.duration !== 'while') }) : u)),
     locationRules: state.locationRules.filter((r) => r.duration !== 'while'),
-  };
+  });
   const holding: string[] = [];
   for (const inst of instancesOf(current, statics)) {
     const rule = inst.source.rule;
@@ -92,11 +91,11 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
       throw new Error(`The static rule ${inst.source.key} uses ${wrong.kind}; a rule without \`when\` may use only ${STATIC_EFFECT_KINDS.join(', ')} with duration \`while\` (validate reports this as rule/static-effect).`);
     }
     holding.push(inst.id);
-    current = { ...applyEffects({ ...current, log: [] }, effects, ctx, policy).state, log: current.log };
+    current = coreWith(applyEffects(coreWith(current, { log: [] }), effects, ctx, policy).state, { log: current.log });
   }
   const log: LogEntry[] = [];
   for (const id of holding) if (!state.statics.includes(id)) log.push(entry('static', id, `${id} applies now.`, { data: { applies: true } }));
   for (const id of state.statics) if (!holding.includes(id)) log.push(entry('static', id, `${id} no longer applies.`, { data: { applies: false } }));
-  const next: CoreState = { ...current, statics: holding };
-  return { state: { ...next, staticMarks: sameMarks !== undefined && sameMarks(state, next) ? marks : marksOf(next, statics, hooks) }, log };
+  const next: CoreState = coreWith(current, { statics: holding });
+  return { state: coreWith(next, { staticMarks: sameMarks !== undefined && sameMarks(state, next) ? marks : marksOf(next, statics, hooks) }), log };
 }
