@@ -1,5 +1,5 @@
-// play checks a move of fingers without listing every legal move (play.ts isLegal); it must accept
-// and refuse exactly what the listing offers, at every step of seeded games.
+// play checks a move of fingers or a Hit without listing every legal move (play.ts isLegal); it must
+// accept and refuse exactly what the listing offers, at every step of seeded games.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gameSeed } from '../src/analysis/simulate.js';
@@ -14,17 +14,23 @@ const content = loadContent([PACK]).packs.get('warchon') as PackContent;
 
 const FINGERS: WarchonMove[] = [0, 1, 3, 5, 6, 2.5, -1].map((n) => ({ kind: 'fingers', n }));
 const ODD = { kind: 'fingers', n: 3, extra: true } as unknown as WarchonMove;
+const ODD_HIT = [{ kind: 'assign', unit: 'no-such-unit' }, { kind: 'assign', unit: 7 }, { kind: 'assign' }] as unknown as WarchonMove[];
 
-describe('Warchon: the fingers legality check', () => {
-  it('accepts a number of fingers exactly when legalMoves lists it, throughout seeded games', () => {
+/** Every unit of the state as a Hit to assign, plus ids no unit has. */
+const hits = (state: { core: { units: readonly { id: string }[] } }): WarchonMove[] => [...state.core.units.map((u): WarchonMove => ({ kind: 'assign', unit: u.id })), ...ODD_HIT];
+
+describe('Warchon: the fingers and Hits legality check', () => {
+  it('accepts a number of fingers or a Hit exactly when legalMoves lists it, throughout seeded games', () => {
     let checked = 0;
+    let assignsListed = 0;
     for (let g = 0; g < 15; g++) {
       let state = game.setup(content, gameSeed(7, g)).state;
       let picks = seedRandom(gameSeed(8, g));
       for (let m = 0; state.result === null && m < 2_000; m++) {
         const legal = game.legalMoves(content, state);
-        for (const move of [...FINGERS, ODD]) {
+        for (const move of [...FINGERS, ODD, ...hits(state)]) {
           const listed = legal.some((l) => JSON.stringify(l) === JSON.stringify(move));
+          if (listed && move.kind === 'assign') assignsListed++;
           let accepted = true;
           try {
             game.play(content, state, move);
@@ -41,5 +47,6 @@ describe('Warchon: the fingers legality check', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+    expect(assignsListed, 'Hits were offered in these games').toBeGreaterThan(50);
   });
 });

@@ -20,8 +20,14 @@ export type ChoiceAnswer = readonly string[];
 
 /** The effects need an answer nobody has given yet. */
 export class NeedsChoice extends Error {
-  constructor(readonly request: ChoiceRequest) {
+  readonly request: ChoiceRequest;
+  constructor(request: ChoiceRequest) {
+    // Thrown and caught inside the engine at every question: a stack trace would cost more than the rest.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`A choice is needed from ${request.side}: ${request.reason}`);
+    Error.stackTraceLimit = limit;
+    this.request = request;
   }
 }
 

@@ -69,7 +69,7 @@ function counts(moment: Moment, unit: UnitState): boolean {
 /** Ends and counts down what the moment ends; writes the entries to `state.log` too. */
 export function expire(state: CoreState, moment: Moment): Expired {
   const done = settleAll(state, moment);
-  return { state: { ...done.state, log: [...state.log, ...done.log] }, log: done.log };
+  return { state: coreWith(done.state, { log: [...state.log, ...done.log] }), log: done.log };
 }
 
 /** As expire(), but leaves `state.log` to the caller (effects that move units record one step). */

@@ -3,7 +3,7 @@
 // it either completes, or asks a side a question, and then runs again from the same saved state
 // with one answer more. The interpreter's entries become the game's `effect` events.
 import { withAnswers, type ChoiceAnswer, type ChoiceRequest } from '../core/choices.js';
-import type { EffectContext } from '../core/context.js';
+import { contextWith, type EffectContext } from '../core/context.js';
 import { applyEffects } from '../core/effects/index.js';
 import type { GameEvent } from '../core/game.js';
 import type { LogEntry } from '../core/log.js';
@@ -71,7 +71,7 @@ function judgedContext(rules: WarchonRules, source: RuleSource): EffectContext |
     ctx =
       !('place' in holder || 'side' in holder) || condition === undefined || bindsUnits(condition)
         ? null
-        : { ...ruleHooks(rules), owner: 'side' in holder ? holder.side : null, source: source.key, location: 'place' in holder ? holder.place : null, self: null, subject: [], bindings: new Map() };
+        : contextWith(ruleHooks(rules), { owner: 'side' in holder ? holder.side : null, source: source.key, location: 'place' in holder ? holder.place : null, self: null, subject: [], bindings: new Map() });
     judged.set(source, ctx);
   }
   return ctx;
@@ -149,7 +149,7 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
   if (job.kind === 'event-entry') {
     const entry = rules.spread.get(job.spread)?.events?.find((e) => e.number === job.number);
     if (entry === undefined) return { core: start, log: [{ kind: 'event', source: `spread/${job.spread}`, text: `No entry ${job.number} on the events table.`, units: [], rolls: [], manual: false, data: { entry: job.number } }] };
-    const ctx: EffectContext = { ...hooks, owner: null, source: entry.key, location: job.spread, bindings: new Map() };
+    const ctx = contextWith(hooks, { owner: null, source: entry.key, location: job.spread, bindings: new Map() });
     const header: LogEntry = { kind: 'event', source: entry.key, text: `Random Event ${entry.number}: ${entry.name}.`, units: [], rolls: [], manual: false, data: { entry: entry.number, name: entry.name } };
     if (entry.if !== null && !holds(start, entry.if, ctx)) {
       return { core: start, log: [header, { ...header, text: `${entry.name}: its condition does not hold; nothing happens.`, data: { entry: entry.number, applies: false } }] };
@@ -158,7 +158,7 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
     return { core: coreWith(done.core, { log: [] }), log: [header, ...done.log] };
   }
   const result = rules.results[job.form]!;
-  const ctx: EffectContext = { ...hooks, owner: null, source: result.key, location, bindings: new Map() };
+  const ctx = contextWith(hooks, { owner: null, source: result.key, location, bindings: new Map() });
   const done = applyAndFire(start, rules, result.effects, ctx, policy);
   return { core: coreWith(done.core, { log: [] }), log: done.log };
 }

@@ -4,7 +4,7 @@
 import { IllegalMove, type GameEvent, type PlayResult } from '../core/game.js';
 import { moveUnit } from '../core/move.js';
 import { expire } from '../core/expire.js';
-import { findUnit, makeUnit, updateUnit, type CoreState, coreWith, unitWith } from '../core/state.js';
+import { fightsFor, findUnit, makeUnit, updateUnit, type CoreState, coreWith, unitWith } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, stageJob } from './battle.js';
 import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
@@ -149,16 +149,21 @@ export function advance(rules: WarchonRules, start: WarchonState, events: GameEv
 }
 
 /**
- * Whether `move` is one `listMoves` offers. Fingers, asked at every battle, are checked directly
- * against the conditions under which the listing offers exactly the numbers min..max (no result,
- * no question pending, no army over Capacity, a battle asking for fingers); any other move is
- * looked up in the listing.
+ * Whether `move` is one `listMoves` offers. Fingers and Hits, asked at every battle, are checked
+ * directly against the conditions under which the listing offers them (no result, no question
+ * pending, no army over Capacity, a battle asking for fingers: the numbers min..max; a battle
+ * assigning Hits: the side's units there with Hits left); any other move is looked up in the listing.
  */
 function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): boolean {
-  if (move.kind === 'fingers' && Object.keys(move).length === 2) {
-    const stage = state.battle?.stage;
-    if (state.result === null && state.pending === null && state.step === 'battle' && (stage === 'fingers' || stage === 'event-fingers') && overflow(state.core, rules) === null) {
-      return Number.isInteger(move.n) && move.n >= rules.fingers.min && move.n <= rules.fingers.max;
+  if ((move.kind === 'fingers' || move.kind === 'assign') && Object.keys(move).length === 2) {
+    const b = state.battle;
+    if (state.result === null && state.pending === null && state.step === 'battle' && b !== null && overflow(state.core, rules) === null) {
+      if (move.kind === 'fingers' && (b.stage === 'fingers' || b.stage === 'event-fingers')) return Number.isInteger(move.n) && move.n >= rules.fingers.min && move.n <= rules.fingers.max;
+      // A Hit goes to a unit of the side assigning, in play at the battle's spread, with Hits left.
+      if (move.kind === 'assign' && b.stage === 'assign' && b.hits.length > 0) {
+        const unit = typeof move.unit === 'string' ? findUnit(state.core, move.unit) : undefined;
+        return unit !== undefined && !unit.destroyed && unit.location === b.spread && fightsFor(unit) === b.hits[0]!.side && unit.hits > 0;
+      }
     }
   }
   return listMoves(rules, state).some((m) => sameMove(m, move));
@@ -175,7 +180,7 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
       let n = 1;
       while (s.core.units.some((u) => u.id === `${move.unit}-${n}`)) n++;
       const id = `${move.unit}-${n}`;
-      const core: CoreState = { ...s.core, units: [...s.core.units, makeUnit(armyUnit(rules, side, id, move.unit))] };
+      const core: CoreState = coreWith(s.core, { units: [...s.core.units, makeUnit(armyUnit(rules, side, id, move.unit))] });
       s = stateWith(s, { core, unplaced: { ...s.unplaced, [side]: [...s.unplaced[side]!, id] } });
       events.push({ type: 'effect', effect: 'recruit', rule: build.key, side, unit: id, record: move.unit, points: build.offer.find((o) => o.record === move.unit)!.points, spent: spentOn(rules, s, side), budget: build.points });
       break;

@@ -12,7 +12,7 @@ import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import { firstPolicy, type Policy } from '../core/policy.js';
 import { recomputeStatics } from '../core/rules/statics.js';
 import type { LogEntry } from '../core/log.js';
-import { fightsFor, type CoreState } from '../core/state.js';
+import { coreWith, fightsFor, type CoreState } from '../core/state.js';
 import { statValues } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
@@ -61,7 +61,7 @@ export function markSettled(core: CoreState): CoreState {
 export function recompute(core: CoreState, rules: WarchonRules, inBattle: readonly string[]): { core: CoreState; log: readonly LogEntry[] } {
   const due = dueOf(core, inBattle);
   if (settled.has(core) && sameList(core.battlesDue, due)) return { core, log: [] };
-  const named = sameList(core.battlesDue, due) ? core : { ...core, battlesDue: [...due] };
+  const named = sameList(core.battlesDue, due) ? core : coreWith(core, { battlesDue: [...due] });
   // Static effects (modify-strength, limit-movement) never choose, so the first policy is never asked.
   const result = recomputeStaticsOf(named, rules, firstPolicy);
   return { core: result.state, log: result.log };
@@ -99,25 +99,64 @@ interface Reads {
   readonly turn: boolean;
   readonly active: boolean;
   readonly phase: boolean;
+  /**
+   * The places whose battle a static rule reads (a place's rule with `battle: here` or `not-here`
+   * asks only whether the battle, or one due, is at that place), or null when a rule reads every
+   * battle (`battle: anywhere`, a unit's rule, a filter's side that may name the attacker).
+   */
+  readonly battlePlaces: ReadonlySet<string> | null;
+  /**
+   * Where units are read: at the places holding static rules (a place's rule looks only there),
+   * and units of the records holding one, wherever they are; null when a rule reads units
+   * everywhere (a rule of a trait or of the game).
+   */
+  readonly unitPlaces: ReadonlySet<string> | null;
+  readonly unitRecords: ReadonlySet<string>;
 }
 
 /**
  * Whether two states agree on all the marks can read when the static rules read only placement and
- * `reads` (see recomputeStaticsOf): the battle, the spreads in battle, the places destroyed, each
- * unit's id, location, side, record, traits and the stats read, and the turn, active side and
- * phase if read. Compared field by field, as states made one from another share most of their units.
+ * `reads` (see recomputeStaticsOf): the battles the rules read (Reads.battlePlaces), the places
+ * destroyed, the id, location, side, record, traits and the stats read of each unit a rule may read
+ * (Reads.unitPlaces), and the turn, active side and phase if read. Compared field by field, as
+ * states made one from another share most of their units. A battle at, or a unit lost at, a spread
+ * no static rule looks at changes no mark.
  */
 function samePlacement(a: CoreState, b: CoreState, reads: Reads): boolean {
   if (a === b) return true;
-  const x = a.battle;
-  const y = b.battle;
-  if (x?.location !== y?.location || x?.attacker !== y?.attacker || x?.defender !== y?.defender || x?.controlling !== y?.controlling) return false;
+  if (!sameBattles(a, b, reads.battlePlaces)) return false;
   if ((reads.turn && a.turn !== b.turn) || (reads.active && a.active !== b.active) || (reads.phase && a.phase !== b.phase)) return false;
-  if (!sameList(a.battlesDue, b.battlesDue) || !sameList(a.destroyedPlaces, b.destroyedPlaces)) return false;
+  if (!sameList(a.destroyedPlaces, b.destroyedPlaces)) return false;
   if (a.units === b.units) return true;
   if (a.units.length !== b.units.length) return false;
-  for (let i = 0; i < a.units.length; i++) if (!sameUnitPlacement(a.units[i]!, b.units[i]!, reads.stats)) return false;
+  for (let i = 0; i < a.units.length; i++) {
+    const u = a.units[i]!;
+    const v = b.units[i]!;
+    if (u !== v && (read(u, reads) || read(v, reads)) && !sameUnitPlacement(u, v, reads.stats)) return false;
+  }
   return true;
+}
+
+/** Whether a static rule may read this unit: in play where units are read (Reads.unitPlaces), or of a record holding a rule. */
+function read(u: CoreState['units'][number], reads: Reads): boolean {
+  if (u.destroyed) return false;
+  return reads.unitPlaces === null || (u.location !== null && reads.unitPlaces.has(u.location)) || (u.record !== null && reads.unitRecords.has(u.record));
+}
+
+/** Whether two states agree on the battles the static rules read: all of it, or only whether each place in `places` has its battle. */
+function sameBattles(a: CoreState, b: CoreState, places: ReadonlySet<string> | null): boolean {
+  const x = a.battle;
+  const y = b.battle;
+  if (places === null) {
+    return x?.location === y?.location && x?.attacker === y?.attacker && x?.defender === y?.defender && x?.controlling === y?.controlling && sameList(a.battlesDue, b.battlesDue);
+  }
+  for (const place of places) if (battleAt(a, place) !== battleAt(b, place)) return false;
+  return true;
+}
+
+/** What `battle: here` reads at a place (rules/condition.ts): a battle there now, or one due there. */
+function battleAt(s: CoreState, place: string): boolean {
+  return s.battle?.location === place || s.battlesDue.includes(place);
 }
 
 function sameUnitPlacement(u: CoreState['units'][number], v: CoreState['units'][number], stats: readonly Stat[]): boolean {
@@ -148,10 +187,17 @@ function placementReads(rules: WarchonRules): Reads | null {
   if (found === undefined) {
     const stats: Stat[] = [];
     const read = { turn: false, active: false, phase: false };
+    let battlePlaces: Set<string> | null = new Set();
+    let unitPlaces: Set<string> | null = new Set();
+    const unitRecords = new Set<string>();
+    let place: string | null = null;
     const filterOk = (f: object) => {
       const stat = (f as { stat?: { stat: Stat } }).stat?.stat;
       if (stat !== undefined && !stats.includes(stat)) stats.push(stat);
-      if ('side' in f) read.active = true;
+      if ('side' in f) {
+        read.active = true;
+        battlePlaces = null;
+      }
       return Object.keys(f).every((k) => PLACEMENT_FILTER.has(k));
     };
     const conditionOk = (c: DeepReadonly<Condition>): boolean =>
@@ -172,6 +218,9 @@ function placementReads(rules: WarchonRules): Reads | null {
             read[k] = true;
             return true;
           case 'battle':
+            if (v === 'anywhere' || place === null) battlePlaces = null;
+            else battlePlaces?.add(place);
+            return true;
           case 'place':
             return true;
           default:
@@ -180,8 +229,15 @@ function placementReads(rules: WarchonRules): Reads | null {
       });
     const ok = rules.rules
       .filter((r) => r.rule.when === undefined)
-      .every((r) => (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every((e) => !('target' in e) || e.target === undefined || filterOk(e.target as object)));
-    found = ok ? { stats, ...read } : null;
+      .every((r) => {
+        const h = r.holder;
+        place = 'place' in h ? h.place : null;
+        if ('place' in h) unitPlaces?.add(h.place);
+        else if ('record' in h) unitRecords.add(h.record);
+        else unitPlaces = null;
+        return (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every((e) => !('target' in e) || e.target === undefined || filterOk(e.target as object));
+      });
+    found = ok ? { stats, ...read, battlePlaces, unitPlaces, unitRecords } : null;
     placementReadsOf.set(rules, found);
   }
   return found;

@@ -11,7 +11,7 @@ import type { WarmasterSpecialUnit } from '../../../generated/types/warmaster/sp
 import { applyEffects, type Step } from '../core/effects/index.js';
 import type { Policy } from '../core/policy.js';
 import { fire, type RuleSource } from '../core/rules/index.js';
-import type { CoreState } from '../core/state.js';
+import { coreWith, type CoreState } from '../core/state.js';
 
 /** The records a reveal reads: the cards, and the special units whose abilities may replace it. */
 export interface WarmasterCardContent {
@@ -43,7 +43,7 @@ export function warmasterRules(content: WarmasterCardContent): RuleSource[] {
 export function revealCard(state: CoreState, content: WarmasterCardContent, card: string, area: string, policy: Policy): Step {
   const record = content.cards[card];
   if (record === undefined) throw new Error(`Warmaster has no card ${card}; its cards are ${Object.keys(content.cards).join(', ')}.`);
-  const shown: CoreState = { ...state, zones: { ...state.zones, revealed: [...(state.zones.revealed ?? []), card] } };
+  const shown: CoreState = coreWith(state, { zones: { ...state.zones, revealed: [...(state.zones.revealed ?? []), card] } });
   const heard = fire(shown, { event: 'card-revealed', location: area, side: record.side, cards: [card] }, warmasterRules(content), policy);
   if (heard.replaced) return { state: heard.state, log: heard.log };
   const applied = applyEffects(heard.state, record.effects, { owner: record.side, source: `card/${card} revealed in ${area}`, location: area, cards: [card] }, policy);

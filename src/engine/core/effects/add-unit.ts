@@ -3,7 +3,7 @@
 // the stats and traits the rule prints laid over it ("Treat it as a 4 CS, 2 Hits unit").
 import { resolveOneSide, ruleLocation } from '../context.js';
 import { entry } from '../log.js';
-import { lowerCaseNames, makeUnit, printedStats } from '../state.js';
+import { coreWith, lowerCaseNames, makeUnit, printedStats, unitWith } from '../state.js';
 import { turnsLeftFor, type Handler } from './common.js';
 
 export const addUnit: Handler<'add-unit'> = (state, effect, ctx) => {
@@ -17,8 +17,8 @@ export const addUnit: Handler<'add-unit'> = (state, effect, ctx) => {
   const slug = (effect.unit ?? label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')) || 'unit';
   const id = `${slug}#${state.nextUnitNumber}`;
   const location = ruleLocation(state, ctx);
-  const unit = {
-    ...makeUnit({
+  const unit = unitWith(
+    makeUnit({
       ...record,
       id,
       record: effect.unit ?? record?.record ?? null,
@@ -30,10 +30,10 @@ export const addUnit: Handler<'add-unit'> = (state, effect, ctx) => {
       hits: stats.hits ?? record?.hits,
       traits: lowerCaseNames([...(record?.traits ?? []), ...(effect.traits ?? [])]),
     }),
-    leaves: { duration: effect.duration, location, turnsLeft: turnsLeftFor(effect.duration), source: ctx.source },
-  };
+    { leaves: { duration: effect.duration, location, turnsLeft: turnsLeftFor(effect.duration), source: ctx.source } },
+  );
   return {
-    state: { ...state, units: [...state.units, unit], nextUnitNumber: state.nextUnitNumber + 1 },
+    state: coreWith(state, { units: [...state.units, unit], nextUnitNumber: state.nextUnitNumber + 1 }),
     log: [entry('add-unit', ctx.source, `${unit.name} (${id}) joins ${side} at ${location ?? 'no location'} (${effect.duration}).`, { units: [id], data: { side, record: unit.record, stats: unit.stats, traits: [...unit.traits], duration: effect.duration } })],
   };
 };

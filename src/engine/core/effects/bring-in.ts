@@ -3,7 +3,7 @@
 // or each unit's own Movement, as the game's `destinations` hook measures it (kind `teleport`).
 // With `sizeForCapacity` they count that Size for Capacity for the duration (as take-control's).
 // Without a location or the hook, nobody can be brought in.
-import { ruleLocation } from '../context.js';
+import { contextWith, ruleLocation } from '../context.js';
 import { entry, type LogEntry } from '../log.js';
 import { moveUnit } from '../move.js';
 import { fightsFor, findUnit, updateUnit, unitWith } from '../state.js';
@@ -18,7 +18,7 @@ export const bringIn: Handler<'bring-in'> = (state, effect, ctx, policy) => {
     return { state, log: [entry('bring-in', ctx.source, 'Bring in: no location to bring units to.', { data: { to: here, brought: [] } })] };
   }
   // The filter looks everywhere (its bindings and named choices shared), narrowed to units elsewhere within reach.
-  const selected = select(state, effect.target, { ...ctx, location: null }, policy, {
+  const selected = select(state, effect.target, contextWith(ctx, { location: null }), policy, {
     reason: `${ctx.source}: bring a unit in to ${here}`,
     eligible: (u) => {
       if (u.location === null || u.location === here) return false;

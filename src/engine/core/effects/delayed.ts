@@ -3,7 +3,7 @@
 // self, subject and named choices) and run, once, the next time their trigger fires (rules/fire.ts).
 import { describeTrigger } from '../rules/trigger.js';
 import { entry } from '../log.js';
-import type { DelayedEffect } from '../state.js';
+import { coreWith, type DelayedEffect } from '../state.js';
 import { ruleLocation } from '../context.js';
 import type { Handler } from './common.js';
 
@@ -20,7 +20,7 @@ export const delayed: Handler<'delayed'> = (state, effect, ctx) => {
   };
   const when = describeTrigger(effect.at);
   return {
-    state: { ...state, delayed: [...state.delayed, waiting] },
+    state: coreWith(state, { delayed: [...state.delayed, waiting] }),
     log: [entry('delayed', ctx.source, `Set up for later (${when}): ${effect.do.map((e) => e.kind).join(', ')}.`, { data: { at: when, effects: effect.do.map((e) => e.kind) } })],
   };
 };

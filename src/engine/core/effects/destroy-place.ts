@@ -4,6 +4,7 @@
 import { ruleLocation } from '../context.js';
 import { entry } from '../log.js';
 import type { Handler } from './common.js';
+import { coreWith } from '../state.js';
 
 export const destroyPlace: Handler<'destroy-place'> = (state, effect, ctx) => {
   const place = effect.place === 'here' ? ruleLocation(state, ctx) : effect.place;
@@ -12,7 +13,7 @@ export const destroyPlace: Handler<'destroy-place'> = (state, effect, ctx) => {
     return { state, log: [entry('destroy-place', ctx.source, `${place} is already destroyed.`, { data: { place, already: true } })] };
   }
   return {
-    state: { ...state, destroyedPlaces: [...state.destroyedPlaces, place] },
+    state: coreWith(state, { destroyedPlaces: [...state.destroyedPlaces, place] }),
     log: [entry('destroy-place', ctx.source, `${place} is destroyed.`, { data: { place, already: false } })],
     events: [{ event: 'place-destroyed', location: place }],
   };

@@ -7,7 +7,7 @@ import type { EffectContext } from '../context.js';
 import type { LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
 import type { GameEvent } from '../rules/event.js';
-import type { CoreState } from '../state.js';
+import { coreWith, type CoreState } from '../state.js';
 import { addUnit } from './add-unit.js';
 import { bringIn } from './bring-in.js';
 import { chooseUnits } from './choose-units.js';
@@ -90,5 +90,5 @@ const applyNested: ApplyNested = (state, effects, ctx, policy) => {
  */
 export function applyEffects(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Step {
   const step = applyNested(state, effects, ctx, policy);
-  return { state: { ...step.state, log: [...state.log, ...step.log] }, log: step.log, events: step.events ?? [] };
+  return { state: coreWith(step.state, { log: [...state.log, ...step.log] }), log: step.log, events: step.events ?? [] };
 }

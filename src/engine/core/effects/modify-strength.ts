@@ -4,7 +4,7 @@
 import { ruleLocation } from '../context.js';
 import { rollDie } from '../dice.js';
 import { entry, type LoggedRoll } from '../log.js';
-import { findUnit, updateUnit, type Modifier, coreWith } from '../state.js';
+import { coreWith, findUnit, unitWith, updateUnit, type Modifier } from '../state.js';
 import { effectiveStats } from '../stats.js';
 import { choiceData, names, select, turnsLeftFor, type Handler } from './common.js';
 
@@ -33,7 +33,7 @@ export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, p
         turnsLeft: turnsLeftFor(effect.duration),
         source: ctx.source,
       };
-      return { ...unit, modifiers: [...unit.modifiers, modifier] };
+      return unitWith(unit, { modifiers: [...unit.modifiers, modifier] });
     });
   }
   const sign = effect.op === 'add' ? (value >= 0 ? `+${value}` : `${value}`) : effect.op === 'multiply' ? `x${value}` : `= ${value}`;

@@ -4,6 +4,7 @@
 import { entry } from '../log.js';
 import { battleUnits } from '../battle.js';
 import { names, type Handler } from './common.js';
+import { coreWith, battleWith } from '../state.js';
 
 export const rerollCombat: Handler<'reroll-combat'> = (state, effect, ctx) => {
   const battle = state.battle;
@@ -21,7 +22,7 @@ export const rerollCombat: Handler<'reroll-combat'> = (state, effect, ctx) => {
     return { state, log: [entry('reroll-combat', ctx.source, `${side} already holds this re-roll.`, { data: { side, granted: false } })] };
   }
   return {
-    state: { ...state, battle: { ...battle, rerolls: [...battle.rerolls, { side, source: ctx.source, used: false }] } },
+    state: coreWith(state, { battle: battleWith(battle, { rerolls: [...battle.rerolls, { side, source: ctx.source, used: false }] }) }),
     log: [entry('reroll-combat', ctx.source, `${side} may re-roll the combat result once.`, { data: { side, granted: true } })],
   };
 };

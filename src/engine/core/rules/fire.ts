@@ -10,7 +10,7 @@
 // turn, first announced first, after the event that caused them. Static rules are recomputed last.
 import type { Effect } from '../../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
-import type { EffectContext } from '../context.js';
+import { contextWith, type EffectContext } from '../context.js';
 import { applyEffects } from '../effects/index.js';
 import { entry, type LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
@@ -35,27 +35,9 @@ export interface Fired {
 /** Events set off by events set off by ... : past this many, the rules loop, which is a content error. */
 const MAX_EVENTS = 1000;
 
-/** The game's hooks, copied field by field (spreading the hooks object is slow in the hot loop). */
-export function hookFields(hooks: RuleHooks): RuleHooks {
-  return { createUnit: hooks.createUnit, destinations: hooks.destinations, table: hooks.table, placeTraits: hooks.placeTraits, controlling: hooks.controlling };
-}
-
 /** The context a rule instance's effects run in. */
 export function instanceContext(inst: RuleInstance, hooks: RuleHooks, subject: readonly string[], cards: readonly string[]): EffectContext {
-  return {
-    createUnit: hooks.createUnit,
-    destinations: hooks.destinations,
-    table: hooks.table,
-    placeTraits: hooks.placeTraits,
-    controlling: hooks.controlling,
-    owner: inst.owner,
-    source: inst.id,
-    location: inst.location,
-    self: inst.self,
-    subject,
-    cards,
-    bindings: new Map(),
-  };
+  return contextWith(hooks, { owner: inst.owner, source: inst.id, location: inst.location, self: inst.self, subject, cards, bindings: new Map() });
 }
 
 function onceKey(state: CoreState, inst: RuleInstance): string | null {
@@ -88,8 +70,7 @@ function run(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: Ef
 }
 
 function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks: RuleHooks, policy: Policy): Applied {
-  const ctx: EffectContext = {
-    ...hookFields(hooks),
+  const ctx = contextWith(hooks, {
     owner: d.owner,
     source: d.source,
     location: d.location,
@@ -97,7 +78,7 @@ function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks:
     subject: d.subject,
     cards: event.cards ?? [],
     bindings: new Map(Object.entries(d.bindings)),
-  };
+  });
   const header = entry('trigger', d.source, `Delayed effects of ${d.source} happen (${describeTrigger(d.at)}).`, { units: d.subject, data: { event: describeEvent(event), delayed: true, instead: false } });
   return run(state, d.do, ctx, policy, header);
 }
@@ -160,5 +141,5 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
   }
   const statics = recomputeStatics(current, rules, policy, hooks);
   log.push(...statics.log);
-  return { state: { ...statics.state, log: [...state.log, ...log] }, log, replaced };
+  return { state: coreWith(statics.state, { log: [...state.log, ...log] }), log, replaced };
 }

@@ -6,7 +6,7 @@
 // The log says when a static rule starts or stops applying, not every recompute.
 import { applyEffects } from '../effects/index.js';
 import { entry, type LogEntry } from '../log.js';
-import type { EffectContext } from '../context.js';
+import { contextWith, type EffectContext } from '../context.js';
 import { selectUnits } from '../filter.js';
 import { firstPolicy, type Policy } from '../policy.js';
 import { findUnit, type CoreState, coreWith, unitWith } from '../state.js';
@@ -36,7 +36,7 @@ function staticSources(rules: readonly RuleSource[]): readonly RuleSource[] {
 
 /** A static rule's context: no subject, no named choices (it never fires on an event). */
 function contextOf(inst: RuleInstance, hooks: RuleHooks): EffectContext {
-  return { placeTraits: hooks.placeTraits, controlling: hooks.controlling, owner: inst.owner, source: inst.id, location: inst.location, self: inst.self };
+  return contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: inst.owner, source: inst.id, location: inst.location, self: inst.self });
 }
 
 /**

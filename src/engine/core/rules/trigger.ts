@@ -3,9 +3,9 @@
 // units, cards, phase or combat result it is about; every narrowing given must hold.
 import type { Trigger } from '../../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
-import { resolveSides, type EffectContext } from '../context.js';
+import { contextWith, resolveSides, type EffectContext } from '../context.js';
 import { matchesUnit } from '../filter.js';
-import { findUnit, type CoreState } from '../state.js';
+import { findUnit, unitWith, type CoreState } from '../state.js';
 import type { GameEvent } from './event.js';
 
 export interface TriggerMatch {
@@ -29,10 +29,10 @@ export function matchTrigger(state: CoreState, trigger: DeepReadonly<Trigger>, e
   const units = event.units ?? [];
   if (trigger.subject === undefined) return { subject: units };
   // The subject filter looks at the event's units wherever they are (no location narrowing).
-  const everywhere: EffectContext = { ...ctx, location: null };
+  const everywhere = contextWith(ctx, { location: null });
   const subject = units.filter((id) => {
     const unit = findUnit(state, id);
-    return unit !== undefined && matchesUnit(state, { ...unit, destroyed: false }, trigger.subject!, everywhere);
+    return unit !== undefined && matchesUnit(state, unitWith(unit, { destroyed: false }), trigger.subject!, everywhere);
   });
   return subject.length > 0 ? { subject } : null;
 }
