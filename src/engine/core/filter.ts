@@ -8,7 +8,7 @@ import { controllingSide, resolveSides, ruleLocation, type EffectContext } from 
 import type { JsonValue } from './log.js';
 import { checkedUnits, type Policy } from './policy.js';
 import { nextInt, sampleIndices, type RandomState } from './random.js';
-import { fightsFor, otherSides, unitsInPlay, type CoreState, type UnitState } from './state.js';
+import { fightsFor, otherSides, type CoreState, type UnitState } from './state.js';
 import { rankValue, statValues } from './stats.js';
 
 export interface Selection {
@@ -37,29 +37,44 @@ const compare = {
 
 /** Whether the unit meets every condition but `extreme` and `choose`, which depend on the others. */
 export function matchesUnit(state: CoreState, unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext): boolean {
+  return matchesAt(state, unit, filter, ctx, filter.binding === undefined ? ruleLocation(state, ctx) : null);
+}
+
+/** matchesUnit with the rule's location found once for all the units a filter is tried on. */
+function matchesAt(state: CoreState, unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, location: string | null): boolean {
   if (unit.destroyed) return false;
   if (filter.binding !== undefined) {
     // A name stands for units wherever they are (a group teleporting is not yet at the rule's
     // location), and a name with no units selects nothing, never every unit.
     if (!boundUnits(filter.binding, ctx).includes(unit.id)) return false;
-  } else {
-    const location = ruleLocation(state, ctx);
-    if (location !== null && unit.location !== location) return false;
-  }
+  } else if (location !== null && unit.location !== location) return false;
   if (filter.side !== undefined && !resolveSides(state, filter.side, ctx).includes(fightsFor(unit))) return false;
-  const named = (ids: readonly string[]) => ids.some((id) => id === unit.record || id === unit.id);
-  if (filter.units !== undefined && !named(filter.units)) return false;
-  if (filter.exceptUnits !== undefined && named(filter.exceptUnits)) return false;
+  if (filter.units !== undefined && !names(filter.units, unit)) return false;
+  if (filter.exceptUnits !== undefined && names(filter.exceptUnits, unit)) return false;
   if (filter.exceptBinding !== undefined && boundUnits(filter.exceptBinding, ctx).includes(unit.id)) return false;
-  const has = (trait: string) => unit.traits.includes(trait.toLowerCase());
-  if (filter.hasTrait !== undefined && !filter.hasTrait.every(has)) return false;
-  if (filter.lacksTrait !== undefined && filter.lacksTrait.some(has)) return false;
+  if (filter.hasTrait !== undefined) for (const trait of lowerCased(filter.hasTrait)) if (!unit.traits.includes(trait)) return false;
+  if (filter.lacksTrait !== undefined) for (const trait of lowerCased(filter.lacksTrait)) if (unit.traits.includes(trait)) return false;
   if (filter.stat !== undefined) {
     const { stat, op, value } = filter.stat;
     // A stat the unit does not have (printed null) never meets a comparison.
     if (!statValues(unit, stat).every((v) => v !== null && compare[op](v, value))) return false;
   }
   return true;
+}
+
+/** Whether the list names the unit, by record or by instance id. */
+function names(ids: readonly string[], unit: UnitState): boolean {
+  for (const id of ids) if (id === unit.record || id === unit.id) return true;
+  return false;
+}
+
+const lowerCasedLists = new WeakMap<readonly string[], readonly string[]>();
+
+/** A filter's trait names in lower case (as units' traits are), made once per list. */
+function lowerCased(traits: readonly string[]): readonly string[] {
+  let lower = lowerCasedLists.get(traits);
+  if (lower === undefined) lowerCasedLists.set(traits, (lower = traits.map((t) => t.toLowerCase())));
+  return lower;
 }
 
 /** The units a binding names: `self`, `subject`, or a choice saved with `as`; none when unset. */
@@ -115,7 +130,8 @@ export function selectUnits(state: CoreState, filter: DeepReadonly<UnitFilter>, 
 }
 
 function selectFrom(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions): Selection {
-  let units = unitsInPlay(state).filter((u) => matchesUnit(state, u, filter, ctx));
+  const location = filter.binding === undefined ? ruleLocation(state, ctx) : null;
+  let units = state.units.filter((u) => matchesAt(state, u, filter, ctx, location));
   if (options.eligible !== undefined) units = units.filter(options.eligible);
   if (filter.extreme !== undefined) units = extremeUnits(units, filter.extreme);
   const choose = filter.choose;

@@ -295,6 +295,11 @@ export function coreWith(s: CoreState, patch: Partial<CoreState>): CoreState {
   };
 }
 
+/** The state with an empty log: itself when its log is empty already (callers' caches key on the object). */
+export function withoutLog(s: CoreState): CoreState {
+  return s.log.length === 0 ? s : coreWith(s, { log: [] });
+}
+
 /** A copy of the unit with the fields in `patch` replaced. */
 export function unitWith(u: UnitState, patch: Partial<UnitState>): UnitState {
   return {

@@ -5,7 +5,7 @@
 // battle-ends. Each announcement and effect runs through the rule interpreter.
 import { battleUnits, endBattle, startBattle } from '../core/battle.js';
 import type { GameEvent } from '../core/game.js';
-import { fightsFor, type CoreState, coreWith } from '../core/state.js';
+import { fightsFor, type CoreState, coreWith, withoutLog } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { quietEvent } from './jobs.js';
@@ -90,7 +90,7 @@ export function afterJob(state: WarchonState): WarchonState {
       return next({ stage: 'end' });
     case 'end': {
       const ended = endBattle(state.core);
-      return stateWith(state, { core: coreWith(ended.state, { log: [] }), battle: null, queue: state.queue.slice(1) });
+      return stateWith(state, { core: withoutLog(ended.state), battle: null, queue: state.queue.slice(1) });
     }
     default:
       return state;

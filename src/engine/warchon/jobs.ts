@@ -12,7 +12,7 @@ import { holds } from '../core/rules/condition.js';
 import { describeEvent, type GameEvent as RuleEvent } from '../core/rules/event.js';
 import { fire } from '../core/rules/fire.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
-import { coreWith, type CoreState } from '../core/state.js';
+import { coreWith, type CoreState, withoutLog } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
 import { markSettled, recomputeStaticsOf, wasSettled } from './statics.js';
@@ -135,15 +135,15 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
   // Nothing fires and nothing is recomputed: the same state (still settled, as only its log may differ).
   if (job.kind === 'fire' && core.log.length === 0 && wasSettled(core) && quiet(core, rules, job.event)) return { core, log: [] };
   const hooks = ruleHooks(rules);
-  const start = core.log.length === 0 ? core : coreWith(core, { log: [] });
+  const start = withoutLog(core);
   if (job.kind === 'fire') {
     if (quiet(core, rules, job.event)) {
       if (wasSettled(core)) return { core: start === core ? core : markSettled(start), log: [] };
       const settled = settle(start, rules, policy);
-      return { core: coreWith(settled.state, { log: [] }), log: settled.log };
+      return { core: withoutLog(settled.state), log: settled.log };
     }
     const fired = fire(start, job.event, rules.rules, policy, hooks);
-    return { core: coreWith(fired.state, { log: [] }), log: fired.log };
+    return { core: withoutLog(fired.state), log: fired.log };
   }
   const location = core.battle?.location ?? null;
   if (job.kind === 'event-entry') {
@@ -155,12 +155,12 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
       return { core: start, log: [header, { ...header, text: `${entry.name}: its condition does not hold; nothing happens.`, data: { entry: entry.number, applies: false } }] };
     }
     const done = applyAndFire(start, rules, entry.effects, ctx, policy);
-    return { core: coreWith(done.core, { log: [] }), log: [header, ...done.log] };
+    return { core: withoutLog(done.core), log: [header, ...done.log] };
   }
   const result = rules.results[job.form]!;
   const ctx = contextWith(hooks, { owner: null, source: result.key, location, bindings: new Map() });
   const done = applyAndFire(start, rules, result.effects, ctx, policy);
-  return { core: coreWith(done.core, { log: [] }), log: done.log };
+  return { core: withoutLog(done.core), log: done.log };
 }
 
 export type JobAttempt = { readonly done: true; readonly result: JobDone } | { readonly done: false; readonly request: ChoiceRequest };

@@ -4,7 +4,7 @@
 import { IllegalMove, type GameEvent, type PlayResult } from '../core/game.js';
 import { moveUnit } from '../core/move.js';
 import { expire } from '../core/expire.js';
-import { fightsFor, findUnit, makeUnit, updateUnit, type CoreState, coreWith, unitWith } from '../core/state.js';
+import { fightsFor, findUnit, makeUnit, updateUnit, type CoreState, coreWith, unitWith, withoutLog } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, stageJob } from './battle.js';
 import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
@@ -25,7 +25,7 @@ function withCore(state: WarchonState, rules: WarchonRules, core: CoreState, eve
   events.push(...faced.events);
   const statics = recompute(faced.core, rules, inBattle);
   events.push(...logEvents(statics.log));
-  return stateWith(state, { core: markSettled(statics.core.log.length === 0 ? statics.core : coreWith(statics.core, { log: [] })), random: statics.core.random });
+  return stateWith(state, { core: markSettled(withoutLog(statics.core)), random: statics.core.random });
 }
 
 /** The core with the generator in force (a bot's look-ahead replaces it); still settled if it was (no static rule or face reads the generator). */
@@ -54,7 +54,7 @@ function startTurn(state: WarchonState, rules: WarchonRules, side: string, turn:
 /** After turn-ends: durations of the turn end, the end a rule gave the game (end-game), or the next side's turn. */
 function finishTurn(state: WarchonState, rules: WarchonRules, events: GameEvent[]): WarchonState {
   const side = state.core.active!;
-  const expired = expire(coreWith(state.core, { log: [] }), { turnOf: side });
+  const expired = expire(withoutLog(state.core), { turnOf: side });
   events.push(...logEvents(expired.log));
   let s = withCore(state, rules, expired.state, events);
   const draw = endedByRule(s.core, rules);

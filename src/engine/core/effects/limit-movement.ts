@@ -3,7 +3,7 @@
 // read `state.locationRules`; the limit ends with its duration (see expire.ts).
 import { ruleLocation } from '../context.js';
 import { entry } from '../log.js';
-import type { LocationRule } from '../state.js';
+import { coreWith, type LocationRule } from '../state.js';
 import { choiceData, select, type Handler } from './common.js';
 
 export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, policy) => {
@@ -20,7 +20,7 @@ export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, pol
   const limits = [rule.maxUnitsLeaving !== null ? `at most ${rule.maxUnitsLeaving} unit(s) per army leave` : null, rule.maxDistance !== null ? `moves of at most ${rule.maxDistance}` : null].filter((s) => s !== null);
   const text = `Movement limited at ${rule.location ?? 'every location'} (${effect.duration}): ${limits.join('; ') || 'no limit printed'}${rule.units !== null ? ` for ${rule.units.join(', ') || 'no unit'}` : ''}.`;
   return {
-    state: { ...next, locationRules: [...next.locationRules, rule] },
+    state: coreWith(next, { locationRules: [...next.locationRules, rule] }),
     log: [entry('limit-movement', ctx.source, text, { units: rule.units ?? [], data: { location: rule.location, maxUnitsLeaving: rule.maxUnitsLeaving, maxDistance: rule.maxDistance, duration: effect.duration, ...choiceData(selected?.choice ?? null) } })],
   };
 };

@@ -14,7 +14,7 @@ import { contextWith, type EffectContext } from '../context.js';
 import { applyEffects } from '../effects/index.js';
 import { entry, type LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
-import { findUnit, type CoreState, type DelayedEffect, coreWith } from '../state.js';
+import { findUnit, type CoreState, type DelayedEffect, coreWith, withoutLog } from '../state.js';
 import { holds } from './condition.js';
 import { describeEvent, type GameEvent } from './event.js';
 import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
@@ -65,7 +65,7 @@ interface Applied {
 }
 
 function run(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy, header: LogEntry): Applied {
-  const step = applyEffects(coreWith(state, { log: [] }), effects, ctx, policy);
+  const step = applyEffects(withoutLog(state), effects, ctx, policy);
   return { state: coreWith(step.state, { log: state.log }), log: [header, ...step.log], events: step.events ?? [] };
 }
 

@@ -9,7 +9,7 @@ import { entry, type LogEntry } from '../log.js';
 import { contextWith, type EffectContext } from '../context.js';
 import { selectUnits } from '../filter.js';
 import { firstPolicy, type Policy } from '../policy.js';
-import { findUnit, type CoreState, coreWith, unitWith } from '../state.js';
+import { findUnit, type CoreState, coreWith, unitWith, withoutLog } from '../state.js';
 import { holds } from './condition.js';
 import type { RuleHooks } from './fire.js';
 import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
@@ -91,7 +91,7 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
       throw new Error(`The static rule ${inst.source.key} uses ${wrong.kind}; a rule without \`when\` may use only ${STATIC_EFFECT_KINDS.join(', ')} with duration \`while\` (validate reports this as rule/static-effect).`);
     }
     holding.push(inst.id);
-    current = coreWith(applyEffects(coreWith(current, { log: [] }), effects, ctx, policy).state, { log: current.log });
+    current = coreWith(applyEffects(withoutLog(current), effects, ctx, policy).state, { log: current.log });
   }
   const log: LogEntry[] = [];
   for (const id of holding) if (!state.statics.includes(id)) log.push(entry('static', id, `${id} applies now.`, { data: { applies: true } }));
