@@ -4,7 +4,7 @@
 // side it fights for; a rule of the game or a scenario is one instance, owned by a side or none.
 import type { Rule } from '../../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
-import { fightsFor, unitsInPlay, type CoreState } from '../state.js';
+import { fightsFor, type CoreState } from '../state.js';
 
 export type Holder =
   | { readonly place: string }
@@ -37,14 +37,47 @@ export function instancesOf(state: CoreState, rules: readonly RuleSource[]): Rul
   const out: RuleInstance[] = [];
   for (const source of rules) {
     const h = source.holder;
-    if ('place' in h) out.push({ source, id: source.key, owner: null, location: h.place, self: null, placeRule: true });
-    else if ('side' in h) out.push({ source, id: source.key, owner: h.side, location: null, self: null, placeRule: false });
+    if ('place' in h || 'side' in h) out.push(heldOnce(source));
     else {
-      for (const unit of unitsInPlay(state)) {
+      for (const unit of state.units) {
+        if (unit.destroyed) continue;
         const has = 'record' in h ? unit.record === h.record : unit.traits.includes(h.trait.toLowerCase());
-        if (has) out.push({ source, id: `${source.key}@${unit.id}`, owner: fightsFor(unit), location: unit.location, self: unit.id, placeRule: false });
+        if (has) out.push(heldBy(source, unit.id, fightsFor(unit), unit.location));
       }
     }
   }
   return out;
+}
+
+// Instances are asked for after every change (static rules, triggers) and are plain values of their
+// source and holder: made once and reused, so the callers' per-instance caches key on them.
+
+const once = new WeakMap<RuleSource, RuleInstance>();
+
+/** The one instance of a rule of a place or of the game. */
+function heldOnce(source: RuleSource): RuleInstance {
+  let inst = once.get(source);
+  if (inst === undefined) {
+    const h = source.holder;
+    inst = 'place' in h ? { source, id: source.key, owner: null, location: h.place, self: null, placeRule: true } : { source, id: source.key, owner: 'side' in h ? h.side : null, location: null, self: null, placeRule: false };
+    once.set(source, inst);
+  }
+  return inst;
+}
+
+const byUnit = new WeakMap<RuleSource, Map<string, RuleInstance>>();
+
+/** The instance of a unit's (or a trait's) rule held by one unit, fighting for `owner` at `location`. */
+function heldBy(source: RuleSource, unit: string, owner: string, location: string | null): RuleInstance {
+  let held = byUnit.get(source);
+  if (held === undefined) byUnit.set(source, (held = new Map()));
+  const key = `${unit}\u0000${owner}\u0000${location ?? ''}`;
+  let inst = held.get(key);
+  if (inst === undefined) {
+    // Bounded: a unit's instances differ only by where it is and whom it fights for.
+    if (held.size > 4096) held.clear();
+    inst = { source, id: `${source.key}@${unit}`, owner, location, self: unit, placeRule: false };
+    held.set(key, inst);
+  }
+  return inst;
 }

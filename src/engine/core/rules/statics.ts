@@ -34,9 +34,15 @@ function staticSources(rules: readonly RuleSource[]): readonly RuleSource[] {
   return found;
 }
 
-/** A static rule's context: no subject, no named choices (it never fires on an event). */
+const contexts = new WeakMap<RuleInstance, { readonly hooks: RuleHooks; readonly ctx: EffectContext }>();
+
+/** A static rule's context: no subject, no named choices (it never fires on an event); made once per instance (instances are reused: ruleset.ts). */
 function contextOf(inst: RuleInstance, hooks: RuleHooks): EffectContext {
-  return contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: inst.owner, source: inst.id, location: inst.location, self: inst.self });
+  const known = contexts.get(inst);
+  if (known !== undefined && known.hooks === hooks) return known.ctx;
+  const ctx = contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: inst.owner, source: inst.id, location: inst.location, self: inst.self });
+  contexts.set(inst, { hooks, ctx });
+  return ctx;
 }
 
 /**
