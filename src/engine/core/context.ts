@@ -5,7 +5,7 @@ import type { Effect } from '../../../generated/types/common/effect.js';
 import type { Range, Side } from '../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { DieName } from './dice.js';
-import { otherSides, type CoreState, type UnitInit, type UnitState } from './state.js';
+import { or, otherSides, type CoreState, type UnitInit, type UnitState } from './state.js';
 
 /** A table an effect may roll on (roll-table): its die and its entries by range. */
 export interface RollTable {
@@ -51,8 +51,6 @@ export interface EffectContext {
   /** roll-table: the pack's table by id. */
   readonly table?: (id: string) => RollTable | undefined;
 }
-
-const or = <T>(given: T | undefined, kept: T): T => (given === undefined ? kept : given);
 
 /**
  * A context from `base` (a context, or the game's hooks) with the fields in `patch` replaced, made

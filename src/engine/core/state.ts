@@ -269,7 +269,8 @@ export function updateUnit(state: CoreState, id: string, change: (unit: UnitStat
 // copy, measured, against some 20 ns here); one object literal per type keeps every copy one shape.
 // A field given as undefined keeps the old value (no field of these types is ever undefined).
 
-const or = <T>(given: T | undefined, kept: T): T => (given === undefined ? kept : given);
+/** A patch's value for a field, or the value kept when the patch leaves the field out (undefined). */
+export const or = <T>(given: T | undefined, kept: T): T => (given === undefined ? kept : given);
 
 /** A copy of the core state with the fields in `patch` replaced. */
 export function coreWith(s: CoreState, patch: Partial<CoreState>): CoreState {

@@ -5,7 +5,7 @@
 import type { ChoiceAnswer, ChoiceRequest } from '../core/choices.js';
 import type { GameMove, GameState } from '../core/game.js';
 import type { GameEvent as RuleEvent } from '../core/rules/event.js';
-import type { CoreState } from '../core/state.js';
+import { or, type CoreState } from '../core/state.js';
 
 /**
  * Where the turn stands. `army`: sides with a points budget buy their units; `setup`: placing units; `movement`: the active side's Movement Round;
@@ -90,8 +90,6 @@ export type WarchonMove =
   | { readonly kind: 'choose'; readonly ids: readonly string[] };
 
 export type { GameMove };
-
-const or = <T>(given: T | undefined, kept: T): T => (given === undefined ? kept : given);
 
 /**
  * A copy of the state with the fields in `patch` replaced, as one object literal: every state then
