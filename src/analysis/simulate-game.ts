@@ -188,6 +188,8 @@ interface Counter {
 /** Events of one type in one game: how many, and how many by each value of each counted field. */
 interface TypeCount {
   count: number;
+  /** Whether the type is one of the combat events (`fingers`, `result`), decided once per type. */
+  readonly combat: boolean;
   effect: Map<string, Counter> | undefined;
   rule: Map<string, Counter> | undefined;
   card: Map<string, Counter> | undefined;
@@ -231,19 +233,26 @@ export class PlayCounts {
   }
 
   events(list: readonly GameEvent[]): void {
-    for (const e of list) {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
       let c = this.byType.get(e.type);
-      if (c === undefined) this.byType.set(e.type, (c = { count: 0, effect: undefined, rule: undefined, card: undefined, spell: undefined, spread: undefined, result: undefined }));
+      if (c === undefined) {
+        c = { count: 0, combat: e.type === 'fingers' || e.type === 'result', effect: undefined, rule: undefined, card: undefined, spell: undefined, spread: undefined, result: undefined };
+        this.byType.set(e.type, c);
+      }
       c.count++;
-      // Named loads (not e[field] over a list): events of many shapes pass here, and these stay fast.
-      const { effect, rule, card, spell, spread, result } = e;
-      if (effect !== undefined) c.effect = bump(c.effect, effect);
-      if (rule !== undefined) c.rule = bump(c.rule, rule);
-      if (card !== undefined) c.card = bump(c.card, card);
-      if (spell !== undefined) c.spell = bump(c.spell, spell);
-      if (spread !== undefined) c.spread = bump(c.spread, spread);
-      if (result !== undefined) c.result = bump(c.result, result);
-      if (e.type === 'fingers' || e.type === 'result') this.combatEvent(e);
+      // The fields the event has, visited (for-in), rather than the six counted ones read from
+      // every event: events of many shapes pass here, and reading a field an event lacks is V8's
+      // slow case (this loop took a fifth of simulate's time that way).
+      for (const field in e) {
+        if (field === 'effect') c.effect = bump(c.effect, e[field]);
+        else if (field === 'rule') c.rule = bump(c.rule, e[field]);
+        else if (field === 'card') c.card = bump(c.card, e[field]);
+        else if (field === 'spell') c.spell = bump(c.spell, e[field]);
+        else if (field === 'spread') c.spread = bump(c.spread, e[field]);
+        else if (field === 'result') c.result = bump(c.result, e[field]);
+      }
+      if (c.combat) this.combatEvent(e);
     }
   }
 

@@ -52,6 +52,9 @@ export interface CardInfo {
   /** Phase roles it is played in (`move`, `battle`) and in whose turn. */
   readonly phases: readonly string[];
   readonly turn: 'own' | 'opponent' | null;
+  /** Played in its own turn's Move Phase, and Battle Phase (`turn` and `phases`, read once: listings ask at every move). */
+  readonly ownMove: boolean;
+  readonly ownBattle: boolean;
 }
 
 export type SpellKind = 'swap-positions' | 'teleport' | 'prevent-actions' | 'heal';
@@ -250,6 +253,11 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   const roleById = Object.fromEntries(Object.entries(phaseIds).map(([role, id]) => [id, role]));
   const cards: Record<string, CardInfo> = {};
   for (const c of Object.values(cardRecs)) {
+    // In the order the fields were always read, so a pack missing several names the same one first.
+    const spell = c.spell ? intern(need(c.spellId, `card ${c.id} /spellId`)) : null;
+    const limitedBy = intern(c.type === 'M' || c.type === 'A' ? need(c.limitedBy, `card ${c.id} /limitedBy`) : (c.limitedBy ?? 'none'));
+    const phases = need(c.playedIn, `card ${c.id} /playedIn`).phases.map((id) => need(roleById[id], `phase ${id} of card ${c.id}`));
+    const turn = intern(c.playedIn?.turn ?? null);
     cards[c.id] = {
       id: intern(c.id),
       index: Object.keys(cards).length,
@@ -257,10 +265,12 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
       type: intern(c.type),
       range: c.range,
       side: intern(c.side),
-      spell: c.spell ? intern(need(c.spellId, `card ${c.id} /spellId`)) : null,
-      limitedBy: intern(c.type === 'M' || c.type === 'A' ? need(c.limitedBy, `card ${c.id} /limitedBy`) : (c.limitedBy ?? 'none')),
-      phases: (need(c.playedIn, `card ${c.id} /playedIn`).phases).map((id) => need(roleById[id], `phase ${id} of card ${c.id}`)),
-      turn: intern(c.playedIn?.turn ?? null),
+      spell,
+      limitedBy,
+      phases,
+      turn,
+      ownMove: turn === 'own' && phases.includes('move'),
+      ownBattle: turn === 'own' && phases.includes('battle'),
     };
   }
   const deckRec = need(Object.values(kind<ArchonSkirmishDeck>(content, 'deck'))[0], 'the deck');

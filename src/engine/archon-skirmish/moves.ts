@@ -60,7 +60,7 @@ function placeMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): 
 
 /** True when `side` may play `card` in phase `role` of its own turn (side-restricted cards, spellcasters). */
 export function playableInOwnTurn(rules: ArchonRules, state: ArchonState, side: string, card: CardInfo, role: 'move' | 'battle'): boolean {
-  if (card.turn !== 'own' || !card.phases.includes(role)) return false;
+  if (!(role === 'move' ? card.ownMove : card.ownBattle)) return false;
   if (card.side !== null && card.side !== side) return false;
   return card.spell === null || mayCast(rules, state, side, card);
 }
@@ -89,7 +89,7 @@ function phaseMoves(rules: ArchonRules, state: ArchonState, role: 'move' | 'batt
     const id = hand[k]!;
     if (seenBefore(hand, k)) continue; // a second copy allows the same moves
     const card = rules.cardById.get(id)!;
-    if (card.turn !== 'own' || !card.phases.includes(role)) continue;
+    if (!(role === 'move' ? card.ownMove : card.ownBattle)) continue;
     if (card.side !== null && card.side !== side) continue;
     if (card.spell !== null && !(canCast ??= casterOf(rules, state, side) !== null)) continue;
     if (card.type === phase.cardType) {
@@ -134,16 +134,18 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
     const rays = rules.board.rays[c.square]!;
     for (let si = 0, stepList = rules.moveSteps; si < stepList.length; si++) {
       const ray = rays[stepList[si]!]!;
-      // `canGo` for each distance in one walk along the line: `clear` while every square passed is empty.
-      let clear = true;
-      for (let d = 1; d <= range && d <= ray.length; d++) {
+      const last = Math.min(range, ray.length);
+      if (flies) {
+        // A Flyer passes over the squares between: only the squares it may end on are looked at.
+        for (let d = least; d <= last; d++) if (mayEnd || squares[ray[d - 1]!] === -1) out.push(interned.move(card, i, ray[d - 1]!));
+        continue;
+      }
+      // `canGo` for each distance in one walk along the line, which stops at the first creature.
+      for (let d = 1; d <= last; d++) {
         const to = ray[d - 1]!;
         const empty = squares[to] === -1;
-        if (d >= least && (flies || clear) && (mayEnd || empty)) out.push(interned.move(card, i, to));
-        if (!empty) {
-          clear = false;
-          if (!flies) break;
-        }
+        if (d >= least && (mayEnd || empty)) out.push(interned.move(card, i, to));
+        if (!empty) break;
       }
     }
   }
