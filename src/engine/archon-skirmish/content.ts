@@ -81,6 +81,17 @@ export type VictoryCondition =
   | { readonly kind: 'occupy'; readonly squares: readonly number[]; readonly text: string; readonly rule: string }
   | { readonly kind: 'destroy-all-enemy'; readonly text: string; readonly rule: string };
 
+/** A phase of the turn by what it does. */
+export type Role = 'orders' | 'move' | 'battle';
+
+/**
+ * `record[role]`: each read site reads one fixed key, which V8 serves much faster than one site
+ * reading any of the three (as `bySide` does for sides).
+ */
+export function byRole<T>(record: { readonly orders: T; readonly move: T; readonly battle: T }, role: Role): T {
+  return role === 'orders' ? record.orders : role === 'move' ? record.move : record.battle;
+}
+
 /** Everything the procedure reads, compiled once per content object. */
 export interface ArchonRules {
   readonly pack: string;
@@ -109,6 +120,8 @@ export interface ArchonRules {
   readonly turnPhases: readonly ('orders' | 'move' | 'battle')[];
   /** Phase role -> phase record id. */
   readonly phaseIds: { readonly orders: string; readonly move: string; readonly battle: string };
+  /** The phase after each in the turn, or null for the last (the turn ends). */
+  readonly phaseAfter: { readonly orders: Role | null; readonly move: Role | null; readonly battle: Role | null };
   readonly orders: { readonly draw: number; readonly handLimit: number; readonly reshuffle: boolean };
   readonly move: {
     readonly cardType: 'M';
@@ -324,18 +337,18 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   if (new Set(instances.map((i) => i.id)).size !== instances.length) throw new ArchonContentError(`scenario ${scenario.id}: the two armies share a creature id`);
   const imprison = Object.values(spells).find((s) => s.kind === 'prevent-actions');
   const keys = {
-    place: `scenario/${scenario.id}#/sides`,
-    draw: `phase/${pid('orders')}/draw`,
-    reshuffle: `phase/${pid('orders')}/reshuffle`,
-    discard: `phase/${pid('orders')}/discard-excess`,
-    playMove: `phase/${pid('move')}/play-move-card`,
-    groupForward: `phase/${pid('move')}/group-forward`,
-    playAttack: `phase/${pid('battle')}/play-attack-card`,
-    damage: `phase/${pid('battle')}/damage`,
-    killed: `phase/${pid('battle')}/killed`,
-    imprisoned: imprison ? `spell/${imprison.id}` : 'spell',
-    card: Object.fromEntries(Object.keys(cards).map((id) => [id, `card/${id}`])),
-    spell: Object.fromEntries(Object.keys(spells).map((id) => [id, `spell/${id}`])),
+    place: intern(`scenario/${scenario.id}#/sides`),
+    draw: intern(`phase/${pid('orders')}/draw`),
+    reshuffle: intern(`phase/${pid('orders')}/reshuffle`),
+    discard: intern(`phase/${pid('orders')}/discard-excess`),
+    playMove: intern(`phase/${pid('move')}/play-move-card`),
+    groupForward: intern(`phase/${pid('move')}/group-forward`),
+    playAttack: intern(`phase/${pid('battle')}/play-attack-card`),
+    damage: intern(`phase/${pid('battle')}/damage`),
+    killed: intern(`phase/${pid('battle')}/killed`),
+    imprisoned: intern(imprison ? `spell/${imprison.id}` : 'spell'),
+    card: Object.fromEntries(Object.keys(cards).map((id) => [id, intern(`card/${id}`)])),
+    spell: Object.fromEntries(Object.keys(spells).map((id) => [id, intern(`spell/${id}`)])),
   };
   return {
     keys,
@@ -361,6 +374,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     startingHand: need(deckRec.startingHand, `deck ${deckRec.id} /startingHand`),
     turnPhases,
     phaseIds: { orders: pid('orders'), move: pid('move'), battle: pid('battle') },
+    phaseAfter: { orders: turnPhases[turnPhases.indexOf('orders') + 1] ?? null, move: turnPhases[turnPhases.indexOf('move') + 1] ?? null, battle: turnPhases[turnPhases.indexOf('battle') + 1] ?? null },
     orders: { draw: need(o.draw, 'orders /draw'), handLimit: need(o.handLimit, 'orders /handLimit'), reshuffle: need(o.reshuffle, 'orders /reshuffle') },
     move: {
       cardType: 'M',

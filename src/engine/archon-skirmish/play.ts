@@ -3,7 +3,7 @@
 // (imprisonment counted down), and the victory check after every move. A move makes one shallow
 // copy of the state (a draft) and replaces only the fields and arrays it changes.
 import { IllegalMove, type PlayResult } from '../core/game.js';
-import type { ArchonRules } from './content.js';
+import { byRole, type ArchonRules } from './content.js';
 import { appended, drawCards, without } from './deck.js';
 import { hasForwardMove, hasOtherSpell, isSave, legalMoves } from './moves.js';
 import { castSpell } from './spells.js';
@@ -258,7 +258,7 @@ function settle(rules: ArchonRules, s: Draft, role: 'move' | 'battle', events: A
 }
 
 function enterPhase(rules: ArchonRules, s: Draft, role: 'orders' | 'move' | 'battle', events: ArchonEvent[]): void {
-  events.push({ type: 'phase', phase: rules.phaseIds[role], side: s.turnSide, turn: s.turn });
+  events.push({ type: 'phase', phase: byRole(rules.phaseIds, role), side: s.turnSide, turn: s.turn });
   s.step = role;
   s.played = 0;
   s.group = null;
@@ -270,8 +270,8 @@ function enterPhase(rules: ArchonRules, s: Draft, role: 'orders' | 'move' | 'bat
 }
 
 function nextPhase(rules: ArchonRules, s: Draft, from: 'orders' | 'move' | 'battle', events: ArchonEvent[]): void {
-  const next = rules.turnPhases[rules.turnPhases.indexOf(from) + 1];
-  if (next === undefined) endTurn(rules, s, events);
+  const next = byRole(rules.phaseAfter, from);
+  if (next === null) endTurn(rules, s, events);
   else enterPhase(rules, s, next, events);
 }
 
