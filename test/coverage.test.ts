@@ -1,12 +1,13 @@
 // Honest coverage: a rule runs only when a game engine plays it through its game loop in a named
 // test. Every engine's map (src/engine/coverage.ts) must name tests that exist and rules that exist;
-// `playmark coverage` lists every printed rule with its status, and validate counts the same.
+// a rule nothing in the text can set off is `unused` (with why), never running; `playmark coverage`
+// lists every printed rule with its status, and validate counts the same.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { coverageReport, type CoverageReport } from '../src/cli/coverage.js';
-import { collectRules, withRuns } from '../src/content/rules.js';
+import { collectRules, ruleCoverage, withRuns } from '../src/content/rules.js';
 import { validate } from '../src/content/validate.js';
 import { ENGINE_PACKS, rulesRunFor } from '../src/engine/coverage.js';
 import { fakeIo, repoRoot } from './helpers.js';
@@ -54,6 +55,29 @@ describe('engine maps of rules run', () => {
     expect(unknown).toEqual([]);
   });
 
+  it('every rule key an engine says the text never sets off is a printed rule of its pack, with a reason, and not also run', async () => {
+    const wrong: string[] = [];
+    let named = 0;
+    for (const pack of ENGINE_PACKS) {
+      const { run, unused = {} } = await rulesRunFor(pack);
+      const summary = validate([path.join(repoRoot, 'content', pack)], { cwd: repoRoot }).summaries[0]!;
+      const keys = new Set(summary.rules.map((r) => r.key));
+      for (const [key, reason] of Object.entries(unused)) {
+        named++;
+        if (!keys.has(key)) wrong.push(`${pack}: ${key} is no rule of the pack`);
+        if (key in run) wrong.push(`${pack}: ${key} is both run and unused`);
+        if (reason.trim() === '') wrong.push(`${pack}: ${key} has no reason`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(named).toBeGreaterThan(0);
+  });
+
+  it('Archon Skirmish names no rule the text never sets off; Warchon names four', async () => {
+    expect((await rulesRunFor('archon-skirmish')).unused).toBeUndefined();
+    expect(Object.keys((await rulesRunFor('warchon')).unused ?? {}).sort()).toEqual(['scenario/demo#/specialRules/0', 'spread/akibatu/berserk-triple', 'trait/frigid', 'trait/magical']);
+  });
+
   it('Warmaster has no game loop yet: its map is empty, so nothing of it runs; Warchon\'s names only what its tests play', async () => {
     const warchon = await rulesRunFor('warchon');
     expect(warchon.engine).toBe(true);
@@ -74,23 +98,36 @@ describe('engine maps of rules run', () => {
     expect(triple.missing[0]).toMatch(/replace the Berserk declaration's doubling/);
     expect(triple.missing.at(-1)).toMatch(/game loop plays no test of this rule/);
   });
+
+  it('a rule the map of rules unused names is unused with its reason, missing nothing, and not running; a run entry wins', () => {
+    const warchon = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).packs[0]!;
+    const rules = collectRules([...warchon.records.values()].flat());
+    const unused = { 'trait/frigid': 'No unit has it.', 'spread/erdon-pass#/events/1': 'Never.' };
+    const marked = withRuns(rules, { engine: true, run: { 'spread/erdon-pass#/events/1': 'some test' }, unused });
+    expect(marked.find((r) => r.key === 'trait/frigid')).toMatchObject({ executable: false, test: null, unused: 'No unit has it.', missing: [] });
+    expect(marked.find((r) => r.key === 'spread/erdon-pass#/events/1')).toMatchObject({ executable: true, unused: null });
+    expect(ruleCoverage(marked)).toEqual({ rules: rules.length, executable: 1, unused: 1, manual: rules.length - 2 });
+    // Without the engine's word, the same rule is manual, saying what is missing.
+    expect(rules.find((r) => r.key === 'trait/frigid')).toMatchObject({ unused: null, missing: [expect.stringMatching(/^Structural/)] });
+  });
 });
 
 describe('playmark coverage', () => {
-  it('Warchon: every printed rule is listed, runs (with the test that plays it) or manual; a trait counts through its rules, a tag as printed text', async () => {
+  it('Warchon: every printed rule is listed, runs (with the test that plays it), unused (with why) or manual; a trait counts through its rules, a tag as printed text', async () => {
     const { code, report } = await coverage('warchon');
     expect(code).toBe(0);
     expect(report).toMatchObject({ pack: 'warchon', title: 'Warchon', engine: true });
-    expect(report.runs + report.manual).toBe(report.rules);
+    expect(report.runs + report.unused + report.manual).toBe(report.rules);
     expect(report.items).toHaveLength(report.rules);
     expect(report.items.find((i) => i.key === 'result/ax-dy')).toMatchObject({ status: 'runs', test: expect.stringContaining('A1D1') });
     expect(report.items.find((i) => i.key === 'trait/aerial/flies')).toMatchObject({ status: 'runs', what: 'trait' });
     // A trait with rules is counted through its rules (Berserk's declaration, played by its test), not its text as well;
-    // a tag with no rule of its own (Frigid: its penalty is the Baphite Swarm's) counts as printed text
-    // the procedure reads; a trait the text never defines (Aquatic) prints no rule at all.
+    // a tag with no rule of its own (Frigid: its penalty is the Baphite Swarm's) counts as printed text,
+    // unused since no unit has it; a trait the text never defines (Aquatic) prints no rule at all.
     expect(report.items.find((i) => i.key === 'trait/berserk/go-berserk')).toMatchObject({ status: 'runs', what: 'trait', test: expect.stringContaining('Berserk') });
     expect(report.items.find((i) => i.key === 'trait/berserk')).toBeUndefined();
-    expect(report.items.find((i) => i.key === 'trait/frigid')).toMatchObject({ status: 'manual', form: 'structural' });
+    expect(report.items.find((i) => i.key === 'trait/frigid')).toMatchObject({ status: 'unused', form: 'structural', reason: expect.stringContaining('No unit of the text has Frigid') });
+    expect(report.items.find((i) => i.key === 'trait/frigid')!.missing).toBeUndefined();
     expect(report.items.find((i) => i.key === 'trait/aquatic')).toBeUndefined();
     expect(report.items.find((i) => i.key === 'unit/baphite-swarm#/specialAbilities/0')).toMatchObject({ status: 'runs', form: 'effects' });
     // Structural rules are listed too: the turn's steps, movement, capacity, the RNG, combat, damage.
@@ -100,6 +137,17 @@ describe('playmark coverage', () => {
     // Every event of the four spreads that print events (five each) is there.
     const events = report.items.filter((i) => i.what === 'event');
     expect(events).toHaveLength(4 * 5);
+  });
+
+  it('Warchon: nothing manual; the four rules the text never sets off are unused with their reasons, not counted as running', async () => {
+    const { report } = await coverage('warchon');
+    expect(report.manual).toBe(0);
+    expect(report.unused).toBe(4);
+    const unused = report.items.filter((i) => i.status === 'unused');
+    expect(unused.map((i) => i.key).sort()).toEqual(['scenario/demo#/specialRules/0', 'spread/akibatu/berserk-triple', 'trait/frigid', 'trait/magical']);
+    for (const i of unused) expect(i).toMatchObject({ reason: expect.any(String) });
+    expect(unused.every((i) => i.test === undefined && i.missing === undefined)).toBe(true);
+    expect(report.items.filter((i) => i.status === 'runs')).toHaveLength(report.runs);
   });
 
   it('Warmaster: cards, abilities, teleport results, phases and special areas, all manual (no game loop)', async () => {
@@ -114,24 +162,27 @@ describe('playmark coverage', () => {
   it("validate's summary line gives the same count as coverage, for every pack", async () => {
     const v = fakeIo(repoRoot);
     await main(['validate', '--format', 'json'], v.io);
-    const packs = (JSON.parse(v.stdout()) as { packs: { id: string; rules: number; runningRules: number; manualRules: number }[] }).packs;
+    const packs = (JSON.parse(v.stdout()) as { packs: { id: string; rules: number; runningRules: number; unusedRules: number; manualRules: number }[] }).packs;
     const text = fakeIo(repoRoot);
     await main(['validate'], text.io);
     for (const p of packs) {
       const { report } = await coverage(p.id);
-      expect([p.rules, p.runningRules, p.manualRules], p.id).toEqual([report.rules, report.runs, report.manual]);
+      expect([p.rules, p.runningRules, p.unusedRules, p.manualRules], p.id).toEqual([report.rules, report.runs, report.unused, report.manual]);
       expect(text.stdout()).toContain(`${p.id}: `);
-      expect(text.stdout()).toMatch(new RegExp(`${p.id}: .*; ${report.runs} of ${report.rules} rules run through a game loop \\(\\d+%\\), ${report.manual} manual`));
+      expect(text.stdout()).toMatch(new RegExp(`${p.id}: .*; ${report.runs} of ${report.rules} rules run through a game loop \\(\\d+%\\), ${report.unused} the text never sets off, ${report.manual} manual`));
     }
   });
 
-  it('text output: a summary line, then each rule with runs and its test, or manual and what is missing', async () => {
+  it('text output: a summary line, then each rule with runs and its test, unused and why, or manual and what is missing', async () => {
     const { io, stdout } = fakeIo(repoRoot);
     expect(await main(['coverage', 'warchon'], io)).toBe(0);
     const out = stdout();
-    expect(out).toMatch(/^warchon \(Warchon\): \d+ of \d+ rules run through a game loop, \d+ manual\.\n/);
+    expect(out).toMatch(/^warchon \(Warchon\): \d+ of \d+ rules run through a game loop, 4 the text never sets off, 0 manual\.\n/);
     expect(out).toMatch(/\n {2}runs {3}result\/ax-dy /);
-    expect(out).toMatch(/\n {2}manual spread\/akibatu\/berserk-triple \(special rule\): .+\n {9}missing: .*replace the Berserk declaration's doubling/);
+    expect(out).toMatch(/\n {2}unused spread\/akibatu\/berserk-triple \(special rule\): .+\n {9}reason: No unit of the text has Berserk/);
+    const warmaster = fakeIo(repoRoot);
+    await main(['coverage', 'warmaster'], warmaster.io);
+    expect(warmaster.stdout()).toMatch(/\n {2}manual card\/trap \(card\): .+\n {9}missing: /);
   });
 
   it('exits 2 for an unknown pack (with a suggestion) or a bad --format; --json is --format json', async () => {
@@ -161,7 +212,7 @@ describe('playmark coverage', () => {
   it('coverageReport names the test of a rule that runs', () => {
     const warmaster = validate([path.join(repoRoot, 'content/warmaster')], { cwd: repoRoot }).summaries[0]!;
     const report = coverageReport('warmaster', 'Warmaster', warmaster.rules, { engine: true, run: { 'card/trap': 'Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner' } });
-    expect(report.runs).toBe(1);
+    expect([report.runs, report.unused]).toEqual([1, 0]);
     expect(report.items.find((i) => i.key === 'card/trap')).toMatchObject({ status: 'runs', test: 'Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner' });
     expect(report.items.find((i) => i.key === 'card/trap')!.missing).toBeUndefined();
   });

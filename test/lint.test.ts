@@ -24,32 +24,37 @@ describe('rules the engine can run', () => {
   it('counts the same rules the validate summary reports', () => {
     const summary = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).summaries[0]!;
     expect(ruleCoverage(rules)).toEqual(summary.coverage);
-    expect(summary.coverage).toMatchObject({ executable: 0, manual: summary.coverage.rules });
+    expect(summary.coverage).toMatchObject({ executable: 0, unused: 0, manual: summary.coverage.rules });
   });
 });
 
 describe('playmark lint', () => {
-  it('lists each manual rule with what it needs, and exits 0 on clean content', async () => {
+  it('lists each rule that does not run: manual with what it needs, unused with why; exits 0 on clean content', async () => {
     const { io, stdout } = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warchon'], io)).toBe(0);
-    expect(stdout()).toMatch(/warchon: the engine runs \d+ of \d+ rules through a game loop; \d+ manual:/);
-    expect(stdout()).toMatch(/ {2}manual spread akibatu \/specialRules\/1: Units with "Berserk" triple their CS instead of doubling/);
-    expect(stdout()).toMatch(/needs: Would replace the Berserk declaration's doubling/);
+    expect(stdout()).toMatch(/warchon: the engine runs \d+ of \d+ rules through a game loop; 4 the text never sets off, 0 manual:/);
+    expect(stdout()).toMatch(/ {2}unused spread akibatu \/specialRules\/1: Units with "Berserk" triple their CS instead of doubling.*\n {9}reason: No unit of the text has Berserk/);
     expect(stdout()).not.toMatch(/ {2}runs {3}/);
+    const warmaster = fakeIo(repoRoot);
+    expect(await main(['lint', 'content/warmaster'], warmaster.io)).toBe(0);
+    expect(warmaster.stdout()).toMatch(/warmaster: the engine runs 0 of \d+ rules through a game loop; 0 the text never sets off, \d+ manual:/);
+    expect(warmaster.stdout()).toMatch(/ {2}manual card trap: .*\n {9}needs: No game loop plays this pack yet/);
   });
 
   it('--all lists the rules the engine runs too; --format json gives the same to programs', async () => {
     const all = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--all'], all.io);
-    // A rule the game loop plays is listed as running; one the vocabulary cannot say stays manual.
+    // A rule the game loop plays is listed as running; one the text never sets off as unused, with why.
     expect(all.stdout()).toMatch(/ {2}runs {3}spread erdon-pass \/events\/1:/);
-    expect(all.stdout()).toMatch(/ {2}manual spread akibatu \/specialRules\/1:.*\n {9}needs: Would replace the Berserk declaration/);
+    expect(all.stdout()).toMatch(/ {2}unused spread akibatu \/specialRules\/1:.*\n {9}reason: No unit of the text has Berserk/);
     const json = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--format', 'json'], json.io);
-    const parsed = JSON.parse(json.stdout()) as { ok: boolean; packs: { id: string; rules: number; executable: number; list: { executable: boolean }[] }[] };
+    const parsed = JSON.parse(json.stdout()) as { ok: boolean; packs: { id: string; rules: number; executable: number; unused: number; list: { executable: boolean; unused: string | null }[] }[] };
     expect(parsed.ok).toBe(true);
     expect(parsed.packs[0]!.list.length).toBe(parsed.packs[0]!.rules - parsed.packs[0]!.executable);
     expect(parsed.packs[0]!.list.every((r) => !r.executable)).toBe(true);
+    expect(parsed.packs[0]!.list.filter((r) => r.unused !== null)).toHaveLength(parsed.packs[0]!.unused);
+    expect(parsed.packs[0]!.unused).toBe(4);
   });
 
   it('exits 2 for a folder that does not exist', async () => {

@@ -17,9 +17,11 @@ export interface CoverageItem {
   readonly what: string;
   readonly form: RuleInfo['form'];
   readonly text: string;
-  readonly status: 'runs' | 'manual';
+  readonly status: 'runs' | 'unused' | 'manual';
   /** For `runs`: the test that plays it through the game loop. */
   readonly test?: string;
+  /** For `unused`: why nothing in the text can set it off. */
+  readonly reason?: string;
   /** For `manual`: what is missing. */
   readonly missing?: readonly string[];
 }
@@ -31,6 +33,8 @@ export interface CoverageReport {
   readonly engine: boolean;
   readonly rules: number;
   readonly runs: number;
+  /** Rules nothing in the text can set off (never counted as running). */
+  readonly unused: number;
   readonly manual: number;
   readonly items: readonly CoverageItem[];
 }
@@ -38,7 +42,7 @@ export interface CoverageReport {
 export function registerCoverage(program: Command, io: Io): void {
   program
     .command('coverage')
-    .description('Every printed rule, trait, event, card, spell and phase step of a pack: runs (naming the test that plays it through the game loop) or manual (with what is missing).')
+    .description('Every printed rule, trait, event, card, spell and phase step of a pack: runs (naming the test that plays it through the game loop), unused (nothing in the text can set it off, with why) or manual (with what is missing).')
     .argument('<pack>', 'a pack id of the project found upward from here, or a pack folder')
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(['text', 'json']))
     .option('--json', 'the same as --format json')
@@ -46,9 +50,11 @@ export function registerCoverage(program: Command, io: Io): void {
       'after',
       `
 A rule runs only when a game engine plays it through its game loop in a named test: each engine
-exports a map, rule key -> test title (src/engine/coverage.ts). Every other rule is manual, with
-what is missing: the notes of its manual effects (what the effect vocabulary lacks), and that no
-game loop plays it. validate's summary line counts the same.
+exports a map, rule key -> test title (src/engine/coverage.ts). A rule is unused when its engine
+says nothing in the text can set it off (a trait no unit has, a rule the scenario does not use),
+with the reason; it stays in the data and never counts as running. Every other rule is manual,
+with what is missing: the notes of its manual effects (what the effect vocabulary lacks), and that
+no game loop plays it. validate's summary line counts the same.
 
 Examples:
   playmark coverage warchon
@@ -79,21 +85,24 @@ export function coverageReport(pack: string, title: string, collected: readonly 
   const counts = ruleCoverage(rules);
   const items = rules.map((r): CoverageItem => {
     const base = { key: r.key, kind: r.kind, id: r.id, pointer: r.pointer, what: r.what, form: r.form, text: r.text };
-    return r.executable ? { ...base, status: 'runs', test: r.test! } : { ...base, status: 'manual', missing: r.missing };
+    if (r.executable) return { ...base, status: 'runs', test: r.test! };
+    if (r.unused !== null) return { ...base, status: 'unused', reason: r.unused };
+    return { ...base, status: 'manual', missing: r.missing };
   });
-  return { pack, title, engine: runs.engine, rules: counts.rules, runs: counts.executable, manual: counts.manual, items };
+  return { pack, title, engine: runs.engine, rules: counts.rules, runs: counts.executable, unused: counts.unused, manual: counts.manual, items };
 }
 
 export function formatCoverage(report: CoverageReport): string {
   const parts = [
-    `${report.pack} (${report.title}): ${report.runs} of ${report.rules} rules run through a game loop, ${report.manual} manual.\n`,
+    `${report.pack} (${report.title}): ${report.runs} of ${report.rules} rules run through a game loop, ${report.unused} the text never sets off, ${report.manual} manual.\n`,
     report.engine ? '' : 'No game loop plays this pack yet: every rule is manual.\n',
   ];
   for (const item of report.items) {
     const text = item.text.replace(/\s+/g, ' ');
     const shown = text.length > 90 ? `${text.slice(0, 87)}...` : text;
-    parts.push(`\n  ${item.status === 'runs' ? 'runs  ' : 'manual'} ${item.key} (${item.what}): ${shown}\n`);
+    parts.push(`\n  ${item.status.padEnd(6)} ${item.key} (${item.what}): ${shown}\n`);
     if (item.test !== undefined) parts.push(`         test: ${item.test}\n`);
+    if (item.reason !== undefined) parts.push(`         reason: ${item.reason}\n`);
     for (const m of item.missing ?? []) parts.push(`         missing: ${m}\n`);
   }
   return parts.join('');

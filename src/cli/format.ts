@@ -54,7 +54,8 @@ export function formatDiagnosticText(d: Diagnostic, style: Style): string {
 
 /**
  * A pack's rule count as `playmark coverage` gives it: a rule runs only when its engine's map
- * (src/engine/coverage.ts, loaded by the command into `runs`) names the test that plays it.
+ * (src/engine/coverage.ts, loaded by the command into `runs`) names the test that plays it, is
+ * unused when the engine says nothing in the text can set it off, and is manual otherwise.
  */
 export function coverageOf(summary: PackSummary, runs: ReadonlyMap<string, PackRuns> = new Map()): RuleCoverage {
   return ruleCoverage(withRuns(summary.rules, runs.get(summary.id) ?? NO_ENGINE));
@@ -70,7 +71,7 @@ export function formatValidation(result: ValidationResult, format: Format, style
         warnings: result.warnings,
         packs: result.summaries.map((s) => {
           const c = coverageOf(s, runs);
-          return { id: s.id, title: s.title, records: s.records, layerEntries: s.layerEntries, rules: c.rules, runningRules: c.executable, manualRules: c.manual, executableRules: c.executable };
+          return { id: s.id, title: s.title, records: s.records, layerEntries: s.layerEntries, rules: c.rules, runningRules: c.executable, unusedRules: c.unused, manualRules: c.manual, executableRules: c.executable };
         }),
         diagnostics: result.diagnostics,
       },
@@ -85,7 +86,7 @@ export function formatValidation(result: ValidationResult, format: Format, style
   for (const s of result.summaries) {
     const c = coverageOf(s, runs);
     const pct = c.rules ? Math.round((100 * c.executable) / c.rules) : 100;
-    parts.push(`${s.id}: ${s.records} records, ${s.layerEntries} layer entries; ${c.executable} of ${c.rules} rules run through a game loop (${pct}%), ${c.manual} manual\n`);
+    parts.push(`${s.id}: ${s.records} records, ${s.layerEntries} layer entries; ${c.executable} of ${c.rules} rules run through a game loop (${pct}%), ${c.unused} the text never sets off, ${c.manual} manual\n`);
   }
   const verdict = result.errors === 0 && result.warnings === 0 ? 'clean' : `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
   parts.push(`${result.summaries.length === 1 ? '1 pack' : `${result.summaries.length} packs`} checked: ${verdict}\n`);

@@ -8,11 +8,11 @@ import { exitCodeOf, runValidate } from './validate.js';
 export function registerLint(program: Command, io: Io): void {
   program
     .command('lint')
-    .description('Everything validate checks, and which rules of each pack the engine can run: every rule whose effect is still manual, with what the effect vocabulary lacks.')
+    .description('Everything validate checks, and which rules of each pack the engine can run: every rule whose effect is still manual, with what the effect vocabulary lacks, and every rule the text never sets off, with why.')
     .argument('[paths...]', 'pack folders, or a content root holding packs (default: every pack of the project found upward from here)')
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(FORMATS))
     .option('--json', 'the same as --format json')
-    .option('--all', 'list the rules the engine runs too, not only the manual ones', false)
+    .option('--all', 'list the rules the engine runs too, not only the manual and unused ones', false)
     .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
     .option('--no-cache', 'compile the schemas afresh instead of using the cached validators')
     .addHelpText(
@@ -20,12 +20,14 @@ export function registerLint(program: Command, io: Io): void {
       `
 A rule is printed text with structured effects (special rules, events, traits, abilities, spells,
 cards) or a structural one (a turn step, a phase, movement). A rule runs only when a game engine
-plays it through its game loop in a named test (see playmark coverage); every other rule is
-manual, and its notes say what is missing: what the effect vocabulary lacks, and the game loop. With no path, lint checks every pack of the project found upward
-from the working directory. Exit codes as for validate.
+plays it through its game loop in a named test (see playmark coverage); a rule is unused when its
+engine says nothing in the text can set it off (a trait no unit has), and lint says why; every
+other rule is manual, and its notes say what is missing: what the effect vocabulary lacks, and the
+game loop. With no path, lint checks every pack of the project found upward from the working
+directory. Exit codes as for validate.
 
 Examples:
-  playmark lint                       every pack: diagnostics, then each pack's manual rules
+  playmark lint                       every pack: diagnostics, then each pack's manual and unused rules
   playmark lint content/warchon --all every rule of one pack, runnable or not
   playmark lint --format json         for programs
   playmark lint --format github       the diagnostics as annotations for GitHub Actions`,
@@ -37,7 +39,7 @@ Examples:
       const runs = format === 'github' ? new Map<string, PackRuns>() : await (await import('../engine/coverage.js')).rulesRunByPack(validated.summaries.map((s) => s.id));
       const result = { ...validated, summaries: validated.summaries.map((s) => withRunsOf(s, runs)) };
       if (format === 'json') {
-        const packs = result.summaries.map((s) => ({ id: s.id, rules: s.coverage.rules, executable: s.coverage.executable, list: s.rules.filter((r) => opts.all || !r.executable) }));
+        const packs = result.summaries.map((s) => ({ id: s.id, rules: s.coverage.rules, executable: s.coverage.executable, unused: s.coverage.unused, list: s.rules.filter((r) => opts.all || !r.executable) }));
         io.out(JSON.stringify({ ok: result.errors === 0, errors: result.errors, warnings: result.warnings, diagnostics: result.diagnostics, packs }, null, 2) + '\n');
       } else if (format === 'github') {
         // Workflow annotations, one per diagnostic, as validate prints them; the rule list is for people.
@@ -46,7 +48,8 @@ Examples:
         const parts = [formatValidation(result, 'text', { color: io.color }, runs)];
         for (const s of result.summaries) {
           const shown = s.rules.filter((r) => opts.all || !r.executable);
-          parts.push(`\n${s.id}: the engine runs ${s.coverage.executable} of ${plural(s.coverage.rules, 'rule')} through a game loop; ${s.coverage.rules - s.coverage.executable} manual${shown.length ? ':' : '.'}\n`);
+          const c = s.coverage;
+          parts.push(`\n${s.id}: the engine runs ${c.executable} of ${plural(c.rules, 'rule')} through a game loop; ${c.unused} the text never sets off, ${c.manual} manual${shown.length ? ':' : '.'}\n`);
           for (const r of shown) parts.push(formatRule(r));
         }
         io.out(parts.join(''));
@@ -58,8 +61,9 @@ Examples:
 function formatRule(r: RuleInfo): string {
   const text = r.text.length > 90 ? `${r.text.slice(0, 87)}...` : r.text;
   const where = [r.kind, r.id, r.pointer].filter(Boolean).join(' ');
-  const head = `  ${r.executable ? 'runs  ' : 'manual'} ${where}: ${text}\n`;
+  const head = `  ${r.executable ? 'runs  ' : r.unused !== null ? 'unused' : 'manual'} ${where}: ${text}\n`;
   if (r.executable) return head + `         test: ${r.test}\n`;
+  if (r.unused !== null) return head + `         reason: ${r.unused}\n`;
   return head + r.missing.map((note) => `         needs: ${note.replace(/\s+/g, ' ')}\n`).join('');
 }
 

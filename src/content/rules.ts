@@ -6,7 +6,9 @@ import { formatPointer } from './pointer.js';
  * card, spell, table entry) or a structural one (printed text whose fields the game's procedure
  * reads: a turn step, the movement or capacity rules, a phase, a victory condition). Whether it
  * runs is not a property of the content: a rule runs only when a game engine plays it through its
- * game loop in a named test (see `withRuns` and src/engine/coverage.ts).
+ * game loop in a named test (see `withRuns` and src/engine/coverage.ts). A rule that does not run
+ * is `unused` when its engine says nothing in the text can set it off (with the reason), else
+ * `manual`.
  */
 export interface RuleInfo {
   readonly kind: string;
@@ -30,9 +32,11 @@ export interface RuleInfo {
   readonly executable: boolean;
   /** The test (its `it` title) that plays the rule through the game loop, when it runs. */
   readonly test: string | null;
+  /** Why nothing in the text can set the rule off, when its engine says so (it is `unused`); else null. */
+  readonly unused: string | null;
   /** The notes of its `manual` effects: what the effect vocabulary lacks. */
   readonly manual: readonly string[];
-  /** When it does not run: everything that is missing (the manual notes, then what the game loop lacks). */
+  /** When it is manual: everything that is missing (the manual notes, then what the game loop lacks); empty when it runs or is unused. */
   readonly missing: readonly string[];
 }
 
@@ -41,18 +45,25 @@ export interface RuleCoverage {
   readonly rules: number;
   /** Of those, rules a game engine plays through its game loop in a named test. */
   readonly executable: number;
-  /** The rest: `rules - executable`. */
+  /** Rules nothing in the text can set off, as the engine says (never counted as running). */
+  readonly unused: number;
+  /** The rest: `rules - executable - unused`. */
   readonly manual: number;
 }
 
 /** An engine's map of the rules its game loop plays: rule key -> the title of the test that plays it. */
 export type RulesRun = { readonly [key: string]: string };
 
-/** What a pack's engine says it runs: whether a game loop exists for it, and its map. */
+/** An engine's map of the rules nothing in the text can set off: rule key -> why, in players' words. */
+export type RulesUnused = { readonly [key: string]: string };
+
+/** What a pack's engine says it runs: whether a game loop exists for it, its map, and what the text never sets off. */
 export interface PackRuns {
   /** A game engine with a game loop exists for this pack. */
   readonly engine: boolean;
   readonly run: RulesRun;
+  /** Absent: the engine names no such rule. */
+  readonly unused?: RulesUnused;
 }
 
 /** No game engine: nothing runs. */
@@ -121,28 +132,32 @@ export function collectRules(records: readonly EffectiveRecord[]): RuleInfo[] {
 type Found = Pick<RuleInfo, 'kind' | 'id' | 'pointer' | 'key' | 'form' | 'what' | 'text' | 'structured' | 'manual'>;
 
 function rule(found: Found): RuleInfo {
-  return { ...found, executable: false, test: null, missing: missingFor(found, NO_ENGINE) };
+  return { ...found, executable: false, test: null, unused: null, missing: missingFor(found, NO_ENGINE) };
 }
 
 /**
- * The rules with an engine's map applied: a rule in the map runs (naming its test); every other
- * rule is manual, with what is missing. Keys of the map that name no rule are ignored here (the
- * coverage test checks that none exists).
+ * The rules with an engine's maps applied: a rule in its map of rules run runs (naming its test);
+ * one in its map of rules unused is unused (with the reason); every other rule is manual, with
+ * what is missing. A key in both maps runs (the engine refuses such maps when it loads them). Keys
+ * that name no rule are ignored here (the coverage test checks that none exists).
  */
 export function withRuns(rules: readonly RuleInfo[], runs: PackRuns): RuleInfo[] {
   return rules.map((r) => {
     const test = runs.run[r.key];
-    if (test !== undefined) return { ...r, executable: true, test, missing: [] };
-    return { ...r, executable: false, test: null, missing: missingFor(r, runs) };
+    if (test !== undefined) return { ...r, executable: true, test, unused: null, missing: [] };
+    const unused = runs.unused?.[r.key];
+    if (unused !== undefined) return { ...r, executable: false, test: null, unused, missing: [] };
+    return { ...r, executable: false, test: null, unused: null, missing: missingFor(r, runs) };
   });
 }
 
 export function ruleCoverage(rules: readonly RuleInfo[]): RuleCoverage {
   const executable = rules.filter((r) => r.executable).length;
-  return { rules: rules.length, executable, manual: rules.length - executable };
+  const unused = rules.filter((r) => !r.executable && r.unused !== null).length;
+  return { rules: rules.length, executable, unused, manual: rules.length - executable - unused };
 }
 
-/** What a rule that does not run lacks: the vocabulary (its manual notes), then the game loop. */
+/** What a manual rule lacks: the vocabulary (its manual notes), then the game loop. */
 function missingFor(r: Found, runs: PackRuns): string[] {
   const notes = r.manual.map((n) => n.replace(/\s+/g, ' ').trim());
   const loop = !runs.engine

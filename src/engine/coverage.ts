@@ -2,24 +2,32 @@
 // (see RuleInfo.key in src/content/rules.ts, as `playmark coverage <pack> --format json` lists
 // them) -> the title of the test (`it(...)`) that plays the rule through that game loop. A rule
 // counts as running only when it is in such a map; test/coverage.test.ts checks that every title
-// names a test that exists and every key a rule of the pack. The engines load only when asked.
+// names a test that exists and every key a rule of the pack. An engine may also export a map of
+// the rules nothing in the text can set off (rule key -> why), reported as `unused`, never as
+// running. The maps load only when asked, from the engine's rules-run module alone: they are data,
+// and validate and lint need not load a whole engine to count.
 
 /** An engine's map of the rules its game loop plays: rule key -> the title of the test that plays it. */
 export type RulesRun = { readonly [key: string]: string };
+
+/** An engine's map of the rules nothing in the text can set off: rule key -> why, in players' words. */
+export type RulesUnused = { readonly [key: string]: string };
 
 /** What a pack's engine says it runs (the same shape as PackRuns in src/content/rules.ts). */
 export interface PackRuns {
   /** A game engine with a game loop exists for this pack and exports its map. */
   readonly engine: boolean;
   readonly run: RulesRun;
+  /** The rules the text never sets off, when the engine names any (absent: none). */
+  readonly unused?: RulesUnused;
 }
 
 const NO_ENGINE: PackRuns = { engine: false, run: {} };
 
 /** Pack id -> how to load its engine's map. Warmaster has no game loop yet. */
 const ENGINES: { readonly [pack: string]: () => Promise<PackRuns> } = {
-  'archon-skirmish': () => optionalEngine('./archon-skirmish/index.js', 'ARCHON_RULES_RUN'),
-  warchon: () => optionalEngine('./warchon/index.js', 'WARCHON_RULES_RUN'),
+  'archon-skirmish': () => optionalEngine('./archon-skirmish/rules-run.js', 'ARCHON_RULES_RUN'),
+  warchon: () => optionalEngine('./warchon/rules-run.js', 'WARCHON_RULES_RUN', 'WARCHON_RULES_UNUSED'),
   warmaster: async () => NO_ENGINE,
 };
 
@@ -40,11 +48,12 @@ export async function rulesRunByPack(packs: readonly string[]): Promise<Readonly
 }
 
 /**
- * An engine module that may not exist yet (it is being written): its map when it exports one,
+ * An engine module that may not exist yet (it is being written): its maps when it exports them,
  * nothing when the module is absent. The specifier is a variable so that the compiler does not
- * require the module; any other failure while loading it is a real error and is thrown.
+ * require the module; any other failure while loading it is a real error and is thrown, as is a
+ * key both run and unused (a rule cannot be both).
  */
-async function optionalEngine(specifier: string, name: string): Promise<PackRuns> {
+async function optionalEngine(specifier: string, name: string, unusedName?: string): Promise<PackRuns> {
   let module: { readonly [name: string]: unknown };
   try {
     module = (await import(specifier)) as { readonly [name: string]: unknown };
@@ -54,10 +63,17 @@ async function optionalEngine(specifier: string, name: string): Promise<PackRuns
   }
   const run = module[name];
   if (run === undefined) return NO_ENGINE;
-  if (run === null || typeof run !== 'object' || Object.values(run).some((t) => typeof t !== 'string')) {
-    throw new Error(`${specifier} exports ${name}, but it is not a map of rule keys to test titles.`);
-  }
-  return { engine: true, run: run as RulesRun };
+  if (!isStringMap(run)) throw new Error(`${specifier} exports ${name}, but it is not a map of rule keys to test titles.`);
+  const unused = unusedName === undefined ? undefined : module[unusedName];
+  if (unused === undefined) return { engine: true, run };
+  if (!isStringMap(unused)) throw new Error(`${specifier} exports ${unusedName}, but it is not a map of rule keys to reasons.`);
+  const both = Object.keys(unused).filter((key) => Object.hasOwn(run, key));
+  if (both.length > 0) throw new Error(`${specifier}: ${both.join(', ')} both run (${name}) and are never set off (${unusedName}); a rule is one or the other.`);
+  return { engine: true, run, unused };
+}
+
+function isStringMap(value: unknown): value is { readonly [key: string]: string } {
+  return value !== null && typeof value === 'object' && Object.values(value).every((t) => typeof t === 'string');
 }
 
 function isMissing(error: unknown, specifier: string): boolean {

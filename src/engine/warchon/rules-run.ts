@@ -1,7 +1,8 @@
 // The printed rules of Warchon this engine plays through the game loop, by rule key (as
 // `playmark coverage warchon --format json` lists them) -> the title of the test
 // (test/warchon-*.test.ts) that plays it through `warchonGame.play`. Only rules a test plays are
-// listed; the rest stay `manual` in coverage until a test plays them.
+// listed; the rest stay `manual` in coverage until a test plays them, except the rules in
+// WARCHON_RULES_UNUSED (below), which nothing in the text can set off.
 
 const EXAMPLE = 'worked example: Erdon Pass, AS 9 against DS 7, fingers 5 and 2 give 3, column +2/+3, A1D1, each side assigns its Hit';
 const DEMO = 'the demo scenario plays from set-up to victory: Azuthka sets up on Sp. 5-7 first, then Celestine on Sp. 1-3';
@@ -103,4 +104,16 @@ export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'trait/nether': NETHER_PURITY,
   'trait/purity': NETHER_PURITY,
   'unit/baphite-swarm#/specialAbilities/0': FRIGID,
+};
+
+// The printed rules nothing in the text can set off, by rule key -> why, in players' words. Such a
+// rule stays in the data and coverage reports it as `unused`, never as running: playing it would
+// need a unit, trait or scenario the text does not have, so a test could only fake it.
+// test/coverage-unused.test.ts checks each reason against the content, so adding (say) a Berserk
+// unit fails that test until a test plays the rule and it moves to WARCHON_RULES_RUN.
+export const WARCHON_RULES_UNUSED: { readonly [key: string]: string } = {
+  'spread/akibatu/berserk-triple': 'No unit of the text has Berserk, so no unit can go berserk at Akibatu.',
+  'trait/frigid': 'No unit of the text has Frigid, and no spread is Frigid.',
+  'trait/magical': 'No unit of the text has Magical.',
+  'scenario/demo#/specialRules/0': 'The demo scenario does not use Activation ("it is not used in this demo"), and the text has no other scenario.',
 };
