@@ -11,7 +11,7 @@ describe('rules the engine can run', () => {
 
   it('finds every rule with its place, and which are manual with the note saying what is missing', () => {
     const fortified = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/1')!;
-    // Its effects are structured, but no game loop plays Warchon yet: it does not run (see test/coverage.test.ts).
+    // Its effects are structured; whether a game loop plays it is the engine's to say (withRuns, test/coverage.test.ts): without an engine's map it does not run.
     expect(fortified).toMatchObject({ kind: 'spread', structured: true, executable: false, manual: [] });
     expect(fortified.text).toMatch(/^All units in the defending army gain \+2 DS/);
     // Surprise Reserve is said in the vocabulary (bring-in); Akibatu's Berserk tripling is not.
