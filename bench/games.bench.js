@@ -5,7 +5,11 @@
 //              game's own kind of generator, play, until the result; nothing counted
 //   one core:  what simulate does in one thread (src/analysis/simulate.ts playRange): the bots with
 //              their own generators, every event counted, a summary per game
-//   all cores: simulate on worker threads, one per core, the report made (thread start-up included)
+//   all cores: simulate on worker threads, one per core, the report made (thread start-up included),
+//              with as many games per worker as the one-core round plays (a worker starts cold:
+//              with fewer games its start-up and JIT warm-up would be most of what is timed),
+//              against what the cores give together (the same arithmetic loop in one worker, then
+//              in one per core at once: on a shared machine two cores do well under twice one's work)
 //
 // Rounds alternate (floor, one core, all cores, floor, ...) so a slow spell of a shared machine
 // hurts all three alike. Each figure is given as the median of the rounds with their range, in
@@ -19,6 +23,7 @@
 // test: it never fails. `npm run bench` builds first; BENCH_GAMES=N sets the games per round
 // (default 1000), BENCH_RUNS=N the rounds (default 5).
 import { availableParallelism, loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -76,24 +81,38 @@ const time = async (f) => {
   return { wall, cpu: (used.user + used.system) / 1e6, value };
 };
 
+/**
+ * What the machine's cores give together: the same fixed arithmetic loop in one worker thread, then
+ * in one per core at once, as the ratio of work done a second (the most the workers can give; a
+ * shared core or a busy host gives less than the number of cores).
+ */
+async function parallelCapacity(threads) {
+  const spin = 'let x = 0; for (let i = 0; i < 4e8; i++) x += i & 1; require("node:worker_threads").parentPort.postMessage(x);';
+  const run = (k) => Promise.all(Array.from({ length: k }, () => new Promise((done, fail) => new Worker(spin, { eval: true }).once('message', done).once('error', fail))));
+  const one = await time(() => run(1));
+  const all = await time(() => run(threads));
+  return (threads * one.wall) / all.wall;
+}
+
 // Warm up the JIT and the content caches.
 bareLoop(0, 50);
 playRange(game, content, batch, { from: 0, to: 50 });
 
 const cores = availableParallelism();
 const load = loadavg()[0];
-const rounds = { floor: [], floorCpu: [], one: [], oneCpu: [], ratio: [], all: [] };
+const rounds = { floor: [], floorCpu: [], one: [], oneCpu: [], ratio: [], all: [], capacity: [] };
 let moves = 0;
 for (let r = 0; r < ROUNDS; r++) {
   const floor = await time(() => bareLoop(0, GAMES));
   const one = await time(() => playRange(game, content, batch, { from: 0, to: GAMES }));
-  const all = await time(() => simulate(gameRef(PACK), content, batch, { workers: cores }));
+  const all = await time(() => simulate(gameRef(PACK), content, { ...batch, games: GAMES * cores }, { workers: cores }));
   rounds.floor.push(GAMES / floor.wall);
   rounds.floorCpu.push(GAMES / floor.cpu);
   rounds.one.push(GAMES / one.wall);
   rounds.oneCpu.push(GAMES / one.cpu);
   rounds.ratio.push(one.wall / floor.wall);
-  rounds.all.push(GAMES / all.wall);
+  rounds.all.push((GAMES * cores) / all.wall);
+  rounds.capacity.push(await parallelCapacity(cores));
   moves = one.value.summaries.reduce((s, g) => s + g.moves, 0);
 }
 
@@ -106,6 +125,6 @@ const figure = (xs) => `${n(median(xs)).padStart(6)} games/s (${n(Math.min(...xs
 console.log(`games: ${PACK}, random bots, ${GAMES} games per round (${(moves / GAMES).toFixed(0)} moves a game), ${ROUNDS} rounds, median (range), node ${process.version}, load average ${load.toFixed(2)} on ${cores} cores`);
 console.log(`  floor, bare loop, one core    ${figure(rounds.floor)}  CPU time: ${figure(rounds.floorCpu)}`);
 console.log(`  simulate, one core            ${figure(rounds.one)}  CPU time: ${figure(rounds.oneCpu)}  ${median(rounds.ratio).toFixed(2)}x the floor's time (${Math.min(...rounds.ratio).toFixed(2)}-${Math.max(...rounds.ratio).toFixed(2)})`);
-console.log(`  simulate, ${String(cores).padEnd(2)} cores (workers)  ${figure(rounds.all)}  thread start-up included`);
+console.log(`  simulate, ${String(cores).padEnd(2)} cores (workers)  ${figure(rounds.all)}  thread start-up included, ${n(GAMES)} games a worker; ${(median(rounds.all) / median(rounds.one)).toFixed(2)}x one core, where the cores together do ${median(rounds.capacity).toFixed(2)}x one core's arithmetic`);
 const perSecond = median(rounds.one);
 console.log(`games: ${n(perSecond)} Archon games/s on one core, median of ${ROUNDS} rounds (target >= 1,000): ${perSecond >= 1000 ? 'met' : 'NOT met'}`);
