@@ -67,17 +67,14 @@ function heldOnce(source: RuleSource): RuleInstance {
 
 const byUnit = new WeakMap<RuleSource, Map<string, RuleInstance>>();
 
-/** The instance of a unit's (or a trait's) rule held by one unit, fighting for `owner` at `location`. */
+/** The instance of a unit's (or a trait's) rule held by one unit, fighting for `owner` at `location`: the last one made for that unit while it still fits. */
 function heldBy(source: RuleSource, unit: string, owner: string, location: string | null): RuleInstance {
   let held = byUnit.get(source);
   if (held === undefined) byUnit.set(source, (held = new Map()));
-  const key = `${unit}\u0000${owner}\u0000${location ?? ''}`;
-  let inst = held.get(key);
-  if (inst === undefined) {
-    // Bounded: a unit's instances differ only by where it is and whom it fights for.
-    if (held.size > 4096) held.clear();
+  let inst = held.get(unit);
+  if (inst === undefined || inst.owner !== owner || inst.location !== location) {
     inst = { source, id: `${source.key}@${unit}`, owner, location, self: unit, placeRule: false };
-    held.set(key, inst);
+    held.set(unit, inst);
   }
   return inst;
 }
