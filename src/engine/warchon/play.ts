@@ -143,7 +143,12 @@ export function advance(rules: WarchonRules, start: WarchonState, events: GameEv
     }
     const job = stageJob(s, rules);
     if (job === null) throw new Error(`Battle stage ${b.stage} has no job.`);
-    s = runJob(s, rules, job, events, (x) => afterJob(x));
+    // A battle's end is a change like any other: the static rules are recomputed before anything
+    // else is announced (turn-ends, with its delayed effects, or the next battle).
+    s = runJob(s, rules, job, events, (x) => {
+      const next = afterJob(x);
+      return next.battle === null ? withCore(next, rules, next.core, events) : next;
+    });
   }
   throw new Error('The game did not reach a decision after 10,000 steps.');
 }

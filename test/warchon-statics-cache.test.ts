@@ -1,0 +1,61 @@
+// The Warchon engine skips recomputing static rules when nothing they read has changed
+// (src/engine/warchon/statics.ts: states settled, and placements compared only where a static rule
+// looks). A skip must never leave wrong marks: at every decision of seeded games, recomputing the
+// static rules from scratch (the core's recomputeStatics, no cache) must find the state exactly as
+// the engine left it. Also with a static rule that reads every battle, where the comparison takes
+// the whole battle into account.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { gameSeed } from '../src/analysis/simulate.js';
+import { loadContent, type PackContent } from '../src/content/effective.js';
+import { firstPolicy } from '../src/engine/core/policy.js';
+import { nextInt, seedRandom } from '../src/engine/core/random.js';
+import { recomputeStatics } from '../src/engine/core/rules/statics.js';
+import { warchonRules } from '../src/engine/warchon/content.js';
+import { ruleHooks } from '../src/engine/warchon/hooks.js';
+import { warchonGame as game } from '../src/engine/warchon/index.js';
+
+const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
+const content = loadContent([PACK]).packs.get('warchon') as PackContent;
+
+/** The pack with Erdon Pass's special rule holding during any battle anywhere (`battle: anywhere`). */
+function anyBattleContent(): PackContent {
+  const copy = structuredClone(content);
+  const spread = (copy.records as unknown as { spread: Record<string, { specialRules: { if?: unknown }[] }> }).spread['erdon-pass']!;
+  spread.specialRules[0]!.if = { battle: 'anywhere' };
+  return copy;
+}
+
+/** Plays seeded random games and checks, at every decision after set-up, that a full recompute changes nothing. */
+function checkGames(pack: PackContent, games: number): number {
+  let checked = 0;
+  for (let g = 0; g < games; g++) {
+    let state = game.setup(pack, gameSeed(21, g)).state;
+    const rules = warchonRules(pack, state.scenario);
+    let picks = seedRandom(gameSeed(22, g));
+    for (let m = 0; state.result === null && m < 3_000; m++) {
+      // Set-up places units without recomputing (the Movement Round's start does it once).
+      if (state.step === 'movement' || state.step === 'battle') {
+        const full = recomputeStatics(state.core, rules.rules, firstPolicy, ruleHooks(rules));
+        expect(full.log, `game ${g}, move ${m}: a full recompute logs a change`).toEqual([]);
+        expect(full.state === state.core, `game ${g}, move ${m}: a full recompute changes the marks (${state.core.staticMarks} -> ${full.state.staticMarks})`).toBe(true);
+        checked++;
+      }
+      const legal = game.legalMoves(pack, state);
+      const d = nextInt(picks, 0, legal.length - 1);
+      picks = d.random;
+      state = game.play(pack, state, legal[d.value]!).state;
+    }
+  }
+  return checked;
+}
+
+describe('Warchon: skipped recomputes of static rules', () => {
+  it('leave every state as a full recompute finds it, through seeded demo games', () => {
+    expect(checkGames(content, 300)).toBeGreaterThan(10_000);
+  });
+
+  it('leave every state as a full recompute finds it when a static rule reads every battle', () => {
+    expect(checkGames(anyBattleContent(), 100)).toBeGreaterThan(1_000);
+  });
+});
