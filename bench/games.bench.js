@@ -24,11 +24,9 @@
 // (default 1000), BENCH_RUNS=N the rounds (default 5).
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { dist, median, root } from './support.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = (p) => new URL(`../dist/src/${p}`, import.meta.url).href;
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 5);
 const PACK = 'archon-skirmish';
@@ -116,10 +114,6 @@ for (let r = 0; r < ROUNDS; r++) {
   moves = one.value.summaries.reduce((s, g) => s + g.moves, 0);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const n = (x) => Math.round(x).toLocaleString('en');
 const figure = (xs) => `${n(median(xs)).padStart(6)} games/s (${n(Math.min(...xs))}-${n(Math.max(...xs))})`;
 console.log(`games: ${PACK}, random bots, ${GAMES} games per round (${(moves / GAMES).toFixed(0)} moves a game), ${ROUNDS} rounds, median (range), node ${process.version}, load average ${load.toFixed(2)} on ${cores} cores`);

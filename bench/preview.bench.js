@@ -13,23 +13,15 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { best, browserOrSkip, dist, median, root } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = (p) => new URL(`../dist/src/${p}`, import.meta.url).href;
-const { findBrowser, launchBrowser } = await import(dist('render/browser.js'));
+const { launchBrowser } = await import(dist('render/browser.js'));
 const { startPreview } = await import(dist('render/preview.js'));
 const { projectPreviewOptions } = await import(dist('cli/preview.js'));
 const { findProject } = await import(dist('content/project.js'));
 
-let found;
-try {
-  found = findBrowser();
-} catch (error) {
-  console.log(`preview: skipped, no headless Chromium (${error.message}); run npx playmark setup`);
-  process.exit(0);
-}
+const found = await browserOrSkip('preview');
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'playmark-bench-preview-'));
 cpSync(path.join(root, 'content/warchon'), path.join(dir, 'content/warchon'), { recursive: true });
@@ -79,8 +71,6 @@ await browser.close();
 await server.close();
 rmSync(dir, { recursive: true, force: true });
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const best = (xs) => Math.min(...xs);
 const ms = (x) => `${Math.round(x).toString().padStart(5)} ms`;
 console.log(`preview: one Warchon spread, ${RUNS} rounds, node ${process.version}`);
 console.log(`  floor, browser reload of the page   median ${ms(median(floor))}   best ${ms(best(floor))}`);

@@ -14,12 +14,10 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { best, browserOrSkip, dist, median, root } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = (p) => new URL(`../dist/src/${p}`, import.meta.url).href;
-const { findBrowser, launchBrowser } = await import(dist('render/browser.js'));
+const { launchBrowser } = await import(dist('render/browser.js'));
 const { render, printPdf, printOptions, playmarkVersion } = await import(dist('render/render.js'));
 const { composePrintable, forPrinting } = await import(dist('render/compose.js'));
 const { finishPdf, fixedDate } = await import(dist('render/pdf.js'));
@@ -27,16 +25,8 @@ const { createTemplates } = await import(dist('render/handlebars.js'));
 const { loadContent } = await import(dist('content/effective.js'));
 const { packPrintables } = await import(dist('render/printables.js'));
 
-let found;
-try {
-  found = findBrowser();
-} catch (error) {
-  console.log(`print: skipped, no headless Chromium (${error.message}); run npx playmark setup`);
-  process.exit(0);
-}
+const found = await browserOrSkip('print');
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const best = (xs) => Math.min(...xs);
 const ms = (x) => `${Math.round(x).toString().padStart(5)} ms`;
 const templates = createTemplates(path.join(root, 'templates'));
 const version = playmarkVersion();

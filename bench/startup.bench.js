@@ -11,9 +11,9 @@
 // it never fails. Run with `npm run bench` (or BENCH_RUNS=N node bench/startup.bench.js).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median, root } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/playmark.js', import.meta.url));
 
 const subjects = [
@@ -40,10 +40,6 @@ for (const s of subjects) {
 const times = subjects.map(() => []);
 for (let i = 0; i < RUNS; i++) subjects.forEach((s, j) => times[j].push(run(s.args).ms));
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const stats = times.map((xs) => ({ median: median(xs), best: Math.min(...xs) }));
 const floor = stats[0];
 

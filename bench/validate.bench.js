@@ -8,14 +8,13 @@
 // and prints validate / floor. The target is at most 1.3x. Run with `npm run bench`.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parseDocument, stringify } from 'yaml';
 import { validate } from '../dist/src/content/validate.js';
+import { root } from './support.js';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const root = fileURLToPath(new URL('..', import.meta.url));
 const source = path.join(root, 'content', process.env.BENCH_PACK ?? 'warchon');
 const work = path.join(root, 'bench', '.work', 'content');
 const packDir = path.join(work, process.env.BENCH_PACK ?? 'warchon');

@@ -22,10 +22,8 @@
 // never fails. `npm run bench` builds first; BENCH_GAMES=N sets the games (default 300),
 // BENCH_BATTLES=N the battles (default 2000), BENCH_RUNS=N the rounds (default 3; the best is kept).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dist, root } from './support.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = (p) => new URL(`../dist/src/${p}`, import.meta.url).href;
 const GAMES = Number(process.env.BENCH_GAMES ?? 300);
 const BATTLES = Number(process.env.BENCH_BATTLES ?? 2000);
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);

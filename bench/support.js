@@ -1,0 +1,28 @@
+// What the benchmarks share: where the checkout and its build are, the statistics they print, and
+// the browser they drive (or a line saying why a benchmark is skipped).
+import { fileURLToPath } from 'node:url';
+
+/** The checkout's root folder. */
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A module of the build (`npm run bench` builds first), as a URL to import. */
+export const dist = (p) => new URL(`../dist/src/${p}`, import.meta.url).href;
+
+/** The middle value; the mean of the two middle values for an even count. */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+export const best = (xs) => Math.min(...xs);
+
+/** The headless Chromium found by playmark, or the benchmark ends with a line saying how to install it (`name: skipped, ...`). */
+export async function browserOrSkip(name) {
+  const { findBrowser } = await import(dist('render/browser.js'));
+  try {
+    return findBrowser();
+  } catch (error) {
+    console.log(`${name}: skipped, no headless Chromium (${error.message}); run npx playmark setup`);
+    process.exit(0);
+  }
+}
