@@ -7,9 +7,22 @@
 // running. The maps load only when asked, from the engine's rules-run module alone: they are data,
 // and validate and lint need not load a whole engine to count.
 
-import { NO_ENGINE, type PackRuns } from '../content/rules.js';
+/** An engine's map of the rules its game loop plays: rule key -> the title of the test that plays it. */
+export type RulesRun = { readonly [key: string]: string };
 
-export type { PackRuns, RulesRun, RulesUnused } from '../content/rules.js';
+/** An engine's map of the rules nothing in the text can set off: rule key -> why, in players' words. */
+export type RulesUnused = { readonly [key: string]: string };
+
+/** What a pack's engine says it runs (the same shape as PackRuns in src/content/rules.ts). */
+export interface PackRuns {
+  /** A game engine with a game loop exists for this pack and exports its map. */
+  readonly engine: boolean;
+  readonly run: RulesRun;
+  /** The rules the text never sets off, when the engine names any (absent: none). */
+  readonly unused?: RulesUnused;
+}
+
+const NO_ENGINE: PackRuns = { engine: false, run: {} };
 
 /** Pack id -> how to load its engine's map. Warmaster has no game loop yet. */
 const ENGINES: { readonly [pack: string]: () => Promise<PackRuns> } = {
