@@ -13,7 +13,7 @@ export type RulesRun = { readonly [key: string]: string };
 /** An engine's map of the rules nothing in the text can set off: rule key -> why, in players' words. */
 export type RulesUnused = { readonly [key: string]: string };
 
-/** What a pack's engine says it runs (the same shape as PackRuns in src/content/rules.ts). */
+/** What a pack's engine says it runs: the same shape as PackRuns in src/content/rules.ts, written again because the engine never imports content (test/architecture.test.ts). */
 export interface PackRuns {
   /** A game engine with a game loop exists for this pack and exports its map. */
   readonly engine: boolean;
