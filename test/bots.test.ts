@@ -109,7 +109,7 @@ function erdonBattle(content: PackContent, as5 = false): WarchonState {
     destroyed: !(u.id in at),
     modifiers: as5 && u.id === 'baphite-swarm-1' ? [{ stat: 'as' as const, op: 'add' as const, value: 1, rounding: null, duration: 'permanent' as const, location: null, turnsLeft: null, source: 'test' }] : [],
   }));
-  let core: CoreState = { ...s.core, units, active: 'azuthka', turn: 1, statics: [], staticMarks: '', locationRules: [] };
+  let core: CoreState = { ...s.core, units, active: 'azuthka', turn: 1, statics: [], staticMarks: '', settled: false, locationRules: [] };
   core = recompute(core, rules, contested(core, rules)).core;
   s = { ...s, core, active: 'azuthka', turn: 1, inBattle: contested(core, rules), acted: [], departures: [] };
   return warchonGame.play(content, s, { kind: 'end-movement' }).state;

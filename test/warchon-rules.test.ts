@@ -27,7 +27,7 @@ function position(side: 'azuthka' | 'celestine', at: Record<string, string>, mod
   while (s.step === 'setup') s = game.play(content, s, game.legalMoves(content, s)[0]!).state;
   const units = s.core.units.map((u) => ({ ...u, location: at[u.id] ?? null, destroyed: !(u.id in at), modifiers: mods[u.id] ?? [] }));
   // The static rules are recomputed from nothing: the set-up's marks name units now elsewhere.
-  let core: CoreState = { ...s.core, units, active: side, turn: side === 'azuthka' ? 1 : 2, statics: [], staticMarks: '', locationRules: [] };
+  let core: CoreState = { ...s.core, units, active: side, turn: side === 'azuthka' ? 1 : 2, statics: [], staticMarks: '', settled: false, locationRules: [] };
   const inBattle = contested(core, rules);
   core = recompute(core, rules, inBattle).core;
   return { ...s, core, active: side, turn: core.turn, inBattle, acted: [], departures: [] };

@@ -3,7 +3,8 @@
 // looks). A skip must never leave wrong marks: at every decision of seeded games, recomputing the
 // static rules from scratch (the core's recomputeStatics, no cache) must find the state exactly as
 // the engine left it. Also with a static rule that reads every battle, where the comparison takes
-// the whole battle into account.
+// the whole battle into account, and with Mountains Frigid, where the Baphite Swarm's own rule (-1
+// CS in a Frigid location) holds at two spreads and the comparison reads each Swarm's marks.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gameSeed } from '../src/analysis/simulate.js';
@@ -23,6 +24,14 @@ function anyBattleContent(): PackContent {
   const copy = structuredClone(content);
   const spread = (copy.records as unknown as { spread: Record<string, { specialRules: { if?: unknown }[] }> }).spread['erdon-pass']!;
   spread.specialRules[0]!.if = { battle: 'anywhere' };
+  return copy;
+}
+
+/** The pack with the Mountain terrain Frigid (Kier-Zhadd and Mount Tzask), where the Baphite Swarm's -1 CS applies. */
+function frigidMountainsContent(): PackContent {
+  const copy = structuredClone(content);
+  const terrain = (copy.records as unknown as { terrain: Record<string, { traits: string[] }> }).terrain['mountain']!;
+  terrain.traits = ['Frigid'];
   return copy;
 }
 
@@ -50,6 +59,22 @@ function checkGames(pack: PackContent, games: number): number {
   return checked;
 }
 
+/** Whether, in seeded random games, some Baphite Swarm ever has its own rule's modifier in force. */
+function swarmPenaltyApplied(pack: PackContent, games: number): boolean {
+  for (let g = 0; g < games; g++) {
+    let state = game.setup(pack, gameSeed(21, g)).state;
+    let picks = seedRandom(gameSeed(22, g));
+    for (let m = 0; state.result === null && m < 3_000; m++) {
+      if (state.core.units.some((u) => u.record === 'baphite-swarm' && !u.destroyed && u.modifiers.some((x) => x.source.startsWith('unit/baphite-swarm')))) return true;
+      const legal = game.legalMoves(pack, state);
+      const d = nextInt(picks, 0, legal.length - 1);
+      picks = d.random;
+      state = game.play(pack, state, legal[d.value]!).state;
+    }
+  }
+  return false;
+}
+
 describe('Warchon: skipped recomputes of static rules', () => {
   it('leave every state as a full recompute finds it, through seeded demo games', () => {
     expect(checkGames(content, 300)).toBeGreaterThan(10_000);
@@ -57,5 +82,12 @@ describe('Warchon: skipped recomputes of static rules', () => {
 
   it('leave every state as a full recompute finds it when a static rule reads every battle', () => {
     expect(checkGames(anyBattleContent(), 100)).toBeGreaterThan(1_000);
+  });
+
+  it("leave every state as a full recompute finds it when a unit's own rule holds (Frigid Mountains: the Baphite Swarm's -1 CS)", () => {
+    const pack = frigidMountainsContent();
+    expect(checkGames(pack, 150)).toBeGreaterThan(1_000);
+    // The rule does hold in these games: some state has a Swarm's -1 CS in force.
+    expect(swarmPenaltyApplied(pack, 150)).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import type { Effect } from '../../../generated/types/common/effect.js';
 import type { Range, Side } from '../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { DieName } from './dice.js';
-import { or, otherSides, type CoreState, type UnitInit, type UnitState } from './state.js';
+import { otherSides, patched, type CoreState, type UnitInit, type UnitState } from './state.js';
 
 /** A table an effect may roll on (roll-table): its die and its entries by range. */
 export interface RollTable {
@@ -56,26 +56,28 @@ export interface EffectContext {
  * A context from `base` (a context, or the game's hooks) with the fields in `patch` replaced, made
  * as one object literal. A context is made for every rule applied, and a spread copy of one that
  * holds the game's hook functions (`{ ...hooks, owner }`) takes V8's slow path: some 8 us a copy,
- * measured, against some 30 ns here. A field given as undefined keeps the base's.
+ * measured, against some 30 ns here (the patch written over the copy, as core/state.ts coreWith).
+ * A field given as undefined keeps the base's.
  */
 export function contextWith(base: EffectContext, patch: Partial<EffectContext>): EffectContext;
 export function contextWith(base: Partial<EffectContext>, patch: Partial<EffectContext> & Pick<EffectContext, 'owner' | 'source'>): EffectContext;
 export function contextWith(base: Partial<EffectContext>, patch: Partial<EffectContext>): EffectContext {
-  return {
-    owner: or(patch.owner, base.owner)!,
-    source: or(patch.source, base.source)!,
-    location: or(patch.location, base.location),
-    subject: or(patch.subject, base.subject),
-    self: or(patch.self, base.self),
-    bindings: or(patch.bindings, base.bindings),
-    cards: or(patch.cards, base.cards),
-    caster: or(patch.caster, base.caster),
-    placeTraits: or(patch.placeTraits, base.placeTraits),
-    controlling: or(patch.controlling, base.controlling),
-    createUnit: or(patch.createUnit, base.createUnit),
-    destinations: or(patch.destinations, base.destinations),
-    table: or(patch.table, base.table),
+  const copy: { -readonly [K in keyof EffectContext]: EffectContext[K] } = {
+    owner: base.owner!,
+    source: base.source!,
+    location: base.location,
+    subject: base.subject,
+    self: base.self,
+    bindings: base.bindings,
+    cards: base.cards,
+    caster: base.caster,
+    placeTraits: base.placeTraits,
+    controlling: base.controlling,
+    createUnit: base.createUnit,
+    destinations: base.destinations,
+    table: base.table,
   };
+  return patched(copy, patch);
 }
 
 /** The location the rule's filters look at (see EffectContext.location). */

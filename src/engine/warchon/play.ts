@@ -12,7 +12,7 @@ import { attemptJob, logEvents } from './jobs.js';
 import { listMoves, sameMove, spentOn } from './moves.js';
 import { armyUnit } from './setup.js';
 import { contested, overflow } from './movement.js';
-import { isSettled, markSettled, recompute, wasSettled } from './statics.js';
+import { isSettled, markSettled, recompute } from './statics.js';
 import { stateWith, battleStageWith, type Job, type WarchonMove, type WarchonState } from './state.js';
 import { endedByRule, victory } from './victory.js';
 
@@ -30,8 +30,7 @@ function withCore(state: WarchonState, rules: WarchonRules, core: CoreState, eve
 
 /** The core with the generator in force (a bot's look-ahead replaces it); still settled if it was (no static rule or face reads the generator). */
 function withRandom(core: CoreState, random: CoreState['random']): CoreState {
-  const copy: CoreState = coreWith(core, { random });
-  return wasSettled(core) ? markSettled(copy) : copy;
+  return coreWith(core, { random, settled: core.settled });
 }
 
 /** Runs a job; on completion `then` gives the next state, else the question waits for a move. */

@@ -5,7 +5,7 @@
 import type { ChoiceAnswer, ChoiceRequest } from '../core/choices.js';
 import type { GameMove, GameState } from '../core/game.js';
 import type { GameEvent as RuleEvent } from '../core/rules/event.js';
-import { or, type CoreState } from '../core/state.js';
+import { patched, type CoreState } from '../core/state.js';
 
 /**
  * Where the turn stands. `army`: sides with a points budget buy their units; `setup`: placing units; `movement`: the active side's Movement Round;
@@ -92,43 +92,45 @@ export type WarchonMove =
 export type { GameMove };
 
 /**
- * A copy of the state with the fields in `patch` replaced, as one object literal: every state then
- * has one hidden shape (two with `army`), which keeps the copies made at every step on V8's fast
- * path (see coreWith in core/state.ts). `army` stays left out where the scenario has none.
+ * A copy of the state with the fields in `patch` replaced, as one object literal read from the state
+ * and the patch written over it: every state then has one hidden shape (two with `army`), which
+ * keeps the copies made at every step on V8's fast path (see coreWith in core/state.ts). `army`
+ * stays left out where the scenario has none.
  */
 export function stateWith(s: WarchonState, patch: Partial<WarchonState>): WarchonState {
-  const base = {
-    random: or(patch.random, s.random),
-    active: or(patch.active, s.active),
-    turn: or(patch.turn, s.turn),
-    result: or(patch.result, s.result),
-    scenario: or(patch.scenario, s.scenario),
-    step: or(patch.step, s.step),
-    core: or(patch.core, s.core),
-    unplaced: or(patch.unplaced, s.unplaced),
-    acted: or(patch.acted, s.acted),
-    departures: or(patch.departures, s.departures),
-    inBattle: or(patch.inBattle, s.inBattle),
-    queue: or(patch.queue, s.queue),
-    battle: or(patch.battle, s.battle),
-    eventsUsed: or(patch.eventsUsed, s.eventsUsed),
-    pending: or(patch.pending, s.pending),
+  const copy: { -readonly [K in keyof WarchonState]: WarchonState[K] } = {
+    random: s.random,
+    active: s.active,
+    turn: s.turn,
+    result: s.result,
+    scenario: s.scenario,
+    step: s.step,
+    core: s.core,
+    unplaced: s.unplaced,
+    acted: s.acted,
+    departures: s.departures,
+    inBattle: s.inBattle,
+    queue: s.queue,
+    battle: s.battle,
+    eventsUsed: s.eventsUsed,
+    pending: s.pending,
   };
-  const army = or(patch.army, s.army);
-  return army === undefined ? base : { ...base, army };
+  if (s.army !== undefined) copy.army = s.army;
+  return patched(copy, patch);
 }
 
-/** A copy of the battle with the fields in `patch` replaced (one literal, as stateWith). */
+/** A copy of the battle with the fields in `patch` replaced (as stateWith). */
 export function battleStageWith(b: WarchonBattle, patch: Partial<WarchonBattle>): WarchonBattle {
-  return {
-    spread: or(patch.spread, b.spread),
-    stage: or(patch.stage, b.stage),
-    attackerFingers: or(patch.attackerFingers, b.attackerFingers),
-    number: or(patch.number, b.number),
-    entry: or(patch.entry, b.entry),
-    ignoreEvents: or(patch.ignoreEvents, b.ignoreEvents),
-    result: or(patch.result, b.result),
-    form: or(patch.form, b.form),
-    hits: or(patch.hits, b.hits),
+  const copy: { -readonly [K in keyof WarchonBattle]: WarchonBattle[K] } = {
+    spread: b.spread,
+    stage: b.stage,
+    attackerFingers: b.attackerFingers,
+    number: b.number,
+    entry: b.entry,
+    ignoreEvents: b.ignoreEvents,
+    result: b.result,
+    form: b.form,
+    hits: b.hits,
   };
+  return patched(copy, patch);
 }

@@ -4,38 +4,22 @@
 // `battle: here` holds at a battle due (`battlesDue`), so those spreads are named there while the
 // Movement Round lasts, and the rules are recomputed once.
 //
-// A core state this recompute produced is remembered as settled (by object identity; states are
-// never changed in place): recomputing it again, with the same spreads in battle, finds the marks
-// it has and turns no face, so the work is skipped. Any change makes a new object, which is not.
-import type { Condition, Stat } from '../../../generated/types/common/defs.js';
+// A core state this recompute produced is marked settled (CoreState.settled): recomputing it
+// again, with the same spreads in battle, finds the marks it has and turns no face, so the work is
+// skipped. Any change makes a new object with `coreWith`, which is not settled.
+import type { Condition, Stat, UnitFilter } from '../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import { firstPolicy, type Policy } from '../core/policy.js';
 import { recomputeStatics } from '../core/rules/statics.js';
+import { contextWith, type EffectContext } from '../core/context.js';
+import { matchesUnit } from '../core/filter.js';
+import { holds } from '../core/rules/condition.js';
+import type { RuleSource } from '../core/rules/ruleset.js';
 import type { LogEntry } from '../core/log.js';
 import { coreWith, fightsFor, type CoreState } from '../core/state.js';
 import { statValues } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
-
-/**
- * The last states found settled, by identity: a few suffice, as the settled state asked about is
- * nearly always one just made (a greedy bot's look-ahead plays several moves from one state). A
- * ring of strong references, not a WeakSet: weak collections of short-lived states cost the
- * garbage collector more than the recomputes they save.
- */
-const RING = 16;
-const ring: (CoreState | null)[] = new Array<CoreState | null>(RING).fill(null);
-let slot = 0;
-const settled = {
-  has(core: CoreState): boolean {
-    for (let i = 0; i < RING; i++) if (ring[i] === core) return true;
-    return false;
-  },
-  add(core: CoreState): void {
-    ring[slot] = core;
-    slot = (slot + 1) % RING;
-  },
-};
 
 /** The spreads `battle: here` names outside a battle: those of the Movement Round, none while a battle is on. */
 function dueOf(core: CoreState, inBattle: readonly string[]): readonly string[] {
@@ -44,23 +28,22 @@ function dueOf(core: CoreState, inBattle: readonly string[]): readonly string[] 
 
 /** Whether `core` came out of a recompute (and a face sync) with these spreads in battle, unchanged since. */
 export function isSettled(core: CoreState, inBattle: readonly string[]): boolean {
-  return settled.has(core) && sameList(core.battlesDue, dueOf(core, inBattle));
+  return core.settled && sameList(core.battlesDue, dueOf(core, inBattle));
 }
 
 /** Whether `core` came out of a recompute unchanged since, whatever spreads it named in battle. */
 export function wasSettled(core: CoreState): boolean {
-  return settled.has(core);
+  return core.settled;
 }
 
-/** Marks a core state as settled: the output of a recompute and a face sync, or a copy of one that differs only in its generator. */
+/** The core state marked settled: the output of a recompute and a face sync, or a copy of one that differs only in its generator. */
 export function markSettled(core: CoreState): CoreState {
-  settled.add(core);
-  return core;
+  return core.settled ? core : coreWith(core, { settled: true });
 }
 
 export function recompute(core: CoreState, rules: WarchonRules, inBattle: readonly string[]): { core: CoreState; log: readonly LogEntry[] } {
   const due = dueOf(core, inBattle);
-  if (settled.has(core) && sameList(core.battlesDue, due)) return { core, log: [] };
+  if (core.settled && sameList(core.battlesDue, due)) return { core, log: [] };
   const named = sameList(core.battlesDue, due) ? core : coreWith(core, { battlesDue: [...due] });
   // Static effects (modify-strength, limit-movement) never choose, so the first policy is never asked.
   const result = recomputeStaticsOf(named, rules, firstPolicy);
@@ -106,13 +89,39 @@ interface Reads {
    */
   readonly battlePlaces: ReadonlySet<string> | null;
   /**
-   * Where units are read: at the places holding static rules (a place's rule looks only there),
-   * and units of the records holding one, wherever they are; null when a rule reads units
+   * Where units are read, place by place: a place's rule selects or counts only the units there that
+   * its filters match (`UnitFilters`), and a unit no filter of its place matches changes no mark.
+   * Units of the records holding a rule are read wherever they are. Null when a rule reads units
    * everywhere (a rule of a trait or of the game).
    */
-  readonly unitPlaces: ReadonlySet<string> | null;
+  readonly unitPlaces: ReadonlyMap<string, UnitFilters> | null;
+  /** The game's hooks a rule's context carries (a place's traits, the controlling side). */
+  readonly hooks: Partial<EffectContext>;
+  /** Records holding a rule that may read other units than the one holding it: their units are read wherever they are. */
   readonly unitRecords: ReadonlySet<string>;
+  /**
+   * Records whose rules read only the unit holding them (a condition without present or count,
+   * effects whose targets are `binding: self`): such a unit's marks are a function of the unit
+   * alone (`selfMarks`), so a change to it that leaves them as they were changes no mark.
+   */
+  readonly selfRecords: ReadonlyMap<string, readonly SelfRule[]>;
 }
+
+interface SelfRule {
+  readonly source: RuleSource;
+  readonly targets: readonly DeepReadonly<UnitFilter>[];
+}
+
+/**
+ * The filters a place's static rules select or count units with (their conditions' present and
+ * count, their effects' targets), with a context placing them there; `all` when a rule there may
+ * read any unit at the place (a filter naming a binding or a side, or an effect without target
+ * other than limit-movement, which then reads no unit).
+ */
+type UnitFilters = { readonly ctx: EffectContext; readonly filters: DeepReadonly<UnitFilter>[] } | 'all';
+
+/** Filter fields whose match reads only the unit itself: matchesUnit needs no binding, side or owner for them. */
+const UNIT_ONLY_FILTER = new Set(['units', 'exceptUnits', 'hasTrait', 'lacksTrait', 'stat']);
 
 /**
  * Whether two states agree on all the marks can read when the static rules read only placement and
@@ -132,15 +141,38 @@ function samePlacement(a: CoreState, b: CoreState, reads: Reads): boolean {
   for (let i = 0; i < a.units.length; i++) {
     const u = a.units[i]!;
     const v = b.units[i]!;
-    if (u !== v && (read(u, reads) || read(v, reads)) && !sameUnitPlacement(u, v, reads.stats)) return false;
+    if (u !== v && (read(a, u, reads) || read(b, v, reads) || selfMarks(a, u, reads) !== selfMarks(b, v, reads)) && !sameUnitPlacement(u, v, reads.stats)) return false;
   }
   return true;
 }
 
-/** Whether a static rule may read this unit: in play where units are read (Reads.unitPlaces), or of a record holding a rule. */
-function read(u: CoreState['units'][number], reads: Reads): boolean {
+/** Whether a static rule may read this unit in `state`: in play at a place whose rules' filters match it (Reads.unitPlaces), or of a record holding a rule. */
+function read(state: CoreState, u: CoreState['units'][number], reads: Reads): boolean {
   if (u.destroyed) return false;
-  return reads.unitPlaces === null || (u.location !== null && reads.unitPlaces.has(u.location)) || (u.record !== null && reads.unitRecords.has(u.record));
+  if (reads.unitPlaces === null || (u.record !== null && reads.unitRecords.has(u.record))) return true;
+  const here = u.location !== null ? reads.unitPlaces.get(u.location) : undefined;
+  if (here === undefined) return false;
+  if (here === 'all') return true;
+  for (const filter of here.filters) if (matchesUnit(state, u, filter, here.ctx)) return true;
+  return false;
+}
+
+/**
+ * What the rules of the unit's record that read only the unit put on the state (Reads.selfRecords):
+ * for each, whether its instance holds, and which of its targets select the unit; '' when none.
+ */
+function selfMarks(state: CoreState, u: CoreState['units'][number], reads: Reads): string {
+  const rules = u.record !== null ? reads.selfRecords.get(u.record) : undefined;
+  if (rules === undefined || u.destroyed) return '';
+  let marks = '';
+  for (const { source, targets } of rules) {
+    // The context fire.ts and statics.ts give a unit's rule: its side, its place, itself.
+    const ctx = contextWith(reads.hooks, { owner: fightsFor(u), source: source.key, location: u.location, self: u.id });
+    if (source.rule.if !== undefined && !holds(state, source.rule.if, ctx)) continue;
+    marks += '|';
+    for (const target of targets) marks += matchesUnit(state, u, target, ctx) ? '1' : '0';
+  }
+  return marks;
 }
 
 /** Whether two states agree on the battles the static rules read: all of it, or only whether each place in `places` has its battle. */
@@ -188,10 +220,19 @@ function placementReads(rules: WarchonRules): Reads | null {
     const stats: Stat[] = [];
     const read = { turn: false, active: false, phase: false };
     let battlePlaces: Set<string> | null = new Set();
-    let unitPlaces: Set<string> | null = new Set();
+    const filtersAt = new Map<string, DeepReadonly<UnitFilter>[] | 'all'>();
+    let everywhere = false;
     const unitRecords = new Set<string>();
+    const selfRecords = new Map<string, SelfRule[]>();
     let place: string | null = null;
+    /** A filter of a place's rule: one more the place's units are tried on, or all of them read. */
+    const readAt = (f: object) => {
+      if (place === null) return;
+      const known = filtersAt.get(place) ?? [];
+      filtersAt.set(place, known === 'all' || !Object.keys(f).every((k) => UNIT_ONLY_FILTER.has(k)) ? 'all' : [...known, f as DeepReadonly<UnitFilter>]);
+    };
     const filterOk = (f: object) => {
+      readAt(f);
       const stat = (f as { stat?: { stat: Stat } }).stat?.stat;
       if (stat !== undefined && !stats.includes(stat)) stats.push(stat);
       if ('side' in f) {
@@ -228,19 +269,52 @@ function placementReads(rules: WarchonRules): Reads | null {
         }
       });
     const ok = rules.rules
-      .filter((r) => r.rule.when === undefined)
+      // The static rules as the core finds them (core/rules/statics.ts): a rule that only notes
+      // what players do by hand (manual, no-effect) is never applied, so it reads nothing.
+      .filter((r) => r.rule.when === undefined && r.rule.do.some((e) => e.kind !== 'manual' && e.kind !== 'no-effect'))
       .every((r) => {
         const h = r.holder;
         place = 'place' in h ? h.place : null;
-        if ('place' in h) unitPlaces?.add(h.place);
-        else if ('record' in h) unitRecords.add(h.record);
-        else unitPlaces = null;
-        return (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every((e) => !('target' in e) || e.target === undefined || filterOk(e.target as object));
+        if ('place' in h) {
+          if (!filtersAt.has(h.place)) filtersAt.set(h.place, []);
+        } else if ('record' in h) {
+          const targets = r.rule.do.flatMap((e) => ('target' in e && e.target !== undefined ? [e.target as DeepReadonly<UnitFilter>] : []));
+          const selfOnly = (r.rule.if === undefined || !readsUnits(r.rule.if)) && targets.every((t) => t.binding === 'self') && r.rule.do.every((e) => 'target' in e || e.kind === 'manual' || e.kind === 'no-effect');
+          if (selfOnly && !unitRecords.has(h.record)) selfRecords.set(h.record, [...(selfRecords.get(h.record) ?? []), { source: r, targets }]);
+          else {
+            unitRecords.add(h.record);
+            selfRecords.delete(h.record);
+          }
+        }
+        else everywhere = true;
+        const targetOk = (e: (typeof r.rule.do)[number]) => {
+          if ('target' in e && e.target !== undefined) return filterOk(e.target as object);
+          // Without a target, limit-movement binds every unit there without naming one (the marks
+          // name the place); another kind's default reads every unit there.
+          if (e.kind !== 'limit-movement' && e.kind !== 'manual' && e.kind !== 'no-effect' && place !== null) filtersAt.set(place, 'all');
+          return true;
+        };
+        return (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every(targetOk);
       });
-    found = ok ? { stats, ...read, battlePlaces, unitPlaces, unitRecords } : null;
+    const hooks = ruleHooks(rules);
+    const unitPlaces = everywhere
+      ? null
+      : new Map(
+          [...filtersAt].map(([at, filters]): [string, UnitFilters] => [
+            at,
+            filters === 'all' ? 'all' : { filters, ctx: contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: null, source: `place/${at}`, location: at, self: null }) },
+          ]),
+        );
+    found = ok ? { stats, ...read, battlePlaces, unitPlaces, unitRecords, selfRecords, hooks: { placeTraits: hooks.placeTraits, controlling: hooks.controlling } } : null;
     placementReadsOf.set(rules, found);
   }
   return found;
+}
+
+/** Whether a condition counts or looks for units (`present`, `count`) anywhere in it. */
+function readsUnits(c: DeepReadonly<Condition>): boolean {
+  if (c.present !== undefined || c.count !== undefined) return true;
+  return (c.all ?? []).some(readsUnits) || (c.any ?? []).some(readsUnits) || (c.not !== undefined && readsUnits(c.not));
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
