@@ -69,7 +69,7 @@ function counts(moment: Moment, unit: UnitState): boolean {
 /** Ends and counts down what the moment ends; writes the entries to `state.log` too. */
 export function expire(state: CoreState, moment: Moment): Expired {
   const done = settleAll(state, moment);
-  return { state: coreWith(done.state, { log: [...state.log, ...done.log] }), log: done.log };
+  return { state: done.log.length === 0 ? done.state : coreWith(done.state, { log: [...state.log, ...done.log] }), log: done.log };
 }
 
 /** As expire(), but leaves `state.log` to the caller (effects that move units record one step). */
@@ -115,5 +115,7 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
   if (locationRules.length < state.locationRules.length) {
     log.push(entry('expire', label, `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
   }
+  // Nothing ended: the state itself, so callers that key on it (a game's settled state) keep it.
+  if (same && removed.length === 0 && locationRules === state.locationRules) return { state, log };
   return { state: coreWith(state, { units: same && removed.length === 0 ? state.units : units, locationRules }), log };
 }

@@ -12,7 +12,7 @@ import { attemptJob, logEvents } from './jobs.js';
 import { listMoves, sameMove, spentOn } from './moves.js';
 import { armyUnit } from './setup.js';
 import { contested, overflow } from './movement.js';
-import { isSettled, markSettled, recompute } from './statics.js';
+import { isSettled, markSettled, recompute, withTurn } from './statics.js';
 import { stateWith, battleStageWith, type Job, type WarchonMove, type WarchonState } from './state.js';
 import { endedByRule, victory } from './victory.js';
 
@@ -43,7 +43,7 @@ function runJob(state: WarchonState, rules: WarchonRules, job: Job, events: Game
 
 /** The Movement Round of `side` begins. */
 function startTurn(state: WarchonState, rules: WarchonRules, side: string, turn: number, events: GameEvent[]): WarchonState {
-  const core: CoreState = coreWith(state.core, { active: side, turn });
+  const core = withTurn(state.core, rules, side, turn);
   events.push({ type: 'turn', turn, side });
   events.push({ type: 'phase', phase: 'movement', side, turn });
   const s: WarchonState = stateWith(state, { step: 'movement', turn, active: side, acted: [], departures: [], eventsUsed: [], queue: [], battle: null, inBattle: contested(core, rules) });

@@ -41,6 +41,16 @@ export function markSettled(core: CoreState): CoreState {
   return core.settled ? core : coreWith(core, { settled: true });
 }
 
+/**
+ * The core with a new turn and active side, still settled if it was when no static rule reads the
+ * turn, the active side or the phase (the marks are then a function of the placement alone).
+ */
+export function withTurn(core: CoreState, rules: WarchonRules, active: string, turn: number): CoreState {
+  const reads = placementReads(rules);
+  const keeps = core.settled && reads !== null && !reads.turn && !reads.active && !reads.phase;
+  return coreWith(core, { active, turn, settled: keeps });
+}
+
 export function recompute(core: CoreState, rules: WarchonRules, inBattle: readonly string[]): { core: CoreState; log: readonly LogEntry[] } {
   const due = dueOf(core, inBattle);
   if (core.settled && sameList(core.battlesDue, due)) return { core, log: [] };
@@ -110,6 +120,8 @@ interface Reads {
 interface SelfRule {
   readonly source: RuleSource;
   readonly targets: readonly DeepReadonly<UnitFilter>[];
+  /** Whether the condition holds at each place, found as asked: when it reads only the place's traits (a Frigid location), else null. */
+  readonly byPlace: Map<string | null, boolean> | null;
 }
 
 /**
@@ -165,14 +177,28 @@ function selfMarks(state: CoreState, u: CoreState['units'][number], reads: Reads
   const rules = u.record !== null ? reads.selfRecords.get(u.record) : undefined;
   if (rules === undefined || u.destroyed) return '';
   let marks = '';
-  for (const { source, targets } of rules) {
-    // The context fire.ts and statics.ts give a unit's rule: its side, its place, itself.
-    const ctx = contextWith(reads.hooks, { owner: fightsFor(u), source: source.key, location: u.location, self: u.id });
-    if (source.rule.if !== undefined && !holds(state, source.rule.if, ctx)) continue;
+  for (const rule of rules) {
+    const condition = rule.source.rule.if;
+    let ctx: EffectContext | null = null;
+    if (condition !== undefined) {
+      let holdsHere = rule.byPlace?.get(u.location);
+      if (holdsHere === undefined) {
+        ctx = unitRuleContext(rule, u, reads);
+        holdsHere = holds(state, condition, ctx);
+        rule.byPlace?.set(u.location, holdsHere);
+      }
+      if (!holdsHere) continue;
+    }
     marks += '|';
-    for (const target of targets) marks += matchesUnit(state, u, target, ctx) ? '1' : '0';
+    // `binding: self` alone selects the unit while it is in play, which it is here.
+    for (const target of rule.targets) marks += Object.keys(target).length === 1 || matchesUnit(state, u, target, (ctx ??= unitRuleContext(rule, u, reads))) ? '1' : '0';
   }
   return marks;
+}
+
+/** The context fire.ts and statics.ts give a unit's rule: its side, its place, itself. */
+function unitRuleContext(rule: SelfRule, u: CoreState['units'][number], reads: Reads): EffectContext {
+  return contextWith(reads.hooks, { owner: fightsFor(u), source: rule.source.key, location: u.location, self: u.id });
 }
 
 /** Whether two states agree on the battles the static rules read: all of it, or only whether each place in `places` has its battle. */
@@ -280,7 +306,8 @@ function placementReads(rules: WarchonRules): Reads | null {
         } else if ('record' in h) {
           const targets = r.rule.do.flatMap((e) => ('target' in e && e.target !== undefined ? [e.target as DeepReadonly<UnitFilter>] : []));
           const selfOnly = (r.rule.if === undefined || !readsUnits(r.rule.if)) && targets.every((t) => t.binding === 'self') && r.rule.do.every((e) => 'target' in e || e.kind === 'manual' || e.kind === 'no-effect');
-          if (selfOnly && !unitRecords.has(h.record)) selfRecords.set(h.record, [...(selfRecords.get(h.record) ?? []), { source: r, targets }]);
+          const byPlace = r.rule.if === undefined || readsPlaceTraitsOnly(r.rule.if) ? new Map<string | null, boolean>() : null;
+          if (selfOnly && !unitRecords.has(h.record)) selfRecords.set(h.record, [...(selfRecords.get(h.record) ?? []), { source: r, targets, byPlace }]);
           else {
             unitRecords.add(h.record);
             selfRecords.delete(h.record);
@@ -309,6 +336,15 @@ function placementReads(rules: WarchonRules): Reads | null {
     placementReadsOf.set(rules, found);
   }
   return found;
+}
+
+/** Whether a condition reads nothing but the traits of the rule's place (no units, battle, turn, or destroyed places). */
+function readsPlaceTraitsOnly(c: DeepReadonly<Condition>): boolean {
+  return Object.entries(c).every(([k, v]) => {
+    if (k === 'all' || k === 'any') return (v as readonly DeepReadonly<Condition>[]).every(readsPlaceTraitsOnly);
+    if (k === 'not') return readsPlaceTraitsOnly(v as DeepReadonly<Condition>);
+    return k === 'place' && Object.keys(v as object).every((f) => f === 'hasTrait');
+  });
 }
 
 /** Whether a condition counts or looks for units (`present`, `count`) anywhere in it. */
