@@ -97,6 +97,14 @@ function bindsUnits(condition: object): boolean {
   return found;
 }
 
+/**
+ * Whether running the job on `core` would give `core` back with nothing logged: an announcement
+ * that fires nothing (`quiet`), on a state already recomputed (as `run` finds first).
+ */
+export function idleJob(core: CoreState, rules: WarchonRules, job: Job): boolean {
+  return job.kind === 'fire' && core.log.length === 0 && wasSettled(core) && quiet(core, rules, job.event);
+}
+
 /** Whether announcing an event of this kind now fires nothing (see `quiet`). */
 export function quietEvent(state: CoreState, rules: WarchonRules, event: string): boolean {
   return state.delayed.length === 0 && !rules.listens.has(event);
@@ -133,7 +141,7 @@ function applyAndFire(core: CoreState, rules: WarchonRules, effects: Parameters<
 
 function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): JobDone {
   // Nothing fires and nothing is recomputed: the same state (still settled, as only its log may differ).
-  if (job.kind === 'fire' && core.log.length === 0 && wasSettled(core) && quiet(core, rules, job.event)) return { core, log: [] };
+  if (idleJob(core, rules, job)) return { core, log: [] };
   const hooks = ruleHooks(rules);
   const start = withoutLog(core);
   if (job.kind === 'fire') {

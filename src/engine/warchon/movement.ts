@@ -51,10 +51,31 @@ let lastOverflow: { units: CoreState['units']; rules: WarchonRules; found: Overf
 /** The first army, spread and class over Capacity (spread order, then side order, non-Aerial first), or null. */
 export function overflow(core: CoreState, rules: WarchonRules): Overflow | null {
   // Asked at every step and by every listing of moves: once per set of units.
-  if (lastOverflow !== null && lastOverflow.units === core.units && lastOverflow.rules === rules) return lastOverflow.found;
+  const last = lastOverflow;
+  if (last !== null && last.rules === rules && (last.units === core.units || (last.found === null && noneGrew(last.units, core.units)))) {
+    if (last.units !== core.units) lastOverflow = { units: core.units, rules, found: null };
+    return last.found;
+  }
   const found = findOverflow(core, rules);
   lastOverflow = { units: core.units, rules, found };
   return found;
+}
+
+/**
+ * Whether no army can have more Size at a spread in `after` than in `before` (the same units, most
+ * of them the same objects): each unit that changed is gone, or stands where it stood, for the same
+ * army, in the same class, with no more Size. A state within Capacity stays within it then (a
+ * battle's Hits and losses, the usual change, take Size away).
+ */
+function noneGrew(before: CoreState['units'], after: CoreState['units']): boolean {
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < after.length; i++) {
+    const u = before[i]!;
+    const v = after[i]!;
+    if (u === v || v.destroyed || v.location === null) continue;
+    if (u.id !== v.id || u.destroyed || v.location !== u.location || fightsFor(v) !== fightsFor(u) || isAerial(v) !== isAerial(u) || capacitySize(v) > capacitySize(u)) return false;
+  }
+  return true;
 }
 
 const sizeTables = new WeakMap<WarchonRules, Float64Array>();

@@ -8,7 +8,7 @@ import { fightsFor, findUnit, makeUnit, updateUnit, type CoreState, coreWith, un
 import type { WarchonRules } from './content.js';
 import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, stageJob } from './battle.js';
 import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
-import { attemptJob, logEvents } from './jobs.js';
+import { attemptJob, idleJob, logEvents } from './jobs.js';
 import { listMoves, sameMove, spentOn } from './moves.js';
 import { armyUnit } from './setup.js';
 import { contested, overflow } from './movement.js';
@@ -35,6 +35,8 @@ function withRandom(core: CoreState, random: CoreState['random']): CoreState {
 
 /** Runs a job; on completion `then` gives the next state, else the question waits for a move. */
 function runJob(state: WarchonState, rules: WarchonRules, job: Job, events: GameEvent[], then: (s: WarchonState) => WarchonState): WarchonState {
+  // Most announcements fire nothing on a state already settled: the job would give the same state.
+  if (idleJob(state.core, rules, job) && state.core.random === state.random && isSettled(state.core, state.step === 'movement' ? state.inBattle : [])) return then(state);
   const attempt = attemptJob(state.core, rules, job, []);
   if (!attempt.done) return stateWith(state, { pending: { job, base: state.core, answers: [], request: attempt.request } });
   events.push(...logEvents(attempt.result.log));

@@ -1,12 +1,14 @@
 // limit-movement: records a movement limit at the rule's location, for the units the target
 // selects now (or every unit there when the effect has no target). The game's movement rules
 // read `state.locationRules`; the limit ends with its duration (see expire.ts).
-import { ruleLocation } from '../context.js';
+import { ruleLocation, type EffectContext } from '../context.js';
 import { entry } from '../log.js';
-import { coreWith, type LocationRule } from '../state.js';
-import { choiceData, select, type Handler } from './common.js';
+import type { Policy } from '../policy.js';
+import { coreWith, type CoreState, type LocationRule } from '../state.js';
+import { choiceData, select, type EffectOf, type Handler, type Selected } from './common.js';
 
-export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, policy) => {
+/** The limit recorded, without the log: what the handler does, and all a static rule's recompute needs (core/rules/statics.ts). */
+export function addLimit(state: CoreState, effect: EffectOf<'limit-movement'>, ctx: EffectContext, policy: Policy): { state: CoreState; rule: LocationRule; selected: Selected | null } {
   const selected = effect.target !== undefined ? select(state, effect.target, ctx, policy) : null;
   const next = selected?.state ?? state;
   const rule: LocationRule = {
@@ -17,10 +19,15 @@ export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, pol
     duration: effect.duration,
     source: ctx.source,
   };
+  return { state: coreWith(next, { locationRules: [...next.locationRules, rule] }), rule, selected };
+}
+
+export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, policy) => {
+  const { state: next, rule, selected } = addLimit(state, effect, ctx, policy);
   const limits = [rule.maxUnitsLeaving !== null ? `at most ${rule.maxUnitsLeaving} unit(s) per army leave` : null, rule.maxDistance !== null ? `moves of at most ${rule.maxDistance}` : null].filter((s) => s !== null);
   const text = `Movement limited at ${rule.location ?? 'every location'} (${effect.duration}): ${limits.join('; ') || 'no limit printed'}${rule.units !== null ? ` for ${rule.units.join(', ') || 'no unit'}` : ''}.`;
   return {
-    state: coreWith(next, { locationRules: [...next.locationRules, rule] }),
+    state: next,
     log: [entry('limit-movement', ctx.source, text, { units: rule.units ?? [], data: { location: rule.location, maxUnitsLeaving: rule.maxUnitsLeaving, maxDistance: rule.maxDistance, duration: effect.duration, ...choiceData(selected?.choice ?? null) } })],
   };
 };

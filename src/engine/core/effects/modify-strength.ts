@@ -4,11 +4,14 @@
 import { ruleLocation } from '../context.js';
 import { rollDie } from '../dice.js';
 import { entry, type LoggedRoll } from '../log.js';
-import { coreWith, findUnit, unitWith, updateUnit, type Modifier } from '../state.js';
+import type { EffectContext } from '../context.js';
+import type { Policy } from '../policy.js';
+import { coreWith, findUnit, unitWith, updateUnit, type CoreState, type Modifier } from '../state.js';
 import { effectiveStats } from '../stats.js';
-import { choiceData, names, select, turnsLeftFor, type Handler } from './common.js';
+import { choiceData, names, select, turnsLeftFor, type EffectOf, type Handler, type Selected } from './common.js';
 
-export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, policy) => {
+/** The modifier put on each target, without the log: what the handler does, and all a static rule's recompute needs (core/rules/statics.ts). */
+export function addModifiers(state: CoreState, effect: EffectOf<'modify-strength'>, ctx: EffectContext, policy: Policy): { state: CoreState; selected: Selected; value: number; rolls: LoggedRoll[] } {
   const selected = select(state, effect.target, ctx, policy);
   let next = selected.state;
   let value: number;
@@ -36,6 +39,11 @@ export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, p
       return unitWith(unit, { modifiers: [...unit.modifiers, modifier] });
     });
   }
+  return { state: next, selected, value, rolls };
+}
+
+export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, policy) => {
+  const { state: next, selected, value, rolls } = addModifiers(state, effect, ctx, policy);
   const sign = effect.op === 'add' ? (value >= 0 ? `+${value}` : `${value}`) : effect.op === 'multiply' ? `x${value}` : `= ${value}`;
   const after = Object.fromEntries(selected.ids.map((id) => [id, effectiveStats(findUnit(next, id)!)]));
   return {

@@ -4,12 +4,14 @@
 // movement limits with the duration `while`) and applies again the rules whose condition holds
 // now; when what they would select is what they selected last time, the state stays as it is.
 // The log says when a static rule starts or stops applying, not every recompute.
-import { applyEffects } from '../effects/index.js';
+import type { EffectOf } from '../effects/common.js';
+import { addLimit } from '../effects/limit-movement.js';
+import { addModifiers } from '../effects/modify-strength.js';
 import { entry, type LogEntry } from '../log.js';
 import { contextWith, type EffectContext } from '../context.js';
 import { selectUnits } from '../filter.js';
 import { firstPolicy, type Policy } from '../policy.js';
-import { findUnit, type CoreState, coreWith, unitWith, withoutLog } from '../state.js';
+import { findUnit, type CoreState, coreWith, unitWith } from '../state.js';
 import { holds } from './condition.js';
 import type { RuleHooks } from './fire.js';
 import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
@@ -97,7 +99,8 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
       throw new Error(`The static rule ${inst.source.key} uses ${wrong.kind}; a rule without \`when\` may use only ${STATIC_EFFECT_KINDS.join(', ')} with duration \`while\` (validate reports this as rule/static-effect).`);
     }
     holding.push(inst.id);
-    current = coreWith(applyEffects(withoutLog(current), effects, ctx, policy).state, { log: current.log });
+    // What the effects' handlers do, without their log entries: a recompute logs only whether a rule applies.
+    for (const e of effects) current = e.kind === 'modify-strength' ? addModifiers(current, e, ctx, policy).state : addLimit(current, e as EffectOf<'limit-movement'>, ctx, policy).state;
   }
   const log: LogEntry[] = [];
   for (const id of holding) if (!state.statics.includes(id)) log.push(entry('static', id, `${id} applies now.`, { data: { applies: true } }));
