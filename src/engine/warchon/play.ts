@@ -23,7 +23,7 @@ function withCore(state: WarchonState, rules: WarchonRules, core: CoreState, eve
   if (isSettled(core, inBattle)) return core === state.core && core.random === state.random ? state : stateWith(state, { core, random: core.random });
   const faced = syncFaces(core, rules);
   events.push(...faced.events);
-  const statics = recompute(faced.core, rules, inBattle);
+  const statics = recompute(faced.core, rules, inBattle, state.core);
   events.push(...logEvents(statics.log));
   return stateWith(state, { core: markSettled(withoutLog(statics.core)), random: statics.core.random });
 }

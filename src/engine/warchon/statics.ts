@@ -10,13 +10,13 @@
 import type { Condition, Stat, UnitFilter } from '../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import { firstPolicy, type Policy } from '../core/policy.js';
-import { recomputeStatics } from '../core/rules/statics.js';
+import { recomputeStatics, staticsLog } from '../core/rules/statics.js';
 import { contextWith, type EffectContext } from '../core/context.js';
 import { matchesUnit } from '../core/filter.js';
 import { holds } from '../core/rules/condition.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
 import type { LogEntry } from '../core/log.js';
-import { coreWith, fightsFor, type CoreState } from '../core/state.js';
+import { coreWith, fightsFor, unitWith, type CoreState } from '../core/state.js';
 import { statValues } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
@@ -51,12 +51,17 @@ export function withTurn(core: CoreState, rules: WarchonRules, active: string, t
   return coreWith(core, { active, turn, settled: keeps });
 }
 
-export function recompute(core: CoreState, rules: WarchonRules, inBattle: readonly string[]): { core: CoreState; log: readonly LogEntry[] } {
+/**
+ * The core with its static rules recomputed for these spreads in battle. `previous`, the settled
+ * state the change was made to, is compared first: most changes (a Hit, a unit lost) leave what the
+ * static rules read as it was, and two states one step apart differ in a unit or two.
+ */
+export function recompute(core: CoreState, rules: WarchonRules, inBattle: readonly string[], previous?: CoreState): { core: CoreState; log: readonly LogEntry[] } {
   const due = dueOf(core, inBattle);
   if (core.settled && sameList(core.battlesDue, due)) return { core, log: [] };
   const named = sameList(core.battlesDue, due) ? core : coreWith(core, { battlesDue: [...due] });
   // Static effects (modify-strength, limit-movement) never choose, so the first policy is never asked.
-  const result = recomputeStaticsOf(named, rules, firstPolicy);
+  const result = recomputeStaticsOf(named, rules, firstPolicy, previous !== undefined && previous.settled ? previous : undefined);
   return { core: result.state, log: result.log };
 }
 
@@ -65,21 +70,51 @@ export function recompute(core: CoreState, rules: WarchonRules, inBattle: readon
  * recompute compares (which static rules hold and what they select) read, when the pack's static
  * rules use only the conditions and filter fields below, nothing but where each unit is, whose it
  * is, what it is (record, traits), the battle, and the turn, side and phase when a rule reads them:
- * the placement (`samePlacement`). The marks are then a function of the placement. The last few
- * recomputes' states are kept: a state with the same placement as one of them and its marks is one
- * the recompute would leave as it is, with nothing to log. A few, not one, as a battle's end comes
- * back to the placement its start left, and a turn's end to its Movement Round's.
+ * the placement (`samePlacement`). The marks are then a function of the placement. A state with the
+ * same placement as a settled one (`previous`, or one of the last few recomputes) and its marks is
+ * one the recompute would leave as it is, with nothing to log; with the same placement and other
+ * marks, it takes that state's marks (`transplant`) instead of applying the rules again. A few
+ * recomputes, not one, as a battle's end comes back to the placement its start left, and a turn's
+ * end to its Movement Round's.
  */
-export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy: Policy): ReturnType<typeof recomputeStatics> {
+export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy: Policy, previous?: CoreState): ReturnType<typeof recomputeStatics> {
   const reads = placementReads(rules);
   if (reads === null) return recomputeStatics(core, rules.rules, policy, ruleHooks(rules));
+  if (previous !== undefined && previous !== core && core.staticMarks === previous.staticMarks && samePlacement(core, previous, reads)) return { state: core, log: [] };
   if (recent.rules === rules) {
-    for (const known of recent.cores) if (core.staticMarks === known.staticMarks && samePlacement(core, known, reads)) return { state: core, log: [] };
+    for (const known of recent.cores) {
+      if (!samePlacement(core, known, reads)) continue;
+      if (core.staticMarks === known.staticMarks) return { state: core, log: [] };
+      if (reads.transplant) {
+        const moved = transplantStatics(core, known);
+        if (moved !== null) return moved;
+      }
+    }
   } else recent = { rules, cores: [] };
   const result = recomputeStatics(core, rules.rules, policy, ruleHooks(rules), (a, b) => samePlacement(a, b, reads));
   recent.cores.unshift(result.state);
   if (recent.cores.length > RECENT) recent.cores.pop();
   return result;
+}
+
+/**
+ * `core` with the static marks of `known`, a recomputed state with the same placement: what a full
+ * recompute gives (its own modifiers and limits kept, in their order, with `known`'s `while` ones
+ * after them, as the recompute puts them on in rule order), or null when the units do not line up.
+ */
+function transplantStatics(core: CoreState, known: CoreState): ReturnType<typeof recomputeStatics> | null {
+  if (core.units.length !== known.units.length) return null;
+  const units = core.units.map((u, i) => {
+    const k = known.units[i]!;
+    if (u.id !== k.id) return null;
+    const kept = u.modifiers.filter((m) => m.duration !== 'while');
+    const marks = k.modifiers.filter((m) => m.duration === 'while');
+    return kept.length === u.modifiers.length && marks.length === 0 ? u : unitWith(u, { modifiers: [...kept, ...marks] });
+  });
+  if (units.some((u) => u === null)) return null;
+  const locationRules = [...core.locationRules.filter((r) => r.duration !== 'while'), ...known.locationRules.filter((r) => r.duration === 'while')];
+  const log = staticsLog(core.statics, known.statics);
+  return { state: coreWith(core, { units: units as CoreState['units'], locationRules, statics: known.statics, staticMarks: known.staticMarks }), log };
 }
 
 /** How many recent recomputes are kept. */
@@ -115,6 +150,8 @@ interface Reads {
    * alone (`selfMarks`), so a change to it that leaves them as they were changes no mark.
    */
   readonly selfRecords: ReadonlyMap<string, readonly SelfRule[]>;
+  /** Whether a state may take the marks of another with the same placement: no static rule rolls its value (a roll would draw at every recompute). */
+  readonly transplant: boolean;
 }
 
 interface SelfRule {
@@ -294,11 +331,10 @@ function placementReads(rules: WarchonRules): Reads | null {
             return false;
         }
       });
-    const ok = rules.rules
-      // The static rules as the core finds them (core/rules/statics.ts): a rule that only notes
-      // what players do by hand (manual, no-effect) is never applied, so it reads nothing.
-      .filter((r) => r.rule.when === undefined && r.rule.do.some((e) => e.kind !== 'manual' && e.kind !== 'no-effect'))
-      .every((r) => {
+    // The static rules as the core finds them (core/rules/statics.ts): a rule that only notes what
+    // players do by hand (manual, no-effect) is never applied, so it reads nothing.
+    const statics = rules.rules.filter((r) => r.rule.when === undefined && r.rule.do.some((e) => e.kind !== 'manual' && e.kind !== 'no-effect'));
+    const ok = statics.every((r) => {
         const h = r.holder;
         place = 'place' in h ? h.place : null;
         if ('place' in h) {
@@ -332,7 +368,8 @@ function placementReads(rules: WarchonRules): Reads | null {
             filters === 'all' ? 'all' : { filters, ctx: contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: null, source: `place/${at}`, location: at, self: null }) },
           ]),
         );
-    found = ok ? { stats, ...read, battlePlaces, unitPlaces, unitRecords, selfRecords, hooks: { placeTraits: hooks.placeTraits, controlling: hooks.controlling } } : null;
+    const transplant = statics.every((r) => r.rule.do.every((e) => e.kind !== 'modify-strength' || typeof e.value === 'number'));
+    found = ok ? { stats, ...read, battlePlaces, unitPlaces, unitRecords, selfRecords, transplant, hooks: { placeTraits: hooks.placeTraits, controlling: hooks.controlling } } : null;
     placementReadsOf.set(rules, found);
   }
   return found;

@@ -71,6 +71,14 @@ function marksOf(state: CoreState, statics: readonly RuleSource[], hooks: RuleHo
   return marks;
 }
 
+/** The log of a recompute: the static rule instances that started applying, then those that stopped. */
+export function staticsLog(before: readonly string[], after: readonly string[]): LogEntry[] {
+  const log: LogEntry[] = [];
+  for (const id of after) if (!before.includes(id)) log.push(entry('static', id, `${id} applies now.`, { data: { applies: true } }));
+  for (const id of before) if (!after.includes(id)) log.push(entry('static', id, `${id} no longer applies.`, { data: { applies: false } }));
+  return log;
+}
+
 /**
  * The state with static rules' marks recomputed from the rules whose condition holds now.
  * `sameMarks`, when a game knows what its static rules read, says whether two states must have the
@@ -102,9 +110,7 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
     // What the effects' handlers do, without their log entries: a recompute logs only whether a rule applies.
     for (const e of effects) current = e.kind === 'modify-strength' ? addModifiers(current, e, ctx, policy).state : addLimit(current, e as EffectOf<'limit-movement'>, ctx, policy).state;
   }
-  const log: LogEntry[] = [];
-  for (const id of holding) if (!state.statics.includes(id)) log.push(entry('static', id, `${id} applies now.`, { data: { applies: true } }));
-  for (const id of state.statics) if (!holding.includes(id)) log.push(entry('static', id, `${id} no longer applies.`, { data: { applies: false } }));
+  const log = staticsLog(state.statics, holding);
   const next: CoreState = coreWith(current, { statics: holding });
   return { state: coreWith(next, { staticMarks: sameMarks !== undefined && sameMarks(state, next) ? marks : marksOf(next, statics, hooks) }), log };
 }
