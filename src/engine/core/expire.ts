@@ -76,17 +76,18 @@ export function expire(state: CoreState, moment: Moment): Expired {
 export function settleAll(state: CoreState, moment: Moment): Expired {
   const label = typeof moment === 'string' ? `end of ${moment}` : 'turnOf' in moment ? `end of ${moment.turnOf}'s turn` : `${moment.leaving} leaves its location`;
   const log: LogEntry[] = [];
-  const units: UnitState[] = [];
+  // The units after the moment, made only once one of them changes: until then, state.units.
+  let units: UnitState[] | null = null;
   const removed: string[] = [];
-  // Whether every unit stays as it was: the state then keeps its arrays (callers' caches key on them).
-  let same = true;
-  for (const unit of state.units) {
-    // Nothing on the unit that a moment could end (most units, most of the time).
-    if (unit.leaves === null && unit.controlledBy === null && unit.modifiers.length === 0 && unit.prevented.length === 0) {
-      units.push(unit);
+  for (let i = 0; i < state.units.length; i++) {
+    const unit = state.units[i]!;
+    // Nothing on the unit that this moment ends or counts down (most units, most of the time).
+    if (unit.leaves === null && unit.controlledBy === null && unit.prevented.length === 0 && unit.modifiers.every((m) => settle(m, moment, unit) === m)) {
+      units?.push(unit);
       continue;
     }
     if (unit.leaves !== null && settle(unit.leaves, moment, unit) === null) {
+      units ??= state.units.slice(0, i);
       removed.push(unit.id);
       continue;
     }
@@ -96,12 +97,12 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
       ? unit.prevented.flatMap((p) => (p.turnsLeft - 1 > 0 ? [{ ...p, turnsLeft: p.turnsLeft - 1 }] : []))
       : unit.prevented;
     const leaves = unit.leaves !== null ? settle(unit.leaves, moment, unit) : null;
-    const changed = modifiers.length !== unit.modifiers.length || controlledBy !== unit.controlledBy || prevented !== unit.prevented || leaves !== unit.leaves || modifiers.some((m, i) => m !== unit.modifiers[i]);
+    const changed = modifiers.length !== unit.modifiers.length || controlledBy !== unit.controlledBy || prevented !== unit.prevented || leaves !== unit.leaves || modifiers.some((m, j) => m !== unit.modifiers[j]);
     if (!changed) {
-      units.push(unit);
+      units?.push(unit);
       continue;
     }
-    same = false;
+    units ??= state.units.slice(0, i);
     const ended: string[] = [];
     if (modifiers.length < unit.modifiers.length) ended.push(`${unit.modifiers.length - modifiers.length} modifier(s)`);
     if (unit.controlledBy !== null && controlledBy === null) ended.push(`control by ${unit.controlledBy.side}`);
@@ -116,6 +117,6 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     log.push(entry('expire', label, `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
   }
   // Nothing ended: the state itself, so callers that key on it (a game's settled state) keep it.
-  if (same && removed.length === 0 && locationRules === state.locationRules) return { state, log };
-  return { state: coreWith(state, { units: same && removed.length === 0 ? state.units : units, locationRules }), log };
+  if (units === null && locationRules === state.locationRules) return { state, log };
+  return { state: coreWith(state, { units: units ?? state.units, locationRules }), log };
 }

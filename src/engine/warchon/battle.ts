@@ -10,7 +10,7 @@ import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { quietEvent } from './jobs.js';
 import { columnFor, rngCell } from './tables.js';
-import { stateWith, battleStageWith, type Job, type WarchonBattle, type WarchonState } from './state.js';
+import type { Job, WarchonBattle, WarchonState, WorkingState } from './state.js';
 
 export function attackerOf(core: CoreState): string {
   return core.battle!.attacker;
@@ -68,58 +68,75 @@ export function stageJob(state: WarchonState, rules: WarchonRules): Job | null {
   }
 }
 
-/** The stage after a stage's job completed. */
-export function afterJob(state: WarchonState): WarchonState {
+/** The stage after a stage's job completed (written into the working state). */
+export function afterJob(state: WorkingState): void {
   const b = state.battle!;
-  const next = (patch: Partial<WarchonBattle>): WarchonState => stateWith(state, { battle: battleStageWith(b, patch) });
   switch (b.stage) {
     case 'start':
-      return next({ stage: 'fingers' });
+      b.stage = 'fingers';
+      return;
     case 'event': {
       const cb = state.core.battle!;
-      if (cb.ended) return next({ stage: 'end' });
+      if (cb.ended) b.stage = 'end';
       // "Use the original number": the number that called the event gives the result.
-      if (cb.useOriginalNumber) return next({ stage: 'before-result', ignoreEvents: true });
-      return next({ stage: 'fingers', ignoreEvents: true });
+      else if (cb.useOriginalNumber) {
+        b.stage = 'before-result';
+        b.ignoreEvents = true;
+      } else {
+        b.stage = 'fingers';
+        b.ignoreEvents = true;
+      }
+      return;
     }
     case 'before-result':
-      return next({ stage: 'apply' });
+      b.stage = 'apply';
+      return;
     case 'effects':
-      return next({ stage: 'applied' });
+      b.stage = 'applied';
+      return;
     case 'applied':
-      return next({ stage: 'end' });
+      b.stage = 'end';
+      return;
     case 'end': {
       const ended = endBattle(state.core);
-      return stateWith(state, { core: withoutLog(ended.state), battle: null, queue: state.queue.slice(1) });
+      state.core = withoutLog(ended.state);
+      state.battle = null;
+      state.queue = state.queue.slice(1);
+      return;
     }
     default:
-      return state;
+      return;
   }
 }
 
 /**
- * Both fingers fixed: the number from the spread's RNG. For the combat number, an E cell calls the
- * spread's Events Table unless an event already happened there this turn (or the spread has none).
+ * Both fingers fixed: the number from the spread's RNG, written into the working state. For the
+ * combat number, an E cell calls the spread's Events Table unless an event already happened there
+ * this turn (or the spread has none). Returns what the players see.
  */
-export function numberShown(state: WarchonState, rules: WarchonRules, defenderFingers: number): { state: WarchonState; events: GameEvent[] } {
+export function numberShown(state: WorkingState, rules: WarchonRules, defenderFingers: number): GameEvent[] {
   const b = state.battle!;
   const tables = rules.tables.spreads.get(b.spread)!;
   const fingers = { attacker: b.attackerFingers!, defender: defenderFingers };
   const cell = rngCell(tables, fingers)?.value;
   if (!cell) throw new Error(`Spread ${b.spread} has no RNG value for ${fingers.attacker} and ${fingers.defender} fingers.`);
   const shown: GameEvent = { type: 'fingers', rule: rules.keys.rng, spread: b.spread, purpose: b.stage === 'event-fingers' ? 'event' : 'combat', attacker: fingers.attacker, defender: fingers.defender, number: cell.number, event: cell.event };
+  b.attackerFingers = null;
   if (b.stage === 'event-fingers') {
-    return { state: stateWith(state, { battle: battleStageWith(b, { attackerFingers: null, entry: cell.number, stage: 'event' }) }), events: [shown] };
+    b.entry = cell.number;
+    b.stage = 'event';
+    return [shown];
   }
+  b.number = cell.number;
   const events = rules.spread.get(b.spread)!.events;
-  const used = state.eventsUsed.filter((s) => s === b.spread).length;
+  const used = state.eventsUsed.filter((spread) => spread === b.spread).length;
   if (cell.event && !b.ignoreEvents && events !== null && used < rules.eventsPerTurn) {
-    return {
-      state: stateWith(state, { eventsUsed: [...state.eventsUsed, b.spread], battle: battleStageWith(b, { attackerFingers: null, number: cell.number, stage: 'event-fingers' }) }),
-      events: [shown, { type: 'event-called', rule: rules.keys.events, spread: b.spread }],
-    };
+    state.eventsUsed = [...state.eventsUsed, b.spread];
+    b.stage = 'event-fingers';
+    return [shown, { type: 'event-called', rule: rules.keys.events, spread: b.spread }];
   }
-  return { state: stateWith(state, { battle: battleStageWith(b, { attackerFingers: null, number: cell.number, stage: 'before-result' }) }), events: [shown] };
+  b.stage = 'before-result';
+  return [shown];
 }
 
 /** The combat result now: AS and DS recalculated, the column, the number's row (or a result a rule set). */

@@ -134,3 +134,20 @@ export function battleStageWith(b: WarchonBattle, patch: Partial<WarchonBattle>)
   };
   return patched(copy, patch);
 }
+
+/** A battle being worked on by one `play`: its own copy, written in place (see WorkingState). */
+export type WorkingBattle = { -readonly [K in keyof WarchonBattle]: WarchonBattle[K] };
+
+/**
+ * A state being worked on by one `play` (play.ts): its own copy of the state and of the battle,
+ * written in place as the move and what it sets off go step by step, and handed back as the new
+ * state when the play ends. Copying the state at every step cost a copy and its garbage each time;
+ * the state given to `play` is never written, and neither are the arrays and core states the copy
+ * shares with it (they are replaced, never changed).
+ */
+export type WorkingState = { -readonly [K in Exclude<keyof WarchonState, 'battle'>]: WarchonState[K] } & { battle: WorkingBattle | null };
+
+/** The working copy `play` starts from. */
+export function workingCopy(s: WarchonState): WorkingState {
+  return stateWith(s, { battle: s.battle === null ? null : battleStageWith(s.battle, {}) }) as WorkingState;
+}
