@@ -32,6 +32,7 @@ function touches(modifier: Modifier, stat: string): boolean {
  */
 export function effectiveStat(unit: UnitState, stat: Exclude<Stat, 'cs'>): number | null {
   const base = stat === 'hits' ? unit.hits : (unit.stats[stat] ?? null);
+  if (unit.modifiers.length === 0) return base;
   const mods = unit.modifiers.filter((m) => touches(m, stat) && inForce(unit, m));
   let value = base;
   if (value !== null) {

@@ -11,7 +11,7 @@ export function hitUnit(core: CoreState, rules: WarchonRules, id: string, rule: 
   const hits = before.hits - 1;
   const hit = updateUnit(core, id, (u) => (unitWith(u, { hits, destroyed: hits <= 0 })));
   const events: GameEvent[] = [{ type: 'effect', effect: 'hit', rule, unit: id, hits: { from: before.hits, to: hits }, destroyed: hits <= 0 }];
-  const turned = syncFaces(hit, rules);
+  const turned = syncFaces(hit, rules, core.settled ? core : undefined);
   return { core: turned.core, events: [...events, ...turned.events] };
 }
 
@@ -22,23 +22,28 @@ function faceFor(rules: WarchonRules, record: string | null, hits: number) {
   return faces.find((f) => f.hits === hits) ?? faces[Math.min(faces.length - 1, Math.max(0, faces[0]!.hits - hits))];
 }
 
-/** Every hurt unit turned to the face for its Hits left (after damage by a result or an effect). */
-export function syncFaces(core: CoreState, rules: WarchonRules): { core: CoreState; events: GameEvent[] } {
+/**
+ * Every hurt unit turned to the face for its Hits left (after damage by a result or an effect).
+ * `synced`, a state whose units all show their faces (a settled one), spares the units `core` still
+ * shares with it: the face is a function of the unit's record and Hits, so those show theirs.
+ */
+export function syncFaces(core: CoreState, rules: WarchonRules, synced?: CoreState): { core: CoreState; events: GameEvent[] } {
   const events: GameEvent[] = [];
-  // Most states have no hurt unit in play: nothing to look up.
-  if (!core.units.some((u) => !u.destroyed && u.hits < u.maxHits)) return { core, events };
-  let changed = false;
-  const units = core.units.map((u) => {
-    if (u.destroyed || u.hits >= u.maxHits) return u;
+  const same = synced !== undefined && synced.units.length === core.units.length ? synced.units : null;
+  let units: CoreState['units'][number][] | null = null;
+  for (let i = 0; i < core.units.length; i++) {
+    const u = core.units[i]!;
+    // Most units are unhurt, or the same object as in a synced state: nothing to look up.
+    if (u === same?.[i] || u.destroyed || u.hits >= u.maxHits) continue;
     const face = faceFor(rules, u.record, u.hits);
-    if (face === undefined) return u;
-    if (u.stats.as === face.as && u.stats.ds === face.ds && u.stats.size === face.size && u.stats.movement === face.movement) return u;
-    changed = true;
+    if (face === undefined) continue;
+    if (u.stats.as === face.as && u.stats.ds === face.ds && u.stats.size === face.size && u.stats.movement === face.movement) continue;
     const stats = { ...u.stats, as: face.as, ds: face.ds, size: face.size, movement: face.movement };
     events.push({ type: 'effect', effect: 'face', rule: rules.keys.damage, unit: u.id, hits: u.hits, stats });
-    return unitWith(u, { stats });
-  });
-  return { core: changed ? coreWith(core, { units }) : core, events };
+    units ??= [...core.units];
+    units[i] = unitWith(u, { stats });
+  }
+  return { core: units !== null ? coreWith(core, { units }) : core, events };
 }
 
 /** A unit its owner destroys to bring his army within Capacity. */

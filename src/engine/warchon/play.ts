@@ -22,7 +22,7 @@ function withCore(state: WorkingState, rules: WarchonRules, core: CoreState, eve
   const inBattle = state.step === 'movement' ? state.inBattle : [];
   // Nothing changed since the last recompute: no face to turn, the marks already right.
   if (!isSettled(core, inBattle)) {
-    const faced = syncFaces(core, rules);
+    const faced = syncFaces(core, rules, state.core.settled ? state.core : undefined);
     events.push(...faced.events);
     const statics = recompute(faced.core, rules, inBattle, state.core);
     events.push(...logEvents(statics.log));
