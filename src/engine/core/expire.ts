@@ -66,6 +66,12 @@ function counts(moment: Moment, unit: UnitState): boolean {
   return typeof moment === 'object' && 'turnOf' in moment && unit.side === moment.turnOf;
 }
 
+/** Whether the moment leaves every modifier of the unit as it is. */
+function untouched(unit: UnitState, moment: Moment): boolean {
+  for (const m of unit.modifiers) if (settle(m, moment, unit) !== m) return false;
+  return true;
+}
+
 /** Ends and counts down what the moment ends; writes the entries to `state.log` too. */
 export function expire(state: CoreState, moment: Moment): Expired {
   const done = settleAll(state, moment);
@@ -82,7 +88,7 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
   for (let i = 0; i < state.units.length; i++) {
     const unit = state.units[i]!;
     // Nothing on the unit that this moment ends or counts down (most units, most of the time).
-    if (unit.leaves === null && unit.controlledBy === null && unit.prevented.length === 0 && unit.modifiers.every((m) => settle(m, moment, unit) === m)) {
+    if (unit.leaves === null && unit.controlledBy === null && unit.prevented.length === 0 && untouched(unit, moment)) {
       units?.push(unit);
       continue;
     }

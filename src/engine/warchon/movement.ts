@@ -78,21 +78,35 @@ function noneGrew(before: CoreState['units'], after: CoreState['units']): boolea
   return true;
 }
 
-const sizeTables = new WeakMap<WarchonRules, Float64Array>();
+/** The tables findOverflow and contested count in, one per rules, reused: allocating typed arrays at every step costs more than the counting. */
+interface Tables {
+  /** Size by spread, side and class, at index (spread * sides + side) * 2 + aerial. */
+  readonly sizes: Float64Array;
+  /** The Capacity each entry of `sizes` is held to. */
+  readonly capacities: Float64Array;
+  /** A bit per side for each spread. */
+  readonly present: Uint32Array;
+}
 
-/** The table findOverflow sums Sizes in, zeroed: one per rules, reused, as allocating a typed array at every step costs more than the sum. */
-function sizeTable(rules: WarchonRules): Float64Array {
-  let sizes = sizeTables.get(rules);
-  if (sizes === undefined) sizeTables.set(rules, (sizes = new Float64Array(rules.spreads.length * rules.sides.length * 2)));
-  else sizes.fill(0);
-  return sizes;
+const tablesOf = new WeakMap<WarchonRules, Tables>();
+
+function tables(rules: WarchonRules): Tables {
+  let t = tablesOf.get(rules);
+  if (t === undefined) {
+    const entries = rules.spreads.length * rules.sides.length * 2;
+    const capacities = new Float64Array(entries);
+    for (let i = 0; i < entries; i++) capacities[i] = rules.spreads[Math.floor(i / (rules.sides.length * 2))]!.capacity;
+    tablesOf.set(rules, (t = { sizes: new Float64Array(entries), capacities, present: new Uint32Array(rules.spreads.length) }));
+  }
+  return t;
 }
 
 function findOverflow(core: CoreState, rules: WarchonRules): Overflow | null {
   // One pass over the units: Size by spread, side and class, at index (spread * sides + side) * 2 + aerial.
   const order = spreadOrder(rules);
   const sides = rules.sides;
-  const sizes = sizeTable(rules);
+  const { sizes, capacities } = tables(rules);
+  sizes.fill(0);
   for (const u of core.units) {
     if (u.destroyed || u.location === null) continue;
     const at = order.get(u.location);
@@ -102,8 +116,7 @@ function findOverflow(core: CoreState, rules: WarchonRules): Overflow | null {
     sizes[k] = sizes[k]! + capacitySize(u);
   }
   for (let i = 0; i < sizes.length; i++) {
-    const at = Math.floor(i / (sides.length * 2));
-    if (sizes[i]! > rules.spreads[at]!.capacity) return { side: sides[Math.floor(i / 2) % sides.length]!, spread: rules.spreads[at]!.id, aerial: i % 2 === 1 };
+    if (sizes[i]! > capacities[i]!) return { side: sides[Math.floor(i / 2) % sides.length]!, spread: rules.spreads[Math.floor(i / (sides.length * 2))]!.id, aerial: i % 2 === 1 };
   }
   return null;
 }
@@ -171,7 +184,8 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
 export function contested(core: CoreState, rules: WarchonRules): string[] {
   // One pass: a bit per side for each spread.
   const order = spreadOrder(rules);
-  const present = new Uint32Array(rules.spreads.length);
+  const { present } = tables(rules);
+  present.fill(0);
   for (const u of core.units) {
     if (u.destroyed || u.location === null) continue;
     const at = order.get(u.location);

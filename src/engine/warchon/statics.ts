@@ -80,10 +80,12 @@ export function recompute(core: CoreState, rules: WarchonRules, inBattle: readon
 export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy: Policy, previous?: CoreState): ReturnType<typeof recomputeStatics> {
   const reads = placementReads(rules);
   if (reads === null) return recomputeStatics(core, rules.rules, policy, ruleHooks(rules));
-  if (previous !== undefined && previous !== core && core.staticMarks === previous.staticMarks && samePlacement(core, previous, reads)) return { state: core, log: [] };
+  // What the rules read of each unit of `core`, found once for all the states it is compared with.
+  const keys: Keys = [];
+  if (previous !== undefined && previous !== core && core.staticMarks === previous.staticMarks && samePlacement(core, previous, reads, keys)) return { state: core, log: [] };
   if (recent.rules === rules) {
-    for (const known of recent.cores) {
-      if (!samePlacement(core, known, reads)) continue;
+    for (const { core: known, keys: knownKeys } of recent.cores) {
+      if (!samePlacement(core, known, reads, keys, knownKeys)) continue;
       if (core.staticMarks === known.staticMarks) return { state: core, log: [] };
       if (reads.transplant) {
         const moved = transplantStatics(core, known);
@@ -91,8 +93,8 @@ export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy:
       }
     }
   } else recent = { rules, cores: [] };
-  const result = recomputeStatics(core, rules.rules, policy, ruleHooks(rules), (a, b) => samePlacement(a, b, reads));
-  recent.cores.unshift(result.state);
+  const result = recomputeStatics(core, rules.rules, policy, ruleHooks(rules), (a, b) => samePlacement(a, b, reads, a === core ? keys : []));
+  recent.cores.unshift({ core: result.state, keys: [] });
   if (recent.cores.length > RECENT) recent.cores.pop();
   return result;
 }
@@ -119,7 +121,10 @@ function transplantStatics(core: CoreState, known: CoreState): ReturnType<typeof
 
 /** How many recent recomputes are kept. */
 const RECENT = 4;
-let recent: { rules: WarchonRules | null; cores: CoreState[] } = { rules: null, cores: [] };
+let recent: { rules: WarchonRules | null; cores: { core: CoreState; keys: Keys }[] } = { rules: null, cores: [] };
+
+/** What the static rules read of each unit of one state (`unitKey`), by index, found as asked. */
+type Keys = (string | undefined)[];
 
 /** What the static rules read besides where units are and what they are: stats, and the turn, active side and phase. */
 interface Reads {
@@ -180,7 +185,7 @@ const UNIT_ONLY_FILTER = new Set(['units', 'exceptUnits', 'hasTrait', 'lacksTrai
  * states made one from another share most of their units. A battle at, or a unit lost at, a spread
  * no static rule looks at changes no mark.
  */
-function samePlacement(a: CoreState, b: CoreState, reads: Reads): boolean {
+function samePlacement(a: CoreState, b: CoreState, reads: Reads, aKeys: Keys = [], bKeys: Keys = []): boolean {
   if (a === b) return true;
   if (!sameBattles(a, b, reads.battlePlaces)) return false;
   if ((reads.turn && a.turn !== b.turn) || (reads.active && a.active !== b.active) || (reads.phase && a.phase !== b.phase)) return false;
@@ -190,9 +195,20 @@ function samePlacement(a: CoreState, b: CoreState, reads: Reads): boolean {
   for (let i = 0; i < a.units.length; i++) {
     const u = a.units[i]!;
     const v = b.units[i]!;
-    if (u !== v && (read(a, u, reads) || read(b, v, reads) || selfMarks(a, u, reads) !== selfMarks(b, v, reads)) && !sameUnitPlacement(u, v, reads.stats)) return false;
+    if (u === v) continue;
+    const x = (aKeys[i] ??= unitKey(a, u, reads));
+    const y = (bKeys[i] ??= unitKey(b, v, reads));
+    if ((x === READ || y === READ || x !== y) && !sameUnitPlacement(u, v, reads.stats)) return false;
   }
   return true;
+}
+
+/** The key of a unit a place's or a record's rule may read (`read`). */
+const READ = '*';
+
+/** What the static rules read of a unit in `state`: READ when a place's or a record's rule may read it (any change to its placement counts), else its own rules' marks (`selfMarks`, '' for most units). */
+function unitKey(state: CoreState, u: CoreState['units'][number], reads: Reads): string {
+  return read(state, u, reads) ? READ : selfMarks(state, u, reads);
 }
 
 /** Whether a static rule may read this unit in `state`: in play at a place whose rules' filters match it (Reads.unitPlaces), or of a record holding a rule. */
