@@ -66,6 +66,11 @@ function counts(moment: Moment, unit: UnitState): boolean {
   return typeof moment === 'object' && 'turnOf' in moment && unit.side === moment.turnOf;
 }
 
+/** How the log names the moment. */
+function labelOf(moment: Moment): string {
+  return typeof moment === 'string' ? `end of ${moment}` : 'turnOf' in moment ? `end of ${moment.turnOf}'s turn` : `${moment.leaving} leaves its location`;
+}
+
 /** Whether the moment leaves every modifier of the unit as it is. */
 function untouched(unit: UnitState, moment: Moment): boolean {
   for (const m of unit.modifiers) if (settle(m, moment, unit) !== m) return false;
@@ -80,7 +85,6 @@ export function expire(state: CoreState, moment: Moment): Expired {
 
 /** As expire(), but leaves `state.log` to the caller (effects that move units record one step). */
 export function settleAll(state: CoreState, moment: Moment): Expired {
-  const label = typeof moment === 'string' ? `end of ${moment}` : 'turnOf' in moment ? `end of ${moment.turnOf}'s turn` : `${moment.leaving} leaves its location`;
   const log: LogEntry[] = [];
   // The units after the moment, made only once one of them changes: until then, state.units.
   let units: UnitState[] | null = null;
@@ -113,14 +117,13 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     if (modifiers.length < unit.modifiers.length) ended.push(`${unit.modifiers.length - modifiers.length} modifier(s)`);
     if (unit.controlledBy !== null && controlledBy === null) ended.push(`control by ${unit.controlledBy.side}`);
     if (prevented.length < unit.prevented.length) ended.push('prevented actions');
-    if (ended.length > 0) log.push(entry('expire', label, `${unit.name} (${unit.id}): ${ended.join(', ')} ended.`, { units: [unit.id], data: { ended } }));
+    if (ended.length > 0) log.push(entry('expire', labelOf(moment), `${unit.name} (${unit.id}): ${ended.join(', ')} ended.`, { units: [unit.id], data: { ended } }));
     units.push(unitWith(unit, { modifiers, controlledBy, prevented, leaves }));
   }
-  if (removed.length > 0) log.push(entry('expire', label, `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
-  const kept = state.locationRules.filter((r) => !endsRule(r.duration, moment));
-  const locationRules = kept.length < state.locationRules.length ? kept : state.locationRules;
+  if (removed.length > 0) log.push(entry('expire', labelOf(moment), `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
+  const locationRules = state.locationRules.some((r) => endsRule(r.duration, moment)) ? state.locationRules.filter((r) => !endsRule(r.duration, moment)) : state.locationRules;
   if (locationRules.length < state.locationRules.length) {
-    log.push(entry('expire', label, `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
+    log.push(entry('expire', labelOf(moment), `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
   }
   // Nothing ended: the state itself, so callers that key on it (a game's settled state) keep it.
   if (units === null && locationRules === state.locationRules) return { state, log };

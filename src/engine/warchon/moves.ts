@@ -47,6 +47,19 @@ function armyMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {
   return moves;
 }
 
+const fingersOf = new WeakMap<WarchonRules, readonly WarchonMove[]>();
+
+/** The fingers a player may show, min..max, made once per rules (frozen: every listing shares them). */
+function fingerMoves(rules: WarchonRules): readonly WarchonMove[] {
+  let moves = fingersOf.get(rules);
+  if (moves === undefined) {
+    const out: WarchonMove[] = [];
+    for (let n = rules.fingers.min; n <= rules.fingers.max; n++) out.push(Object.freeze({ kind: 'fingers', n }));
+    fingersOf.set(rules, (moves = Object.freeze(out)));
+  }
+  return moves;
+}
+
 export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {
   if (state.result !== null) return [];
   if (state.pending !== null) return possibleAnswers(state.pending.request).map((ids) => ({ kind: 'choose', ids }));
@@ -77,11 +90,7 @@ export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove
   }
   const b = state.battle;
   if (b === null) return [];
-  if (b.stage === 'fingers' || b.stage === 'event-fingers') {
-    const out: WarchonMove[] = [];
-    for (let n = rules.fingers.min; n <= rules.fingers.max; n++) out.push({ kind: 'fingers', n });
-    return out;
-  }
+  if (b.stage === 'fingers' || b.stage === 'event-fingers') return [...fingerMoves(rules)];
   if (b.stage === 'assign' && b.hits.length > 0) {
     const side = b.hits[0]!.side;
     return unitsInPlay(core)

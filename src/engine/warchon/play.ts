@@ -38,17 +38,18 @@ function withRandom(core: CoreState, random: CoreState['random']): CoreState {
   return coreWith(core, { random, settled: core.settled });
 }
 
-/** Runs a job; on completion `then` takes the state on, else the question waits for a move. */
-function runJob(state: WorkingState, rules: WarchonRules, job: Job, events: GameEvent[], then: (s: WorkingState) => void): void {
+/** Runs a job: true when it completed (its state taken in), false when its question waits for a move. */
+function runJob(state: WorkingState, rules: WarchonRules, job: Job, events: GameEvent[]): boolean {
   // Most announcements fire nothing on a state already settled: the job would give the same state.
-  if (idleJob(state.core, rules, job) && state.core.random === state.random && isSettled(state.core, state.step === 'movement' ? state.inBattle : [])) return then(state);
+  if (idleJob(state.core, rules, job) && state.core.random === state.random && isSettled(state.core, state.step === 'movement' ? state.inBattle : [])) return true;
   const attempt = attemptJob(state.core, rules, job, []);
   if (!attempt.done) {
     state.pending = { job, base: state.core, answers: [], request: attempt.request };
-    return;
+    return false;
   }
   events.push(...logEvents(attempt.result.log));
-  then(withCore(state, rules, attempt.result.core, events));
+  withCore(state, rules, attempt.result.core, events);
+  return true;
 }
 
 /** The Movement Round of `side` begins. */
@@ -85,31 +86,36 @@ function finishTurn(s: WorkingState, rules: WarchonRules, events: GameEvent[]): 
   startTurn(s, rules, next, s.turn + 1, events);
 }
 
+/** Whether the side has a unit in play at the spread with Hits left to take. */
+function mayTakeHits(core: CoreState, spread: string, side: string): boolean {
+  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side && u.hits > 0) return true;
+  return false;
+}
+
 /** The stages of a battle up to its result: a battle whose one side is gone in them goes straight to its end. */
 const UNTIL_RESULT: ReadonlySet<string> = new Set(['fingers', 'event-fingers', 'before-result', 'apply']);
 
 /** Everything that follows until a side must decide (or the game is over); sets `active` to that side. */
 export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[]): PlayResult<WarchonState> {
-  const done = (): PlayResult<WarchonState> => ({ state: s, events });
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.result !== null) {
       s.step = 'over';
-      return done();
+      return { state: s, events };
     }
     if (s.pending !== null) {
       s.active = s.pending.request.side;
-      return done();
+      return { state: s, events };
     }
     if (s.step === 'army') {
       s.active = s.army!.building[0]!;
-      return done();
+      return { state: s, events };
     }
     if (s.step === 'setup') {
       const unplaced = s.unplaced;
       const side = rules.setupOrder.find((x) => unplaced[x]!.length > 0);
       if (side !== undefined) {
         s.active = side;
-        return done();
+        return { state: s, events };
       }
       startTurn(s, rules, rules.first, 1, events);
       continue;
@@ -117,25 +123,23 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
     const over = overflow(s.core, rules);
     if (over !== null) {
       s.active = over.side;
-      return done();
+      return { state: s, events };
     }
     const won = victory(s.core, rules);
     if (won !== null) {
       events.push({ type: 'end', ...won, turn: s.turn });
       s.result = won;
       s.step = 'over';
-      return done();
+      return { state: s, events };
     }
     if (s.step === 'movement') {
       s.active = s.core.active!;
-      return done();
+      return { state: s, events };
     }
     const b = s.battle;
     if (b === null) {
       if (s.queue.length === 0) {
-        const turnEnds: GameEvent[] = [];
-        runJob(s, rules, { kind: 'fire', event: { event: 'turn-ends', side: s.core.active } }, turnEnds, (x) => finishTurn(x, rules, turnEnds));
-        events.push(...turnEnds);
+        if (runJob(s, rules, { kind: 'fire', event: { event: 'turn-ends', side: s.core.active } }, events)) finishTurn(s, rules, events);
         continue;
       }
       const spread = s.queue[0]!;
@@ -158,7 +162,7 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
     if (b.stage === 'fingers' || b.stage === 'event-fingers') {
       const cb = s.core.battle!;
       s.active = b.attackerFingers === null ? cb.attacker : cb.defender;
-      return done();
+      return { state: s, events };
     }
     if (b.stage === 'apply') {
       const found = lookUpResult(s, rules);
@@ -178,8 +182,7 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
     }
     if (b.stage === 'assign') {
       const core = s.core;
-      const units = (side: string) => core.units.filter((u) => !u.destroyed && u.location === b.spread && (u.controlledBy?.side ?? u.side) === side && u.hits > 0);
-      const hits = b.hits.filter((h) => h.left > 0 && units(h.side).length > 0);
+      const hits = b.hits.filter((h) => h.left > 0 && mayTakeHits(core, b.spread, h.side));
       if (hits.length === 0) {
         b.hits = [];
         b.stage = 'applied';
@@ -187,16 +190,16 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
       }
       b.hits = hits;
       s.active = hits[0]!.side;
-      return done();
+      return { state: s, events };
     }
     const job = stageJob(s, rules);
     if (job === null) throw new Error(`Battle stage ${b.stage} has no job.`);
     // A battle's end is a change like any other: the static rules are recomputed before anything
     // else is announced (turn-ends, with its delayed effects, or the next battle).
-    runJob(s, rules, job, events, (x) => {
-      afterJob(x);
-      if (x.battle === null) withCore(x, rules, x.core, events);
-    });
+    if (runJob(s, rules, job, events)) {
+      afterJob(s);
+      if (s.battle === null) withCore(s, rules, s.core, events);
+    }
   }
   throw new Error('The game did not reach a decision after 10,000 steps.');
 }
