@@ -10,7 +10,7 @@ import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { quietEvent } from './jobs.js';
 import { columnFor, rngCell } from './tables.js';
-import type { Job, WarchonBattle, WarchonState, WorkingState } from './state.js';
+import type { BattleStage, Job, WarchonBattle, WarchonState, WorkingState } from './state.js';
 
 export function attackerOf(core: CoreState): string {
   return core.battle!.attacker;
@@ -41,6 +41,9 @@ export function newBattle(core: CoreState, rules: WarchonRules, spread: string):
   const started = startBattle(core, { location: spread, attacker, defender, controlling: rules.controlling === 'attacker' ? attacker : defender });
   return { core: started, battle: { spread, stage: 'start', attackerFingers: null, number: null, entry: null, ignoreEvents: false, result: null, form: null, hits: [] } };
 }
+
+/** The event each stage announces, where it announces one. */
+export const STAGE_EVENTS: { readonly [stage in BattleStage]?: string } = { start: 'battle-starts', 'before-result': 'before-result', applied: 'result-applied', end: 'battle-ends' };
 
 /**
  * The interpreter's job of a stage, or null when the stage has none. An announcement that fires

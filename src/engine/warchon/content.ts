@@ -155,6 +155,16 @@ const compiled = new WeakMap<object, Map<string, WarchonRules>>();
 
 /** The rules read from `content` for a scenario (the first when none is named), compiled once. */
 export function warchonRules(content: WarchonContent, scenarioId?: string): WarchonRules {
+  // Asked at every listing and every play: the last answer first.
+  if (last !== null && last.content === content && last.scenarioId === scenarioId) return last.rules;
+  const rules = compiledRules(content, scenarioId);
+  last = { content, scenarioId, rules };
+  return rules;
+}
+
+let last: { readonly content: WarchonContent; readonly scenarioId: string | undefined; readonly rules: WarchonRules } | null = null;
+
+function compiledRules(content: WarchonContent, scenarioId?: string): WarchonRules {
   let byScenario = compiled.get(content);
   if (!byScenario) compiled.set(content, (byScenario = new Map()));
   const key = scenarioId ?? '';

@@ -7,9 +7,9 @@ import { moveUnit } from '../core/move.js';
 import { expire } from '../core/expire.js';
 import { fightsFor, findUnit, makeUnit, updateUnit, type CoreState, coreWith, unitWith, withoutLog } from '../core/state.js';
 import type { WarchonRules } from './content.js';
-import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, stageJob } from './battle.js';
+import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, STAGE_EVENTS, stageJob } from './battle.js';
 import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
-import { attemptJob, idleJob, logEvents } from './jobs.js';
+import { attemptJob, idleJob, logEvents, quietEvent } from './jobs.js';
 import { listMoves, sameMove, spentOn } from './moves.js';
 import { armyUnit } from './setup.js';
 import { contested, overflow } from './movement.js';
@@ -191,6 +191,14 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
       b.hits = hits;
       s.active = hits[0]!.side;
       return { state: s, events };
+    }
+    // An announcement nobody listens for, with no delayed effect waiting, on a settled state: the
+    // job would give the same state (runJob's idle case), so none is made.
+    const announced = STAGE_EVENTS[b.stage];
+    if (announced !== undefined && quietEvent(s.core, rules, announced) && s.core.log.length === 0 && s.core.random === s.random && isSettled(s.core, [])) {
+      afterJob(s);
+      if (s.battle === null) withCore(s, rules, s.core, events);
+      continue;
     }
     const job = stageJob(s, rules);
     if (job === null) throw new Error(`Battle stage ${b.stage} has no job.`);
