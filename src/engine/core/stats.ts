@@ -58,12 +58,22 @@ export function rankValue(unit: UnitState, stat: Stat): number | null {
   return (values as number[]).reduce((a, b) => a + b, 0);
 }
 
-/** Every effective stat the unit has, for logs and for game engines. */
+/** Every effective stat the unit has, for logs and for game engines: by name, in name order. */
 export function effectiveStats(unit: UnitState): { [stat: string]: number } {
-  const names = new Set<string>([...Object.keys(unit.stats), ...unit.modifiers.flatMap((m) => (m.stat === 'cs' ? ['as', 'ds'] : [m.stat]))]);
-  names.add('hits');
+  const names = Object.keys(unit.stats);
+  const add = (name: string) => {
+    if (!names.includes(name)) names.push(name);
+  };
+  for (const m of unit.modifiers) {
+    if (m.stat === 'cs') {
+      add('as');
+      add('ds');
+    } else add(m.stat);
+  }
+  add('hits');
+  names.sort();
   const out: { [stat: string]: number } = {};
-  for (const name of [...names].sort()) {
+  for (const name of names) {
     const value = effectiveStat(unit, name as Exclude<Stat, 'cs'>);
     if (value !== null) out[name] = value;
   }
