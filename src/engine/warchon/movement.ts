@@ -56,9 +56,22 @@ export function overflow(core: CoreState, rules: WarchonRules): Overflow | null 
     if (last.units !== core.units) lastOverflow = { units: core.units, rules, found: null };
     return last.found;
   }
-  const found = findOverflow(core, rules);
+  let found = knownOf(rules).get(core.units);
+  if (found === undefined) {
+    found = findOverflow(core, rules);
+    knownOf(rules).set(core.units, found);
+  }
   lastOverflow = { units: core.units, rules, found };
   return found;
+}
+
+const knownByRules = new WeakMap<WarchonRules, WeakMap<CoreState['units'], Overflow | null>>();
+
+/** The answers found, by units array: a state kept and played from again (a look-ahead, a replay) asks about units seen before. */
+function knownOf(rules: WarchonRules): WeakMap<CoreState['units'], Overflow | null> {
+  let known = knownByRules.get(rules);
+  if (known === undefined) knownByRules.set(rules, (known = new WeakMap()));
+  return known;
 }
 
 /**
