@@ -10,9 +10,9 @@ export function hitUnit(core: CoreState, rules: WarchonRules, id: string, rule: 
   const before = findUnit(core, id)!;
   const hits = before.hits - 1;
   const hit = updateUnit(core, id, (u) => (unitWith(u, { hits, destroyed: hits <= 0 })));
-  const events: GameEvent[] = [{ type: 'effect', effect: 'hit', rule, unit: id, hits: { from: before.hits, to: hits }, destroyed: hits <= 0 }];
   const turned = syncFaces(hit, rules, core.settled ? core : undefined);
-  return { core: turned.core, events: [...events, ...turned.events] };
+  turned.events.unshift({ type: 'effect', effect: 'hit', rule, unit: id, hits: { from: before.hits, to: hits }, destroyed: hits <= 0 });
+  return turned;
 }
 
 /** The face a unit shows for its Hits left: the face printed with those Hits, else the one as many faces down. */
