@@ -132,7 +132,8 @@ export function numberShown(state: WorkingState, rules: WarchonRules, defenderFi
   }
   b.number = cell.number;
   const events = rules.spread.get(b.spread)!.events;
-  const used = state.eventsUsed.filter((spread) => spread === b.spread).length;
+  let used = 0;
+  for (const spread of state.eventsUsed) if (spread === b.spread) used++;
   if (cell.event && !b.ignoreEvents && events !== null && used < rules.eventsPerTurn) {
     state.eventsUsed = [...state.eventsUsed, b.spread];
     b.stage = 'event-fingers';

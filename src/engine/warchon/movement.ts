@@ -52,14 +52,14 @@ let lastOverflow: { units: CoreState['units']; rules: WarchonRules; found: Overf
 export function overflow(core: CoreState, rules: WarchonRules): Overflow | null {
   // Asked at every step and by every listing of moves: once per set of units.
   const last = lastOverflow;
-  if (last !== null && last.rules === rules && (last.units === core.units || (last.found === null && noneGrew(last.units, core.units)))) {
-    if (last.units !== core.units) lastOverflow = { units: core.units, rules, found: null };
-    return last.found;
-  }
-  let found = knownOf(rules).get(core.units);
+  if (last !== null && last.rules === rules && last.units === core.units) return last.found;
+  const known = knownOf(rules);
+  let found = known.get(core.units);
+  // Units one step on from the last asked about, none of them grown: within Capacity still.
+  if (found === undefined && last !== null && last.rules === rules && last.found === null && noneGrew(last.units, core.units)) found = null;
   if (found === undefined) {
     found = findOverflow(core, rules);
-    knownOf(rules).set(core.units, found);
+    known.set(core.units, found);
   }
   lastOverflow = { units: core.units, rules, found };
   return found;

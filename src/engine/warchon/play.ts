@@ -212,6 +212,13 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
   throw new Error('The game did not reach a decision after 10,000 steps.');
 }
 
+/** Whether the move has exactly two fields (its kind and one argument), counted without making a list. */
+function twoFields(move: WarchonMove): boolean {
+  let n = 0;
+  for (const _ in move) n++;
+  return n === 2;
+}
+
 /**
  * Whether `move` is one `listMoves` offers. Fingers and Hits, asked at every battle, are checked
  * directly against the conditions under which the listing offers them (no result, no question
@@ -219,7 +226,7 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
  * assigning Hits: the side's units there with Hits left); any other move is looked up in the listing.
  */
 function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): boolean {
-  if ((move.kind === 'fingers' || move.kind === 'assign') && Object.keys(move).length === 2) {
+  if ((move.kind === 'fingers' || move.kind === 'assign') && twoFields(move)) {
     const b = state.battle;
     if (state.result === null && state.pending === null && state.step === 'battle' && b !== null && overflow(state.core, rules) === null) {
       if (move.kind === 'fingers' && (b.stage === 'fingers' || b.stage === 'event-fingers')) return Number.isInteger(move.n) && move.n >= rules.fingers.min && move.n <= rules.fingers.max;
