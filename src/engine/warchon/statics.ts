@@ -109,9 +109,10 @@ function transplantStatics(core: CoreState, known: CoreState): ReturnType<typeof
   const units = core.units.map((u, i) => {
     const k = known.units[i]!;
     if (u.id !== k.id) return null;
-    const kept = u.modifiers.filter((m) => m.duration !== 'while');
-    const marks = k.modifiers.filter((m) => m.duration === 'while');
-    return kept.length === u.modifiers.length && marks.length === 0 ? u : unitWith(u, { modifiers: [...kept, ...marks] });
+    if (u.modifiers.length === 0 && k.modifiers.length === 0) return u;
+    const modifiers = [...u.modifiers.filter((m) => m.duration !== 'while'), ...k.modifiers.filter((m) => m.duration === 'while')];
+    // The same modifiers (the unit came from `known`, or holds no mark in either): the unit itself, so states stay comparable by identity.
+    return modifiers.length === u.modifiers.length && modifiers.every((m, j) => m === u.modifiers[j]) ? u : unitWith(u, { modifiers });
   });
   if (units.some((u) => u === null)) return null;
   const locationRules = [...core.locationRules.filter((r) => r.duration !== 'while'), ...known.locationRules.filter((r) => r.duration === 'while')];

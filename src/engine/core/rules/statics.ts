@@ -71,6 +71,17 @@ function marksOf(state: CoreState, statics: readonly RuleSource[], hooks: RuleHo
   return marks;
 }
 
+/** Whether `rebuilt`, the unit `before` with its `while` modifiers taken off and put on again, has the modifiers it had. */
+function sameModifiers(rebuilt: CoreState['units'][number], before: CoreState['units'][number]): boolean {
+  if (rebuilt.id !== before.id || rebuilt.modifiers.length !== before.modifiers.length) return false;
+  for (let i = 0; i < rebuilt.modifiers.length; i++) {
+    const a = rebuilt.modifiers[i]!;
+    const b = before.modifiers[i]!;
+    if (a !== b && (a.stat !== b.stat || a.op !== b.op || a.value !== b.value || a.rounding !== b.rounding || a.duration !== b.duration || a.location !== b.location || a.turnsLeft !== b.turnsLeft || a.source !== b.source)) return false;
+  }
+  return true;
+}
+
 /** The log of a recompute: the static rule instances that started applying, then those that stopped. */
 export function staticsLog(before: readonly string[], after: readonly string[]): LogEntry[] {
   const log: LogEntry[] = [];
@@ -111,6 +122,13 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
     for (const e of effects) current = e.kind === 'modify-strength' ? addModifiers(current, e, ctx, policy).state : addLimit(current, e as EffectOf<'limit-movement'>, ctx, policy).state;
   }
   const log = staticsLog(state.statics, holding);
-  const next: CoreState = coreWith(current, { statics: holding });
+  // A unit that holds the same marks as before is kept as the same object: callers compare states by
+  // their units' identity, and most units' marks do not change when a rule starts or stops applying.
+  let units = current.units;
+  if (units !== state.units && units.length === state.units.length) {
+    const kept = units.map((u, i) => (u !== state.units[i] && sameModifiers(u, state.units[i]!) ? state.units[i]! : u));
+    units = kept.every((u, i) => u === state.units[i]) ? state.units : kept;
+  }
+  const next: CoreState = coreWith(current, { statics: holding, units });
   return { state: coreWith(next, { staticMarks: sameMarks !== undefined && sameMarks(state, next) ? marks : marksOf(next, statics, hooks) }), log };
 }
