@@ -37,18 +37,36 @@ const compare = {
 
 /** Whether the unit meets every condition but `extreme` and `choose`, which depend on the others. */
 export function matchesUnit(state: CoreState, unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext): boolean {
-  return matchesAt(state, unit, filter, ctx, filter.binding === undefined ? ruleLocation(state, ctx) : null);
+  return matchesAt(unit, filter, ctx, scopeOf(state, filter, ctx));
 }
 
-/** matchesUnit with the rule's location found once for all the units a filter is tried on. */
-function matchesAt(state: CoreState, unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, location: string | null): boolean {
+/** What a filter reads of the state and the context, found once for all the units it is tried on. */
+interface Scope {
+  /** The rule's location, when the filter binds no name. */
+  readonly location: string | null;
+  /** The units the filter's binding names, when it has one. */
+  readonly bound: readonly string[] | null;
+  /** The sides its `side` names, when it has one. */
+  readonly sides: readonly string[] | null;
+}
+
+function scopeOf(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext): Scope {
+  return {
+    location: filter.binding === undefined ? ruleLocation(state, ctx) : null,
+    bound: filter.binding !== undefined ? boundUnits(filter.binding, ctx) : null,
+    sides: filter.side !== undefined ? resolveSides(state, filter.side, ctx) : null,
+  };
+}
+
+/** matchesUnit with what the filter reads of the state found once (`scopeOf`) for all the units it is tried on. */
+function matchesAt(unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, scope: Scope): boolean {
   if (unit.destroyed) return false;
-  if (filter.binding !== undefined) {
+  if (scope.bound !== null) {
     // A name stands for units wherever they are (a group teleporting is not yet at the rule's
     // location), and a name with no units selects nothing, never every unit.
-    if (!boundUnits(filter.binding, ctx).includes(unit.id)) return false;
-  } else if (location !== null && unit.location !== location) return false;
-  if (filter.side !== undefined && !resolveSides(state, filter.side, ctx).includes(fightsFor(unit))) return false;
+    if (!scope.bound.includes(unit.id)) return false;
+  } else if (scope.location !== null && unit.location !== scope.location) return false;
+  if (scope.sides !== null && !scope.sides.includes(fightsFor(unit))) return false;
   if (filter.units !== undefined && !names(filter.units, unit)) return false;
   if (filter.exceptUnits !== undefined && names(filter.exceptUnits, unit)) return false;
   if (filter.exceptBinding !== undefined && boundUnits(filter.exceptBinding, ctx).includes(unit.id)) return false;
@@ -130,8 +148,8 @@ export function selectUnits(state: CoreState, filter: DeepReadonly<UnitFilter>, 
 }
 
 function selectFrom(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions): Selection {
-  const location = filter.binding === undefined ? ruleLocation(state, ctx) : null;
-  let units = state.units.filter((u) => matchesAt(state, u, filter, ctx, location));
+  const scope = scopeOf(state, filter, ctx);
+  let units = state.units.filter((u) => matchesAt(u, filter, ctx, scope));
   if (options.eligible !== undefined) units = units.filter(options.eligible);
   if (filter.extreme !== undefined) units = extremeUnits(units, filter.extreme);
   const choose = filter.choose;
