@@ -271,6 +271,13 @@ export function updateUnit(state: CoreState, id: string, change: (unit: UnitStat
   return coreWith(state, { units: state.units.map((u) => (u.id === id ? change(u) : u)) });
 }
 
+/** The state with each unit `ids` names replaced by `change(unit)`, in one pass over the units; the state itself when `ids` is empty. */
+export function updateUnits(state: CoreState, ids: readonly string[], change: (unit: UnitState) => UnitState): CoreState {
+  if (ids.length === 0) return state;
+  if (ids.length === 1) return updateUnit(state, ids[0]!, change);
+  return coreWith(state, { units: state.units.map((u) => (ids.includes(u.id) ? change(u) : u)) });
+}
+
 // Copies with some fields replaced. States are copied at every step. A spread copy (`{ ...state,
 // x }`) of objects that came to have many hidden shapes takes V8's slow path (about a microsecond a
 // copy, measured), and so does reading every field of a patch (the patches have as many shapes as

@@ -1,12 +1,12 @@
 // destroy: the targets are destroyed outright, whatever Hits they have left.
 import { entry } from '../log.js';
-import { findUnit, updateUnit, unitWith } from '../state.js';
+import { findUnit, updateUnits, unitWith } from '../state.js';
 import { choiceData, names, select, type Handler } from './common.js';
 
 export const destroy: Handler<'destroy'> = (state, effect, ctx, policy) => {
   const selected = select(state, effect.target, ctx, policy);
   let next = selected.state;
-  for (const id of selected.ids) next = updateUnit(next, id, (u) => (unitWith(u, { destroyed: true })));
+  next = updateUnits(next, selected.ids, (u) => unitWith(u, { destroyed: true }));
   return {
     state: next,
     log: [entry('destroy', ctx.source, `Destroyed: ${names(next, selected.ids)}.`, { units: selected.ids, data: { destroyed: selected.ids, ...choiceData(selected.choice) } })],

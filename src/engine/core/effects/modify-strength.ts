@@ -6,7 +6,7 @@ import { rollDie } from '../dice.js';
 import { entry, type LoggedRoll } from '../log.js';
 import type { EffectContext } from '../context.js';
 import type { Policy } from '../policy.js';
-import { coreWith, findUnit, unitWith, updateUnit, type CoreState, type Modifier } from '../state.js';
+import { coreWith, findUnit, unitWith, updateUnits, type CoreState, type Modifier } from '../state.js';
 import { effectiveStats } from '../stats.js';
 import { choiceData, names, select, turnsLeftFor, type EffectOf, type Handler, type Selected } from './common.js';
 
@@ -24,21 +24,21 @@ export function addModifiers(state: CoreState, effect: EffectOf<'modify-strength
     value = drawn.value + plus;
     rolls.push({ die: effect.value.die, value: drawn.value, for: `${effect.value.die}${plus !== 0 ? (plus > 0 ? `+${plus}` : plus) : ''} = ${value}` });
   }
-  for (const id of selected.ids) {
-    next = updateUnit(next, id, (unit) => {
-      const modifier: Modifier = {
-        stat: effect.stat,
-        op: effect.op,
-        value,
-        rounding: effect.rounding ?? null,
-        duration: effect.duration,
-        location: unit.location ?? ruleLocation(next, ctx),
-        turnsLeft: turnsLeftFor(effect.duration),
-        source: ctx.source,
-      };
-      return unitWith(unit, { modifiers: [...unit.modifiers, modifier] });
-    });
-  }
+  // The rule's location, for a target with none, is the same before and after (only units change).
+  const here = next;
+  next = updateUnits(next, selected.ids, (unit) => {
+    const modifier: Modifier = {
+      stat: effect.stat,
+      op: effect.op,
+      value,
+      rounding: effect.rounding ?? null,
+      duration: effect.duration,
+      location: unit.location ?? ruleLocation(here, ctx),
+      turnsLeft: turnsLeftFor(effect.duration),
+      source: ctx.source,
+    };
+    return unitWith(unit, { modifiers: [...unit.modifiers, modifier] });
+  });
   return { state: next, selected, value, rolls };
 }
 
