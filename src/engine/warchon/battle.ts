@@ -25,15 +25,25 @@ export function total(core: CoreState, spread: string, side: string, stat: 'as' 
 
 /** Both armies still have units here. */
 export function bothPresent(core: CoreState, spread: string): boolean {
+  // Asked at every step of a battle until its result: once per set of units and spread.
+  if (lastPresent.units === core.units && lastPresent.spread === spread) return lastPresent.both;
   let first: string | null = null;
+  let both = false;
   for (const u of core.units) {
     if (u.destroyed || u.location !== spread) continue;
     const side = fightsFor(u);
     if (first === null) first = side;
-    else if (side !== first) return true;
+    else if (side !== first) {
+      both = true;
+      break;
+    }
   }
-  return false;
+  lastPresent = { units: core.units, spread, both };
+  return both;
 }
+
+/** The units and spread last asked about and the answer (arrays of units are never changed in place). */
+let lastPresent: { readonly units: CoreState['units'] | null; readonly spread: string; readonly both: boolean } = { units: null, spread: '', both: false };
 
 export function newBattle(core: CoreState, rules: WarchonRules, spread: string): { core: CoreState; battle: WarchonBattle } {
   const attacker = core.active!;

@@ -93,9 +93,9 @@ export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove
   if (b.stage === 'fingers' || b.stage === 'event-fingers') return [...fingerMoves(rules)];
   if (b.stage === 'assign' && b.hits.length > 0) {
     const side = b.hits[0]!.side;
-    return unitsInPlay(core)
-      .filter((u) => u.location === b.spread && fightsFor(u) === side && u.hits > 0)
-      .map((u) => ({ kind: 'assign', unit: u.id }));
+    const out: WarchonMove[] = [];
+    for (const u of core.units) if (!u.destroyed && u.location === b.spread && fightsFor(u) === side && u.hits > 0) out.push({ kind: 'assign', unit: u.id });
+    return out;
   }
   return [];
 }

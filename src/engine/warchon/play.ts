@@ -93,7 +93,9 @@ function mayTakeHits(core: CoreState, spread: string, side: string): boolean {
 }
 
 /** The stages of a battle up to its result: a battle whose one side is gone in them goes straight to its end. */
-const UNTIL_RESULT: ReadonlySet<string> = new Set(['fingers', 'event-fingers', 'before-result', 'apply']);
+function untilResult(stage: string): boolean {
+  return stage === 'fingers' || stage === 'event-fingers' || stage === 'before-result' || stage === 'apply';
+}
 
 /** Everything that follows until a side must decide (or the game is over); sets `active` to that side. */
 export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[]): PlayResult<WarchonState> {
@@ -154,7 +156,7 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
       continue;
     }
     // A battle whose one side is gone (an event, a rule) goes straight to its end.
-    if (UNTIL_RESULT.has(b.stage) && !bothPresent(s.core, b.spread)) {
+    if (untilResult(b.stage) && !bothPresent(s.core, b.spread)) {
       b.stage = 'end';
       b.attackerFingers = null;
       continue;
