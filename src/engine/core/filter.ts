@@ -41,7 +41,7 @@ export function matchesUnit(state: CoreState, unit: UnitState, filter: DeepReado
 }
 
 /** What a filter reads of the state and the context, found once for all the units it is tried on. */
-interface Scope {
+export interface Scope {
   /** The rule's location, when the filter binds no name. */
   readonly location: string | null;
   /** The units the filter's binding names, when it has one. */
@@ -50,7 +50,7 @@ interface Scope {
   readonly sides: readonly string[] | null;
 }
 
-function scopeOf(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext): Scope {
+export function scopeOf(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext): Scope {
   return {
     location: filter.binding === undefined ? ruleLocation(state, ctx) : null,
     bound: filter.binding !== undefined ? boundUnits(filter.binding, ctx) : null,
@@ -59,7 +59,7 @@ function scopeOf(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: Effect
 }
 
 /** matchesUnit with what the filter reads of the state found once (`scopeOf`) for all the units it is tried on. */
-function matchesAt(unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, scope: Scope): boolean {
+export function matchesAt(unit: UnitState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, scope: Scope): boolean {
   if (unit.destroyed) return false;
   if (scope.bound !== null) {
     // A name stands for units wherever they are (a group teleporting is not yet at the rule's

@@ -7,7 +7,7 @@
 import type { Condition, Stat, UnitFilter } from '../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import { contextWith, type EffectContext } from '../core/context.js';
-import { matchesUnit } from '../core/filter.js';
+import { matchesAt, matchesUnit, type Scope } from '../core/filter.js';
 import { holds } from '../core/rules/condition.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
 import { fightsFor, type CoreState } from '../core/state.js';
@@ -64,7 +64,7 @@ interface SelfRule {
  * read any unit at the place (a filter naming a binding or a side, or an effect without target
  * other than limit-movement, which then reads no unit).
  */
-type UnitFilters = { readonly ctx: EffectContext; readonly filters: DeepReadonly<UnitFilter>[] } | 'all';
+type UnitFilters = { readonly ctx: EffectContext; readonly scope: Scope; readonly filters: DeepReadonly<UnitFilter>[] } | 'all';
 
 /** Filter fields whose match reads only the unit itself: matchesUnit needs no binding, side or owner for them. */
 const UNIT_ONLY_FILTER = new Set(['units', 'exceptUnits', 'hasTrait', 'lacksTrait', 'stat']);
@@ -110,7 +110,8 @@ function read(state: CoreState, u: CoreState['units'][number], reads: Reads): bo
   const here = u.location !== null ? reads.unitPlaces.get(u.location) : undefined;
   if (here === undefined) return false;
   if (here === 'all') return true;
-  for (const filter of here.filters) if (matchesUnit(state, u, filter, here.ctx)) return true;
+  // The place's filters name no binding and no side: what they read of the state is the place alone (`scope`).
+  for (const filter of here.filters) if (matchesAt(u, filter, here.ctx, here.scope)) return true;
   return false;
 }
 
@@ -273,7 +274,7 @@ export function placementReads(rules: WarchonRules): Reads | null {
       : new Map(
           [...filtersAt].map(([at, filters]): [string, UnitFilters] => [
             at,
-            filters === 'all' ? 'all' : { filters, ctx: contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: null, source: `place/${at}`, location: at, self: null }) },
+            filters === 'all' ? 'all' : { filters, ctx: contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: null, source: `place/${at}`, location: at, self: null }), scope: { location: at, bound: null, sides: null } },
           ]),
         );
     const transplant = statics.every((r) => r.rule.do.every((e) => e.kind !== 'modify-strength' || typeof e.value === 'number'));
