@@ -110,9 +110,12 @@ export function quietEvent(state: CoreState, rules: WarchonRules, event: string)
   return state.delayed.length === 0 && !rules.listens.has(event);
 }
 
-/** What `fire` does for an event that fires nothing: the static rules recomputed (their log appended to the state's). */
-function settle(state: CoreState, rules: WarchonRules, policy: Policy): { state: CoreState; log: readonly LogEntry[] } {
-  const statics = recomputeStaticsOf(state, rules, policy);
+/**
+ * What `fire` does for an event that fires nothing: the static rules recomputed (their log appended
+ * to the state's). `previous`, a settled state the job started from, is compared first (statics.ts).
+ */
+function settle(state: CoreState, rules: WarchonRules, policy: Policy, previous?: CoreState): { state: CoreState; log: readonly LogEntry[] } {
+  const statics = recomputeStaticsOf(state, rules, policy, previous !== undefined && wasSettled(previous) ? previous : undefined);
   return { state: statics.log.length === 0 ? statics.state : coreWith(statics.state, { log: [...state.log, ...statics.log] }), log: statics.log };
 }
 
@@ -126,7 +129,7 @@ function applyAndFire(core: CoreState, rules: WarchonRules, effects: Parameters<
   for (const e of step.events ?? []) {
     if (quiet(state, rules, e)) {
       if (recomputed) continue;
-      const settled = settle(state, rules, policy);
+      const settled = settle(state, rules, policy, core);
       state = settled.state;
       log.push(...settled.log);
     } else {
