@@ -53,13 +53,11 @@ export function overflow(core: CoreState, rules: WarchonRules): Overflow | null 
   // Asked at every step and by every listing of moves: once per set of units.
   const last = lastOverflow;
   if (last !== null && last.rules === rules && last.units === core.units) return last.found;
-  const known = knownOf(rules);
-  let found = known.get(core.units);
   // Units one step on from the last asked about, none of them grown: within Capacity still.
-  if (found === undefined && last !== null && last.rules === rules && last.found === null && noneGrew(last.units, core.units)) found = null;
+  let found = last !== null && last.rules === rules && last.found === null && noneGrew(last.units, core.units) ? null : knownOf(rules).get(core.units);
   if (found === undefined) {
     found = findOverflow(core, rules);
-    known.set(core.units, found);
+    knownOf(rules).set(core.units, found);
   }
   lastOverflow = { units: core.units, rules, found };
   return found;
