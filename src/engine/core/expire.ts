@@ -88,7 +88,7 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
   const log: LogEntry[] = [];
   // The units after the moment, made only once one of them changes: until then, state.units.
   let units: UnitState[] | null = null;
-  const removed: string[] = [];
+  let removed: string[] | null = null;
   for (let i = 0; i < state.units.length; i++) {
     const unit = state.units[i]!;
     // Nothing on the unit that this moment ends or counts down (most units, most of the time).
@@ -98,7 +98,7 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     }
     if (unit.leaves !== null && settle(unit.leaves, moment, unit) === null) {
       units ??= state.units.slice(0, i);
-      removed.push(unit.id);
+      (removed ??= []).push(unit.id);
       continue;
     }
     const modifiers = unit.modifiers.flatMap((m) => settle(m, moment, unit) ?? []);
@@ -120,7 +120,7 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     if (ended.length > 0) log.push(entry('expire', labelOf(moment), `${unit.name} (${unit.id}): ${ended.join(', ')} ended.`, { units: [unit.id], data: { ended } }));
     units.push(unitWith(unit, { modifiers, controlledBy, prevented, leaves }));
   }
-  if (removed.length > 0) log.push(entry('expire', labelOf(moment), `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
+  if (removed !== null) log.push(entry('expire', labelOf(moment), `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
   const locationRules = state.locationRules.some((r) => endsRule(r.duration, moment)) ? state.locationRules.filter((r) => !endsRule(r.duration, moment)) : state.locationRules;
   if (locationRules.length < state.locationRules.length) {
     log.push(entry('expire', labelOf(moment), `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));

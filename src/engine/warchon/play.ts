@@ -23,9 +23,9 @@ function withCore(state: WorkingState, rules: WarchonRules, core: CoreState, eve
   // Nothing changed since the last recompute: no face to turn, the marks already right.
   if (!isSettled(core, inBattle)) {
     const faced = syncFaces(core, rules, state.core.settled ? state.core : undefined);
-    events.push(...faced.events);
+    if (faced.events.length > 0) events.push(...faced.events);
     const statics = recompute(faced.core, rules, inBattle, state.core);
-    events.push(...logEvents(statics.log));
+    if (statics.log.length > 0) events.push(...logEvents(statics.log));
     core = markSettled(withoutLog(statics.core));
   }
   state.core = core;
@@ -47,7 +47,7 @@ function runJob(state: WorkingState, rules: WarchonRules, job: Job, events: Game
     state.pending = { job, base: state.core, answers: [], request: attempt.request };
     return false;
   }
-  events.push(...logEvents(attempt.result.log));
+  if (attempt.result.log.length > 0) events.push(...logEvents(attempt.result.log));
   withCore(state, rules, attempt.result.core, events);
   return true;
 }
