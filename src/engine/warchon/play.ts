@@ -17,14 +17,18 @@ import { isSettled, markSettled, recompute, withTurn } from './statics.js';
 import { workingCopy, type Job, type WarchonMove, type WarchonState, type WorkingState } from './state.js';
 import { endedByRule, victory } from './victory.js';
 
-/** A new core in the working state: statics recomputed, faces turned, the generator carried to the top. */
-function withCore(state: WorkingState, rules: WarchonRules, core: CoreState, events: GameEvent[]): WorkingState {
+/**
+ * A new core in the working state: statics recomputed, faces turned, the generator carried to the
+ * top. `previous` is the state the change was made to (the working state's core, unless the caller
+ * has already put the new core there): when settled, only what changed since is looked at.
+ */
+function withCore(state: WorkingState, rules: WarchonRules, core: CoreState, events: GameEvent[], previous: CoreState = state.core): WorkingState {
   const inBattle = state.step === 'movement' ? state.inBattle : [];
   // Nothing changed since the last recompute: no face to turn, the marks already right.
   if (!isSettled(core, inBattle)) {
-    const faced = syncFaces(core, rules, state.core.settled ? state.core : undefined);
+    const faced = syncFaces(core, rules, previous.settled ? previous : undefined);
     if (faced.events.length > 0) events.push(...faced.events);
-    const statics = recompute(faced.core, rules, inBattle, state.core);
+    const statics = recompute(faced.core, rules, inBattle, previous);
     if (statics.log.length > 0) events.push(...logEvents(statics.log));
     core = markSettled(withoutLog(statics.core));
   }
@@ -198,8 +202,9 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
     // job would give the same state (runJob's idle case), so none is made.
     const announced = STAGE_EVENTS[b.stage];
     if (announced !== undefined && quietEvent(s.core, rules, announced) && s.core.log.length === 0 && s.core.random === s.random && isSettled(s.core, [])) {
+      const before = s.core;
       afterJob(s);
-      if (s.battle === null) withCore(s, rules, s.core, events);
+      if (s.battle === null) withCore(s, rules, s.core, events, before);
       continue;
     }
     const job = stageJob(s, rules);
@@ -207,8 +212,10 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
     // A battle's end is a change like any other: the static rules are recomputed before anything
     // else is announced (turn-ends, with its delayed effects, or the next battle).
     if (runJob(s, rules, job, events)) {
+      // afterJob puts the battle's end into the working state: the settled core before it is the one to compare with.
+      const before = s.core;
       afterJob(s);
-      if (s.battle === null) withCore(s, rules, s.core, events);
+      if (s.battle === null) withCore(s, rules, s.core, events, before);
     }
   }
   throw new Error('The game did not reach a decision after 10,000 steps.');
