@@ -29,7 +29,7 @@ export interface Reads {
    * asks only whether the battle, or one due, is at that place), or null when a rule reads every
    * battle (`battle: anywhere`, a unit's rule, a filter's side that may name the attacker).
    */
-  readonly battlePlaces: ReadonlySet<string> | null;
+  readonly battlePlaces: readonly string[] | null;
   /**
    * Where units are read, place by place: a place's rule selects or counts only the units there that
    * its filters match (`UnitFilters`), and a unit no filter of its place matches changes no mark.
@@ -148,12 +148,14 @@ function unitRuleContext(rule: SelfRule, u: CoreState['units'][number], reads: R
 }
 
 /** Whether two states agree on the battles the static rules read: all of it, or only whether each place in `places` has its battle. */
-function sameBattles(a: CoreState, b: CoreState, places: ReadonlySet<string> | null): boolean {
+function sameBattles(a: CoreState, b: CoreState, places: readonly string[] | null): boolean {
   const x = a.battle;
   const y = b.battle;
   if (places === null) {
     return x?.location === y?.location && x?.attacker === y?.attacker && x?.defender === y?.defender && x?.controlling === y?.controlling && sameList(a.battlesDue, b.battlesDue);
   }
+  // The same battle and the same battles due: nothing to look up place by place.
+  if (a.battle === b.battle && a.battlesDue === b.battlesDue) return true;
   for (const place of places) if (battleAt(a, place) !== battleAt(b, place)) return false;
   return true;
 }
@@ -187,6 +189,16 @@ const placementReadsOf = new WeakMap<WarchonRules, Reads | null>();
  * recompute runs). A filter's `side` may name the active side, so it counts as reading it.
  */
 export function placementReads(rules: WarchonRules): Reads | null {
+  // Asked at every recompute: the last pack's answer first.
+  if (lastReads !== null && lastReads.rules === rules) return lastReads.reads;
+  const reads = placementReadsFor(rules);
+  lastReads = { rules, reads };
+  return reads;
+}
+
+let lastReads: { readonly rules: WarchonRules; readonly reads: Reads | null } | null = null;
+
+function placementReadsFor(rules: WarchonRules): Reads | null {
   let found = placementReadsOf.get(rules);
   if (found === undefined) {
     const stats: Stat[] = [];
@@ -278,7 +290,7 @@ export function placementReads(rules: WarchonRules): Reads | null {
           ]),
         );
     const transplant = statics.every((r) => r.rule.do.every((e) => e.kind !== 'modify-strength' || typeof e.value === 'number'));
-    found = ok ? { stats, ...read, battlePlaces, unitPlaces, unitRecords, selfRecords, transplant, hooks: { placeTraits: hooks.placeTraits, controlling: hooks.controlling } } : null;
+    found = ok ? { stats, ...read, battlePlaces: battlePlaces === null ? null : [...battlePlaces], unitPlaces, unitRecords, selfRecords, transplant, hooks: { placeTraits: hooks.placeTraits, controlling: hooks.controlling } } : null;
     placementReadsOf.set(rules, found);
   }
   return found;
