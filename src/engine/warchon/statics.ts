@@ -111,7 +111,9 @@ function transplantStatics(core: CoreState, known: CoreState): ReturnType<typeof
   if (units.some((u) => u === null)) return null;
   const locationRules = [...core.locationRules.filter((r) => r.duration !== 'while'), ...known.locationRules.filter((r) => r.duration === 'while')];
   const log = staticsLog(core.statics, known.statics);
-  return { state: coreWith(core, { units: units as CoreState['units'], locationRules, statics: known.statics, staticMarks: known.staticMarks }), log };
+  // Every unit kept: the same array, so what is kept by units array (Capacity) still holds.
+  const same = units.every((u, i) => u === core.units[i]);
+  return { state: coreWith(core, { units: same ? core.units : (units as CoreState['units']), locationRules, statics: known.statics, staticMarks: known.staticMarks }), log };
 }
 
 /** How many recent recomputes are kept. */
