@@ -12,7 +12,7 @@ import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
 import { attemptJob, idleJob, logEvents, quietEvent } from './jobs.js';
 import { listMoves, sameMove, spentOn } from './moves.js';
 import { armyUnit } from './setup.js';
-import { contested, overflow } from './movement.js';
+import { contested, destinations, overflow } from './movement.js';
 import { isSettled, markSettled, recompute, withTurn } from './statics.js';
 import { workingCopy, type Job, type WarchonMove, type WarchonState, type WorkingState } from './state.js';
 import { endedByRule, victory } from './victory.js';
@@ -221,21 +221,36 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
   throw new Error('The game did not reach a decision after 10,000 steps.');
 }
 
-/** Whether the move has exactly two fields (its kind and one argument), counted without making a list. */
-function twoFields(move: WarchonMove): boolean {
+/** How many fields the move has (its kind and its arguments), counted without making a list. */
+function fieldCount(move: WarchonMove): number {
   let n = 0;
   for (const _ in move) n++;
-  return n === 2;
+  return n;
 }
 
 /**
- * Whether `move` is one `listMoves` offers. Fingers and Hits, asked at every battle, are checked
- * directly against the conditions under which the listing offers them (no result, no question
- * pending, no army over Capacity, a battle asking for fingers: the numbers min..max; a battle
- * assigning Hits: the side's units there with Hits left); any other move is looked up in the listing.
+ * Whether `move` is one `listMoves` offers. The moves asked at every step (a unit moving or holding,
+ * the end of the Movement Round, fingers, Hits) are checked directly against the conditions under
+ * which the listing offers them: no result, no question pending, no army over Capacity, and then
+ * the step's own (a unit of the active side that has not acted, moving to one of its destinations;
+ * fingers min..max; a Hit to a unit of the side assigning there with Hits left). Any other move is
+ * looked up in the listing (test/warchon-speed-legality.test.ts checks the two agree).
  */
 function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): boolean {
-  if ((move.kind === 'fingers' || move.kind === 'assign') && twoFields(move)) {
+  if (move.kind === 'move' || move.kind === 'hold' || move.kind === 'end-movement') {
+    // The Movement Round's moves, checked as the listing offers them (no result, no question
+    // pending, no army over Capacity, the active side's Movement Round): a unit of the active side
+    // in play that has not acted holds, or moves to one of its own destinations; anything else
+    // (another field, another step) is looked up in the listing below.
+    const core = state.core;
+    if (state.result === null && state.pending === null && state.step === 'movement' && overflow(core, rules) === null && fieldCount(move) === (move.kind === 'end-movement' ? 1 : move.kind === 'hold' ? 2 : 3)) {
+      if (move.kind === 'end-movement') return true;
+      const unit = typeof move.unit === 'string' ? findUnit(core, move.unit) : undefined;
+      if (unit === undefined || unit.destroyed || fightsFor(unit) !== core.active || state.acted.includes(unit.id) || unit.location === null) return false;
+      return move.kind === 'hold' || (typeof move.to === 'string' && destinations(state, rules, unit).includes(move.to));
+    }
+  }
+  if ((move.kind === 'fingers' || move.kind === 'assign') && fieldCount(move) === 2) {
     const b = state.battle;
     if (state.result === null && state.pending === null && state.step === 'battle' && b !== null && overflow(state.core, rules) === null) {
       if (move.kind === 'fingers' && (b.stage === 'fingers' || b.stage === 'event-fingers')) return Number.isInteger(move.n) && move.n >= rules.fingers.min && move.n <= rules.fingers.max;
