@@ -89,7 +89,7 @@ function noneGrew(before: CoreState['units'], after: CoreState['units']): boolea
   return true;
 }
 
-/** The tables findOverflow and contested count in, one per rules, reused: allocating typed arrays at every step costs more than the counting. */
+/** The tables findOverflow, contested and destinations count in, one per rules, reused: allocating typed arrays at every step costs more than the counting. */
 interface Tables {
   /** Size by spread, side and class, at index (spread * sides + side) * 2 + aerial. */
   readonly sizes: Float64Array;
@@ -97,6 +97,9 @@ interface Tables {
   readonly capacities: Float64Array;
   /** A bit per side for each spread. */
   readonly present: Uint32Array;
+  /** For one moving unit, by spread: whether an enemy is there, and its army's Size there in its class. */
+  readonly enemy: Uint8Array;
+  readonly classSize: Float64Array;
 }
 
 const tablesOf = new WeakMap<WarchonRules, Tables>();
@@ -107,7 +110,8 @@ function tables(rules: WarchonRules): Tables {
     const entries = rules.spreads.length * rules.sides.length * 2;
     const capacities = new Float64Array(entries);
     for (let i = 0; i < entries; i++) capacities[i] = rules.spreads[Math.floor(i / (rules.sides.length * 2))]!.capacity;
-    tablesOf.set(rules, (t = { sizes: new Float64Array(entries), capacities, present: new Uint32Array(rules.spreads.length) }));
+    const n = rules.spreads.length;
+    tablesOf.set(rules, (t = { sizes: new Float64Array(entries), capacities, present: new Uint32Array(n), enemy: new Uint8Array(n), classSize: new Float64Array(n) }));
   }
   return t;
 }
@@ -138,11 +142,6 @@ export function fits(core: CoreState, rules: WarchonRules, unit: UnitState, spre
   return sizeAt(core, fightsFor(unit), spread, isAerial(unit)) + capacitySize(unit) <= capacity;
 }
 
-function hasEnemy(core: CoreState, spread: string, side: string): boolean {
-  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) !== side) return true;
-  return false;
-}
-
 /** The limits at the unit's spread: may it leave at all, and how far. */
 function limits(state: WarchonState, unit: UnitState): { mayLeave: boolean; maxDistance: number | null } {
   let mayLeave = true;
@@ -167,8 +166,22 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
   const movement = effectiveStat(unit, 'movement') ?? 0;
   const reach = lim.maxDistance === null ? movement : Math.min(movement, lim.maxDistance);
   const side = fightsFor(unit);
+  const aerial = isAerial(unit);
+  // One pass over the units for what the search asks of each spread: an enemy there, and the Size
+  // the unit's army has there in its class (as `fits` counts it).
+  const order = spreadOrder(rules);
+  const { enemy, classSize } = tables(rules);
+  enemy.fill(0);
+  classSize.fill(0);
+  for (const u of state.core.units) {
+    if (u.destroyed || u.location === null) continue;
+    const at = order.get(u.location);
+    if (at === undefined) continue;
+    if (fightsFor(u) !== side) enemy[at] = 1;
+    else if (isAerial(u) === aerial) classSize[at] = classSize[at]! + capacitySize(u);
+  }
   let found: string[];
-  if (isAerial(unit)) found = spreadsWithin(rules, unit.location, reach);
+  if (aerial) found = spreadsWithin(rules, unit.location, reach);
   else {
     // One Movement per step; a spread holding an enemy is entered but not left.
     const seen = new Set([unit.location]);
@@ -181,14 +194,15 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
           if (seen.has(n)) continue;
           seen.add(n);
           found.push(n);
-          if (!hasEnemy(state.core, n, side)) next.push(n);
+          if (enemy[order.get(n)!] === 0) next.push(n);
         }
       }
       frontier = next;
     }
   }
-  const order = spreadOrder(rules);
-  return found.filter((s) => fits(state.core, rules, unit, s)).sort((a, b) => order.get(a)! - order.get(b)!);
+  // Whether one more unit fits at each (fits, with the Sizes counted above).
+  const size = capacitySize(unit);
+  return found.filter((s) => classSize[order.get(s)!]! + size <= rules.spread.get(s)!.capacity).sort((a, b) => order.get(a)! - order.get(b)!);
 }
 
 /** Spreads both armies share now, in spread number order. */
