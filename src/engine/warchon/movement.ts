@@ -158,6 +158,9 @@ function limits(state: WarchonState, unit: UnitState): { mayLeave: boolean; maxD
   return { mayLeave, maxDistance };
 }
 
+/** The units, side and class the tables' `enemy` and `classSize` were last counted for (arrays of units are never changed in place). */
+let counted: { readonly units: CoreState['units']; readonly rules: WarchonRules; readonly side: string; readonly aerial: boolean } | null = null;
+
 /** The spreads the unit may move to now, in spread order; empty when it may not move. */
 export function destinations(state: WarchonState, rules: WarchonRules, unit: UnitState): string[] {
   if (unit.location === null || state.acted.includes(unit.id) || !mayAct(unit, 'move')) return [];
@@ -168,17 +171,22 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
   const side = fightsFor(unit);
   const aerial = isAerial(unit);
   // One pass over the units for what the search asks of each spread: an enemy there, and the Size
-  // the unit's army has there in its class (as `fits` counts it).
+  // the unit's army has there in its class (as `fits` counts it). A listing asks for every unit of
+  // the side in turn, with the same units: counted once for them all.
   const order = spreadOrder(rules);
   const { enemy, classSize } = tables(rules);
-  enemy.fill(0);
-  classSize.fill(0);
-  for (const u of state.core.units) {
-    if (u.destroyed || u.location === null) continue;
-    const at = order.get(u.location);
-    if (at === undefined) continue;
-    if (fightsFor(u) !== side) enemy[at] = 1;
-    else if (isAerial(u) === aerial) classSize[at] = classSize[at]! + capacitySize(u);
+  const units = state.core.units;
+  if (counted === null || counted.units !== units || counted.rules !== rules || counted.side !== side || counted.aerial !== aerial) {
+    enemy.fill(0);
+    classSize.fill(0);
+    for (const u of units) {
+      if (u.destroyed || u.location === null) continue;
+      const at = order.get(u.location);
+      if (at === undefined) continue;
+      if (fightsFor(u) !== side) enemy[at] = 1;
+      else if (isAerial(u) === aerial) classSize[at] = classSize[at]! + capacitySize(u);
+    }
+    counted = { units, rules, side, aerial };
   }
   let found: string[];
   if (aerial) found = spreadsWithin(rules, unit.location, reach);
