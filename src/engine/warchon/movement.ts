@@ -72,6 +72,9 @@ function knownOf(rules: WarchonRules): WeakMap<CoreState['units'], Overflow | nu
   return known;
 }
 
+/** How many changed units noneGrew compares before it leaves the answer to the kept ones or a count. */
+const MAX_CHANGED = 4;
+
 /**
  * Whether no army can have more Size at a spread in `after` than in `before` (the same units, most
  * of them the same objects): each unit that changed is gone, or stands where it stood, for the same
@@ -80,10 +83,15 @@ function knownOf(rules: WarchonRules): WeakMap<CoreState['units'], Overflow | nu
  */
 function noneGrew(before: CoreState['units'], after: CoreState['units']): boolean {
   if (before.length !== after.length) return false;
+  // A step changes a few units; many changed means units from elsewhere (a state kept and played
+  // from again), whose answer is looked up instead of compared unit by unit.
+  let changed = 0;
   for (let i = 0; i < after.length; i++) {
     const u = before[i]!;
     const v = after[i]!;
-    if (u === v || v.destroyed || v.location === null) continue;
+    if (u === v) continue;
+    if (++changed > MAX_CHANGED) return false;
+    if (v.destroyed || v.location === null) continue;
     if (u.id !== v.id || u.destroyed || v.location !== u.location || fightsFor(v) !== fightsFor(u) || isAerial(v) !== isAerial(u) || capacitySize(v) > capacitySize(u)) return false;
   }
   return true;
