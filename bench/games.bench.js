@@ -25,10 +25,10 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { dist, median, root } from './support.js';
+import { dist, median, root, envCount } from './support.js';
 
-const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
-const ROUNDS = Number(process.env.BENCH_RUNS ?? 5);
+const GAMES = envCount('BENCH_GAMES', 1000);
+const ROUNDS = envCount('BENCH_RUNS', 5);
 const PACK = 'archon-skirmish';
 
 const { loadGame, gameRef, hasGame } = await import(dist('engine/games.js'));

@@ -13,9 +13,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { best, browserOrSkip, dist, median, root } from './support.js';
+import { best, browserOrSkip, dist, median, root, envCount } from './support.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const RUNS = envCount('BENCH_RUNS', 9);
 const { launchBrowser } = await import(dist('render/browser.js'));
 const { startPreview } = await import(dist('render/preview.js'));
 const { projectPreviewOptions } = await import(dist('cli/preview.js'));

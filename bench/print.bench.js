@@ -14,9 +14,9 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { best, browserOrSkip, dist, median, root } from './support.js';
+import { best, browserOrSkip, dist, median, root, envCount } from './support.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RUNS = envCount('BENCH_RUNS', 7);
 const { launchBrowser } = await import(dist('render/browser.js'));
 const { render, printPdf, printOptions, playmarkVersion } = await import(dist('render/render.js'));
 const { composePrintable, forPrinting } = await import(dist('render/compose.js'));

@@ -11,9 +11,9 @@
 // it never fails. Run with `npm run bench` (or BENCH_RUNS=N node bench/startup.bench.js).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { median, root } from './support.js';
+import { median, root, envCount } from './support.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = envCount('BENCH_RUNS', 15);
 const bin = fileURLToPath(new URL('../bin/playmark.js', import.meta.url));
 
 const subjects = [

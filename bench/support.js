@@ -8,6 +8,22 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 /** A module of the build (`npm run bench` builds first), as a URL to import. */
 export const dist = (p) => new URL(`../dist/src/${p}`, import.meta.url).href;
 
+/**
+ * A whole number of at least `min` from the environment variable `name`, or `fallback` when it is
+ * unset. Anything else ends the benchmark with a line saying what to give (exit code 2), rather than
+ * running with NaN rounds.
+ */
+export function envCount(name, fallback, min = 1) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`bench: ${name} must be a whole number of at least ${min}, not "${raw}" (e.g. ${name}=${fallback})`);
+    process.exit(2);
+  }
+  return n;
+}
+
 /** The middle value; the mean of the two middle values for an even count. */
 export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);

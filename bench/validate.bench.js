@@ -11,10 +11,10 @@ import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parseDocument, stringify } from 'yaml';
 import { validate } from '../dist/src/content/validate.js';
-import { root } from './support.js';
+import { root, envCount } from './support.js';
 
-const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RECORDS = envCount('BENCH_RECORDS', 10_000);
+const RUNS = envCount('BENCH_RUNS', 5);
 const source = path.join(root, 'content', process.env.BENCH_PACK ?? 'warchon');
 const work = path.join(root, 'bench', '.work', 'content');
 const packDir = path.join(work, process.env.BENCH_PACK ?? 'warchon');

@@ -29,11 +29,12 @@
 // BENCH_BATTLES=N the battles (default 2000), BENCH_RUNS=N the rounds (default 3; the best is kept),
 // BENCH_WARMUP=N the warm-up rounds of battles (default 5).
 import path from 'node:path';
-import { dist, root } from './support.js';
+import { dist, root, envCount } from './support.js';
 
-const GAMES = Number(process.env.BENCH_GAMES ?? 300);
-const BATTLES = Number(process.env.BENCH_BATTLES ?? 2000);
-const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);
+const GAMES = envCount('BENCH_GAMES', 300);
+const BATTLES = envCount('BENCH_BATTLES', 2000);
+const ROUNDS = envCount('BENCH_RUNS', 3);
+const WARMUP = envCount('BENCH_WARMUP', 5, 0);
 const PACK = 'warchon';
 
 const { loadGame } = await import(dist('engine/games.js'));
@@ -132,7 +133,6 @@ function games() {
   return { perSecond: GAMES / seconds, perGame: fought / GAMES };
 }
 
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 floor();
 for (let i = 0; i < WARMUP; i++) battles();
 playRange(game, content, batch, { from: GAMES, to: GAMES + Math.min(50, GAMES) });

@@ -1,5 +1,5 @@
-// A Warchon play writes only its own working copy of the state (src/engine/warchon/state.ts
-// WorkingState): the state it is given, and everything that state holds, stays as it was. Bots look
+// A Warchon play writes only its own draft of the state (src/engine/warchon/state.ts
+// Draft): the state it is given, and everything that state holds, stays as it was. Bots look
 // ahead from one state several times, and a saved game is replayed from the states it kept. Every
 // state below is deep-frozen before it is played from, so a write to it throws.
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 // The state of a game of Archon Skirmish: plain JSON, changed by copying only what a move changes
 // (the board's square list, one creature, one hand, a pile), never the whole state.
 import type { GameEvent, GameMove, GameState } from '../core/game.js';
+import type { Mutable } from '../core/state.js';
 
 /** A creature of either army: on the board, not yet placed (square -1), or killed (hits 0, square -1). */
 export interface CreatureState {
@@ -76,7 +77,7 @@ export type ArchonMove =
 export type ArchonEvent = GameEvent;
 
 /** A state being made by one move: a fresh shallow copy whose fields are replaced (never the arrays it shares). */
-export type Draft = { -readonly [K in keyof ArchonState]: ArchonState[K] };
+export type Draft = Mutable<ArchonState>;
 
 // Copies by object literal: V8 copies a literal of known fields many times faster than `{ ...o }`.
 

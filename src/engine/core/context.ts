@@ -5,7 +5,7 @@ import type { Effect } from '../../../generated/types/common/effect.js';
 import type { Range, Side } from '../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { DieName } from './dice.js';
-import { otherSides, patched, type CoreState, type UnitInit, type UnitState } from './state.js';
+import { otherSides, patched, type CoreState, type Mutable, type UnitInit, type UnitState } from './state.js';
 
 /** A table an effect may roll on (roll-table): its die and its entries by range. */
 export interface RollTable {
@@ -62,7 +62,7 @@ export interface EffectContext {
 export function contextWith(base: EffectContext, patch: Partial<EffectContext>): EffectContext;
 export function contextWith(base: Partial<EffectContext>, patch: Partial<EffectContext> & Pick<EffectContext, 'owner' | 'source'>): EffectContext;
 export function contextWith(base: Partial<EffectContext>, patch: Partial<EffectContext>): EffectContext {
-  const copy: { -readonly [K in keyof EffectContext]: EffectContext[K] } = {
+  const copy: Mutable<EffectContext> = {
     owner: base.owner!,
     source: base.source!,
     location: base.location,

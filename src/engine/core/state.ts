@@ -285,6 +285,9 @@ export function updateUnits(state: CoreState, ids: readonly string[], change: (u
 // which always has one shape, and then the patch's own fields written over it (some 40 ns).
 // A field given as undefined keeps the old value (no field of these types is ever undefined).
 
+/** A type whose fields may be written: a fresh copy being made, or a game's draft of its next state. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** Writes the fields `patch` gives (not undefined) over `copy`, a fresh copy of the source; returns it. */
 export function patched<T extends object>(copy: T, patch: Partial<T>): T {
   for (const key in patch) {
@@ -296,7 +299,7 @@ export function patched<T extends object>(copy: T, patch: Partial<T>): T {
 
 /** A copy of the core state with the fields in `patch` replaced; unsettled unless the patch says it is settled (see CoreState.settled). */
 export function coreWith(s: CoreState, patch: Partial<CoreState>): CoreState {
-  const copy: { -readonly [K in keyof CoreState]: CoreState[K] } = {
+  const copy: Mutable<CoreState> = {
     sides: s.sides,
     units: s.units,
     battle: s.battle,
@@ -327,7 +330,7 @@ export function withoutLog(s: CoreState): CoreState {
 
 /** A copy of the unit with the fields in `patch` replaced. */
 export function unitWith(u: UnitState, patch: Partial<UnitState>): UnitState {
-  const copy: { -readonly [K in keyof UnitState]: UnitState[K] } = {
+  const copy: Mutable<UnitState> = {
     id: u.id,
     record: u.record,
     name: u.name,
@@ -349,7 +352,7 @@ export function unitWith(u: UnitState, patch: Partial<UnitState>): UnitState {
 
 /** A copy of the battle with the fields in `patch` replaced. */
 export function battleWith(b: BattleState, patch: Partial<BattleState>): BattleState {
-  const copy: { -readonly [K in keyof BattleState]: BattleState[K] } = {
+  const copy: Mutable<BattleState> = {
     location: b.location,
     attacker: b.attacker,
     defender: b.defender,

@@ -3,14 +3,15 @@
 // an event when the cell calls for one (one per spread per turn), then a new number; before-result;
 // the result (Hits split by their owners, AE/DE/Eg/So by their records' effects); result-applied;
 // battle-ends. Each announcement and effect runs through the rule interpreter.
+import type { TriggerEvent } from '../../../generated/types/common/defs.js';
 import { battleUnits, endBattle, startBattle } from '../core/battle.js';
 import type { GameEvent } from '../core/game.js';
-import { fightsFor, type CoreState, coreWith, withoutLog } from '../core/state.js';
+import { fightsFor, type CoreState, withoutLog } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { quietEvent } from './jobs.js';
 import { columnFor, rngCell } from './tables.js';
-import type { BattleStage, Job, WarchonBattle, WarchonState, WorkingState } from './state.js';
+import type { BattleStage, Draft, Job, WarchonBattle, WarchonState } from './state.js';
 
 export function attackerOf(core: CoreState): string {
   return core.battle!.attacker;
@@ -53,36 +54,29 @@ export function newBattle(core: CoreState, rules: WarchonRules, spread: string):
 }
 
 /** The event each stage announces, where it announces one. */
-export const STAGE_EVENTS: { readonly [stage in BattleStage]?: string } = { start: 'battle-starts', 'before-result': 'before-result', applied: 'result-applied', end: 'battle-ends' };
+export const STAGE_EVENTS: { readonly [stage in BattleStage]?: TriggerEvent } = { start: 'battle-starts', 'before-result': 'before-result', applied: 'result-applied', end: 'battle-ends' };
 
 /**
- * The interpreter's job of a stage, or null when the stage has none. An announcement that fires
- * nothing (jobs.ts quietEvent) names no units: nothing reads them.
+ * The interpreter's job of a stage (play.ts asks only in a stage that has one): its announcement,
+ * an event entry's effects, or a result record's. An announcement that fires nothing (jobs.ts
+ * quietEvent) names no units: nothing reads them.
  */
-export function stageJob(state: WarchonState, rules: WarchonRules): Job | null {
+export function stageJob(state: WarchonState, rules: WarchonRules): Job {
   const b = state.battle!;
   const core = state.core;
-  const units = (event: string) => (quietEvent(core, rules, event) ? [] : battleUnits(core).map((u) => u.id));
-  switch (b.stage) {
-    case 'start':
-      return { kind: 'fire', event: { event: 'battle-starts', location: b.spread, side: attackerOf(core), units: units('battle-starts') } };
-    case 'event':
-      return { kind: 'event-entry', spread: b.spread, number: b.entry! };
-    case 'before-result':
-      return { kind: 'fire', event: { event: 'before-result', location: b.spread, side: attackerOf(core), units: units('before-result') } };
-    case 'effects':
-      return { kind: 'result', form: b.form! };
-    case 'applied':
-      return { kind: 'fire', event: { event: 'result-applied', location: b.spread, side: attackerOf(core), units: units('result-applied'), result: b.result } };
-    case 'end':
-      return { kind: 'fire', event: { event: 'battle-ends', location: b.spread, side: attackerOf(core), units: units('battle-ends') } };
-    default:
-      return null;
+  const announced = STAGE_EVENTS[b.stage];
+  if (announced !== undefined) {
+    const units = quietEvent(core, rules, announced) ? [] : battleUnits(core).map((u) => u.id);
+    const event = { event: announced, location: b.spread, side: attackerOf(core), units };
+    return { kind: 'fire', event: b.stage === 'applied' ? { ...event, result: b.result } : event };
   }
+  if (b.stage === 'event') return { kind: 'event-entry', spread: b.spread, number: b.entry! };
+  if (b.stage === 'effects') return { kind: 'result', form: b.form! };
+  throw new Error(`Battle stage ${b.stage} has no job.`);
 }
 
-/** The stage after a stage's job completed (written into the working state). */
-export function afterJob(state: WorkingState): void {
+/** The stage after a stage's job completed (written into the draft). */
+export function afterJob(state: Draft): void {
   const b = state.battle!;
   switch (b.stage) {
     case 'start':
@@ -123,11 +117,11 @@ export function afterJob(state: WorkingState): void {
 }
 
 /**
- * Both fingers fixed: the number from the spread's RNG, written into the working state. For the
+ * Both fingers fixed: the number from the spread's RNG, written into the draft. For the
  * combat number, an E cell calls the spread's Events Table unless an event already happened there
  * this turn (or the spread has none). Returns what the players see.
  */
-export function numberShown(state: WorkingState, rules: WarchonRules, defenderFingers: number): GameEvent[] {
+export function numberShown(state: Draft, rules: WarchonRules, defenderFingers: number): GameEvent[] {
   const b = state.battle!;
   const tables = rules.tables.spreads.get(b.spread)!;
   const fingers = { attacker: b.attackerFingers!, defender: defenderFingers };

@@ -5,14 +5,17 @@ import type { GameEvent } from '../core/game.js';
 import { findUnit, updateUnit, type CoreState, coreWith, unitWith } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 
-/** One Hit to the unit: destroyed at 0, else turned to its next face. */
-export function hitUnit(core: CoreState, rules: WarchonRules, id: string, rule: string): { core: CoreState; events: GameEvent[] } {
+/**
+ * One Hit to the unit: destroyed at 0. Its next face is turned by the face sync that follows every
+ * change (play.ts withCore calls syncFaces), which logs it right after this Hit.
+ */
+export function hitUnit(core: CoreState, id: string, rule: string): { core: CoreState; events: GameEvent[] } {
   const before = findUnit(core, id)!;
   const hits = before.hits - 1;
-  const hit = updateUnit(core, id, (u) => (unitWith(u, { hits, destroyed: hits <= 0 })));
-  const turned = syncFaces(hit, rules, core.settled ? core : undefined);
-  turned.events.unshift({ type: 'effect', effect: 'hit', rule, unit: id, hits: { from: before.hits, to: hits }, destroyed: hits <= 0 });
-  return turned;
+  return {
+    core: updateUnit(core, id, (u) => unitWith(u, { hits, destroyed: hits <= 0 })),
+    events: [{ type: 'effect', effect: 'hit', rule, unit: id, hits: { from: before.hits, to: hits }, destroyed: hits <= 0 }],
+  };
 }
 
 /** The face a unit shows for its Hits left: the face printed with those Hits, else the one as many faces down. */

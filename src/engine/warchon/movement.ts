@@ -2,7 +2,7 @@
 // paths, one Movement per step, stopping on entering a spread with an enemy; Aerial units straight
 // to any spread within Movement), Capacity per army and spread (Aerial and non-Aerial apart), and
 // the movement limits static rules put on spreads (limit-movement) or on units (prevent-actions).
-import { fightsFor, mayAct, unitsInPlay, type CoreState, type UnitState } from '../core/state.js';
+import { fightsFor, mayAct, type CoreState, type UnitState } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { spreadsWithin } from './hooks.js';

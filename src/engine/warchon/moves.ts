@@ -3,7 +3,7 @@
 // round. Battle: show fingers (the defender's moves never depend on the attacker's hidden choice),
 // assign a Hit. Any time: destroy a unit over Capacity, or answer a choice inside an effect.
 import { possibleAnswers } from '../core/choices.js';
-import { fightsFor, findUnit, unitsInPlay } from '../core/state.js';
+import { fightsFor, findUnit, unitsInPlay, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { destinations, fits, isAerial, overflow } from './movement.js';
 import type { WarchonMove, WarchonState } from './state.js';
@@ -47,6 +47,16 @@ function armyMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {
   return moves;
 }
 
+/** Whether the unit may move or hold in this Movement Round: in play, of the active side, not yet acted. */
+export function actsNow(state: WarchonState, u: UnitState): boolean {
+  return !u.destroyed && u.location !== null && fightsFor(u) === state.core.active && !state.acted.includes(u.id);
+}
+
+/** Whether the unit may take one of `side`'s Hits in the battle at `spread`: in play there, fighting for that side, with Hits left. */
+export function takesHit(u: UnitState, spread: string, side: string): boolean {
+  return !u.destroyed && u.location === spread && fightsFor(u) === side && u.hits > 0;
+}
+
 const fingersOf = new WeakMap<WarchonRules, readonly WarchonMove[]>();
 
 /** The fingers a player may show, min..max, made once per rules (frozen: every listing shares them). */
@@ -80,8 +90,8 @@ export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove
   }
   if (state.step === 'movement') {
     const moves: WarchonMove[] = [];
-    for (const u of unitsInPlay(core)) {
-      if (fightsFor(u) !== core.active || state.acted.includes(u.id) || u.location === null) continue;
+    for (const u of core.units) {
+      if (!actsNow(state, u)) continue;
       for (const to of destinations(state, rules, u)) moves.push({ kind: 'move', unit: u.id, to });
       moves.push({ kind: 'hold', unit: u.id });
     }
@@ -94,7 +104,7 @@ export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove
   if (b.stage === 'assign' && b.hits.length > 0) {
     const side = b.hits[0]!.side;
     const out: WarchonMove[] = [];
-    for (const u of core.units) if (!u.destroyed && u.location === b.spread && fightsFor(u) === side && u.hits > 0) out.push({ kind: 'assign', unit: u.id });
+    for (const u of core.units) if (takesHit(u, b.spread, side)) out.push({ kind: 'assign', unit: u.id });
     return out;
   }
   return [];

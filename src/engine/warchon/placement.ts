@@ -256,30 +256,29 @@ function placementReadsFor(rules: WarchonRules): Reads | null {
     // players do by hand (manual, no-effect) is never applied, so it reads nothing.
     const statics = rules.rules.filter((r) => r.rule.when === undefined && r.rule.do.some((e) => e.kind !== 'manual' && e.kind !== 'no-effect'));
     const ok = statics.every((r) => {
-        const h = r.holder;
-        place = 'place' in h ? h.place : null;
-        if ('place' in h) {
-          if (!filtersAt.has(h.place)) filtersAt.set(h.place, []);
-        } else if ('record' in h) {
-          const targets = r.rule.do.flatMap((e) => ('target' in e && e.target !== undefined ? [e.target as DeepReadonly<UnitFilter>] : []));
-          const selfOnly = (r.rule.if === undefined || !readsUnits(r.rule.if)) && targets.every((t) => t.binding === 'self') && r.rule.do.every((e) => 'target' in e || e.kind === 'manual' || e.kind === 'no-effect');
-          const byPlace = r.rule.if === undefined || readsPlaceTraitsOnly(r.rule.if) ? new Map<string | null, boolean>() : null;
-          if (selfOnly && !unitRecords.has(h.record)) selfRecords.set(h.record, [...(selfRecords.get(h.record) ?? []), { source: r, targets, byPlace }]);
-          else {
-            unitRecords.add(h.record);
-            selfRecords.delete(h.record);
-          }
+      const h = r.holder;
+      place = 'place' in h ? h.place : null;
+      if ('place' in h) {
+        if (!filtersAt.has(h.place)) filtersAt.set(h.place, []);
+      } else if ('record' in h) {
+        const targets = r.rule.do.flatMap((e) => ('target' in e && e.target !== undefined ? [e.target as DeepReadonly<UnitFilter>] : []));
+        const selfOnly = (r.rule.if === undefined || !readsUnits(r.rule.if)) && targets.every((t) => t.binding === 'self') && r.rule.do.every((e) => 'target' in e || e.kind === 'manual' || e.kind === 'no-effect');
+        const byPlace = r.rule.if === undefined || readsPlaceTraitsOnly(r.rule.if) ? new Map<string | null, boolean>() : null;
+        if (selfOnly && !unitRecords.has(h.record)) selfRecords.set(h.record, [...(selfRecords.get(h.record) ?? []), { source: r, targets, byPlace }]);
+        else {
+          unitRecords.add(h.record);
+          selfRecords.delete(h.record);
         }
-        else everywhere = true;
-        const targetOk = (e: (typeof r.rule.do)[number]) => {
-          if ('target' in e && e.target !== undefined) return filterOk(e.target as object);
-          // Without a target, limit-movement binds every unit there without naming one (the marks
-          // name the place); another kind's default reads every unit there.
-          if (e.kind !== 'limit-movement' && e.kind !== 'manual' && e.kind !== 'no-effect' && place !== null) filtersAt.set(place, 'all');
-          return true;
-        };
-        return (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every(targetOk);
-      });
+      } else everywhere = true;
+      const targetOk = (e: (typeof r.rule.do)[number]) => {
+        if ('target' in e && e.target !== undefined) return filterOk(e.target as object);
+        // Without a target, limit-movement binds every unit there without naming one (the marks
+        // name the place); another kind's default reads every unit there.
+        if (e.kind !== 'limit-movement' && e.kind !== 'manual' && e.kind !== 'no-effect' && place !== null) filtersAt.set(place, 'all');
+        return true;
+      };
+      return (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every(targetOk);
+    });
     const hooks = ruleHooks(rules);
     const unitPlaces = everywhere
       ? null

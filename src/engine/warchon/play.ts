@@ -1,28 +1,28 @@
 // Playing a move, then everything it sets off up to the next decision (`advance`): set-up, the
 // Movement Round, the battles in spread order, the end of the turn, Capacity losses and victory.
 // A move the state does not offer throws IllegalMove. A play works on its own copy of the state
-// (state.ts WorkingState), written in place step by step and returned as the new state.
+// (state.ts Draft), written in place step by step and returned as the new state.
 import { IllegalMove, type GameEvent, type PlayResult } from '../core/game.js';
 import { moveUnit } from '../core/move.js';
 import { expire } from '../core/expire.js';
-import { fightsFor, findUnit, makeUnit, updateUnit, type CoreState, coreWith, unitWith, withoutLog } from '../core/state.js';
+import { findUnit, makeUnit, updateUnit, type CoreState, coreWith, unitWith, withoutLog } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, STAGE_EVENTS, stageJob } from './battle.js';
 import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
 import { attemptJob, idleJob, logEvents, quietEvent } from './jobs.js';
-import { listMoves, sameMove, spentOn } from './moves.js';
+import { actsNow, listMoves, sameMove, spentOn, takesHit } from './moves.js';
 import { armyUnit } from './setup.js';
 import { contested, destinations, overflow } from './movement.js';
 import { isSettled, markSettled, recompute, withTurn } from './statics.js';
-import { workingCopy, type Job, type WarchonMove, type WarchonState, type WorkingState } from './state.js';
+import { draft, type Job, type WarchonMove, type WarchonState, type Draft } from './state.js';
 import { endedByRule, victory } from './victory.js';
 
 /**
- * A new core in the working state: statics recomputed, faces turned, the generator carried to the
- * top. `previous` is the state the change was made to (the working state's core, unless the caller
+ * A new core in the draft: statics recomputed, faces turned, the generator carried to the
+ * top. `previous` is the state the change was made to (the draft's core, unless the caller
  * has already put the new core there): when settled, only what changed since is looked at.
  */
-function withCore(state: WorkingState, rules: WarchonRules, core: CoreState, events: GameEvent[], previous: CoreState = state.core): WorkingState {
+function withCore(state: Draft, rules: WarchonRules, core: CoreState, events: GameEvent[], previous: CoreState = state.core): Draft {
   const inBattle = state.step === 'movement' ? state.inBattle : [];
   // Nothing changed since the last recompute: no face to turn, the marks already right.
   if (!isSettled(core, inBattle)) {
@@ -43,7 +43,7 @@ function withRandom(core: CoreState, random: CoreState['random']): CoreState {
 }
 
 /** Runs a job: true when it completed (its state taken in), false when its question waits for a move. */
-function runJob(state: WorkingState, rules: WarchonRules, job: Job, events: GameEvent[]): boolean {
+function runJob(state: Draft, rules: WarchonRules, job: Job, events: GameEvent[]): boolean {
   // Most announcements fire nothing on a state already settled: the job would give the same state.
   if (idleJob(state.core, rules, job) && state.core.random === state.random && isSettled(state.core, state.step === 'movement' ? state.inBattle : [])) return true;
   const attempt = attemptJob(state.core, rules, job, []);
@@ -57,7 +57,7 @@ function runJob(state: WorkingState, rules: WarchonRules, job: Job, events: Game
 }
 
 /** The Movement Round of `side` begins. */
-function startTurn(s: WorkingState, rules: WarchonRules, side: string, turn: number, events: GameEvent[]): void {
+function startTurn(s: Draft, rules: WarchonRules, side: string, turn: number, events: GameEvent[]): void {
   const core = withTurn(s.core, rules, side, turn);
   events.push({ type: 'turn', turn, side });
   events.push({ type: 'phase', phase: 'movement', side, turn });
@@ -74,7 +74,7 @@ function startTurn(s: WorkingState, rules: WarchonRules, side: string, turn: num
 }
 
 /** After turn-ends: durations of the turn end, the end a rule gave the game (end-game), or the next side's turn. */
-function finishTurn(s: WorkingState, rules: WarchonRules, events: GameEvent[]): void {
+function finishTurn(s: Draft, rules: WarchonRules, events: GameEvent[]): void {
   const side = s.core.active!;
   const expired = expire(withoutLog(s.core), { turnOf: side });
   events.push(...logEvents(expired.log));
@@ -92,7 +92,7 @@ function finishTurn(s: WorkingState, rules: WarchonRules, events: GameEvent[]): 
 
 /** Whether the side has a unit in play at the spread with Hits left to take. */
 function mayTakeHits(core: CoreState, spread: string, side: string): boolean {
-  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side && u.hits > 0) return true;
+  for (const u of core.units) if (takesHit(u, spread, side)) return true;
   return false;
 }
 
@@ -102,7 +102,7 @@ function untilResult(stage: string): boolean {
 }
 
 /** Everything that follows until a side must decide (or the game is over); sets `active` to that side. */
-export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[]): PlayResult<WarchonState> {
+export function advance(rules: WarchonRules, s: Draft, events: GameEvent[]): PlayResult<WarchonState> {
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.result !== null) {
       s.step = 'over';
@@ -198,21 +198,14 @@ export function advance(rules: WarchonRules, s: WorkingState, events: GameEvent[
       s.active = hits[0]!.side;
       return { state: s, events };
     }
-    // An announcement nobody listens for, with no delayed effect waiting, on a settled state: the
-    // job would give the same state (runJob's idle case), so none is made.
+    // An announcement nobody listens for, with no delayed effect waiting, on a settled state gives
+    // the same state (runJob's idle case): no job is made for it.
     const announced = STAGE_EVENTS[b.stage];
-    if (announced !== undefined && quietEvent(s.core, rules, announced) && s.core.log.length === 0 && s.core.random === s.random && isSettled(s.core, [])) {
-      const before = s.core;
-      afterJob(s);
-      if (s.battle === null) withCore(s, rules, s.core, events, before);
-      continue;
-    }
-    const job = stageJob(s, rules);
-    if (job === null) throw new Error(`Battle stage ${b.stage} has no job.`);
-    // A battle's end is a change like any other: the static rules are recomputed before anything
-    // else is announced (turn-ends, with its delayed effects, or the next battle).
-    if (runJob(s, rules, job, events)) {
-      // afterJob puts the battle's end into the working state: the settled core before it is the one to compare with.
+    const idle = announced !== undefined && quietEvent(s.core, rules, announced) && s.core.log.length === 0 && s.core.random === s.random && isSettled(s.core, []);
+    if (idle || runJob(s, rules, stageJob(s, rules), events)) {
+      // A battle's end is a change like any other: the static rules are recomputed before anything
+      // else is announced (turn-ends, with its delayed effects, or the next battle). afterJob puts
+      // it into the draft, so the settled core before it is the one to compare with.
       const before = s.core;
       afterJob(s);
       if (s.battle === null) withCore(s, rules, s.core, events, before);
@@ -238,15 +231,11 @@ function fieldCount(move: WarchonMove): number {
  */
 function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): boolean {
   if (move.kind === 'move' || move.kind === 'hold' || move.kind === 'end-movement') {
-    // The Movement Round's moves, checked as the listing offers them (no result, no question
-    // pending, no army over Capacity, the active side's Movement Round): a unit of the active side
-    // in play that has not acted holds, or moves to one of its own destinations; anything else
-    // (another field, another step) is looked up in the listing below.
     const core = state.core;
     if (state.result === null && state.pending === null && state.step === 'movement' && overflow(core, rules) === null && fieldCount(move) === (move.kind === 'end-movement' ? 1 : move.kind === 'hold' ? 2 : 3)) {
       if (move.kind === 'end-movement') return true;
       const unit = typeof move.unit === 'string' ? findUnit(core, move.unit) : undefined;
-      if (unit === undefined || unit.destroyed || fightsFor(unit) !== core.active || state.acted.includes(unit.id) || unit.location === null) return false;
+      if (unit === undefined || !actsNow(state, unit)) return false;
       return move.kind === 'hold' || (typeof move.to === 'string' && destinations(state, rules, unit).includes(move.to));
     }
   }
@@ -257,7 +246,7 @@ function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): b
       // A Hit goes to a unit of the side assigning, in play at the battle's spread, with Hits left.
       if (move.kind === 'assign' && b.stage === 'assign' && b.hits.length > 0) {
         const unit = typeof move.unit === 'string' ? findUnit(state.core, move.unit) : undefined;
-        return unit !== undefined && !unit.destroyed && unit.location === b.spread && fightsFor(unit) === b.hits[0]!.side && unit.hits > 0;
+        return unit !== undefined && takesHit(unit, b.spread, b.hits[0]!.side);
       }
     }
   }
@@ -267,7 +256,7 @@ function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): b
 export function playMove(rules: WarchonRules, state: WarchonState, move: WarchonMove): PlayResult<WarchonState> {
   if (!isLegal(rules, state, move)) throw new IllegalMove(`${JSON.stringify(move)} is not a legal move now.`);
   const events: GameEvent[] = [{ type: 'move', side: state.active, turn: state.turn, step: state.step, move: move as never }];
-  const s = workingCopy(state);
+  const s = draft(state);
   if (s.core.random !== s.random) s.core = withRandom(s.core, s.random);
   switch (move.kind) {
     case 'recruit': {
@@ -331,7 +320,7 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
     }
     case 'assign': {
       const b = s.battle!;
-      const hit = hitUnit(s.core, rules, move.unit, rules.results[b.form!]?.key ?? rules.keys.damage);
+      const hit = hitUnit(s.core, move.unit, rules.results[b.form!]?.key ?? rules.keys.damage);
       events.push(...hit.events);
       b.hits = b.hits.map((h, i) => (i === 0 ? { ...h, left: h.left - 1 } : h));
       withCore(s, rules, hit.core, events);

@@ -5,7 +5,7 @@
 import type { GameEvent, PlayResult } from '../core/game.js';
 import { createState, type UnitInit } from '../core/state.js';
 import type { WarchonRules } from './content.js';
-import { workingCopy, type WarchonState } from './state.js';
+import { draft, type WarchonState } from './state.js';
 import { advance } from './play.js';
 
 /** A unit of a side's army, off the book, at full strength (its first face). */
@@ -39,5 +39,5 @@ export function setupState(rules: WarchonRules, seed: number): PlayResult<Warcho
     ...(building.length > 0 ? { army: { building } } : {}),
   };
   const events: GameEvent[] = [{ type: 'setup', pack: rules.pack, scenario: rules.scenario, seed, sides: [...rules.sides], first: rules.first, setupOrder: [...rules.setupOrder] }];
-  return advance(rules, workingCopy(state), events);
+  return advance(rules, draft(state), events);
 }

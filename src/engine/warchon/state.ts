@@ -5,7 +5,7 @@
 import type { ChoiceAnswer, ChoiceRequest } from '../core/choices.js';
 import type { GameMove, GameState } from '../core/game.js';
 import type { GameEvent as RuleEvent } from '../core/rules/event.js';
-import { patched, type CoreState } from '../core/state.js';
+import { patched, type CoreState, type Mutable } from '../core/state.js';
 
 /**
  * Where the turn stands. `army`: sides with a points budget buy their units; `setup`: placing units; `movement`: the active side's Movement Round;
@@ -98,7 +98,7 @@ export type { GameMove };
  * stays left out where the scenario has none.
  */
 export function stateWith(s: WarchonState, patch: Partial<WarchonState>): WarchonState {
-  const copy: { -readonly [K in keyof WarchonState]: WarchonState[K] } = {
+  const copy: Mutable<WarchonState> = {
     random: s.random,
     active: s.active,
     turn: s.turn,
@@ -121,7 +121,7 @@ export function stateWith(s: WarchonState, patch: Partial<WarchonState>): Warcho
 
 /** A copy of the battle with the fields in `patch` replaced (as stateWith). */
 export function battleStageWith(b: WarchonBattle, patch: Partial<WarchonBattle>): WarchonBattle {
-  const copy: { -readonly [K in keyof WarchonBattle]: WarchonBattle[K] } = {
+  const copy: Mutable<WarchonBattle> = {
     spread: b.spread,
     stage: b.stage,
     attackerFingers: b.attackerFingers,
@@ -135,8 +135,8 @@ export function battleStageWith(b: WarchonBattle, patch: Partial<WarchonBattle>)
   return patched(copy, patch);
 }
 
-/** A battle being worked on by one `play`: its own copy, written in place (see WorkingState). */
-export type WorkingBattle = { -readonly [K in keyof WarchonBattle]: WarchonBattle[K] };
+/** A battle being worked on by one `play`: its own copy, written in place (see Draft). */
+export type DraftBattle = Mutable<WarchonBattle>;
 
 /**
  * A state being worked on by one `play` (play.ts): its own copy of the state and of the battle,
@@ -145,9 +145,9 @@ export type WorkingBattle = { -readonly [K in keyof WarchonBattle]: WarchonBattl
  * the state given to `play` is never written, and neither are the arrays and core states the copy
  * shares with it (they are replaced, never changed).
  */
-export type WorkingState = { -readonly [K in Exclude<keyof WarchonState, 'battle'>]: WarchonState[K] } & { battle: WorkingBattle | null };
+export type Draft = Omit<Mutable<WarchonState>, 'battle'> & { battle: DraftBattle | null };
 
-/** The working copy `play` starts from. */
-export function workingCopy(s: WarchonState): WorkingState {
-  return stateWith(s, { battle: s.battle === null ? null : battleStageWith(s.battle, {}) }) as WorkingState;
+/** The draft `play` starts from (as Archon Skirmish's `draft`, with the battle copied too). */
+export function draft(s: WarchonState): Draft {
+  return stateWith(s, { battle: s.battle === null ? null : battleStageWith(s.battle, {}) }) as Draft;
 }
