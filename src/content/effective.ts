@@ -2,6 +2,7 @@
 // simulates works from. It is made from the YAML on each run (load -> validate -> layers -> lint),
 // never from an older copy, and has the shape of a generated content module (`generated/content/`),
 // so code typed by the generated types reads either.
+import { internStrings } from './interned.js';
 import type { Json, JsonObject, LayerEntry, LoadedPrintables, Manifest, Pack } from './model.js';
 import { validate, type ValidateOptions, type ValidationResult } from './validate.js';
 
@@ -35,7 +36,7 @@ export interface PackContent {
   readonly printables?: LoadedPrintables;
 }
 
-/** A validated pack as plain effective content. */
+/** A validated pack as plain effective content; the records' and manifest's short strings interned (interned.ts), as the engines compare them at every step. */
 export function packContent(pack: Pack): PackContent {
   const records: Record<string, Record<string, JsonObject>> = {};
   const origins: Record<string, Record<string, RecordOrigins>> = {};
@@ -43,7 +44,7 @@ export function packContent(pack: Pack): PackContent {
     const byId: Record<string, JsonObject> = {};
     const originsById: Record<string, RecordOrigins> = {};
     for (const record of pack.records.get(kind) ?? []) {
-      byId[record.id] = record.data;
+      byId[record.id] = internStrings(record.data);
       if (record.origins.size > 0) {
         originsById[record.id] = Object.fromEntries([...record.origins].map(([pointer, o]) => [pointer, { layer: o.layer, entry: o.entry, kind: o.kind, reason: o.reason }]));
       }
@@ -56,7 +57,7 @@ export function packContent(pack: Pack): PackContent {
     title: l.title,
     entries: l.entries.map((e) => ({ id: e.id, kind: e.kind, target: e.target, value: e.value, reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}) })),
   }));
-  return { dir: pack.dir, pack: pack.manifest, records, origins, layers, ...(pack.printables ? { printables: pack.printables } : {}) };
+  return { dir: pack.dir, pack: internStrings(pack.manifest as unknown as Json) as unknown as Manifest, records, origins, layers, ...(pack.printables ? { printables: pack.printables } : {}) };
 }
 
 export interface LoadedContent {

@@ -71,28 +71,44 @@ function labelOf(moment: Moment): string {
   return typeof moment === 'string' ? `end of ${moment}` : 'turnOf' in moment ? `end of ${moment.turnOf}'s turn` : `${moment.leaving} leaves its location`;
 }
 
+/** Durations no moment ends or counts down: a static rule's marks (`while`) and those that last for good. */
+function lasting(duration: Duration): boolean {
+  return duration === 'while' || duration === 'permanent' || duration === 'instant';
+}
+
 /** Whether the moment leaves every modifier of the unit as it is. */
 function untouched(unit: UnitState, moment: Moment): boolean {
-  for (const m of unit.modifiers) if (settle(m, moment, unit) !== m) return false;
+  for (const m of unit.modifiers) if (!lasting(m.duration) && settle(m, moment, unit) !== m) return false;
   return true;
 }
+
+/** Whether the moment ends any of the location's movement limits (one pass, no list made). */
+function endsAnyRule(rules: CoreState['locationRules'], moment: Moment): boolean {
+  for (const r of rules) if (!lasting(r.duration) && endsRule(r.duration, moment)) return true;
+  return false;
+}
+
+/** What most moments end: nothing (shared, never written). */
+const NOTHING: readonly LogEntry[] = Object.freeze([]);
 
 /** Ends and counts down what the moment ends; writes the entries to `state.log` too. */
 export function expire(state: CoreState, moment: Moment): Expired {
   const done = settleAll(state, moment);
-  return { state: done.log.length === 0 ? done.state : coreWith(done.state, { log: [...state.log, ...done.log] }), log: done.log };
+  if (done.log.length === 0) return done;
+  return { state: coreWith(done.state, { log: [...state.log, ...done.log] }), log: done.log };
 }
 
 /** As expire(), but leaves `state.log` to the caller (effects that move units record one step). */
 export function settleAll(state: CoreState, moment: Moment): Expired {
-  const log: LogEntry[] = [];
+  // Made once something ends: most moments end nothing.
+  let log: LogEntry[] | null = null;
   // The units after the moment, made only once one of them changes: until then, state.units.
   let units: UnitState[] | null = null;
   let removed: string[] | null = null;
   for (let i = 0; i < state.units.length; i++) {
     const unit = state.units[i]!;
     // Nothing on the unit that this moment ends or counts down (most units, most of the time).
-    if (unit.leaves === null && unit.controlledBy === null && unit.prevented.length === 0 && untouched(unit, moment)) {
+    if (unit.leaves === null && unit.controlledBy === null && unit.prevented.length === 0 && (unit.modifiers.length === 0 || untouched(unit, moment))) {
       units?.push(unit);
       continue;
     }
@@ -117,15 +133,15 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     if (modifiers.length < unit.modifiers.length) ended.push(`${unit.modifiers.length - modifiers.length} modifier(s)`);
     if (unit.controlledBy !== null && controlledBy === null) ended.push(`control by ${unit.controlledBy.side}`);
     if (prevented.length < unit.prevented.length) ended.push('prevented actions');
-    if (ended.length > 0) log.push(entry('expire', labelOf(moment), `${unit.name} (${unit.id}): ${ended.join(', ')} ended.`, { units: [unit.id], data: { ended } }));
+    if (ended.length > 0) (log ??= []).push(entry('expire', labelOf(moment), `${unit.name} (${unit.id}): ${ended.join(', ')} ended.`, { units: [unit.id], data: { ended } }));
     units.push(unitWith(unit, { modifiers, controlledBy, prevented, leaves }));
   }
-  if (removed !== null) log.push(entry('expire', labelOf(moment), `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
-  const locationRules = state.locationRules.some((r) => endsRule(r.duration, moment)) ? state.locationRules.filter((r) => !endsRule(r.duration, moment)) : state.locationRules;
+  if (removed !== null) (log ??= []).push(entry('expire', labelOf(moment), `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
+  const locationRules = endsAnyRule(state.locationRules, moment) ? state.locationRules.filter((r) => !endsRule(r.duration, moment)) : state.locationRules;
   if (locationRules.length < state.locationRules.length) {
-    log.push(entry('expire', labelOf(moment), `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
+    (log ??= []).push(entry('expire', labelOf(moment), `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
   }
   // Nothing ended: the state itself, so callers that key on it (a game's settled state) keep it.
-  if (units === null && locationRules === state.locationRules) return { state, log };
-  return { state: coreWith(state, { units: units ?? state.units, locationRules }), log };
+  if (units === null && locationRules === state.locationRules) return { state, log: log ?? NOTHING };
+  return { state: coreWith(state, { units: units ?? state.units, locationRules }), log: log ?? NOTHING };
 }

@@ -39,12 +39,14 @@ export function bothPresent(core: CoreState, spread: string): boolean {
       break;
     }
   }
-  lastPresent = { units: core.units, spread, both };
+  lastPresent.units = core.units;
+  lastPresent.spread = spread;
+  lastPresent.both = both;
   return both;
 }
 
-/** The units and spread last asked about and the answer (arrays of units are never changed in place). */
-let lastPresent: { readonly units: CoreState['units'] | null; readonly spread: string; readonly both: boolean } = { units: null, spread: '', both: false };
+/** The units and spread last asked about and the answer (arrays of units are never changed in place), written in place. */
+const lastPresent: { units: CoreState['units'] | null; spread: string; both: boolean } = { units: null, spread: '', both: false };
 
 export function newBattle(core: CoreState, rules: WarchonRules, spread: string): { core: CoreState; battle: WarchonBattle } {
   const attacker = core.active!;

@@ -46,20 +46,23 @@ export function spreadOrder(rules: WarchonRules): ReadonlyMap<string, number> {
  * The units last asked about and the answer: Capacity reads only the units (where, whose, Size), and
  * most steps of a battle make a new state with the same units (arrays are never changed in place).
  */
-let lastOverflow: { units: CoreState['units']; rules: WarchonRules; found: Overflow | null } | null = null;
+const lastOverflow: { units: CoreState['units'] | null; rules: WarchonRules | null; found: Overflow | null } = { units: null, rules: null, found: null };
 
 /** The first army, spread and class over Capacity (spread order, then side order, non-Aerial first), or null. */
 export function overflow(core: CoreState, rules: WarchonRules): Overflow | null {
   // Asked at every step and by every listing of moves: once per set of units.
   const last = lastOverflow;
-  if (last !== null && last.rules === rules && last.units === core.units) return last.found;
+  if (last.rules === rules && last.units === core.units) return last.found;
   // Units one step on from the last asked about, none of them grown: within Capacity still.
-  let found = last !== null && last.rules === rules && last.found === null && noneGrew(last.units, core.units) ? null : knownOf(rules).get(core.units);
+  let found = last.rules === rules && last.found === null && last.units !== null && noneGrew(last.units, core.units) ? null : knownOf(rules).get(core.units);
   if (found === undefined) {
     found = findOverflow(core, rules);
     knownOf(rules).set(core.units, found);
   }
-  lastOverflow = { units: core.units, rules, found };
+  // Written in place: a record per answer would be garbage at every step.
+  last.units = core.units;
+  last.rules = rules;
+  last.found = found;
   return found;
 }
 

@@ -14,7 +14,7 @@ import { actsNow, listMoves, sameMove, spentOn, takesHit } from './moves.js';
 import { armyUnit } from './setup.js';
 import { contested, destinations, overflow } from './movement.js';
 import { isSettled, markSettled, recompute, withTurn } from './statics.js';
-import { draft, type Job, type WarchonMove, type WarchonState, type Draft } from './state.js';
+import { draft, type Job, type WarchonBattle, type WarchonMove, type WarchonState, type Draft } from './state.js';
 import { endedByRule, victory } from './victory.js';
 
 /**
@@ -94,6 +94,14 @@ function finishTurn(s: Draft, rules: WarchonRules, events: GameEvent[]): void {
 function mayTakeHits(core: CoreState, spread: string, side: string): boolean {
   for (const u of core.units) if (takesHit(u, spread, side)) return true;
   return false;
+}
+
+/** The Hits left to assign, by sides that still have a unit to take them: the battle's own list when every entry stays (the usual case). */
+function stillToAssign(core: CoreState, b: WarchonBattle): WarchonBattle['hits'] {
+  let keep = 0;
+  for (const h of b.hits) if (h.left > 0 && mayTakeHits(core, b.spread, h.side)) keep++;
+  if (keep === b.hits.length) return b.hits;
+  return b.hits.filter((h) => h.left > 0 && mayTakeHits(core, b.spread, h.side));
 }
 
 /** The stages of a battle up to its result: a battle whose one side is gone in them goes straight to its end. */
@@ -187,10 +195,9 @@ export function advance(rules: WarchonRules, s: Draft, events: GameEvent[]): Pla
       continue;
     }
     if (b.stage === 'assign') {
-      const core = s.core;
-      const hits = b.hits.filter((h) => h.left > 0 && mayTakeHits(core, b.spread, h.side));
+      const hits = stillToAssign(s.core, b);
       if (hits.length === 0) {
-        b.hits = [];
+        b.hits = hits;
         b.stage = 'applied';
         continue;
       }
@@ -322,7 +329,9 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
       const b = s.battle!;
       const hit = hitUnit(s.core, move.unit, rules.results[b.form!]?.key ?? rules.keys.damage);
       events.push(...hit.events);
-      b.hits = b.hits.map((h, i) => (i === 0 ? { ...h, left: h.left - 1 } : h));
+      const hits = b.hits.slice();
+      hits[0] = { side: hits[0]!.side, left: hits[0]!.left - 1 };
+      b.hits = hits;
       withCore(s, rules, hit.core, events);
       break;
     }

@@ -11,19 +11,25 @@ function armyLeft(core: CoreState, side: string): boolean {
   return false;
 }
 
-/** The units last asked about and the answer (victory reads only the units; asked at every step). */
-let last: { units: CoreState['units']; rules: WarchonRules; result: GameResult | null } | null = null;
+/** The units last asked about and the answer (victory reads only the units; asked at every step), written in place. */
+const last: { units: CoreState['units'] | null; rules: WarchonRules | null; result: GameResult | null } = { units: null, rules: null, result: null };
 
 export function victory(core: CoreState, rules: WarchonRules): GameResult | null {
-  if (last !== null && last.units === core.units && last.rules === rules) return last.result;
+  if (last.units === core.units && last.rules === rules) return last.result;
   const result = findVictory(core, rules);
-  last = { units: core.units, rules, result };
+  last.units = core.units;
+  last.rules = rules;
+  last.result = result;
   return result;
 }
 
 function findVictory(core: CoreState, rules: WarchonRules): GameResult | null {
+  // Both armies with units left, the usual answer: found without making a list.
+  let left = 0;
+  for (const s of rules.sides) if (armyLeft(core, s)) left++;
+  if (left === rules.sides.length) return null;
   const beaten = rules.sides.filter((s) => !armyLeft(core, s));
-  if (beaten.length === 0 || rules.victory.length === 0) return null;
+  if (rules.victory.length === 0) return null;
   const v = rules.victory[0]!;
   if (beaten.length === 2) return { winner: null, reason: `both armies are destroyed at once: ${v.text}`, rule: v.rule };
   return { winner: rules.sides.find((s) => s !== beaten[0])!, reason: v.text, rule: v.rule };
