@@ -54,6 +54,14 @@ function countDown<T extends Timed>(item: T): T | null {
   return left <= 0 ? null : { ...item, turnsLeft: left };
 }
 
+/** Whether the moment leaves the unit as it is: its modifiers, its control, its prevented actions and its leaving (found without copying any of them). */
+function unchanged(unit: UnitState, moment: Moment): boolean {
+  if (unit.modifiers.length > 0 && !untouched(unit, moment)) return false;
+  if (unit.controlledBy !== null && settle(unit.controlledBy, moment, unit) !== unit.controlledBy) return false;
+  if (unit.prevented.length > 0 && counts(moment, unit)) return false;
+  return unit.leaves === null || settle(unit.leaves, moment, unit) === unit.leaves;
+}
+
 /** Whether a location's movement limit ends: as a unit's effect, and `turns` (no count printed) after one turn. */
 function endsRule(duration: Duration, moment: Moment): boolean {
   const span = typeof moment === 'string' ? moment : 'turnOf' in moment ? 'turn' : null;
@@ -108,7 +116,7 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
   for (let i = 0; i < state.units.length; i++) {
     const unit = state.units[i]!;
     // Nothing on the unit that this moment ends or counts down (most units, most of the time).
-    if (unit.leaves === null && unit.controlledBy === null && unit.prevented.length === 0 && (unit.modifiers.length === 0 || untouched(unit, moment))) {
+    if (unchanged(unit, moment)) {
       units?.push(unit);
       continue;
     }

@@ -32,14 +32,15 @@ function touches(modifier: Modifier, stat: string): boolean {
  */
 export function effectiveStat(unit: UnitState, stat: Exclude<Stat, 'cs'>): number | null {
   const base = stat === 'hits' ? unit.hits : (unit.stats[stat] ?? null);
-  if (unit.modifiers.length === 0) return base;
-  const mods = unit.modifiers.filter((m) => touches(m, stat) && inForce(unit, m));
+  const mods = unit.modifiers;
+  if (mods.length === 0) return base;
+  // Three passes over the modifiers in force (asked for every unit at every total): no list made.
   let value = base;
   if (value !== null) {
-    for (const m of mods) if (m.op === 'add') value += m.value;
-    for (const m of mods) if (m.op === 'multiply') value = round(value * m.value, m.rounding);
+    for (const m of mods) if (m.op === 'add' && touches(m, stat) && inForce(unit, m)) value += m.value;
+    for (const m of mods) if (m.op === 'multiply' && touches(m, stat) && inForce(unit, m)) value = round(value * m.value, m.rounding);
   }
-  for (const m of mods) if (m.op === 'set') value = m.value;
+  for (const m of mods) if (m.op === 'set' && touches(m, stat) && inForce(unit, m)) value = m.value;
   return value;
 }
 

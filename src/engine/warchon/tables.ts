@@ -207,8 +207,10 @@ export interface Resolution {
 }
 
 /** The column whose differential range holds `differential`, or undefined when none does. */
+const differentialOf = (c: CombatColumn): CombatColumn['differential'] => c.differential;
+
 export function columnFor(spread: SpreadTables, differential: number): { column: CombatColumn; index: number } | undefined {
-  const found = findInRanges(spread.columns, differential, (c) => c.differential);
+  const found = findInRanges(spread.columns, differential, differentialOf);
   return found && { column: found.entry, index: found.index };
 }
 
