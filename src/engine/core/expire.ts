@@ -3,7 +3,7 @@
 // ones inside it (a turn's end also ends its battles). `turns` durations count down at the end of
 // each of the target's own turns and end at 0. `instant` and `permanent` never end here.
 import type { Duration } from '../../../generated/types/common/defs.js';
-import { entry, type LogEntry } from './log.js';
+import { entry, NO_ENTRIES, type LogEntry } from './log.js';
 import type { CoreState, UnitState } from './state.js';
 import { coreWith, unitWith } from './state.js';
 
@@ -96,8 +96,6 @@ function endsAnyRule(rules: CoreState['locationRules'], moment: Moment): boolean
   return false;
 }
 
-/** What most moments end: nothing (shared, never written). */
-const NOTHING: readonly LogEntry[] = Object.freeze([]);
 
 /** Ends and counts down what the moment ends; writes the entries to `state.log` too. */
 export function expire(state: CoreState, moment: Moment): Expired {
@@ -150,6 +148,6 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     (log ??= []).push(entry('expire', labelOf(moment), `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
   }
   // Nothing ended: the state itself, so callers that key on it (a game's settled state) keep it.
-  if (units === null && locationRules === state.locationRules) return { state, log: log ?? NOTHING };
-  return { state: coreWith(state, { units: units ?? state.units, locationRules }), log: log ?? NOTHING };
+  if (units === null && locationRules === state.locationRules) return { state, log: log ?? NO_ENTRIES };
+  return { state: coreWith(state, { units: units ?? state.units, locationRules }), log: log ?? NO_ENTRIES };
 }

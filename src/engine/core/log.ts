@@ -27,6 +27,9 @@ export interface LogEntry {
   readonly data: { readonly [key: string]: JsonValue };
 }
 
+/** No entries: what most steps log, shared (frozen, so never written). */
+export const NO_ENTRIES: readonly LogEntry[] = Object.freeze([]);
+
 export function entry(kind: string, source: string, text: string, more: Partial<Omit<LogEntry, 'kind' | 'source' | 'text'>> = {}): LogEntry {
   return { kind, source, text, units: more.units ?? [], rolls: more.rolls ?? [], manual: more.manual ?? false, data: more.data ?? {} };
 }

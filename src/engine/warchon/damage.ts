@@ -30,8 +30,9 @@ function faceFor(rules: WarchonRules, record: string | null, hits: number) {
  * `synced`, a state whose units all show their faces (a settled one), spares the units `core` still
  * shares with it: the face is a function of the unit's record and Hits, so those show theirs.
  */
-export function syncFaces(core: CoreState, rules: WarchonRules, synced?: CoreState): { core: CoreState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
+export function syncFaces(core: CoreState, rules: WarchonRules, synced?: CoreState): { core: CoreState; events: readonly GameEvent[] } {
+  // Made once a face turns: most changes turn none.
+  let events: GameEvent[] | null = null;
   const same = synced !== undefined && synced.units.length === core.units.length ? synced.units : null;
   let units: CoreState['units'][number][] | null = null;
   for (let i = 0; i < core.units.length; i++) {
@@ -42,12 +43,14 @@ export function syncFaces(core: CoreState, rules: WarchonRules, synced?: CoreSta
     if (face === undefined) continue;
     if (u.stats.as === face.as && u.stats.ds === face.ds && u.stats.size === face.size && u.stats.movement === face.movement) continue;
     const stats = { ...u.stats, as: face.as, ds: face.ds, size: face.size, movement: face.movement };
-    events.push({ type: 'effect', effect: 'face', rule: rules.keys.damage, unit: u.id, hits: u.hits, stats });
+    (events ??= []).push({ type: 'effect', effect: 'face', rule: rules.keys.damage, unit: u.id, hits: u.hits, stats });
     units ??= [...core.units];
     units[i] = unitWith(u, { stats });
   }
-  return { core: units !== null ? coreWith(core, { units }) : core, events };
+  return { core: units !== null ? coreWith(core, { units }) : core, events: events ?? NO_FACES };
 }
+
+const NO_FACES: readonly GameEvent[] = Object.freeze([]);
 
 /** A unit its owner destroys to bring his army within Capacity. */
 export function destroyForCapacity(core: CoreState, rules: WarchonRules, id: string): { core: CoreState; events: GameEvent[] } {

@@ -6,7 +6,7 @@ import { withAnswers, type ChoiceAnswer, type ChoiceRequest } from '../core/choi
 import { contextWith, type EffectContext } from '../core/context.js';
 import { applyEffects } from '../core/effects/index.js';
 import type { GameEvent } from '../core/game.js';
-import type { LogEntry } from '../core/log.js';
+import { NO_ENTRIES, type LogEntry } from '../core/log.js';
 import { firstPolicy, type Policy } from '../core/policy.js';
 import { holds } from '../core/rules/condition.js';
 import { describeEvent, type GameEvent as RuleEvent } from '../core/rules/event.js';
@@ -144,12 +144,12 @@ function applyAndFire(core: CoreState, rules: WarchonRules, effects: Parameters<
 
 function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): JobDone {
   // Nothing fires and nothing is recomputed: the same state (still settled, as only its log may differ).
-  if (idleJob(core, rules, job)) return { core, log: [] };
+  if (idleJob(core, rules, job)) return { core, log: NO_ENTRIES };
   const hooks = ruleHooks(rules);
   const start = withoutLog(core);
   if (job.kind === 'fire') {
     if (quiet(core, rules, job.event)) {
-      if (wasSettled(core)) return { core: start === core ? core : markSettled(start), log: [] };
+      if (wasSettled(core)) return { core: start === core ? core : markSettled(start), log: NO_ENTRIES };
       const settled = settle(start, rules, policy);
       return { core: withoutLog(settled.state), log: settled.log };
     }
@@ -181,8 +181,11 @@ export function attemptJob(core: CoreState, rules: WarchonRules, job: Job, answe
   return attempt.done ? { done: true, result: attempt.value } : { done: false, request: attempt.request };
 }
 
-/** The interpreter's entries as game events. */
-export function logEvents(log: readonly LogEntry[]): GameEvent[] {
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
+/** The interpreter's entries as game events (shared and frozen when there are none). */
+export function logEvents(log: readonly LogEntry[]): readonly GameEvent[] {
+  if (log.length === 0) return NO_EVENTS;
   return log.map((e) => ({ type: 'effect', effect: e.kind, rule: e.source, text: e.text, units: [...e.units], rolls: e.rolls.map((r) => ({ ...r })), data: e.data }));
 }
 

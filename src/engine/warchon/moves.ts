@@ -70,6 +70,15 @@ function fingerMoves(rules: WarchonRules): readonly WarchonMove[] {
   return moves;
 }
 
+const assignsOf = new WeakMap<WarchonRules, Map<string, WarchonMove>>();
+
+/** Assign moves by unit id, made once each per rules (frozen: every listing shares them). */
+function assignMoves(rules: WarchonRules): Map<string, WarchonMove> {
+  let made = assignsOf.get(rules);
+  if (made === undefined) assignsOf.set(rules, (made = new Map()));
+  return made;
+}
+
 export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {
   if (state.result !== null) return [];
   if (state.pending !== null) return possibleAnswers(state.pending.request).map((ids) => ({ kind: 'choose', ids }));
@@ -104,7 +113,13 @@ export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove
   if (b.stage === 'assign' && b.hits.length > 0) {
     const side = b.hits[0]!.side;
     const out: WarchonMove[] = [];
-    for (const u of core.units) if (takesHit(u, b.spread, side)) out.push({ kind: 'assign', unit: u.id });
+    const made = assignMoves(rules);
+    for (const u of core.units) {
+      if (!takesHit(u, b.spread, side)) continue;
+      let move = made.get(u.id);
+      if (move === undefined) made.set(u.id, (move = Object.freeze({ kind: 'assign', unit: u.id })));
+      out.push(move);
+    }
     return out;
   }
   return [];

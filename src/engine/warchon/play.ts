@@ -86,7 +86,14 @@ function finishTurn(s: Draft, rules: WarchonRules, events: GameEvent[]): void {
     s.step = 'over';
     return;
   }
-  const next = rules.sides.find((x) => x !== side)!;
+  // The other side (the first one that is not `side`, as Warchon has two), found without a closure.
+  let next = side;
+  for (const x of rules.sides) {
+    if (x !== side) {
+      next = x;
+      break;
+    }
+  }
   startTurn(s, rules, next, s.turn + 1, events);
 }
 

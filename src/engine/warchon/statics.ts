@@ -9,7 +9,7 @@
 // skipped. Any change makes a new object with `coreWith`, which is not settled.
 import { firstPolicy, type Policy } from '../core/policy.js';
 import { recomputeStatics, staticsLog } from '../core/rules/statics.js';
-import type { LogEntry } from '../core/log.js';
+import { NO_ENTRIES, type LogEntry } from '../core/log.js';
 import { coreWith, unitWith, type CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { ruleHooks } from './hooks.js';
@@ -52,7 +52,7 @@ export function withTurn(core: CoreState, rules: WarchonRules, active: string, t
  */
 export function recompute(core: CoreState, rules: WarchonRules, inBattle: readonly string[], previous?: CoreState): { core: CoreState; log: readonly LogEntry[] } {
   const due = dueOf(core, inBattle);
-  if (core.settled && sameList(core.battlesDue, due)) return { core, log: [] };
+  if (core.settled && sameList(core.battlesDue, due)) return { core, log: NO_ENTRIES };
   const named = sameList(core.battlesDue, due) ? core : coreWith(core, { battlesDue: [...due] });
   // Static effects (modify-strength, limit-movement) never choose, so the first policy is never asked.
   const result = recomputeStaticsOf(named, rules, firstPolicy, previous !== undefined && previous.settled ? previous : undefined);
@@ -76,7 +76,7 @@ export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy:
   if (reads === null) return recomputeStatics(core, rules.rules, policy, ruleHooks(rules));
   // What the rules read of each unit of `core`, found once for all the states it is compared with.
   const keys: Keys = [];
-  if (previous !== undefined && previous !== core && core.staticMarks === previous.staticMarks && samePlacement(core, previous, reads, keys)) return { state: core, log: [] };
+  if (previous !== undefined && previous !== core && core.staticMarks === previous.staticMarks && samePlacement(core, previous, reads, keys)) return { state: core, log: NO_ENTRIES };
   if (recent.rules === rules) {
     const cores = recent.cores;
     for (let i = 0; i < cores.length; i++) {
@@ -89,7 +89,7 @@ export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy:
         cores.splice(i, 1);
         cores.unshift(kept);
       }
-      if (core.staticMarks === known.staticMarks) return { state: core, log: [] };
+      if (core.staticMarks === known.staticMarks) return { state: core, log: NO_ENTRIES };
       if (reads.transplant) {
         const moved = transplantStatics(core, known);
         if (moved !== null) return moved;
@@ -109,20 +109,29 @@ export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy:
  */
 function transplantStatics(core: CoreState, known: CoreState): ReturnType<typeof recomputeStatics> | null {
   if (core.units.length !== known.units.length) return null;
-  const units = core.units.map((u, i) => {
+  // The units array is copied only once a unit's marks differ: every unit kept, the same array.
+  let units: CoreState['units'][number][] | null = null;
+  for (let i = 0; i < core.units.length; i++) {
+    const u = core.units[i]!;
     const k = known.units[i]!;
     if (u.id !== k.id) return null;
-    if (u.modifiers.length === 0 && k.modifiers.length === 0) return u;
+    if (u.modifiers.length === 0 && k.modifiers.length === 0) {
+      units?.push(u);
+      continue;
+    }
     const modifiers = [...u.modifiers.filter((m) => m.duration !== 'while'), ...k.modifiers.filter((m) => m.duration === 'while')];
     // The same modifiers (the unit came from `known`, or holds no mark in either): the unit itself, so states stay comparable by identity.
-    return modifiers.length === u.modifiers.length && modifiers.every((m, j) => m === u.modifiers[j]) ? u : unitWith(u, { modifiers });
-  });
-  if (units.some((u) => u === null)) return null;
+    if (modifiers.length === u.modifiers.length && modifiers.every((m, j) => m === u.modifiers[j])) {
+      units?.push(u);
+      continue;
+    }
+    units ??= core.units.slice(0, i);
+    units.push(unitWith(u, { modifiers }));
+  }
   const locationRules = [...core.locationRules.filter((r) => r.duration !== 'while'), ...known.locationRules.filter((r) => r.duration === 'while')];
   const log = staticsLog(core.statics, known.statics);
   // Every unit kept: the same array, so what is kept by units array (Capacity) still holds.
-  const same = units.every((u, i) => u === core.units[i]);
-  return { state: coreWith(core, { units: same ? core.units : (units as CoreState['units']), locationRules, statics: known.statics, staticMarks: known.staticMarks }), log };
+  return { state: coreWith(core, { units: units ?? core.units, locationRules, statics: known.statics, staticMarks: known.staticMarks }), log };
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { EffectOf } from '../effects/common.js';
 import { addLimit } from '../effects/limit-movement.js';
 import { addModifiers } from '../effects/modify-strength.js';
-import { entry, type LogEntry } from '../log.js';
+import { entry, NO_ENTRIES, type LogEntry } from '../log.js';
 import { contextWith, type EffectContext } from '../context.js';
 import { selectUnits } from '../filter.js';
 import { firstPolicy, type Policy } from '../policy.js';
@@ -98,10 +98,10 @@ export function staticsLog(before: readonly string[], after: readonly string[]):
  */
 export function recomputeStatics(state: CoreState, rules: readonly RuleSource[], policy: Policy, hooks: RuleHooks = {}, sameMarks?: (a: CoreState, b: CoreState) => boolean): Recomputed {
   const statics = staticSources(rules);
-  if (statics.length === 0 && state.statics.length === 0) return { state, log: [] };
+  if (statics.length === 0 && state.statics.length === 0) return { state, log: NO_ENTRIES };
   // Nothing a static rule reads has changed: the marks on the state are the right ones.
   const marks = marksOf(state, statics, hooks);
-  if (marks === state.staticMarks) return { state, log: [] };
+  if (marks === state.staticMarks) return { state, log: NO_ENTRIES };
   let current: CoreState = coreWith(state, {
     units: state.units.map((u) => (u.modifiers.some((m) => m.duration === 'while') ? unitWith(u, { modifiers: u.modifiers.filter((m) => m.duration !== 'while') }) : u)),
     locationRules: state.locationRules.filter((r) => r.duration !== 'while'),
