@@ -3,7 +3,7 @@
 // the two revisions, a revision and the working tree, and two folders.
 import { Command, CommanderError } from 'commander';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +46,15 @@ async function diff(cwd: string, ...args: string[]) {
   return { code, stdout: f.stdout(), stderr: f.stderr() };
 }
 
-const tempsBefore = new Set(readdirSync(os.tmpdir()).filter((n) => n.startsWith('playmark-diff-') && !n.startsWith('playmark-diff-test-')));
+// The revisions diff extracts go to this file's own temporary folder (os.tmpdir() reads TMPDIR at
+// every call): other test files extract revisions into the shared one at the same time
+// (render --since), and finding theirs there made the check below fail now and then.
+const extracted = path.join(work, 'tmp');
+const tmpdirBefore = process.env.TMPDIR;
 
 beforeAll(() => {
+  mkdirSync(extracted);
+  process.env.TMPDIR = extracted;
   for (const p of ['content/warchon', 'content/warmaster', 'schemas']) cpSync(path.join(repoRoot, p), path.join(repo, p), { recursive: true });
   git('init', '-q');
   git('add', '.');
@@ -85,6 +91,8 @@ beforeAll(() => {
 });
 
 afterAll(() => {
+  if (tmpdirBefore === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = tmpdirBefore;
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -279,8 +287,8 @@ describe('playmark diff --help', () => {
 
 describe('temporary folders', () => {
   it('every revision extracted is removed again', () => {
-    const left = readdirSync(os.tmpdir()).filter((n) => n.startsWith('playmark-diff-') && !n.startsWith('playmark-diff-test-') && !tempsBefore.has(n));
-    expect(left).toEqual([]);
+    expect(os.tmpdir()).toBe(extracted);
+    expect(readdirSync(extracted).filter((n) => n.startsWith('playmark-diff-'))).toEqual([]);
     expect(existsSync(repo)).toBe(true);
   });
 });
