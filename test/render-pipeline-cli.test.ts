@@ -86,6 +86,14 @@ describe('playmark render and build, printing', () => {
     const { io, stdout, stderr } = fakeIo();
     expect(await main(['build', '--only', 'archon-skirmish-turn', '--out', out], io)).toBe(0);
     expect(stderr()).toMatch(/packs? checked/);
+    // Each pack's summary line is validate's, which counts the rules the game engines run as coverage
+    // does (build's once said 0 run, every rule manual).
+    const validated = fakeIo();
+    await main(['validate'], validated.io);
+    const lines = validated.stdout().split('\n').filter((l) => / rules run through a game loop /.test(l));
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['archon-skirmish', 'warchon', 'warmaster']);
+    expect(lines.find((l) => l.startsWith('warchon:'))).not.toMatch(/ 0 of \d+ rules run/);
+    for (const line of lines) expect(stderr()).toContain(line);
     expect(stderr()).toMatch(/codegen: generated\/ is up to date/);
     expect(stdout()).toMatch(/archon-skirmish\/archon-skirmish-turn\.pdf +1 page +written/);
   }, 120_000);

@@ -25,7 +25,9 @@ ${RENDER_HELP}`,
     )
     .action(async (flags: RenderFlags) => {
       const options = renderOptions(flags, io);
-      const content = readProjectContent(io, undefined, { summary: true });
+      // The rules each pack's game engine runs, so the summary counts them as validate and coverage do.
+      const { ENGINE_PACKS, rulesRunByPack } = await import('../engine/coverage.js');
+      const content = readProjectContent(io, undefined, { summary: true, runs: await rulesRunByPack(ENGINE_PACKS) });
       if (!content) {
         io.err('build: the content has errors; nothing was generated or printed.\n');
         return;

@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent, type PackContent } from '../content/effective.js';
 import { findProject, type Project } from '../content/project.js';
+import type { PackRuns } from '../content/rules.js';
 import { didYouMean as suggestion } from '../content/suggest.js';
 import { displayPath } from '../content/locate.js';
 import { defaultCacheDir, type ValidateOptions, type ValidationResult } from '../content/validate.js';
@@ -32,10 +33,11 @@ export interface ProjectContent {
 
 /**
  * The effective content of some packs of the project (default: all), read from the YAML now.
- * Diagnostics go to stderr (with `summary`, also each pack's counts, as validate prints them); on
+ * Diagnostics go to stderr (with `summary`, also each pack's counts, as validate prints them, the
+ * rules run counted from `runs`, the engines' maps by pack id); on
  * errors it sets exit code 1 and returns undefined.
  */
-export function readProjectContent(io: Io, packIds?: readonly string[], options: { cache?: boolean; summary?: boolean } = {}): ProjectContent | undefined {
+export function readProjectContent(io: Io, packIds?: readonly string[], options: { cache?: boolean; summary?: boolean; runs?: ReadonlyMap<string, PackRuns> } = {}): ProjectContent | undefined {
   const project = requireProject(io);
   const dirs = packIds?.length ? packIds.map((id) => packDir(project, id)) : [project.contentDir];
   const loaded = loadContent(dirs, {
@@ -44,7 +46,7 @@ export function readProjectContent(io: Io, packIds?: readonly string[], options:
     ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}),
   });
   const { validation } = loaded;
-  if (options.summary) io.err(formatValidation(validation, 'text', { color: io.color }));
+  if (options.summary) io.err(formatValidation(validation, 'text', { color: io.color }, options.runs));
   else for (const d of validation.diagnostics) io.err(formatDiagnosticText(d, { color: io.color }) + '\n');
   if (validation.errors > 0) {
     io.err(`The content has ${plural(validation.errors, 'error')}: fix ${validation.errors === 1 ? 'it' : 'them'} first; nothing was made from it.\n`);
