@@ -4,7 +4,8 @@
 // strings character by character, and looks a property named by one up in its string table at
 // every use (`handlers[effect.kind]`, `records[kind][id]`). A string used as a property name is
 // put in that table once and compared by identity after. Measured on Warchon's battles (same
-// process, alternating, 21 rounds): 1.22x with the content's strings interned, every game the same.
+// process, alternating, 31 rounds of 10,000 battles): 1.05x with the content's strings interned,
+// every game the same.
 import type { Json } from './model.js';
 
 /** Longer strings are texts (rules, reasons) that nothing compares: left as they are. */

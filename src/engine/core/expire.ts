@@ -96,7 +96,6 @@ function endsAnyRule(rules: CoreState['locationRules'], moment: Moment): boolean
   return false;
 }
 
-
 /** Ends and counts down what the moment ends; writes the entries to `state.log` too. */
 export function expire(state: CoreState, moment: Moment): Expired {
   const done = settleAll(state, moment);

@@ -39,6 +39,9 @@ export interface GameEvent {
   readonly [field: string]: JsonValue;
 }
 
+/** No events: what most steps of a play announce, shared (frozen, so never written). */
+export const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
 export interface PlayResult<S extends GameState> {
   readonly state: S;
   readonly events: readonly GameEvent[];

@@ -1,7 +1,7 @@
 // Damage and losses by the owner's choice: one Hit at a time to a unit of his in the battle (no
 // unit takes more than it has), multi-Hit units turning to the face for the Hits they have left,
 // and units an army must destroy when it is over a spread's Capacity.
-import type { GameEvent } from '../core/game.js';
+import { NO_EVENTS, type GameEvent } from '../core/game.js';
 import { findUnit, updateUnit, type CoreState, coreWith, unitWith } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 
@@ -47,10 +47,8 @@ export function syncFaces(core: CoreState, rules: WarchonRules, synced?: CoreSta
     units ??= [...core.units];
     units[i] = unitWith(u, { stats });
   }
-  return { core: units !== null ? coreWith(core, { units }) : core, events: events ?? NO_FACES };
+  return { core: units !== null ? coreWith(core, { units }) : core, events: events ?? NO_EVENTS };
 }
-
-const NO_FACES: readonly GameEvent[] = Object.freeze([]);
 
 /** A unit its owner destroys to bring his army within Capacity. */
 export function destroyForCapacity(core: CoreState, rules: WarchonRules, id: string): { core: CoreState; events: GameEvent[] } {

@@ -5,7 +5,7 @@
 import { withAnswers, type ChoiceAnswer, type ChoiceRequest } from '../core/choices.js';
 import { contextWith, type EffectContext } from '../core/context.js';
 import { applyEffects } from '../core/effects/index.js';
-import type { GameEvent } from '../core/game.js';
+import { NO_EVENTS, type GameEvent } from '../core/game.js';
 import { NO_ENTRIES, type LogEntry } from '../core/log.js';
 import { firstPolicy, type Policy } from '../core/policy.js';
 import { holds } from '../core/rules/condition.js';
@@ -180,8 +180,6 @@ export function attemptJob(core: CoreState, rules: WarchonRules, job: Job, answe
   const attempt = withAnswers(answers, firstPolicy, (policy) => run(core, rules, job, policy));
   return attempt.done ? { done: true, result: attempt.value } : { done: false, request: attempt.request };
 }
-
-const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 
 /** The interpreter's entries as game events (shared and frozen when there are none). */
 export function logEvents(log: readonly LogEntry[]): readonly GameEvent[] {

@@ -206,9 +206,10 @@ export interface Resolution {
   readonly origins: readonly (Provenance & { readonly value: LookedUp })[];
 }
 
-/** The column whose differential range holds `differential`, or undefined when none does. */
+/** A column's differential range (one function for every look-up, not a closure each time). */
 const differentialOf = (c: CombatColumn): CombatColumn['differential'] => c.differential;
 
+/** The column whose differential range holds `differential`, or undefined when none does. */
 export function columnFor(spread: SpreadTables, differential: number): { column: CombatColumn; index: number } | undefined {
   const found = findInRanges(spread.columns, differential, differentialOf);
   return found && { column: found.entry, index: found.index };
