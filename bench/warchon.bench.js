@@ -25,8 +25,8 @@
 // read as 100,000 or 125,000 a second depending on where the ticks fell.
 //
 // Warm-up: the battles are played BENCH_WARMUP times (default 30) before the rounds are timed.
-// Measured pass by pass (2,000 battles each), the thread's rate climbed from about 50,000 to about
-// 100,000 over the first ten passes and settled between passes 20 and 30, as V8 compiled the
+// Measured pass by pass (2,000 battles each), the rate climbed from about 30,000 on the first pass to
+// about 100,000 by the tenth and settled between passes 20 and 30, as V8 compiled the
 // engine's rarer paths (Random Events and their effects, retreats, static rules recomputed). Timing
 // those passes measured the compiler, not the engine; they are printed pass by pass (wall clock),
 // as what a short run gets. The battle rounds run one after the other, alternating with the floor;
