@@ -173,11 +173,12 @@ for (let round = 0; round < ROUNDS; round++) {
   perGame = g.perGame;
 }
 const n = (x) => Math.round(x).toLocaleString('en-US');
+const count = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 const figure = (xs) => `${n(median(xs)).padStart(9)} (${n(Math.min(...xs))}-${n(Math.max(...xs))})`;
 const battleRate = median(rounds.battles);
-console.log(`warchon: demo scenario, random picks, ${ROUNDS} rounds of ${PASSES} passes over the battles after ${WARMUP} warm-up passes, one thread, median (range) per second of ${clock.kind}; wall clock beside; node ${process.version}`);
+console.log(`warchon: demo scenario, random picks, ${count(ROUNDS, 'round')} of ${PASSES} passes over the battles after ${count(WARMUP, 'warm-up pass', 'warm-up passes')}, one thread, median (range) per second of ${clock.kind}; wall clock beside; node ${process.version}`);
 console.log(`  floor, table look-up alone      ${figure(rounds.floor)} battles/s`);
 console.log(`  battles through play            ${figure(rounds.battles)} battles/s  (${starts.length} battles a pass, ${movesPerBattle.toFixed(1)} moves each; ${(median(rounds.floor) / battleRate).toFixed(0)}x the floor's time; wall clock ${figure(rounds.battlesWall).trim()})`);
 console.log(`  games through simulate's loop   ${figure(rounds.games)} games/s    (${GAMES} games, ${perGame.toFixed(1)} battles each; wall clock ${figure(rounds.gamesWall).trim()})`);
 if (WARMUP > 0) console.log(`  warm-up, pass by pass            ${warmup.map((x) => n(x / 1000) + 'k').join(' ')} battles/s (wall clock: the JIT compiling)`);
-console.log(`warchon: ${n(battleRate)} battles/s on one core, median of ${ROUNDS} rounds (target >= 100,000): ${battleRate >= 100_000 ? 'met' : 'NOT met'}`);
+console.log(`warchon: ${n(battleRate)} battles/s on one core, median of ${count(ROUNDS, 'round')} (target >= 100,000): ${battleRate >= 100_000 ? 'met' : 'NOT met'}`);

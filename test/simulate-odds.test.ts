@@ -84,6 +84,16 @@ describe('combat results against their exact odds', () => {
     expect(combat.total.p).toBeGreaterThan(0.001);
     const text = reportText(r);
     expect(text).toContain('Combat results against their exact odds');
+    // Each row's numbers end under their headings, whatever the sides are called (celestine wins).
+    const lines = text.split('\n');
+    const header = lines.findIndex((l) => l.startsWith('Results'));
+    const end = (line: string, word: string) => line.indexOf(word) + word.length;
+    for (const row of lines.slice(header + 1, header + 5)) {
+      // `  celestine wins     117   58.5%`: where the count and the share end.
+      const m = /^( {2}\S.*?\S +)(\d+)( +)([\d.]+%)/.exec(row)!;
+      expect(m[1]!.length + m[2]!.length, row).toBe(end(lines[header]!, 'games'));
+      expect(m[0].length, row).toBe(end(lines[header]!, 'share'));
+    }
     expect(text).toMatch(/all groups: \d+ battles, chi-square [\d.]+ on \d+ df, p [\d.]+/);
   }, 120_000);
 });

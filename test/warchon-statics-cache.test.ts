@@ -2,7 +2,8 @@
 // (src/engine/warchon/statics.ts: states settled; placement.ts: placements compared only where a static rule
 // looks). A skip must never leave wrong marks: at every decision of seeded games, recomputing the
 // static rules from scratch (the core's recomputeStatics, no cache) must find the state exactly as
-// the engine left it. Also with a static rule that reads every battle, where the comparison takes
+// the engine left it, and rebuilding every mark from nothing must give the same modifiers and
+// movement limits. Also with a static rule that reads every battle, where the comparison takes
 // the whole battle into account, and with Mountains Frigid, where the Baphite Swarm's own rule (-1
 // CS in a Frigid location) holds at two spreads and the comparison reads each Swarm's marks.
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { loadContent, type PackContent } from '../src/content/effective.js';
 import { firstPolicy } from '../src/engine/core/policy.js';
 import { nextInt, seedRandom } from '../src/engine/core/random.js';
 import { recomputeStatics } from '../src/engine/core/rules/statics.js';
+import { coreWith, type CoreState } from '../src/engine/core/state.js';
 import { warchonRules } from '../src/engine/warchon/content.js';
 import { ruleHooks } from '../src/engine/warchon/hooks.js';
 import { warchonGame as game } from '../src/engine/warchon/index.js';
@@ -35,6 +37,14 @@ function frigidMountainsContent(): PackContent {
   return copy;
 }
 
+/** A marks string no recompute gives: the recompute then takes every mark off and puts it on again. */
+const REBUILD = '(rebuild)';
+
+/** What static rules put on a state, as JSON: each unit's modifiers, the movement limits, the rules holding and what they select. */
+function marksOn(core: CoreState): string {
+  return JSON.stringify([core.units.map((u) => u.modifiers), core.locationRules, core.statics, core.staticMarks]);
+}
+
 /** Plays seeded random games and checks, at every decision after set-up, that a full recompute changes nothing. */
 function checkGames(pack: PackContent, games: number): number {
   let checked = 0;
@@ -48,6 +58,11 @@ function checkGames(pack: PackContent, games: number): number {
         const full = recomputeStatics(state.core, rules.rules, firstPolicy, ruleHooks(rules));
         expect(full.log, `game ${g}, move ${m}: a full recompute logs a change`).toEqual([]);
         expect(full.state === state.core, `game ${g}, move ${m}: a full recompute changes the marks (${state.core.staticMarks} -> ${full.state.staticMarks})`).toBe(true);
+        // The marks themselves, rebuilt from nothing: a state can carry the right marks string over
+        // the wrong modifiers or movement limits (a transplant that forgot some), which the check
+        // above, comparing only what the rules select, would not see.
+        const rebuilt = recomputeStatics(coreWith(state.core, { staticMarks: REBUILD }), rules.rules, firstPolicy, ruleHooks(rules)).state;
+        expect(marksOn(rebuilt), `game ${g}, move ${m}: the marks rebuilt from nothing differ`).toBe(marksOn(state.core));
         checked++;
       }
       const legal = game.legalMoves(pack, state);

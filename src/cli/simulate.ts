@@ -234,7 +234,8 @@ export function reportText(r: SimulateReport): string {
   const bots = r.bots.map((b) => `${b.side} ${b.bot}`).join(', ');
   lines.push(`${r.pack} ${r.packVersion}${r.scenario ? `, scenario ${r.scenario}` : ''}: ${plural(r.played, 'game')}, seed ${r.seed}, bots ${bots}, at most ${r.maxMoves} moves a game`);
   if (!r.complete) lines.push(`Partial: games ${describeRange(r.range)} of ${r.games} (${r.range.from}-${r.range.to - 1}); merge the JSON reports of all shards with simulate --merge.`);
-  const w = Math.max(12, ...r.wins.map((x) => x.side.length + 2));
+  // Wide enough for the longest row label (`celestine wins`), so the numbers line up under their headings.
+  const w = Math.max(12, ...r.wins.map((x) => `${x.side} wins`.length + 2));
   lines.push('', `${'Results'.padEnd(w)} ${'games'.padStart(7)} ${'share'.padStart(7)}   95% interval`);
   const row = (label: string, s: { games: number; share: number; ci95: readonly [number, number] }) =>
     `  ${label.padEnd(w - 2)} ${String(s.games).padStart(7)} ${pct(s.share).padStart(7)}   ${pct(s.ci95[0]).padStart(6)} - ${pct(s.ci95[1]).padStart(6)}`;

@@ -15,7 +15,7 @@ export interface Modifier {
   /** After `multiply`; null when the rule prints no rounding (the value may then be fractional). */
   readonly rounding: 'down' | 'up' | 'nearest' | null;
   readonly duration: Duration;
-  /** Where the unit was when it began: a `while-here` modifier holds only there. */
+  /** Where the unit was when it began: a `while-here` modifier holds only there. Null for a static rule's mark (`while`), which holds wherever its rule does. */
   readonly location: string | null;
   /** For `turns`: how many more of the unit's turns it lasts. */
   readonly turnsLeft: number | null;

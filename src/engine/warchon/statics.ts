@@ -65,9 +65,9 @@ export function recompute(core: CoreState, rules: WarchonRules, inBattle: readon
  * rules use only the conditions and filter fields below, nothing but where each unit is, whose it
  * is, what it is (record, traits), the battle, and the turn, side and phase when a rule reads them:
  * the placement (`samePlacement`). The marks are then a function of the placement. A state with the
- * same placement as a settled one (`previous`, or one of the last few recomputes) and its marks is
- * one the recompute would leave as it is, with nothing to log; with the same placement and other
- * marks, it takes that state's marks (`transplant`) instead of applying the rules again. A few
+ * same placement as a settled one (`previous`, or one of the RECENT recomputes kept) and its marks
+ * is one the recompute would leave as it is, with nothing to log; with the same placement and other
+ * marks, it takes that state's marks (`transplant`) instead of applying the rules again. Several
  * recomputes, not one, as a battle's end comes back to the placement its start left, and a turn's
  * end to its Movement Round's.
  */

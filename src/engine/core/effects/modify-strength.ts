@@ -33,7 +33,9 @@ export function addModifiers(state: CoreState, effect: EffectOf<'modify-strength
       value,
       rounding: effect.rounding ?? null,
       duration: effect.duration,
-      location: unit.location ?? ruleLocation(here, ctx),
+      // A static rule's mark (`while`) holds wherever its rule does: it names no place, so the mark
+      // is the same however the unit came where it stands (a recompute from nothing gives the same).
+      location: effect.duration === 'while' ? null : (unit.location ?? ruleLocation(here, ctx)),
       turnsLeft: turnsLeftFor(effect.duration),
       source: ctx.source,
     };
