@@ -1,15 +1,16 @@
 // Transcription checks for the ARCHON SKIRMISH pack: the printed tables are parsed out of the rule
 // text and every row is compared with the base YAML records, so a single mistyped cell fails.
+// The rule text is read from its verbatim excerpts in test/fixtures/source/archon-skirmish.txt.
 import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
+import { sourceText } from './source-text.js';
 
-const SEED = new URL('../../shared/seeds/003_a745b9a018a0fb47.txt', import.meta.url);
 const PACK = new URL('../content/archon-skirmish/', import.meta.url);
 
 type Rec = Record<string, any>;
 
-const text = readFileSync(SEED, 'utf8');
+const text = sourceText('archon-skirmish');
 const lines = text.split(/\r?\n/);
 const manifest: Rec = parse(readFileSync(new URL('pack.yaml', PACK), 'utf8'));
 

@@ -1,11 +1,12 @@
 // Transcription checks for the Warchon pack: the printed tables and stat rows are parsed out of the
 // rule text itself and compared, cell by cell, with the base YAML records (before any layer).
+// The rule text is read from its verbatim excerpts in test/fixtures/source/warchon.txt.
 import { describe, it, expect } from 'vitest';
 import { parse } from 'yaml';
 import { readFileSync, readdirSync } from 'node:fs';
+import { sourceText } from './source-text.js';
 
-const SEED = '000_6c0b8e7f91001571.txt';
-const text: string = readFileSync(new URL(`../../shared/seeds/${SEED}`, import.meta.url), 'utf8');
+const text: string = sourceText('warchon');
 const lines: string[] = text.split(/\r?\n/);
 /** The value, or a thrown error naming what is missing (keeps noUncheckedIndexedAccess honest). */
 function must<T>(v: T | undefined | null, what = 'value'): T {

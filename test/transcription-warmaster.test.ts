@@ -1,11 +1,13 @@
 // Transcription checks for the Warmaster pack: every assertion parses what the rule text prints and
 // compares it with the base YAML (records without layers), so a mistyped name, range or number fails.
 // The last block checks the layers that fill the known gaps (combat table, teleport 61-65, ship map).
+// The rule text is read from its verbatim excerpts in test/fixtures/source/warmaster.txt.
 import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
+import { sourceText } from './source-text.js';
 
-const TEXT = readFileSync(new URL('../../shared/seeds/002_3d4acf80aa12387e.txt', import.meta.url), 'utf8');
+const TEXT = sourceText('warmaster');
 const LINES = TEXT.split('\n').map((l) => l.replace(/\r$/, ''));
 const PACK = new URL('../content/warmaster/', import.meta.url);
 

@@ -26,7 +26,7 @@ export interface PackManifest {
    */
   source: {
     /**
-     * File name of the rule text under `shared/seeds/`.
+     * File name of the rule text as its maintainers received it (provenance only: playmark never reads it).
      */
     file: string;
     /**
