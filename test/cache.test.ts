@@ -14,14 +14,14 @@ afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 const refFixture = path.join(root, 'test/fixtures/ref--missing');
 const strip = (r: ReturnType<typeof validate>) => r.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`);
 
-describe('the compiled-validator cache', () => {
-  it('is written on the first run and gives the same diagnostics on the next (references included)', () => {
+describe('the cache folder', () => {
+  it('holds data only: no compiled validator (code) is written, and diagnostics are the same with and without it (references included)', () => {
     const fresh = validate([refFixture], { cwd: root, cacheDir: false });
     expect(fresh.diagnostics.map((d) => d.code)).toContain('ref/missing');
     const first = validate([refFixture], { cwd: root, cacheDir });
-    const files = readdirSync(cacheDir).filter((f) => f.endsWith('.cjs'));
-    expect(files).toHaveLength(1);
     const warm = validate([refFixture], { cwd: root, cacheDir });
+    expect(readdirSync(cacheDir).filter((f) => !f.endsWith('.json'))).toEqual([]);
+    expect(readdirSync(cacheDir).some((f) => f.startsWith('parsed-'))).toBe(true);
     expect(strip(first)).toEqual(strip(fresh));
     expect(strip(warm)).toEqual(strip(fresh));
   });
@@ -38,15 +38,14 @@ describe('the compiled-validator cache', () => {
   });
 
   it('ignores a damaged cache file, still validates, and writes a good one in its place', () => {
-    // A folder of its own: a module once loaded stays in Node's require cache under its path.
     const dir = mkdtempSync(path.join(tmpdir(), 'playmark-cache-damaged-'));
     try {
       validate([refFixture], { cwd: root, cacheDir: dir });
-      const file = readdirSync(dir).find((f) => f.startsWith('validators-'));
-      writeFileSync(path.join(dir, file!), 'this is not javascript {');
+      const file = readdirSync(dir).find((f) => f.startsWith('parsed-'));
+      writeFileSync(path.join(dir, file!), 'this is not JSON {');
       const result = validate([refFixture], { cwd: root, cacheDir: dir });
       expect(result.diagnostics.map((d) => d.code)).toContain('ref/missing');
-      expect(readFileSync(path.join(dir, file!), 'utf8')).toContain('use strict');
+      expect(JSON.parse(readFileSync(path.join(dir, file!), 'utf8'))).toMatchObject({ entries: expect.any(Object) });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,12 +1,16 @@
 // One broken fixture per diagnostic code (test/fixtures/<code with "/" as "--">/), each holding
 // exactly one mistake, and the exact diagnostics it must give: code, severity, file, line and
 // column. Lines and columns are counted by hand from the fixture files (1-based).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODES, type DiagnosticCode, type Severity } from '../src/content/codes.js';
 import { validate } from '../src/content/validate.js';
-import { fixture, fixtureDirFor, fixturesDir, inFixtures, repoRoot } from './helpers.js';
+import { runFmt } from '../src/cli/fmt.js';
+import { existing, planInit } from '../src/cli/init.js';
+import type { Diagnostic } from '../src/content/diagnostic.js';
+import { fakeIo, fixture, fixtureDirFor, fixturesDir, inFixtures, repoRoot } from './helpers.js';
+import { validateMadeFixture } from './temp-fixture.js';
 
 interface Expected {
   readonly code: DiagnosticCode;
@@ -24,6 +28,8 @@ interface Case {
   readonly rule: string;
   /** What to validate, relative to the fixture folder (default: the folder itself). */
   readonly paths?: readonly string[];
+  /** For a code a command other than validate gives: runs it on the fixture folder (writing nothing) and returns its diagnostics. */
+  readonly run?: (dir: string) => readonly Diagnostic[];
   readonly expected: readonly Expected[];
 }
 
@@ -32,6 +38,17 @@ const error = (code: DiagnosticCode, file: string, line: number, column: number,
 const warning = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'warning', file, line, column, ...extra });
 
 const CASES: Record<DiagnosticCode, Case> = {
+  // Commands (issue 19)
+  'init/file-exists': {
+    rule: 'init in a folder holding a file it would write reports that file (and writes nothing)',
+    run: (dir) => existing(dir, planInit(dir, { pack: 'game' }), repoRoot),
+    expected: [error('init/file-exists', `${F}/init--file-exists/templates/game/card.hbs`, 1, 1, { message: 'exists already' })],
+  },
+  'fmt/anchors': {
+    rule: 'a file whose canonical order would put an alias before its anchor is reported at the anchor by fmt --check, not skipped in silence',
+    run: (dir) => runFmt(fakeIo(repoRoot).io, [dir], { check: true }).diagnostics,
+    expected: [error('fmt/anchors', `${F}/fmt--anchors/content/anchored/pack.yaml`, 3, 35, { message: 'anchors, aliases or tags' })],
+  },
   // Rules (the rule model)
   'rule/static-effect': {
     rule: 'a rule without a trigger that deals damage (which happens once) is reported at the effect kind',
@@ -61,6 +78,10 @@ const CASES: Record<DiagnosticCode, Case> = {
   'printable/template-missing': {
     rule: 'a template found in neither the project\'s templates/ nor playmark\'s is reported at its path',
     expected: [error('printable/template-missing', `${F}/printable--template-missing/printables.yaml`, 7, 12, { message: 'fixture/card.hbs' })],
+  },
+  'file/outside-project': {
+    rule: 'a template name whose `..` climbs out of the project and playmark\'s package is refused at its name, whether or not the file exists',
+    expected: [error('file/outside-project', `${F}/file--outside-project/printables.yaml`, 7, 12, { message: 'outside the project' })],
   },
   'printable/shared-sheets': {
     rule: 'shared sheets named after a printable of the pack (both would name one output file) are reported at `sheets`',
@@ -145,6 +166,23 @@ const CASES: Record<DiagnosticCode, Case> = {
   'yaml/empty': {
     rule: 'a content file holding only a comment is reported as empty',
     expected: [error('yaml/empty', `${F}/yaml--empty/cards/strike.yaml`, 1, 1)],
+  },
+  // YAML limits and content file size (issue 19)
+  'yaml/alias-limit': {
+    rule: 'an alias bomb is refused at the alias where what the aliases stand for passes 10,000 values',
+    expected: [error('yaml/alias-limit', `${F}/yaml--alias-limit/cards/strike.yaml`, 10, 8, { message: '10,000' })],
+  },
+  'yaml/too-deep': {
+    rule: 'lists nested past 64 levels are refused at the bracket that passes the bound',
+    expected: [error('yaml/too-deep', `${F}/yaml--too-deep/cards/strike.yaml`, 6, 70, { message: '64' })],
+  },
+  'file/too-large': {
+    rule: 'a content file over 8 MB is refused from its size, with its size in bytes',
+    run: () => validateMadeFixture('file/too-large', (dir) => {
+      writeFileSync(path.join(dir, 'cards/strike.yaml'), '');
+      truncateSync(path.join(dir, 'cards/strike.yaml'), 9 * 1024 * 1024);
+    }),
+    expected: [error('file/too-large', `${F}/file--too-large/cards/strike.yaml`, 1, 1, { message: '(9,437,184 bytes)' })],
   },
   // Schema
   'schema/required': {
@@ -339,7 +377,7 @@ describe('each code, from its fixture', () => {
   for (const [code, c] of Object.entries(CASES) as [DiagnosticCode, Case][]) {
     it(`${code}: ${c.rule}`, () => {
       const dir = fixtureDirFor(code);
-      const { diagnostics } = check((c.paths ?? ['.']).map((p) => path.join(dir, p)));
+      const diagnostics = c.run ? c.run(dir) : check((c.paths ?? ['.']).map((p) => path.join(dir, p))).diagnostics;
       expect(diagnostics.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column }))).toEqual(
         c.expected.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column })),
       );

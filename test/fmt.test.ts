@@ -294,6 +294,39 @@ describe('the command', () => {
   });
 });
 
+describe('anchors and aliases: formatted when it is safe, reported otherwise, never skipped in silence', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'playmark-fmt-anchors-'));
+  const manifest = path.join(dir, 'content', 'anchored', 'pack.yaml');
+  beforeAll(() => cpSync(fixture('fmt--anchors'), dir, { recursive: true }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a file with an anchor and unsorted keys that can be ordered safely: --check lists it (exit 1), fmt writes it with the anchor and alias kept', async () => {
+    const text = ['# yaml-language-server: $schema=../../../../../schemas/pack.schema.json', 'title: &title Anchored', 'id: anchored', 'version: 1.0.0', 'source: { file: rules.txt, title: *title }', 'kinds: {}', ''].join('\n');
+    writeFileSync(manifest, text);
+    const check = await runFmt(dir, '--check');
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('would format content/anchored/pack.yaml');
+    expect(readFileSync(manifest, 'utf8')).toBe(text);
+    const write = await runFmt(dir);
+    expect(write.code).toBe(0);
+    expect(readFileSync(manifest, 'utf8')).toBe(['# yaml-language-server: $schema=../../../../../schemas/pack.schema.json', 'id: anchored', 'title: &title Anchored', 'version: 1.0.0', 'source: { file: rules.txt, title: *title }', 'kinds: {}', ''].join('\n'));
+    expect((await runFmt(dir, '--check')).code).toBe(0);
+  });
+
+  it('a file whose canonical order would put an alias before its anchor: fmt/anchors at the anchor, from --check and from fmt, exit 1, the file untouched', async () => {
+    const text = readFileSync(fixture('fmt--anchors', 'content', 'anchored', 'pack.yaml'), 'utf8');
+    writeFileSync(manifest, text);
+    for (const argv of [['--check'], []]) {
+      const r = await runFmt(dir, ...argv);
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.stdout).toContain('content/anchored/pack.yaml:3:35 error [fmt/anchors]');
+      expect(r.stdout).not.toContain('all in canonical form');
+      expect(readFileSync(manifest, 'utf8')).toBe(text);
+    }
+    expect(readdirSync(path.dirname(manifest))).toEqual(['pack.yaml']);
+  });
+});
+
 describe('the shipped packs', () => {
   it('are in the canonical form fmt writes (run `npx playmark fmt` after editing content)', async () => {
     const { main } = await import('../src/cli/main.js');

@@ -172,6 +172,20 @@ describe('the README and CI agree', () => {
     // The browser comes from `playmark setup`, the PDF readers from npm: no system package of its own.
     expect(ci.filter((l) => /\b(apt-get|apt|dpkg|sudo|brew|choco|yum|dnf|apk|curl|wget)\b/.test(l.replace(/#.*$/, '')))).toEqual([]);
     const commands = ci.map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-    expect(commands.filter((l) => !/^(set -euo pipefail|cd "\$\(dirname "\$0"\)\/\.\."|node --version|npm --version)$/.test(l))).toEqual(lines);
+    // Besides them: a clean clone of HEAD in an empty folder, with nothing beside it, as a user's clone has.
+    const cloning = [
+      'set -euo pipefail',
+      'checkout="$(cd "$(dirname "$0")/.." && pwd)"',
+      'commit="$(git -C "$checkout" rev-parse HEAD)"',
+      'work="$(mktemp -d)"',
+      `trap 'rm -rf "$work"' EXIT`,
+      'git -c safe.directory="$checkout" clone --quiet --no-checkout "$checkout" "$work/playmark"',
+      'cd "$work/playmark"',
+      'git checkout --quiet --detach "$commit"',
+      'echo "Testing $commit in a clean clone at $PWD, alone in its folder"',
+      'node --version',
+      'npm --version',
+    ];
+    expect(commands.filter((l) => !cloning.includes(l))).toEqual(lines);
   });
 });

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_LOG_LINE_BYTES, readLogLines } from '../src/analysis/log-file.js';
 import { main } from '../src/cli/main.js';
 import { fakeIo, repoRoot, STACK_LINE } from './helpers.js';
 import { raceProject, registerRace } from './fixtures/games/support.js';
@@ -115,6 +116,62 @@ describe('playmark replay', () => {
     const l = await run(['replay', longer]);
     expect(l.code).toBe(1);
     expect(l.stdout).toMatch(new RegExp(`longer\\.log:${lines.length + 1}: the replay differs: the replay ended at line ${lines.length} and the log goes on`));
+  });
+
+  it('a log that starts with a UTF-8 byte-order mark (as some editors save) replays the same: exit 0', async () => {
+    const bom = path.join(tmp, 'bom.log');
+    writeFileSync(bom, '\uFEFF' + readFileSync(log, 'utf8'));
+    const r = await run(['replay', bom]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/the same final state/);
+  });
+
+  it('a line over the 16 MB bound is refused with its line number and its first characters only, never echoed whole, before the rest is read', async () => {
+    const long = path.join(tmp, 'long.log');
+    writeFileSync(long, [lines[0], lines[1], 'x'.repeat(MAX_LOG_LINE_BYTES + 10), ...lines.slice(2)].join('\n') + '\n');
+    const r = await run(['replay', long]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/long\.log is not a game log: line 3 is longer than 16 MB/);
+    expect(r.stderr).toContain('x'.repeat(40));
+    expect(r.stderr.length).toBeLessThan(1000);
+    expect(r.stdout).toBe('');
+  });
+
+  it('the reader stops at the line bound without holding the rest (a 50 MB line with no end is one error)', () => {
+    const long = path.join(tmp, 'endless.log');
+    writeFileSync(long, 'y'.repeat(3 * 1024 * 1024));
+    expect(() => readLogLines(long, { maxLine: 1024 * 1024 })).toThrow(/line 1 is longer than 1 MB/);
+    expect(() => readLogLines(long, { maxLine: 8 * 1024 * 1024, maxBytes: 2 * 1024 * 1024 })).toThrow(/larger than 2 MB/);
+  });
+
+  it('a line that is not JSON is shown cut short, not whole', async () => {
+    const file = tampered('big-garbage.log', 3, () => `not json ${'z'.repeat(100_000)}`);
+    const r = await run(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/big-garbage\.log:3: the replay differs: line 3 is not JSON/);
+    expect(r.stdout.length).toBeLessThan(5000);
+  });
+
+  it.each([
+    ['/dev/zero', /\/dev\/zero is not a game log: it is a device, not a regular file/],
+    ['.', /\. is not a game log: it is a folder, not a regular file/],
+    ['no-such.log', /cannot read no-such\.log: no such file/],
+  ])('replay %s is a usage error at once: exit 2, one message, no stack', async (file, message) => {
+    const r = await run(['replay', file], tmp);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('an empty file, and a header of a pack no game plays, are usage errors', async () => {
+    writeFileSync(path.join(tmp, 'empty.log'), '');
+    const empty = await run(['replay', path.join(tmp, 'empty.log')]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/the file is empty/);
+    const other = tampered('other.log', 1, (l) => ({ ...l, pack: 'chess' }));
+    const r = await run(['replay', other]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no game plays "chess"/);
   });
 
   it('a log of another pack version says so and replays with the pack as it is now', async () => {

@@ -1,10 +1,11 @@
 // `playmark simulate` in-process, on the race fixture project: usage errors, the JSON report, shards
 // merged by the command, --out, and content with errors.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulateReport } from '../src/analysis/simulate-report.js';
+import { chunksOf } from '../src/analysis/simulate.js';
 import { main } from '../src/cli/main.js';
 import { fakeIo, STACK_LINE } from './helpers.js';
 import { brokenProject, raceProject, registerRace } from './fixtures/games/support.js';
@@ -38,6 +39,25 @@ describe('playmark simulate', () => {
     [['simulate', 'nope', '--games', '10', '--seed', '1'], /no pack "nope"/],
     [['simulate', '--games', '10', '--seed', '1'], /missing the pack to play/],
     [['simulate', '--merge', path.join('no', 'such.json')], /cannot read/],
+    // Numbers in a documented range (issue 19): 1e13 games died of out-of-memory.
+    [['simulate', 'race', '--games', '1e13', '--seed', '1'], /--games must be a whole number, not "1e13"/],
+    [['simulate', 'race', '--games', '10000000000000', '--seed', '1'], /--games must be at most 1000000000, not 10000000000000/],
+    [['simulate', 'race', '--games', '-1', '--seed', '1'], /--games must be at least 1, not -1/],
+    [['simulate', 'race', '--games', 'abc', '--seed', '1'], /--games must be a whole number, not "abc"/],
+    [['simulate', 'race', '--games', '10', '--seed', 'abc'], /--seed must be a whole number, not "abc"/],
+    [['simulate', 'race', '--games', '10', '--seed', '-1'], /--seed must be at least 0/],
+    [['simulate', 'race', '--games', '10', '--seed', '99999999999999999999'], /--seed must be at most 9007199254740991/],
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--workers', '0'], /--workers must be at least 1, not 0/],
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--workers', '100000'], /--workers must be at most 256/],
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--max-moves', '0'], /--max-moves must be at least 1/],
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--max-moves', '99999999999'], /--max-moves must be at most 1000000/],
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--shard', '1/99999999999999999'], /--shard takes i\/n/],
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--log', 'x.log', '--log-game', '10'], /--log-game must be at most 9/],
+    // A user-given output path whose folder does not exist: an error before any game, no folder made.
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--out', '/nonexistent/dir/x.json'], /--out \/nonexistent\/dir\/x.json: the folder \/nonexistent\/dir does not exist/],
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--log', path.join('no-such-folder', 'game.log')], /--log no-such-folder.game\.log: the folder no-such-folder does not exist/],
+    [['simulate', '--merge', 'a.json', '--out', path.join('no-such-folder', 'x.json')], /--out no-such-folder.x\.json: the folder no-such-folder does not exist/],
+    [['simulate', 'race', '--games', '10', '--seed', '1', '--out', '.'], /--out \. is a folder/],
   ])('%j is a usage error: exit 2, a message, no stack', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);
@@ -106,6 +126,20 @@ describe('playmark simulate', () => {
     expect(gap.code).toBe(2);
     expect(gap.stderr).toMatch(/games 8-15 are missing/);
   }, 60_000);
+
+  it('--out into a folder that does not exist makes no folder and plays no game', async () => {
+    const out = path.join(tmp, 'missing', 'deeper', 'report.json');
+    const r = await run(['simulate', 'race', '--games', '10', '--seed', '1', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/games? in/);
+    expect(existsSync(path.join(tmp, 'missing'))).toBe(false);
+  });
+
+  it('the games of a batch are cut into chunks as they are played, never all at once (a billion games cost no memory up front)', () => {
+    const chunks = chunksOf({ from: 0, to: 1e15 }, 500);
+    expect([chunks.next().value, chunks.next().value]).toEqual([{ from: 0, to: 500 }, { from: 500, to: 1000 }]);
+    expect([...chunksOf({ from: 10, to: 1205 }, 500)]).toEqual([{ from: 10, to: 510 }, { from: 510, to: 1010 }, { from: 1010, to: 1205 }]);
+  });
 
   it('--merge refuses the options of a run', async () => {
     const r = await run(['simulate', '--merge', 'a.json', '--games', '3']);

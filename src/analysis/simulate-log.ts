@@ -5,6 +5,7 @@
 // digest).
 import type { Game, GameMove, GameState } from '../engine/core/game.js';
 import type { JsonValue } from '../engine/core/log.js';
+import { excerpt, shorten } from './log-file.js';
 import { playGame, type LogLine } from './simulate-game.js';
 import { LOG_FORMAT, LOG_VERSION } from './simulate.js';
 
@@ -26,14 +27,14 @@ export interface LogHeader {
 /** A log that is not a game log at all (its first line): the replay cannot start. */
 export class LogError extends Error {}
 
-/** Reads the header from a log's text, or throws a LogError saying why it is not a game log. */
-export function readHeader(text: string): LogHeader {
-  const first = text.split('\n', 1)[0] ?? '';
+/** Reads the header from a log's first line, or throws a LogError saying why it is not a game log. */
+export function readHeader(first: string | undefined): LogHeader {
+  if (first === undefined) throw new LogError('the file is empty: a game log starts with its header line (docs/game-log.md)');
   let header: Partial<LogHeader>;
   try {
-    header = JSON.parse(first) as Partial<LogHeader>;
+    header = JSON.parse(first.replace(/^\uFEFF/, '')) as Partial<LogHeader>;
   } catch {
-    throw new LogError('line 1 is not JSON: a game log starts with its header line (docs/game-log.md)');
+    throw new LogError(`line 1 is not JSON: a game log starts with its header line (docs/game-log.md); line 1 starts ${excerpt(first)}`);
   }
   if (!header || header.type !== 'log' || header.format !== LOG_FORMAT) throw new LogError(`line 1 is not a game log header (${JSON.stringify({ type: 'log', format: LOG_FORMAT })})`);
   if (header.version !== LOG_VERSION) throw new LogError(`the log is format version ${String(header.version)}; this playmark reads version ${LOG_VERSION}`);
@@ -60,16 +61,15 @@ export type ReplayOutcome =
  * Replays a log: sets the game up from the header, plays the log's moves, and compares every line.
  * The moves come from the log's `play` lines; the bots named in the header are not needed.
  */
-export function replayLog(game: Game<unknown, GameState, GameMove>, content: unknown, text: string): ReplayOutcome {
-  const header = readHeader(text);
-  const raw = text.split('\n');
-  if (raw[raw.length - 1] === '') raw.pop();
+export function replayLog(game: Game<unknown, GameState, GameMove>, content: unknown, raw: readonly string[]): ReplayOutcome {
+  const header = readHeader(raw[0]);
   const lineAt = (i: number): { value: JsonValue } | { error: string } | null => {
     if (i >= raw.length) return null;
     try {
       return { value: JSON.parse(raw[i]!) as JsonValue };
     } catch (e) {
-      return { error: `is not JSON (${(e as Error).message})` };
+      // V8's message quotes the text: keep it short.
+      return { error: `is not JSON (${shorten((e as Error).message, 120)})` };
     }
   };
   // The moves to play, from the log's play lines, in order. A play line that is not JSON is found
@@ -98,7 +98,7 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
       return;
     }
     if ('error' in logged) {
-      failure = { same: false, line: n, message: `line ${n} ${logged.error}`, logged: raw[n - 1] ?? null, replayed: line };
+      failure = { same: false, line: n, message: `line ${n} ${logged.error}`, logged: shorten(raw[n - 1] ?? ''), replayed: line };
       return;
     }
     const diff = firstDifference(logged.value, line as unknown as JsonValue, '');
@@ -113,7 +113,7 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
   if (failure) return failure;
   if (at < raw.length) {
     const extra = lineAt(at);
-    return { same: false, line: at + 1, message: `the replay ended at line ${at} and the log goes on`, logged: extra && 'value' in extra ? extra.value : (raw[at] ?? null), replayed: null };
+    return { same: false, line: at + 1, message: `the replay ended at line ${at} and the log goes on`, logged: extra && 'value' in extra ? extra.value : shorten(raw[at] ?? ''), replayed: null };
   }
   return { same: true, lines: raw.length, moves: moves.length, stop: stop! };
 }

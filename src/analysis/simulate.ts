@@ -57,8 +57,9 @@ export async function simulate(ref: GameRef, content: GameContent, batch: Batch,
   const tally = emptyTally();
   let done = 0;
   // In this thread (0 workers), chunks still cut the batch into parts, for the progress bar.
-  const chunks = chunksOf(range, Math.max(1, options.workers ?? defaultWorkers()));
-  const workers = Math.min(options.workers ?? defaultWorkers(), chunks.length);
+  const size = chunkSize(range, Math.max(1, options.workers ?? defaultWorkers()));
+  const chunkCount = Math.ceil(total / size);
+  const workers = Math.min(options.workers ?? defaultWorkers(), chunkCount);
   // Chunks are added in index order: chunks that finish early wait for those before them.
   const waiting = new Map<number, Played>();
   let next = range.from;
@@ -75,9 +76,9 @@ export async function simulate(ref: GameRef, content: GameContent, batch: Batch,
   };
   if (workers <= 0) {
     const game = await loadGame(ref);
-    for (const c of chunks) receive(c.from, playRange(game, content, batch, c));
+    for (const c of chunksOf(range, size)) receive(c.from, playRange(game, content, batch, c));
   } else {
-    await runWorkers(ref, content, batch, chunks, workers, receive);
+    await runWorkers(ref, content, batch, chunksOf(range, size), chunkCount, workers, receive);
   }
   return makeReport(batch, range, tally);
 }
@@ -140,13 +141,14 @@ export function logHeader(batch: Batch, index: number, seed: number, sides: read
   };
 }
 
-/** Cuts a range into chunks: small enough to share out among the workers, large enough to keep messages few. */
-function chunksOf(range: Range, workers: number): Range[] {
-  const total = range.to - range.from;
-  const size = Math.max(1, Math.min(500, Math.ceil(total / Math.max(1, workers * 8))));
-  const out: Range[] = [];
-  for (let from = range.from; from < range.to; from += size) out.push({ from, to: Math.min(range.to, from + size) });
-  return out;
+/** The size of the chunks a range is cut into: small enough to share out among the workers, large enough to keep messages few. */
+function chunkSize(range: Range, workers: number): number {
+  return Math.max(1, Math.min(500, Math.ceil((range.to - range.from) / Math.max(1, workers * 8))));
+}
+
+/** The chunks of a range, made as they are taken: a batch of any size costs no memory for them. */
+export function* chunksOf(range: Range, size: number): Generator<Range> {
+  for (let from = range.from; from < range.to; from += size) yield { from, to: Math.min(range.to, from + size) };
 }
 
 /**
@@ -179,13 +181,12 @@ export interface WorkerStart {
   readonly batch: Batch;
 }
 
-function runWorkers(ref: GameRef, content: GameContent, batch: Batch, chunks: readonly Range[], count: number, receive: (from: number, played: Played) => void): Promise<void> {
+function runWorkers(ref: GameRef, content: GameContent, batch: Batch, chunks: Iterator<Range>, chunkCount: number, count: number, receive: (from: number, played: Played) => void): Promise<void> {
   const script = workerScript();
   const start: WorkerStart = { ref, content, batch };
   return new Promise<void>((resolve, reject) => {
-    const queue = [...chunks];
     const pool: Worker[] = [];
-    let outstanding = chunks.length;
+    let outstanding = chunkCount;
     let failed = false;
     const stop = (error?: Error) => {
       if (failed) return;
@@ -197,7 +198,10 @@ function runWorkers(ref: GameRef, content: GameContent, batch: Batch, chunks: re
     for (let i = 0; i < count; i++) {
       const worker = new Worker(script, { workerData: start });
       pool.push(worker);
-      const feed = () => worker.postMessage((queue.shift() ?? null) satisfies ToWorker);
+      const feed = () => {
+        const next = chunks.next();
+        worker.postMessage((next.done ? null : next.value) satisfies ToWorker);
+      };
       worker.on('message', (m: FromWorker) => {
         if ('error' in m) return stop(new Error(m.error));
         receive(m.from, m.played);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { codegen } from '../codegen/index.js';
 import { plural } from './format.js';
-import { EXIT, type Io } from './io.js';
+import type { Io } from './io.js';
 import { readProjectContent } from './project.js';
 import { addRenderOptions, isJson, projectRenderOptions, RENDER_HELP, renderOptions, runRender, type RenderFlags } from './render.js';
 
@@ -39,7 +39,6 @@ ${RENDER_HELP}`,
         const changed = stale.length + missing.length + extra.length;
         io.err(changed ? `codegen: ${generated.outLabel}/ updated (${plural(changed, 'file')})\n` : `codegen: ${generated.outLabel}/ is up to date (${plural(unchanged.length, 'file')})\n`);
       }
-      const summary = await runRender(io, projectRenderOptions(content, options), isJson(flags));
-      io.exitCode = summary && !summary.missingBrowser ? EXIT.ok : EXIT.content;
+      await runRender(io, projectRenderOptions(content, options), isJson(flags));
     });
 }

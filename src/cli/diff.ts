@@ -35,7 +35,7 @@ export function registerDiff(program: Command, io: Io): void {
     .option('--pack <pack>', 'only this pack (its folder name under content/)')
     .addOption(new Option('-f, --format <format>', 'text for a terminal, markdown for an errata changelog to publish, json for programs (default: text)').choices([...DIFF_FORMATS]))
     .option('--json', 'the same as --format json')
-    .option('--no-cache', 'compile the schemas afresh instead of using the cached validators')
+    .option('--no-cache', 'parse every file afresh instead of using your cache of parsed YAML')
     .addHelpText(
       'after',
       `

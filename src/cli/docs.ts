@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { renderReferenceDoc } from '../content/reference-doc.js';
 import { BUNDLED_SCHEMAS } from '../content/validate.js';
-import { writeAtomic } from '../render/output.js';
+import { writeAtomic } from '../content/write-atomic.js';
 import { formatOption, outputFormat } from './format.js';
 import { EXIT, type Io } from './io.js';
 import { readProjectContent } from './project.js';

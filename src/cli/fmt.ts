@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, PendingDiagnostic } from '../content/diagnostic.js';
 import { formatContent, type JsonSchema } from '../content/format.js';
@@ -8,8 +8,9 @@ import { displayPath, locateAll } from '../content/locate.js';
 import { parseYaml } from '../content/parse.js';
 import { findProject, type Project } from '../content/project.js';
 import { BUNDLED_SCHEMAS } from '../content/validate.js';
+import { writeAtomic } from '../content/write-atomic.js';
 import { formatDiagnosticText, formatOption, outputFormat, plural } from './format.js';
-import { EXIT, UsageError, type Io } from './io.js';
+import { EXIT, fileError, UsageError, type Io } from './io.js';
 import { requireProject } from './project.js';
 
 /** One content file of a pack, with the schema its records use. */
@@ -57,6 +58,9 @@ What fmt does to a file (records, layers/, pack.yaml, printables.yaml):
   - Text is never rewrapped or requoted: a folded (>-) rule text keeps its lines, a quoted
     value its quotes. Only indentation (two spaces), trailing spaces and the final newline change.
   - Every comment is kept, the schema modeline on the first line above all.
+  - Anchors (&a), aliases (*a) and tags stay on their values. A file whose canonical order
+    would put an alias before its anchor is reported (fmt/anchors) and left as it is; --check
+    fails on it too.
 
 fmt never changes a value: it parses what it wrote and compares it with the file (values and
 comments), and leaves a file it cannot format safely as it is. A file with YAML errors is
@@ -127,7 +131,13 @@ export function runFmt(io: Io, paths: readonly string[], options: { check: boole
       }
       if (!result.changed) continue;
       changed.push(displayPath(f.file, io.cwd));
-      if (!options.check) writeAtomic(f.file, result.text);
+      if (!options.check) {
+        try {
+          writeAtomic(f.file, result.text);
+        } catch (error) {
+          throw fileError(error, 'write', displayPath(f.file, io.cwd));
+        }
+      }
     }
   }
   const diagnostics = locateAll(pendings, (file) => {
@@ -235,18 +245,6 @@ function isYaml(name: string): boolean {
   return name.endsWith('.yaml') || name.endsWith('.yml');
 }
 
-/** Writes a temporary file beside `file`, then renames it over `file`: readers see the old text or the new, never half. */
-function writeAtomic(file: string, text: string): void {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.fmt-tmp`);
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
-}
-
 function fmtText(report: FmtReport, check: boolean, color: boolean): string {
   const parts: string[] = [];
   for (const d of report.diagnostics) parts.push(formatDiagnosticText(d, { color }) + '\n');
@@ -255,7 +253,7 @@ function fmtText(report: FmtReport, check: boolean, color: boolean): string {
   const left = report.diagnostics.filter((d) => d.severity === 'error').length + report.unsafe.length;
   const verdict = check
     ? report.changed.length === 0
-      ? `${plural(report.files, 'file')} checked: all in canonical form`
+      ? `${plural(report.files, 'file')} checked: ${left === 0 ? 'all in canonical form' : 'no other to format'}`
       : `${plural(report.files, 'file')} checked: ${report.changed.length} not in canonical form (run playmark fmt to write them)`
     : `${plural(report.files, 'file')} checked: ${report.changed.length} formatted`;
   parts.push(`${verdict}${left > 0 ? `; ${plural(left, 'file')} with problems left as ${left === 1 ? 'it is' : 'they are'}` : ''}\n`);

@@ -44,12 +44,25 @@ export function formatDiagnosticText(d: Diagnostic, style: Style): string {
     `${paint(style.color, '1', `${d.file}:${d.line}:${d.column}`)} ${label} ${paint(style.color, '2', `[${d.code}]`)} ${d.message}`,
   ];
   if (d.sourceLine !== '') {
-    const shown = d.sourceLine.replace(/\t/g, ' ');
+    const { shown, caret } = excerpt(d.sourceLine.replace(/\t/g, ' '), d.column - 1);
     lines.push(`  ${d.line} | ${shown}`);
-    lines.push(`  ${' '.repeat(gutter)} | ${' '.repeat(Math.max(0, d.column - 1))}${paint(style.color, '31;1', '^')}`);
+    lines.push(`  ${' '.repeat(gutter)} | ${' '.repeat(caret)}${paint(style.color, '31;1', '^')}`);
   }
   lines.push(`  ${paint(style.color, '36', 'hint:')} ${d.hint}`);
   return lines.join('\n');
+}
+
+/** Widest source line shown whole; a longer one (a minified or generated file) is shown around the caret. */
+const SHOWN_WIDTH = 120;
+
+/** The part of a line to show, and where the caret falls in it: at most SHOWN_WIDTH characters around `at`. */
+export function excerpt(line: string, at: number): { shown: string; caret: number } {
+  const column = Math.max(0, at);
+  if (line.length <= SHOWN_WIDTH) return { shown: line, caret: column };
+  const start = Math.max(0, Math.min(column - SHOWN_WIDTH / 2, line.length - SHOWN_WIDTH));
+  const end = Math.min(line.length, start + SHOWN_WIDTH);
+  const before = start > 0 ? '…' : '';
+  return { shown: `${before}${line.slice(start, end)}${end < line.length ? '…' : ''}`, caret: column - start + before.length };
 }
 
 /**

@@ -14,7 +14,7 @@ export function registerLint(program: Command, io: Io): void {
     .option('--json', 'the same as --format json')
     .option('--all', 'list the rules the engine runs too, not only the manual and unused ones', false)
     .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
-    .option('--no-cache', 'compile the schemas afresh instead of using the cached validators')
+    .option('--no-cache', 'parse every file afresh instead of using your cache of parsed YAML')
     .addHelpText(
       'after',
       `

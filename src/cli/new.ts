@@ -2,15 +2,16 @@
 // place with a placeholder validate reports by name until it is filled in; `new layer-entry <id>`
 // appends an entry to a layer file. Never overwrites a file; writes through a temporary file.
 import { Option, type Command } from 'commander';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findSchemaRoots, LAYERS_FOLDER, MANIFEST, modelinePath } from '../content/load.js';
 import { displayPath } from '../content/locate.js';
 import type { Manifest } from '../content/model.js';
-import { appendEntry, buildValue, ID_PATTERN, newRecord, slug, type SchemaLookup } from '../content/new-record.js';
+import { appendEntry, buildValue, ID_PATTERN, MAX_ID_LENGTH, newRecord, slug, type SchemaLookup } from '../content/new-record.js';
 import { parseYaml } from '../content/parse.js';
 import { BUNDLED_SCHEMAS } from '../content/validate.js';
-import { EXIT, UsageError, type Io } from './io.js';
+import { writeAtomic, writeNewAtomic } from '../content/write-atomic.js';
+import { EXIT, UsageError, withFileErrors, type Io } from './io.js';
 import { didYouMean, packArgument, projectPackIds, requireProject } from './project.js';
 
 export const LAYER_ENTRY = 'layer-entry';
@@ -41,7 +42,7 @@ export function registerNew(program: Command, io: Io): void {
     .command('new')
     .description("Write a new record of a pack's kind (content/<pack>/<folder>/<id>.yaml) with every required property, each a placeholder that validate reports by name until you fill it in; or append a layer entry.")
     .argument('<kind>', `a record kind of the pack's manifest (spread, unit, card, creature...), or ${LAYER_ENTRY}`)
-    .argument('<id>', 'the new id: kebab-case, unique in its kind (it is also the file name)')
+    .argument('<id>', `the new id: kebab-case, at most ${MAX_ID_LENGTH} characters, unique in its kind (it is also the file name)`)
     .option('--pack <pack>', 'the pack: an id of the project, or a folder holding pack.yaml (default: the project\'s only pack)')
     .option('--layer <layer>', `for ${LAYER_ENTRY}: the layer to append to, an id of the manifest's \`layers\` (default: the only one)`)
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(FORMATS))
@@ -65,13 +66,14 @@ Examples:
                                                         {file, kind, id, placeholders: [JSON pointer...]}
 
 Then fill in the placeholders and run \`playmark validate\` until it reports none.
-Exit codes: 0 written, 1 the pack's manifest or schemas cannot be read, 2 usage error (an id that exists
-or is not kebab-case, an unknown kind or pack: nothing is written).`,
+Exit codes: 0 written, 1 the pack's manifest or schemas cannot be read, 2 usage error (an id that exists,
+is not kebab-case or is longer than ${MAX_ID_LENGTH} characters, an unknown kind or pack, a file that
+cannot be written (permission denied, no space...): nothing is written).`,
     )
     .action((kind: string, id: string, flags: NewFlags) => {
       let result: NewResult;
       try {
-        result = runNew(io, kind, id, flags);
+        result = withFileErrors(io.cwd, () => runNew(io, kind, id, flags));
       } catch (error) {
         if (!(error instanceof ContentError)) throw error;
         io.err(`playmark: ${error.message}\n  hint: ${error.hint}\n`);
@@ -163,9 +165,7 @@ function newLayerEntry(io: Io, packDir: string, manifest: Manifest, id: string, 
     throw new ContentError(`cannot append to ${displayPath(file, io.cwd)}: its \`entries\` list is not written as a top-level block list`, `Add the entry by hand at the end of \`entries\`:\n${entry.lines.map((l, i) => `${i ? '      ' : '    - '}${l}`).join('\n')}`);
   }
   mkdirSync(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, after, { flag: 'wx' });
-  renameSync(tmp, file);
+  writeAtomic(file, after);
   return { file: displayPath(file, io.cwd), kind: LAYER_ENTRY, id, placeholders: entry.placeholders, unprinted: entry.unprinted, unchecked: entry.unchecked };
 }
 
@@ -180,6 +180,9 @@ export class ContentError extends Error {
 }
 
 function checkId(id: string): void {
+  if (id.length > MAX_ID_LENGTH) {
+    throw new UsageError(`the id is too long: ${id.length} characters, and an id has at most ${MAX_ID_LENGTH}`, `The id is also the file name; give a shorter one, e.g. ${JSON.stringify(slug(id).slice(0, 40).replace(/-+$/, '') || 'erdon-pass')}.`);
+  }
   if (ID_PATTERN.test(id)) return;
   const suggestion = slug(id);
   throw new UsageError(
@@ -269,22 +272,12 @@ function modelineFor(dir: string, schema: string, roots: readonly string[]): str
   return `# yaml-language-server: $schema=${modelinePath(dir, schemaFile)}`;
 }
 
-/** Writes a file that must not exist: a temporary file, then a hard link (which fails if the file appeared meanwhile). */
+/** Writes a file that must not exist (an existing one is never replaced, even if it appears meanwhile). */
 function writeNew(file: string, text: string, io: Io): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text, { flag: 'wx' });
   try {
-    try {
-      linkSync(tmp, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${displayPath(file, io.cwd)} exists already`, 'Choose another id, or edit that file.');
-      // A file system without hard links: rename, having checked the name is free.
-      if (existsSync(file)) throw new UsageError(`${displayPath(file, io.cwd)} exists already`, 'Choose another id, or edit that file.');
-      renameSync(tmp, file);
-      return;
-    }
-  } finally {
-    if (existsSync(tmp)) unlinkSync(tmp);
+    writeNewAtomic(file, text);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${displayPath(file, io.cwd)} exists already`, 'Choose another id, or edit that file.');
+    throw error;
   }
 }
-

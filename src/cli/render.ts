@@ -7,6 +7,7 @@ import { CARD_SIZES, parseCardSize } from '../render/impose.js';
 import type { ErrataSince } from '../render/common/changelog.js';
 import { createProgress } from '../render/progress.js';
 import { DEFAULT_OUT, render, type RenderOptions, type RenderSummary } from '../render/render.js';
+import { RenderError, RenderInterrupted } from '../render/render-error.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { readProjectContent, type ProjectContent } from './project.js';
 
@@ -118,12 +119,11 @@ Errata since: with --errata-since REV, each pack's errata sheet (<pack>-errata.p
         errataSince = await changesSince(io, flags.errataSince, content);
         if (!errataSince) return;
       }
-      const summary = await runRender(
+      await runRender(
         io,
         { ...projectRenderOptions(content, options), ...(flags.calibration ? { calibration: 'only' as const } : {}), ...(errataSince ? { errataSince } : {}) },
         isJson(flags),
       );
-      io.exitCode = summary && !summary.missingBrowser ? EXIT.ok : EXIT.content;
     });
 }
 
@@ -199,24 +199,45 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
   };
 }
 
-/** Renders with a progress bar (terminal) or plain lines, then prints the summary. Returns it, or undefined when the browser did not start. */
+/** The signals that stop a render, and the exit status each gives (128 + its number, as a shell reports it). */
+const STOP_SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * Renders with a progress bar (terminal) or plain lines, prints the summary and sets the exit
+ * code: 0, or 1 when the browser is missing or did not start, or a file or a page could not be
+ * printed; a signal stops the render cleanly (the browser closed, the outputs not yet written as
+ * they were) with 128 + its number. Returns the summary when the render finished.
+ */
 export async function runRender(io: Io, options: RenderOptions, json: boolean): Promise<RenderSummary | undefined> {
   const progress = createProgress((s) => io.err(s), io.color && !json);
+  const stopping = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => stopping.abort(signal);
+  const signals = Object.keys(STOP_SIGNALS) as (keyof typeof STOP_SIGNALS)[];
+  for (const s of signals) process.on(s, onSignal);
   let summary: RenderSummary;
   try {
-    summary = await render({ ...options, onProgress: json ? undefined : progress });
+    summary = await render({ ...options, onProgress: json ? undefined : progress, signal: stopping.signal });
   } catch (error) {
     progress.end();
-    if (error instanceof BrowserLaunchError) {
+    if (error instanceof RenderInterrupted) {
+      io.err(`playmark: render stopped by ${error.signal}; the outputs it had not finished are as they were.\n`);
+      io.exitCode = STOP_SIGNALS[error.signal as keyof typeof STOP_SIGNALS] ?? EXIT.content;
+      return undefined;
+    }
+    if (error instanceof BrowserLaunchError || error instanceof RenderError) {
       io.err(`playmark: ${error.message}\n`);
+      io.exitCode = EXIT.content;
       return undefined;
     }
     if (error instanceof RangeError) throw new UsageError(error.message);
     throw error;
+  } finally {
+    for (const s of signals) process.off(s, onSignal);
   }
   progress.end();
   io.out(json ? JSON.stringify(summary, null, 2) + '\n' : describe(summary, io.cwd));
   if (summary.missingBrowser) io.err(`\n${summary.missingBrowser}\n`);
+  io.exitCode = summary.missingBrowser ? EXIT.content : EXIT.ok;
   return summary;
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LogFileError, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, readLogLines } from '../analysis/log-file.js';
 import { LogError, readHeader, replayLog, type LogHeader, type ReplayOutcome } from '../analysis/simulate-log.js';
 import type { PackContent } from '../content/effective.js';
 import { gamePacks, gameRef, GameNotFound, hasGame, loadGame } from '../engine/games.js';
@@ -8,6 +8,9 @@ import { EXIT, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
 import { formatOption, outputFormat } from './format.js';
 import { gameContent } from './simulate.js';
+
+const HINT = 'Give a game log written by playmark simulate --log FILE (docs/game-log.md).';
+const MB = 1024 * 1024;
 
 export function registerReplay(program: Command, io: Io): void {
   program
@@ -32,6 +35,10 @@ last line ("stop", with a digest of the final state) has reached the same final 
 is in docs/game-log.md. A log written with another version of the pack says so, and is replayed
 with the pack as it is now.
 
+A log is a regular file (not a device or a pipe) of at most ${MAX_LOG_BYTES / MB} MB, each line at most
+${MAX_LOG_LINE_BYTES / MB} MB; a longer line is reported with its number and first characters. A UTF-8
+byte-order mark at the start is allowed. Lines shown in a difference are cut to ${SHOWN} characters.
+
 --format json: { file, pack, packVersion, logPackVersion, same, lines, moves, result } when the
 same, or { file, ..., same: false, line, message, logged, replayed } at the first difference.
 
@@ -41,17 +48,19 @@ error (no such file, not a game log, a pack with no game).`,
     .action(async (fileArg: string, opts: { format?: string; json?: boolean }) => {
       const format = outputFormat(opts);
       const file = path.resolve(io.cwd, fileArg);
-      let text: string;
+      let lines: string[];
       try {
-        text = readFileSync(file, 'utf8');
-      } catch {
-        throw new UsageError(`cannot read ${fileArg}`, 'Give a game log written by playmark simulate --log FILE.');
+        lines = readLogLines(file);
+      } catch (error) {
+        if (error instanceof LogFileError) throw new UsageError(`${fileArg} is not a game log: ${error.message}`, HINT);
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new UsageError(`cannot read ${fileArg}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`, HINT);
       }
       let header: LogHeader;
       try {
-        header = readHeader(text);
+        header = readHeader(lines[0]);
       } catch (error) {
-        if (error instanceof LogError) throw new UsageError(`${fileArg} is not a game log: ${error.message}`);
+        if (error instanceof LogError) throw new UsageError(`${fileArg} is not a game log: ${error.message}`, HINT);
         throw error;
       }
       if (!hasGame(header.pack)) throw new UsageError(`no game plays "${header.pack}"`, `${didYouMean(header.pack, gamePacks())}Games: ${gamePacks().join(', ') || '(none)'}.`);
@@ -65,7 +74,7 @@ error (no such file, not a game log, a pack with no game).`,
         if (error instanceof GameNotFound) throw new UsageError(error.message);
         throw error;
       }
-      const outcome = replayLog(game, gameContent(pack), text);
+      const outcome = replayLog(game, gameContent(pack), lines);
       const versionNote = header.packVersion !== pack.pack.version ? `the log was written with ${header.pack} ${header.packVersion}; the pack is now ${pack.pack.version}` : null;
       if (format === 'json') io.out(JSON.stringify(replayJson(fileArg, header, pack, outcome), null, 2) + '\n');
       else io.out(replayText(fileArg, header, outcome, versionNote));
@@ -88,8 +97,15 @@ function replayText(file: string, header: LogHeader, o: ReplayOutcome, versionNo
     lines.push(`${file}: ${header.pack} ${header.packVersion}, seed ${header.seed}: ${o.moves} moves and ${o.lines} lines replayed, the same final state (turn ${stop.turn}, ${how}).`);
   } else {
     lines.push(`${file}:${o.line}: the replay differs: ${o.message}`);
-    lines.push(`  log:    ${o.logged === null ? '(nothing)' : JSON.stringify(o.logged)}`);
-    lines.push(`  replay: ${o.replayed === null ? '(nothing)' : JSON.stringify(o.replayed)}`);
+    lines.push(`  log:    ${o.logged === null ? '(nothing)' : cut(JSON.stringify(o.logged))}`);
+    lines.push(`  replay: ${o.replayed === null ? '(nothing)' : cut(JSON.stringify(o.replayed))}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** The most of a line a difference shows: a log line can be long, and the output is for people. */
+const SHOWN = 2000;
+
+function cut(text: string): string {
+  return text.length <= SHOWN ? text : `${text.slice(0, SHOWN)}... (${text.length} characters in all)`;
 }

@@ -110,12 +110,14 @@ export function reportTableError(io: Io, error: unknown): boolean {
 }
 
 /** A whole number (at least `min`) from an option, or a usage error naming the option. */
-export function intArg(name: string, raw: string | undefined, what: string, example: number, min = 0): number {
-  const hint = `Give ${what}, e.g. ${name} ${example}.`;
+export function intArg(name: string, raw: string | undefined, what: string, example: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const hint = `Give ${what}, e.g. ${name} ${example}${max < Number.MAX_SAFE_INTEGER ? ` (${min} to ${max})` : ''}.`;
   if (raw === undefined) throw new UsageError(`missing ${name}`, hint);
-  if (!/^\s*[+-]?[0-9]+\s*$/.test(raw)) throw new UsageError(`${name} must be a whole number, not "${raw}"`, hint);
+  const shown = raw.length > 40 ? `${raw.slice(0, 40)}...` : raw;
+  if (!/^\s*[+-]?[0-9]+\s*$/.test(raw)) throw new UsageError(`${name} must be a whole number, not "${shown}"`, hint);
   const n = Number(raw);
-  if (n < min) throw new UsageError(`${name} must be at least ${min}, not ${n}`, hint);
+  if (n < min) throw new UsageError(`${name} must be at least ${min}, not ${shown.trim()}`, hint);
+  if (n > max || !Number.isSafeInteger(n)) throw new UsageError(`${name} must be at most ${max}, not ${shown.trim()}`, hint);
   return n;
 }
 

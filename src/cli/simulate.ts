@@ -9,12 +9,18 @@ import { packageRoot } from '../content/package-root.js';
 import { BOT_NAMES, isBotName, type BotName } from '../engine/core/bots.js';
 import { gamePacks, gameRef, GameNotFound, hasGame, loadGame, type AnyGame } from '../engine/games.js';
 import { createBar } from '../render/progress.js';
-import { writeAtomic } from '../render/output.js';
+import { writeAtomic } from '../content/write-atomic.js';
 import { plural } from './format.js';
-import { EXIT, UsageError, type Io } from './io.js';
+import { EXIT, fileError, outputFile, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
 import { formatOption, outputFormat, type OutputFormat } from './format.js';
 import { intArg } from './resolve.js';
+
+/** The most games one run plays (a billion games takes a day on a few cores; shards go further). */
+export const MAX_GAMES = 1_000_000_000;
+/** The most moves a game may be allowed, and the most worker threads. */
+export const MAX_MOVES = 1_000_000;
+export const MAX_WORKERS = 256;
 
 interface SimulateFlags {
   scenario?: string;
@@ -38,13 +44,13 @@ export function registerSimulate(program: Command, io: Io): void {
     .description('Playtest a pack: many seeded games played by bots on every core, with wins per side (95% intervals), game lengths, how games ended and what was played.')
     .argument('[pack]', 'the pack of this project to play (not needed with --merge)')
     .option('--scenario <id>', "the scenario to play (default: the game's own)")
-    .option('-n, --games <n>', 'how many games to play')
-    .option('-s, --seed <n>', 'the batch seed: game i is seeded from it and i, so the same seed plays the same games')
+    .option('-n, --games <n>', `how many games to play, 1 to ${MAX_GAMES.toLocaleString('en-US')}`)
+    .option('-s, --seed <n>', `the batch seed, 0 to ${Number.MAX_SAFE_INTEGER}: game i is seeded from it and i, so the same seed plays the same games`)
     .option('-b, --bots <names>', `one bot per side in the pack's side order, comma-separated (${BOT_NAMES.join(', ')}); one name plays every side`, 'random')
-    .option('-w, --workers <k>', 'worker threads (default: one per core, fewer for small batches)')
+    .option('-w, --workers <k>', `worker threads, 1 to ${MAX_WORKERS} (default: one per core, fewer for small batches)`)
     .option('--shard <i/n>', 'play only shard i of n: games cut into n contiguous ranges, and write that range\'s partial report')
     .option('--merge <files...>', 'combine the JSON reports of shards into the report of the whole batch (plays nothing)')
-    .option('--max-moves <n>', 'stop a game that has not ended after this many moves; it is reported as unfinished', String(DEFAULT_MAX_MOVES))
+    .option('--max-moves <n>', `stop a game that has not ended after this many moves (1 to ${MAX_MOVES.toLocaleString('en-US')}); it is reported as unfinished`, String(DEFAULT_MAX_MOVES))
     .addOption(formatOption())
     .option('--json', 'the same as --format json')
     .option('-o, --out <file>', 'write the report to this file (atomically) instead of stdout')
@@ -76,8 +82,11 @@ game with combat tables read by fingers (Warchon), each combat result against it
 spread, column and the kind of RNG cell its number came from, observed and expected counts and
 Pearson's chi-square with its p-value.
 
+--out and --log write into a folder that exists (a folder that does not is a usage error, found
+before any game is played: playmark makes no folder you did not ask for).
+
 Exit codes: 0 done, 1 the content has errors or some games failed (the report lists them),
-2 usage error (bad option, a pack with no game, reports that do not merge).`,
+2 usage error (bad option, a pack with no game, reports that do not merge, a missing --out folder).`,
     )
     .action(async (packArg: string | undefined, flags: SimulateFlags) => {
       const format = outputFormat(flags);
@@ -97,11 +106,12 @@ function botsArg(raw: string, sides: readonly string[]): Batch['bots'] {
 }
 
 function shardArg(raw: string): { i: number; n: number } {
-  const m = /^\s*([0-9]+)\s*\/\s*([0-9]+)\s*$/.exec(raw);
+  const m = /^\s*([0-9]{1,12})\s*\/\s*([0-9]{1,12})\s*$/.exec(raw);
   const hint = 'Give the shard and the number of shards, 1-based: --shard 2/4 plays the second quarter of the games.';
   if (!m) throw new UsageError(`--shard takes i/n, not "${raw}"`, hint);
   const i = Number(m[1]);
   const n = Number(m[2]);
+  if (n > MAX_GAMES) throw new UsageError(`--shard ${raw}: at most ${MAX_GAMES} shards`, hint);
   if (n < 1 || i < 1 || i > n) throw new UsageError(`--shard ${raw}: i must be 1 to n`, hint);
   return { i, n };
 }
@@ -123,16 +133,18 @@ async function gameFor(pack: string): Promise<AnyGame> {
 
 async function simulateCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): Promise<void> {
   if (packArg === undefined) throw new UsageError('missing the pack to play', 'e.g. playmark simulate archon-skirmish --games 1000 --seed 42, or --merge FILES to combine reports.');
-  const games = intArg('--games', flags.games, 'how many games to play', 1000, 1);
-  const seed = intArg('--seed', flags.seed, 'the batch seed', 42);
-  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed ${flags.seed} is too large`, `Give a whole number up to ${Number.MAX_SAFE_INTEGER}.`);
-  const maxMoves = intArg('--max-moves', flags.maxMoves, 'the most moves a game may take', DEFAULT_MAX_MOVES, 1);
-  const workersGiven = flags.workers === undefined ? undefined : intArg('--workers', flags.workers, 'the number of worker threads', 4, 1);
+  const games = intArg('--games', flags.games, 'how many games to play', 1000, 1, MAX_GAMES);
+  const seed = intArg('--seed', flags.seed, 'the batch seed', 42, 0, Number.MAX_SAFE_INTEGER);
+  const maxMoves = intArg('--max-moves', flags.maxMoves, 'the most moves a game may take', DEFAULT_MAX_MOVES, 1, MAX_MOVES);
+  const workersGiven = flags.workers === undefined ? undefined : intArg('--workers', flags.workers, 'the number of worker threads', 4, 1, MAX_WORKERS);
   const shard = flags.shard === undefined ? undefined : shardArg(flags.shard);
   const range: Range = shard ? shardRange(games, shard.i, shard.n) : { from: 0, to: games };
-  const logIndex = flags.logGame === undefined ? range.from : intArg('--log-game', flags.logGame, 'the index of the game to log', 0);
+  const logIndex = flags.logGame === undefined ? range.from : intArg('--log-game', flags.logGame, 'the index of the game to log', 0, 0, games - 1);
   if (flags.logGame !== undefined && flags.log === undefined) throw new UsageError('--log-game names the game --log writes', 'Give --log FILE too.');
   if (logIndex >= games) throw new UsageError(`--log-game ${logIndex}: the batch has games 0 to ${games - 1}`);
+  // Where the results go, checked before any game is played.
+  const outFile = flags.out === undefined ? undefined : outputFile(io.cwd, flags.out, '--out');
+  const logFile = flags.log === undefined ? undefined : outputFile(io.cwd, flags.log, '--log');
 
   const read = readProjectContent(io, [packArg]);
   if (!read) return;
@@ -168,15 +180,14 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
     bar?.end();
   }
   const seconds = (Date.now() - started) / 1000;
-  if (flags.log !== undefined) {
+  if (logFile !== undefined) {
     const lines: string[] = [];
     await logGame(gameRef(pack.pack.id), content, batch, logIndex, (line: LogLine) => void lines.push(JSON.stringify(line)), { playmark: playmarkVersion() });
-    const file = path.resolve(io.cwd, flags.log);
-    writeAtomic(file, lines.join('\n') + '\n');
-    io.err(`wrote the log of game ${logIndex} (${plural(lines.length, 'line')}) to ${shown(io, file)}\n`);
+    write(io, logFile, lines.join('\n') + '\n');
+    io.err(`wrote the log of game ${logIndex} (${plural(lines.length, 'line')}) to ${shown(io, logFile)}\n`);
   }
   const text = format === 'json' ? reportJson(report) : reportText(report);
-  emit(io, text, flags.out);
+  emit(io, text, outFile);
   io.err(`${plural(report.played, 'game')} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`);
   io.exitCode = report.failed.games > 0 ? EXIT.content : EXIT.ok;
 }
@@ -184,6 +195,7 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
 function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): void {
   const playing = (['games', 'seed', 'scenario', 'workers', 'shard', 'log', 'logGame'] as const).filter((k) => flags[k] !== undefined);
   if (playing.length > 0) throw new UsageError(`--merge plays nothing: ${playing.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} ${playing.length === 1 ? 'does' : 'do'} not apply`, 'The reports say which batch they are from.');
+  const outFile = flags.out === undefined ? undefined : outputFile(io.cwd, flags.out, '--out');
   const files = flags.merge!;
   if (files.length === 0) throw new UsageError('--merge needs the report files', 'e.g. playmark simulate --merge part-1.json part-2.json');
   let merged: SimulateReport;
@@ -204,15 +216,23 @@ function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags,
     throw error;
   }
   if (packArg !== undefined && packArg !== merged.pack) throw new UsageError(`the reports are of ${merged.pack}, not ${packArg}`);
-  emit(io, format === 'json' ? reportJson(merged) : reportText(merged), flags.out);
+  emit(io, format === 'json' ? reportJson(merged) : reportText(merged), outFile);
   io.exitCode = merged.failed.games > 0 ? EXIT.content : EXIT.ok;
 }
 
-function emit(io: Io, text: string, out: string | undefined): void {
-  if (out === undefined) return io.out(text);
-  const file = path.resolve(io.cwd, out);
-  writeAtomic(file, text);
+function emit(io: Io, text: string, file: string | undefined): void {
+  if (file === undefined) return io.out(text);
+  write(io, file, text);
   io.err(`wrote ${shown(io, file)}\n`);
+}
+
+/** Writes an output atomically; the file system's refusal (no space, permission denied) is one line. */
+function write(io: Io, file: string, text: string): void {
+  try {
+    writeAtomic(file, text);
+  } catch (error) {
+    throw fileError(error, 'write', shown(io, file));
+  }
 }
 
 /** A path as people gave it: relative to the working directory when under it, else absolute. */

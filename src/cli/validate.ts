@@ -16,7 +16,7 @@ export function registerValidate(program: Command, io: Io): void {
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(FORMATS))
     .option('--json', 'the same as --format json')
     .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
-    .option('--no-cache', 'compile the schemas afresh instead of using the cached validators (node_modules/.cache/playmark, or $PLAYMARK_CACHE_DIR)')
+    .option('--no-cache', 'parse every file afresh instead of using your cache of parsed YAML ($PLAYMARK_CACHE_DIR, else $XDG_CACHE_HOME/playmark or ~/.cache/playmark)')
     .addHelpText(
       'after',
       `

@@ -1,8 +1,9 @@
 // Compares the planned files with the output folder, and brings the folder in line: writes only
 // files whose bytes differ (to a temporary file, renamed into place), removes files no longer
 // produced and the folders they leave empty.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { writeAtomic } from '../content/write-atomic.js';
 import { compareText } from './literal.js';
 import { posix } from './names.js';
 
@@ -34,9 +35,7 @@ export function applyDiff(outDir: string, planned: ReadonlyMap<string, string>, 
   for (const file of [...diff.stale, ...diff.missing]) {
     const target = path.join(outDir, file);
     mkdirSync(path.dirname(target), { recursive: true });
-    const tmp = `${target}.tmp`;
-    writeFileSync(tmp, planned.get(file)!);
-    renameSync(tmp, target);
+    writeAtomic(target, planned.get(file)!);
   }
   for (const file of diff.extra) rmSync(path.join(outDir, file), { force: true });
   if (diff.extra.length > 0) removeEmptyFolders(outDir, false);

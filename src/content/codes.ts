@@ -81,6 +81,14 @@ export const CODES = {
   'rule/while-outside-static': { severity: 'error', summary: 'An effect of a triggered rule, card, event or result has the duration `while`, which only a static rule ends.', hint: 'Use a duration that ends (`battle`, `turn`, `turns`...), or remove `when` to make the rule static (see docs/rules.md).' },
   'rule/instead-without-when': { severity: 'error', summary: 'A rule says `instead: true` but has no `when`, so nothing says which event it replaces.', hint: 'Add the `when` trigger of the event the rule replaces, or remove `instead`.' },
   'rule/unbound-name': { severity: 'error', summary: 'A unit filter reads `binding: <name>` that no earlier filter of the same rule saved with `as: <name>`.', hint: 'Save the units first with `as: <name>` on an earlier filter, or use `self` or `subject`.' },
+  // Safety (issue 19): a pack may come from a stranger
+  'file/outside-project': { severity: 'error', summary: 'A file that a pack, a printable or a template names lies outside the project and playmark\'s package once its real path is known (a symlink that leaves it, an absolute path, or a `..` that climbs out of it).', hint: 'Keep every file inside the project: replace the symlink by a copy of the file, or write the path relative to its folder without climbing out of the project.' },
+  'file/too-large': { severity: 'error', summary: 'A content file is larger than the 8 MB (8,388,608 bytes) playmark reads; it is refused from its size, unread.', hint: 'Split the records into files of their own; a content file holds one record.' },
+  'yaml/alias-limit': { severity: 'error', summary: 'A file\'s aliases (`*name`) stand for more than 10,000 values written out, as an "alias bomb" does; it is refused at the alias that passes the bound.', hint: 'Write the values out, or use fewer aliases to large anchors.' },
+  'yaml/too-deep': { severity: 'error', summary: 'A file nests lists and mappings deeper than the 64 levels playmark reads; it is refused where it passes them.', hint: 'Flatten the structure: no content kind needs that much nesting.' },
+  // Commands (issue 19)
+  'init/file-exists': { severity: 'error', summary: '`playmark init` would replace a file that exists already; it writes nothing at all.', hint: 'Init another folder, move the file away, or give --force to replace it.' },
+  'fmt/anchors': { severity: 'error', summary: 'A content file uses YAML anchors, aliases or tags and is not in canonical form; fmt cannot reorder it without risking an alias before its anchor, so it leaves the file as it is.', hint: 'Write the aliased values out in full (content needs no anchors), then run playmark fmt; or order the keys by hand as the schema lists them.' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

@@ -58,15 +58,24 @@ export function formatContent(file: string, text: string, options: FormatOptions
   if (problem) {
     return { ok: false, diagnostic: pending(problem.code === 'DUPLICATE_KEY' ? 'yaml/duplicate-key' : 'yaml/syntax', file, problem.message.split('\n')[0]!, { offset: problem.pos[0] }) };
   }
-  if (doc.warnings.length > 0 || hasAnchorsOrTags(doc)) {
-    // Anchors, aliases and tags are not content playmark writes: leave such a file as it is.
-    return { ok: true, text, changed: false };
+  // Anchors, aliases and tags are kept as they are (the writer keeps them on their nodes); a file
+  // with them is formatted when the result is provably the same content, and reported otherwise
+  // (reordering keys can put an alias before its anchor): never skipped in silence.
+  const special = doc.warnings.length > 0 ? (doc.warnings[0]!.pos[0] ?? 0) : firstAnchorOrTag(doc, source);
+  let out: string | undefined;
+  try {
+    out = new Formatter(options, source).run(doc);
+  } catch (error) {
+    // The writer refuses an alias it meets before its anchor.
+    if (special === undefined) throw error;
   }
-  const out = new Formatter(options, source).run(doc);
   if (out === text) return { ok: true, text, changed: false };
-  const check = sameContent(parsed.data, source, out);
-  if (check) return { ok: false, unsafe: check };
-  return { ok: true, text: out, changed: out !== text };
+  const check = out === undefined ? 'an alias would come before its anchor' : sameContent(parsed.data, source, out);
+  if (check && special !== undefined) {
+    return { ok: false, diagnostic: pending('fmt/anchors', file, `the file is not in canonical form, and fmt cannot write it so without breaking its anchors, aliases or tags (${check})`, { offset: special }) };
+  }
+  if (check || out === undefined) return { ok: false, unsafe: check ?? 'the formatter wrote nothing' };
+  return { ok: true, text: out, changed: true };
 }
 
 /** Why `after` is not the same content as `before` (its data `a`, and its comments), or undefined when it is. */
@@ -91,20 +100,23 @@ function comments(text: string): string[] {
   return out.sort();
 }
 
-function hasAnchorsOrTags(doc: Document): boolean {
-  let found = false;
+/** The offset of the first anchor (`&a`), alias (`*a`) or tag (`!t`) of a document, or undefined when it has none. */
+function firstAnchorOrTag(doc: Document, source: string): number | undefined {
+  let found: number | undefined;
+  const at = (offset: number) => void (found = found === undefined ? offset : Math.min(found, offset));
   const visit = (node: unknown): void => {
-    if (found || !node) return;
+    if (!node) return;
     if (isPair(node)) {
       visit(node.key);
       visit(node.value);
       return;
     }
-    if (!isScalar(node) && !isMap(node) && !isSeq(node)) {
-      found = true; // an alias
-      return;
-    }
-    if ((node as Node).anchor || (node as Node).tag) found = true;
+    const n = node as Node;
+    const start = n.range?.[0] ?? 0;
+    if (!isScalar(node) && !isMap(node) && !isSeq(node)) return at(start); // an alias
+    // An anchor or tag is written before its node: point at it.
+    if (n.anchor) at(Math.max(0, source.lastIndexOf(`&${n.anchor}`, start)));
+    if (n.tag && source.lastIndexOf('!', start) >= 0) at(source.lastIndexOf('!', start));
     if (isMap(node) || isSeq(node)) for (const item of node.items) visit(item);
   };
   visit(doc.contents);

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pending, type PendingDiagnostic, type PathStep } from './diagnostic.js';
 import type { JsonObject, LayerEntry, LoadedLayer, LoadedPrintables, LoadedRecord, Manifest, PrintableDecl } from './model.js';
 import { parseYaml } from './parse.js';
 import { ParseCache } from './parse-cache.js';
 import { packageRoot } from './package-root.js';
+import { contentRoots, readContentFile } from './read-content.js';
 import type { SchemaRegistry } from './schemas.js';
 
 export const MANIFEST = 'pack.yaml';
@@ -26,6 +27,8 @@ export interface LoadedPack {
 /** Collects diagnostics; a bad file never stops the others from being checked. */
 export class Report {
   readonly diagnostics: PendingDiagnostic[] = [];
+  /** Files refused unread (outside the project, too large, not a plain file): never read to place a diagnostic either. */
+  readonly unread = new Set<string>();
   private readonly seen = new Set<string>();
   add(d: PendingDiagnostic): void {
     // The same problem found twice (a broken schema met by every record of its kind) shows once.
@@ -83,8 +86,9 @@ export function findSchemaRoots(packDir: string, bundled: string): string[] {
 
 /** Reads one pack: validates the manifest, every record and every layer against their schemas. */
 export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, cache?: ParseCache): LoadedPack | undefined {
+  const reader: Reader = { schemas, report, cache, roots: contentRoots(dir) };
   const manifestFile = path.join(dir, MANIFEST);
-  const manifestData = readRecordFile(manifestFile, 'pack.schema.json', schemas, report, cache);
+  const manifestData = readRecordFile(manifestFile, 'pack.schema.json', reader);
   if (!manifestData) return undefined;
   // A manifest with schema problems (reported already) still names the pack's kinds and layers:
   // use what is well formed, so every record is still checked, references included.
@@ -102,7 +106,7 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, c
     }
     const folderDir = path.join(dir, folder);
     for (const file of yamlFiles(folderDir)) {
-      const loaded = readRecordFile(file, schema, schemas, report, cache);
+      const loaded = readRecordFile(file, schema, reader);
       if (!loaded) continue;
       const id = loaded.data.id;
       if (typeof id !== 'string') continue; // the schema reported it
@@ -123,8 +127,8 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, c
     }
   }
 
-  const layers = loadLayers(dir, manifest, manifestFile, schemas, report, cache);
-  const printables = loadPrintables(dir, schemas, report, cache);
+  const layers = loadLayers(dir, manifest, manifestFile, reader);
+  const printables = loadPrintables(dir, reader);
   return { id: manifest.id, dir, manifestFile, manifest, records, layers, ...(printables ? { printables } : {}) };
 }
 
@@ -156,15 +160,16 @@ function usableManifest(data: JsonObject): Manifest | undefined {
 }
 
 /** `printables.yaml`, when the pack has one: what it prints (checked against printables.schema.json). */
-function loadPrintables(dir: string, schemas: SchemaRegistry, report: Report, cache?: ParseCache): LoadedPrintables | undefined {
+function loadPrintables(dir: string, reader: Reader): LoadedPrintables | undefined {
   const file = path.join(dir, PRINTABLES);
   if (!existsSync(file)) return undefined;
-  const loaded = readRecordFile(file, 'printables.schema.json', schemas, report, cache);
+  const loaded = readRecordFile(file, 'printables.schema.json', reader);
   if (!loaded?.valid) return undefined;
   return { file, list: (loaded.data as unknown as { printables: PrintableDecl[] }).printables };
 }
 
-function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schemas: SchemaRegistry, report: Report, cache?: ParseCache): LoadedLayer[] {
+function loadLayers(dir: string, manifest: Manifest, manifestFile: string, reader: Reader): LoadedLayer[] {
+  const { report } = reader;
   const layers: LoadedLayer[] = [];
   const layersDir = path.join(dir, LAYERS_FOLDER);
   manifest.layers.forEach((id, index) => {
@@ -173,7 +178,7 @@ function loadLayers(dir: string, manifest: Manifest, manifestFile: string, schem
       report.add(pending('layer/file-missing', manifestFile, `The manifest lists the layer "${id}", but ${LAYERS_FOLDER}/${id}.yaml does not exist.`, { path: ['layers', index] }));
       return;
     }
-    const loaded = readRecordFile(file, 'layer.schema.json', schemas, report, cache);
+    const loaded = readRecordFile(file, 'layer.schema.json', reader);
     if (!loaded) return;
     const data = loaded.data as unknown as { id: string; title: string; entries: LayerEntry[] };
     if (typeof data.id === 'string' && data.id !== id) {
@@ -203,20 +208,29 @@ function usableEntries(entries: unknown, problemPaths: readonly (readonly PathSt
   });
 }
 
+/** What reading a pack's files needs: its schemas, where to report, the parse cache, and the folders its files may lie in. */
+interface Reader {
+  readonly schemas: SchemaRegistry;
+  readonly report: Report;
+  readonly cache: ParseCache | undefined;
+  /** Real paths (see `contentRoots`): a file outside them is refused unread. */
+  readonly roots: readonly string[];
+}
+
 /** Reads, parses and schema-checks one file. Undefined when it cannot be used. */
-function readRecordFile(file: string, schema: string, schemas: SchemaRegistry, report: Report, cache?: ParseCache): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean; problemPaths: (readonly PathStep[])[] } | undefined {
-  let text: string;
-  try {
-    const decoded = decodeUtf8(readFileSync(file));
-    if (!decoded.ok) {
-      report.add(pending('file/encoding', file, decoded.message, { offset: decoded.offset }));
-      return undefined;
-    }
-    text = decoded.text;
-  } catch (error) {
-    report.add(pending('file/read-failed', file, `Cannot read the file: ${(error as Error).message}`));
+function readRecordFile(file: string, schema: string, { schemas, report, cache, roots }: Reader): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean; problemPaths: (readonly PathStep[])[] } | undefined {
+  const read = readContentFile(file, roots);
+  if (!read.ok) {
+    report.unread.add(file);
+    report.add(pending(read.code, file, read.message, { offset: 0 }));
     return undefined;
   }
+  const decoded = decodeUtf8(read.bytes);
+  if (!decoded.ok) {
+    report.add(pending('file/encoding', file, decoded.message, { offset: decoded.offset }));
+    return undefined;
+  }
+  const text = decoded.text;
   checkSchemaComment(file, text, schemas.fileOf(schema), report);
   const parsed = cachedParse(file, text, cache);
   if (!parsed.ok) {
@@ -317,9 +331,10 @@ function cachedParse(file: string, text: string, cache: ParseCache | undefined):
   if (!cache) return parseYaml(file, text);
   const key = ParseCache.key(text);
   const hit = cache.get(key);
-  if (hit) return { ok: true, data: hit.data };
+  if (hit) return { ok: true, data: hit.data, aliases: 0 };
   const parsed = parseYaml(file, text);
-  if (parsed.ok) cache.set(key, parsed.data);
+  // A file with aliases is never kept: JSON would write every alias out in full.
+  if (parsed.ok && parsed.aliases === 0) cache.set(key, parsed.data);
   return parsed;
 }
 
@@ -364,9 +379,10 @@ function isYaml(name: string): boolean {
   return name.endsWith('.yaml') || name.endsWith('.yml');
 }
 
+/** Every entry named like a YAML file, whatever it is: a link, a folder or a device is refused when read, not passed over in silence. */
 function yamlFiles(dir: string): string[] {
   return sortedDir(dir)
-    .filter((e) => e.isFile() && isYaml(e.name))
+    .filter((e) => isYaml(e.name))
     .map((e) => path.join(dir, e.name));
 }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { LineCounter, Node } from 'yaml';
+import type { Node } from 'yaml';
 
 // The `yaml` package finds where a value sits in a file: needed only for a file with a problem,
 // so it is loaded then, not by every run.
@@ -8,6 +8,51 @@ const require = createRequire(import.meta.url);
 let yamlModule: typeof import('yaml') | undefined;
 export function yamlLib(): typeof import('yaml') {
   return (yamlModule ??= require('yaml') as typeof import('yaml'));
+}
+
+/** Above this bound on nesting, text is never handed to the `yaml` package (see `mayNestDeeperThan`). */
+export const YAML_LIB_DEPTH = 500;
+
+/**
+ * Above this size, text is never handed to the `yaml` package either: it builds a node per value
+ * and takes seconds and a gigabyte on a few megabytes (a 3 MB flow list: 15 s). Content files are
+ * far smaller (the largest shipped one is 50 KB); a larger file's problems get js-yaml's words.
+ */
+export const YAML_LIB_MAX_CHARS = 512 * 1024;
+
+/** Whether the `yaml` package may be given this text: small enough, and surely not too deep for it. */
+export function yamlLibMayRead(text: string): boolean {
+  return text.length <= YAML_LIB_MAX_CHARS && !mayNestDeeperThan(text, YAML_LIB_DEPTH);
+}
+
+/**
+ * True unless the text surely nests no deeper than `depth`. The `yaml` package recurses as deep as a
+ * file nests; past a few thousand levels V8 can die of it (a fatal out-of-memory in its regular
+ * expression compiler, which no try/catch stops), so text that might nest that deep is not given to
+ * it. The bound is generous: per line, its indentation, its block indicators (`- `, `? `, `: `) and
+ * the flow brackets still open (quotes not told apart, so it only ever overestimates).
+ */
+export function mayNestDeeperThan(text: string, depth: number): boolean {
+  let flow = 0;
+  let line = 0;
+  let indenting = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line = 0;
+      indenting = true;
+      continue;
+    }
+    if (c === 32 && indenting) line++;
+    else {
+      indenting = false;
+      if (c === 91 || c === 123) flow++; // [ {
+      else if ((c === 93 || c === 125) && flow > 0) flow--; // ] }
+      else if ((c === 45 || c === 63 || c === 58) && (text.charCodeAt(i + 1) === 32 || text.charCodeAt(i + 1) === 10)) line++; // - ? :
+    }
+    if (line + flow > depth) return true;
+  }
+  return false;
 }
 import { hintOf, severityOf, type Diagnostic, type PathStep, type PendingDiagnostic } from './diagnostic.js';
 
@@ -51,19 +96,26 @@ export function displayPath(file: string, cwd = process.cwd()): string {
 }
 
 export class Locator {
-  private readonly lineCounter: LineCounter = new (yamlLib().LineCounter)();
   private parsed: Node | null | undefined;
   private readonly lines: string[];
+  /** Offset at which each line starts; found from the text alone, so a position needs no parse. */
+  private starts: number[] | undefined;
 
   constructor(private readonly text: string) {
     this.lines = text.split(/\r?\n/);
   }
 
   lineCol(offset: number): { line: number; col: number } {
-    this.ensureParsed();
-    if (this.lineCounter.lineStarts.length === 0) return { line: 1, col: 1 };
-    const pos = this.lineCounter.linePos(Math.max(0, Math.min(offset, this.text.length)));
-    return { line: pos.line, col: pos.col };
+    const starts = (this.starts ??= lineStarts(this.text));
+    const at = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: at - starts[lo]! + 1 };
   }
 
   lineText(line: number): string {
@@ -100,9 +152,26 @@ export class Locator {
 
   private ensureParsed(): void {
     if (this.parsed !== undefined) return;
-    const doc = yamlLib().parseDocument(this.text, { lineCounter: this.lineCounter, uniqueKeys: false, keepSourceTokens: false });
-    this.parsed = (doc.contents as Node | null) ?? null;
+    // A file too large or that may nest too deep for the `yaml` package: its problems are placed at its start.
+    if (!yamlLibMayRead(this.text)) {
+      this.parsed = null;
+      return;
+    }
+    try {
+      const doc = yamlLib().parseDocument(this.text, { uniqueKeys: false, keepSourceTokens: false });
+      this.parsed = (doc.contents as Node | null) ?? null;
+    } catch {
+      // Anything the `yaml` package throws: place at the file's start.
+      this.parsed = null;
+    }
   }
+}
+
+/** The offset each line starts at: 0, then one past each line feed. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
 }
 
 function keyValue(key: unknown): string | undefined {

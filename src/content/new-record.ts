@@ -62,6 +62,12 @@ export interface NewRecord extends Omit<Built, 'lines'> {
 
 export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/**
+ * The longest id `playmark new` writes: the id is the file name (`<id>.yaml`, and a temporary
+ * name a little longer while it is written), and file systems allow 255 bytes a name.
+ */
+export const MAX_ID_LENGTH = 100;
+
 /** The text of a new record file: the modeline, `id: <id>`, then every other required property. */
 export function newRecord(options: NewRecordOptions): NewRecord {
   const built = buildValue(options.schema, '', { ...options, presets: { ...options.presets, '/id': options.id } });

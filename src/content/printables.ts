@@ -1,11 +1,13 @@
 // Checks a pack's printables.yaml against the pack it prints: each printable's record kind exists,
-// ids are unique, and its templates exist in the project's templates/ or playmark's.
+// ids are unique, and its templates exist in the project's templates/ or playmark's, inside the
+// project (a pack may come from a stranger: no template may lead to a file outside it).
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pending } from './diagnostic.js';
 import type { LoadedPack, Report } from './load.js';
 import { packageRoot } from './package-root.js';
 import { didYouMean } from './suggest.js';
+import { linksLeaving, templateFile, templateFileRoots } from './template-files.js';
 
 /** playmark's own templates. */
 export const BUNDLED_TEMPLATES = path.join(packageRoot(), 'templates');
@@ -25,11 +27,27 @@ export function templateRoots(packDir: string): string[] {
 }
 
 export function checkPrintables(pack: LoadedPack, report: Report): void {
+  const roots = templateRoots(pack.dir);
+  const fileRoots = templateFileRoots(roots);
+  const named = checkPrintableTemplates(pack, report, roots, fileRoots);
+  // Partials, stylesheets and templates playmark reads by name (cover, errata...) from the
+  // project's templates/: reported at the pack's id, since no line of the pack names them.
+  if (roots.length > 1) {
+    for (const { file, why } of linksLeaving(roots[0]!, fileRoots)) {
+      if (named.has(file)) continue;
+      const shown = path.relative(path.dirname(roots[0]!), file).split(path.sep).join('/');
+      report.add(pending('file/outside-project', pack.manifestFile, `The template file ${shown} would be read for this pack, but ${why}.`, { path: ['id'] }));
+    }
+  }
+}
+
+/** Checks printables.yaml; returns the template files (as named under a template folder) already reported outside the project. */
+function checkPrintableTemplates(pack: LoadedPack, report: Report, roots: readonly string[], fileRoots: readonly string[]): Set<string> {
+  const named = new Set<string>();
   const records = pack.records;
   const printables = pack.printables;
-  if (!printables) return;
+  if (!printables) return named;
   const kinds = Object.keys(pack.manifest.kinds);
-  const roots = templateRoots(pack.dir);
   const seen = new Set<string>();
   const ids = new Set(printables.list.map((p) => p.id));
   printables.list.forEach((p, i) => {
@@ -58,10 +76,18 @@ export function checkPrintables(pack: LoadedPack, report: Report): void {
     }
     for (const side of ['front', 'back'] as const) {
       const template = p[side];
-      if (template === undefined || roots.some((root) => existsSync(path.join(root, template)))) continue;
+      if (template === undefined) continue;
+      const found = templateFile(template, roots, fileRoots);
+      if (found.found) continue;
+      if (found.outside !== undefined) {
+        for (const root of roots) named.add(path.join(root, template));
+        report.add(pending('file/outside-project', printables.file, `The ${side} template ${template} of the printable "${p.id}" is refused: ${found.outside}.`, { path: ['printables', i, side] }));
+        continue;
+      }
       const dirs = roots.map((r) => path.relative(pack.dir, r).split(path.sep).join('/') || '.');
       const where = dirs.length > 1 ? `is in neither ${dirs.join(' nor ')}` : `is not in ${dirs[0]}`;
       report.add(pending('printable/template-missing', printables.file, `The ${side} template ${template} of the printable "${p.id}" ${where}.`, { path: ['printables', i, side], hint: `Add the template to the project's templates/${template}, or fix the path (relative to templates/).` }));
     }
   });
+  return named;
 }

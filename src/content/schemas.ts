@@ -1,25 +1,25 @@
 import type { Ajv2020, CodeKeywordDefinition, ValidateFunction } from 'ajv/dist/2020.js';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { confine } from './confine.js';
 import { explain, type SchemaProblem } from './schema-errors.js';
 
 /** Base URI the schemas are registered under, so relative `$ref`s resolve as they do in an editor. */
 const BASE = 'https://playmark.local/schemas/';
 const require = createRequire(import.meta.url);
-const AJV_VERSION = (require('ajv/package.json') as { version: string }).version;
 
-/**
- * Ajv's compiler, loaded on first need: with every validator cached on disk (the usual run), the
- * compiler is never needed, and loading it would cost more than validating a pack.
- */
+// Compiled validators live in memory only, never on disk (issue 19). A validator cached on disk is
+// code, and `require()`ing it runs whatever a second party wrote there (a shared temp folder, or a
+// downloaded project's node_modules/.cache). Measured before dropping the disk cache, `playmark
+// validate` of the three shipped packs took the same time either way (21 alternating runs each:
+// median 1569 ms on disk vs 1577 ms in memory, CPU 1400 vs 1370 ms, on a busy 2-core machine):
+// requiring an 800 KB validator module costs about what compiling the schemas a run uses does.
 let compiler:
   | {
       readonly ajv: typeof import('ajv/dist/2020.js');
       readonly codegen: typeof import('ajv/dist/compile/codegen/index.js');
       readonly names: typeof import('ajv/dist/compile/names.js').default;
-      readonly standaloneCode: typeof import('ajv/dist/standalone/index.js').default;
     }
   | undefined;
 function ajvCompiler(): NonNullable<typeof compiler> {
@@ -29,7 +29,6 @@ function ajvCompiler(): NonNullable<typeof compiler> {
     ajv: require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js'),
     codegen: require('ajv/dist/compile/codegen/index.js') as typeof import('ajv/dist/compile/codegen/index.js'),
     names: unwrap(require('ajv/dist/compile/names.js')),
-    standaloneCode: unwrap(require('ajv/dist/standalone/index.js')),
   });
 }
 
@@ -60,7 +59,7 @@ type Sink = { [SINK]?: FoundRef[] };
 /**
  * `x-ref` marks a property that holds another record's id. It never fails validation: the code it
  * generates pushes each reference found to a sink, so reference checks cost no second walk over
- * the data. It generates code (not a callback) so that compiled validators can be cached on disk.
+ * the data.
  */
 const xRefKeyword: CodeKeywordDefinition = {
   keyword: 'x-ref',
@@ -87,21 +86,16 @@ function newAjv(explain: boolean): Ajv2020 {
     discriminator: true,
     allErrors: explain,
     verbose: explain,
-    code: { source: !explain, lines: false },
+    code: { lines: false },
   });
   ajv.addKeyword(xRefKeyword);
   return ajv;
 }
 
-export interface RegistryOptions {
-  /** Folder to cache compiled validators in, keyed by the schemas' content; false for none. */
-  readonly cacheDir?: string | false;
-}
-
 /**
  * Every schema under the given folders, for validating records. A record is first checked by a
- * fast validator (compiled once, cached on disk when a cache folder is given); only a record that
- * fails is checked again by a validator that explains every error.
+ * fast validator (compiled on first use, kept in memory); only a record that fails is checked
+ * again by a validator that explains every error.
  */
 export class SchemaRegistry {
   private fastAjv: Ajv2020 | undefined;
@@ -111,36 +105,37 @@ export class SchemaRegistry {
   private readonly known = new Set<string>();
   private readonly broken = new Map<string, string>();
   private readonly files = new Map<string, string>();
+  /** Schema files that lead outside their folder (a symlink), and why: refused unread. */
+  private readonly outside = new Map<string, string>();
   private readonly sources = new Map<string, object>();
-  private cached: Record<string, ValidateFunction> | undefined;
-  private saved = false;
-  private readonly cacheFile: string | undefined;
 
   /**
    * @param roots schema folders, later ones overriding earlier ones path by path: playmark's own
    * schemas first, then a project's `schemas/`, which need hold only its own kinds.
    */
-  constructor(
-    readonly roots: readonly string[],
-    options: RegistryOptions = {},
-  ) {
-    for (const root of roots) for (const rel of listSchemaFiles(root)) this.files.set(rel, path.join(root, rel));
-    const hash = createHash('sha256').update(`playmark-validators-1\n${AJV_VERSION}\n`);
+  constructor(readonly roots: readonly string[]) {
+    const rootOf = new Map<string, string>();
+    for (const root of roots) {
+      for (const rel of listSchemaFiles(root)) {
+        this.files.set(rel, path.join(root, rel));
+        rootOf.set(rel, root);
+      }
+    }
     for (const [rel, file] of [...this.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      // A schema linked to a file outside its folder is never read: its parse error would quote it.
+      const inside = confine(file, [rootOf.get(rel)!]);
+      if (!inside.ok) {
+        this.outside.set(rel, inside.why);
+        continue;
+      }
       try {
-        const text = readFileSync(file, 'utf8');
-        hash.update(`${rel}\n${text}\n`);
-        this.sources.set(rel, JSON.parse(text) as object);
+        this.sources.set(rel, JSON.parse(readFileSync(file, 'utf8')) as object);
       } catch (error) {
         this.broken.set(rel, firstLine(error));
       }
     }
-    if (options.cacheDir && this.broken.size === 0) {
-      this.cacheFile = path.resolve(options.cacheDir, `validators-${hash.digest('hex').slice(0, 16)}.cjs`);
-      this.cached = loadCached(this.cacheFile);
-    }
-    // With every validator cached, the schemas need not be checked and compiled at all.
-    if (!this.cached) this.fast();
+    // Adding the schemas checks each against the meta-schema, so a broken one is known at once.
+    this.fast();
     for (const rel of this.sources.keys()) if (!this.broken.has(rel)) this.known.add(rel);
   }
 
@@ -169,6 +164,11 @@ export class SchemaRegistry {
   }
 
   /** Problems with schema files themselves (bad JSON, not a JSON Schema). */
+  /** Schema files refused because their real path lies outside their schemas folder. */
+  outsideSchemas(): SchemaLoadError[] {
+    return [...this.outside].map(([schema, message]) => ({ schema, message }));
+  }
+
   brokenSchemas(): SchemaLoadError[] {
     return [...this.broken].map(([schema, message]) => ({ schema, message }));
   }
@@ -180,7 +180,6 @@ export class SchemaRegistry {
     let result: ValidateFunction | SchemaLoadError;
     const broken = this.broken.get(rel);
     if (broken) result = { schema: rel, message: broken };
-    else if (this.cached?.[rel]) result = this.cached[rel]!;
     else {
       try {
         result = this.fast().getSchema(BASE + rel) ?? { schema: rel, message: 'schema not found' };
@@ -206,31 +205,6 @@ export class SchemaRegistry {
     return { problems: explain(this.explainer(rel)(data) ? [] : (this.explainer(rel).errors ?? []), data), refs };
   }
 
-  /**
-   * Writes the compiled validators to the cache folder, if one was given and no usable cache was
-   * found for these schemas (a damaged one is replaced). Compiles every schema once; a failure to
-   * write is not an error.
-   */
-  saveCache(): void {
-    // Once a registry has saved (or loaded) its validators, a registry reused by a long-running process saves nothing more.
-    if (!this.cacheFile || this.cached || this.saved) return;
-    try {
-      const refs: Record<string, string> = {};
-      for (const rel of this.known) {
-        if (typeof this.validator(rel) !== 'function') return;
-        refs[rel] = BASE + rel;
-      }
-      const code = ajvCompiler().standaloneCode(this.fast(), refs);
-      mkdirSync(path.dirname(this.cacheFile), { recursive: true });
-      const temp = `${this.cacheFile}.${process.pid}.tmp`;
-      writeFileSync(temp, code);
-      renameSync(temp, this.cacheFile);
-      this.saved = true;
-    } catch {
-      // A read-only or full disk only costs the next run the compile time.
-    }
-  }
-
   private explainer(rel: string): ValidateFunction {
     let validate = this.explainers.get(rel);
     if (!validate) {
@@ -242,15 +216,6 @@ export class SchemaRegistry {
       this.explainers.set(rel, validate);
     }
     return validate;
-  }
-}
-
-function loadCached(file: string): Record<string, ValidateFunction> | undefined {
-  if (!existsSync(file)) return undefined;
-  try {
-    return createRequire(import.meta.url)(file) as Record<string, ValidateFunction>;
-  } catch {
-    return undefined; // a damaged cache is ignored and written again
   }
 }
 

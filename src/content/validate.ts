@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isInside, realPathOf } from './confine.js';
 import { compareDiagnostics, pending, type Diagnostic } from './diagnostic.js';
 import { applyLayers } from './layers.js';
 import { CHECKS, LintContext } from './lint/index.js';
@@ -9,9 +8,11 @@ import { displayPath, locateAll } from './locate.js';
 import type { EffectiveRecord, Json, Pack } from './model.js';
 import { packageRoot } from './package-root.js';
 import { ParseCache } from './parse-cache.js';
+import { contentRoots, readContentFile } from './read-content.js';
 import { checkPrintables } from './printables.js';
 import { collectRules, ruleCoverage, type RuleCoverage, type RuleInfo } from './rules.js';
 import { SchemaRegistry } from './schemas.js';
+import { userCacheDir } from './user-cache.js';
 
 /** playmark's own schemas, used for packs with no `schemas/` folder above them. */
 export const BUNDLED_SCHEMAS = path.join(packageRoot(), 'schemas');
@@ -40,13 +41,14 @@ export interface ValidateOptions {
   /** Working directory that file paths in diagnostics are relative to. */
   readonly cwd?: string;
   /**
-   * Folder to cache compiled schema validators in (see `defaultCacheDir`), so later runs skip
-   * compiling them. Off by default.
+   * Folder to cache parsed YAML in (see `defaultCacheDir`), keyed by each file's exact text, so
+   * later runs skip parsing unchanged files. Used only when this user owns it and no one else can
+   * write to it (user-cache.ts). Off by default. Compiled validators are never cached on disk.
    */
   readonly cacheDir?: string | false;
   /**
-   * Keep parsed YAML in `cacheDir` too, keyed by each file's exact text (default true when there
-   * is a cache folder). Off: every file is parsed (the benchmark measures both).
+   * Keep parsed YAML in `cacheDir` (default true when there is a cache folder). Off: every file is
+   * parsed (the benchmark measures both).
    */
   readonly parseCache?: boolean;
   /** A project schemas folder to use (over playmark's own) instead of the nearest `schemas/` above each pack. */
@@ -71,12 +73,15 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     const key = roots.join('\n');
     let registry = registries.get(key);
     if (!registry) {
-      registry = new SchemaRegistry(roots, { cacheDir: options.cacheDir ?? false });
+      registry = new SchemaRegistry(roots);
       registries.set(key, registry);
     }
     // Broken schemas are reported on every run that uses them, a reused registry too.
     if (!reported.has(registry)) {
       reported.add(registry);
+      for (const outside of registry.outsideSchemas()) {
+        report.add(pending('file/outside-project', registry.fileOf(outside.schema), `The schema ${outside.schema} is not read: ${outside.message}.`));
+      }
       for (const broken of registry.brokenSchemas()) {
         report.add(pending('pack/schema-invalid', registry.fileOf(broken.schema), `The schema ${broken.schema} cannot be used: ${broken.message}`));
       }
@@ -84,13 +89,16 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     return registry;
   };
 
-  // Parsed YAML kept beside the compiled validators, keyed by each file's exact text.
+  // Parsed YAML kept in the user's cache folder, keyed by each file's exact text.
   const parsed = options.cacheDir && options.parseCache !== false ? new ParseCache(path.resolve(options.cacheDir)) : undefined;
   const packs: Pack[] = [];
+  /** Where a diagnostic's file may be read to show its line: the packs' projects and their schemas (real paths). */
+  const readable = new Set<string>();
   const summaries: PackSummary[] = [];
   const packIds = new Map<string, string>();
   for (const dir of discoverPacks(paths, report)) {
     const schemas = registryFor(dir);
+    for (const root of [...contentRoots(dir), ...schemas.roots.map(realPathOf)]) readable.add(root);
     const loaded = loadPack(dir, schemas, report, parsed);
     if (!loaded) continue;
     const firstDir = packIds.get(loaded.id);
@@ -116,12 +124,18 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
       rules,
     });
   }
-  for (const registry of registries.values()) registry.saveCache();
   parsed?.save();
   // A caller's registries are kept for its next run; our own are let go.
   if (options.registries === undefined) registries.clear();
 
-  const diagnostics = locateAll(report.diagnostics, readTextOrUndefined, options.cwd).sort(compareDiagnostics);
+  // A file refused unread (outside the project, too large, not a plain file) is not read to place its
+  // diagnostic either, nor is any file outside the packs' projects (a link in layers/ to /etc/passwd).
+  const readText = (file: string): string | undefined => {
+    if (report.unread.has(file)) return undefined;
+    const real = realPathOf(file);
+    return [...readable].some((root) => isInside(real, root)) ? readTextOrUndefined(real) : undefined;
+  };
+  const diagnostics = locateAll(report.diagnostics, readText, options.cwd).sort(compareDiagnostics);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return { packs, summaries, diagnostics, errors, warnings: diagnostics.length - errors };
 }
@@ -138,21 +152,17 @@ function groupByKind(records: readonly EffectiveRecord[]): Map<string, Effective
 
 
 /**
- * Where the CLI caches compiled validators: `$PLAYMARK_CACHE_DIR`, else `node_modules/.cache/playmark`
- * in the nearest folder above `cwd` that has a node_modules, else the system's temporary folder.
+ * Where the CLI caches parsed YAML: the user's own folder, `$PLAYMARK_CACHE_DIR`, else
+ * `$XDG_CACHE_HOME/playmark`, else `~/.cache/playmark` (false when there is no home folder). Never
+ * a shared temporary folder and never inside the project (`cwd` only resolves a relative
+ * `$PLAYMARK_CACHE_DIR`): a downloaded project's node_modules/.cache is not read.
  */
-export function defaultCacheDir(cwd: string): string {
-  if (process.env.PLAYMARK_CACHE_DIR) return path.resolve(cwd, process.env.PLAYMARK_CACHE_DIR);
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'playmark');
-    if (path.dirname(dir) === dir) return path.join(tmpdir(), 'playmark-cache');
-  }
+export function defaultCacheDir(cwd: string): string | false {
+  return userCacheDir(cwd);
 }
 
+/** A file's text, to show a diagnostic's line: only a plain file of a bounded size, never waiting on a pipe. */
 function readTextOrUndefined(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const read = readContentFile(file);
+  return read.ok ? read.bytes.toString('utf8') : undefined;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SHEET_FACE, type PageBox, type PrintOptions } from './compose.js';
 import { CROP_MARK } from './crop-marks.js';
@@ -14,16 +14,11 @@ export const PAPER: Readonly<Record<'a4' | 'letter', Size>> = {
 
 /**
  * The CSS every document carries: fonts, playmark's print.css, and the pack's own CSS if it has
- * one (`templates/<pack>/<pack>.css`, the project's before playmark's).
+ * one (`templates/<pack>/<pack>.css`, the project's before playmark's). Neither is read from
+ * outside the project or playmark's package (templates.readText).
  */
 export function documentCss(templates: Templates, pack: string): string {
-  const read = (file: string | undefined) => {
-    try {
-      return file ? readFileSync(file, 'utf8') : '';
-    } catch {
-      return '';
-    }
-  };
+  const read = (file: string | undefined) => (file && existsSync(file) ? templates.readText(file) : '');
   return [fontFaceCss(), read(path.join(templates.dir, 'print.css')), read(templates.resolve(`${pack}/${pack}.css`))].join('\n');
 }
 

@@ -1,7 +1,10 @@
 import Handlebars from 'handlebars';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { confine } from '../content/confine.js';
+import { templateFile, templateFileRoots } from '../content/template-files.js';
 import { LAYER_MARK, markKey, markLegend, UNKNOWN_MARK } from './marks.js';
+import { RenderError } from './render-error.js';
 
 /**
  * The Handlebars environment every template renders in: strict (a missing property is an error,
@@ -11,8 +14,13 @@ import { LAYER_MARK, markKey, markLegend, UNKNOWN_MARK } from './marks.js';
 export interface Templates {
   /** Renders a template (path relative to templates/) with a context. */
   render(template: string, context: Record<string, unknown>): string;
-  /** The file a template path resolves to (the first folder that has it), or undefined. */
+  /**
+   * The file a template path resolves to (the first folder that has it), or undefined. A name
+   * that leads outside the project and playmark's package is a RenderError.
+   */
   resolve(template: string): string | undefined;
+  /** A file's text, once it is known to lie inside the project or playmark's package (else a RenderError). */
+  readText(file: string): string;
   /** The template folders, first match wins: a project's own, then playmark's. */
   readonly dirs: readonly string[];
   /** playmark's own templates (the last folder). */
@@ -21,30 +29,47 @@ export interface Templates {
 
 /**
  * Templates from one folder or several (first match wins: a project's templates/ before playmark's).
- * Partials come from each folder's partials/, the earlier folder's winning.
+ * Partials come from each folder's partials/, the earlier folder's winning. Every file read lies
+ * inside the folders holding the template folders (a project's root) or playmark's package, once
+ * links are followed: validate refuses a pack that names another, and this checks again as it reads.
  */
 export function createTemplates(dirOrDirs: string | readonly string[]): Templates {
   const dirs = typeof dirOrDirs === 'string' ? [dirOrDirs] : [...dirOrDirs];
+  const roots = templateFileRoots(dirs);
+  const readText = (file: string) => {
+    const confined = confine(file, roots);
+    if (!confined.ok) throw new RenderError(`${shown(file)} is not read: ${confined.why}. playmark reads no template, partial or stylesheet outside the project.`);
+    try {
+      return readFileSync(confined.real, 'utf8');
+    } catch (error) {
+      throw new RenderError(`cannot read ${shown(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  };
   const hb = Handlebars.create();
   registerHelpers(hb);
   for (const dir of [...dirs].reverse()) {
     const partials = path.join(dir, 'partials');
     for (const name of safeList(partials)) {
-      if (name.endsWith('.hbs')) hb.registerPartial(name.slice(0, -4), readFileSync(path.join(partials, name), 'utf8'));
+      if (name.endsWith('.hbs')) hb.registerPartial(name.slice(0, -4), readText(path.join(partials, name)));
     }
   }
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
-  const resolve = (template: string) => dirs.map((d) => path.join(d, template)).find((f) => existsSync(f));
+  const resolve = (template: string) => {
+    const found = templateFile(template, dirs, roots);
+    if (!found.found && found.outside !== undefined) throw new RenderError(`the template ${template} is not read: ${found.outside}. playmark reads no template outside the project.`);
+    return found.found ? found.file : undefined;
+  };
   return {
     dirs,
     dir: dirs[dirs.length - 1]!,
     resolve,
+    readText,
     render(template, context) {
       let fn = compiled.get(template);
       if (!fn) {
         const file = resolve(template);
         if (!file) throw new Error(`no template ${template} in ${dirs.join(' or ')}`);
-        fn = hb.compile(readFileSync(file, 'utf8'), { strict: true, noEscape: false });
+        fn = hb.compile(readText(file), { strict: true, noEscape: false });
         compiled.set(template, fn);
       }
       return fn(context);
@@ -105,6 +130,12 @@ function registerHelpers(hb: typeof Handlebars): void {
       return out;
     },
   });
+}
+
+/** A file as the user knows it: relative to the working folder when under it. */
+function shown(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
 }
 
 function safeList(dir: string): string[] {

@@ -2,8 +2,9 @@
 // good output) and incrementally (a manifest in the output folder keeps the hash of each output's
 // inputs; an output whose inputs did not change is not printed again).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { writeAtomic as writeAtomicIn } from '../content/write-atomic.js';
 
 export const MANIFEST = '.playmark-render.json';
 
@@ -55,15 +56,8 @@ export function isCurrent(outDir: string, manifest: Manifest, file: string, hash
   }
 }
 
-/** Writes `<file>.tmp`, then renames it over `file`: readers see the old file or the new, never half. */
+/** Writes `file` atomically (see content/write-atomic.ts), making its folder first. */
 export function writeAtomic(file: string, data: string | Uint8Array): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.tmp`;
-  try {
-    writeFileSync(tmp, data);
-    renameSync(tmp, file);
-  } catch (error) {
-    if (existsSync(tmp)) rmSync(tmp, { force: true });
-    throw error;
-  }
+  writeAtomicIn(file, data);
 }

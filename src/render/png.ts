@@ -6,6 +6,7 @@ import { documentShell, faceHtml, page, placed, type PrintOptions } from './comp
 import { paletteCss } from './document.js';
 import type { Templates } from './handlebars.js';
 import { cardSize } from './impose.js';
+import { inertPage } from './inert.js';
 import type { CardPrintable } from './printable.js';
 
 export interface PngFile {
@@ -53,7 +54,7 @@ export function pngDocument(templates: Templates, p: CardPrintable, o: PrintOpti
 }
 
 export async function renderPngs(browser: Browser, doc: PngDocument, dpi: number): Promise<PngFile[]> {
-  const tab = await browser.newPage({ deviceScaleFactor: dpi / 96, viewport: { width: Math.ceil((doc.pixels.width * 96) / dpi / SHOT_UNIT + 1) * SHOT_UNIT, height: 800 } });
+  const tab = await inertPage(browser, { deviceScaleFactor: dpi / 96, viewport: { width: Math.ceil((doc.pixels.width * 96) / dpi / SHOT_UNIT + 1) * SHOT_UNIT, height: 800 } });
   try {
     await tab.setContent(doc.html, { waitUntil: 'load' });
     await tab.evaluate('document.fonts.ready.then(() => true)');

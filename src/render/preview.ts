@@ -2,7 +2,7 @@
 // as HTML at print size, rebuilt from the YAML, layers and templates whenever a file changes.
 // Open pages hear of each rebuild by server-sent events and reload; content with errors keeps the
 // last good page and lays the diagnostics over it, and the page recovers when the file is fixed.
-import { watch, type FSWatcher } from 'node:fs';
+// What keeps it safe while the designer browses the web is in preview-guard.ts.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -12,6 +12,8 @@ import { packageRoot } from '../content/package-root.js';
 import { composePrintable, composeShared } from './compose.js';
 import { printDocuments, type PrintDocument } from './documents.js';
 import { createTemplates } from './handlebars.js';
+import { allowedHosts, fromOwnPages, guarded, hostForm, newNonce, requestPath, safetyHeaders } from './preview-guard.js';
+import { watchFolders, type FolderWatch } from './preview-watch.js';
 import type { CardPrintable } from './printable.js';
 import { packPrintables, packSummary } from './printables.js';
 import { playmarkVersion, printOptions, type RenderOptions } from './render.js';
@@ -34,7 +36,10 @@ export interface PreviewOptions {
   readonly watch: readonly { readonly dir: string; readonly holds: 'content' | 'templates' | 'schemas' }[];
   /** 0 picks a free port. */
   readonly port: number;
+  /** The address to listen on (127.0.0.1 unless given); requests must name it, or 127.0.0.1 or localhost, in their Host header. */
   readonly host?: string;
+  /** Where a request that failed unexpectedly is reported, one line each (standard error unless given). */
+  readonly log?: (line: string) => void;
   /** Paper, card size, bleed...: as `render` takes them. */
   readonly print?: Partial<RenderOptions>;
   /** After each rebuild: how long it took, which packs were read again and how many problems there are. */
@@ -145,39 +150,47 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   };
   const allProblems = (): Problem[] => [...problems.values()].flat();
 
-  const server: Server = createServer((req, res) => serve(req, res));
+  const log = options.log ?? ((line: string) => void process.stderr.write(line));
+  /** The Host values this server answers, once it listens. */
+  let hosts: ReadonlySet<string> = new Set();
+  const server: Server = createServer(guarded((req, res) => serve(req, res), log));
   const serve = (req: IncomingMessage, res: ServerResponse): void => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === '/events') {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const pathname = requestPath(req.url);
+    if (pathname === null) return refuse(res, 400, 'Bad request target.');
+    const from = fromOwnPages(req, hosts);
+    if (from === 'host') return refuse(res, 403, 'This preview answers only requests to 127.0.0.1 or localhost (or the --host it was started with), with its port.');
+    if (from === 'origin') return refuse(res, 403, 'This preview answers only its own pages.');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET and HEAD.');
+    if (pathname === '/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', connection: 'keep-alive', ...safetyHeaders(newNonce()) });
       res.write(`retry: 300\ndata: ${version}\n\n`);
       listeners.add(res);
       req.on('close', () => listeners.delete(res));
       return;
     }
-    if (url.pathname === '/status.json') {
+    if (pathname === '/status.json') {
       send(res, 200, 'application/json', JSON.stringify({ version, errors: allProblems(), printables: [...printables.keys()] }));
       return;
     }
-    if (url.pathname === '/') {
-      send(res, 200, 'text/html; charset=utf-8', withClient(indexPage([...packs.values()], printables, version), version, allProblems()));
+    if (pathname === '/') {
+      sendPage(res, 200, indexPage([...packs.values()], printables, version), version, allProblems());
       return;
     }
-    const href = url.pathname.replace(/\/$/, '');
+    const href = pathname.replace(/\/$/, '');
     const to = shared.get(href);
     if (to !== undefined) {
       // A printable that shares sheets is shown in the document it prints in.
-      res.writeHead(302, { location: to, 'cache-control': 'no-store' });
+      res.writeHead(302, { location: to, ...safetyHeaders(newNonce()) });
       res.end();
       return;
     }
     const html = page(href);
     if (html !== null) {
-      send(res, 200, 'text/html; charset=utf-8', withClient(html, version, allProblems()));
+      sendPage(res, 200, html, version, allProblems());
       return;
     }
     const status = printables.has(href) ? 500 : 404;
-    send(res, status, 'text/html; charset=utf-8', withClient(`<!doctype html><html><head><meta charset="utf-8"><title>${status === 404 ? 'Not found' : 'Template error'}</title></head><body><p>${status === 404 ? `No printable at ${escapeHtml(href)}.` : 'Its template failed.'} <a href="/">All printables</a></p></body></html>`, version, allProblems()));
+    sendPage(res, status, `<!doctype html><html><head><meta charset="utf-8"><title>${status === 404 ? 'Not found' : 'Template error'}</title></head><body><p>${status === 404 ? `No printable at ${escapeHtml(href)}.` : 'Its template failed.'} <a href="/">All printables</a></p></body></html>`, version, allProblems());
   };
 
   build(null);
@@ -185,37 +198,39 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
+  const address = server.address() as AddressInfo;
+  const listen = options.host ?? '127.0.0.1';
+  hosts = allowedHosts(listen, address.address, address.port);
 
   // Changes are gathered for a moment, then rebuilt at once; a change during a rebuild waits for it.
   let timer: NodeJS.Timeout | undefined;
   let pending: Change[] = [];
   let running: Promise<void> = Promise.resolve();
   const schedule = (changes: Change[] | null): Promise<void> => {
-    running = running.then(() => build(changes));
+    // A rebuild that fails unexpectedly is logged; the last good pages stay and the next save rebuilds.
+    running = running
+      .then(() => build(changes))
+      .catch((error: unknown) => log(`playmark preview: rebuilding failed: ${String((error as Error)?.message ?? error).split('\n')[0]} (a bug in playmark; the last good pages stay)\n`));
     return running;
   };
-  const watchers: FSWatcher[] = [];
-  for (const w of options.watch) {
-    try {
-      watchers.push(
-        watch(w.dir, { recursive: true }, (_event, name) => {
-          pending.push({ holds: w.holds, file: path.join(w.dir, name ?? '') });
-          clearTimeout(timer);
-          timer = setTimeout(() => {
-            const changes = pending;
-            pending = [];
-            void schedule(changes);
-          }, DEBOUNCE_MS);
-        }),
-      );
-    } catch {
-      // A folder that does not exist (a project without templates/) is simply not watched.
-    }
-  }
+  // Folders, not files, are watched: see preview-watch.ts (saves by rename). A folder that does not
+  // exist (a project without templates/) is simply not watched.
+  const watchers: FolderWatch[] = options.watch.map((w) =>
+    watchFolders(w.dir, (file) => {
+      pending.push({ holds: w.holds, file });
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const changes = pending;
+        pending = [];
+        void schedule(changes);
+      }, DEBOUNCE_MS);
+    }),
+  );
 
-  const address = server.address() as AddressInfo;
+  // The address to open: the one listened on, or 127.0.0.1 when that is every interface.
+  const shown = listen === '0.0.0.0' || listen === '::' || listen === '' ? '127.0.0.1' : hostForm(listen);
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${address.port}/`,
+    url: `http://${shown}:${address.port}/`,
     rebuild: () => schedule(null),
     version: () => version,
     close: async () => {
@@ -230,8 +245,19 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': type, ...safetyHeaders(newNonce()) });
   res.end(body);
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  send(res, status, 'text/plain; charset=utf-8', `${message}\n`);
+}
+
+/** A page with its reload script, which alone may run: by the nonce of this response. */
+function sendPage(res: ServerResponse, status: number, html: string, version: number, errors: readonly Problem[]): void {
+  const nonce = newNonce();
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...safetyHeaders(nonce) });
+  res.end(withClient(html, version, errors, nonce));
 }
 
 function escapeHtml(s: string): string {
@@ -273,11 +299,13 @@ ${sections || '<p>No printables yet: the content has errors, or no pack declares
 }
 
 /** The page with the live-reload client, and the diagnostics laid over it when the content has errors. */
-function withClient(html: string, version: number, errors: readonly Problem[]): string {
+function withClient(html: string, version: number, errors: readonly Problem[], nonce: string): string {
   const overlay = errors.length === 0 ? '' : overlayHtml(errors);
-  const client = `<script>(function(){var v=${version};var es=new EventSource('/events');es.onmessage=function(e){if(Number(e.data)!==v){es.close();location.reload();}};})();</script>`;
+  const client = `<script nonce="${nonce}">(function(){var v=${version};var es=new EventSource('/events');es.onmessage=function(e){if(Number(e.data)!==v){es.close();location.reload();}};})();</script>`;
   const extra = `${overlay}${client}`;
-  return html.includes('</body>') ? html.replace('</body>', `${extra}</body>`) : html + extra;
+  // Spliced by position: the overlay quotes the user's lines, and String.replace would read `$\`` or `$&` in them as patterns.
+  const at = html.lastIndexOf('</body>');
+  return at < 0 ? html + extra : html.slice(0, at) + extra + html.slice(at);
 }
 
 function overlayHtml(errors: readonly Problem[]): string {

@@ -12,6 +12,7 @@ import { composeCalibration } from './calibration.js';
 import { composeCombined, composePrintable, composeShared, DEFAULT_PRINT, forPrinting, type Composed, type PrintOptions } from './compose.js';
 import { printDocuments, type PrintDocument } from './documents.js';
 import { createTemplates, type Templates } from './handlebars.js';
+import { inertPage, PAGE_TIMEOUT } from './inert.js';
 import { hashOf, isCurrent, readManifest, writeAtomic, writeManifest, type Manifest } from './output.js';
 import { finishPdf, fixedDate } from './pdf.js';
 import { pngDocument, renderPngs, type PngDocument } from './png.js';
@@ -20,6 +21,7 @@ import type { ProgressEvent } from './progress.js';
 import type { PackContent } from '../content/effective.js';
 import { packPrintables } from './printables.js';
 import type { CardPrintable, Printable } from './printable.js';
+import { RenderError, RenderInterrupted } from './render-error.js';
 export { combinedTitle } from './documents.js';
 import type { ErrataSince } from './common/changelog.js';
 
@@ -66,6 +68,12 @@ export interface RenderOptions extends Partial<PrintOptions> {
   /** Tabs printing at once (default PLAYMARK_JOBS, else 2). */
   readonly jobs?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Stops the render (the CLI aborts it on SIGINT and SIGTERM): the browser is closed, outputs
+   * already written stay, the others are left as they were, and render() throws RenderInterrupted
+   * with the signal's reason.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface OutputFile {
@@ -160,6 +168,10 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
   }
   try {
     return await composeAndPrint();
+  } catch (error) {
+    // Closing the browser on a signal fails the prints under way: the signal is the news.
+    if (options.signal?.aborted) throw new RenderInterrupted(String(options.signal.reason));
+    throw error;
   } finally {
     if (early && !earlyUsed) await early.then((b) => b.close()).catch(() => {});
   }
@@ -247,6 +259,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
           emit({ type: 'start', total: duePrints.length + duePngs.length, browser: found.path });
           earlyUsed = early !== undefined;
           await printAll(early ?? launchBrowser(found), options.jobs ?? poolSize(), duePrints, duePngs, {
+            signal: options.signal,
             outDir,
             manifest,
             files,
@@ -273,11 +286,16 @@ interface PrintContext {
   readonly finish: (job: PrintJob, bytes: Uint8Array) => Promise<Uint8Array>;
   readonly dpi: number;
   readonly warn: (message: string) => void;
+  readonly signal: AbortSignal | undefined;
 }
 
 async function printAll(launched: Promise<Browser>, jobs: number, prints: readonly PrintJob[], pngs: readonly PngJob[], c: PrintContext): Promise<void> {
   const browser = await launched;
+  // A signal closes the browser at once: the prints under way fail, and nothing more is written.
+  const stop = () => void browser.close().catch(() => {});
+  c.signal?.addEventListener('abort', stop, { once: true });
   try {
+    if (c.signal?.aborted) throw new RenderInterrupted(String(c.signal.reason));
     const tabs = await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, prints.length + pngs.length)) }, () => newTab(browser)));
     // The largest documents first, so one long print does not finish last alone.
     const work: ({ kind: 'pdf'; job: PrintJob } | { kind: 'png'; job: PngJob })[] = [
@@ -286,46 +304,58 @@ async function printAll(launched: Promise<Browser>, jobs: number, prints: readon
     ];
     await runPool(work, tabs, async (item, tab) => {
       const t0 = Date.now();
-      if (item.kind === 'pdf') {
-        const { job } = item;
-        const bytes = await c.finish(
-          job,
-          await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => {
-            const worst = over.reduce((a, b) => (b.mm > a.mm ? b : a));
-            const faces = over.length === 1 ? 'a face holds more than fits its box' : `${over.length} faces hold more than fits their boxes`;
-            c.warn(`${job.file}: ${faces}, so text is cut off (worst: page ${worst.page}, ${worst.mm} mm too long). Try a larger --card, or shorten the text.`);
-          }),
-        );
-        writeAtomic(path.join(c.outDir, job.file), bytes);
-        c.manifest.outputs[job.file] = { hash: job.hash, pages: job.composed.pages.length, bytes: bytes.length };
-        c.files.push({ file: job.file, kind: 'pdf', pages: job.composed.pages.length, status: 'written' });
-        c.emit({ type: 'done', file: job.file, pages: job.composed.pages.length, status: 'written', ms: Date.now() - t0 });
-      } else {
-        const { job } = item;
-        const shots = await renderPngs(browser, job.doc, c.dpi);
-        for (const shot of shots) {
-          const file = `${job.dir}/${shot.name}`;
-          writeAtomic(path.join(c.outDir, file), shot.data);
-          c.manifest.outputs[file] = { hash: job.hash, pages: 0, bytes: shot.data.length };
-          c.files.push({ file, kind: 'png', pages: 0, status: 'written' });
-        }
-        c.emit({ type: 'done', file: `${job.dir}/*.png`, pages: 0, status: 'written', ms: Date.now() - t0 });
+      try {
+        await printOne(item, tab, t0);
+      } catch (error) {
+        if (error instanceof RenderError || c.signal?.aborted) throw error;
+        // The browser gave up on the page (a time-out, a crash): say which output, on one line.
+        const file = item.kind === 'pdf' ? item.job.file : `${item.job.dir}/*.png`;
+        throw new RenderError(`${file}: the browser could not print it: ${String((error as Error)?.message ?? error).split('\n')[0]}`);
       }
     });
   } finally {
+    c.signal?.removeEventListener('abort', stop);
     await browser.close();
+  }
+
+  async function printOne(item: { kind: 'pdf'; job: PrintJob } | { kind: 'png'; job: PngJob }, tab: Page, t0: number): Promise<void> {
+    if (item.kind === 'pdf') {
+      const { job } = item;
+      const bytes = await c.finish(
+        job,
+        await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => {
+          const worst = over.reduce((a, b) => (b.mm > a.mm ? b : a));
+          const faces = over.length === 1 ? 'a face holds more than fits its box' : `${over.length} faces hold more than fits their boxes`;
+          c.warn(`${job.file}: ${faces}, so text is cut off (worst: page ${worst.page}, ${worst.mm} mm too long). Try a larger --card, or shorten the text.`);
+        }),
+      );
+      writeAtomic(path.join(c.outDir, job.file), bytes);
+      c.manifest.outputs[job.file] = { hash: job.hash, pages: job.composed.pages.length, bytes: bytes.length };
+      c.files.push({ file: job.file, kind: 'pdf', pages: job.composed.pages.length, status: 'written' });
+      c.emit({ type: 'done', file: job.file, pages: job.composed.pages.length, status: 'written', ms: Date.now() - t0 });
+    } else {
+      const { job } = item;
+      const shots = await renderPngs(browser, job.doc, c.dpi);
+      for (const shot of shots) {
+        const file = `${job.dir}/${shot.name}`;
+        writeAtomic(path.join(c.outDir, file), shot.data);
+        c.manifest.outputs[file] = { hash: job.hash, pages: 0, bytes: shot.data.length };
+        c.files.push({ file, kind: 'png', pages: 0, status: 'written' });
+      }
+      c.emit({ type: 'done', file: `${job.dir}/*.png`, pages: 0, status: 'written', ms: Date.now() - t0 });
+    }
   }
 }
 
-async function newTab(browser: Browser): Promise<Page> {
-  const tab = await browser.newPage();
-  tab.setDefaultTimeout(180_000);
-  return tab;
+/** A tab to print in: no script runs in it and it fetches nothing (inert.ts). */
+function newTab(browser: Browser): Promise<Page> {
+  return inertPage(browser);
 }
 
 /** One document to PDF bytes, as Chromium prints it (boxes fixed afterwards by pdf.ts). */
 export async function printPdf(tab: Page, html: string, onOverflow?: (overflows: readonly Overflow[]) => void): Promise<Uint8Array> {
-  await tab.setContent(html, { waitUntil: 'load' });
+  // Bounded: a page with no script and no requests loads at once; a huge one gives up with an error.
+  await tab.setContent(html, { waitUntil: 'load', timeout: PAGE_TIMEOUT });
   // One round trip: the fonts, then (when asked) the faces whose content runs past their box.
   const found = (await tab.evaluate(`document.fonts.ready.then(() => ${onOverflow ? OVERFLOW_SCRIPT : '[]'})`)) as Overflow[];
   if (onOverflow && found.length > 0) onOverflow(found);
