@@ -55,7 +55,8 @@ export async function buildProgram(io: Io, argv: readonly string[] = [], all = f
 Every command works on the project around the working directory: the nearest folder, here or
 above, with content/<pack>/pack.yaml. It reads the YAML every time; content with errors is never
 printed, resolved or exported.
-Exit codes: 0 done, 1 the content has errors (or warnings with --strict), 2 usage error.
+Exit codes: 0 done, 1 the content has errors (or warnings with --strict), 2 usage error,
+3 a bug in playmark (please report it); 130 or 143 when stopped by Ctrl-C or SIGTERM.
 Docs: docs/content.md (writing packs), docs/rules.md (writing rules), docs/reference.md (every kind and
 property), docs/printables.md (what a pack prints), docs/game-log.md (game logs), docs/diagnostics.md (every code).`,
     );

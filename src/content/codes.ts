@@ -89,6 +89,7 @@ export const CODES = {
   // Commands (issue 19)
   'init/file-exists': { severity: 'error', summary: '`playmark init` would replace a file that exists already; it writes nothing at all.', hint: 'Init another folder, move the file away, or give --force to replace it.' },
   'fmt/anchors': { severity: 'error', summary: 'A content file uses YAML anchors, aliases or tags and is not in canonical form; fmt cannot reorder it without risking an alias before its anchor, so it leaves the file as it is.', hint: 'Write the aliased values out in full (content needs no anchors), then run playmark fmt; or order the keys by hand as the schema lists them.' },
+  // Designer's own game (issue 20)
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;
