@@ -1,5 +1,6 @@
 // The bad-input suite's bounds: every case of test/fixtures/bad/ run as the test runs it (a real
-// process in a fresh copy of its project), with its time and peak memory (resident set) against the
+// process in a fresh copy of its project), with its time and peak memory (resident set of playmark's
+// own process; a browser it starts is not counted) against the
 // bound its case.yaml gives (default 10 s and 400 MB), and against a floor measured in the same run:
 // `playmark --version` started the same way. An alias bomb, a 10,000-deep file, /dev/zero or a
 // 50 MB log line must cost about what a small clean input costs, never grow with the attack.
