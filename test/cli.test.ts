@@ -1,5 +1,7 @@
 // The CLI, run in-process through main(argv, io) with a fake Io: exit codes, the three output
 // formats, export, and never a stack trace whatever the input.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { fakeIo, repoRoot, STACK_LINE } from './helpers.js';
@@ -254,5 +256,37 @@ describe('garbage in, diagnostics out: never a stack trace', () => {
     const r = await run('validate', `${VALID}/pack.yaml`);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('[pack/not-found]');
+  });
+});
+
+describe('help and README say what the commands do', () => {
+  /** The command names `playmark --help` lists. */
+  async function commandsInHelp(): Promise<string[]> {
+    const r = await run('--help');
+    const section = r.stdout.split(/^Commands:$/m)[1] ?? '';
+    return [...section.matchAll(/^ {2}([a-z]+)\b/gm)].map((m) => m[1]!).filter((c) => c !== 'help');
+  }
+
+  it("the README's command list names every command the CLI has (new, diff, fmt, preview and docs too)", async () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const block = /## Commands\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const listed = new Set([...block.matchAll(/^playmark ([a-z]+)\b/gm)].map((m) => m[1]!));
+    const commands = await commandsInHelp();
+    expect(commands.length).toBeGreaterThan(15);
+    expect(commands.filter((c) => !listed.has(c))).toEqual([]);
+  });
+
+  it("main --help gives coverage's three answers: runs, unused and manual", async () => {
+    // Its summary, wrapped over several lines up to the next command.
+    const summary = /^ {2}coverage\b([\s\S]*?)^ {2}[a-z]/m.exec((await run('--help')).stdout)?.[1]?.replace(/\s+/g, ' ') ?? '';
+    for (const word of ['runs', 'unused', 'manual']) expect(summary, word).toContain(word);
+  });
+
+  it('init --help says init writes a project, not that it validates, generates and prints at once', async () => {
+    const r = await run('init', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/validates, generates and prints at once/);
+    expect(r.stdout).toMatch(/^Make a new project in DIR \(default: here\): writes /m);
+    expect(r.stdout).toContain('--pack my-war');
   });
 });

@@ -11,6 +11,11 @@ import { existing, planInit } from '../src/cli/init.js';
 import type { Diagnostic } from '../src/content/diagnostic.js';
 import { fakeIo, fixture, fixtureDirFor, fixturesDir, inFixtures, repoRoot } from './helpers.js';
 import { validateMadeFixture } from './temp-fixture.js';
+import { loadContent } from '../src/content/effective.js';
+import { composePrintable, DEFAULT_PRINT } from '../src/render/compose.js';
+import { createTemplates } from '../src/render/handlebars.js';
+import { packPrintables } from '../src/render/printables.js';
+import { TemplateError } from '../src/render/render-error.js';
 
 interface Expected {
   readonly code: DiagnosticCode;
@@ -38,6 +43,35 @@ const error = (code: DiagnosticCode, file: string, line: number, column: number,
 const warning = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'warning', file, line, column, ...extra });
 
 const CASES: Record<DiagnosticCode, Case> = {
+  // Designer's own game (issue 20): the generic kinds' checks
+  'table/dice': {
+    rule: 'a roll table rolling more dice than can be counted exactly (30d6) is reported at its dice',
+    expected: [error('table/dice', `${F}/table--dice/tables/weather.yaml`, 4, 7, { message: '"30d6" rolls 30 dice' })],
+  },
+  'table/roll-missing': {
+    rule: 'a 2d6 table that no entry covers 7 on is reported at its entries, naming the missing roll',
+    expected: [error('table/roll-missing', `${F}/table--roll-missing/tables/weather.yaml`, 6, 3, { message: 'covers the 2d6 roll 7' })],
+  },
+  'table/roll-doubled': {
+    rule: 'a 2d6 table whose entries both cover 7 is reported at the second entry\'s roll, naming both entries',
+    expected: [error('table/roll-doubled', `${F}/table--roll-doubled/tables/weather.yaml`, 7, 13, { message: 'roll 7 picks both entry 1 and entry 2' })],
+  },
+  'table/unknown-result': {
+    rule: 'a combat table cell holding a code its legend lacks is reported at the cell, listing the legend',
+    expected: [error('table/unknown-result', `${F}/table--unknown-result/tables/crt.yaml`, 10, 41, { message: '"DX"', hint: 'Did you mean "DR"?' })],
+  },
+  'table/duplicate-code': {
+    rule: 'a legend defining one code twice is reported at the second',
+    expected: [error('table/duplicate-code', `${F}/table--duplicate-code/tables/crt.yaml`, 14, 13, { message: '"AR" twice' })],
+  },
+  'table/column-key': {
+    rule: 'a column of a named-value table that gives a differential range instead is reported at that range',
+    expected: [error('table/column-key', `${F}/table--column-key/tables/crt.yaml`, 9, 32, { message: 'gives `differential`' })],
+  },
+  'location/one-way': {
+    rule: 'a location of a symmetric kind listing a neighbour that does not list it back is reported at the listing',
+    expected: [error('location/one-way', `${F}/location--one-way/areas/quay.yaml`, 5, 12, { message: 'sea does not list quay back' })],
+  },
   // Commands (issue 19)
   'init/file-exists': {
     rule: 'init in a folder holding a file it would write reports that file (and writes nothing)',
@@ -82,6 +116,39 @@ const CASES: Record<DiagnosticCode, Case> = {
   'file/outside-project': {
     rule: 'a template name whose `..` climbs out of the project and playmark\'s package is refused at its name, whether or not the file exists',
     expected: [error('file/outside-project', `${F}/file--outside-project/printables.yaml`, 7, 12, { message: 'outside the project' })],
+  },
+  'printable/unknown-field': {
+    rule: 'a printable counting copies by a field the kind lacks (which printed one copy of each card) is reported at the field, with the near one',
+    expected: [error('printable/unknown-field', `${F}/printable--unknown-field/printables.yaml`, 6, 36, { message: '"cnt"', hint: 'Did you mean "count"?' })],
+  },
+  'printable/copies-not-a-count': {
+    rule: 'a printable counting copies by a text field is reported at `copies`, naming the whole-number fields there are',
+    expected: [error('printable/copies-not-a-count', `${F}/printable--copies-not-a-count/printables.yaml`, 6, 36, { message: 'not a whole number', hint: 'count' })],
+  },
+  'template/syntax': {
+    rule: 'a template whose {{#each}} is never closed is reported by validate at the {{#each}}, not at the end of the file',
+    paths: ['content/fix'],
+    expected: [error('template/syntax', `${F}/template--syntax/templates/fix/card.hbs`, 3, 7, { message: 'The block {{#each}} is never closed', hint: '{{/each}}' })],
+  },
+  'template/unknown-field': {
+    rule: 'a template showing a misspelt field is the author\'s mistake at the template\'s line and column, with the field the context has',
+    run: (dir) => composeDiagnostics(dir),
+    expected: [error('template/unknown-field', `${F}/template--unknown-field/templates/fix/card.hbs`, 2, 9, { message: '{{record.nmae}}', hint: 'Did you mean "name"?' })],
+  },
+  'template/unknown-helper': {
+    rule: 'a template calling a misspelt helper is reported at the call, with the helper there is',
+    run: (dir) => composeDiagnostics(dir),
+    expected: [error('template/unknown-helper', `${F}/template--unknown-helper/templates/fix/card.hbs`, 3, 8, { message: '"shw"', hint: 'Did you mean "show"?' })],
+  },
+  'template/helper-argument': {
+    rule: 'a template giving cellMark a mapping where a step goes is reported at the call, naming the step',
+    run: (dir) => composeDiagnostics(dir),
+    expected: [error('template/helper-argument', `${F}/template--helper-argument/templates/fix/card.hbs`, 3, 29, { message: 'step 1 is a mapping' })],
+  },
+  'template/unknown-partial': {
+    rule: 'a template including a partial no templates/partials/ has is reported at the {{> name}}',
+    run: (dir) => composeDiagnostics(dir),
+    expected: [error('template/unknown-partial', `${F}/template--unknown-partial/templates/fix/card.hbs`, 3, 3, { message: '"card-footer"' })],
   },
   'printable/shared-sheets': {
     rule: 'shared sheets named after a printable of the pack (both would name one output file) are reported at `sheets`',
@@ -328,6 +395,21 @@ const CASES: Record<DiagnosticCode, Case> = {
     expected: [error('scenario/distinct', `${F}/scenario--distinct/scenarios/skirmish.yaml`, 8, 38)],
   },
 };
+
+/** The template mistakes met composing every printable of the fixture project's pack `fix` (no browser): what render reports. */
+function composeDiagnostics(dir: string): Diagnostic[] {
+  const loaded = loadContent([path.join(dir, 'content', 'fix')], { cwd: repoRoot, cacheDir: false });
+  const content = loaded.packs.get('fix');
+  if (!content) return [...loaded.validation.diagnostics];
+  const templates = createTemplates([path.join(dir, 'templates'), path.join(repoRoot, 'templates')]);
+  try {
+    for (const p of packPrintables(content, { playmarkVersion: '0.0.0' })) composePrintable(templates, p, DEFAULT_PRINT);
+  } catch (error) {
+    if (error instanceof TemplateError) return [error.diagnostic];
+    throw error;
+  }
+  return [];
+}
 
 function check(paths: readonly string[]) {
   const result = validate(paths, { cwd: repoRoot });

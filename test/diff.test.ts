@@ -174,7 +174,7 @@ describe('playmark diff between two revisions', () => {
         status: 'changed',
         pointer: '/combatTable/rows/1/5',
         where: 'Erdon Pass, combat results, row 2, column +4',
-        cell: { kind: 'combat-table', table: 'combat results', row: 2, column: '+4' },
+        cell: { kind: 'combat-table', table: 'combat results', row: 2, roll: null, column: '+4' },
         before: 'D2',
         after: 'D3',
       },
@@ -215,14 +215,14 @@ describe('playmark diff against the working tree', () => {
       const r = await diff(path.join(repo, 'content', 'warmaster'));
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Comparing HEAD \([0-9a-f]{7}\) with the working tree$/m);
-      expect(r.stdout).toContain('      Table of Results of Combate, row 1, column 1-2: AA -> AR\n');
-      expect(r.stdout).toMatch(/ {4}~ combat-roll-1-col-2 \(reconstruction, layer reconstructions, changed: value\): Table of Results of Combate, row 1, column 1-2\n {8}value: AA -> AR\n {8}reason: Roll 1, odds 1-2/);
+      expect(r.stdout).toContain('      Table of Results of Combate, row 1 (roll 1), column 1-2: AA -> AR\n');
+      expect(r.stdout).toMatch(/ {4}~ combat-roll-1-col-2 \(reconstruction, layer reconstructions, changed: value\): Table of Results of Combate, row 1 \(roll 1\), column 1-2\n {8}value: AA -> AR\n {8}reason: Roll 1, odds 1-2/);
       expect(r.stdout).not.toContain('warchon:');
 
       // one revision: it against the working tree
       const since = await diff(repo, 'v1', '--pack', 'warmaster');
       expect(since.stdout).toMatch(/^Comparing v1 \([0-9a-f]{7}\) with the working tree$/m);
-      expect(since.stdout).toContain('Table of Results of Combate, row 1, column 1-2: AA -> AR');
+      expect(since.stdout).toContain('Table of Results of Combate, row 1 (roll 1), column 1-2: AA -> AR');
     } finally {
       writeFileSync(layerFile, saved);
     }

@@ -3,7 +3,7 @@
 // from its own schema and playmark's, and prints its cards with its own template and its errata
 // sheet, from any subfolder, into out/ at its root. playmark is "installed" by a link in
 // node_modules, as npm would place it.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,8 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 describe('playmark init', () => {
   it('writes a project: package.json depending on playmark, a pack, its schema, a card template, printables, a layer and editor settings', () => {
     const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    expect(pkg.devDependencies.playmark).toMatch(/^\^\d+\.\d+\.\d+$/);
+    // Run from this clone: the dependency is the clone's folder, which npm links (no registry has playmark).
+    expect(pkg.devDependencies.playmark).toBe(`file:${realpathSync(repoRoot)}`);
     for (const f of ['content/tavern-brawl/pack.yaml', 'content/tavern-brawl/printables.yaml', 'content/tavern-brawl/layers/errata.yaml', 'schemas/tavern-brawl/card.schema.json', 'templates/tavern-brawl/card.hbs', '.vscode/settings.json']) {
       expect(existsSync(path.join(project, f)), f).toBe(true);
     }
@@ -129,6 +130,27 @@ describe('playmark init', () => {
     const bad = await run(['init', 'x', '--from', 'warchn'], base);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('Did you mean "warchon"?');
+  });
+
+  it('--from with --pack and --title renames the copy: content/<pack>/, its manifest\'s id and title; it validates clean and prints as that pack', async () => {
+    const made = await run(['init', 'wc', '--from', 'warchon', '--pack', 'my-war', '--title', 'My War'], base);
+    expect(made.code, made.err).toBe(0);
+    const root = path.join(base, 'wc');
+    mkdirSync(path.join(root, 'node_modules'));
+    symlinkSync(repoRoot, path.join(root, 'node_modules', 'playmark'), 'dir');
+    expect(existsSync(path.join(root, 'content/warchon'))).toBe(false);
+    const manifest = readFileSync(path.join(root, 'content/my-war/pack.yaml'), 'utf8');
+    expect(manifest).toMatch(/^id: my-war$/m);
+    expect(manifest).toMatch(/^title: "My War"$/m);
+    const v = await run(['validate', '--format', 'json'], root);
+    expect(v.code, v.out).toBe(0);
+    const json = JSON.parse(v.out) as { diagnostics: unknown[]; packs: { id: string; title: string }[] };
+    expect(json.diagnostics).toEqual([]);
+    expect(json.packs.map((p) => [p.id, p.title])).toEqual([['my-war', 'My War']]);
+    const r = await run(['render', '--only', 'spreads'], root);
+    expect(r.code, r.err).toBe(0);
+    expect(existsSync(path.join(root, 'out/my-war/my-war-spreads.html'))).toBe(true);
+    expect((await run(['init', 'y', '--from', 'warchon', '--pack', 'My_War'], base)).code).toBe(2);
   });
 });
 

@@ -116,7 +116,9 @@ describe('playmark new on the shipped packs', () => {
     for (const { kind, result, schema } of written) {
       const json = JSON.parse(readFileSync(path.join(shipped, 'schemas', schema), 'utf8')) as { properties: object; required: string[] };
       const data = load(readFileSync(path.join(shipped, result.file), 'utf8')) as object;
-      expect(Object.keys(data), kind).toEqual(Object.keys(json.properties).filter((k) => json.required.includes(k)));
+      // ... and each required property's transcription companion (`specialRules` -> `specialRulesPrinted`).
+      const companion = (k: string) => k.endsWith('Printed') && json.required.includes(k.slice(0, -'Printed'.length));
+      expect(Object.keys(data), kind).toEqual(Object.keys(json.properties).filter((k) => json.required.includes(k) || companion(k)));
     }
   });
 
@@ -143,20 +145,22 @@ describe('playmark new on the shipped packs', () => {
     // Numbers the source may leave out are null, "not printed", and valid as they stand.
     const unit = written.find((w) => w.kind === 'unit')!.result;
     expect(unit.unprinted).toEqual(expect.arrayContaining(['/points', '/faces/0/hits', '/faces/0/as']));
-    expect(unit.placeholders).toEqual(['/source/section', '/name', '/side']);
+    expect(unit.placeholders).toEqual(['/source/section', '/name', '/side', '/specialAbilitiesPrinted']);
     expect(text('spread')).toContain('  - [null, null, null, null, null]');
   });
 
   it('filled in, the new records are valid: a creature, a unit, a spread, a card, an event table', () => {
     const fills: Record<string, Record<string, unknown>> = {
       'archon-skirmish/creature': { '/name': 'Wraith', '/side': 'dark', '/hits': 5, '/move': 3, '/flyer': true, '/attack': 2, '/attackName': 'Chill touch', '/source/section': 'DARK SIDE CREATURE TABLE' },
-      'warchon/unit': { '/source/section': 'Units in the Demo', '/name': 'Ogre Warband', '/side': 'azuthka', '/faces/0': { hits: 1, size: 2, movement: 2, as: 3, ds: 2 } },
+      'warchon/unit': { '/source/section': 'Units in the Demo', '/name': 'Ogre Warband', '/side': 'azuthka', '/specialAbilitiesPrinted': 'None.', '/faces/0': { hits: 1, size: 2, movement: 2, as: 3, ds: 2 } },
       'warchon/spread': {
         '/source/section': 'Sp. 8: New Spread',
         '/number': 8,
         '/name': 'New Spread',
         '/terrains/0': 'valley',
         '/capacity': 6,
+        '/specialRulesPrinted': 'None printed.',
+        '/pathsPrinted': 'None printed on this spread.',
         '/combatTable/columns/0/label': '-5/+5',
         '/combatTable/rows': [['A1'], ['So'], ['Eg'], ['D1'], ['DE']],
         // Not placeholders: a matrix the source does not print stays null (rng/unfilled warns).

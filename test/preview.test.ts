@@ -98,9 +98,10 @@ describe('playmark preview', () => {
       const file = path.join(own, 'spread.hbs');
       const good = readFileSync(file, 'utf8');
       writeFileSync(file, good + '\n{{#if}}');
-      await waitForText(page, (t) => t.includes('A template failed'));
+      // The template's own diagnostic: its code, and the block that is never closed.
+      await waitForText(page, (t) => t.includes('template/syntax') && t.includes('The block {{#if}} is never closed.'));
       writeFileSync(file, good);
-      await waitForText(page, (t) => t.includes('Erdon Pass') && !t.includes('A template failed'));
+      await waitForText(page, (t) => t.includes('Erdon Pass') && !t.includes('template/syntax'));
     } finally {
       await restarted.close();
     }

@@ -12,7 +12,7 @@ describe('docs/printables.md', () => {
   it('documents every named context and every template helper', () => {
     const doc = renderPrintablesDoc();
     for (const name of NAMED_CONTEXTS.keys()) expect(doc).toContain(`| \`${name}\` |`);
-    expect(HELPER_DOCS.map(([h]) => h.replace(/^#/, '').split(' ')[0]).sort()).toEqual(['add', 'and', 'eq', 'join', 'known', 'legend', 'mark', 'show', 'signed', 'times']);
+    expect(HELPER_DOCS.map(([h]) => h.replace(/^#/, '').split(' ')[0]).sort()).toEqual(['add', 'and', 'cellMark', 'eq', 'join', 'known', 'legend', 'mark', 'show', 'signed', 'times']);
   });
 
   it('every named context has a description a designer can read', () => {

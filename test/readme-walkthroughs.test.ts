@@ -226,10 +226,17 @@ describe.concurrent('the README walk-throughs, word for word', () => {
     const pdf = path.join(dir, 'out', 'warchon', 'warchon-spreads.pdf');
     expect((await pdfinfo(pdf)).pages).toBe(8);
     expect(await pdftotext(pdf, 8)).toMatch(/Sunken Ford/i);
+    // `new spread` wrote the Special Rules line as printed: the sheet prints it, not the unknown mark.
+    const html = htmlText(readFileSync(path.join(dir, 'out', 'warchon', 'warchon-spreads.html'), 'utf8'));
+    const sunken = html.slice(html.lastIndexOf('Sunken Ford'));
+    expect(html.slice(html.indexOf('Sp. 8'))).toMatch(/Special Rules None\./);
+    expect(sunken).not.toMatch(/Special Rules \?/);
   }, 120_000);
 
   it('an errata maintainer fixes a table cell with a layer entry, checks it and publishes the changelog', async () => {
     const { dir } = await follow(walk(/errata maintainer/));
+    // The erratum is in a layer of its own, which `new` added last to the manifest (errata apply last).
+    expect(readFileSync(path.join(dir, 'content', 'warchon', 'pack.yaml'), 'utf8')).toMatch(/^layers: \[inferences, rulings, reconstructions, errata\]$/m);
     const md = readFileSync(path.join(dir, 'errata.md'), 'utf8');
     expect(md).toContain('Erdon Pass, combat results, row 2, column +4: D2 → D3');
     expect(md).toMatch(/Added \*\*erratum\*\* `erdon-pass-crt-2-plus-4`/);

@@ -1,10 +1,12 @@
 // The sheets every pack has, built and rendered without a browser: one scenario sheet per
 // scenario (armies, setup, first player, victory, special rules, one mark on layer-set values and its legend) and
 // the errata sheet listing every layer entry once.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import Handlebars from 'handlebars';
+import { describeTarget } from '../src/content/diff.js';
 import { validate } from '../src/content/validate.js';
 import { commonView } from '../src/render/common/content.js';
 import { errataEntries, formatValue, paginate } from '../src/render/common/errata.js';
@@ -18,7 +20,13 @@ import { packContentOf } from './content-support.js';
 import { repoRoot, htmlText, poisoned } from './helpers.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
-const tempDirFor = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
+const temps: string[] = [];
+afterAll(() => temps.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const tempDirFor = (prefix: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
 const packs = ['archon-skirmish', 'warchon', 'warmaster'];
 const packContent = (pack: string) => commonView(packContentOf(pack));
 const built = new Map(packs.map((p) => [p, commonPrintables(packContentOf(p), { playmarkVersion: 'test' })]));
@@ -181,10 +189,9 @@ describe('errata sheets', () => {
       for (const e of entries) {
         const block = blocks.find((b) => b.includes(`<span class="er-id">${e.id}</span>`));
         expect(block, e.id).toBeDefined();
-        expect(block, e.id).toContain(`${e.target.kind} <code>${e.target.id}</code>`);
-        // An entry that appends (`/-`) is listed at the index it landed on.
-        // The pointer as the entry writes it (an append keeps its "-").
-        expect(block, e.id).toContain(`<code>${e.target.pointer}</code>`);
+        // The target in words, as `playmark diff` names it (a table cell by its row and column), never by its pointer.
+        expect(block, e.id).toContain(`<span class="er-target">${Handlebars.escapeExpression(describeTarget(packContent(pack), e.target).where)}</span>`);
+        expect(block, e.id).not.toContain(`<code>${e.target.pointer}</code>`);
         expect(block, e.id).toContain(`layer ${validated.packs.find((p) => p.id === pack)!.layers.find((l) => l.entries.includes(e))!.id}`);
         // Its reason: the parts it shares with other entries printed once above them (see
         // test/render-errata-groups.test.ts), the rest with the entry.

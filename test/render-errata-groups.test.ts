@@ -21,7 +21,7 @@ function sheetText(pack: string): string[] {
 const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
 
 function entry(id: string, reason: string): ErrataEntry {
-  return { entry: id, kind: 'ruling', layer: 'rulings', target: { kind: 'card', id, name: null, pointer: '/x' }, value: '1', reason };
+  return { entry: id, kind: 'ruling', layer: 'rulings', target: { kind: 'card', id, name: null, pointer: '/x' }, where: `${id}, x`, value: '1', reason };
 }
 
 describe('reason blocks', () => {

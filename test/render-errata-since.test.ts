@@ -67,7 +67,7 @@ describe('render --errata-since REV', () => {
     const changelog = text.slice(0, text.indexOf('Errata, inferences & rulings'));
     const rest = text.slice(text.indexOf('Errata, inferences & rulings'));
     expect(changelog).toContain('Errata since HEAD');
-    expect(rest).toMatch(/erdon-pass-crt-2-plus-4 spread erdon-pass \(Erdon Pass\) at \/combatTable\/rows\/1\/5/);
+    expect(rest).toMatch(/erdon-pass-crt-2-plus-4 Erdon Pass, combat results, row 2, column \+4 layer rulings/);
     expect(rest).toContain('inferences, rulings, reconstructions');
 
     // The PDF: the changelog is its first page.

@@ -6,6 +6,8 @@ import { cardSize } from '../src/render/impose.js';
 import type { CardPrintable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
 import { packContentOf } from './content-support.js';
+import { loadContent } from '../src/content/effective.js';
+import { repoRoot } from './helpers.js';
 import { browser, pdfinfo, tempDir } from './render-pipeline-support.js';
 
 describe('the size a card printable prints at', () => {
@@ -32,8 +34,9 @@ describe('cut-off faces', () => {
     const summary = await render({ contents: [packContentOf('archon-skirmish')], only: ['archon-skirmish-deck'], outDir: tempDir(), card: { width: 30, height: 40 }, browser });
     const cut = summary.warnings.filter((w) => w.includes('cut off'));
     expect(cut).toHaveLength(1);
-    expect(cut[0]).toMatch(/^archon-skirmish\/archon-skirmish-deck\.pdf: (a face holds|\d+ faces hold) more than fits/);
-    expect(cut[0]).toMatch(/page \d+, [\d.]+ mm too long/);
+    // It names the printable and the face, the room needed against the 30 x 40 mm given, and the --card that gives it.
+    expect(cut[0]).toMatch(/^archon-skirmish\/archon-skirmish-deck\.pdf: the printable archon-skirmish-deck \(face: card [a-z-]+ x\d+\) \(and \d+ other faces\) is cut off: its content needs [\d.]+ x [\d.]+ mm and the face is 30 x 40 mm \([\d.]+ mm too (wide|tall)/);
+    expect(cut[0]).toMatch(/Print with --card \d+x\d+ or larger/);
   }, 60_000);
 
   it('prints cards whose text needs more room at their smallest fitting size, and says so (Warmaster cards asked at mini)', async () => {
@@ -48,6 +51,16 @@ describe('cut-off faces', () => {
     const [w, h] = info.pageSize.split(' x ').map(Number);
     expect(w! * (25.4 / 72)).toBeCloseTo(57, 1);
     expect(h! * (25.4 / 72)).toBeCloseTo(89, 1);
+  }, 60_000);
+
+  it('a sheet wider than its box names the printable and the face, the width needed against the 190 mm given, and never advises --card (which does not size sheets)', async () => {
+    const project = path.join(repoRoot, 'test/fixtures/bad/sheet-too-wide/project');
+    const content = loadContent([path.join(project, 'content/mini')], { cwd: project, cacheDir: false }).packs.get('mini')!;
+    const summary = await render({ contents: [content], templateDirs: [path.join(project, 'templates')], only: ['mini-reference'], outDir: tempDir(), browser });
+    const cut = summary.warnings.filter((w) => w.includes('cut off'));
+    expect(cut).toEqual([
+      "mini/mini-reference.pdf: the printable mini-reference (face: reference) is cut off: its content needs 250 x 259 mm and the face is 190 x 259 mm (60 mm too wide). A sheet's box is fixed (190 x 259 mm on the page): shorten or narrow what mini/reference.hbs shows, or split it over more faces.",
+    ]);
   }, 60_000);
 
   it('does not warn for the same cards at the default poker size, nor at bridge size', async () => {

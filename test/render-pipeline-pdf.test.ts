@@ -159,7 +159,7 @@ describe('PDFs printed by headless Chromium', () => {
     const goodDeck = readFileSync(file(a4, 'fixture/fixture-deck.html'));
     const broken = { ...sheet, faces: [{ ...sheet.faces[0]!, context: { title: 'no columns' } }] };
     const changedDeck = fixtureDeck(5);
-    await expect(render({ printables: [changedDeck, broken], templates, outDir: a4, browser })).rejects.toThrow(/fixture-sheet \(sheet 1, .*sheet\.hbs\): "text" not defined/);
+    await expect(render({ printables: [changedDeck, broken], templates, outDir: a4, browser })).rejects.toThrow(/sheet\.hbs:12:8: \[template\/unknown-field\] .*"text".*\(while drawing printable fixture-sheet, sheet 1\)/);
     expect(readFileSync(file(a4, 'fixture/fixture-sheet.pdf')).equals(good)).toBe(true);
     expect(readFileSync(file(a4, 'fixture/fixture-deck.html')).equals(goodDeck)).toBe(true);
     expect(readdirSync(path.join(a4, 'fixture')).filter((f) => f.endsWith('.tmp'))).toEqual([]);

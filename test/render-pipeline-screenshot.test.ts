@@ -10,7 +10,7 @@ import { printablesOf } from './content-support.js';
 import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';
 import { repoRoot } from './helpers.js';
-import { templates, tempDir, useChrome } from './render-pipeline-support.js';
+import { keptTempDir, templates, useChrome } from './render-pipeline-support.js';
 
 const referenceDir = path.join(repoRoot, 'test', 'reference');
 
@@ -34,7 +34,7 @@ function compare(name: string, actual: Uint8Array): void {
   }
   const diff = pixelDifference(PNG.sync.read(Buffer.from(actual)), PNG.sync.read(readFileSync(file)));
   if (diff > 0.005) {
-    const saved = path.join(tempDir('playmark-screenshot-'), name);
+    const saved = path.join(keptTempDir('playmark-screenshot-'), name);
     writeFileSync(saved, actual);
     expect.fail(`${name}: ${(diff * 100).toFixed(2)}% of pixels differ from ${file} (this run: ${saved})`);
   }

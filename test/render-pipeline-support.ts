@@ -2,7 +2,7 @@
 // the command that installs it, never skips them), and a PDF read back with libraries from npm
 // only: pdf-lib for the page boxes, the metadata and the fonts, pdf.js (pdfjs-dist) for the text,
 // and pdf.js inside that same headless Chromium for a page's pixels, looked up in millimetres.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -53,7 +53,21 @@ export const browser: FoundBrowser =
     },
   });
 
+/** Temporary folders made by tempDir in this test file: removed once its tests have run. */
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new temporary folder, removed after this test file's tests (every one, passed or failed). */
 export function tempDir(prefix = 'playmark-render-'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+/** A new temporary folder that stays: for what a failed test leaves to look at (its message names it). */
+export function keptTempDir(prefix: string): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 

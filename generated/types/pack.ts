@@ -37,9 +37,15 @@ export interface PackManifest {
      * The author as printed, if printed.
      */
     author?: string;
+    /**
+     * true when the rule text is the designer's own: the pack is an original game, not a transcription, and its layer entries are changes between its versions (the errata sheet says "changed in v1.1", not "not printed in the source").
+     */
+    original?: boolean;
   };
   /**
    * The two (or more) sides of the game. Unit records name their side by these ids; scenarios build one army per side.
+   *
+   * Items: A side: its id and name, and `colour`, the `#rrggbb` every printed face draws it in. `color` is the colour's name as a rule text prints it (provenance, e.g. `red`); the palette reads it only for a side without `colour`.
    */
   sides: {
     /**
@@ -51,7 +57,7 @@ export interface PackManifest {
      */
     name: string;
     /**
-     * The side's colour as printed, if any.
+     * Optional provenance: the side's colour named as a rule text prints it (e.g. `red`). Printed faces use `colour` (`#rrggbb`); a side without `colour` is drawn in this one (a CSS colour name), an older spelling kept so older packs still print: write `colour`.
      */
     color?: string;
     /**

@@ -48,19 +48,21 @@ Examples:
   playmark diff ../warchon-1.0 .             two folders (project roots or content folders)
   playmark diff main --format json           for programs: the same as data
 
-A cell of a table is named as a player reads it:
+A cell of a table is named as a player reads it: its row (with the roll that picks it, from the
+table's dice), its column label:
   Erdon Pass, combat results, row 2, column +4: D2 -> D3
+  Combat Results, row 2 (roll 2), column 1-1: null -> AR
   Erdon Pass, RNG, defender shows 5, attacker shows 2: null -> 3
-any other value by its path: units.baphite-swarm faces[0].as: 2 -> 3.
+any other value by its record's name and its path: Baphite Swarm, faces[0].as: 2 -> 3.
 
 Records are compared as effective content (base transcription plus layers), so an erratum shows
 as the value it changes; layer entries are also compared by id (added, removed, changed), each
 with its kind and reason.
 
 A and B are folders when such a folder exists, else git revisions of the repository holding the
-project. A revision's content/ and schemas/ are read from git (git archive), never checked out.
-Each side is validated with its own schemas/ (then playmark's); a side with errors prints its
-diagnostics and nothing is compared.
+project. A revision's content/, schemas/ and templates/ are read from git (git archive), never
+checked out. Each side is validated as its own project: its own schemas/ and templates/ (then
+playmark's); a side with errors prints its diagnostics and nothing is compared.
 
 Exit codes: 0 compared (with or without differences), 1 a side has errors, 2 usage error (such as
 a revision that does not exist).`,
@@ -179,7 +181,8 @@ function revisionSide(io: Io, rev: string, temps: string[]): Side {
     throw new UsageError(`no folder and no git revision "${rev}": ${message}`, REVISION_HINT);
   }
   const commit = verified.out.toString('utf8').trim();
-  const wanted = ['content', 'schemas'].map((p) => (prefix ? `${prefix}/${p}` : p));
+  // The revision as a project: its printables name templates of its own templates/, checked by validate.
+  const wanted = ['content', 'schemas', 'templates'].map((p) => (prefix ? `${prefix}/${p}` : p));
   const listed = git(repo, ['ls-tree', '--name-only', commit, '--', ...wanted]);
   if (!listed.ok) throw new UsageError(`cannot read revision ${rev}: ${listed.message}`, REVISION_HINT);
   const present = listed.out.toString('utf8').split('\n').filter((p) => wanted.includes(p));

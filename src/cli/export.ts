@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { exportPack, exportRecord } from '../content/export.js';
 import type { EffectiveRecord, Pack } from '../content/model.js';
 import { validate } from '../content/validate.js';
@@ -15,7 +15,12 @@ export function registerExport(program: Command, io: Io): void {
     .option('--provenance', 'with each record, say where its values came from (source file, or the layer entry that set them)', false)
     .option('--kind <kind>', 'only the records of this kind')
     .option('--record <id>', 'only this record (with --kind, or alone when no other kind has that id)')
-    .addOption(new Option('-f, --format <format>', 'output format: export prints JSON only (default: json)').choices(['text', 'json']))
+    .addOption(
+      new Option('-f, --format <format>', 'output format: json, the only one export prints (the default)').argParser((value: string) => {
+        if (value !== 'json') throw new InvalidArgumentError('export prints JSON only. Leave out --format (JSON is the default), or pipe the JSON through a viewer such as jq; to read problems as text, run playmark validate.');
+        return value;
+      }),
+    )
     .option('--json', 'the same as --format json (the default)')
     .addHelpText(
       'after',
@@ -32,10 +37,8 @@ A pack id names a folder under the project's content/ (the project is the neares
 above, with content/<pack>/pack.yaml), so export works from any subfolder. The pack must validate
 without errors; its diagnostics go to stderr and the exit code is 1 if not.`,
     )
-    .action((packArg: string, opts: { base: boolean; provenance: boolean; kind?: string; record?: string; format?: 'text' | 'json'; json?: boolean }) => {
-      if (chosenFormat(opts, 'json') === 'text') {
-        throw new UsageError('export prints JSON only; --format text is not supported', 'Drop --format (JSON is the default), or pipe the JSON through a viewer such as jq. To read problems as text, run playmark validate.');
-      }
+    .action((packArg: string, opts: { base: boolean; provenance: boolean; kind?: string; record?: string; format?: 'json'; json?: boolean }) => {
+      chosenFormat(opts, 'json');
       const { dir, options } = packArgument(io, packArg, 'export');
       const result = validate([dir], options);
       if (result.diagnostics.length > 0) io.err(formatValidation(result, 'text', { color: io.color }));

@@ -1,4 +1,4 @@
-// `playmark init [DIR]`: a designer's own project that validates, generates and prints at once.
+// `playmark init [DIR]`: writes a designer's own project that validates, generates and prints as it is.
 // The starter lives in starter/ (files with __pack__ in their paths and __title__ in their text);
 // `--from <pack>` copies one of playmark's own packs instead, whose templates playmark ships.
 import type { Command } from 'commander';
@@ -11,6 +11,7 @@ import { packageRoot } from '../content/package-root.js';
 import { writeAtomic } from '../content/write-atomic.js';
 import { formatDiagnosticText, plural } from './format.js';
 import { EXIT, fileError, UsageError, withFileErrors, type Io } from './io.js';
+import { playmarkDependency } from './init-dependency.js';
 import { didYouMean } from './project.js';
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -32,11 +33,11 @@ interface Planned {
 export function registerInit(program: Command, io: Io): void {
   program
     .command('init')
-    .description('Make a new project in DIR (default: here): package.json depending on playmark, a pack with a card kind and its schema, a card template, printables, a layer entry and editor settings. It validates, generates and prints at once.')
+    .description('Make a new project in DIR (default: here): writes package.json depending on playmark, a pack with a card kind and its schema, a card template, printables, a layer entry and editor settings. The project it writes validates, generates and prints as it is, with `npx playmark build` after `npm install`.')
     .argument('[dir]', 'the project folder (made if missing; must not hold a content/ folder yet)', '.')
     .option('--pack <id>', 'the pack id (kebab-case; default: from the folder name)')
     .option('--title <title>', "the game's title (default: from the pack id)")
-    .option('--from <pack>', `start from one of playmark's games instead: ${BUILT_IN.join(', ')}`)
+    .option('--from <pack>', `start from a copy of one of playmark's games instead: ${BUILT_IN.join(', ')} (with --pack, renamed)`)
     .option('--force', 'replace files that exist already (without it, init writes nothing if any file it would write exists)', false)
     .addHelpText(
       'after',
@@ -44,13 +45,17 @@ export function registerInit(program: Command, io: Io): void {
 Examples:
   playmark init my-game                 a new project in my-game/
   playmark init . --pack skirmish       here, with the pack content/skirmish/
-  playmark init wc --from warchon       a copy of Warchon to change
+  playmark init wc --from warchon       a copy of Warchon to change, content/warchon/
+  playmark init wc --from warchon --pack my-war   the same copy as content/my-war/ (id: my-war)
 
 init never replaces a file: if any file it would write exists already (a template, a schema,
 .vscode/settings.json...), it lists each one (init/file-exists) and writes nothing (exit 1);
 --force replaces them. An existing package.json, .gitignore or README.md is always kept.
 Exit codes: 0 written, 1 files exist (nothing written), 2 usage error.
 
+package.json depends on the playmark that ran init: its version when it was installed from a
+registry, the tarball it was installed from, or (run from a clone) the clone's folder as a file:
+dependency, so \`npm install\` installs that same playmark.
 Then: cd into it, \`npm install\` (playmark and its schemas), \`npx playmark build\`.
 The YAML files name their schemas on their first line (node_modules/playmark/schemas/ for
 playmark's own, schemas/ for the project's), so an editor with YAML support completes and checks them.`,
@@ -133,20 +138,23 @@ function fromBuiltIn(root: string, flags: InitFlags): Planned[] {
   const from = flags.from!;
   if (!(BUILT_IN as readonly string[]).includes(from)) throw new UsageError(`no game "${from}" to start from`, `${didYouMean(from, BUILT_IN)}Games: ${BUILT_IN.join(', ')}.`);
   const source = path.join(packageRoot(), 'content', from);
+  // --pack renames the copy: its folder and the id in its manifest (records name no pack id).
+  const pack = flags.pack === undefined ? from : packIdOf(root, flags);
   const written: Planned[] = [];
   for (const rel of filesUnder(source)) {
-    const target = `content/${from}/${rel}`;
+    const target = `content/${pack}/${rel}`;
     const depth = target.split('/').length - 1;
-    const text = readFileSync(path.join(source, rel), 'utf8').replace(/^(# yaml-language-server: \$schema=)(?:\.\.\/)+schemas\//, `$1${'../'.repeat(depth)}node_modules/playmark/schemas/`);
+    let text = readFileSync(path.join(source, rel), 'utf8').replace(/^(# yaml-language-server: \$schema=)(?:\.\.\/)+schemas\//, `$1${'../'.repeat(depth)}node_modules/playmark/schemas/`);
+    if (rel === 'pack.yaml') text = text.replace(/^id: .*$/m, `id: ${pack}`);
+    if (rel === 'pack.yaml' && flags.title !== undefined) text = text.replace(/^title: .*$/m, `title: ${JSON.stringify(flags.title)}`);
     written.push({ rel: target, text });
   }
-  const title = (/^title:\s*(.+)$/m.exec(readFileSync(path.join(source, 'pack.yaml'), 'utf8'))?.[1] ?? from).trim();
-  projectFiles(root, from, title, written);
+  const title = flags.title ?? (/^title:\s*(.+)$/m.exec(readFileSync(path.join(source, 'pack.yaml'), 'utf8'))?.[1] ?? from).trim();
+  projectFiles(root, pack, title, written);
   return written;
 }
 
 function projectFiles(root: string, pack: string, title: string, written: Planned[]): void {
-  const version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   if (!existsSync(path.join(root, 'package.json'))) {
     const name = path.basename(root).toLowerCase().replace(/[^a-z0-9-]+/g, '-') || pack;
     const pkg = {
@@ -156,7 +164,7 @@ function projectFiles(root: string, pack: string, title: string, written: Planne
       description: `${title}: a playmark project`,
       type: 'module',
       scripts: { build: 'playmark build', validate: 'playmark validate', render: 'playmark render' },
-      devDependencies: { playmark: `^${version}` },
+      devDependencies: { playmark: playmarkDependency() },
     };
     written.push({ rel: 'package.json', text: JSON.stringify(pkg, null, 2) + '\n' });
   }

@@ -14,7 +14,7 @@ type Register = (program: Command, io: Io) => void;
 const COMMANDS: readonly { readonly name: string; readonly summary: string; readonly load: () => Promise<Register> }[] = [
   { name: 'validate', summary: 'Check packs: YAML, schemas, layers, references and table shapes, each problem at its file:line:column.', load: async () => (await import('./validate.js')).registerValidate },
   { name: 'lint', summary: 'Everything validate checks, and every rule the engine cannot run yet, with what it lacks.', load: async () => (await import('./lint.js')).registerLint },
-  { name: 'coverage', summary: "Every printed rule of a pack: runs (the test that plays it through the game loop) or manual (what is missing).", load: async () => (await import('./coverage.js')).registerCoverage },
+  { name: 'coverage', summary: "Every printed rule of a pack: runs (the test that plays it through the game loop), unused (the text never sets it off, and why) or manual (what is missing).", load: async () => (await import('./coverage.js')).registerCoverage },
   { name: 'export', summary: "A pack's effective content (or one record) as JSON, with provenance on request.", load: async () => (await import('./export.js')).registerExport },
   { name: 'codegen', summary: 'Write generated/: TypeScript types from the schemas and typed content modules for programs that embed a pack.', load: async () => (await import('./codegen.js')).registerCodegen },
   { name: 'resolve', summary: 'One combat look-up, as a player checks a table.', load: async () => (await import('./resolve.js')).registerResolve },
@@ -28,7 +28,7 @@ const COMMANDS: readonly { readonly name: string; readonly summary: string; read
   { name: 'preview', summary: 'Serve every printable as HTML at print size, refreshed in the open page whenever a file is saved; errors shown over the page.', load: async () => (await import('./preview.js')).registerPreview },
   { name: 'docs', summary: "Write the content reference (docs/reference.md): every kind, property and allowed value, the rule constructs and effects, with examples from the packs.", load: async () => (await import('./docs.js')).registerDocs },
   { name: 'build', summary: 'The whole job: validate, codegen and print every pack of the project.', load: async () => (await import('./build.js')).registerBuild },
-  { name: 'init', summary: 'Make a new project: a pack with a record of each kind, a schema, a card template and printables.', load: async () => (await import('./init.js')).registerInit },
+  { name: 'init', summary: 'Write a new project: a pack with a record of each kind, a schema, a card template and printables, depending on this playmark.', load: async () => (await import('./init.js')).registerInit },
   { name: 'setup', summary: 'Find a headless Chromium to print with, or install one (Debian, Ubuntu).', load: async () => (await import('./setup.js')).registerSetup },
 ];
 

@@ -35,6 +35,8 @@ export interface NewResult {
   readonly unprinted: string[];
   /** Values no schema rule can tell from a placeholder: check them yourself. */
   readonly unchecked: string[];
+  /** For a layer entry in a layer the manifest did not list: the manifest it was added to (last), and the layers it now applies after. */
+  readonly newLayer?: { readonly layer: string; readonly manifest: string; readonly after: readonly string[] };
 }
 
 export function registerNew(program: Command, io: Io): void {
@@ -87,6 +89,10 @@ cannot be written (permission denied, no space...): nothing is written).`,
 
 function textOf(r: NewResult): string {
   const lines = [`Wrote ${r.file}: a new ${r.kind === LAYER_ENTRY ? 'layer entry' : r.kind} "${r.id}".`];
+  if (r.newLayer) {
+    const { layer, manifest, after } = r.newLayer;
+    lines.push(`${layer} is a new layer: added last to \`layers\` in ${manifest}${after.length ? `, so it applies after ${after.join(', ')}` : ''}.`);
+  }
   if (r.placeholders.length) {
     lines.push(`Fill in ${r.placeholders.length === 1 ? 'this placeholder' : `these ${r.placeholders.length} placeholders`} (validate reports each until it is):`);
     for (const p of r.placeholders) lines.push(`  ${p}`);
@@ -129,7 +135,13 @@ function newLayerEntry(io: Io, packDir: string, manifest: Manifest, id: string, 
   if (layer === undefined) {
     throw new UsageError(layers.length ? `which layer? The pack has ${layers.length}` : 'the pack lists no layers in its manifest', layers.length ? `Add --layer <layer>: ${layers.join(', ')}.` : 'Add a layer id to the manifest\'s `layers` (e.g. `layers: [rulings]`), then run this again.');
   }
-  if (!layers.includes(layer)) throw new UsageError(`no layer "${layer}" in the manifest's \`layers\``, `${didYouMean(layer, layers)}Layers: ${layers.join(', ') || '(none)'}.`);
+  // A layer the manifest does not list is started, last, when asked for by name; one close to a
+  // listed layer is taken for a typo of it.
+  const near = layers.includes(layer) ? '' : didYouMean(layer, layers);
+  if (near) throw new UsageError(`no layer "${layer}" in the manifest's \`layers\``, `${near}Layers: ${layers.join(', ') || '(none)'}. A new layer needs a name unlike these.`);
+  if (!layers.includes(layer)) checkId(layer, 'layer');
+  const manifestFile = path.join(packDir, MANIFEST);
+  const listed = layers.includes(layer) ? undefined : withLayer(io, manifestFile, layers, layer);
   const dir = path.join(packDir, LAYERS_FOLDER);
   const file = path.join(dir, `${layer}.yaml`);
   // Entry ids are unique in the pack, across its layers.
@@ -166,7 +178,42 @@ function newLayerEntry(io: Io, packDir: string, manifest: Manifest, id: string, 
   }
   mkdirSync(dir, { recursive: true });
   writeAtomic(file, after);
-  return { file: displayPath(file, io.cwd), kind: LAYER_ENTRY, id, placeholders: entry.placeholders, unprinted: entry.unprinted, unchecked: entry.unchecked };
+  // The manifest last: until it lists the layer, validate reports the file as a layer it does not apply.
+  if (listed !== undefined) writeAtomic(manifestFile, listed);
+  return {
+    file: displayPath(file, io.cwd),
+    kind: LAYER_ENTRY,
+    id,
+    placeholders: entry.placeholders,
+    unprinted: entry.unprinted,
+    unchecked: entry.unchecked,
+    ...(listed !== undefined ? { newLayer: { layer, manifest: displayPath(manifestFile, io.cwd), after: [...layers] } } : {}),
+  };
+}
+
+/**
+ * The manifest's text with `layer` added at the end of its `layers` list, written as it is (a flow
+ * list on one line, `layers: [a, b]`, or a block list, `- a` a line), every other line untouched.
+ */
+function withLayer(io: Io, manifestFile: string, layers: readonly string[], layer: string): string {
+  const text = readFileSync(manifestFile, 'utf8');
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => /^layers:/.test(l));
+  let edited: string[] | undefined;
+  const flow = at >= 0 ? /^(layers:\s*\[)(.*?)(\]\s*(#.*)?)$/.exec(lines[at]!) : null;
+  if (flow) edited = [...lines.slice(0, at), `${flow[1]}${flow[2]!.trim() === '' ? layer : `${flow[2]!.replace(/\s*$/, '')}, ${layer}`}${flow[3]}`, ...lines.slice(at + 1)];
+  else if (at >= 0 && /^layers:\s*(#.*)?$/.test(lines[at]!)) {
+    let end = at + 1;
+    while (end < lines.length && /^\s+-\s/.test(lines[end]!)) end++;
+    const indent = end > at + 1 ? /^(\s+)-/.exec(lines[end - 1]!)![1]! : '  ';
+    if (end > at + 1) edited = [...lines.slice(0, end), `${indent}- ${layer}`, ...lines.slice(end)];
+  }
+  const parsed = edited === undefined ? undefined : parseYaml(manifestFile, edited.join('\n'));
+  const now = parsed?.ok ? (parsed.data as { layers?: unknown } | null)?.layers : undefined;
+  if (edited === undefined || !Array.isArray(now) || now.join('\n') !== [...layers, layer].join('\n')) {
+    throw new ContentError(`${layer} is not a layer of the pack yet, and ${displayPath(manifestFile, io.cwd)} lists its \`layers\` in a way this cannot add to`, `Add ${layer} at the end of \`layers\` in the manifest (layers apply in that order), then run this again.`);
+  }
+  return edited.join('\n');
 }
 
 /** A problem with the pack itself (its manifest, schemas or layer file): exit 1, as validate would. */
@@ -179,14 +226,14 @@ export class ContentError extends Error {
   }
 }
 
-function checkId(id: string): void {
+function checkId(id: string, what = 'id'): void {
   if (id.length > MAX_ID_LENGTH) {
-    throw new UsageError(`the id is too long: ${id.length} characters, and an id has at most ${MAX_ID_LENGTH}`, `The id is also the file name; give a shorter one, e.g. ${JSON.stringify(slug(id).slice(0, 40).replace(/-+$/, '') || 'erdon-pass')}.`);
+    throw new UsageError(`the ${what} is too long: ${id.length} characters, and an id has at most ${MAX_ID_LENGTH}`, `The id is also the file name; give a shorter one, e.g. ${JSON.stringify(slug(id).slice(0, 40).replace(/-+$/, '') || 'erdon-pass')}.`);
   }
   if (ID_PATTERN.test(id)) return;
   const suggestion = slug(id);
   throw new UsageError(
-    `"${id}" is not an id`,
+    `"${id}" is not ${what === 'id' ? 'an id' : `a ${what} id`}`,
     `An id is kebab-case: lowercase letters and digits in words joined by "-"${suggestion && suggestion !== id ? `, e.g. ${suggestion}` : ', e.g. erdon-pass'}. It is also the file name.`,
   );
 }

@@ -7,12 +7,14 @@ import type { CombatTable } from '../engine/warmaster/tables.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { formatOption, outputFormat } from './format.js';
 import { readPackTables, reportTableError, spreadArg } from './resolve.js';
+import { genericOdds, tableArg } from './resolve-generic.js';
 
 export function registerOdds(program: Command, io: Io): void {
   program
     .command('odds')
     .description('The exact probability of every result in every column of a pack\'s combat tables, computed (not sampled), as fractions and percentages, with the expected Hits and a check that no column is worse for the attacker than the one to its left.')
-    .argument('<pack>', 'the pack of this project to read: a Warchon pack (warchon) or a Warmaster pack (warmaster)')
+    .argument('<pack>', 'the pack of this project to read: any pack with combat or roll tables (common/combat-table and common/roll-table kinds), a Warchon pack (warchon) or a Warmaster pack (warmaster)')
+    .option('--table <id>', 'one combat or roll table only, by id (default: every table of the pack)')
     .option('--spread <id|number>', 'warchon: one spread only (default: every spread)')
     .addOption(formatOption())
     .option('--json', 'the same as --format json')
@@ -20,10 +22,16 @@ export function registerOdds(program: Command, io: Io): void {
       'after',
       `
 Examples:
+  playmark odds harbor-raid
+  playmark odds harbor-raid --table crt --format json
   playmark odds warchon --spread erdon-pass
   playmark odds warmaster
   playmark odds warchon --format json    fractions as strings ("3/25") and as numbers
 
+A combat or roll table (common/combat-table, common/roll-table): every roll of the table's dice at
+  its exact probability (2d6: 7 is 1/6, 2 is 1/36); a combat column gives each result the sum over
+  the rolls whose row holds it, a roll table each entry the sum over its rolls. Each column (and
+  each roll table) sums to exactly 1. Layer entries that set a cell or an entry are named beside it.
 Warchon: the 25 finger pairs (1-5 each) are equally likely, 1/25 each. A pair gives the RNG number;
   a cell marked E calls for a Random Event and is counted on its own "event" line (no combat
   result). Every other pair gives the result at its number in the column. After an event that does
@@ -45,11 +53,20 @@ and content with errors prints its diagnostics and no odds (exit 1).
 Exit codes: 0 done, 1 the content has errors, 2 usage error (bad argument, a pack the project
 lacks or one without combat tables).`,
     )
-    .action((packArg: string, opts: { spread?: string; format?: string; json?: boolean }) => {
+    .action((packArg: string, opts: { spread?: string; table?: string; format?: string; json?: boolean }) => {
       const format = outputFormat(opts);
       try {
-        const read = readPackTables(io, packArg);
+        const read = readPackTables(io, packArg, { preferGeneric: opts.table !== undefined });
         if (!read) return;
+        if (read.engine === 'generic') {
+          if (opts.spread !== undefined) throw new UsageError('--spread is for warchon', `${read.pack}'s tables are chosen with --table.`);
+          const chosen = opts.table === undefined ? [...read.tables.values()] : [tableArg(read.pack, read.tables, opts.table)];
+          const { json, text } = genericOdds(read.pack, chosen);
+          io.out(format === 'json' ? JSON.stringify(json, null, 2) + '\n' : text);
+          io.exitCode = EXIT.ok;
+          return;
+        }
+        if (opts.table !== undefined) throw new UsageError(`--table is not for ${read.pack}`, read.engine === 'warchon' ? 'Choose a spread with --spread.' : `${read.pack} has one combat table: playmark odds ${read.pack}.`);
         if (read.engine === 'warmaster') {
           if (opts.spread !== undefined) throw new UsageError(`--spread is for warchon`, `${read.pack} has one combat table: playmark odds ${read.pack}.`);
           const table = read.tables.combatTable();

@@ -34,6 +34,9 @@ good page (file, line, column and hint); fix the file and the page comes back. T
 HTML that \`playmark render\` prints to PDF, at print size; print them from the browser for a
 quick proof.
 
+Ctrl-C stops it, and so do SIGTERM and SIGHUP (\`kill <pid>\`, the terminal closing) and the end of
+the process that started it (stopping \`npx playmark preview\` by npx's PID stops the server too).
+
 Safe while you browse: any web page you open can send requests to this machine, so the preview
 answers only requests addressed to http://127.0.0.1:<port> or http://localhost:<port> (a page
 that renames itself to this address by DNS gets 403), refuses malformed requests, and serves its
@@ -67,13 +70,39 @@ name: only give a name that you control.`,
       });
       io.out(`playmark preview: ${server.url}  (Ctrl-C stops it)\n`);
       if (opts.open) openBrowser(server.url);
-      await new Promise<void>((resolve) => {
-        const stop = () => void server.close().then(resolve);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await untilStopped();
+      await server.close();
       io.exitCode = EXIT.ok;
     });
+}
+
+/** The signals that stop the preview: Ctrl-C, `kill <pid>`, and the terminal closing. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** How often the preview looks whether its parent process is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Resolves when the preview should stop: on a stop signal, or when the process that started it
+ * ends. `npx playmark preview` runs it under npm and a shell: stopping npm by its PID ends both
+ * without passing the signal on, and the server would keep serving, orphaned, to the next
+ * process that listens on its port. The parent going shows as the process's parent changing
+ * (it is handed to init or a subreaper). Only under npm (`npm_command` set, as `npx` and `npm exec`
+ * set it): a preview started by hand with `nohup playmark preview &` is meant to outlive its shell.
+ */
+function untilStopped(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const parent = process.ppid;
+    const stop = () => {
+      clearInterval(watch);
+      for (const s of STOP_SIGNALS) process.off(s, stop);
+      resolve();
+    };
+    for (const s of STOP_SIGNALS) process.on(s, stop);
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) stop();
+    }, PARENT_CHECK_MS);
+    if (!process.env.npm_command) clearInterval(watch);
+  });
 }
 
 /** What the preview reads and watches in a project: the options `playmark preview` starts with. */

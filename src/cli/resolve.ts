@@ -25,6 +25,7 @@ import {
 import { formatOption, outputFormat, type OutputFormat } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
+import { genericTables, GenericTableError, resolveGeneric, tableArg, type GenericTable } from './resolve-generic.js';
 
 /** The rules engines with combat tables that `resolve` and `odds` run. */
 export const TABLE_ENGINES = ['warchon', 'warmaster'] as const;
@@ -62,18 +63,25 @@ function engineContent(pack: PackContent, engine: TableEngine): { records: Recor
 }
 
 /** A pack's tables, built from its effective content, for the engine its record kinds call for. */
-export type PackTables = { readonly engine: 'warchon'; readonly pack: string; readonly tables: WarchonTables } | { readonly engine: 'warmaster'; readonly pack: string; readonly tables: WarmasterTables };
+export type PackTables =
+  | { readonly engine: 'warchon'; readonly pack: string; readonly tables: WarchonTables }
+  | { readonly engine: 'warmaster'; readonly pack: string; readonly tables: WarmasterTables }
+  | { readonly engine: 'generic'; readonly pack: string; readonly tables: ReadonlyMap<string, GenericTable> };
 
 /**
  * The combat tables of a pack of the project, read from its YAML now (validated, layers applied):
  * undefined when the content has errors (the diagnostics are printed and the exit code is 1). A
  * pack the project lacks, or one without combat tables, is a usage error.
  */
-export function readPackTables(io: Io, packId: string): PackTables | undefined {
+export function readPackTables(io: Io, packId: string, options: { preferGeneric?: boolean } = {}): PackTables | undefined {
   const read = readProjectContent(io, [packId]);
   if (!read) return undefined;
   const pack = read.packs.find((p) => p.pack.id === packId) ?? read.packs[0];
   if (!pack) throw new UsageError(`no pack "${packId}" in this project`);
+  // Generic tables (common/combat-table, common/roll-table) are read when the pack has no engine's
+  // tables, or when --table names one; Warchon's and Warmaster's own invocations stay as they were.
+  const generic = genericTables(pack);
+  if (options.preferGeneric && generic.size > 0) return { engine: 'generic', pack: packId, tables: generic };
   for (const engine of TABLE_ENGINES) {
     const content = engineContent(pack, engine);
     if (!content) continue;
@@ -81,9 +89,10 @@ export function readPackTables(io: Io, packId: string): PackTables | undefined {
     if (engine === 'warchon') return { engine, pack: packId, tables: warchonTables(content as unknown as WarchonTablesContent) };
     return { engine, pack: packId, tables: warmasterTables(content as unknown as WarmasterTablesContent) };
   }
+  if (generic.size > 0) return { engine: 'generic', pack: packId, tables: generic };
   throw new UsageError(
     `no combat tables for "${packId}"`,
-    'resolve and odds read a pack with Warchon spreads and results (kinds checked by warchon/spread.schema.json and warchon/result.schema.json) or Warmaster combat and teleport tables (warmaster/combat-table, combat-result and teleport-table schemas).',
+    'resolve and odds read a pack\'s combat and roll tables: kinds checked by common/combat-table.schema.json or common/roll-table.schema.json (see docs/content.md), Warchon spreads and results (warchon/spread and warchon/result schemas) or Warmaster combat and teleport tables (warmaster/combat-table, combat-result and teleport-table schemas).',
   );
 }
 
@@ -101,7 +110,7 @@ export function spreadArg(tables: WarchonTables, arg: string): SpreadTables {
 
 /** Prints an error of the tables (a content error: exit 1) and returns true; false for any other error. */
 export function reportTableError(io: Io, error: unknown): boolean {
-  if (error instanceof WarchonTableError || error instanceof WarmasterTableError || error instanceof ResultGrammarError) {
+  if (error instanceof WarchonTableError || error instanceof WarmasterTableError || error instanceof ResultGrammarError || error instanceof GenericTableError) {
     io.err(`playmark: ${error.message}\n`);
     io.exitCode = EXIT.content;
     return true;
@@ -138,7 +147,8 @@ export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /** "(ruling erdon-pass-crt-row-4, not printed)" for a value a layer set. */
 export function flag(origin: Pick<Provenance, 'kind' | 'entry'> | null | undefined): string {
-  return origin ? ` (${origin.kind} ${origin.entry}, not printed)` : '';
+  // An erratum corrects a value the source does print: never "not printed".
+  return origin ? ` (${origin.kind} ${origin.entry}, ${origin.kind === 'erratum' ? 'corrected' : 'not printed'})` : '';
 }
 
 interface ResolveOptions {
@@ -150,6 +160,8 @@ interface ResolveOptions {
   defence?: string;
   roll?: string;
   teleport?: string;
+  table?: string;
+  value?: string;
   format?: string;
   json?: boolean;
 }
@@ -157,8 +169,15 @@ interface ResolveOptions {
 const WARCHON_OPTIONS = ['spread', 'as', 'ds', 'fingers'] as const;
 const WARMASTER_OPTIONS = ['attack', 'defence', 'roll', 'teleport'] as const;
 
-function rejectOthers(opts: ResolveOptions, engine: TableEngine, pack: string): void {
-  const foreign = engine === 'warchon' ? WARMASTER_OPTIONS : WARCHON_OPTIONS;
+const GENERIC_OPTIONS = ['table', 'value'] as const;
+
+function rejectOthers(opts: ResolveOptions, engine: TableEngine | 'generic', pack: string): void {
+  if (engine === 'generic') {
+    const given = ([...WARCHON_OPTIONS, 'teleport'] as const).filter((o) => opts[o] !== undefined);
+    if (given.length > 0) throw new UsageError(`${given.map((o) => `--${o}`).join(', ')} ${given.length === 1 ? 'is' : 'are'} not for ${pack}`, `${pack}'s tables take --table, then --attack, --defence and --roll (or --value and --roll), or --roll alone for a roll table.`);
+    return;
+  }
+  const foreign = [...(engine === 'warchon' ? WARMASTER_OPTIONS : WARCHON_OPTIONS), ...GENERIC_OPTIONS];
   const given = foreign.filter((o) => opts[o] !== undefined);
   if (given.length > 0) {
     const own = engine === 'warchon' ? '--spread, --as, --ds, --fingers' : '--attack, --defence, --roll, or --teleport';
@@ -170,14 +189,16 @@ export function registerResolve(program: Command, io: Io): void {
   program
     .command('resolve')
     .description('One combat look-up, the way a player checks a table: the column, the number or roll, and the result in words. Values that a layer (inference or ruling) set rather than the printed source are flagged with the entry id.')
-    .argument('<pack>', 'the pack of this project to read: a Warchon pack (warchon) or a Warmaster pack (warmaster)')
+    .argument('<pack>', 'the pack of this project to read: any pack with combat or roll tables (common/combat-table and common/roll-table kinds), a Warchon pack (warchon) or a Warmaster pack (warmaster)')
+    .option('--table <id>', 'the combat or roll table to read, by id (needed when the pack has more than one)')
+    .option('--value <n>', 'a table whose columns are keyed by a named value: that value')
     .option('--spread <id|number>', 'warchon: the spread (location) of the battle, by id or number')
     .option('--as <n>', 'warchon: the Attacking army\'s total Attack Strength')
     .option('--ds <n>', 'warchon: the Defending army\'s total Defense Strength')
     .option('--fingers <a,d>', 'warchon: fingers shown, the attacker\'s first then the defender\'s, each 1-5')
-    .option('--attack <n>', 'warmaster: the attacking side\'s summed attack values')
-    .option('--defence <n>', 'warmaster: the defending side\'s summed defence values')
-    .option('--roll <d6>', 'warmaster: the D6 roll on the combat table, 1-6')
+    .option('--attack <n>', 'the attacking side\'s total strength (warmaster: its summed attack values)')
+    .option('--defence <n>', 'the defending side\'s total strength (warmaster: its summed defence values)')
+    .option('--roll <n>', 'the roll on the table, any result of its dice (warmaster: the D6 roll, 1-6)')
     .option('--teleport <d66>', 'warmaster: a D66 roll on the Teleportation Table (both digits 1-6)')
     .addOption(formatOption())
     .option('--json', 'the same as --format json')
@@ -185,11 +206,17 @@ export function registerResolve(program: Command, io: Io): void {
       'after',
       `
 Examples:
+  playmark resolve harbor-raid --table crt --attack 7 --defence 3 --roll 9
+  playmark resolve harbor-raid --table events --roll 7
   playmark resolve warchon --spread erdon-pass --as 9 --ds 7 --fingers 5,2
   playmark resolve warchon --spread 1 --as 9 --ds 7 --fingers 5,2 --format json
   playmark resolve warmaster --attack 6 --defence 3 --roll 4
   playmark resolve warmaster --teleport 35
 
+A combat table (common/combat-table): its key picks the column: a differential (attack - defence),
+odds (attack to defence, reduced as the table's key.rounding says) or a named value (--value); the
+roll picks the row. A roll table (common/roll-table): the roll picks the entry. A roll the table's
+dice cannot show (13 on 2d6) is a usage error.
 Warchon: the differential AS - DS picks the column (the -5 and +5 columns take any gap beyond 5);
 the RNG is read with the attacker's fingers on the top row and the defender's on the left column.
 A number marked E calls for a Random Event: go to the spread's Events Table, no combat result.
@@ -210,9 +237,15 @@ missing argument, a pack the project lacks or one without combat tables).`,
     .action((packArg: string, opts: ResolveOptions) => {
       const format = outputFormat(opts);
       try {
-        const read = readPackTables(io, packArg);
+        const read = readPackTables(io, packArg, { preferGeneric: opts.table !== undefined });
         if (!read) return;
         rejectOthers(opts, read.engine, read.pack);
+        if (read.engine === 'generic') {
+          const { json, text } = resolveGeneric(read.pack, tableArg(read.pack, read.tables, opts.table), opts);
+          io.out(format === 'json' ? JSON.stringify(json, null, 2) + '\n' : text);
+          io.exitCode = EXIT.ok;
+          return;
+        }
         if (read.engine === 'warchon') return resolveWarchonCommand(io, read.pack, read.tables, opts, format);
         return resolveWarmasterCommand(io, read.pack, read.tables, opts, format);
       } catch (error) {

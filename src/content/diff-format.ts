@@ -218,7 +218,7 @@ function changeJson(c: ValueChange): Json {
 
 function cellJson(cell: NonNullable<ValueChange['cell']>): Json {
   if (cell.kind === 'rng') return { kind: 'rng', defender: cell.defender, attacker: cell.attacker ?? null };
-  return { kind: 'combat-table', table: cell.table, row: cell.row, column: cell.column ?? null };
+  return { kind: 'combat-table', table: cell.table, row: cell.row, roll: cell.roll ?? null, column: cell.column ?? null };
 }
 
 function refJson(r: RecordRef): Json {

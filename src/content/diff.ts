@@ -15,6 +15,8 @@ export type Cell =
       readonly table: string | null;
       /** Counted from 1. */
       readonly row: number;
+      /** The row's printed label: the roll that picks it (from the table's dice), when known. */
+      readonly roll?: string;
       /** The column's printed label; absent for a whole row. */
       readonly column?: string;
     }
@@ -206,6 +208,19 @@ function recordName(data: JsonObject | undefined): string | undefined {
   return undefined;
 }
 
+/** A layer entry's target in words (`Erdon Pass, combat results, row 4 (roll 4)`), against the pack's effective records. */
+export function describeTarget(pack: NamingPack & { readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } } }, target: LayerEntry['target']): { where: string; cell?: Cell } {
+  let steps: (string | number)[];
+  try {
+    steps = parsePointer(target.pointer);
+  } catch {
+    steps = [target.pointer];
+  }
+  const record = pack.records[target.kind]?.[target.id];
+  const data = isObject(record as Json) ? (record as JsonObject) : undefined;
+  return describe(pack, target.kind, target.id, data, steps.map((s) => (typeof s === 'string' && /^(0|[1-9]\d*)$/.test(s) ? Number(s) : s)));
+}
+
 /** A side's layer entries by id, with their targets in words (against that side's effective records). */
 function layerEntries(pack: PackContent | undefined): Map<string, LayerEntryInfo> {
   const out = new Map<string, LayerEntryInfo>();
@@ -213,14 +228,7 @@ function layerEntries(pack: PackContent | undefined): Map<string, LayerEntryInfo
   for (const layer of pack.layers) {
     for (const e of layer.entries) {
       if (out.has(e.id)) continue; // two entries with one id are a validation error; the first one counts
-      let steps: (string | number)[];
-      try {
-        steps = parsePointer(e.target.pointer);
-      } catch {
-        steps = [e.target.pointer];
-      }
-      const record = pack.records[e.target.kind]?.[e.target.id];
-      const described = describe(pack, e.target.kind, e.target.id, record, steps.map((s) => (typeof s === 'string' && /^(0|[1-9]\d*)$/.test(s) ? Number(s) : s)));
+      const described = describeTarget(pack, e.target);
       out.set(e.id, {
         id: e.id,
         layer: layer.id,
@@ -332,9 +340,75 @@ function child(node: Json | undefined, step: string | number): Json | undefined 
   return undefined;
 }
 
-/** A combat table: a mapping with `rows` and `columns`, each column a mapping with a printed `label`. */
+/** A column's printed label: its `label`, else its `key` or `name` (a string column is its own label). */
+function columnLabel(column: Json | undefined): string | undefined {
+  if (typeof column === 'string' || typeof column === 'number') return String(column);
+  if (!isObject(column)) return undefined;
+  for (const k of ['label', 'key', 'name']) {
+    const v = column[k];
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+  }
+  return undefined;
+}
+
+/** A combat table: a mapping with `rows` and `columns`, each column with a printed label. */
 function isCombatTable(node: Json | undefined): node is JsonObject {
-  return isObject(node) && Array.isArray(node.rows) && Array.isArray(node.columns) && node.columns.length > 0 && node.columns.every((c) => isObject(c) && typeof c.label === 'string');
+  return isObject(node) && Array.isArray(node.rows) && Array.isArray(node.columns) && node.columns.length > 0 && node.columns.every((c) => columnLabel(c) !== undefined);
+}
+
+/**
+ * The rolls a dice expression gives, ascending: `d6`, `2d6`, `3d6+1`, `d10`, `d66` (tens and
+ * units), `fingers` (or `rng`: 1 to 5). Undefined for anything else. (The engine's own reader is
+ * src/engine/core/dice-expression.ts; content may not import the engine, and naming a row needs
+ * only the list.)
+ */
+export function diceRolls(expression: string): number[] | undefined {
+  const t = expression.trim().toLowerCase();
+  if (t === 'fingers' || t === 'rng') return [1, 2, 3, 4, 5];
+  if (t === 'd66') return [1, 2, 3, 4, 5, 6].flatMap((tens) => [1, 2, 3, 4, 5, 6].map((units) => tens * 10 + units));
+  const m = /^([0-9]*)d([0-9]+)(?:\s*([+-])\s*([0-9]+))?$/.exec(t);
+  if (!m) return undefined;
+  const count = m[1] === '' ? 1 : Number(m[1]);
+  const sides = Number(m[2]);
+  const plus = m[3] === undefined ? 0 : (m[3] === '-' ? -1 : 1) * Number(m[4]);
+  if (count < 1 || count > 100 || sides < 2 || sides > 1000) return undefined;
+  const out: number[] = [];
+  for (let r = count + plus; r <= count * sides + plus; r++) out.push(r);
+  return out;
+}
+
+/** A roll as it prints: `7`, a range `2-4`, open ranges `4 or less` and `10 or more`. */
+function rollWords(roll: Json | undefined): string | undefined {
+  if (typeof roll === 'number' || typeof roll === 'string') return String(roll);
+  if (!isObject(roll)) return undefined;
+  const { min, max } = roll;
+  if (typeof min === 'number' && typeof max === 'number') return min === max ? String(min) : `${min}-${max}`;
+  if (typeof min === 'number' && max === null) return `${min} or more`;
+  if (min === null && typeof max === 'number') return `${max} or less`;
+  return undefined;
+}
+
+/**
+ * A table row's printed label, when the table says it: a row of its own `rowLabels`, a row that
+ * is a mapping with a `roll` or `label`, or the roll its dice give (`die`, `dice` or `roll`: row
+ * i is the i-th roll, ascending, as every pack prints its rows).
+ */
+function rowLabel(table: JsonObject, r: number): string | undefined {
+  const own = Array.isArray(table.rowLabels) ? table.rowLabels[r] : undefined;
+  if (typeof own === 'string' || typeof own === 'number') return String(own);
+  const row = Array.isArray(table.rows) ? table.rows[r] : undefined;
+  if (isObject(row)) {
+    if (typeof row.label === 'string') return row.label;
+    const roll = rollWords(row.roll);
+    if (roll !== undefined) return roll;
+  }
+  for (const k of ['dice', 'die', 'roll']) {
+    const v = table[k];
+    if (typeof v !== 'string') continue;
+    const rolls = diceRolls(v);
+    if (rolls?.[r] !== undefined) return String(rolls[r]);
+  }
+  return undefined;
 }
 
 /**
@@ -351,9 +425,15 @@ export function tableName(title: string, recordName: string | undefined): string
   return titleCase ? short.toLowerCase() : short;
 }
 
+/** What naming a value needs of its pack: the folder of each kind (a record without a name is `<folder>.<id>`). */
+export interface NamingPack {
+  readonly pack: { readonly kinds: { readonly [kind: string]: unknown } };
+}
+
 /** Where a value of a record sits, in words: in its table's terms when it is a table cell or row. */
-export function describe(pack: PackContent, kind: string, id: string, record: JsonObject | undefined, steps: readonly (string | number)[]): { where: string; cell?: Cell } {
-  const folder = pack.pack.kinds[kind]?.folder ?? kind;
+export function describe(pack: NamingPack, kind: string, id: string, record: JsonObject | undefined, steps: readonly (string | number)[]): { where: string; cell?: Cell } {
+  const declared = pack.pack.kinds[kind];
+  const folder = isObject(declared as Json) && typeof (declared as JsonObject).folder === 'string' ? ((declared as JsonObject).folder as string) : kind;
   const plain = `${folder}.${id}`;
   const name = recordName(record) ?? plain;
 
@@ -377,18 +457,31 @@ export function describe(pack: PackContent, kind: string, id: string, record: Js
   if (found) {
     const { at, table } = found;
     const r = index(steps[at + 1])!;
-    const c = index(steps[at + 2]);
+    // A row that is a mapping holds its cells in `cells` (the generic combat table: `/rows/1/cells/2`).
+    const inCells = steps[at + 2] === 'cells' && isObject((table.rows as Json[])[r]) && index(steps[at + 3]) !== undefined;
+    const c = inCells ? index(steps[at + 3]) : index(steps[at + 2]);
     const title = typeof table.title === 'string' && table.title.trim() !== '' ? tableName(table.title, recordName(record)) : at === 0 ? null : pathWords(steps.slice(0, at));
-    const columns = table.columns as JsonObject[];
-    const label = c === undefined ? undefined : typeof columns[c]?.label === 'string' ? (columns[c]!.label as string) : String(c + 1);
-    const rest = steps.slice(at + (c === undefined ? 2 : 3));
-    const parts = [name, ...(title !== null ? [title] : []), `row ${r + 1}`, ...(label !== undefined ? [`column ${label}`] : [])];
+    const columns = table.columns as Json[];
+    const label = c === undefined ? undefined : (columnLabel(columns[c]) ?? String(c + 1));
+    const roll = rowLabel(table, r);
+    const rest = steps.slice(at + (c === undefined ? 2 : inCells ? 4 : 3));
+    const parts = [name, ...(title !== null ? [title] : []), `row ${r + 1}${roll !== undefined ? ` (roll ${roll})` : ''}`, ...(label !== undefined ? [`column ${label}`] : [])];
     if (rest.length > 0) parts.push(pathWords(rest));
-    const cell: Cell = { kind: 'combat-table', table: title, row: r + 1, ...(label !== undefined ? { column: label } : {}) };
+    const cell: Cell = { kind: 'combat-table', table: title, row: r + 1, ...(roll !== undefined ? { roll } : {}), ...(label !== undefined ? { column: label } : {}) };
     return { where: parts.join(', '), cell };
   }
 
-  return { where: steps.length > 0 ? `${plain} ${pathWords(steps)}` : plain };
+  // An entry of a roll table (a list of entries, each with the `roll` that picks it, read by the record's dice).
+  const entry = steps[0] === 'entries' && typeof record?.dice === 'string' && Array.isArray(record.entries) ? record.entries[index(steps[1]) ?? -1] : undefined;
+  if (isObject(entry) && rollWords(entry.roll) !== undefined) {
+    const label = `roll ${rollWords(entry.roll)}${typeof entry.name === 'string' ? ` (${entry.name})` : ''}`;
+    return { where: [name, label, ...(steps.length > 2 ? [pathWords(steps.slice(2))] : [])].join(', ') };
+  }
+
+  // Any other value: the record by its name, then the value's path in it.
+  const named = recordName(record);
+  if (steps.length === 0) return { where: named ?? plain };
+  return { where: named !== undefined ? `${named}, ${pathWords(steps)}` : `${plain} ${pathWords(steps)}` };
 }
 
 /**

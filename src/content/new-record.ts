@@ -188,7 +188,10 @@ function generate(loc: Located, at: string, name: string | undefined, g: Gen, va
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-      const keys = [...Object.keys(properties).filter((k) => required.includes(k)), ...required.filter((k) => !(k in properties))];
+      // A required property's transcription companion (`specialRules` -> `specialRulesPrinted`, the
+      // line as printed) comes too: left out, a face prints the unknown mark where the line goes.
+      const companion = (k: string) => k.endsWith('Printed') && required.includes(k.slice(0, -'Printed'.length));
+      const keys = [...Object.keys(properties).filter((k) => required.includes(k) || companion(k)), ...required.filter((k) => !(k in properties))];
       if (keys.length === 0) {
         const node: Node = { t: 'map', entries: [] };
         return Number(schema.minProperties ?? 0) > 0 ? flag(node) : node;

@@ -1,12 +1,17 @@
 // Checks a pack's printables.yaml against the pack it prints: each printable's record kind exists,
 // ids are unique, and its templates exist in the project's templates/ or playmark's, inside the
 // project (a pack may come from a stranger: no template may lead to a file outside it).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pending } from './diagnostic.js';
+import { pending, type PathStep } from './diagnostic.js';
 import type { LoadedPack, Report } from './load.js';
+import type { PrintableDecl } from './model.js';
 import { packageRoot } from './package-root.js';
+import { fieldTypes, hasField, recordFields } from './record-fields.js';
+import type { SchemaRegistry } from './schemas.js';
 import { didYouMean } from './suggest.js';
+import { readContentFile } from './read-content.js';
+import { parseTemplate } from './template-syntax.js';
 import { linksLeaving, templateFile, templateFileRoots } from './template-files.js';
 
 /** playmark's own templates. */
@@ -26,13 +31,20 @@ export function templateRoots(packDir: string): string[] {
   }
 }
 
-export function checkPrintables(pack: LoadedPack, report: Report): void {
+export function checkPrintables(pack: LoadedPack, report: Report, schemas?: SchemaRegistry): void {
   const roots = templateRoots(pack.dir);
   const fileRoots = templateFileRoots(roots);
   const named = checkPrintableTemplates(pack, report, roots, fileRoots);
+  if (schemas && pack.printables) pack.printables.list.forEach((p, i) => checkRecordFields(pack, p, i, schemas, report));
   // Partials, stylesheets and templates playmark reads by name (cover, errata...) from the
   // project's templates/: reported at the pack's id, since no line of the pack names them.
   if (roots.length > 1) {
+    // The project's own partials are read whenever its templates render: their syntax is checked too.
+    const partials = path.join(roots[0]!, 'partials');
+    for (const name of existsSync(partials) ? readdirSync(partials).sort() : []) {
+      const found = name.endsWith('.hbs') ? templateFile(`partials/${name}`, roots.slice(0, 1), fileRoots) : undefined;
+      if (found?.found) checkTemplateSyntax(found.file, report, new Set());
+    }
     for (const { file, why } of linksLeaving(roots[0]!, fileRoots)) {
       if (named.has(file)) continue;
       const shown = path.relative(path.dirname(roots[0]!), file).split(path.sep).join('/');
@@ -50,6 +62,7 @@ function checkPrintableTemplates(pack: LoadedPack, report: Report, roots: readon
   const kinds = Object.keys(pack.manifest.kinds);
   const seen = new Set<string>();
   const ids = new Set(printables.list.map((p) => p.id));
+  const parsed = new Set<string>();
   printables.list.forEach((p, i) => {
     // Cards and counters share sheets; the set's id names an output file, so no printable may have it.
     if (p.sheets !== undefined && (p.type === 'sheet' || ids.has(p.sheets))) {
@@ -71,14 +84,19 @@ function checkPrintableTemplates(pack: LoadedPack, report: Report, roots: readon
     if (list) {
       const holder = records.find((r) => r.kind === list.kind && r.id === list.id);
       if (!holder || !Array.isArray(holder.base[list.field])) {
-        report.add(pending('ref/missing', printables.file, holder ? `The ${list.kind} "${list.id}" has no list \`${list.field}\` for the printable "${p.id}" to follow.` : `No ${list.kind} has the id "${list.id}", which the printable "${p.id}" takes its records from.`, { path: ['printables', i, 'records', 'listedIn', holder ? 'field' : 'id'] }));
+        const lists = holder ? Object.keys(holder.base).filter((k) => Array.isArray(holder.base[k])) : records.filter((r) => r.kind === list.kind).map((r) => r.id);
+        const near = didYouMean(holder ? list.field : list.id, lists);
+        report.add(pending('ref/missing', printables.file, holder ? `The ${list.kind} "${list.id}" has no list \`${list.field}\` for the printable "${p.id}" to follow.` : `No ${list.kind} has the id "${list.id}", which the printable "${p.id}" takes its records from.`, { path: ['printables', i, 'records', 'listedIn', holder ? 'field' : 'id'], ...(near ? { hint: near } : {}) }));
       }
     }
     for (const side of ['front', 'back'] as const) {
       const template = p[side];
       if (template === undefined) continue;
       const found = templateFile(template, roots, fileRoots);
-      if (found.found) continue;
+      if (found.found) {
+        checkTemplateSyntax(found.file, report, parsed);
+        continue;
+      }
       if (found.outside !== undefined) {
         for (const root of roots) named.add(path.join(root, template));
         report.add(pending('file/outside-project', printables.file, `The ${side} template ${template} of the printable "${p.id}" is refused: ${found.outside}.`, { path: ['printables', i, side] }));
@@ -90,4 +108,82 @@ function checkPrintableTemplates(pack: LoadedPack, report: Report, roots: readon
     }
   });
   return named;
+}
+
+/**
+ * The record fields a printable names (`copies`, `order`, `where`, `ids`, `listedIn.field`) are the
+ * kind's: a misspelt one would print the wrong game in silence (one copy of each card, records
+ * unsorted, none selected), so each is checked against the kind's schema and the pack's records.
+ */
+function checkRecordFields(pack: LoadedPack, p: PrintableDecl, i: number, schemas: SchemaRegistry, report: Report): void {
+  const sel = p.records;
+  const kind = sel && pack.manifest.kinds[sel.kind];
+  if (!sel || !kind) return;
+  const fields = recordFields(schemas, kind.schema);
+  const file = pack.printables!.file;
+  const at = (...steps: PathStep[]): PathStep[] => ['printables', i, 'records', ...steps];
+  if (fields) {
+    const names = [...fields.fields.keys()];
+    const unknown = (name: string, path: PathStep[], use: string, then: string, atKey = false) => {
+      if (hasField(fields, name)) return false;
+      const near = didYouMean(name, names) ?? abbreviated(name, names);
+      report.add(
+        pending('printable/unknown-field', file, `The printable "${p.id}" ${use} the field "${name}", which a ${sel.kind} does not have, so ${then}.`, {
+          path,
+          atKey,
+          hint: `${near ? `${near} ` : ''}Fields of a ${sel.kind} (${kind.schema}): ${names.join(', ')}.`,
+        }),
+      );
+      return true;
+    };
+    if (typeof sel.copies === 'string' && !unknown(sel.copies, at('copies'), 'counts copies by', `each ${sel.kind} would print once`)) {
+      const types = fields.fields.has(sel.copies) ? fieldTypes(schemas, fields.fields.get(sel.copies)!) : undefined;
+      if (types && !types.has('integer')) {
+        const wholes = names.filter((n) => fieldTypes(schemas, fields.fields.get(n)!)?.has('integer'));
+        report.add(
+          pending('printable/copies-not-a-count', file, `The printable "${p.id}" counts copies by the field "${sel.copies}", which holds ${[...types].join(' or ')}, not a whole number, so each ${sel.kind} would print once.`, {
+            path: at('copies'),
+            hint: wholes.length ? `Name a whole-number field of a ${sel.kind}: ${wholes.join(', ')}; or give a number of copies.` : `A ${sel.kind} has no whole-number field: give a number of copies, or add a count field to ${kind.schema}.`,
+          }),
+        );
+      }
+    }
+    (sel.order ?? []).forEach((o, j) => unknown(o.replace(/^-/, ''), at('order', j), 'sorts by', `it would not sort the ${sel.kind} records by it`));
+    for (const field of Object.keys(sel.where ?? {})) unknown(field, at('where', field), 'selects by', `no ${sel.kind} would match`, true);
+  }
+  if (sel.ids) {
+    const known = pack.records.filter((r) => r.kind === sel.kind).map((r) => r.id);
+    sel.ids.forEach((id, j) => {
+      if (known.includes(id)) return;
+      const near = didYouMean(id, known);
+      report.add(pending('ref/missing', file, `No ${sel.kind} has the id "${id}", which the printable "${p.id}" lists, so it would not print.`, { path: at('ids', j), ...(near ? { hint: near } : {}) }));
+    });
+  }
+}
+
+/** A template's Handlebars syntax (a block never closed, a mustache not ended), once per file: a syntax error at its line, before anything renders. */
+function checkTemplateSyntax(file: string, report: Report, done: Set<string>): void {
+  if (done.has(file)) return;
+  done.add(file);
+  const read = readContentFile(file);
+  if (!read.ok) return;
+  const text = read.bytes.toString('utf8');
+  const parsed = parseTemplate(text);
+  if (parsed.ok) return;
+  const { line, column, message, hint } = parsed.error;
+  const lines = text.split('\n');
+  const offset = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+  report.add(pending('template/syntax', file, message, { offset, hint }));
+}
+
+/** `Did you mean "count"?` for `cnt`: the one field whose letters hold the typed ones in order (an abbreviation), which an edit distance finds too far. */
+function abbreviated(typed: string, names: readonly string[]): string | undefined {
+  if (typed.length < 2) return undefined;
+  const holds = (name: string) => {
+    let i = 0;
+    for (const c of name.toLowerCase()) if (c === typed[i]?.toLowerCase()) i++;
+    return i === typed.length && name[0]?.toLowerCase() === typed[0]?.toLowerCase();
+  };
+  const found = names.filter(holds);
+  return found.length === 1 ? `Did you mean "${found[0]}"?` : undefined;
 }

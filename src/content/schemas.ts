@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { confine } from './confine.js';
+import { pointerToSteps } from './pointer-steps.js';
 import { explain, type SchemaProblem } from './schema-errors.js';
 
 /** Base URI the schemas are registered under, so relative `$ref`s resolve as they do in an editor. */
@@ -202,7 +203,19 @@ export class SchemaRegistry {
     } finally {
       sink[SINK] = undefined;
     }
-    return { problems: explain(this.explainer(rel)(data) ? [] : (this.explainer(rel).errors ?? []), data), refs };
+    // The explaining run goes on past the first error, so it finds every reference; those whose own
+    // values break the schema are left out, and the others are checked beside the schema errors.
+    const explainer = this.explainer(rel);
+    const all: FoundRef[] = [];
+    sink[SINK] = all;
+    let valid: boolean;
+    try {
+      valid = explainer(data) as boolean;
+    } finally {
+      sink[SINK] = undefined;
+    }
+    const problems = explain(valid ? [] : (explainer.errors ?? []), data);
+    return { problems, refs: usableRefs(all, problems) };
   }
 
   private explainer(rel: string): ValidateFunction {
@@ -217,6 +230,22 @@ export class SchemaRegistry {
     }
     return validate;
   }
+}
+
+/**
+ * The references of a record with schema problems whose own values are valid: none at or under a
+ * problem's place (a `required` problem says nothing of the values beside it), each once.
+ */
+function usableRefs(refs: readonly FoundRef[], problems: readonly SchemaProblem[]): FoundRef[] {
+  const broken = problems.filter((p) => p.code !== 'schema/required').map((p) => p.path);
+  const seen = new Set<string>();
+  return refs.filter((ref) => {
+    const key = `${ref.pointer} ${ref.id} ${ref.kinds.join(',')}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    const steps = pointerToSteps(ref.pointer);
+    return !broken.some((path) => path.length <= steps.length && path.every((step, i) => step === steps[i]));
+  });
 }
 
 function listSchemaFiles(root: string, sub = ''): string[] {

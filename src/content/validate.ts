@@ -110,7 +110,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     const effective = applyLayers(loaded, schemas, report);
     const ctx = new LintContext(loaded.manifest, loaded.manifestFile, effective, report);
     for (const check of CHECKS) check(ctx);
-    checkPrintables(loaded, report);
+    checkPrintables(loaded, report, schemas);
     const records = groupByKind(effective);
     const rules = collectRules(effective);
     packs.push({ id: loaded.id, dir, manifestFile: loaded.manifestFile, manifest: loaded.manifest, layers: loaded.layers, records, ...(loaded.printables ? { printables: loaded.printables } : {}) });

@@ -19,6 +19,7 @@ import {
   type Rect,
 } from './impose.js';
 import type { CardPrintable, Face, Printable, SheetPrintable, Size } from './printable.js';
+import { RenderError, TemplateError } from './render-error.js';
 
 export type Paper = keyof typeof PAPER;
 export type Layout = 'nup' | 'pod';
@@ -95,6 +96,9 @@ export function faceHtml(templates: Templates, printable: Printable, face: Face)
   try {
     return renderFace(templates, printable, face);
   } catch (error) {
+    if (error instanceof TemplateError) throw error.during(`printable ${printable.id}, ${face.label}`);
+    // A helper's refusal (cellMark given a step it cannot use) is the template's, not playmark's: exit 1.
+    if (error instanceof RenderError) throw new RenderError(`${printable.template} (printable ${printable.id}, ${face.label}): ${error.message}`);
     throw new Error(`${printable.id} (${face.label}, ${printable.template}): ${(error as Error).message}`);
   }
 }

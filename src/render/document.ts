@@ -4,6 +4,7 @@ import { SHEET_FACE, type PageBox, type PrintOptions } from './compose.js';
 import { CROP_MARK } from './crop-marks.js';
 import { fontFaceCss } from './fonts.js';
 import type { Templates } from './handlebars.js';
+import { legendAsPrinted } from './marks.js';
 import { cardSize, fitGutterFold } from './impose.js';
 import type { Face, Printable, Size } from './printable.js';
 
@@ -33,7 +34,7 @@ export function documentCss(templates: Templates, pack: string): string {
  * previewDocument. Nothing else about a face changes between preview and print.
  */
 export function renderFace(templates: Templates, printable: Printable, face: Face): string {
-  return templates.render(printable.template, { ...face.context, marks: face.marks, footnotes: face.footnotes });
+  return legendAsPrinted(templates.render(printable.template, { ...face.context, marks: face.marks, footnotes: face.footnotes }));
 }
 
 /**
@@ -64,8 +65,9 @@ export interface GameInfo {
 }
 
 /** A pack's manifest fields the footer and the palette read. */
-export function gameInfo(pack: { readonly title: string; readonly version: string; readonly sides: readonly { readonly id: string; readonly colour?: string }[] }): GameInfo {
-  return { title: pack.title, version: pack.version, sides: pack.sides.map((s) => ({ id: s.id, colour: s.colour ?? null })) };
+export function gameInfo(pack: { readonly title: string; readonly version: string; readonly sides: readonly { readonly id: string; readonly colour?: string; readonly color?: string }[] }): GameInfo {
+  // `colour` is the palette's; `color` (a colour's printed name) stands in for a side without one, as older packs wrote it.
+  return { title: pack.title, version: pack.version, sides: pack.sides.map((s) => ({ id: s.id, colour: s.colour ?? s.color ?? null })) };
 }
 
 /** A light tint of a `#rrggbb` colour (`amount` of it on white), for fills behind text. */

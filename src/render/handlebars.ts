@@ -3,8 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { confine } from '../content/confine.js';
 import { templateFile, templateFileRoots } from '../content/template-files.js';
-import { LAYER_MARK, markKey, markLegend, UNKNOWN_MARK } from './marks.js';
-import { RenderError } from './render-error.js';
+import { parseTemplate } from '../content/template-syntax.js';
+import { cellPointer, LAYER_MARK, LEGEND_LINE, markedAt, markKey, markLegend, UNKNOWN_MARK } from './marks.js';
+import { HelperArgumentError, RenderError } from './render-error.js';
+import { fromRenderError, syntaxTemplateError, type TemplateSource } from './template-error.js';
 
 /**
  * The Handlebars environment every template renders in: strict (a missing property is an error,
@@ -47,13 +49,34 @@ export function createTemplates(dirOrDirs: string | readonly string[]): Template
   };
   const hb = Handlebars.create();
   registerHelpers(hb);
+  // A template's mistakes are the author's: each template and partial is parsed first (a syntax
+  // error at its line), and an error while it renders is placed in its own file (template-error.ts).
+  const names = () => ({ helpers: Object.keys(hb.helpers), partials: Object.keys(hb.partials) });
+  const compile = (file: string, text: string): ((context: unknown, options?: Handlebars.RuntimeOptions) => string) => {
+    const parsed = parseTemplate(text);
+    if (!parsed.ok) throw syntaxTemplateError(file, text, parsed.error);
+    const source: TemplateSource = { file, text, ast: parsed.ast };
+    const fn = hb.compile(text, { strict: true, noEscape: false });
+    return (context, options) => {
+      try {
+        return fn(context, options);
+      } catch (error) {
+        throw fromRenderError(error, source, context, names()) ?? error;
+      }
+    };
+  };
   for (const dir of [...dirs].reverse()) {
     const partials = path.join(dir, 'partials');
     for (const name of safeList(partials)) {
-      if (name.endsWith('.hbs')) hb.registerPartial(name.slice(0, -4), readText(path.join(partials, name)));
+      if (!name.endsWith('.hbs')) continue;
+      const file = path.join(partials, name);
+      const text = readText(file);
+      let partial: ReturnType<typeof compile> | undefined;
+      // Compiled when first used, as Handlebars compiles a partial given as text.
+      hb.registerPartial(name.slice(0, -4), ((context: unknown, options?: Handlebars.RuntimeOptions) => (partial ??= compile(file, text))(context, options)) as Handlebars.Template);
     }
   }
-  const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  const compiled = new Map<string, ReturnType<typeof compile>>();
   const resolve = (template: string) => {
     const found = templateFile(template, dirs, roots);
     if (!found.found && found.outside !== undefined) throw new RenderError(`the template ${template} is not read: ${found.outside}. playmark reads no template outside the project.`);
@@ -69,7 +92,7 @@ export function createTemplates(dirOrDirs: string | readonly string[]): Template
       if (!fn) {
         const file = resolve(template);
         if (!file) throw new Error(`no template ${template} in ${dirs.join(' or ')}`);
-        fn = hb.compile(readText(file), { strict: true, noEscape: false });
+        fn = compile(file, readText(file));
         compiled.set(template, fn);
       }
       return fn(context);
@@ -87,6 +110,7 @@ export const HELPER_DOCS: readonly (readonly [string, string])[] = [
   ['join list sep', 'the list\'s items joined by sep (default ", ")'],
   ['signed n', 'a number with its sign, as combat columns print them: +2, 0, -3'],
   ['mark marks id "/pointer"', 'the layer mark `*` beside a value a layer set (the face\'s legend says what it means), or nothing'],
+  ['cellMark marks id step ...', 'the layer mark `*` beside a value whose pointer is built from steps, for a table cell in an `{{#each}}`: `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks `/rows/1/cells/2` when a layer set that cell, its row or its table; a step starting with `/` is a pointer (`"/combatTable/rows"`); or nothing'],
   ['legend marked unknown', 'the face\'s legend in words: what `*` means when marked, what `?` means when unknown (e.g. `{{legend footnotes.length unknown}}`), or nothing'],
   ['#times n', 'repeats its block n times, with @index'],
 ];
@@ -116,12 +140,29 @@ function registerHelpers(hb: typeof Handlebars): void {
       const n = marks?.[markKey(record, pointer)];
       return n === undefined ? '' : new hb.SafeString(`<sup class="layer-mark">${LAYER_MARK}</sup>`);
     },
+    /**
+     * The layer mark for a value at a pointer built from steps, as an {{#each}} over a table's rows
+     * and cells can give them: {{cellMark @root.marks @root.id "rows" @../index "cells" @index}}.
+     * Marked when a layer set the value or one holding it (its row, its table); see marks.ts cellPointer.
+     */
+    cellMark(marks: Record<string, number> | undefined, record: string, ...args: unknown[]) {
+      const steps = args.slice(0, -1);
+      const pointer = cellPointer(steps);
+      if (pointer === undefined) {
+        const bad = steps.findIndex((s) => cellPointer([s]) === undefined);
+        const loc = (args[args.length - 1] as { loc?: { start?: { line?: number; column?: number } } }).loc?.start;
+        const what = Array.isArray(steps[bad]) ? 'a list' : steps[bad] === null ? 'null' : typeof steps[bad] === 'number' ? `the number ${String(steps[bad])}` : typeof steps[bad] === 'object' ? 'a mapping' : `a ${typeof steps[bad]}`;
+        throw new HelperArgumentError(`cellMark takes steps that are keys, whole numbers (@index) or pointers ("/rows"); step ${bad + 1} is ${what}.`, loc?.line !== undefined ? { line: loc.line, column: (loc.column ?? 0) + 1 } : undefined);
+      }
+      return markedAt(marks, record, pointer) ? new hb.SafeString(`<sup class="layer-mark">${LAYER_MARK}</sup>`) : '';
+    },
     /** The legend of a face's marks, in words (marks.ts markLegend): {{legend footnotes.length unknown}}. */
     legend(marked: unknown, unknown: unknown) {
       const lines = markLegend(Boolean(marked), unknown === true);
       if (lines.length === 0) return '';
       const symbol = (s: string) => (s === LAYER_MARK ? `<sup class="layer-mark">${s}</sup>` : `<span class="unknown-mark">${s}</span>`);
-      return new hb.SafeString(`<div class="mark-legend">${lines.map((l) => `<p>${symbol(l.symbol)} ${hb.escapeExpression(l.text)}</p>`).join('')}</div>`);
+      // Each line says which mark it explains: a face that printed no such mark drops it (marks.ts legendAsPrinted).
+      return new hb.SafeString(`<div class="mark-legend">${lines.map((l) => `<p ${LEGEND_LINE}="${l.symbol === LAYER_MARK ? 'layer' : 'unknown'}">${symbol(l.symbol)} ${hb.escapeExpression(l.text)}</p>`).join('')}</div>`);
     },
     /** Repeats a block n times, with @index. */
     times(n: number, options: Handlebars.HelperOptions) {

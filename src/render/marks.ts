@@ -59,3 +59,41 @@ export const UNKNOWN_LEGEND = 'not printed in the source, and not known';
 export function markLegend(marked: boolean, unknown = false): { symbol: string; text: string }[] {
   return [...(marked ? [{ symbol: LAYER_MARK, text: LAYER_LEGEND }] : []), ...(unknown ? [{ symbol: UNKNOWN_MARK, text: UNKNOWN_LEGEND }] : [])];
 }
+
+/** The pointer a list of steps stands for: a step starting with `/` is a pointer itself, any other an index or key. Undefined for a step that is neither. */
+export function cellPointer(steps: readonly unknown[]): string | undefined {
+  let pointer = '';
+  for (const step of steps) {
+    if (typeof step === 'string' && step.startsWith('/')) pointer += step === '/' ? '' : step.replace(/\/$/, '');
+    else if (typeof step === 'string') pointer += `/${step.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    else if (typeof step === 'number' && Number.isInteger(step) && step >= 0) pointer += `/${step}`;
+    else return undefined;
+  }
+  return pointer;
+}
+
+/** True when a face's marks mark the value at `pointer` of `record`, or a value holding it (a row, a table). */
+export function markedAt(marks: Readonly<Record<string, number>> | undefined, record: string, pointer: string): boolean {
+  if (!marks) return false;
+  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    if (marks[markKey(record, p)] !== undefined) return true;
+    if (p === '') return false;
+  }
+}
+
+/** The attribute on each line of the `legend` helper naming the mark it explains (`layer` or `unknown`). */
+export const LEGEND_LINE = 'data-legend';
+
+/**
+ * A face's HTML with the `legend` helper's lines kept only for marks the face printed: the `*`
+ * line when a layer mark is on it, the `?` line when an unknown mark is, and the legend dropped
+ * when no line is left. A template may mark some of the values a layer set, or none, wherever it
+ * prints its legend, and the legend never explains a mark that is not there.
+ */
+export function legendAsPrinted(html: string): string {
+  const line = new RegExp(`<p ${LEGEND_LINE}="(layer|unknown)">.*?</p>`, 'g');
+  if (!line.test(html)) return html;
+  const rest = html.replace(line, '');
+  const printed = { layer: rest.includes('class="layer-mark"'), unknown: rest.includes('class="unknown-mark"') };
+  return html.replace(line, (whole, which: 'layer' | 'unknown') => (printed[which] ? whole : '')).replace(/<div class="mark-legend"><\/div>/g, '');
+}

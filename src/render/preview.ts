@@ -17,6 +17,7 @@ import { watchFolders, type FolderWatch } from './preview-watch.js';
 import type { CardPrintable } from './printable.js';
 import { packPrintables, packSummary } from './printables.js';
 import { playmarkVersion, printOptions, type RenderOptions } from './render.js';
+import { TemplateError } from './render-error.js';
 
 /** What one read of the project gives: its packs' effective content, or the diagnostics that stop it. */
 export interface PreviewLoad {
@@ -279,6 +280,7 @@ function fromDiagnostic(d: Diagnostic): Problem {
 }
 
 function templateProblem(error: unknown): Problem {
+  if (error instanceof TemplateError) return fromDiagnostic(error.diagnostic);
   const message = error instanceof Error ? error.message : String(error);
   return { where: 'templates/', code: 'template', message: `A template failed: ${message}`, hint: 'Fix the template (Handlebars syntax, or a name its context does not have), then save it again.', sourceLine: '', column: 0 };
 }

@@ -68,7 +68,7 @@ export function renderPrintablesDoc(): string {
     '| `pack` | `{ id, title, version, sides }` from the manifest |',
     '| `printable` | `{ id, title }` |',
     '| `records` | every record of the pack by kind and id, for look-ups: `(lookup (lookup records "terrain") record.terrain)` |',
-    '| `marks` | the layer marks of this face: `{{mark marks id "/cost"}}` prints the mark `*` beside a value a layer set, and `{{legend footnotes.length false}}` its legend in words |',
+    '| `marks` | the layer marks of this face: `{{mark marks id "/cost"}}` prints the mark `*` beside a value a layer set; in an `{{#each}}` over a table, `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks each cell a layer set (or its row); `{{legend footnotes.length false}}` says in words what a mark means, only on a face that printed one |',
     '| `footnotes` | the layer entries those numbers stand for: `{ n, entry, kind, reason }` (they belong on the errata sheet, not on a player\'s face) |',
     '',
     'With `faces: one` (or no `records`), there is one face, and `selected` lists every selected record as',

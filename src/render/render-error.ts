@@ -1,8 +1,35 @@
 // What stops a render that is not a bug in playmark: a file outside the project, a page the
-// browser could not print, a signal. The CLI prints the message on one line, without a stack.
+// browser could not print, a template mistake, a signal. The CLI prints the message on one line,
+// without a stack (a template mistake as a diagnostic, with its line and a caret).
+import type { Diagnostic } from '../content/diagnostic.js';
 
 /** A render that failed for a reason the user can act on (exit 1). */
 export class RenderError extends Error {}
+
+/** A mistake in a template (its syntax, a field its context lacks, an unknown helper): the author's, at the template's line and column. */
+export class TemplateError extends RenderError {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: [${diagnostic.code}] ${diagnostic.message}`);
+  }
+
+  /** The same mistake, saying what was being drawn (`printable warchon-spreads, spread erdon-pass`). */
+  during(what: string): TemplateError {
+    return new TemplateError({ ...this.diagnostic, message: `${this.diagnostic.message} (while drawing ${what})` });
+  }
+}
+
+/**
+ * A helper given an argument it cannot use (a list where a step goes): thrown by the helper with
+ * where it was called, and turned into the author's `template/helper-argument` diagnostic.
+ */
+export class HelperArgumentError extends RenderError {
+  constructor(
+    message: string,
+    readonly at: { readonly line: number; readonly column: number } | undefined,
+  ) {
+    super(message);
+  }
+}
 
 /** A render stopped by a signal (SIGINT, SIGTERM, SIGHUP): the outputs not yet written are as they were. */
 export class RenderInterrupted extends Error {

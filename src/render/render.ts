@@ -20,6 +20,8 @@ import { runPool, poolSize } from './pool.js';
 import type { ProgressEvent } from './progress.js';
 import type { PackContent } from '../content/effective.js';
 import { packPrintables } from './printables.js';
+import { CARD_SIZES } from './impose.js';
+import type { Size } from './printable.js';
 import type { CardPrintable, Printable } from './printable.js';
 import { RenderError, RenderInterrupted } from './render-error.js';
 export { combinedTitle } from './documents.js';
@@ -100,6 +102,8 @@ interface PrintJob {
   readonly title: string;
   readonly composed: Composed;
   readonly hash: string;
+  /** What the document prints, to name a face that overflows. */
+  readonly printables: readonly Printable[];
 }
 
 interface PngJob {
@@ -135,7 +139,16 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
 
   let printables: Printable[] = [];
   if (options.calibration !== 'only') {
-    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap((content) => packPrintables(content, { playmarkVersion: version, print, ...(options.errataSince ? { errataSince: options.errataSince } : {}), ...(options.combine ? { combine: true } : {}) }));
+    const built = (content: PackContent) => {
+      try {
+        return packPrintables(content, { playmarkVersion: version, print, ...(options.errataSince ? { errataSince: options.errataSince } : {}), ...(options.combine ? { combine: true } : {}) });
+      } catch (error) {
+        // The cover counts each printable's sheets, so a card too large for the paper is met here first.
+        const decls = content.printables?.list ?? [];
+        throw tooLarge(error, content.pack.id, decls.map((d) => ({ id: `${content.pack.id}-${d.id}`, size: typeof d.size === 'object' ? d.size : d.size ? CARD_SIZES[d.size] : undefined })));
+      }
+    };
+    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap(built);
     if (options.only?.length) printables = selectOnly(printables, options.only);
   }
   const documents = printDocuments(printables, { combine: options.combine === true });
@@ -197,12 +210,12 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
       for (const p of doc.printables) if (p.faces.length === 0) warn(`${p.id}: no faces to print`);
       const list = doc.printables.filter((p) => p.faces.length > 0);
       if (list.length === 0) continue;
-      const composed = composeDocument(doc, list);
+      const composed = composeFitting(doc, list);
       composed.warnings.forEach(warn);
       const base = `${doc.pack}/${doc.id}`;
       const hash = hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, JSON.stringify(composed.pages), composed.html);
       htmls.push({ file: `${base}.html`, text: composed.html, hash });
-      jobs.push({ file: `${base}.pdf`, title: doc.title, composed, hash });
+      jobs.push({ file: `${base}.pdf`, title: doc.title, composed, hash, printables: list });
       if (options.png) {
         for (const p of list) {
           if (p.kind !== 'card') continue;
@@ -213,9 +226,21 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
     }
     if (print.duplex !== 'none' || options.calibration === 'only') {
       const composed = composeCalibration(templates, print);
-      jobs.push({ file: 'calibration.pdf', title: 'playmark duplex calibration', composed, hash: hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, composed.html) });
+      jobs.push({ file: 'calibration.pdf', title: 'playmark duplex calibration', composed, hash: hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, composed.html), printables: [] });
     }
     for (const h of htmls) writeText(h.file, h.text, h.hash);
+
+    /**
+     * A card too large for the paper: when its size is the printable's own (printables.yaml), the
+     * pack's to fix (exit 1, naming it); when it is --card's, a usage error naming the printable.
+     */
+    function composeFitting(doc: PrintDocument, list: readonly Printable[]): Composed {
+      try {
+        return composeDocument(doc, list);
+      } catch (error) {
+        throw tooLarge(error, `${doc.pack}/${doc.id}.pdf`, list.map((p) => ({ id: p.id, size: p.kind === 'card' ? p.size : undefined })));
+      }
+    }
 
     /** One document: a printable alone, printables sharing sheets (printables.yaml), or a pack's cards and counters (--combine). */
     function composeDocument(doc: PrintDocument, list: readonly Printable[]): Composed {
@@ -323,11 +348,7 @@ async function printAll(launched: Promise<Browser>, jobs: number, prints: readon
       const { job } = item;
       const bytes = await c.finish(
         job,
-        await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => {
-          const worst = over.reduce((a, b) => (b.mm > a.mm ? b : a));
-          const faces = over.length === 1 ? 'a face holds more than fits its box' : `${over.length} faces hold more than fits their boxes`;
-          c.warn(`${job.file}: ${faces}, so text is cut off (worst: page ${worst.page}, ${worst.mm} mm too long). Try a larger --card, or shorten the text.`);
-        }),
+        await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => c.warn(overflowWarning(job, over))),
       );
       writeAtomic(path.join(c.outDir, job.file), bytes);
       c.manifest.outputs[job.file] = { hash: job.hash, pages: job.composed.pages.length, bytes: bytes.length };
@@ -347,6 +368,20 @@ async function printAll(launched: Promise<Browser>, jobs: number, prints: readon
   }
 }
 
+/**
+ * A card too large for the paper (impose.ts's RangeError): when its size is a printable's own
+ * (printables.yaml), the pack's to fix, a RenderError naming it (exit 1); when it is --card's, a
+ * RangeError (a usage error) saying where. Any other error is returned as it is.
+ */
+function tooLarge(error: unknown, where: string, printables: readonly { id: string; size?: Size | undefined }[]): unknown {
+  if (!(error instanceof RangeError)) return error;
+  const mm = /^a ([\d.]+) mm card/.exec(error.message);
+  if (!mm) return error;
+  const own = printables.find((p) => p.size && (p.size.width === Number(mm[1]) || p.size.height === Number(mm[1])));
+  if (own?.size) return new RenderError(`${where}: ${error.message}: the printable ${own.id} is ${own.size.width} x ${own.size.height} mm by its \`size\` in printables.yaml. Give it a size that fits the paper with its bleed and margin, or print on larger paper (--paper).`);
+  return new RangeError(`${where}: ${error.message}; choose a smaller --card, or a larger --paper.`);
+}
+
 /** A tab to print in: no script runs in it and it fetches nothing (inert.ts). */
 function newTab(browser: Browser): Promise<Page> {
   return inertPage(browser);
@@ -362,11 +397,76 @@ export async function printPdf(tab: Page, html: string, onOverflow?: (overflows:
   return tab.pdf({ preferCSSPageSize: true, printBackground: true, tagged: false, outline: false });
 }
 
-/** A face whose content runs past its box (and so is cut off in print): page and face numbers, in mm. */
+/** A face whose content runs past its box (and so is cut off in print): page and face numbers (1-based), lengths in mm. */
 export interface Overflow {
   readonly page: number;
   readonly face: number;
+  /** How far past its box it runs, the worse of the two directions. */
   readonly mm: number;
+  /** The face's box, and the room its content needs. */
+  readonly width: number;
+  readonly height: number;
+  readonly needWidth: number;
+  readonly needHeight: number;
+}
+
+/**
+ * The warning for faces cut off in print: which printable and face (the worst, and how many
+ * others), the room its content needs against the box it has, in mm, and what gives it room: a
+ * larger --card for cards sized by it, a larger `size` for a printable with its own, shorter text for a sheet.
+ */
+export function overflowWarning(job: Pick<PrintJob, 'file' | 'composed' | 'printables'>, over: readonly Overflow[]): string {
+  let worst = over.reduce((a, b) => (b.mm > a.mm ? b : a));
+  const { printable, label, box } = faceAt(job, worst);
+  // The face's box as composed (exact), rather than as measured in whole pixels.
+  if (box) worst = { ...worst, width: round(box.width), height: round(box.height) };
+  const size = (w: number, h: number) => `${w} x ${h} mm`;
+  const wide = worst.needWidth - worst.width;
+  const tall = worst.needHeight - worst.height;
+  const by = [wide > 0.05 ? `${round(wide)} mm too wide` : '', tall > 0.05 ? `${round(tall)} mm too tall` : ''].filter(Boolean).join(' and ');
+  const what = printable ? `the printable ${printable.id} (face: ${label})` : `page ${worst.page}, face ${worst.face}`;
+  // Copies of one face overflow alike: faces are counted once each.
+  const faceKey = (o: Overflow) => {
+    const f = faceAt(job, o);
+    return `${f.printable?.id ?? ''} ${f.label || `${o.page}/${o.face}`}`;
+  };
+  const faces = new Set(over.map(faceKey)).size;
+  const others = faces > 1 ? ` (and ${faces - 1} other face${faces === 2 ? '' : 's'})` : '';
+  const need = { width: Math.ceil(Math.max(worst.needWidth, worst.width)), height: Math.ceil(Math.max(worst.needHeight, worst.height)) };
+  const fix =
+    printable?.kind === 'sheet'
+      ? `A sheet's box is fixed (${size(worst.width, worst.height)} on the page): shorten or narrow what ${printable.template} shows, or split it over more faces.`
+      : printable?.kind === 'card' && printable.size
+        ? `Give ${printable.id.replace(`${printable.pack}-`, '')} a larger \`size\` in printables.yaml (at least ${size(need.width, need.height)}), or shorten the text of ${printable.template}.`
+        : `Print with --card ${need.width}x${need.height} or larger (or give the printable a \`size\` or \`minSize\` in printables.yaml), or shorten the text${printable ? ` of ${printable.template}` : ''}.`;
+  return `${job.file}: ${what}${others} is cut off: its content needs ${size(worst.needWidth, worst.needHeight)} and the face is ${size(worst.width, worst.height)} (${by || `${worst.mm} mm too long`}). ${fix}`;
+}
+
+/** The printable and face at an overflow's page and face, as the composed pages record them. */
+function faceAt(job: Pick<PrintJob, 'composed' | 'printables'>, o: Overflow): { printable?: Printable; label: string; box?: { width: number; height: number } } {
+  const box = job.composed.pages[o.page - 1];
+  if (!box) return { label: '' };
+  if (box.faces) {
+    const index = box.faces[o.face - 1];
+    const id = box.printables?.[o.face - 1];
+    const printable = id !== undefined ? job.printables.find((p) => p.id === id) : job.printables[0];
+    const slot = box.slots?.[o.face - 1];
+    if (!printable || index === undefined) return { label: '' };
+    return { printable, label: index < 0 ? 'its back' : (printable.faces[index]?.label ?? `face ${index + 1}`), ...(slot ? { box: slot } : {}) };
+  }
+  // A sheet: one face a page, each face's copies one after another.
+  const printable = job.printables[0];
+  if (!printable) return { label: '' };
+  let page = 0;
+  for (const face of printable.faces) {
+    page += face.copies;
+    if (o.page <= page) return { printable, label: face.label };
+  }
+  return { printable, label: `page ${o.page}` };
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
 }
 
 // Measured in the page (a string: src/ is typed without the DOM library). A face's template root is
@@ -379,7 +479,8 @@ const OVERFLOW_SCRIPT = `(() => {
       const root = face.firstElementChild;
       if (!root) return;
       const over = Math.max(root.scrollHeight - root.clientHeight, root.scrollWidth - root.clientWidth);
-      if (over > 2) out.push({ page: p + 1, face: f + 1, mm: Math.round((over / pxPerMm) * 10) / 10 });
+      const mm = (px) => Math.round((px / pxPerMm) * 10) / 10;
+      if (over > 2) out.push({ page: p + 1, face: f + 1, mm: mm(over), width: mm(root.clientWidth), height: mm(root.clientHeight), needWidth: mm(root.scrollWidth), needHeight: mm(root.scrollHeight) });
     });
   });
   return out;

@@ -93,6 +93,16 @@ export interface Condition {
 }
 
 /**
+ * A dice expression: `NdM` with an optional `+K` or `-K` (`d6`, `2d6`, `3d6+1`, `d10`, `d3`; up to 20 dice of 2 to 100 sides), `d66` (two d6 read as tens and units: 11 to 66), or `fingers` (1 to 5 from the fingers two players show; `rng` is its older name).
+ */
+export type Dice = string;
+
+/**
+ * The dice results a row or entry covers: one result (`7`) or an inclusive range (`{ min: 2, max: 4 }`; `min: null` open below, `max: null` open above).
+ */
+export type DiceRoll = number | Range;
+
+/**
  * How long an effect lasts: `instant`, this `battle-round` (one round of a battle that goes on, as after a Blood bath), this `battle`, this `turn`, `while-here` (while the unit stays in this location), for a number of the target's own `turns`, `permanent`, or `while` its static rule's condition holds (the only duration a static rule's effects may have).
  */
 export type Duration = "instant" | "battle-round" | "battle" | "turn" | "while-here" | "turns" | "permanent" | "while";

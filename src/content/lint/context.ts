@@ -26,6 +26,21 @@ export class LintContext {
     return [...(this.byKind.get(kind)?.values() ?? [])].filter((r) => r.valid);
   }
 
+  /**
+   * The pack's kinds checked by one of playmark's generic schemas (`common/location.schema.json`):
+   * a designer names them as they like, so the generic checks find them by schema, not by name.
+   */
+  kindsWithSchema(schema: string): string[] {
+    return Object.entries(this.manifest.kinds)
+      .filter(([, k]) => k.schema.replace(/\\/g, '/') === schema)
+      .map(([name]) => name);
+  }
+
+  /** Valid records of every kind checked by a schema (see `kindsWithSchema`). */
+  ofSchema(schema: string): EffectiveRecord[] {
+    return this.kindsWithSchema(schema).flatMap((kind) => this.ofKind(kind));
+  }
+
   /** Valid records that have a property, whatever their kind. */
   withProperty(property: string): EffectiveRecord[] {
     return this.records.filter((r) => r.valid && r.data[property] !== undefined);

@@ -1,7 +1,19 @@
-import { asArray, type LintCheck } from './context.js';
+import { asArray, get, type LintCheck } from './context.js';
+
+export const GENERIC_DECK_SCHEMA = 'common/deck.schema.json';
 
 /** deck/count: the counts of a deck's cards add up to the deck's size. */
 export const deckCounts: LintCheck = (ctx) => {
+  // A generic deck (common/deck.schema.json) gives each card's copies itself.
+  const generic = ctx.kindsWithSchema(GENERIC_DECK_SCHEMA);
+  for (const deck of ctx.ofSchema(GENERIC_DECK_SCHEMA)) {
+    const size = deck.data.size;
+    const copies = asArray(deck.data.cards).map((c) => get(c, 'copies'));
+    if (typeof size !== 'number' || !copies.every((n) => typeof n === 'number')) continue;
+    const total = (copies as number[]).reduce((a, b) => a + b, 0);
+    if (total !== size) ctx.at('deck/count', deck, ['size'], `The deck's size is ${size}, but its cards' copies add up to ${total}.`, `Check each card's copies, or make the size ${total}.`);
+  }
+  if (generic.includes('deck')) return;
   for (const deck of ctx.ofKind('deck')) {
     const size = deck.data.size;
     if (typeof size !== 'number') continue;

@@ -1,8 +1,10 @@
 import type { LintCheck } from './context.js';
 import { deckCounts } from './decks.js';
 import { eventTables } from './events.js';
+import { genericTables } from './generic-tables.js';
 import { unitFaces } from './faces.js';
 import { duplicateIds } from './ids.js';
+import { symmetricAdjacency } from './locations.js';
 import { oneWayPaths } from './paths.js';
 import { references } from './refs.js';
 import { rngMatrices } from './rng.js';
@@ -18,10 +20,12 @@ export const CHECKS: readonly LintCheck[] = [
   duplicateIds,
   references,
   oneWayPaths,
+  symmetricAdjacency,
   rngMatrices,
   eventTables,
   combatTables,
   rangeTables,
+  genericTables,
   deckCounts,
   unitFaces,
   scenarios,

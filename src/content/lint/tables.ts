@@ -38,6 +38,18 @@ function checkColumns(ctx: LintContext, record: EffectiveRecord, at: (string | n
         ctx.at('table/column-gap', record, [...at, 'columns', i, 'differential', 'min'], `No column covers ${pMax + 1 === nMin - 1 ? pMax + 1 : `${pMax + 1} to ${nMin - 1}`}: "${label(prev)}" ends at ${pMax} and "${label(next)}" starts at ${nMin}.`);
       }
     }
+    // A generic table's named-value columns (`range`) meet end to start as differentials do.
+    const pRange = get(prev, 'range', 'max');
+    const nRange = get(next, 'range', 'min');
+    if (get(prev, 'range') !== undefined && get(next, 'range') !== undefined) {
+      if (typeof pRange !== 'number' || typeof nRange !== 'number') {
+        ctx.at('table/column-overlap', record, [...at, 'columns', i, 'range'], `Column "${label(next)}" follows a column open above, or is open below itself, so the two overlap.`);
+      } else if (nRange <= pRange) {
+        ctx.at('table/column-overlap', record, [...at, 'columns', i, 'range', 'min'], `Column "${label(next)}" starts at ${nRange}, which column "${label(prev)}" (up to ${pRange}) covers already.`);
+      } else if (nRange > pRange + 1) {
+        ctx.at('table/column-gap', record, [...at, 'columns', i, 'range', 'min'], `No column covers ${pRange + 1 === nRange - 1 ? pRange + 1 : `${pRange + 1} to ${nRange - 1}`}: "${label(prev)}" ends at ${pRange} and "${label(next)}" starts at ${nRange}.`);
+      }
+    }
     const pOdds = get(prev, 'odds', 'max');
     const nOdds = get(next, 'odds', 'min');
     if (get(prev, 'odds') !== undefined && Array.isArray(pOdds) && Array.isArray(nOdds)) {
@@ -60,13 +72,15 @@ function checkColumns(ctx: LintContext, record: EffectiveRecord, at: (string | n
 
 function checkRows(ctx: LintContext, record: EffectiveRecord, at: (string | number)[], width: number, rows: Json[]): void {
   rows.forEach((row, r) => {
-    const cells = asArray(row);
+    // A row is its list of cells, or (generic combat tables) an object with its roll and `cells`.
+    const inner = Array.isArray(row) ? [] : ['cells'];
+    const cells = Array.isArray(row) ? row : asArray(get(row, 'cells'));
     if (cells.length !== width) {
-      ctx.at('table/shape', record, [...at, 'rows', r], `Row ${r + 1} has ${cells.length} cells but the table has ${width} columns.`);
+      ctx.at('table/shape', record, [...at, 'rows', r, ...inner], `Row ${r + 1} has ${cells.length} cells but the table has ${width} columns.`);
       return;
     }
     cells.forEach((cell, c) => {
-      if (cell === null) ctx.at('table/unfilled', record, [...at, 'rows', r, c], `Row ${r + 1}, column ${c + 1} of ${record.id}'s table has no value.`);
+      if (cell === null) ctx.at('table/unfilled', record, [...at, 'rows', r, ...inner, c], `Row ${r + 1}, column ${c + 1} of ${record.id}'s table has no value.`);
     });
   });
 }

@@ -11,7 +11,7 @@ export interface PackContent {
     readonly id: string;
     readonly title: string;
     readonly version: string;
-    readonly source: { readonly file: string; readonly title: string };
+    readonly source: { readonly file: string; readonly title: string; readonly original?: boolean };
     readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string; readonly colour?: string }[];
     readonly kinds: { readonly [kind: string]: unknown };
     readonly layers: readonly string[];

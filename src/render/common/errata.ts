@@ -3,6 +3,7 @@
 // `layers` (the entries as written, in the order they apply), paginated onto as many pages as it takes.
 import type { Footnote } from '../printable.js';
 import type { BuildContext, Face, SheetPrintable } from '../printable.js';
+import { describeTarget } from '../../content/diff.js';
 import { changelogPages } from './changelog.js';
 import { recordName, type PackContent } from './content.js';
 
@@ -15,11 +16,26 @@ const GROUPS: readonly { kind: Kind; title: string; about: string }[] = [
   { kind: 'reconstruction', title: 'Reconstructions', about: 'A reconstruction invents what the source lacks so the game can be played.' },
 ];
 
+/** The groups' words for an original game (`source.original`, or no rule text): layer entries are changes between its versions. */
+const ORIGINAL_ABOUT: Readonly<Record<Kind, string>> = {
+  erratum: 'An erratum corrects a value an earlier version printed wrongly.',
+  inference: 'An inference completes a value from a pattern the game shows.',
+  ruling: 'A ruling decides what the rules leave open.',
+  reconstruction: 'A reconstruction adds what the game needs to be played.',
+};
+
+/** True for a designer's own game: its source says `original: true`, or it names no rule text. */
+export function isOriginal(source: { readonly file?: string; readonly original?: boolean } | undefined): boolean {
+  return source === undefined || source.original === true || !source.file;
+}
+
 export interface ErrataEntry {
   readonly entry: string;
   readonly kind: Kind;
   readonly layer: string;
   readonly target: { readonly kind: string; readonly id: string; readonly name: string | null; readonly pointer: string };
+  /** The target in words, as `playmark diff` names it: a table cell by its row and column (`Erdon Pass, combat results, row 4, column -5`), else the record's name and the value's path. */
+  readonly where: string;
   readonly value: string;
   readonly reason: string;
 }
@@ -36,6 +52,7 @@ export function errataEntries(content: PackContent): ErrataEntry[] {
         kind: e.kind,
         layer: layer.id,
         target: { kind: e.target.kind, id: e.target.id, name: name === e.target.id ? null : name, pointer: e.target.pointer },
+        where: describeTarget(content, e.target).where,
         value: formatValue(e.value),
         reason: e.reason,
       });
@@ -95,7 +112,7 @@ function wrappedLines(text: string, capacity: number): number {
 
 function headerLines(e: ErrataEntry): number {
   // The header line: the entry id in mono (wider), the target, the layer.
-  const header = e.entry.length * 1.35 + (e.target.kind.length + e.target.id.length + (e.target.name?.length ?? 0) + e.target.pointer.length + 8) + (e.layer.length + 6) * 0.9 + 6;
+  const header = e.entry.length * 1.35 + (e.where.length + 2) + (e.layer.length + 6) * 0.9 + 6;
   return header > HEADER_WIDTH ? 2 : 1;
 }
 
@@ -209,7 +226,7 @@ interface Group {
 }
 
 /** The entries split into pages, each page a list of (partial) groups of reason blocks. */
-export function paginate(entries: readonly ErrataEntry[]): Group[][] {
+export function paginate(entries: readonly ErrataEntry[], original = false): Group[][] {
   const pages: Group[][] = [];
   let page: Group[] = [];
   let room = PAGE_HEIGHT - FIRST_HEADER - FOOTER - SPARE;
@@ -223,7 +240,7 @@ export function paginate(entries: readonly ErrataEntry[]): Group[][] {
     if (list.length === 0) continue;
     let group: Group | undefined;
     const open = (continued: boolean) => {
-      group = { kind: g.kind, title: g.title, about: g.about, count: list.length, continued, entries: [], blocks: [] };
+      group = { kind: g.kind, title: g.title, about: original ? ORIGINAL_ABOUT[g.kind] : g.about, count: list.length, continued, entries: [], blocks: [] };
       page.push(group);
       room -= GROUP_HEADING;
       return group;
@@ -272,13 +289,14 @@ export function errataSheet(content: PackContent, ctx: BuildContext): SheetPrint
   const since = ctx.errataSince;
   const changelog = since ? changelogPages(since, since.diff.packs.find((p) => p.id === content.pack.id)) : [];
   // A block continued from an earlier page names that page as the sheet numbers it.
-  const pages = paginate(entries).map((groups) =>
+  const pages = paginate(entries, isOriginal(content.pack.source)).map((groups) =>
     groups.map((g) => ({ ...g, blocks: g.blocks.map((b) => ({ ...b, reasonPage: b.reasonPage === null ? null : b.reasonPage + changelog.length })) })),
   );
   // Reconstructions are counted only in a pack that has some (most packs need none).
   const counts = GROUPS.map((g) => ({ kind: g.kind, title: g.title, count: entries.filter((e) => e.kind === g.kind).length })).filter((c) => c.kind !== 'reconstruction' || c.count > 0);
   const total = changelog.length + pages.length;
-  const pack = { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source.file, layers: content.pack.layers };
+  const original = isOriginal(content.pack.source);
+  const pack = { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source?.file ?? '', original, layers: content.pack.layers };
   const face = (context: Record<string, unknown>, label: string): Face => ({
     context,
     // The sheet lists the layer entries themselves: nothing on it is marked.

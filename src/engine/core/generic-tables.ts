@@ -1,0 +1,128 @@
+// Look-ups on playmark's generic tables (schemas/common/combat-table and roll-table), the same for
+// every pack: the column a differential, odds ratio or named value picks, the row or entry a roll
+// picks, and the legend's result. Pure functions over the effective content; `validate` has
+// checked already that every roll picks exactly one row and that cells hold legend codes.
+import type { GenericCombatTable, LegendResult } from '../../../generated/types/common/combat-table.js';
+import type { DiceRoll } from '../../../generated/types/common/defs.js';
+import type { GenericRollTable, RollEntry } from '../../../generated/types/common/roll-table.js';
+import type { DeepReadonly } from '../../../generated/types/readonly.js';
+import { diceRolls, parseDice, type Dice } from './dice-expression.js';
+import type { Range, Ratio } from './lookup.js';
+
+export type CombatTable = DeepReadonly<GenericCombatTable>;
+export type RollTable = DeepReadonly<GenericRollTable>;
+
+/** The table cannot answer (a value no column holds, odds with no rounding): a content problem. */
+export class GenericTableError extends Error {}
+
+/** What picks a column: attack and defence (differential and odds keys) or the named value. */
+export type ColumnInput = { readonly attack: number; readonly defence: number } | { readonly value: number };
+
+/** The range of rolls a row's or entry's `roll` covers. */
+export function rollRange(roll: DeepReadonly<DiceRoll>): Range {
+  return typeof roll === 'number' ? { min: roll, max: roll } : { min: roll.min, max: roll.max };
+}
+
+const holds = (range: Range, n: number) => (range.min === null || n >= range.min) && (range.max === null || n <= range.max);
+
+/** The table's dice, parsed (the schema's pattern and `validate` have checked them). */
+export function tableDice(table: { readonly dice: string }): Dice {
+  return parseDice(table.dice);
+}
+
+/** The index of the first row or entry whose roll holds `roll`, or -1. */
+export function pickByRoll(items: readonly { readonly roll: DeepReadonly<DiceRoll> }[], roll: number): number {
+  return items.findIndex((item) => holds(rollRange(item.roll), roll));
+}
+
+/** True when the table's dice can show `roll`. */
+export function canRoll(table: { readonly dice: string }, roll: number): boolean {
+  return diceRolls(tableDice(table)).includes(roll);
+}
+
+/**
+ * Attack to defence reduced to a printed ratio with one side 1. `defender-favour`: attack at least
+ * defence, attack/defence rounded down (7:3 is 2:1); otherwise 1 to defence/attack rounded up
+ * (3:4 is 1:2). `attacker-favour` rounds the other way (7:3 is 3:1, 3:4 is 1:1).
+ */
+export function reduceOdds(attack: number, defence: number, rounding: 'defender-favour' | 'attacker-favour'): Ratio {
+  if (attack >= defence) return [rounding === 'defender-favour' ? Math.floor(attack / defence) : Math.ceil(attack / defence), 1];
+  return [1, rounding === 'defender-favour' ? Math.ceil(defence / attack) : Math.floor(defence / attack)];
+}
+
+/** a:b compared with c:d exactly (no floating point): -1, 0 or 1. */
+function compareRatio([a, b]: Ratio, [c, d]: Ratio): number {
+  return Math.sign(a * d - c * b);
+}
+
+export interface PickedColumn {
+  readonly index: number;
+  readonly label: string;
+  /** The key's value as the table reads it: "+4", "2-1", "3". */
+  readonly key: string;
+  /** For an odds key: the reduced odds. */
+  readonly odds?: Ratio;
+  readonly differential?: number;
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** The column attack and defence (or a named value) pick. */
+export function pickColumn(table: CombatTable, input: ColumnInput): PickedColumn {
+  if (table.key.kind === 'value') {
+    if (!('value' in input)) throw new GenericTableError(`${table.id} is read by ${table.key.name ?? 'a value'}, not by attack and defence.`);
+    const index = table.columns.findIndex((c) => c.range !== undefined && holds(c.range, input.value));
+    if (index < 0) throw new GenericTableError(`No column of ${table.id} holds ${table.key.name ?? 'the value'} ${input.value}.`);
+    return { index, label: table.columns[index]!.label, key: String(input.value) };
+  }
+  if (!('attack' in input)) throw new GenericTableError(`${table.id} is read by attack and defence, not by a value.`);
+  if (table.key.kind === 'differential') {
+    const differential = input.attack - input.defence;
+    const index = table.columns.findIndex((c) => c.differential !== undefined && holds(c.differential, differential));
+    if (index < 0) throw new GenericTableError(`No column of ${table.id} holds the differential ${signed(differential)}.`);
+    return { index, label: table.columns[index]!.label, key: signed(differential), differential };
+  }
+  const odds = reduceOdds(input.attack, input.defence, table.key.rounding);
+  const index = table.columns.findIndex((c) => c.odds !== undefined && (c.odds.min === null || compareRatio(odds, c.odds.min as Ratio) >= 0) && (c.odds.max === null || compareRatio(odds, c.odds.max as Ratio) <= 0));
+  if (index < 0) throw new GenericTableError(`No column of ${table.id} holds the odds ${odds[0]}-${odds[1]}.`);
+  return { index, label: table.columns[index]!.label, key: `${odds[0]}-${odds[1]}`, odds };
+}
+
+export interface CombatLookup {
+  readonly column: PickedColumn;
+  readonly row: { readonly index: number; readonly label: string };
+  readonly roll: number;
+  /** The cell's code, or null when the cell's value is not known. */
+  readonly code: string | null;
+  /** The legend's result for the code (null for an unknown cell). */
+  readonly result: DeepReadonly<LegendResult> | null;
+}
+
+/** One look-up: the column, the row the roll picks, and the cell's result. */
+export function resolveCombatTable(table: CombatTable, input: ColumnInput, roll: number): CombatLookup {
+  const column = pickColumn(table, input);
+  const r = pickByRoll(table.rows, roll);
+  if (r < 0) throw new GenericTableError(`No row of ${table.id} covers the roll ${roll}.`);
+  const row = table.rows[r]!;
+  const code = row.cells[column.index] ?? null;
+  const result = code === null ? null : (table.legend.find((l) => l.code === code) ?? null);
+  if (code !== null && !result) throw new GenericTableError(`The cell at row ${r + 1}, column "${column.label}" of ${table.id} holds "${code}", which its legend does not define.`);
+  return { column, row: { index: r, label: rowLabel(row) }, roll, code, result };
+}
+
+/** A row's heading: its label, or its roll ("7", "2-4", "10+"). */
+export function rowLabel(row: { readonly roll: DeepReadonly<DiceRoll>; readonly label?: string }): string {
+  if (row.label !== undefined) return row.label;
+  const { min, max } = rollRange(row.roll);
+  if (min === max) return String(min);
+  if (min === null) return `${max} or less`;
+  if (max === null) return `${min}+`;
+  return `${min}-${max}`;
+}
+
+/** The entry of a roll table a roll picks. */
+export function resolveRollTable(table: RollTable, roll: number): { readonly index: number; readonly entry: DeepReadonly<RollEntry> } {
+  const index = pickByRoll(table.entries, roll);
+  if (index < 0) throw new GenericTableError(`No entry of ${table.id} covers the roll ${roll}.`);
+  return { index, entry: table.entries[index]! };
+}

@@ -1,0 +1,51 @@
+// playmark as a library: `import { loadProject, render } from 'playmark'`. The small, stable API a
+// program needs (load a project, validate, the effective content with where each value came from,
+// the tables' look-ups and exact odds, simulate, render), re-exported from where the code lives.
+// Each export is documented in docs/api.md; names here are kept across versions (add, never rename).
+
+// A project and its effective content.
+export { findProject, projectAt, type Project } from './content/project.js';
+export { loadProject, ProjectNotFound, type LoadProjectOptions, type ProjectContent } from './content/project-content.js';
+export { loadContent, packContent, type LoadedContent, type PackContent, type RecordOrigins, type ValueOrigin } from './content/effective.js';
+export { exportPack, exportRecord, type ExportOptions } from './content/export.js';
+export type { Json, JsonObject, Manifest, Pack } from './content/model.js';
+
+// Validation and its diagnostics.
+export { validate, type PackSummary, type ValidateOptions, type ValidationResult } from './content/validate.js';
+export type { Diagnostic } from './content/diagnostic.js';
+export { CODES } from './content/codes.js';
+export { formatDiagnosticText } from './cli/format.js';
+
+// Tables: look-ups and exact odds, on the generic combat and roll tables of any pack.
+export { Fraction } from './analysis/fraction.js';
+export { parseDice, describeDice, DiceError, type Dice } from './engine/core/dice-expression.js';
+export { diceDistribution, type DiceOutcome } from './analysis/dice.js';
+export {
+  resolveCombatTable,
+  resolveRollTable,
+  pickColumn,
+  reduceOdds,
+  GenericTableError,
+  type CombatTable,
+  type RollTable,
+  type ColumnInput,
+  type CombatLookup,
+  type PickedColumn,
+} from './engine/core/generic-tables.js';
+export { combatTableOdds, rollTableOdds, type CombatTableOdds, type RollTableOdds, type TableColumnOdds, type TableOutcome, type RollEntryOdds, type TableLayer } from './analysis/table-odds.js';
+// The Warchon and Warmaster engines' own tables (their spreads' RNG and odds columns).
+
+export { warchonTables, resolveCombat, type WarchonTables, type WarchonTablesContent, type SpreadTables, type Resolution } from './engine/warchon/tables.js';
+export { warmasterTables, resolveWarmasterCombat, resolveTeleport, type WarmasterTables, type WarmasterTablesContent, type WarmasterResolution } from './engine/warmaster/tables.js';
+export { warchonOdds, warmasterOdds, type ColumnOdds, type Outcome, type WarchonSpreadOdds, type WarmasterOdds } from './analysis/odds.js';
+
+// Playing: games, and simulated playtests.
+export type { Game, GameMove, GameResult, GameState, PlayResult } from './engine/core/game.js';
+export { gamePacks, gameRef, loadGame, registerGame, GameNotFound, type AnyGame, type GameRef } from './engine/games.js';
+export { simulate, gameSeed, shardRange, DEFAULT_MAX_MOVES, type SimulateOptions } from './analysis/simulate.js';
+export { BOT_NAMES, type BotName } from './engine/core/bots.js';
+export type { Batch, Range, SimulateReport } from './analysis/simulate-report.js';
+
+// Printing.
+export { render, type RenderOptions, type RenderSummary, type OutputFile } from './render/render.js';
+export { findBrowser, type FoundBrowser } from './render/browser.js';
