@@ -140,6 +140,10 @@ const CASES: Record<DiagnosticCode, Case> = {
     run: (dir) => composeDiagnostics(dir),
     expected: [error('template/unknown-helper', `${F}/template--unknown-helper/templates/fix/card.hbs`, 3, 8, { message: '"shw"', hint: 'Did you mean "show"?' })],
   },
+  'pack/color-spelling': {
+    rule: 'a side giving `color` and no `colour` is reported at its `color`, saying to write `colour`; a pack without `source` (an original game) has no other diagnostic',
+    expected: [warning('pack/color-spelling', `${F}/pack--color-spelling/pack.yaml`, 8, 29, { message: 'no `colour`' })],
+  },
   'template/helper-argument': {
     rule: 'a template giving cellMark a mapping where a step goes is reported at the call, naming the step',
     run: (dir) => composeDiagnostics(dir),

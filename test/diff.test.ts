@@ -211,7 +211,7 @@ describe('playmark diff against the working tree', () => {
   it('with no revision, HEAD against the working tree: a Warmaster cell and the layer entry that changed it', async () => {
     const saved = readFileSync(layerFile, 'utf8');
     try {
-      edit('content/warmaster/layers/reconstructions.yaml', 'pointer: /rows/0/1 }\n    value: AA', 'pointer: /rows/0/1 }\n    value: AR');
+      edit('content/warmaster/layers/reconstructions.yaml', 'pointer: /rows/0/cells/1 }\n    value: AA', 'pointer: /rows/0/cells/1 }\n    value: AR');
       const r = await diff(path.join(repo, 'content', 'warmaster'));
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Comparing HEAD \([0-9a-f]{7}\) with the working tree$/m);

@@ -77,8 +77,9 @@ describe('playmark init', () => {
     // The knight's cost is null in the base; the erratum sets 2, and the card marks it.
     expect(htmlText(cards)).toContain('Knight 2');
     expect(cards).toMatch(/Knight<\/h2>\s*<span class="cost">2<sup class="layer-mark">\*<\/sup>/);
-    expect(htmlText(cards)).toContain('not printed in the source: see the errata sheet');
-    expect(htmlText(readFileSync(path.join(out, 'tavern-brawl-errata.html'), 'utf8'))).toContain('The printed card lost its cost');
+    expect(htmlText(cards)).toContain('set by a later version, an erratum or a ruling: see the errata sheet');
+    expect(htmlText(cards)).not.toContain('not printed in the source');
+    expect(htmlText(readFileSync(path.join(out, 'tavern-brawl-errata.html'), 'utf8'))).toContain('Version 0.1.0 printed the Knight without a cost');
   });
 
   it('an edited card reaches the print on the next render; a broken one prints nothing and exits 1', async () => {

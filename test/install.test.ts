@@ -142,6 +142,11 @@ describe('the packed tarball', () => {
     expect(run('npx', ['--no', '--', 'playmark', '--version'], game).trim()).toBe(version);
     run('npx', ['--no', '--', 'playmark', 'init'], game);
     expect(existsSync(path.join(game, 'content', 'game', 'pack.yaml'))).toBe(true);
+    // The project's schema names playmark's by the path an editor follows: installed, it is there.
+    const schemaFile = path.join(game, 'schemas', 'game', 'card.schema.json');
+    const ref = (JSON.parse(readFileSync(schemaFile, 'utf8')) as { properties: { id: { $ref: string } } }).properties.id.$ref;
+    expect(ref).toBe('../../node_modules/playmark/schemas/common/defs.schema.json#/$defs/id');
+    expect(existsSync(path.resolve(path.dirname(schemaFile), ref.split('#')[0]!))).toBe(true);
     run('npx', ['--no', '--', 'playmark', 'init', 'another'], game);
     expect(dependencyOn(path.join(game, 'another'))).toBe(`file:${realpathSync(tarball)}`);
     run('npx', ['--no', '--', 'playmark', 'build'], game);

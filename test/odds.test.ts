@@ -135,7 +135,7 @@ describe('Warmaster odds', () => {
 
   it('flags a hand-made table with a column worse than its left', () => {
     const base = combatTables['combat-results'] satisfies CombatTableInput;
-    const rows: WarmasterCode[][] = Array.from({ length: 6 }, () => ['AA', 'BB', 'AR', 'DR', 'DA']);
+    const rows: { cells: WarmasterCode[] }[] = Array.from({ length: 6 }, () => ({ cells: ['AA', 'BB', 'AR', 'DR', 'DA'] }));
     const bad = buildCombatTable({ ...base, rows }, Object.values(warmasterResults));
     expect(warmasterOdds(bad).columns.map((c) => c.worseThanLeft)).toEqual([false, false, true, false, false]);
   });

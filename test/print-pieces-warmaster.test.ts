@@ -90,8 +90,8 @@ describe('warmaster-counters', () => {
       expect(backs[i]!.x).toBeCloseTo(190 - f.x - pitch, 6);
       expect(backs[i]!.y).toBe(f.y);
     }
-    const traitor = new Set([...army(1).map((u) => u.unit), ...Object.keys(cards)]);
-    const imperial = new Set(army(0).map((u) => u.unit));
+    const traitor = new Set<string>([...army(1).map((u) => u.unit), ...Object.keys(cards)]);
+    const imperial = new Set<string>(army(0).map((u) => u.unit));
     const strip = (h: string) => h.replace(/data-piece="[a-z-]+"/, '').replace(/style="left:[^"]*"/, '').replace(/\b(card|card-[a-z-]+|unit)\b/g, '');
     const hidden = backs.filter((b) => traitor.has(b.piece));
     expect(hidden.map((b) => b.piece)).toContain('warmaster-horus');

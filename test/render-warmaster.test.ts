@@ -101,19 +101,19 @@ describe('warmaster-reference', () => {
   it('holds every combat cell as the effective table has it, row by row', () => {
     const table = combatTables['combat-results'];
     const cells = [...combatHtml.matchAll(/<td class="wm-cell[^"]*">([^<]*)/g)].map((m) => m[1]);
-    expect(cells).toEqual(table.rows.flat().map((c) => c ?? '\u2014'));
-    for (const c of table.columns) expect(combatHtml).toContain(`<th>${esc(c.normalizedLabel ?? c.label)}</th>`);
+    expect(cells).toEqual(table.rows.flatMap((r) => r.cells).map((c) => c ?? '\u2014'));
+    for (const c of table.columns) expect(combatHtml).toContain(`<th>${esc(c.label)}</th>`);
   });
 
   it('marks every layer-set cell, dashed, each tied to its own entry', () => {
     const table = combatTables['combat-results'];
-    const cellEntries = table.rows.flatMap((row, r) => row.map((_, c) => `combat-roll-${r + 1}-col-${c + 1}`));
+    const cellEntries = table.rows.flatMap((row, r) => row.cells.map((_, c) => `combat-roll-${r + 1}-col-${c + 1}`));
     expect(entriesIn(combat)).toEqual(expect.arrayContaining(cellEntries));
     const marked = [...combatHtml.matchAll(new RegExp(`<td class="wm-cell[^"]*layered">[A-Z\u2014]+${MARK.replace(/[*]/g, '\\*')}</td>`, 'g'))];
     expect(marked).toHaveLength(30);
     // Cell r,c is marked for its own entry, which the errata sheet prints, not the face.
     for (const [i, entry] of cellEntries.entries()) {
-      const pointer = `/rows/${Math.floor(i / table.columns.length)}/${i % table.columns.length}`;
+      const pointer = `/rows/${Math.floor(i / table.columns.length)}/cells/${i % table.columns.length}`;
       expect(combat.marks[markKey('combat-results', pointer)], entry).toBe(combat.footnotes.find((f) => f.entry === entry)!.n);
       expect(combatHtml).not.toContain(entry);
     }
@@ -121,13 +121,13 @@ describe('warmaster-reference', () => {
   });
 
   it('holds the legend (five results with their printed meanings) and the odds rule ruling', () => {
-    for (const id of combatTables['combat-results'].results) {
-      const r = results[id as keyof typeof results];
+    for (const { code } of combatTables['combat-results'].legend) {
+      const r = Object.values(results).find((x) => x.code === code)!;
       expect(combatHtml).toContain(`>${r.code}</span>`);
       expect(combatHtml).toContain(esc(r.name));
       expect(combatHtml).toContain(esc(r.text));
     }
-    expect(combatHtml).toContain(esc(combatTables['combat-results'].oddsRule!.text));
+    expect(combatHtml).toContain(esc(combatTables['combat-results'].extension.oddsRule!.text));
     expect(entriesIn(combat)).toEqual(expect.arrayContaining(['combat-odds-rule', 'combat-one-reroll-per-side', 'ar-effects', 'bb-effects', 'dr-effects']));
   });
 });

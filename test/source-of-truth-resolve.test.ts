@@ -82,7 +82,7 @@ describe('resolve and odds read the YAML every run', () => {
   });
 
   it('after a Warmaster combat cell (a reconstruction) and a teleport entry change, resolve and odds answer with them', async () => {
-    edit(dir, 'content/warmaster/layers/reconstructions.yaml', 'pointer: /rows/3/3 }\n    value: DR', 'pointer: /rows/3/3 }\n    value: BB');
+    edit(dir, 'content/warmaster/layers/reconstructions.yaml', 'pointer: /rows/3/cells/3 }\n    value: DR', 'pointer: /rows/3/cells/3 }\n    value: BB');
     edit(dir, 'content/warmaster/teleport-tables/teleportation.yaml', 'name: Success!', 'name: Triumph!');
     for (const cwd of [dir, path.join(dir, 'content', 'warmaster')]) {
       const r = await run(cwd, ...WARMASTER);

@@ -99,9 +99,10 @@ describe('Table of Results of Combate', () => {
   const labels = body.slice(0, firstRow);
 
   it('has the five printed odds columns, left to right', () => {
-    expect(combat.die).toBe('d6');
-    expect(combat.columns.map((c: Rec) => c.label)).toEqual(labels);
-    expect(combat.columns.map((c: Rec) => c.normalizedLabel)).toEqual(labels.map((l) => l.replace(/(\d)or /, '$1 or ')));
+    expect(combat.dice).toBe('d6');
+    expect(combat.key).toEqual({ kind: 'odds', rounding: null });
+    expect(combat.columns.map((c: Rec) => c.printedLabel)).toEqual(labels);
+    expect(combat.columns.map((c: Rec) => c.label)).toEqual(labels.map((l) => l.replace(/(\d)or /, '$1 or ')));
     for (const [i, label] of labels.entries()) {
       const m = label.match(/^(\d)-(\d)(or less|or more)?$/)!;
       const ratio = [Number(m[1]), Number(m[2])];
@@ -118,7 +119,8 @@ describe('Table of Results of Combate', () => {
     }
     expect(Object.keys(frags)).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(combat.extractedRows).toEqual(frags);
-    expect(combat.rows).toEqual(Array.from({ length: 6 }, () => [null, null, null, null, null]));
+    expect(combat.rows).toEqual(Array.from({ length: 6 }, (_, i) => ({ roll: i + 1, cells: [null, null, null, null, null] })));
+    expect(combat.extension).toEqual({ oddsRule: null, rerollsPerSide: null });
   });
 
   it('has the printed result legend: codes, names and texts', () => {
@@ -129,7 +131,7 @@ describe('Table of Results of Combate', () => {
       expect({ code: r.code, name: r.name, text: r.text }).toEqual(l);
       expect(r.id).toBe(l.code!.toLowerCase());
     }
-    expect(combat.results).toEqual(legend.map((l) => l.code!.toLowerCase()));
+    expect(combat.legend).toEqual(legend);
   });
 });
 
@@ -375,14 +377,15 @@ describe('Special areas of the ship', () => {
 
 describe('Printed text fields', () => {
   it('appear verbatim in the rule text', () => {
-    const skip = new Set(['note', 'reason', 'normalizedLabel']);
+    const skip = new Set(['note', 'reason']);
     const bad: string[] = [];
     const walk = (o: unknown, path: string) => {
       if (Array.isArray(o)) return o.forEach((x, i) => walk(x, `${path}/${i}`));
       if (!o || typeof o !== 'object') return;
       for (const [k, v] of Object.entries(o)) {
-        if (skip.has(k)) continue;
-        if (typeof v === 'string' && ['text', 'name', 'exceptions', 'label', 'section'].includes(k) && !TEXT.includes(v)) bad.push(`${path}/${k}: ${v}`);
+        // A label next to a printedLabel is the heading tidied for display; printedLabel is as printed.
+        if (skip.has(k) || (k === 'label' && 'printedLabel' in o)) continue;
+        if (typeof v === 'string' && ['text', 'name', 'exceptions', 'label', 'printedLabel', 'section'].includes(k) && !TEXT.includes(v)) bad.push(`${path}/${k}: ${v}`);
         else walk(v, `${path}/${k}`);
       }
     };
@@ -416,7 +419,7 @@ function effective(kind: string, rec: Rec): Rec {
 describe('Layers', () => {
   it('combat table: every cell filled, never worse for the attacker right or down, fragments first in reading order', () => {
     const order = ['AA', 'AR', 'BB', 'DR', 'DA'];
-    const rows: string[][] = effective('combat-table', combat).rows;
+    const rows: string[][] = effective('combat-table', combat).rows.map((r: Rec) => r.cells);
     for (const [r, row] of rows.entries()) for (const [c, v] of row.entries()) {
       expect(order).toContain(v);
       if (c > 0) expect(order.indexOf(v)).toBeGreaterThanOrEqual(order.indexOf(row[c - 1]!));

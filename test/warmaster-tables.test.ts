@@ -124,8 +124,8 @@ describe('warmasterTables(content)', () => {
   });
 });
 
-function withCell<T extends { readonly rows: readonly (readonly unknown[])[] }>(table: T, row: number, column: number, code: string): T {
+function withCell<T extends { readonly rows: readonly { readonly cells: readonly unknown[] }[] }>(table: T, row: number, column: number, code: string): T {
   const copy = structuredClone(table);
-  (copy.rows as unknown as unknown[][])[row]![column] = code;
+  (copy.rows as unknown as { cells: unknown[] }[])[row]!.cells[column] = code;
   return copy;
 }

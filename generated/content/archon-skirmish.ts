@@ -24,7 +24,7 @@ import type { ArchonSkirmishSpell } from '../types/archon-skirmish/spell.js';
 import type { ArchonSkirmishTurnSequence } from '../types/archon-skirmish/turn.js';
 import type { ArchonSkirmishZone } from '../types/archon-skirmish/zone.js';
 import type { PackManifest } from '../types/pack.js';
-import type { DeepReadonly, PackLayers, RecordOrigins } from '../types/readonly.js';
+import type { DeepReadonly, PackLayers, RecordOrigins, WithRefs } from '../types/readonly.js';
 import type { Scenario } from '../types/scenario.js';
 
 /** The pack's manifest (`content/archon-skirmish/pack.yaml`). */
@@ -147,8 +147,21 @@ export type ArchonSkirmishCardId =
   | "move-4"
   | "move-5"
   | "teleport";
-/** A card record: its effective content (the transcription with the layers applied). */
-export type ArchonSkirmishCardRecord = DeepReadonly<ArchonSkirmishCard>;
+/** A card record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type ArchonSkirmishCardRecord = DeepReadonly<WithRefs<ArchonSkirmishCard, {
+  readonly spellId: ArchonSkirmishSpellId;
+  readonly playedIn: {
+    readonly phases: ArchonSkirmishPhaseId;
+  };
+  readonly effects: {
+    readonly cancelledBy: ArchonSkirmishCreatureId;
+    readonly unit: ArchonSkirmishCreatureId;
+    readonly cards: ArchonSkirmishCardId;
+    readonly at: {
+      readonly cards: ArchonSkirmishCardId;
+    };
+  };
+}>>;
 /** The card ids, sorted. */
 export const cardIds: readonly ArchonSkirmishCardId[] = ["attack-1", "attack-2", "attack-3", "attack-4", "dark-save", "exchange", "heal", "imprison", "light-save", "move-1", "move-2", "move-3", "move-4", "move-5", "teleport"];
 /** The card records by id. */
@@ -819,8 +832,10 @@ export const creatures: { readonly [K in ArchonSkirmishCreatureId]: ArchonSkirmi
 /** Every deck id in the pack (`content/archon-skirmish/decks/<id>.yaml`). */
 export type ArchonSkirmishDeckId =
   | "common-deck";
-/** A deck record: its effective content (the transcription with the layers applied). */
-export type ArchonSkirmishDeckRecord = DeepReadonly<ArchonSkirmishDeck>;
+/** A deck record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type ArchonSkirmishDeckRecord = DeepReadonly<WithRefs<ArchonSkirmishDeck, {
+  readonly cards: ArchonSkirmishCardId;
+}>>;
 /** The deck ids, sorted. */
 export const deckIds: readonly ArchonSkirmishDeckId[] = ["common-deck"];
 /** The deck records by id. */
@@ -858,8 +873,22 @@ export type ArchonSkirmishPhaseId =
   | "battle"
   | "move"
   | "orders";
-/** A phase record: its effective content (the transcription with the layers applied). */
-export type ArchonSkirmishPhaseRecord = DeepReadonly<ArchonSkirmishPhase>;
+/** A phase record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type ArchonSkirmishPhaseRecord = DeepReadonly<WithRefs<ArchonSkirmishPhase, {
+  readonly rules: {
+    readonly when: {
+      readonly cards: ArchonSkirmishCardId;
+    };
+    readonly do: {
+      readonly cancelledBy: ArchonSkirmishCreatureId;
+      readonly unit: ArchonSkirmishCreatureId;
+      readonly cards: ArchonSkirmishCardId;
+      readonly at: {
+        readonly cards: ArchonSkirmishCardId;
+      };
+    };
+  };
+}>>;
 /** The phase ids, sorted. */
 export const phaseIds: readonly ArchonSkirmishPhaseId[] = ["battle", "move", "orders"];
 /** The phase records by id. */
@@ -1139,8 +1168,25 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
 export type ArchonSkirmishRulesId =
   | "creatures"
   | "spell-cards";
-/** A rules record: its effective content (the transcription with the layers applied). */
-export type ArchonSkirmishRulesRecord = DeepReadonly<ArchonSkirmishRulesSection>;
+/** A rules record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type ArchonSkirmishRulesRecord = DeepReadonly<WithRefs<ArchonSkirmishRulesSection, {
+  readonly rules: {
+    readonly when: {
+      readonly cards: ArchonSkirmishCardId;
+    };
+    readonly do: {
+      readonly cancelledBy: ArchonSkirmishCreatureId;
+      readonly unit: ArchonSkirmishCreatureId;
+      readonly cards: ArchonSkirmishCardId;
+      readonly at: {
+        readonly cards: ArchonSkirmishCardId;
+      };
+    };
+  };
+  readonly spellcasters: {
+    readonly creature: ArchonSkirmishCreatureId;
+  };
+}>>;
 /** The rules ids, sorted. */
 export const rulesIds: readonly ArchonSkirmishRulesId[] = ["creatures", "spell-cards"];
 /** The rules records by id. */
@@ -1217,8 +1263,35 @@ export const rules: { readonly [K in ArchonSkirmishRulesId]: ArchonSkirmishRules
 /** Every scenario id in the pack (`content/archon-skirmish/scenarios/<id>.yaml`). */
 export type ArchonSkirmishScenarioId =
   | "standard-game";
-/** A scenario record: its effective content (the transcription with the layers applied). */
-export type ArchonSkirmishScenarioRecord = DeepReadonly<Scenario>;
+/** A scenario record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type ArchonSkirmishScenarioRecord = DeepReadonly<WithRefs<Scenario, {
+  readonly sides: {
+    readonly army: {
+      readonly units: {
+        readonly unit: ArchonSkirmishCreatureId | ArchonSkirmishCardId;
+      };
+    };
+    readonly setup: {
+      readonly zones: ArchonSkirmishZoneId;
+    };
+  };
+  readonly victory: {
+    readonly locations: ArchonSkirmishZoneId;
+  };
+  readonly specialRules: {
+    readonly when: {
+      readonly cards: ArchonSkirmishCardId;
+    };
+    readonly do: {
+      readonly cancelledBy: ArchonSkirmishCreatureId;
+      readonly unit: ArchonSkirmishCreatureId;
+      readonly cards: ArchonSkirmishCardId;
+      readonly at: {
+        readonly cards: ArchonSkirmishCardId;
+      };
+    };
+  };
+}>>;
 /** The scenario ids, sorted. */
 export const scenarioIds: readonly ArchonSkirmishScenarioId[] = ["standard-game"];
 /** The scenario records by id. */
@@ -1361,8 +1434,18 @@ export type ArchonSkirmishSpellId =
   | "heal"
   | "imprison"
   | "teleport";
-/** A spell record: its effective content (the transcription with the layers applied). */
-export type ArchonSkirmishSpellRecord = DeepReadonly<ArchonSkirmishSpell>;
+/** A spell record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type ArchonSkirmishSpellRecord = DeepReadonly<WithRefs<ArchonSkirmishSpell, {
+  readonly card: ArchonSkirmishCardId;
+  readonly effects: {
+    readonly cancelledBy: ArchonSkirmishCreatureId;
+    readonly unit: ArchonSkirmishCreatureId;
+    readonly cards: ArchonSkirmishCardId;
+    readonly at: {
+      readonly cards: ArchonSkirmishCardId;
+    };
+  };
+}>>;
 /** The spell ids, sorted. */
 export const spellIds: readonly ArchonSkirmishSpellId[] = ["exchange", "heal", "imprison", "teleport"];
 /** The spell records by id. */
@@ -1464,8 +1547,10 @@ export const spells: { readonly [K in ArchonSkirmishSpellId]: ArchonSkirmishSpel
 /** Every turn id in the pack (`content/archon-skirmish/turn/<id>.yaml`). */
 export type ArchonSkirmishTurnId =
   | "turn-sequence";
-/** A turn record: its effective content (the transcription with the layers applied). */
-export type ArchonSkirmishTurnRecord = DeepReadonly<ArchonSkirmishTurnSequence>;
+/** A turn record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type ArchonSkirmishTurnRecord = DeepReadonly<WithRefs<ArchonSkirmishTurnSequence, {
+  readonly phases: ArchonSkirmishPhaseId;
+}>>;
 /** The turn ids, sorted. */
 export const turnIds: readonly ArchonSkirmishTurnId[] = ["turn-sequence"];
 /** The turn records by id. */

@@ -13,7 +13,7 @@
  *   schemas/warchon/unit.schema.json
  */
 import type { PackManifest } from '../types/pack.js';
-import type { DeepReadonly, PackLayers, RecordOrigins } from '../types/readonly.js';
+import type { DeepReadonly, PackLayers, RecordOrigins, WithRefs } from '../types/readonly.js';
 import type { Scenario } from '../types/scenario.js';
 import type { WarchonDescriptor } from '../types/warchon/descriptor.js';
 import type { WarchonCombatResult } from '../types/warchon/result.js';
@@ -178,8 +178,13 @@ export type WarchonResultId =
   | "dy"
   | "eg"
   | "so";
-/** A result record: its effective content (the transcription with the layers applied). */
-export type WarchonResultRecord = DeepReadonly<WarchonCombatResult>;
+/** A result record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarchonResultRecord = DeepReadonly<WithRefs<WarchonCombatResult, {
+  readonly effects: {
+    readonly cancelledBy: WarchonUnitId;
+    readonly unit: WarchonUnitId;
+  };
+}>>;
 /** The result ids, sorted. */
 export const resultIds: readonly WarchonResultId[] = ["ae", "ax", "ax-dy", "de", "dy", "eg", "so"];
 /** The result records by id. */
@@ -419,8 +424,28 @@ export const rules: { readonly [K in WarchonRulesId]: WarchonRulesRecord } = {
 /** Every scenario id in the pack (`content/warchon/scenarios/<id>.yaml`). */
 export type WarchonScenarioId =
   | "demo";
-/** A scenario record: its effective content (the transcription with the layers applied). */
-export type WarchonScenarioRecord = DeepReadonly<Scenario>;
+/** A scenario record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarchonScenarioRecord = DeepReadonly<WithRefs<Scenario, {
+  readonly sides: {
+    readonly army: {
+      readonly units: {
+        readonly unit: WarchonUnitId;
+      };
+    };
+    readonly setup: {
+      readonly zones: WarchonSpreadId;
+    };
+  };
+  readonly victory: {
+    readonly locations: WarchonSpreadId;
+  };
+  readonly specialRules: {
+    readonly do: {
+      readonly cancelledBy: WarchonUnitId;
+      readonly unit: WarchonUnitId;
+    };
+  };
+}>>;
 /** The scenario ids, sorted. */
 export const scenarioIds: readonly WarchonScenarioId[] = ["demo"];
 /** The scenario records by id. */
@@ -533,8 +558,23 @@ export type WarchonSpreadId =
   | "kier-zhadd"
   | "mount-tzask"
   | "xetti-bishum";
-/** A spread record: its effective content (the transcription with the layers applied). */
-export type WarchonSpreadRecord = DeepReadonly<WarchonSpread>;
+/** A spread record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarchonSpreadRecord = DeepReadonly<WithRefs<WarchonSpread, {
+  readonly terrains: WarchonTerrainId;
+  readonly specialRules: {
+    readonly do: {
+      readonly cancelledBy: WarchonUnitId;
+      readonly unit: WarchonUnitId;
+    };
+  };
+  readonly paths: WarchonSpreadId;
+  readonly events: {
+    readonly effects: {
+      readonly cancelledBy: WarchonUnitId;
+      readonly unit: WarchonUnitId;
+    };
+  };
+}>>;
 /** The spread ids, sorted. */
 export const spreadIds: readonly WarchonSpreadId[] = ["akibatu", "dracosroar", "erdon-pass", "irondale", "kier-zhadd", "mount-tzask", "xetti-bishum"];
 /** The spread records by id. */
@@ -2351,8 +2391,10 @@ export type WarchonTerrainId =
   | "valley"
   | "volcano"
   | "wasteland";
-/** A terrain record: its effective content (the transcription with the layers applied). */
-export type WarchonTerrainRecord = DeepReadonly<WarchonTerrain>;
+/** A terrain record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarchonTerrainRecord = DeepReadonly<WithRefs<WarchonTerrain, {
+  readonly traits: WarchonTraitId;
+}>>;
 /** The terrain ids, sorted. */
 export const terrainIds: readonly WarchonTerrainId[] = ["aquatic-river", "city", "fortress", "mountain", "valley", "volcano", "wasteland"];
 /** The terrain records by id. */
@@ -2434,8 +2476,15 @@ export type WarchonTraitId =
   | "nether"
   | "purity"
   | "spellcaster";
-/** A trait record: its effective content (the transcription with the layers applied). */
-export type WarchonTraitRecord = DeepReadonly<WarchonTrait>;
+/** A trait record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarchonTraitRecord = DeepReadonly<WithRefs<WarchonTrait, {
+  readonly rules: {
+    readonly do: {
+      readonly cancelledBy: WarchonUnitId;
+      readonly unit: WarchonUnitId;
+    };
+  };
+}>>;
 /** The trait ids, sorted. */
 export const traitIds: readonly WarchonTraitId[] = ["aerial", "aquatic", "berserk", "frigid", "magical", "nether", "purity", "spellcaster"];
 /** The trait records by id. */
@@ -2585,8 +2634,17 @@ export type WarchonUnitId =
   | "deathknoll-ogres"
   | "goblin-assassins"
   | "ramping-water-elemental";
-/** A unit record: its effective content (the transcription with the layers applied). */
-export type WarchonUnitRecord = DeepReadonly<WarchonUnit>;
+/** A unit record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarchonUnitRecord = DeepReadonly<WithRefs<WarchonUnit, {
+  readonly descriptors: WarchonDescriptorId;
+  readonly traits: WarchonTraitId;
+  readonly specialAbilities: {
+    readonly do: {
+      readonly cancelledBy: WarchonUnitId;
+      readonly unit: WarchonUnitId;
+    };
+  };
+}>>;
 /** The unit ids, sorted. */
 export const unitIds: readonly WarchonUnitId[] = ["baphite-swarm", "brimstone-dragons", "celestine-crusaders", "celestine-paladins", "celestine-war-angels", "deathknoll-ogres", "goblin-assassins", "ramping-water-elemental"];
 /** The unit records by id. */

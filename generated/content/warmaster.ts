@@ -15,7 +15,7 @@
  *   schemas/warmaster/unit.schema.json
  */
 import type { PackManifest } from '../types/pack.js';
-import type { DeepReadonly, PackLayers, RecordOrigins } from '../types/readonly.js';
+import type { DeepReadonly, PackLayers, RecordOrigins, WithRefs } from '../types/readonly.js';
 import type { Scenario } from '../types/scenario.js';
 import type { WarmasterCard } from '../types/warmaster/card.js';
 import type { WarmasterCombatResult } from '../types/warmaster/combat-result.js';
@@ -105,8 +105,30 @@ export type WarmasterCardId =
   | "crew-ambush"
   | "horror"
   | "trap";
-/** A card record: its effective content (the transcription with the layers applied). */
-export type WarmasterCardRecord = DeepReadonly<WarmasterCard>;
+/** A card record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarmasterCardRecord = DeepReadonly<WithRefs<WarmasterCard, {
+  readonly effects: {
+    readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
+    readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
+    readonly cards: WarmasterCardId;
+    readonly at: {
+      readonly cards: WarmasterCardId;
+    };
+  };
+  readonly rules: {
+    readonly when: {
+      readonly cards: WarmasterCardId;
+    };
+    readonly do: {
+      readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly cards: WarmasterCardId;
+      readonly at: {
+        readonly cards: WarmasterCardId;
+      };
+    };
+  };
+}>>;
 /** The card ids, sorted. */
 export const cardIds: readonly WarmasterCardId[] = ["crew", "crew-ambush", "horror", "trap"];
 /** The card records by id. */
@@ -383,8 +405,17 @@ export type WarmasterCombatResultId =
   | "bb"
   | "da"
   | "dr";
-/** A combat-result record: its effective content (the transcription with the layers applied). */
-export type WarmasterCombatResultRecord = DeepReadonly<WarmasterCombatResult>;
+/** A combat-result record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarmasterCombatResultRecord = DeepReadonly<WithRefs<WarmasterCombatResult, {
+  readonly effects: {
+    readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
+    readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
+    readonly cards: WarmasterCardId;
+    readonly at: {
+      readonly cards: WarmasterCardId;
+    };
+  };
+}>>;
 /** The combat-result ids, sorted. */
 export const combatResultIds: readonly WarmasterCombatResultId[] = ["aa", "ar", "bb", "da", "dr"];
 /** The combat-result records by id. */
@@ -519,8 +550,19 @@ export const results: { readonly [K in WarmasterCombatResultId]: WarmasterCombat
 /** Every combat-table id in the pack (`content/warmaster/combat-tables/<id>.yaml`). */
 export type WarmasterCombatTableId =
   | "combat-results";
-/** A combat-table record: its effective content (the transcription with the layers applied). */
-export type WarmasterCombatTableRecord = DeepReadonly<WarmasterCombatResultsTable>;
+/** A combat-table record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarmasterCombatTableRecord = DeepReadonly<WithRefs<WarmasterCombatResultsTable, {
+  readonly legend: {
+    readonly effects: {
+      readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly cards: WarmasterCardId;
+      readonly at: {
+        readonly cards: WarmasterCardId;
+      };
+    };
+  };
+}>>;
 /** The combat-table ids, sorted. */
 export const combatTableIds: readonly WarmasterCombatTableId[] = ["combat-results"];
 /** The combat-table records by id. */
@@ -528,19 +570,18 @@ export const combatTables: { readonly [K in WarmasterCombatTableId]: WarmasterCo
   "combat-results": {
     "columns": [
       {
-        "label": "1-3or less",
-        "normalizedLabel": "1-3 or less",
+        "label": "1-3 or less",
         "odds": {
           "max": [
             1,
             3
           ],
           "min": null
-        }
+        },
+        "printedLabel": "1-3or less"
       },
       {
         "label": "1-2",
-        "normalizedLabel": "1-2",
         "odds": {
           "max": [
             1,
@@ -550,11 +591,11 @@ export const combatTables: { readonly [K in WarmasterCombatTableId]: WarmasterCo
             1,
             2
           ]
-        }
+        },
+        "printedLabel": "1-2"
       },
       {
         "label": "1-1",
-        "normalizedLabel": "1-1",
         "odds": {
           "max": [
             1,
@@ -564,11 +605,11 @@ export const combatTables: { readonly [K in WarmasterCombatTableId]: WarmasterCo
             1,
             1
           ]
-        }
+        },
+        "printedLabel": "1-1"
       },
       {
         "label": "2-1",
-        "normalizedLabel": "2-1",
         "odds": {
           "max": [
             2,
@@ -578,21 +619,31 @@ export const combatTables: { readonly [K in WarmasterCombatTableId]: WarmasterCo
             2,
             1
           ]
-        }
+        },
+        "printedLabel": "2-1"
       },
       {
-        "label": "3-1or more",
-        "normalizedLabel": "3-1 or more",
+        "label": "3-1 or more",
         "odds": {
           "max": null,
           "min": [
             3,
             1
           ]
-        }
+        },
+        "printedLabel": "3-1or more"
       }
     ],
-    "die": "d6",
+    "dice": "d6",
+    "extension": {
+      "oddsRule": {
+        "attack": "sum",
+        "defence": "sum",
+        "rounding": "defender-favour",
+        "text": "Add the attack values of all attacking units and the defence values of all defending units (and revealed cards). Compare attack to defence as a ratio and round it in the defender's favour to a printed column: when the attack is at least the defence, divide attack by defence and round down (5:3 is 1-1, 8:3 is 2-1, 9:3 or more is 3-1 or more); when the defence is larger, divide defence by attack and round up (3:4 is 1-2, 3:7 is 1-3 or less)."
+      },
+      "rerollsPerSide": 1
+    },
     "extractedRows": {
       "1": [
         "AA",
@@ -610,64 +661,99 @@ export const combatTables: { readonly [K in WarmasterCombatTableId]: WarmasterCo
       "6": []
     },
     "id": "combat-results",
-    "name": "Table of Results of Combate",
-    "oddsRule": {
-      "attack": "sum",
-      "defence": "sum",
-      "rounding": "defender-favour",
-      "text": "Add the attack values of all attacking units and the defence values of all defending units (and revealed cards). Compare attack to defence as a ratio and round it in the defender's favour to a printed column: when the attack is at least the defence, divide attack by defence and round down (5:3 is 1-1, 8:3 is 2-1, 9:3 or more is 3-1 or more); when the defence is larger, divide defence by attack and round up (3:4 is 1-2, 3:7 is 1-3 or less)."
+    "key": {
+      "kind": "odds",
+      "rounding": null
     },
-    "rerollsPerSide": 1,
-    "results": [
-      "aa",
-      "ar",
-      "bb",
-      "dr",
-      "da"
+    "legend": [
+      {
+        "code": "AA",
+        "name": "Annihilated attacker",
+        "text": "all the attacking units are eliminated."
+      },
+      {
+        "code": "AR",
+        "name": "Attacker routed",
+        "text": "an attacking unit is destroyed; the rest must retreat."
+      },
+      {
+        "code": "BB",
+        "name": "Blood bath",
+        "text": "an attacking unit and a defender are destroyed. Another turn battle between the survivors will have to be carried out. The ambushes do not count for the second turn nor the following, but it will have to be thrown to determine again if the Camera of Armament or the Engine room suffers accidental damages. The repetitions of distances of dice by personages can be used again in the following turns battle."
+      },
+      {
+        "code": "DR",
+        "name": "Defender routed",
+        "text": "a defending unit is destroyed; the rest must retire."
+      },
+      {
+        "code": "DA",
+        "name": "defender annihilated",
+        "text": "all the defending units are eliminated."
+      }
     ],
+    "name": "Table of Results of Combate",
     "rows": [
-      [
-        "AA",
-        "AA",
-        "AR",
-        "AR",
-        "BB"
-      ],
-      [
-        "AA",
-        "AR",
-        "AR",
-        "BB",
-        "BB"
-      ],
-      [
-        "AR",
-        "AR",
-        "BB",
-        "BB",
-        "DR"
-      ],
-      [
-        "AR",
-        "BB",
-        "BB",
-        "DR",
-        "DR"
-      ],
-      [
-        "BB",
-        "BB",
-        "DR",
-        "DR",
-        "DA"
-      ],
-      [
-        "BB",
-        "DR",
-        "DR",
-        "DA",
-        "DA"
-      ]
+      {
+        "cells": [
+          "AA",
+          "AA",
+          "AR",
+          "AR",
+          "BB"
+        ],
+        "roll": 1
+      },
+      {
+        "cells": [
+          "AA",
+          "AR",
+          "AR",
+          "BB",
+          "BB"
+        ],
+        "roll": 2
+      },
+      {
+        "cells": [
+          "AR",
+          "AR",
+          "BB",
+          "BB",
+          "DR"
+        ],
+        "roll": 3
+      },
+      {
+        "cells": [
+          "AR",
+          "BB",
+          "BB",
+          "DR",
+          "DR"
+        ],
+        "roll": 4
+      },
+      {
+        "cells": [
+          "BB",
+          "BB",
+          "DR",
+          "DR",
+          "DA"
+        ],
+        "roll": 5
+      },
+      {
+        "cells": [
+          "BB",
+          "DR",
+          "DR",
+          "DA",
+          "DA"
+        ],
+        "roll": 6
+      }
     ],
     "source": {
       "section": "Table of Results of Combate"
@@ -780,8 +866,35 @@ export const phases: { readonly [K in WarmasterPhaseId]: WarmasterPhaseRecord } 
 /** Every scenario id in the pack (`content/warmaster/scenarios/<id>.yaml`). */
 export type WarmasterScenarioId =
   | "standard-game";
-/** A scenario record: its effective content (the transcription with the layers applied). */
-export type WarmasterScenarioRecord = DeepReadonly<Scenario>;
+/** A scenario record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarmasterScenarioRecord = DeepReadonly<WithRefs<Scenario, {
+  readonly sides: {
+    readonly army: {
+      readonly units: {
+        readonly unit: WarmasterUnitId | WarmasterSpecialUnitId | WarmasterCardId;
+      };
+    };
+    readonly setup: {
+      readonly zones: WarmasterShipAreaId;
+    };
+  };
+  readonly victory: {
+    readonly locations: WarmasterShipAreaId;
+  };
+  readonly specialRules: {
+    readonly when: {
+      readonly cards: WarmasterCardId;
+    };
+    readonly do: {
+      readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly cards: WarmasterCardId;
+      readonly at: {
+        readonly cards: WarmasterCardId;
+      };
+    };
+  };
+}>>;
 /** The scenario ids, sorted. */
 export const scenarioIds: readonly WarmasterScenarioId[] = ["standard-game"];
 /** The scenario records by id. */
@@ -974,8 +1087,31 @@ export type WarmasterShipAreaId =
   | "the-engine-room"
   | "the-reactors"
   | "the-weapons-store";
-/** A ship-area record: its effective content (the transcription with the layers applied). */
-export type WarmasterShipAreaRecord = DeepReadonly<WarmasterShipArea>;
+/** A ship-area record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarmasterShipAreaRecord = DeepReadonly<WithRefs<WarmasterShipArea, {
+  readonly special: WarmasterShipAreaId;
+  readonly connections: WarmasterShipAreaId;
+  readonly rules: {
+    readonly when: {
+      readonly cards: WarmasterCardId;
+    };
+    readonly do: {
+      readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly cards: WarmasterCardId;
+      readonly at: {
+        readonly cards: WarmasterCardId;
+      };
+    };
+  };
+  readonly laserAttack: {
+    readonly phase: WarmasterPhaseId;
+    readonly table: WarmasterTeleportTableId;
+    readonly hits: {
+      readonly excludedAreas: WarmasterShipAreaId;
+    };
+  };
+}>>;
 /** The ship-area ids, sorted. */
 export const shipAreaIds: readonly WarmasterShipAreaId[] = ["area-14", "area-15", "area-16", "area-21", "area-22", "area-23", "area-24", "area-25", "area-26", "area-31", "area-32", "area-33", "area-34", "area-35", "area-36", "area-41", "area-42", "area-43", "area-44", "area-45", "area-46", "area-51", "area-52", "area-53", "area-54", "area-55", "area-56", "destroyed-areas", "shields", "the-bridge", "the-engine-room", "the-reactors", "the-weapons-store"];
 /** The ship-area records by id. */
@@ -1853,8 +1989,22 @@ export type WarmasterSpecialUnitId =
   | "sanguinius"
   | "the-emperor"
   | "warmaster-horus";
-/** A special-unit record: its effective content (the transcription with the layers applied). */
-export type WarmasterSpecialUnitRecord = DeepReadonly<WarmasterSpecialUnit>;
+/** A special-unit record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarmasterSpecialUnitRecord = DeepReadonly<WithRefs<WarmasterSpecialUnit, {
+  readonly abilities: {
+    readonly when: {
+      readonly cards: WarmasterCardId;
+    };
+    readonly do: {
+      readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly cards: WarmasterCardId;
+      readonly at: {
+        readonly cards: WarmasterCardId;
+      };
+    };
+  };
+}>>;
 /** The special-unit ids, sorted. */
 export const specialUnitIds: readonly WarmasterSpecialUnitId[] = ["angron", "demonic-hordes", "doombreed", "general-kane", "kraxnar", "magnus-the-red-one", "rogal-dorn", "sanguinius", "the-emperor", "warmaster-horus"];
 /** The special-unit records by id. */
@@ -2342,8 +2492,20 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
 /** Every teleport-table id in the pack (`content/warmaster/teleport-tables/<id>.yaml`). */
 export type WarmasterTeleportTableId =
   | "teleportation";
-/** A teleport-table record: its effective content (the transcription with the layers applied). */
-export type WarmasterTeleportTableRecord = DeepReadonly<WarmasterTeleportationTable>;
+/** A teleport-table record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarmasterTeleportTableRecord = DeepReadonly<WithRefs<WarmasterTeleportationTable, {
+  readonly entries: {
+    readonly excludedAreas: WarmasterShipAreaId;
+    readonly effects: {
+      readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
+      readonly cards: WarmasterCardId;
+      readonly at: {
+        readonly cards: WarmasterCardId;
+      };
+    };
+  };
+}>>;
 /** The teleport-table ids, sorted. */
 export const teleportTableIds: readonly WarmasterTeleportTableId[] = ["teleportation"];
 /** The teleport-table records by id. */
@@ -2636,193 +2798,193 @@ export const origins: {
   },
   "combat-table": {
     "combat-results": {
-      "/oddsRule": {
+      "/extension/oddsRule": {
         "entry": "combat-odds-rule",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "The reference guide prints the odds columns but not how odds are found (the main rules are not included). Summing each side and rounding in the defender's favour is the usual rule of odds tables and keeps every ratio in exactly one of the five printed columns."
       },
-      "/rerollsPerSide": {
+      "/extension/rerollsPerSide": {
         "entry": "combat-one-reroll-per-side",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "Each re-roll ability says the second result must be accepted (\"He will have to accept the result of this new distance of dice\"), which leaves no room for a third roll. So a side re-rolls a table roll at most once however many re-rolling characters it has in the battle (e.g. the Emperor and Sanguinius together). A Blood bath starts a new table roll, and the Blood bath text lets re-rolls be used again then."
       },
-      "/rows/0/0": {
+      "/rows/0/cells/0": {
         "entry": "combat-roll-1-col-1",
         "kind": "inference",
         "layer": "inferences",
         "reason": "Roll 1, odds 1-3 or less: the cell was lost in extraction. Principle of every odds table (column headings run from the attacker's worst odds, 1-3 or less, to his best, 3-1 or more; the legend runs from the attacker's worst result, AA, to his best, DA; the extracted fragments show AA in row 1 and DA in row 5): a cell is never worse for the attacker than the cell to its left or the cell above it. AA is the worst result for the attacker and the fragments show it in row 1; the cell at 1-3 or less is the worst cell of row 1, so it can only be AA."
       },
-      "/rows/0/1": {
+      "/rows/0/cells/1": {
         "entry": "combat-roll-1-col-2",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 1, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/0/2": {
+      "/rows/0/cells/2": {
         "entry": "combat-roll-1-col-3",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 1, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/0/3": {
+      "/rows/0/cells/3": {
         "entry": "combat-roll-1-col-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 1, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/0/4": {
+      "/rows/0/cells/4": {
         "entry": "combat-roll-1-col-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 1, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/1/0": {
+      "/rows/1/cells/0": {
         "entry": "combat-roll-2-col-1",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 2, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/1/1": {
+      "/rows/1/cells/1": {
         "entry": "combat-roll-2-col-2",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 2, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/1/2": {
+      "/rows/1/cells/2": {
         "entry": "combat-roll-2-col-3",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 2, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/1/3": {
+      "/rows/1/cells/3": {
         "entry": "combat-roll-2-col-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 2, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/1/4": {
+      "/rows/1/cells/4": {
         "entry": "combat-roll-2-col-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 2, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/2/0": {
+      "/rows/2/cells/0": {
         "entry": "combat-roll-3-col-1",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 3, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/2/1": {
+      "/rows/2/cells/1": {
         "entry": "combat-roll-3-col-2",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 3, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/2/2": {
+      "/rows/2/cells/2": {
         "entry": "combat-roll-3-col-3",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 3, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/2/3": {
+      "/rows/2/cells/3": {
         "entry": "combat-roll-3-col-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 3, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/2/4": {
+      "/rows/2/cells/4": {
         "entry": "combat-roll-3-col-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 3, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/3/0": {
+      "/rows/3/cells/0": {
         "entry": "combat-roll-4-col-1",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 4, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/3/1": {
+      "/rows/3/cells/1": {
         "entry": "combat-roll-4-col-2",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 4, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/3/2": {
+      "/rows/3/cells/2": {
         "entry": "combat-roll-4-col-3",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 4, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/3/3": {
+      "/rows/3/cells/3": {
         "entry": "combat-roll-4-col-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 4, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/3/4": {
+      "/rows/3/cells/4": {
         "entry": "combat-roll-4-col-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 4, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/4/0": {
+      "/rows/4/cells/0": {
         "entry": "combat-roll-5-col-1",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 5, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/4/1": {
+      "/rows/4/cells/1": {
         "entry": "combat-roll-5-col-2",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 5, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/4/2": {
+      "/rows/4/cells/2": {
         "entry": "combat-roll-5-col-3",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 5, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/4/3": {
+      "/rows/4/cells/3": {
         "entry": "combat-roll-5-col-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 5, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/4/4": {
+      "/rows/4/cells/4": {
         "entry": "combat-roll-5-col-5",
         "kind": "inference",
         "layer": "inferences",
         "reason": "Roll 5, odds 3-1 or more: the cell was lost in extraction. Principle of every odds table (column headings run from the attacker's worst odds, 1-3 or less, to his best, 3-1 or more; the legend runs from the attacker's worst result, AA, to his best, DA; the extracted fragments show AA in row 1 and DA in row 5): a cell is never worse for the attacker than the cell to its left or the cell above it. DA is the best result for the attacker and the fragments show it in row 5; the cell at 3-1 or more is the best cell of row 5, so it can only be DA."
       },
-      "/rows/5/0": {
+      "/rows/5/cells/0": {
         "entry": "combat-roll-6-col-1",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 6, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/5/1": {
+      "/rows/5/cells/1": {
         "entry": "combat-roll-6-col-2",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 6, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/5/2": {
+      "/rows/5/cells/2": {
         "entry": "combat-roll-6-col-3",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 6, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/5/3": {
+      "/rows/5/cells/3": {
         "entry": "combat-roll-6-col-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "Roll 6, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code."
       },
-      "/rows/5/4": {
+      "/rows/5/cells/4": {
         "entry": "combat-roll-6-col-5",
         "kind": "inference",
         "layer": "inferences",
@@ -3292,7 +3454,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/0/0"
+          "pointer": "/rows/0/cells/0"
         },
         "value": "AA"
       },
@@ -3303,7 +3465,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/4/4"
+          "pointer": "/rows/4/cells/4"
         },
         "value": "DA"
       },
@@ -3314,7 +3476,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/5/4"
+          "pointer": "/rows/5/cells/4"
         },
         "value": "DA"
       },
@@ -3430,7 +3592,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/oddsRule"
+          "pointer": "/extension/oddsRule"
         },
         "value": {
           "attack": "sum",
@@ -3446,7 +3608,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rerollsPerSide"
+          "pointer": "/extension/rerollsPerSide"
         },
         "value": 1
       },
@@ -4001,7 +4163,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/0/1"
+          "pointer": "/rows/0/cells/1"
         },
         "value": "AA"
       },
@@ -4012,7 +4174,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/0/2"
+          "pointer": "/rows/0/cells/2"
         },
         "value": "AR"
       },
@@ -4023,7 +4185,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/0/3"
+          "pointer": "/rows/0/cells/3"
         },
         "value": "AR"
       },
@@ -4034,7 +4196,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/0/4"
+          "pointer": "/rows/0/cells/4"
         },
         "value": "BB"
       },
@@ -4045,7 +4207,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/1/0"
+          "pointer": "/rows/1/cells/0"
         },
         "value": "AA"
       },
@@ -4056,7 +4218,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/1/1"
+          "pointer": "/rows/1/cells/1"
         },
         "value": "AR"
       },
@@ -4067,7 +4229,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/1/2"
+          "pointer": "/rows/1/cells/2"
         },
         "value": "AR"
       },
@@ -4078,7 +4240,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/1/3"
+          "pointer": "/rows/1/cells/3"
         },
         "value": "BB"
       },
@@ -4089,7 +4251,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/1/4"
+          "pointer": "/rows/1/cells/4"
         },
         "value": "BB"
       },
@@ -4100,7 +4262,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/2/0"
+          "pointer": "/rows/2/cells/0"
         },
         "value": "AR"
       },
@@ -4111,7 +4273,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/2/1"
+          "pointer": "/rows/2/cells/1"
         },
         "value": "AR"
       },
@@ -4122,7 +4284,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/2/2"
+          "pointer": "/rows/2/cells/2"
         },
         "value": "BB"
       },
@@ -4133,7 +4295,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/2/3"
+          "pointer": "/rows/2/cells/3"
         },
         "value": "BB"
       },
@@ -4144,7 +4306,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/2/4"
+          "pointer": "/rows/2/cells/4"
         },
         "value": "DR"
       },
@@ -4155,7 +4317,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/3/0"
+          "pointer": "/rows/3/cells/0"
         },
         "value": "AR"
       },
@@ -4166,7 +4328,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/3/1"
+          "pointer": "/rows/3/cells/1"
         },
         "value": "BB"
       },
@@ -4177,7 +4339,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/3/2"
+          "pointer": "/rows/3/cells/2"
         },
         "value": "BB"
       },
@@ -4188,7 +4350,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/3/3"
+          "pointer": "/rows/3/cells/3"
         },
         "value": "DR"
       },
@@ -4199,7 +4361,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/3/4"
+          "pointer": "/rows/3/cells/4"
         },
         "value": "DR"
       },
@@ -4210,7 +4372,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/4/0"
+          "pointer": "/rows/4/cells/0"
         },
         "value": "BB"
       },
@@ -4221,7 +4383,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/4/1"
+          "pointer": "/rows/4/cells/1"
         },
         "value": "BB"
       },
@@ -4232,7 +4394,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/4/2"
+          "pointer": "/rows/4/cells/2"
         },
         "value": "DR"
       },
@@ -4243,7 +4405,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/4/3"
+          "pointer": "/rows/4/cells/3"
         },
         "value": "DR"
       },
@@ -4254,7 +4416,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/5/0"
+          "pointer": "/rows/5/cells/0"
         },
         "value": "BB"
       },
@@ -4265,7 +4427,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/5/1"
+          "pointer": "/rows/5/cells/1"
         },
         "value": "DR"
       },
@@ -4276,7 +4438,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/5/2"
+          "pointer": "/rows/5/cells/2"
         },
         "value": "DR"
       },
@@ -4287,7 +4449,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "combat-results",
           "kind": "combat-table",
-          "pointer": "/rows/5/3"
+          "pointer": "/rows/5/cells/3"
         },
         "value": "DA"
       },

@@ -22,9 +22,9 @@ export interface PackManifest {
    */
   version: string;
   /**
-   * The rule text this pack transcribes.
+   * The rule text this pack transcribes. Leave it out for a designer's own game: a pack without `source` is an original game, as is one whose source says `original: true`.
    */
-  source: {
+  source?: {
     /**
      * File name of the rule text as its maintainers received it (provenance only: playmark never reads it).
      */

@@ -11,6 +11,21 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
     : T;
 
+/**
+ * `T` with its references narrowed to the ids of the kinds they name: `R` mirrors `T`'s
+ * properties (lists are looked through) and holds an id union at each reference (`x-ref`).
+ * Only a plain `string` is narrowed: a literal beside it (`cards: "subject" | Id[]`) stays.
+ */
+export type WithRefs<T, R> = T extends readonly unknown[]
+  ? { [K in keyof T]: WithRefs<T[K], R> }
+  : [R] extends [string]
+    ? string extends T
+      ? R
+      : T
+    : T extends object
+      ? { [K in keyof T]: K extends keyof R ? WithRefs<T[K], R[K]> : T[K] }
+      : T;
+
 /** Where an effective value came from when a layer set it (values with no origin are as printed). */
 export interface LayerOrigin {
   /** The layer file's id (`content/<pack>/layers/<layer>.yaml`). */

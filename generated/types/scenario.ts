@@ -45,7 +45,7 @@ export interface Scenario {
          */
         condition: "destroy-all-enemy" | "occupy-locations" | "manual";
         /**
-         * For `occupy-locations`: the locations a side must occupy at once.
+         * For `occupy-locations`: the locations a side must occupy at once, by id, of the same kinds as setup zones (or a shipped game's squares).
          */
         locations?: Id[];
       }[]
@@ -101,7 +101,7 @@ export interface ScenarioSide {
    */
   setup: {
     /**
-     * Locations where the side's units may set up, by id.
+     * Locations where the side's units may set up, by id: records of the pack's location kinds (any kind checked by `common/location.schema.json`, whatever its name), or a shipped game's spreads, ship areas or zones.
      */
     zones?: Id[];
     /**

@@ -58,7 +58,10 @@ registry, the tarball it was installed from, or (run from a clone) the clone's f
 dependency, so \`npm install\` installs that same playmark.
 Then: cd into it, \`npm install\` (playmark and its schemas), \`npx playmark build\`.
 The YAML files name their schemas on their first line (node_modules/playmark/schemas/ for
-playmark's own, schemas/ for the project's), so an editor with YAML support completes and checks them.`,
+playmark's own, schemas/ for the project's), so an editor with YAML support completes and checks them;
+the project's schemas name playmark's by the same installed path
+(\`"$ref": "../../node_modules/playmark/schemas/common/defs.schema.json#/$defs/id"\`), which the editor
+follows too.`,
     )
     .action((dirArg: string, flags: InitFlags) => withFileErrors(io.cwd, () => initCommand(io, dirArg, flags)));
 }

@@ -1,7 +1,7 @@
 // `resolve` and `odds` on playmark's generic tables (common/combat-table and common/roll-table
 // schemas), for any pack: a designer's kinds are found by the schema they use, whatever they are
 // called.
-import type { PackContent } from '../content/effective.js';
+import type { GenericTable } from '../analysis/pack-tables.js';
 import type { RecordOrigins } from '../../generated/types/readonly.js';
 import { describeDice, diceRolls } from '../engine/core/dice-expression.js';
 import {
@@ -20,28 +20,8 @@ import type { Fraction } from '../analysis/fraction.js';
 import { UsageError } from './io.js';
 import { didYouMean } from './project.js';
 
-export const COMBAT_TABLE_SCHEMA = 'common/combat-table.schema.json';
-export const ROLL_TABLE_SCHEMA = 'common/roll-table.schema.json';
-
-export type GenericTable =
-  | { readonly type: 'combat'; readonly id: string; readonly table: CombatTable; readonly origins: RecordOrigins | undefined }
-  | { readonly type: 'roll'; readonly id: string; readonly table: RollTable; readonly origins: RecordOrigins | undefined };
-
-/** The pack's generic tables by id (combat tables first, then roll tables, each sorted by id). */
-export function genericTables(pack: PackContent): Map<string, GenericTable> {
-  const out = new Map<string, GenericTable>();
-  for (const [type, schema] of [['combat', COMBAT_TABLE_SCHEMA], ['roll', ROLL_TABLE_SCHEMA]] as const) {
-    for (const [kind, k] of Object.entries(pack.pack.kinds)) {
-      if (k.schema.replace(/\\/g, '/') !== schema) continue;
-      for (const [id, record] of Object.entries(pack.records[kind] ?? {})) {
-        // The schema validated these records when the pack was read: here they take the generated types.
-        const origins = pack.origins[kind]?.[id];
-        if (!out.has(id)) out.set(id, { type, id, table: record as unknown as CombatTable & RollTable, origins } as GenericTable);
-      }
-    }
-  }
-  return out;
-}
+// The pack's tables live in src/analysis (a program reads them too); re-exported for the commands.
+export { COMBAT_TABLE_SCHEMA, ROLL_TABLE_SCHEMA, genericTables, type GenericTable } from '../analysis/pack-tables.js';
 
 /** The table `--table` names, or the pack's only table; a usage error lists the tables otherwise. */
 export function tableArg(pack: string, tables: ReadonlyMap<string, GenericTable>, arg: string | undefined): GenericTable {
@@ -157,9 +137,12 @@ function noteAt(origins: RecordOrigins | undefined, pointer: string, value: stri
   return found ? [{ value, layer: found.origin.layer, entry: found.origin.entry, kind: found.origin.kind, pointer: found.pointer }] : [];
 }
 
-/** " (erratum crt-high-roll)" for a value a layer set. */
+/** What a layer entry of each kind did to a value, in words a designer uses (never "not printed": a generic table may be a designer's own). */
+const DONE: Readonly<Record<string, string>> = { erratum: 'corrected in errata', inference: 'inferred', ruling: 'ruled', reconstruction: 'reconstructed' };
+
+/** " (erratum crt-high-roll, corrected in errata)" for a value a layer set. */
 function flagOf(notes: readonly LayerNote[]): string {
-  return notes.length ? ` (${notes.map((n) => `${n.kind} ${n.entry}`).join(', ')})` : '';
+  return notes.length ? ` (${notes.map((n) => `${n.kind} ${n.entry}${DONE[n.kind] ? `, ${DONE[n.kind]}` : ''}`).join('; ')})` : '';
 }
 
 /** Odds of the chosen tables, as JSON and as text. */

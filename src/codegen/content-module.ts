@@ -6,7 +6,9 @@ import { banner } from './banner.js';
 import { compareText, literal } from './literal.js';
 import { camelCase, pascalCase } from './names.js';
 import { READONLY_MODULE } from './readonly-module.js';
+import { isLeaf, refTree, type RefTree } from './ref-tree.js';
 import { importSpecifier, typeModulePath } from './schema-files.js';
+import type { Schema } from './schema-walk.js';
 
 export interface ContentModuleInput {
   readonly pack: Pack;
@@ -16,6 +18,8 @@ export interface ContentModuleInput {
   readonly schemasLabel: string;
   /** The root type name declared for each schema file. */
   readonly rootNames: ReadonlyMap<string, string>;
+  /** Every schema file by its path (`warchon/spread.schema.json`), to find the kinds' references. */
+  readonly schemas: ReadonlyMap<string, Schema>;
 }
 
 interface KindNames {
@@ -28,6 +32,8 @@ interface KindNames {
   readonly map: string;
   readonly ids: string;
   readonly records: readonly EffectiveRecord[];
+  /** Where its records refer to other records, as the id types of the kinds they name (TypeScript). */
+  readonly refs: string | undefined;
 }
 
 const MANIFEST_SCHEMA = 'pack.schema.json';
@@ -41,9 +47,10 @@ export function contentModule(input: ContentModuleInput): string {
   const modulePath = contentModulePath(pack.id);
   const kinds = kindNames(input);
   const manifestType = typeOf(input, MANIFEST_SCHEMA);
-  checkUnique(pack.id, [manifestType, 'DeepReadonly', 'PackLayers', 'RecordOrigins', 'pack', 'records', 'origins', 'layers', ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids])]);
+  checkUnique(pack.id, [manifestType, 'DeepReadonly', 'PackLayers', 'RecordOrigins', 'WithRefs', 'pack', 'records', 'origins', 'layers', ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids])]);
 
-  const imports = new Map<string, Set<string>>([[READONLY_MODULE, new Set(['DeepReadonly', 'PackLayers', 'RecordOrigins'])]]);
+  const readonlyNames = ['DeepReadonly', 'PackLayers', 'RecordOrigins', ...(kinds.some((k) => k.refs) ? ['WithRefs'] : [])];
+  const imports = new Map<string, Set<string>>([[READONLY_MODULE, new Set(readonlyNames)]]);
   const addImport = (schema: string, name: string): void => {
     const target = typeModulePath(schema);
     imports.set(target, (imports.get(target) ?? new Set()).add(name));
@@ -75,14 +82,29 @@ export function contentModule(input: ContentModuleInput): string {
 
 function kindNames(input: ContentModuleInput): KindNames[] {
   const { pack } = input;
-  return Object.keys(pack.manifest.kinds)
-    .sort(compareText)
-    .map((kind) => {
-      const { folder, schema } = pack.manifest.kinds[kind]!;
-      const base = pascalCase(pack.id) + pascalCase(kind);
-      const records = [...(pack.records.get(kind) ?? [])].sort((a, b) => compareText(a.id, b.id));
-      return { kind, folder, schema, type: typeOf(input, schema), idType: `${base}Id`, recordType: `${base}Record`, map: camelCase(folder), ids: `${camelCase(kind)}Ids`, records };
-    });
+  const declared = Object.keys(pack.manifest.kinds).sort(compareText);
+  const idType = (kind: string): string => `${pascalCase(pack.id) + pascalCase(kind)}Id`;
+  // As the reference check reads an `x-ref` (src/content/lint/refs.ts): the kinds it names, and
+  // for a generic one (`location`) every kind the pack checks by that generic schema.
+  const kindsOf = (xref: readonly string[]): string[] => {
+    const named = xref.flatMap((k) => [k, ...declared.filter((d) => pack.manifest.kinds[d]!.schema.replace(/\\/g, '/') === `common/${k}.schema.json`)]);
+    return [...new Set(named)].filter((k) => declared.includes(k));
+  };
+  return declared.map((kind) => {
+    const { folder, schema } = pack.manifest.kinds[kind]!;
+    const base = pascalCase(pack.id) + pascalCase(kind);
+    const records = [...(pack.records.get(kind) ?? [])].sort((a, b) => compareText(a.id, b.id));
+    const tree = refTree(schema.replace(/\\/g, '/'), input.schemas, kindsOf);
+    const refs = tree === undefined ? undefined : refType(tree, idType, '');
+    return { kind, folder, schema, type: typeOf(input, schema), idType: idType(kind), recordType: `${base}Record`, map: camelCase(folder), ids: `${camelCase(kind)}Ids`, records, refs };
+  });
+}
+
+/** A reference tree as the TypeScript `WithRefs` reads: an id union at each reference. */
+function refType(tree: RefTree, idType: (kind: string) => string, indent: string): string {
+  if (isLeaf(tree)) return tree.map(idType).join(' | ');
+  const inner = `${indent}  `;
+  return `{\n${Object.entries(tree).map(([k, v]) => `${inner}readonly ${key(k)}: ${refType(v, idType, inner)};\n`).join('')}${indent}}`;
 }
 
 function typeOf(input: ContentModuleInput, schema: string): string {
@@ -106,8 +128,8 @@ function kindSection(k: KindNames, packLabel: string): string {
   return [
     `/** Every ${k.kind} id in the pack (\`${packLabel}/${k.folder}/<id>.yaml\`). */`,
     `export type ${k.idType} =${union};`,
-    `/** A ${k.kind} record: its effective content (the transcription with the layers applied). */`,
-    `export type ${k.recordType} = DeepReadonly<${k.type}>;`,
+    `/** A ${k.kind} record: its effective content (the transcription with the layers applied)${k.refs === undefined ? '' : ', its references typed as the ids of the kinds they name'}. */`,
+    k.refs === undefined ? `export type ${k.recordType} = DeepReadonly<${k.type}>;` : `export type ${k.recordType} = DeepReadonly<WithRefs<${k.type}, ${k.refs}>>;`,
     `/** The ${k.kind} ids, sorted. */`,
     `export const ${k.ids}: readonly ${k.idType}[] = [${ids.join(', ')}];`,
     `/** The ${k.kind} records by id. */`,

@@ -36,11 +36,14 @@ export async function planFiles(input: PlanInput): Promise<Map<string, string>> 
         .map((f) => ({ ...f, source: `playmark/schemas/${f.file}` }))
     : [];
   const types = await generateTypeModules([...bundled, ...own].sort((a, b) => compareText(a.file, b.file)), schemasLabel);
+  // All of playmark's schemas, the project's over them: a reference may lead through any of them.
+  const all = input.bundledDir ? readSchemaFiles(input.bundledDir).filter((f) => !ownFiles.has(f.file)) : [];
+  const schemas = new Map([...all, ...own].map((f) => [f.file, f.schema]));
   const files = new Map(types.files);
   files.set(READONLY_MODULE, readonlyModule());
   const packs = [...input.packs].sort((a, b) => compareText(a.id, b.id));
   for (const pack of packs) {
-    files.set(contentModulePath(pack.id), contentModule({ pack, packLabel: label(pack.dir), schemasLabel, rootNames: types.rootNames }));
+    files.set(contentModulePath(pack.id), contentModule({ pack, packLabel: label(pack.dir), schemasLabel, rootNames: types.rootNames, schemas }));
   }
   files.set('README.md', generatedReadme(packs.map((p) => p.id), [...types.files.keys()]));
   return new Map([...files].sort(([a], [b]) => compareText(a, b)));

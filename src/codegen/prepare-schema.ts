@@ -73,13 +73,25 @@ function tuplesForCompiler(schema: Schema): void {
 
 /**
  * A bounded list (`minItems`/`maxItems`) becomes a tuple, which prints its item type once per
- * member: fine for a named item type, a copy of the whole object for an unnamed one. Such a list
- * is typed as a plain array (the schema still enforces its bounds).
+ * member: fine for a named item type, or a scalar one bounded both ways (`[a, d]`, two integers,
+ * is `[number, number]`); a copy of the whole object for an unnamed one. Such a list is typed as a
+ * plain array (the schema still enforces its bounds).
  */
 function plainListOfUnnamed(schema: Schema): void {
   const items = schema.items;
   if (!isSchema(items) || Array.isArray(items) || 'tsType' in items) return;
+  if (isScalar(items) && 'maxItems' in schema) return;
   if (!('minItems' in schema) && !('maxItems' in schema)) return;
   delete schema.minItems;
   delete schema.maxItems;
+}
+
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** A schema for a string, number, boolean or null only (its type prints as one short word). */
+function isScalar(schema: Schema): boolean {
+  if (['properties', 'items', 'prefixItems', 'oneOf', 'anyOf', 'allOf', '$ref'].some((k) => k in schema)) return false;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (schema.type !== undefined) return types.every((t) => typeof t === 'string' && SCALARS.has(t));
+  return Array.isArray(schema.enum) || 'const' in schema;
 }

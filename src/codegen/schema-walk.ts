@@ -2,6 +2,7 @@
 // and pointer they name.
 import path from 'node:path';
 import { formatPointer, parsePointer } from '../content/pointer.js';
+import { installedSchema } from '../content/installed-schema.js';
 
 export type Schema = { [key: string]: unknown };
 
@@ -54,6 +55,8 @@ export function resolveRef(file: string, ref: string): string {
   const filePart = hash < 0 ? ref : ref.slice(0, hash);
   const fragment = hash < 0 ? '' : decodeURIComponent(ref.slice(hash + 1));
   if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) throw new Error(`${file}: only relative $refs can be generated, not ${ref}`);
-  const target = filePart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), filePart));
+  const target = filePart === '' ? file : installedSchema(path.posix.normalize(path.posix.join(path.posix.dirname(file), filePart)));
   return locationKey(target, formatPointer(parsePointer(fragment)));
 }
+
+export { installedSchema };

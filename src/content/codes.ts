@@ -104,6 +104,7 @@ export const CODES = {
   'table/column-key': { severity: 'error', summary: 'A combat table\'s column does not give the range its key calls for (`differential`, `odds` or `range`), or gives another key\'s.', hint: 'Give each column the range its table\'s `key.kind` names: `differential` for differential, `odds` for odds, `range` for value.' },
   'location/one-way': { severity: 'error', summary: 'A location lists another as adjacent, its kind says adjacency runs both ways (`symmetric: true`), but the other does not list it back.', hint: 'Add the location to the other\'s `adjacent`, or remove the one-way entry.' },
   'template/helper-argument': { severity: 'error', summary: 'A template gives a helper an argument it cannot use (a list where a key or an @index goes).', hint: 'Give the helper what docs/printables.md says it takes: for cellMark, keys, whole numbers (@index) or pointers ("/rows").' },
+  'pack/color-spelling': { severity: 'warning', summary: 'A side of the manifest gives `color` and no `colour`: the printed faces draw a side in its `colour` (`#rrggbb`); `color` is only the colour\'s name as a rule text prints it, an older spelling still read for a side without `colour`.', hint: 'Write `colour: "#rrggbb"` on the side (keep `color` only as the name a rule text prints, e.g. `red`).' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

@@ -340,11 +340,11 @@ function child(node: Json | undefined, step: string | number): Json | undefined 
   return undefined;
 }
 
-/** A column's printed label: its `label`, else its `key` or `name` (a string column is its own label). */
+/** A column's label as the source printed it: its `printedLabel`, else `label`, `key` or `name` (a string column is its own label). */
 function columnLabel(column: Json | undefined): string | undefined {
   if (typeof column === 'string' || typeof column === 'number') return String(column);
   if (!isObject(column)) return undefined;
-  for (const k of ['label', 'key', 'name']) {
+  for (const k of ['printedLabel', 'label', 'key', 'name']) {
     const v = column[k];
     if (typeof v === 'string' || typeof v === 'number') return String(v);
   }
@@ -478,10 +478,12 @@ export function describe(pack: NamingPack, kind: string, id: string, record: Jso
     return { where: [name, label, ...(steps.length > 2 ? [pathWords(steps.slice(2))] : [])].join(', ') };
   }
 
-  // Any other value: the record by its name, then the value's path in it.
+  // Any other value: the record by its name, then the value's path in it. A game's own fields sit
+  // under a generic kind's `extension`, which means nothing to a player: named without it.
   const named = recordName(record);
   if (steps.length === 0) return { where: named ?? plain };
-  return { where: named !== undefined ? `${named}, ${pathWords(steps)}` : `${plain} ${pathWords(steps)}` };
+  const shown = steps[0] === 'extension' && steps.length > 1 ? steps.slice(1) : steps;
+  return { where: named !== undefined ? `${named}, ${pathWords(shown)}` : `${plain} ${pathWords(shown)}` };
 }
 
 /**

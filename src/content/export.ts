@@ -26,7 +26,7 @@ export function exportPack(pack: Pack, options: ExportOptions = {}): Json {
   if (only) for (const kind of only) kinds[kind] ??= [];
   const m = pack.manifest;
   return {
-    pack: { id: m.id, title: m.title, version: m.version, source: m.source as unknown as Json, sides: m.sides as unknown as Json, layers: options.base ? [] : [...m.layers] },
+    pack: { id: m.id, title: m.title, version: m.version, source: exportedSource(m.source), sides: m.sides as unknown as Json, layers: options.base ? [] : [...m.layers] },
     content: options.base ? 'base' : 'effective',
     kinds,
   };
@@ -49,4 +49,11 @@ function exportOne(record: EffectiveRecord, options: ExportOptions): Json {
     }
   }
   return { id: record.id, data, provenance: { source: displayPath(record.file, options.cwd), layers } };
+}
+
+/** The manifest's source; a pack written without one (an original game) exports none but `original: true`, never an empty file name. */
+function exportedSource(source: Pack['manifest']['source']): Json {
+  if (source.file !== '') return source as unknown as Json;
+  const { file: _file, ...rest } = source;
+  return rest as unknown as Json;
 }

@@ -92,8 +92,10 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, c
   if (!manifestData) return undefined;
   // A manifest with schema problems (reported already) still names the pack's kinds and layers:
   // use what is well formed, so every record is still checked, references included.
-  const manifest = manifestData.valid ? (manifestData.data as unknown as Manifest) : usableManifest(manifestData.data);
-  if (!manifest) return undefined;
+  const read = manifestData.valid ? (manifestData.data as unknown as Manifest) : usableManifest(manifestData.data);
+  if (!read) return undefined;
+  const manifest = withSource(read);
+  colorSpelling(manifest, manifestFile, report);
   const records: LoadedRecord[] = [];
   const knownFolders = new Set<string>([LAYERS_FOLDER]);
 
@@ -147,16 +149,34 @@ function usableManifest(data: JsonObject): Manifest | undefined {
   }
   const layers = Array.isArray(data.layers) ? data.layers.filter((l): l is string => typeof l === 'string') : [];
   const sides = (Array.isArray(data.sides) ? data.sides : []).filter((s): s is { id: string; name: string } => isObject(s) && typeof s.id === 'string').map((s) => ({ ...s, name: typeof s.name === 'string' ? s.name : s.id }));
-  const source = isObject(data.source) && typeof data.source.file === 'string' && typeof data.source.title === 'string' ? (data.source as unknown as Manifest['source']) : { file: '', title: '' };
+  const source = isObject(data.source) && typeof data.source.file === 'string' && typeof data.source.title === 'string' ? (data.source as unknown as Manifest['source']) : undefined;
   return {
     id: data.id,
     title: typeof data.title === 'string' ? data.title : data.id,
     version: typeof data.version === 'string' ? data.version : '0.0.0',
-    source,
+    ...(source ? { source } : {}),
     sides,
     kinds,
     layers,
-  };
+  } as Manifest;
+}
+
+/**
+ * A manifest without `source` is a designer's own game: it transcribes no rule text. Every reader
+ * of `source` gets one saying so (`original: true`, no file), so none has to cope with its absence.
+ */
+function withSource(manifest: Manifest): Manifest {
+  if ((manifest as { source?: Manifest['source'] }).source !== undefined) return manifest;
+  const source = { file: '', title: manifest.title, original: true } as Manifest['source'];
+  return { ...manifest, source };
+}
+
+/** A side with `color` and no `colour`: it prints, but `colour` is the palette's spelling (a designer's game writes it). */
+function colorSpelling(manifest: Manifest, manifestFile: string, report: Report): void {
+  manifest.sides.forEach((side, i) => {
+    if (side.color === undefined || side.colour !== undefined) return;
+    report.add(pending('pack/color-spelling', manifestFile, `The side "${side.id}" gives \`color: ${side.color}\` and no \`colour\`: printed faces read \`colour\`.`, { path: ['sides', i, 'color'], atKey: true }));
+  });
 }
 
 /** `printables.yaml`, when the pack has one: what it prints (checked against printables.schema.json). */

@@ -20,6 +20,8 @@
 // a layer entry's `value`) is null and listed as `unchecked`.
 
 /** A schema file's JSON by its path relative to the schemas folder (`warchon/unit.schema.json`), or undefined. */
+import { installedSchema } from './installed-schema.js';
+
 export type SchemaLookup = (rel: string) => unknown;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -303,7 +305,7 @@ function resolve(loc: Located, lookup: SchemaLookup): { schema: Schema; file: st
     const hash = ref.indexOf('#');
     const target = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? '' : ref.slice(hash + 1);
-    const targetFile = target === '' ? file : joinPosix(dirnamePosix(file), target);
+    const targetFile = target === '' ? file : installedSchema(joinPosix(dirnamePosix(file), target));
     const doc = lookup(targetFile);
     if (!doc || typeof doc !== 'object') throw new Error(`the schema ${file} refers to ${ref}, which is not there`);
     schema = atPointer(doc as Schema, fragment, targetFile);

@@ -8,6 +8,12 @@ import { explain, type SchemaProblem } from './schema-errors.js';
 
 /** Base URI the schemas are registered under, so relative `$ref`s resolve as they do in an editor. */
 const BASE = 'https://playmark.local/schemas/';
+/**
+ * Where a project's schema finds playmark's own as an editor does once playmark is installed
+ * (`../../node_modules/playmark/schemas/common/defs.schema.json` from `schemas/<pack>/`): the same
+ * folder seen from the project root, so that form and the older `../common/...` name one schema.
+ */
+const INSTALLED = 'https://playmark.local/node_modules/playmark/schemas/';
 const require = createRequire(import.meta.url);
 
 // Compiled validators live in memory only, never on disk (issue 19). A validator cached on disk is
@@ -109,6 +115,8 @@ export class SchemaRegistry {
   /** Schema files that lead outside their folder (a symlink), and why: refused unread. */
   private readonly outside = new Map<string, string>();
   private readonly sources = new Map<string, object>();
+  /** Schemas from playmark's own folder (the first root), also registered under `INSTALLED`. */
+  private readonly playmarks = new Set<string>();
 
   /**
    * @param roots schema folders, later ones overriding earlier ones path by path: playmark's own
@@ -131,6 +139,7 @@ export class SchemaRegistry {
       }
       try {
         this.sources.set(rel, JSON.parse(readFileSync(file, 'utf8')) as object);
+        if (rootOf.get(rel) === roots[0]) this.playmarks.add(rel);
       } catch (error) {
         this.broken.set(rel, firstLine(error));
       }
@@ -146,13 +155,19 @@ export class SchemaRegistry {
       this.fastAjv = newAjv(false);
       for (const [rel, schema] of this.sources) {
         try {
-          this.fastAjv.addSchema(schema, BASE + rel);
+          this.add(this.fastAjv, rel, schema);
         } catch (error) {
           this.broken.set(rel, firstLine(error));
         }
       }
     }
     return this.fastAjv;
+  }
+
+  /** Registers a schema; one of playmark's also under its installed path (the same compiled schema). */
+  private add(ajv: Ajv2020, rel: string, schema: object): void {
+    ajv.addSchema(schema, BASE + rel);
+    if (this.playmarks.has(rel)) ajv.addSchema(schema, INSTALLED + rel);
   }
 
   /** The file a schema path resolves to (for the editor comment), or where it would be. */
@@ -223,7 +238,7 @@ export class SchemaRegistry {
     if (!validate) {
       if (!this.explaining) {
         this.explaining = newAjv(true);
-        for (const [key, schema] of this.sources) if (!this.broken.has(key)) this.explaining.addSchema(schema, BASE + key);
+        for (const [key, schema] of this.sources) if (!this.broken.has(key)) this.add(this.explaining, key, schema);
       }
       validate = this.explaining.getSchema(BASE + rel)!;
       this.explainers.set(rel, validate);

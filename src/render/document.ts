@@ -34,7 +34,9 @@ export function documentCss(templates: Templates, pack: string): string {
  * previewDocument. Nothing else about a face changes between preview and print.
  */
 export function renderFace(templates: Templates, printable: Printable, face: Face): string {
-  return legendAsPrinted(templates.render(printable.template, { ...face.context, marks: face.marks, footnotes: face.footnotes }));
+  // An original game's legend says what a designer means (marks.ts markLegend); the pack summary says which it is.
+  const original = (face.context as { pack?: { original?: unknown } } | undefined)?.pack?.original === true;
+  return legendAsPrinted(templates.render(printable.template, { ...face.context, marks: face.marks, footnotes: face.footnotes }), original);
 }
 
 /**

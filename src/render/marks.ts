@@ -55,9 +55,17 @@ export const LAYER_LEGEND = 'not printed in the source: see the errata sheet';
 export const UNKNOWN_MARK = '?';
 export const UNKNOWN_LEGEND = 'not printed in the source, and not known';
 
-/** A face's legend lines: the layer mark's when the face marks a value, the unknown mark's when it prints one. */
-export function markLegend(marked: boolean, unknown = false): { symbol: string; text: string }[] {
-  return [...(marked ? [{ symbol: LAYER_MARK, text: LAYER_LEGEND }] : []), ...(unknown ? [{ symbol: UNKNOWN_MARK, text: UNKNOWN_LEGEND }] : [])];
+/**
+ * The same legends for a designer's own game (no `source`, or `source.original`): it transcribes no
+ * rule text, so a layer's value is one a later version, an erratum or a ruling set.
+ */
+export const ORIGINAL_LAYER_LEGEND = 'set by a later version, an erratum or a ruling: see the errata sheet';
+export const ORIGINAL_UNKNOWN_LEGEND = 'not yet decided by the designer';
+
+/** A face's legend lines: the layer mark's when the face marks a value, the unknown mark's when it prints one; an original game's words when `original`. */
+export function markLegend(marked: boolean, unknown = false, original = false): { symbol: string; text: string }[] {
+  const words = original ? { layer: ORIGINAL_LAYER_LEGEND, unknown: ORIGINAL_UNKNOWN_LEGEND } : { layer: LAYER_LEGEND, unknown: UNKNOWN_LEGEND };
+  return [...(marked ? [{ symbol: LAYER_MARK, text: words.layer }] : []), ...(unknown ? [{ symbol: UNKNOWN_MARK, text: words.unknown }] : [])];
 }
 
 /** The pointer a list of steps stands for: a step starting with `/` is a pointer itself, any other an index or key. Undefined for a step that is neither. */
@@ -90,10 +98,16 @@ export const LEGEND_LINE = 'data-legend';
  * when no line is left. A template may mark some of the values a layer set, or none, wherever it
  * prints its legend, and the legend never explains a mark that is not there.
  */
-export function legendAsPrinted(html: string): string {
+export function legendAsPrinted(html: string, original = false): string {
   const line = new RegExp(`<p ${LEGEND_LINE}="(layer|unknown)">.*?</p>`, 'g');
   if (!line.test(html)) return html;
   const rest = html.replace(line, '');
   const printed = { layer: rest.includes('class="layer-mark"'), unknown: rest.includes('class="unknown-mark"') };
-  return html.replace(line, (whole, which: 'layer' | 'unknown') => (printed[which] ? whole : '')).replace(/<div class="mark-legend"><\/div>/g, '');
+  const kept = html.replace(line, (whole, which: 'layer' | 'unknown') => (printed[which] ? (original ? originalWords(whole) : whole) : ''));
+  return kept.replace(/<div class="mark-legend"><\/div>/g, '');
+}
+
+/** A legend line in an original game's words: the helper writes the transcription's, not knowing the pack. */
+function originalWords(line: string): string {
+  return line.replace(LAYER_LEGEND, ORIGINAL_LAYER_LEGEND).replace(UNKNOWN_LEGEND, ORIGINAL_UNKNOWN_LEGEND);
 }

@@ -65,7 +65,7 @@ export function renderPrintablesDoc(): string {
     '| `side` | `{ id, name, color }` of the side the record\'s `side` field names, or null |',
     '| `copies` | how many copies of this face are printed |',
     '| `number`, `count` | the face\'s place among the selected records (1-based), and how many there are |',
-    '| `pack` | `{ id, title, version, sides }` from the manifest |',
+    '| `pack` | `{ id, title, version, source, original, sides }` from the manifest (`source` the rule text\'s title, or null for an original game; `original` true for one) |',
     '| `printable` | `{ id, title }` |',
     '| `records` | every record of the pack by kind and id, for look-ups: `(lookup (lookup records "terrain") record.terrain)` |',
     '| `marks` | the layer marks of this face: `{{mark marks id "/cost"}}` prints the mark `*` beside a value a layer set; in an `{{#each}}` over a table, `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks each cell a layer set (or its row); `{{legend footnotes.length false}}` says in words what a mark means, only on a face that printed one |',

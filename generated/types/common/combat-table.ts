@@ -58,6 +58,10 @@ export interface GenericCombatTable {
   extractedRows?: {
     [k: string]: string[] | undefined;
   };
+  /**
+   * Game-specific fields, checked by the game's own schema that extends this one (e.g. warmaster/combat-table.schema.json: the odds rule and re-rolls). The generic engine never reads them.
+   */
+  extension?: {};
 }
 
 /**
@@ -176,9 +180,9 @@ export interface OddsKey {
    */
   name?: string;
   /**
-   * How attack to defence is reduced to a printed column: `defender-favour` (attack at least defence: attack/defence rounded down, to 1; otherwise 1 to defence/attack rounded up: 7:3 is 2:1, 3:4 is 1:2) or `attacker-favour` (the other way: 7:3 is 3:1, 3:4 is 1:1).
+   * How attack to defence is reduced to a printed column: `defender-favour` (attack at least defence: attack/defence rounded down, to 1; otherwise 1 to defence/attack rounded up: 7:3 is 2:1, 3:4 is 1:2) or `attacker-favour` (the other way: 7:3 is 3:1, 3:4 is 1:1). null: the source does not print it; a layer (a ruling) decides, and until one does the table cannot be read by attack and defence.
    */
-  rounding: "defender-favour" | "attacker-favour";
+  rounding: "defender-favour" | "attacker-favour" | null;
 }
 
 /**

@@ -3,12 +3,13 @@
  * Sources:
  *   schemas/warmaster/combat-table.schema.json
  */
+import type { ColumnOdds, GenericCombatTable } from '../common/combat-table.js';
 import type { Id, PrintedText, SourceReference } from '../common/defs.js';
 
 /**
- * The "Table of Results of Combate": columns by odds (attack against defence), rows by D6 result, each cell a combat result code. Most cells were lost from the source text: the base keeps them null and the extracted fragments verbatim; layers fill the cells.
+ * The "Table of Results of Combate", an extension of the generic combat table (common/combat-table.schema.json): columns by odds (attack against defence), rows by D6 result, each cell a combat result code of the legend. Most cells were lost from the source text: the base keeps them null and the extracted fragments verbatim; layers fill the cells. Warmaster's own fields (the odds rule, re-rolls per side) are under `extension`.
  */
-export interface WarmasterCombatResultsTable {
+export type WarmasterCombatResultsTable = GenericCombatTable & {
   /**
    * The table id, `combat-results`.
    */
@@ -22,21 +23,34 @@ export interface WarmasterCombatResultsTable {
    */
   source: SourceReference;
   /**
-   * The die that picks the row: `d6`.
+   * The die that picks the row: `d6` (was `die`).
    */
-  die: "d6";
+  dice: "d6";
+  /**
+   * Columns by odds, attack to defence. `rounding` is null: this reference guide does not print how odds are rounded; the odds rule ruling decides it (see `extension.oddsRule`).
+   */
+  key: {
+    /**
+     * `odds`.
+     */
+    kind: "odds";
+    /**
+     * null: not printed in this reference guide.
+     */
+    rounding: null;
+  };
   /**
    * The odds columns, left (worst for the attacker) to right, as printed.
    */
   columns: {
     /**
-     * The column heading exactly as printed (e.g. "1-3or less").
+     * The heading with its spacing normalised (e.g. "1-3 or less"), for display (was `normalizedLabel`).
      */
-    label: PrintedText;
+    label: string;
     /**
-     * The heading with its spacing normalised (e.g. "1-3 or less"), for display.
+     * The column heading exactly as printed (e.g. "1-3or less") (was `label`).
      */
-    normalizedLabel: string;
+    printedLabel: PrintedText;
     /**
      * The odds the column covers, inclusive: `min` and `max` as `[attack, defence]` ratios; null means open ("or less" / "or more").
      */
@@ -44,17 +58,27 @@ export interface WarmasterCombatResultsTable {
       /**
        * The lowest odds in the column, or null when open below ("or less").
        */
-      min: OddsRatio | null;
+      min: ColumnOdds | null;
       /**
        * The highest odds in the column, or null when open above ("or more").
        */
-      max: OddsRatio | null;
+      max: ColumnOdds | null;
     };
   }[];
   /**
-   * One row per D6 result (row i is result i+1), one cell per column, each a result code or null when the source does not show it.
+   * One row per D6 result, top to bottom, `roll` 1 to 6, five cells each (one per column): a result code or null when the source does not show it.
+   *
+   * @minItems 6
+   * @maxItems 6
    */
-  rows: [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode][];
+  rows: [
+    WarmasterCombatRow,
+    WarmasterCombatRow,
+    WarmasterCombatRow,
+    WarmasterCombatRow,
+    WarmasterCombatRow,
+    WarmasterCombatRow
+  ];
   /**
    * The result codes the source text still shows after each row number, verbatim and in the order extracted, by D6 result ("1" to "6"). Which column each stood in was lost; an empty list means the row shows none.
    */
@@ -85,44 +109,86 @@ export interface WarmasterCombatResultsTable {
     "6": ("AA" | "AR" | "BB" | "DR" | "DA")[];
   };
   /**
-   * The results of the legend printed under the table, in printed order, by combat-result id.
+   * The results of the legend printed under the table, in printed order (was `results`, a list of combat-result ids). Each `code` is that of a combat-result record, which holds the result's source and effects.
+   *
+   * @minItems 5
+   * @maxItems 5
    */
-  results: Id[];
+  legend: [
+    WarmasterLegendResult,
+    WarmasterLegendResult,
+    WarmasterLegendResult,
+    WarmasterLegendResult,
+    WarmasterLegendResult
+  ];
   /**
-   * How a battle's odds are worked out and matched to a column. null: not printed in this reference guide.
+   * Warmaster's own fields.
    */
-  oddsRule: {
+  extension: {
     /**
-     * The rule in words.
+     * How a battle's odds are worked out and matched to a column. null: not printed in this reference guide.
      */
-    text: string;
+    oddsRule: {
+      /**
+       * The rule in words.
+       */
+      text: string;
+      /**
+       * How the attacking side's strength is found: `sum` of the attack values of every attacking unit.
+       */
+      attack: "sum";
+      /**
+       * How the defending side's strength is found: `sum` of the defence values of every defending unit (and revealed card).
+       */
+      defence: "sum";
+      /**
+       * How odds between two columns are rounded: `defender-favour` (toward the column worse for the attacker), `attacker-favour`, or `nearest`.
+       */
+      rounding: "defender-favour" | "attacker-favour" | "nearest";
+    } | null;
     /**
-     * How the attacking side's strength is found: `sum` of the attack values of every attacking unit.
+     * The most re-rolls of the table one side may make for one roll, however many re-rolling characters it has in the battle. null: not printed.
      */
-    attack: "sum";
-    /**
-     * How the defending side's strength is found: `sum` of the defence values of every defending unit (and revealed card).
-     */
-    defence: "sum";
-    /**
-     * How odds between two columns are rounded: `defender-favour` (toward the column worse for the attacker), `attacker-favour`, or `nearest`.
-     */
-    rounding: "defender-favour" | "attacker-favour" | "nearest";
-  } | null;
-  /**
-   * The most re-rolls of the table one side may make for one roll, however many re-rolling characters it has in the battle. null: not printed.
-   */
-  rerollsPerSide: number | null;
-}
-
-/**
- * Odds as `[attack, defence]`, e.g. `[1, 3]` for 1:3 (printed "1-3").
- *
- * @minItems 2
- */
-export type OddsRatio = [number, number];
+    rerollsPerSide: number | null;
+  };
+};
 
 /**
  * A combat result code as printed in the legend, or null when the cell is not known.
  */
 export type ResultCode = "AA" | "AR" | "BB" | "DR" | "DA" | null;
+
+/**
+ * One row: the D6 result that picks it and its five cells.
+ */
+export interface WarmasterCombatRow {
+  /**
+   * The D6 result that picks the row.
+   */
+  roll: number;
+  /**
+   * One cell per column, left to right.
+   *
+   * @minItems 5
+   * @maxItems 5
+   */
+  cells: [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode];
+}
+
+/**
+ * One result of the printed legend: its code, name and text.
+ */
+export interface WarmasterLegendResult {
+  /**
+   * The code as printed in the table's cells.
+   */
+  code: "AA" | "AR" | "BB" | "DR" | "DA";
+  /**
+   * The result's name as printed.
+   */
+  name: PrintedText;
+  /**
+   * What the result does, exactly as printed after its name.
+   */
+  text: PrintedText;
+}

@@ -14,7 +14,8 @@ const COLUMN_RANGE = { differential: 'differential', odds: 'odds', value: 'range
  * table/dice, table/roll-missing, table/roll-doubled: every roll of a generic table's dice picks
  * exactly one row (combat tables) or entry (roll tables). table/duplicate-code and
  * table/unknown-result: a combat table's cells hold codes its legend defines once.
- * table/column-key: each column gives the range its table's key calls for.
+ * table/column-key: each column gives the range its table's key calls for. table/unfilled: an
+ * odds key's rounding is decided, by the table or a layer.
  */
 export const genericTables: LintCheck = (ctx) => {
   for (const table of ctx.ofSchema(COMBAT_TABLE_SCHEMA)) {
@@ -78,6 +79,10 @@ function legendCodes(ctx: LintContext, table: EffectiveRecord): void {
 
 function columnKeys(ctx: LintContext, table: EffectiveRecord): void {
   const kind = get(table.data, 'key', 'kind');
+  // A rounding left null (not printed) and set by no layer: no odds can pick a column until one does.
+  if (kind === 'odds' && get(table.data, 'key', 'rounding') === null) {
+    ctx.at('table/unfilled', table, ['key', 'rounding'], `${table.id} does not say how odds are rounded (key.rounding is null), so no odds can pick a column.`, 'Decide it with a ruling layer entry (pointer /key/rounding), or write it in the table if the game prints it.');
+  }
   if (kind !== 'differential' && kind !== 'odds' && kind !== 'value') return;
   const wanted = COLUMN_RANGE[kind];
   asArray(table.data.columns).forEach((column, i) => {

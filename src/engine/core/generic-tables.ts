@@ -82,6 +82,8 @@ export function pickColumn(table: CombatTable, input: ColumnInput): PickedColumn
     if (index < 0) throw new GenericTableError(`No column of ${table.id} holds the differential ${signed(differential)}.`);
     return { index, label: table.columns[index]!.label, key: signed(differential), differential };
   }
+  // A base transcription may leave rounding null (not printed) for a layer to decide.
+  if (table.key.rounding === null || table.key.rounding === undefined) throw new GenericTableError(`${table.id} does not say how odds are rounded (key.rounding is null): a layer must decide it (validate warns: table/unfilled).`);
   const odds = reduceOdds(input.attack, input.defence, table.key.rounding);
   const index = table.columns.findIndex((c) => c.odds !== undefined && (c.odds.min === null || compareRatio(odds, c.odds.min as Ratio) >= 0) && (c.odds.max === null || compareRatio(odds, c.odds.max as Ratio) <= 0));
   if (index < 0) throw new GenericTableError(`No column of ${table.id} holds the odds ${odds[0]}-${odds[1]}.`);

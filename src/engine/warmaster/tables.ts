@@ -89,14 +89,19 @@ function provenance(recordOrigins: OriginsOf, pointer: string): Provenance | nul
 /** A table the engine cannot read, or a value it lacks: a content error. */
 export class TableError extends Error {}
 
-/** The fields of the records the tables are built from (the generated records have them). */
+/**
+ * The fields of the records the tables are built from (the generated records have them): the
+ * generic combat table's shape (common/combat-table) with Warmaster's `extension`.
+ */
 export interface CombatTableInput {
   readonly id: string;
   readonly name: string;
-  readonly columns: readonly { readonly normalizedLabel: string; readonly odds: RatioRange }[];
-  readonly rows: readonly (readonly (WarmasterCode | null)[])[];
-  readonly results: readonly string[];
-  readonly oddsRule: { readonly text: string; readonly attack: 'sum'; readonly defence: 'sum'; readonly rounding: OddsRule['rounding'] } | null;
+  readonly columns: readonly { readonly label: string; readonly odds: RatioRange }[];
+  readonly rows: readonly { readonly cells: readonly (WarmasterCode | null)[] }[];
+  readonly legend: readonly { readonly code: WarmasterCode }[];
+  readonly extension: {
+    readonly oddsRule: { readonly text: string; readonly attack: 'sum'; readonly defence: 'sum'; readonly rounding: OddsRule['rounding'] } | null;
+  };
 }
 export interface ResultInput {
   readonly id: string;
@@ -106,26 +111,28 @@ export interface ResultInput {
 }
 
 export function buildCombatTable(table: CombatTableInput, resultRecords: readonly ResultInput[], tableOrigins?: OriginsOf): CombatTable {
-  const legend = table.results.map((id, rank) => {
-    const r = resultRecords.find((x) => x.id === id);
-    if (!r) throw new TableError(`combat-table "${table.id}" /results/${rank}: no combat result "${id}".`);
+  // The legend names results by code; each code's combat-result record holds its id and effects.
+  const legend = table.legend.map(({ code }, rank) => {
+    const r = resultRecords.find((x) => x.code === code);
+    if (!r) throw new TableError(`combat-table "${table.id}" /legend/${rank}: no combat result with the code "${code}".`);
     return { id: r.id, code: r.code, name: r.name, text: r.text, rank, ...MEANING[r.code] };
   });
   const byCode = new Map(legend.map((r) => [r.code, r]));
   const rows = table.rows.map((row, r) =>
-    row.map((code, c) => {
+    row.cells.map((code, c) => {
       const value = code === null ? null : byCode.get(code);
-      if (value === undefined) throw new TableError(`combat-table "${table.id}" /rows/${r}/${c}: "${code}" is not in the table's legend.`);
-      return { value, origin: provenance(tableOrigins, `/rows/${r}/${c}`) };
+      if (value === undefined) throw new TableError(`combat-table "${table.id}" /rows/${r}/cells/${c}: "${code}" is not in the table's legend.`);
+      return { value, origin: provenance(tableOrigins, `/rows/${r}/cells/${c}`) };
     }),
   );
+  const oddsRule = table.extension.oddsRule;
   return {
     id: table.id,
     name: table.name,
-    columns: table.columns.map((c) => ({ label: c.normalizedLabel, odds: c.odds })),
+    columns: table.columns.map((c) => ({ label: c.label, odds: c.odds })),
     rows,
     results: legend,
-    oddsRule: table.oddsRule && { ...table.oddsRule, origin: provenance(tableOrigins, '/oddsRule') },
+    oddsRule: oddsRule && { ...oddsRule, origin: provenance(tableOrigins, '/extension/oddsRule') },
   };
 }
 
@@ -221,7 +228,7 @@ export function warmasterTables(content: WarmasterTablesContent): WarmasterTable
 export function reduceOdds(attack: number, defence: number, rule: OddsRule | null): Ratio {
   if (!Number.isInteger(attack) || attack < 1) throw new RangeError(`The attack must be a whole number of at least 1, not ${attack}.`);
   if (!Number.isInteger(defence) || defence < 1) throw new RangeError(`The defence must be a whole number of at least 1, not ${defence}.`);
-  if (!rule) throw new TableError('The combat table has no odds rule (oddsRule is null): the source does not say how odds are rounded.');
+  if (!rule) throw new TableError('The combat table has no odds rule (extension.oddsRule is null): the source does not say how odds are rounded.');
   if (rule.rounding !== 'defender-favour') throw new TableError(`The odds rule asks for "${rule.rounding}" rounding; only "defender-favour" is implemented.`);
   return attack >= defence ? [Math.floor(attack / defence), 1] : [1, Math.ceil(defence / attack)];
 }

@@ -49,8 +49,21 @@ export function findUnit(content: PackContent, id: string) {
   return findRecord(content, UNIT_KINDS, id);
 }
 
+/** A record a scenario sets up in or must occupy: a shipped game's zone kinds, then the pack's location kinds. */
 export function findZone(content: PackContent, id: string) {
-  return findRecord(content, ZONE_KINDS, id);
+  return findRecord(content, [...ZONE_KINDS, ...locationKinds(content)], id);
+}
+
+/** The pack's kinds checked by `common/location.schema.json`, whatever the designer named them. */
+export function locationKinds(content: PackContent): string[] {
+  return kindsWithSchema(content, 'common/location.schema.json');
+}
+
+/** The pack's kinds checked by one of playmark's generic schemas (a path under `schemas/`). */
+export function kindsWithSchema(content: PackContent, schema: string): string[] {
+  return Object.entries(content.pack.kinds)
+    .filter(([, k]) => typeof k === 'object' && k !== null && String((k as { schema?: unknown }).schema).replace(/\\/g, '/') === schema)
+    .map(([name]) => name);
 }
 
 /** A record's printed name: `name`, else its `number`, else its id. */

@@ -3,10 +3,9 @@ import { originAt } from '../../engine/core/lookup.js';
 import { MarkBook } from '../marks.js';
 import type { BuildContext, Face, SheetPrintable } from '../printable.js';
 import { findUnit, findZone, recordName, sideName, unitStats, type PackContent } from './content.js';
+import { locationHeading } from './location-heading.js';
 import { markValue } from './mark-value.js';
 
-/** Headings for the kinds of records a scenario sets up in. */
-const ZONE_HEADINGS: Readonly<Record<string, string>> = { zone: 'Squares', spread: 'Spreads', 'ship-area': 'Ship areas' };
 /** Side colours the sheets know; a side with none takes its place's tone. */
 const TONES = ['red', 'blue', 'green', 'gold', 'grey'] as const;
 
@@ -101,7 +100,6 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
       const named = typeof found?.record.name === 'string' ? found.record.name : null;
       return { id: z, number, name: squares ? null : (named ?? (number === null ? z : null)), detail, ...zoneMark };
     });
-    const zoneKinds = [...new Set(zoneList.map((z) => findZone(content, z)?.kind ?? 'zone'))];
     return {
       side: side.side,
       name: sideName(content, side.side),
@@ -115,7 +113,7 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
       setupText,
       zones,
       zonesMark: zoneMarks.list,
-      zoneHeading: zoneKinds.length === 1 ? (ZONE_HEADINGS[zoneKinds[0]!] ?? 'Setup zones') : 'Setup zones',
+      zoneHeading: locationHeading(content, zoneList),
       compactZones: zones.length > 8,
     };
   });

@@ -71,22 +71,23 @@ export const referenceContext: NamedContext = {
     const cbook = new MarkBook();
     const table = recordOf(view.combatTables, 'combat-table', TABLE, printable);
     const tableOrigins = view.origins('combat-table', table.id);
-    const resultIndex = new Map<string, { id: string; i: number }>(table.results.map((id, i) => [view.results[id]!.code, { id, i }]));
+    // The legend names results by code; the combat-result record with that code holds its id and effects.
+    const legendRecords = table.legend.map(({ code }) => Object.values(view.results).find((r) => r.code === code)!);
+    const resultIndex = new Map<string, { id: string; i: number }>(legendRecords.map((r, i) => [r.code, { id: r.id, i }]));
     const rows = table.rows.map((row, r) => ({
       roll: r + 1,
-      cells: row.map((code, c) => {
-        const pointer = `/rows/${r}/${c}`;
+      cells: row.cells.map((code, c) => {
+        const pointer = `/rows/${r}/cells/${c}`;
         cbook.add(table.id, tableOrigins, [pointer]);
         const res = code === null ? undefined : resultIndex.get(code);
         return { code, pointer, result: res ? res.id : null, tone: res ? res.i : null, layered: layered(tableOrigins, pointer) };
       }),
     }));
-    const legend = table.results.map((id, i) => {
-      const r = view.results[id]!;
+    const legend = legendRecords.map((r, i) => {
       cbook.add(r.id, view.origins('combat-result', r.id), ['/code', '/name', '/text', '/effects']);
       return { id: r.id, code: r.code, name: r.name, text: r.text, tone: i };
     });
-    cbook.add(table.id, tableOrigins, ['/oddsRule', '/rerollsPerSide']);
+    cbook.add(table.id, tableOrigins, ['/extension/oddsRule', '/extension/rerollsPerSide']);
 
     const combat = face(
       {
@@ -100,12 +101,12 @@ export const referenceContext: NamedContext = {
         combat: {
           id: table.id,
           name: table.name,
-          die: dieText(table.die),
-          columns: table.columns.map((c) => ({ label: c.normalizedLabel ?? c.label })),
+          die: dieText(table.dice),
+          columns: table.columns.map((c) => ({ label: c.label })),
           rows,
           legend,
-          oddsRule: table.oddsRule ? table.oddsRule.text : null,
-          rerollsPerSide: table.rerollsPerSide ?? null,
+          oddsRule: table.extension.oddsRule ? table.extension.oddsRule.text : null,
+          rerollsPerSide: table.extension.rerollsPerSide ?? null,
         },
       },
       cbook,
