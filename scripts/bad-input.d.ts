@@ -11,6 +11,7 @@ export interface BadCase {
   readonly timeout: number;
   readonly bound: { readonly seconds: number; readonly megabytes: number };
   readonly project?: string;
+  readonly base?: string;
   readonly inRepo: boolean;
 }
 export interface CaseRun {
@@ -26,4 +27,6 @@ export interface CaseRun {
 export const repoRoot: string;
 export const casesDir: string;
 export function loadCases(): BadCase[];
+export function caseNamed(name: string): BadCase;
+export function layProject(c: BadCase, dir: string): void;
 export function runCase(c: BadCase, options?: { measure?: boolean }): Promise<CaseRun>;

@@ -13,7 +13,7 @@ export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const casesDir = path.join(repoRoot, 'test', 'fixtures', 'bad');
 const CLI = path.join(repoRoot, 'bin', 'playmark.js');
 const RSS_HOOK = path.join(repoRoot, 'scripts', 'max-rss-hook.js');
-const KEYS = new Set(['about', 'run', 'exit', 'code', 'output', 'absent', 'make', 'timeout', 'bound', 'cwd']);
+const KEYS = new Set(['about', 'base', 'run', 'exit', 'code', 'output', 'absent', 'make', 'timeout', 'bound', 'cwd']);
 
 /** Every case, sorted by name; a malformed case.yaml throws, naming the file and what is wrong. */
 export function loadCases() {
@@ -39,6 +39,7 @@ function readCase(name) {
   if (![0, 1, 2].includes(spec.exit)) throw wrong('`exit` must be 0, 1 or 2');
   if (spec.exit === 1 && typeof spec.code !== 'string') throw wrong('a case that exits 1 names the diagnostic `code` it must print');
   if (spec.cwd !== undefined && spec.cwd !== 'repo') throw wrong('`cwd` may only be `repo`');
+  if (spec.base !== undefined && !existsSync(path.join(casesDir, '_base', String(spec.base)))) throw wrong(`no base project _base/${spec.base}/`);
   const project = path.join(casesDir, name, 'project');
   return {
     name,
@@ -52,15 +53,27 @@ function readCase(name) {
     timeout: spec.timeout ?? 60,
     bound: { seconds: spec.bound?.seconds ?? 10, megabytes: spec.bound?.megabytes ?? 400 },
     project: existsSync(project) ? project : undefined,
+    base: spec.base === undefined ? undefined : path.join(casesDir, '_base', String(spec.base)),
     inRepo: spec.cwd === 'repo',
   };
 }
 
-/** Makes the working folder of a case: a copy of its project (or an empty folder) and its `make` files. */
+/** Lays out a case's project in `dir`: its base project, if it names one, with its own project/ over it. */
+export function layProject(c, dir) {
+  mkdirSync(dir, { recursive: true });
+  if (c.base) cpSync(c.base, dir, { recursive: true, verbatimSymlinks: true });
+  if (c.project) cpSync(c.project, dir, { recursive: true, verbatimSymlinks: true });
+}
+
+/** A case by its folder's name. */
+export function caseNamed(name) {
+  return readCase(name);
+}
+
+/** Makes the working folder of a case: its project laid out (or an empty folder) and its `make` files. */
 function prepare(c, tmp) {
   const work = path.join(tmp, 'project');
-  if (c.project) cpSync(c.project, work, { recursive: true, verbatimSymlinks: true });
-  else mkdirSync(work);
+  layProject(c, work);
   for (const m of c.make) {
     const target = path.join(work, m.path);
     mkdirSync(path.dirname(target), { recursive: true });

@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../src/content/parse-cache.js';
-import { fixture, repoRoot } from './helpers.js';
+import { fixture, repoRoot, badCaseProject } from './helpers.js';
 
 const bin = path.join(repoRoot, 'bin', 'playmark.js');
 const JS_YAML = (createRequire(import.meta.url)('js-yaml/package.json') as { version: string }).version;
 const AJV = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
 /** A clean one-pack project (cards with a `cost`), shared with the bad-input cases. */
-const MINI = fixture('bad', 'planted-parse-cache-in-project', 'project');
+const MINI = badCaseProject('planted-parse-cache-in-project');
 const SCOUT = 'content/mini/cards/scout.yaml';
 
 interface World {

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_CONTENT_BYTES } from '../src/content/read-content.js';
 import { validate } from '../src/content/validate.js';
-import { fixture } from './helpers.js';
+import { fixture, badCaseProject } from './helpers.js';
 
-const MINI = fixture('bad', 'planted-parse-cache-in-project', 'project');
+const MINI = badCaseProject('planted-parse-cache-in-project');
 const made: string[] = [];
 afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { validate } from '../src/content/validate.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { startPreview } from '../src/render/preview.js';
 import { TemplateError } from '../src/render/render-error.js';
-import { fakeIo, fixture, repoRoot, STACK_LINE } from './helpers.js';
+import { fakeIo, fixture, repoRoot, STACK_LINE, badCaseProject } from './helpers.js';
 
 const exec = promisify(execFile);
 const BIN = path.join(repoRoot, 'bin', 'playmark.js');
@@ -35,7 +35,7 @@ function temp(): string {
 /** A bad-input case's project, copied to a fresh folder. */
 function caseProject(name: string): string {
   const dir = path.join(temp(), 'project');
-  cpSync(fixture('bad', name, 'project'), dir, { recursive: true });
+  cpSync(badCaseProject(name), dir, { recursive: true });
   return dir;
 }
 
@@ -56,22 +56,22 @@ function codesOf(dir: string) {
 
 describe('validate checks every record field a printables.yaml names against the kind', () => {
   it('`order: [sied, name]`: an error at the field, with the field meant, not a render warning', () => {
-    const found = codesOf(path.join(fixture('bad', 'printables-order-typo', 'project'), 'content', 'mini'));
+    const found = codesOf(path.join(badCaseProject('printables-order-typo'), 'content', 'mini'));
     expect(found).toMatchObject([{ code: 'printable/unknown-field', line: 11, column: 36, message: expect.stringContaining('"sied"'), hint: expect.stringContaining('Did you mean "side"?') }]);
   });
 
   it('`where: { sied: red }`: an error at the key', () => {
-    const found = codesOf(path.join(fixture('bad', 'printables-where-typo', 'project'), 'content', 'mini'));
+    const found = codesOf(path.join(badCaseProject('printables-where-typo'), 'content', 'mini'));
     expect(found).toMatchObject([{ code: 'printable/unknown-field', line: 11, column: 37, hint: expect.stringContaining('Did you mean "side"?') }]);
   });
 
   it('an id in `ids` that names no record is a missing reference at the id, with the id meant', () => {
-    const found = codesOf(path.join(fixture('bad', 'printables-ids-typo', 'project'), 'content', 'mini'));
+    const found = codesOf(path.join(badCaseProject('printables-ids-typo'), 'content', 'mini'));
     expect(found).toMatchObject([{ code: 'ref/missing', line: 11, column: 41, message: expect.stringContaining('"knigt"'), hint: 'Did you mean "knight"?' }]);
   });
 
   it('`copies: text` (a text field) is not a count', () => {
-    const found = codesOf(path.join(fixture('bad', 'printables-copies-not-a-count', 'project'), 'content', 'mini'));
+    const found = codesOf(path.join(badCaseProject('printables-copies-not-a-count'), 'content', 'mini'));
     expect(found).toMatchObject([{ code: 'printable/copies-not-a-count', hint: expect.stringContaining('cost, count') }]);
   });
 

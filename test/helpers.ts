@@ -1,6 +1,9 @@
 // Shared by the diagnostics and CLI tests: where the fixtures are, and a fake Io for running the
 // CLI in-process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { caseNamed, layProject } from '../scripts/bad-input.js';
 import { fileURLToPath } from 'node:url';
 import type { Io } from '../src/cli/io.js';
 import type { Diagnostic } from '../src/content/diagnostic.js';
@@ -81,4 +84,15 @@ export function chooser(seed: number): (n: number) => number {
     x >>>= 0;
     return x % n;
   };
+}
+
+/**
+ * The project of a bad-input case (test/fixtures/bad/<name>/), laid out in a temporary folder of
+ * its own (its base project with its own files over it), removed when the test process ends.
+ */
+export function badCaseProject(name: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `playmark-case-${name}-`));
+  layProject(caseNamed(name), dir);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

@@ -6,14 +6,14 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixturesDir, repoRoot, STACK_LINE } from './helpers.js';
+import { fixturesDir, repoRoot, STACK_LINE, badCaseProject } from './helpers.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'playmark-new-layer-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function project(name: string): string {
   const dir = path.join(work, name);
-  cpSync(path.join(fixturesDir, 'bad', 'new-layer-entry-layer-typo', 'project'), dir, { recursive: true });
+  cpSync(badCaseProject('new-layer-entry-layer-typo'), dir, { recursive: true });
   return dir;
 }
 

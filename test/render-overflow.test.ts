@@ -7,7 +7,7 @@ import type { CardPrintable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
 import { packContentOf } from './content-support.js';
 import { loadContent } from '../src/content/effective.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, badCaseProject } from './helpers.js';
 import { browser, pdfinfo, tempDir } from './render-pipeline-support.js';
 
 describe('the size a card printable prints at', () => {
@@ -54,7 +54,7 @@ describe('cut-off faces', () => {
   }, 60_000);
 
   it('a sheet wider than its box names the printable and the face, the width needed against the 190 mm given, and never advises --card (which does not size sheets)', async () => {
-    const project = path.join(repoRoot, 'test/fixtures/bad/sheet-too-wide/project');
+    const project = badCaseProject('sheet-too-wide');
     const content = loadContent([path.join(project, 'content/mini')], { cwd: project, cacheDir: false }).packs.get('mini')!;
     const summary = await render({ contents: [content], templateDirs: [path.join(project, 'templates')], only: ['mini-reference'], outDir: tempDir(), browser });
     const cut = summary.warnings.filter((w) => w.includes('cut off'));
