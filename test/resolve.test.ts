@@ -94,7 +94,7 @@ describe('resolve warchon', () => {
   it('exits 2 on a pack without combat tables', async () => {
     const r = await run('resolve', 'archon-skirmish');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('no combat tables for "archon-skirmish"');
+    expect(r.stderr).toContain('no combat or roll tables in "archon-skirmish"');
   });
 
   it('exits 2 on a pack the project lacks, listing the packs, and guessing only when close', async () => {

@@ -91,7 +91,7 @@ export function readPackTables(io: Io, packId: string, options: { preferGeneric?
   }
   if (generic.size > 0) return { engine: 'generic', pack: packId, tables: generic };
   throw new UsageError(
-    `no combat tables for "${packId}"`,
+    `no combat or roll tables in "${packId}"`,
     'resolve and odds read a pack\'s combat and roll tables: kinds checked by common/combat-table.schema.json or common/roll-table.schema.json (see docs/content.md), Warchon spreads and results (warchon/spread and warchon/result schemas) or Warmaster combat and teleport tables (warmaster/combat-table, combat-result and teleport-table schemas).',
   );
 }
