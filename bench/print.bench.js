@@ -8,10 +8,10 @@
 //   floor, print:     in the same tab, setContent + page.pdf() of the same HTML
 //
 // Target (issue 11): playmark within 1.2x of the floor (judged on the medians of the whole runs).
-// Then a 500-card deck (the Archon pack copied to a temporary project, every card's count times 10)
+// Then a 500-card deck (the Archon pack copied to a temporary project, every card's copies times 10)
 // rendered whole, in cards a second. Runs alternate (floor, playmark, ...). A benchmark, not a test:
 // it never fails. `npm run bench` builds first; BENCH_RUNS=N sets the rounds (default 7).
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { best, browserOrSkip, dist, median, root, envCount } from './support.js';
@@ -86,17 +86,13 @@ try {
   console.log(`  playmark in that tab: printPdf + finishPdf      median ${ms(median(printPlaymark))}   best ${ms(best(printPlaymark))}  (${(median(printPlaymark) / median(printFloor)).toFixed(2)}x)`);
   console.log(`print: playmark ${ratio.toFixed(2)}x headless Chromium printing the same HTML (target within 1.2x): ${ratio <= 1.2 ? 'met' : 'NOT met'}`);
 
-  // --- 500 cards: the Archon pack in a temporary project, every count times 10 ------------------
+  // --- 500 cards: the Archon pack in a temporary project, every card's copies times 10 ----------
   const project = path.join(work, 'project');
   cpSync(path.join(root, 'content/archon-skirmish'), path.join(project, 'content/archon-skirmish'), { recursive: true });
   cpSync(path.join(root, 'schemas'), path.join(project, 'schemas'), { recursive: true });
-  const cardsDir = path.join(project, 'content/archon-skirmish/cards');
-  for (const f of readdirSync(cardsDir)) {
-    const file = path.join(cardsDir, f);
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^count: (\d+)$/m, (_, n) => `count: ${Number(n) * 10}`));
-  }
   const deckFile = path.join(project, 'content/archon-skirmish/decks/common-deck.yaml');
-  writeFileSync(deckFile, readFileSync(deckFile, 'utf8').replace(/^size: (\d+)$/m, (_, n) => `size: ${Number(n) * 10}`));
+  const tenfold = readFileSync(deckFile, 'utf8').replace(/copies: (\d+)/g, (_, n) => `copies: ${Number(n) * 10}`).replace(/^size: (\d+)$/m, (_, n) => `size: ${Number(n) * 10}`);
+  writeFileSync(deckFile, tenfold);
   const big = packContent(path.join(project, 'content'), 'archon-skirmish');
   const bigDeck = packPrintables(big, { playmarkVersion: version, print }).find((p) => p.id === 'archon-skirmish-deck');
   const cards = bigDeck.faces.reduce((n, f) => n + f.copies, 0);

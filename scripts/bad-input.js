@@ -3,7 +3,7 @@
 // (test/bad-input.test.ts: exit status, code, no crash) and the benchmark (bench/bad-input.bench.js:
 // time and peak memory against each case's bound), so both run exactly the same thing.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,11 +76,26 @@ function prepare(c, tmp) {
   layProject(c, work);
   for (const m of c.make) {
     const target = path.join(work, m.path);
+    // A made file replaces what the base laid there (a template made a link to /etc/passwd), so its
+    // folder must be the case's own: never make or remove through a link that leads out of the copy.
+    if (!isInside(realExisting(path.dirname(target)), realpathSync(work))) throw new Error(`${c.name}: make path ${m.path} leads out of the case's project`);
     mkdirSync(path.dirname(target), { recursive: true });
+    rmSync(target, { recursive: true, force: true });
     if (m.symlink !== undefined) symlinkSync(m.symlink, target);
     else writeFileSync(target, `${m.before ?? ''}${String(m.text ?? '').repeat(m.repeat ?? 1)}${m.after ?? ''}`);
   }
   return c.inRepo ? repoRoot : work;
+}
+
+/** The real path of `dir`'s nearest folder that exists, with the rest of `dir` after it. */
+function realExisting(dir) {
+  return existsSync(dir) ? realpathSync(dir) : path.join(realExisting(path.dirname(dir)), path.basename(dir));
+}
+
+/** Whether `file` is `dir` or lies under it (both real paths). */
+function isInside(file, dir) {
+  const rel = path.relative(dir, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** Every file under `dir`, recursively (links not followed). */

@@ -23,6 +23,7 @@ export { diceDistribution, type DiceOutcome } from './analysis/dice.js';
 export {
   resolveCombatTable,
   resolveRollTable,
+  legendResult,
   pickColumn,
   reduceOdds,
   GenericTableError,
@@ -32,7 +33,7 @@ export {
   type CombatLookup,
   type PickedColumn,
 } from './engine/core/generic-tables.js';
-export { genericTables, COMBAT_TABLE_SCHEMA, ROLL_TABLE_SCHEMA, type GenericTable } from './analysis/pack-tables.js';
+export { genericTables, COMBAT_TABLE_SCHEMA, ROLL_TABLE_SCHEMA, type GenericTable, type TableHome } from './analysis/pack-tables.js';
 export { combatTableOdds, rollTableOdds, type CombatTableOdds, type RollTableOdds, type TableColumnOdds, type TableOutcome, type RollEntryOdds, type TableLayer } from './analysis/table-odds.js';
 // The Warchon and Warmaster engines' own tables (their spreads' RNG and odds columns).
 

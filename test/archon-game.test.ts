@@ -32,8 +32,8 @@ function randomGame(seed: number, check?: (before: ArchonState, move: ArchonMove
 }
 
 const DECK = (() => {
-  const cards = content.records.card as Record<string, { count: number }>;
-  return Object.entries(cards).flatMap(([id, c]) => Array<string>(c.count).fill(id)).sort();
+  const deck = content.records.deck!['common-deck'] as { cards: { card: string; copies: number }[] };
+  return deck.cards.flatMap((c) => Array<string>(c.copies).fill(c.card)).sort();
 })();
 
 describe('Archon Skirmish games', () => {

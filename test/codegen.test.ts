@@ -90,8 +90,8 @@ describe('codegen: determinism and syncing', () => {
     const file = path.join(dir, 'content/warchon/spreads/erdon-pass.yaml');
     const text = readFileSync(file, 'utf8');
     // Row 2 of the Combat Results Table, column -1/0/+1: So (Standoff) becomes Eg (Engaged).
-    expect(text).toContain('    - [A3, A2, A1, So, D1, D2, D3]\n');
-    writeFileSync(file, text.replace('    - [A3, A2, A1, So, D1, D2, D3]\n', '    - [A3, A2, A1, Eg, D1, D2, D3]\n'));
+    expect(text).toContain('    - { roll: 2, cells: [A3, A2, A1, So, D1, D2, D3] }\n');
+    writeFileSync(file, text.replace('    - { roll: 2, cells: [A3, A2, A1, So, D1, D2, D3] }\n', '    - { roll: 2, cells: [A3, A2, A1, Eg, D1, D2, D3] }\n'));
     const before = snapshot(path.join(dir, 'generated'));
 
     const check = await cli(dir, 'codegen', '--check');
@@ -106,8 +106,8 @@ describe('codegen: determinism and syncing', () => {
     const write = await cli(dir, 'codegen', '--json');
     expect(write.code).toBe(0);
     expect(JSON.parse(write.stdout)).toMatchObject({ ok: true, written: ['generated/content/warchon.ts'], removed: [] });
-    const { spreads } = (await import(path.join(dir, 'generated/content/warchon.ts'))) as { spreads: Record<string, { combatTable: { rows: unknown[][] } }> };
-    expect(spreads['erdon-pass']!.combatTable.rows[1]).toEqual(['A3', 'A2', 'A1', 'Eg', 'D1', 'D2', 'D3']);
+    const { spreads } = (await import(path.join(dir, 'generated/content/warchon.ts'))) as { spreads: Record<string, { combatTable: { rows: { cells: unknown[] }[] } }> };
+    expect(spreads['erdon-pass']!.combatTable.rows[1]!.cells).toEqual(['A3', 'A2', 'A1', 'Eg', 'D1', 'D2', 'D3']);
 
     expect((await cli(dir, 'codegen', '--check')).code).toBe(0);
   });

@@ -89,9 +89,9 @@ describe('engine maps of rules run', () => {
   it('a rule runs only when the map names its test; every other rule is manual with what is missing', () => {
     const warchon = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).packs[0]!;
     const rules = collectRules([...warchon.records.values()].flat());
-    const fortified = rules.find((r) => r.key === 'spread/erdon-pass#/events/1')!;
+    const fortified = rules.find((r) => r.key === 'spread/erdon-pass#/events/entries/1')!;
     expect(fortified).toMatchObject({ structured: true, executable: false, test: null });
-    const ran = withRuns(rules, { engine: true, run: { 'spread/erdon-pass#/events/1': 'some test' } });
+    const ran = withRuns(rules, { engine: true, run: { 'spread/erdon-pass#/events/entries/1': 'some test' } });
     expect(ran.find((r) => r.key === fortified.key)).toMatchObject({ executable: true, test: 'some test', missing: [] });
     expect(ran.filter((r) => r.executable)).toHaveLength(1);
     const triple = ran.find((r) => r.key === 'spread/akibatu/berserk-triple')!;
@@ -102,10 +102,10 @@ describe('engine maps of rules run', () => {
   it('a rule the map of rules unused names is unused with its reason, missing nothing, and not running; a run entry wins', () => {
     const warchon = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).packs[0]!;
     const rules = collectRules([...warchon.records.values()].flat());
-    const unused = { 'trait/frigid': 'No unit has it.', 'spread/erdon-pass#/events/1': 'Never.' };
-    const marked = withRuns(rules, { engine: true, run: { 'spread/erdon-pass#/events/1': 'some test' }, unused });
+    const unused = { 'trait/frigid': 'No unit has it.', 'spread/erdon-pass#/events/entries/1': 'Never.' };
+    const marked = withRuns(rules, { engine: true, run: { 'spread/erdon-pass#/events/entries/1': 'some test' }, unused });
     expect(marked.find((r) => r.key === 'trait/frigid')).toMatchObject({ executable: false, test: null, unused: 'No unit has it.', missing: [] });
-    expect(marked.find((r) => r.key === 'spread/erdon-pass#/events/1')).toMatchObject({ executable: true, unused: null });
+    expect(marked.find((r) => r.key === 'spread/erdon-pass#/events/entries/1')).toMatchObject({ executable: true, unused: null });
     expect(ruleCoverage(marked)).toEqual({ rules: rules.length, executable: 1, unused: 1, manual: rules.length - 2 });
     // Without the engine's word, the same rule is manual, saying what is missing.
     expect(rules.find((r) => r.key === 'trait/frigid')).toMatchObject({ unused: null, missing: [expect.stringMatching(/^Structural/)] });

@@ -153,6 +153,68 @@ describe('template mistakes are the author\'s', () => {
     expect(error.diagnostic).toMatchObject({ line: 2, column: 9, hint: 'Did you mean "name"? Fields of the context here: id, name.' });
   });
 
+  describe('a misspelt field inside a helper\'s arguments is template/unknown-field at the argument, as in a plain mustache', () => {
+    const card = { record: { id: 'knight', cs: 2, name: 'Knight', note: null }, id: 'knight', side: null, marks: {} };
+    const render = (template: string, context: Record<string, unknown> = card) => createTemplates([dirWith({ 'x/card.hbs': template })]).render('x/card.hbs', context);
+    const mistake = (template: string, context?: Record<string, unknown>) => (thrown(() => render(template, context)) as TemplateError).diagnostic;
+
+    it.each([
+      ['show', '<p>\n  {{show record.cst}}</p>', 2, 10],
+      ['known', '{{known record.cst}}', 1, 9],
+      ['mark', '<h2>{{mark marks id record.cst}}</h2>', 1, 21],
+      ['a sub-expression: add', '{{show (add record.cst 1)}}', 1, 13],
+      ['a sub-expression inside #if: eq', '{{#if (eq record.cst 2)}}two{{/if}}', 1, 11],
+      ['a hash argument', '{{join record.name sep=record.cst}}', 1, 24],
+    ])('%s', (_, template, line, column) => {
+      expect(mistake(template)).toMatchObject({ code: 'template/unknown-field', severity: 'error', line, column, message: expect.stringContaining('but "record" has no field "cst"'), hint: expect.stringContaining('Did you mean "cs"?') });
+    });
+
+    it('the message names the helper that was given the field', () => {
+      expect(mistake('{{show record.cst}}').message).toBe('The template gives record.cst to the helper "show", but "record" has no field "cst".');
+    });
+
+    it('a partial\'s context or argument is checked the same way', () => {
+      const dir = dirWith({ 'x/card.hbs': '{{> footer sied}}', 'partials/footer.hbs': '<footer>{{name}}</footer>' });
+      const error = thrown(() => createTemplates([dir]).render('x/card.hbs', { side: { name: 'Red' } })) as TemplateError;
+      expect(error.diagnostic).toMatchObject({ code: 'template/unknown-field', line: 1, column: 12, message: expect.stringContaining('the partial "footer"'), hint: expect.stringContaining('Did you mean "side"?') });
+    });
+
+    it('inside {{#each}} the argument is looked up in the item, and the hint names the item\'s fields', () => {
+      expect(mistake('{{#each sides}}\n  {{show nmae}}\n{{/each}}', { sides: [{ id: 'red', name: 'Red' }] })).toMatchObject({ line: 2, column: 10, hint: 'Did you mean "name"? Fields of the context here: id, name.' });
+    });
+
+    it('a field of null given to a helper says it is null (it was a TypeError, a bug in playmark)', () => {
+      expect(mistake('{{show side.name}}')).toMatchObject({ code: 'template/unknown-field', message: expect.stringContaining('"side" is null here'), hint: expect.stringContaining('{{#if side}}') });
+    });
+
+    it('a field that is there prints as before, null included (show prints a dash, known the unknown mark)', () => {
+      expect(render('{{show record.cs}} {{show record.note}} {{mark marks id "/cs"}}')).toBe('2 \u2014 ');
+      expect(render('{{known record.note}}')).toContain('unknown-mark');
+    });
+
+    it('an optional field absent from this record is not an error where only its presence is asked: #if, #unless, #each, #with, and and/or/not inside them', () => {
+      expect(render('{{#if record.extra}}{{known record.extra}}{{/if}}')).toBe('');
+      expect(render('{{#unless record.extra}}none{{/unless}}')).toBe('none');
+      expect(render('{{#each record.extras}}{{show this}}{{else}}none{{/each}}')).toBe('none');
+      expect(render('{{#with record.extra}}{{show this}}{{else}}none{{/with}}')).toBe('none');
+      expect(render('{{#if (or record.extra record.cs)}}some{{/if}}')).toBe('some');
+      expect(render('{{#if (and record.cs (not record.extra))}}plain{{/if}}')).toBe('plain');
+    });
+
+    it('a string\'s length (or a character) reads, in a helper\'s argument and a plain mustache (it was a TypeError from the strict check)', () => {
+      expect(render('{{#if (eq record.name.length 6)}}six{{/if}} {{show record.name.[0]}} {{record.name.length}}')).toBe('six K 6');
+    });
+
+    it('a misspelt field halfway down a path is reported at the path, naming it (it was a TypeError, a bug in playmark)', () => {
+      expect(mistake('{{record.cst.value.text}}')).toMatchObject({ code: 'template/unknown-field', line: 1, column: 3, message: 'The template shows {{record.cst.value.text}}, but "record" has no field "cst".', hint: expect.stringContaining('Did you mean "cs"?') });
+      expect(mistake('{{show record.cst.value.text}}')).toMatchObject({ code: 'template/unknown-field', column: 8, hint: expect.stringContaining('Did you mean "cs"?') });
+    });
+
+    it('a guard on a path through an absent field is false, not an error', () => {
+      expect(render('{{#if record.extra.value.text}}set{{else}}unset{{/if}}')).toBe('unset');
+    });
+  });
+
   it('render with a misspelt field: exit 1, the diagnostic at the template\'s line and column, no internal error, no [object Object], nothing written', async () => {
     const project = caseProject('template-misspelt-field');
     const r = await run(project, 'render');
@@ -160,6 +222,16 @@ describe('template mistakes are the author\'s', () => {
     expect(r.stderr).toContain('templates/mini/card.hbs:8:11 error [template/unknown-field] The template shows {{record.nmae}}, but "record" has no field "nmae".');
     expect(r.stderr).toContain('hint: Did you mean "name"?');
     expect(r.stderr).not.toMatch(/internal error|\[object Object\]|a bug in playmark/);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+    expect(existsSync(path.join(project, 'out', 'mini', 'mini-cards.html'))).toBe(false);
+  }, 60_000);
+
+  it('render with a misspelt field given to a helper ({{show record.cots}}): exit 1 at the argument, the field meant, nothing written', async () => {
+    const project = caseProject('template-misspelt-helper-argument');
+    const r = await run(project, 'render');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('templates/mini/card.hbs:9:31 error [template/unknown-field] The template gives record.cots to the helper "show", but "record" has no field "cots".');
+    expect(r.stderr).toContain('hint: Did you mean "cost"?');
     expect(r.stderr).not.toMatch(STACK_LINE);
     expect(existsSync(path.join(project, 'out', 'mini', 'mini-cards.html'))).toBe(false);
   }, 60_000);

@@ -60,6 +60,17 @@ const CASES: Record<DiagnosticCode, Case> = {
     rule: 'a combat table cell holding a code its legend lacks is reported at the cell, listing the legend',
     expected: [error('table/unknown-result', `${F}/table--unknown-result/tables/crt.yaml`, 10, 41, { message: '"DX"', hint: 'Did you mean "DR"?' })],
   },
+  'table/legend-kind': {
+    rule: 'a legend naming a kind the pack lacks is reported at the kind, with the near kind',
+    expected: [error('table/legend-kind', `${F}/table--legend-kind/tables/crt.yaml`, 11, 17, { message: '"crts"', hint: 'Did you mean "crt"?' })],
+  },
+  'table/legend-pattern': {
+    rule: 'a legend result whose pattern is not a regular expression is reported at the pattern, and its codes are unknown',
+    expected: [
+      error('table/unknown-result', `${F}/table--legend-pattern/tables/crt.yaml`, 9, 41, { message: '"A1"' }),
+      error('table/legend-pattern', `${F}/table--legend-pattern/tables/crt.yaml`, 12, 50, { message: 'not a regular expression: Unterminated group' }),
+    ],
+  },
   'table/duplicate-code': {
     rule: 'a legend defining one code twice is reported at the second',
     expected: [error('table/duplicate-code', `${F}/table--duplicate-code/tables/crt.yaml`, 14, 13, { message: '"AR" twice' })],
@@ -124,6 +135,14 @@ const CASES: Record<DiagnosticCode, Case> = {
   'printable/copies-not-a-count': {
     rule: 'a printable counting copies by a text field is reported at `copies`, naming the whole-number fields there are',
     expected: [error('printable/copies-not-a-count', `${F}/printable--copies-not-a-count/printables.yaml`, 6, 36, { message: 'not a whole number', hint: 'count' })],
+  },
+  'printable/unknown-deck': {
+    rule: 'a printable taking its copies from a deck the pack lacks (no card would print) is reported at the deck id, with the near one',
+    expected: [error('printable/unknown-deck', `${F}/printable--unknown-deck/printables.yaml`, 6, 44, { message: '"mian"', hint: 'Did you mean "main"?' })],
+  },
+  'printable/not-a-deck': {
+    rule: 'a printable taking its copies from a deck of a kind that is no generic deck (no copies to read) is reported at the deck, naming the schema',
+    expected: [error('printable/not-a-deck', `${F}/printable--not-a-deck/printables.yaml`, 6, 44, { message: 'fixture/deck.schema.json is not a generic deck', hint: 'no generic deck' })],
   },
   'template/syntax': {
     rule: 'a template whose {{#each}} is never closed is reported by validate at the {{#each}}, not at the end of the file',

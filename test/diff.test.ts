@@ -63,7 +63,7 @@ beforeAll(() => {
   cpSync(path.join(repo, 'content'), path.join(oldFolder, 'content'), { recursive: true });
 
   // A printed combat cell and an RNG cell fixed in the base transcription.
-  edit('content/warchon/spreads/erdon-pass.yaml', '- [A3, A2, A1, So, D1, D2, D3]', '- [A3, A2, A1, So, D1, D3, D3]');
+  edit('content/warchon/spreads/erdon-pass.yaml', 'cells: [A3, A2, A1, So, D1, D2, D3]', 'cells: [A3, A2, A1, So, D1, D3, D3]');
   edit('content/warchon/spreads/erdon-pass.yaml', '- [5E, 1, 2, 3, 4]', '- [5, 1, 2, 3, 4]');
   // An erratum added to a layer.
   appendFileSync(
@@ -71,7 +71,7 @@ beforeAll(() => {
     [
       '  - id: kier-zhadd-de-misprint',
       '    kind: erratum',
-      '    target: { kind: spread, id: kier-zhadd, pointer: /combatTable/rows/1/6 }',
+      '    target: { kind: spread, id: kier-zhadd, pointer: /combatTable/rows/1/cells/6 }',
       '    value: D4',
       '    reason: The printed DE breaks the column; every other row of the +5 column gives a number of Hits.',
       '',
@@ -172,9 +172,9 @@ describe('playmark diff between two revisions', () => {
       },
       {
         status: 'changed',
-        pointer: '/combatTable/rows/1/5',
+        pointer: '/combatTable/rows/1/cells/5',
         where: 'Erdon Pass, combat results, row 2, column +4',
-        cell: { kind: 'combat-table', table: 'combat results', row: 2, roll: null, column: '+4' },
+        cell: { kind: 'combat-table', table: 'combat results', row: 2, roll: '2', column: '+4' },
         before: 'D2',
         after: 'D3',
       },
@@ -182,7 +182,7 @@ describe('playmark diff between two revisions', () => {
     expect(warchon.records.added).toEqual([{ kind: 'trait', id: 'stalwart', name: 'Stalwart' }]);
     expect(warchon.records.removed).toEqual([{ kind: 'trait', id: 'magical', name: 'Magical' }]);
     expect(warchon.layerEntries.added).toEqual([
-      expect.objectContaining({ id: 'kier-zhadd-de-misprint', layer: 'rulings', kind: 'erratum', value: 'D4', target: { kind: 'spread', id: 'kier-zhadd', pointer: '/combatTable/rows/1/6' } }),
+      expect.objectContaining({ id: 'kier-zhadd-de-misprint', layer: 'rulings', kind: 'erratum', value: 'D4', target: { kind: 'spread', id: 'kier-zhadd', pointer: '/combatTable/rows/1/cells/6' } }),
     ]);
   });
 
@@ -215,14 +215,14 @@ describe('playmark diff against the working tree', () => {
       const r = await diff(path.join(repo, 'content', 'warmaster'));
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Comparing HEAD \([0-9a-f]{7}\) with the working tree$/m);
-      expect(r.stdout).toContain('      Table of Results of Combate, row 1 (roll 1), column 1-2: AA -> AR\n');
-      expect(r.stdout).toMatch(/ {4}~ combat-roll-1-col-2 \(reconstruction, layer reconstructions, changed: value\): Table of Results of Combate, row 1 \(roll 1\), column 1-2\n {8}value: AA -> AR\n {8}reason: Roll 1, odds 1-2/);
+      expect(r.stdout).toContain('      Table of Results of Combate, row 1, column 1-2: AA -> AR\n');
+      expect(r.stdout).toMatch(/ {4}~ combat-roll-1-col-2 \(reconstruction, layer reconstructions, changed: value\): Table of Results of Combate, row 1, column 1-2\n {8}value: AA -> AR\n {8}reason: Roll 1, odds 1-2/);
       expect(r.stdout).not.toContain('warchon:');
 
       // one revision: it against the working tree
       const since = await diff(repo, 'v1', '--pack', 'warmaster');
       expect(since.stdout).toMatch(/^Comparing v1 \([0-9a-f]{7}\) with the working tree$/m);
-      expect(since.stdout).toContain('Table of Results of Combate, row 1 (roll 1), column 1-2: AA -> AR');
+      expect(since.stdout).toContain('Table of Results of Combate, row 1, column 1-2: AA -> AR');
     } finally {
       writeFileSync(layerFile, saved);
     }

@@ -2,6 +2,8 @@
 // content (generated module, layers applied): the test is named for the rule it checks.
 import { describe, expect, it } from 'vitest';
 import { rules, spreads } from '../generated/content/warchon.js';
+import type { DeepReadonly } from '../generated/types/readonly.js';
+import type { RandomEvent } from '../generated/types/warchon/spread.js';
 import { rollDie } from '../src/engine/core/dice.js';
 import { applyEffects } from '../src/engine/core/effects/index.js';
 import { startBattle } from '../src/engine/core/battle.js';
@@ -16,7 +18,7 @@ function seedWhere(pred: (value: number) => boolean): number {
 }
 
 describe('Dracosroar Event 1 (Ramping Water Elemental)', () => {
-  const event = spreads.dracosroar.events!.find((e) => e.name === 'Ramping Water Elemental')!;
+  const event = (spreads.dracosroar.events!.entries as readonly DeepReadonly<RandomEvent>[]).find((e) => e.name === 'Ramping Water Elemental')!;
   const halving = event.effects[0]!.kind === 'roll' ? event.effects[0]!.outcomes[2]!.effects[0]! : undefined;
 
   it('Dracosroar Event 1 on a 5, "all armies are at halved CS": odd values round down, as the halved-rounding ruling says (AS 3 becomes 1, never 1.5)', () => {

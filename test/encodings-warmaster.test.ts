@@ -17,6 +17,7 @@ function seedWhere(die: 'd6' | 'd66', pred: (value: number) => boolean): number 
 }
 const alive = (s: CoreState) => s.units.filter((u) => !u.destroyed).map((u) => u.id);
 const where = (s: CoreState) => Object.fromEntries(s.units.map((u) => [u.id, u.location]));
+// The game's table hook gives the Teleportation Table as the core's roll-table effect rolls it.
 const table = (id: string) => (id === 'teleportation' ? teleportTables.teleportation : undefined);
 const destinations = () => ['area-14', 'the-bridge'];
 

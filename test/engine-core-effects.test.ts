@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Effect } from '../generated/types/common/effect.js';
 import type { DeepReadonly } from '../generated/types/readonly.js';
+import type { RandomEvent } from '../generated/types/warchon/spread.js';
 import { spreads, traits, units as warchonUnits } from '../generated/content/warchon.js';
 import { cards as warmasterCards, teleportTables, units as warmasterUnits } from '../generated/content/warmaster.js';
 import { spells } from '../generated/content/archon-skirmish.js';
@@ -21,9 +22,14 @@ import { effectiveStat } from '../src/engine/core/stats.js';
 
 type Effects = readonly DeepReadonly<Effect>[];
 
+/** A Warchon spread's Events Table entries (none when it prints no table). */
+function eventsOf(spread: keyof typeof spreads): readonly DeepReadonly<RandomEvent>[] {
+  return spreads[spread].events?.entries ?? [];
+}
+
 /** The effects of a Warchon spread's event, by its printed name. */
 function event(spread: keyof typeof spreads, name: string): Effects {
-  const found = spreads[spread].events?.find((e) => e.name === name);
+  const found = eventsOf(spread).find((e) => e.name === name);
   if (found === undefined) throw new Error(`no event ${name} on ${spread}`);
   return found.effects;
 }
@@ -516,11 +522,11 @@ describe('Archon spells: swap-positions, teleport, prevent-actions', () => {
 
 describe('manual', () => {
   it('Erdon Pass "Inspired Charge": the attacking army gains +2 AS this turn only if it has a Tactics unit (the event\'s `if`)', () => {
-    const charge = spreads['erdon-pass'].events!.find((e) => e.name === 'Inspired Charge')!;
+    const charge = eventsOf('erdon-pass').find((e) => e.name === 'Inspired Charge')!;
     const withTactics = battleAt([unit('leader', 'azuthka', { as: 2 }, ['tactics']), unit('u', 'azuthka', { as: 2 }), unit('d', 'celestine', { as: 2 })]);
     const without = battleAt([unit('u', 'azuthka', { as: 2 }), unit('d', 'celestine', { as: 2 }, ['tactics'])]);
-    expect(holds(withTactics, charge.if!, ctx)).toBe(true);
-    expect(holds(without, charge.if!, ctx)).toBe(false);
+    expect(holds(withTactics, charge.extension!.if!, ctx)).toBe(true);
+    expect(holds(without, charge.extension!.if!, ctx)).toBe(false);
     const after = applyEffects(withTactics, charge.effects, ctx, firstPolicy).state;
     expect(['leader', 'u', 'd'].map((id) => stat(after, id, 'as'))).toEqual([4, 4, 2]);
   });
@@ -561,7 +567,7 @@ describe('may', () => {
 
 describe('choose-units, count any, exceptBinding', () => {
   it('Magic Bridge (Dracosroar Event 4): the attacker picks any number of its units, none included; the others have AS 0; on 1-2 the committed units without Aerial or Aquatic are destroyed', () => {
-    const bridge = spreads.dracosroar.events!.find((e) => e.number === 4)!.effects;
+    const bridge = eventsOf('dracosroar').find((e) => e.roll === 4)!.effects;
     const units = [unit('ogres', 'azuthka', { as: 4 }), unit('angels', 'azuthka', { as: 3 }, ['aerial']), unit('swarm', 'azuthka', { as: 2 }), unit('d', 'celestine', { ds: 3 })];
     const picks: UnitChoice[] = [];
     const pick = (ids: string[]): Policy => ({ ...firstPolicy, chooseUnits: (_s, c) => (picks.push(c), ids) });
@@ -595,7 +601,7 @@ describe('bring-in', () => {
   const reach: EffectContext['destinations'] = (_s, u, move) => LINE.filter((l) => l !== u.location && Math.abs(LINE.indexOf(l) - LINE.indexOf(u.location!)) <= (move.distance ?? 9));
 
   it('Surprise Reserve (Erdon Pass Event 4): the Controlling army brings one unit in from within its own Movement, Size 0 for Capacity this turn, and it retreats one spread when the turn ends', () => {
-    const reserve = spreads['erdon-pass'].events![3]!.effects;
+    const reserve = eventsOf('erdon-pass')[3]!.effects;
     const units = [unit('here', 'azuthka', { as: 1 }), unit('near', 'azuthka', { as: 1, size: 2, movement: 1 }, [], 'hill'), unit('slow', 'azuthka', { as: 1, movement: 1 }, [], 'river'), unit('far', 'azuthka', { as: 1, movement: 3 }, [], 'sea'), unit('foe', 'celestine', { ds: 1 }, [], 'hill')];
     const spy = spyPolicy();
     const ctxReserve: EffectContext = { owner: null, source: 'erdon-pass event 4', destinations: reach, bindings: new Map() };

@@ -56,7 +56,7 @@ describe('export of one record', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { id: string; provenance: { layers: Record<string, { kind: string }> } };
     expect(out.id).toBe('erdon-pass');
-    expect(out.provenance.layers['/combatTable/rows/3']?.kind).toBe('reconstruction');
+    expect(out.provenance.layers['/combatTable/rows/3/cells']?.kind).toBe('reconstruction');
   });
 });
 

@@ -61,9 +61,9 @@ describe('the canonical form', () => {
     'rng: [[3, 4, 5E, 1, 2], [4, 5E, 1, 2, 3]]',
     'combatTable:',
     '  rows:',
-    '    - - AE',
-    '      - "A3"',
-    '  title: Erdon Pass Combat Results Table   ',
+    '    - cells: [ AE,  "A3" ]',
+    '      roll: 1',
+    '  name: Erdon Pass Combat Results Table   ',
     'aaa: another unknown key',
   ].join('\n');
 
@@ -83,9 +83,10 @@ describe('the canonical form', () => {
     '  - [3, 4, 5E, 1, 2]',
     '  - [4, 5E, 1, 2, 3]',
     'combatTable:',
-    '  title: Erdon Pass Combat Results Table',
+    '  name: Erdon Pass Combat Results Table',
     '  rows:',
-    '    - [AE, "A3"]',
+    '    - roll: 1',
+    '      cells: [AE, "A3"]',
     'zzz: a key the schema does not know',
     'aaa: another unknown key',
     '',
@@ -110,8 +111,8 @@ describe('the canonical form', () => {
   });
 
   it('re-indents a folded text with its key and never rewraps it', () => {
-    const text = ['id: x', 'events:', '    -   text: >-', '              one line that is long enough to be folded by any printer with a width of eighty', '              two', '        number: 1', ''].join('\n');
-    expect(fmt(text, { schema: SPREAD })).toBe(['id: x', 'events:', '  - number: 1', '    text: >-', '      one line that is long enough to be folded by any printer with a width of eighty', '      two', ''].join('\n'));
+    const text = ['id: x', 'events:', '  entries:', '    -   text: >-', '              one line that is long enough to be folded by any printer with a width of eighty', '              two', '        roll: 1', ''].join('\n');
+    expect(fmt(text, { schema: SPREAD })).toBe(['id: x', 'events:', '  entries:', '    - roll: 1', '      text: >-', '        one line that is long enough to be folded by any printer with a width of eighty', '        two', ''].join('\n'));
   });
 
   it('orders a layer entry\'s value by the schema at its target pointer', () => {
@@ -120,7 +121,7 @@ describe('the canonical form', () => {
       '  - kind: ruling',
       '    id: e1',
       '    reason: Because.',
-      '    target: { id: erdon-pass, pointer: /events/0/effects/0, kind: spread }',
+      '    target: { id: erdon-pass, pointer: /events/entries/0/effects/0, kind: spread }',
       '    value: { duration: turn, value: 2, op: add, stat: as, target: { side: attacker }, kind: modify-strength }',
       'title: T',
       'id: rulings',
@@ -133,7 +134,7 @@ describe('the canonical form', () => {
         'entries:',
         '  - id: e1',
         '    kind: ruling',
-        '    target: { kind: spread, id: erdon-pass, pointer: /events/0/effects/0 }',
+        '    target: { kind: spread, id: erdon-pass, pointer: /events/entries/0/effects/0 }',
         '    value: { kind: modify-strength, target: { side: attacker }, stat: as, op: add, value: 2, duration: turn }',
         '    reason: Because.',
         '',

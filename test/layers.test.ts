@@ -43,9 +43,9 @@ describe('layers', () => {
   });
 
   it('set combat table rows 4 and 5 only by reconstruction, never in the base', () => {
-    const rows = (erdon.base.combatTable as { rows: unknown[][] }).rows;
-    expect(rows[3]).toEqual(Array(7).fill(null));
-    expect(originOf(erdon, ['combatTable', 'rows', 3, 0])?.kind).toBe('reconstruction');
+    const rows = (erdon.base.combatTable as { rows: { cells: unknown[] }[] }).rows;
+    expect(rows[3]!.cells).toEqual(Array(7).fill(null));
+    expect(originOf(erdon, ['combatTable', 'rows', 3, 'cells', 0])?.kind).toBe('reconstruction');
   });
 });
 

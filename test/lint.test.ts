@@ -10,12 +10,12 @@ describe('rules the engine can run', () => {
   const rules = collectRules([...warchon.records.values()].flat());
 
   it('finds every rule with its place, and which are manual with the note saying what is missing', () => {
-    const fortified = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/1')!;
+    const fortified = rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/entries/1')!;
     // Its effects are structured; whether a game loop plays it is the engine's to say (withRuns, test/coverage.test.ts): without an engine's map it does not run.
     expect(fortified).toMatchObject({ kind: 'spread', structured: true, executable: false, manual: [] });
     expect(fortified.text).toMatch(/^All units in the defending army gain \+2 DS/);
     // Surprise Reserve is said in the vocabulary (bring-in); Akibatu's Berserk tripling is not.
-    expect(rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/3')).toMatchObject({ structured: true, manual: [] });
+    expect(rules.find((r) => r.id === 'erdon-pass' && r.pointer === '/events/entries/3')).toMatchObject({ structured: true, manual: [] });
     const tripling = rules.find((r) => r.id === 'akibatu' && r.pointer === '/specialRules/1')!;
     expect(tripling).toMatchObject({ structured: false, executable: false });
     expect(tripling.manual[0]).toMatch(/Would replace the Berserk declaration's doubling with a tripling/);
@@ -45,7 +45,7 @@ describe('playmark lint', () => {
     const all = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--all'], all.io);
     // A rule the game loop plays is listed as running; one the text never sets off as unused, with why.
-    expect(all.stdout()).toMatch(/ {2}runs {3}spread erdon-pass \/events\/1:/);
+    expect(all.stdout()).toMatch(/ {2}runs {3}spread erdon-pass \/events\/entries\/1:/);
     expect(all.stdout()).toMatch(/ {2}unused spread akibatu \/specialRules\/1:.*\n {9}reason: No unit of the text has Berserk/);
     const json = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--format', 'json'], json.io);

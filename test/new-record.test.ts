@@ -161,8 +161,12 @@ describe('playmark new on the shipped packs', () => {
         '/capacity': 6,
         '/specialRulesPrinted': 'None printed.',
         '/pathsPrinted': 'None printed on this spread.',
+        '/combatTable/id': 'new-spread-crt',
+        '/combatTable/name': 'New Spread Combat Results Table',
         '/combatTable/columns/0/label': '-5/+5',
-        '/combatTable/rows': [['A1'], ['So'], ['Eg'], ['D1'], ['DE']],
+        '/combatTable/rows': [['A1'], ['So'], ['Eg'], ['D1'], ['DE']].map((cells, r) => ({ roll: r + 1, cells })),
+        // A spread that prints no Events Table.
+        '/events': null,
         // Not placeholders: a matrix the source does not print stays null (rng/unfilled warns).
         '/rng': [1, 2, 3, 4, 5].map((r) => [0, 1, 2, 3, 4].map((c) => ((r + c - 1) % 5) + 1)),
       },
@@ -170,10 +174,10 @@ describe('playmark new on the shipped packs', () => {
       'warmaster/teleport-table': {
         '/name': 'Teleportation Table',
         '/source/section': 'Teleportation',
-        '/entries/0/range': { min: 11, max: 66 },
+        '/entries/0/roll': { min: 11, max: 66 },
         '/entries/0/name': 'Death!',
         '/entries/0/text': 'The units die.',
-        '/entries/0/outcome': 'death',
+        '/entries/0/extension/outcome': 'death',
         '/entries/0/effects/0': { kind: 'manual', note: 'By hand.' },
       },
     };

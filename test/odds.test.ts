@@ -99,7 +99,7 @@ describe('Warchon odds', () => {
           { label: '0', differential: { min: 0, max: 0 } },
           { label: '+1', differential: { min: 1, max: null } },
         ],
-        rows,
+        rows: rows.map((cells, r) => ({ roll: r + 1, cells })),
       },
       events: null,
     });

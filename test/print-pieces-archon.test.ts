@@ -3,7 +3,7 @@
 // No browser: faces are rendered to HTML only.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cards, creatures, spells } from '../generated/content/archon-skirmish.js';
+import { creatures, decks, spells } from '../generated/content/archon-skirmish.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { CardPrintable } from '../src/render/printable.js';
@@ -23,7 +23,7 @@ describe('archon-skirmish markers', () => {
     expect(hits).toBe(16);
     expect(markers.faces.map((f) => [f.label, f.copies])).toEqual([
       ['marker hit', hits],
-      ['marker imprison', cards.imprison.count],
+      ['marker imprison', decks['common-deck'].cards.find((c) => c.card === 'imprison')!.copies],
     ]);
   });
 

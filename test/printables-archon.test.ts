@@ -42,7 +42,7 @@ describe('an edited value in the YAML', () => {
 
   it('reaches the face context on the next load', () => {
     edit('creatures/wizard.yaml', 'attackName: Fireball', 'attackName: Starfire');
-    edit('cards/attack-1.yaml', 'count: 6', 'count: 7');
+    edit('decks/common-deck.yaml', '{ card: attack-1, copies: 6 }', '{ card: attack-1, copies: 7 }');
     edit('decks/common-deck.yaml', 'size: 50', 'size: 51');
     edit('printables.yaml', 'title: "ARCHON SKIRMISH: creatures"', 'title: "ARCHON SKIRMISH: the creature counters"');
     const printables = copy.printables();
@@ -59,13 +59,13 @@ describe('an edited value in the YAML', () => {
     expect(attack1.context.count).toMatchObject({ value: 7, of: 51 });
   });
 
-  it('a card added to the deck prints too: the deck printable follows the deck\'s own list (records.listedIn)', () => {
-    const card = readFileSync(path.join(dir, 'cards/heal.yaml'), 'utf8').replace('id: heal', 'id: mend').replace(/^name: .*$/m, 'name: Mend').replace(/^count: \d+$/m, 'count: 1');
+  it('a card added to the deck prints too, as many times as the deck lists it: the deck printable takes its copies from the deck (copies: { deck })', () => {
+    const card = readFileSync(path.join(dir, 'cards/heal.yaml'), 'utf8').replace('id: heal', 'id: mend').replace(/^name: .*$/m, 'name: Mend');
     writeFileSync(path.join(dir, 'cards/mend.yaml'), card);
-    edit('decks/common-deck.yaml', 'imprison, heal]', 'imprison, heal, mend]');
-    edit('decks/common-deck.yaml', 'size: 51', 'size: 52');
+    edit('decks/common-deck.yaml', '  - { card: heal, copies: 1 }\n', '  - { card: heal, copies: 1 }\n  - { card: mend, copies: 2 }\n');
+    edit('decks/common-deck.yaml', 'size: 51', 'size: 53');
     const deck = copy.printables().find((p) => p.id === `${PACK}-deck`)!;
-    expect(deck.faces.map((f) => f.context.id).slice(-2)).toEqual(['heal', 'mend']);
+    expect(deck.faces.map((f) => [f.context.id, f.copies]).slice(-2)).toEqual([['heal', 1], ['mend', 2]]);
   });
 });
 

@@ -48,7 +48,7 @@ describe('an edited value in the YAML', () => {
 
   it('reaches the face context on the next load', () => {
     edit('spreads/irondale.yaml', 'capacity: 6', 'capacity: 9');
-    edit('spreads/irondale.yaml', '- [AE, AE, A2, A1, D2, DE, DE]', '- [AE, AE, So, A1, D2, DE, DE]');
+    edit('spreads/irondale.yaml', 'cells: [AE, AE, A2, A1, D2, DE, DE]', 'cells: [AE, AE, So, A1, D2, DE, DE]');
     edit('units/baphite-swarm.yaml', 'points: 2', 'points: 7');
     edit('units/baphite-swarm.yaml', 'playmarks: 2', 'playmarks: 3');
     edit('traits/aerial.yaml', 'name: Aerial', 'name: Winged');

@@ -43,7 +43,7 @@ beforeAll(() => {
   // Erdon Pass prints D2 in row 2, column +4: an erratum sets D3 there, as an errata maintainer writes it.
   appendFileSync(
     path.join(repo, 'content/warchon/layers/rulings.yaml'),
-    ['  - id: erdon-pass-crt-2-plus-4', '    kind: erratum', '    target: { kind: spread, id: erdon-pass, pointer: /combatTable/rows/1/5 }', '    value: D3', '    reason: >-', `      ${REASON}`, ''].join('\n'),
+    ['  - id: erdon-pass-crt-2-plus-4', '    kind: erratum', '    target: { kind: spread, id: erdon-pass, pointer: /combatTable/rows/1/cells/5 }', '    value: D3', '    reason: >-', `      ${REASON}`, ''].join('\n'),
   );
 });
 

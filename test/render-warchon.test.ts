@@ -117,7 +117,7 @@ describe('warchon-spreads', () => {
         }),
       );
       s.combatTable.rows.forEach((row, r) =>
-        row.forEach((code, c) => {
+        row.cells.forEach((code, c) => {
           const cell = cellAt(page, 'wsp-crt-cell', `${r}-${c}`);
           expect(cell.text, `${id} crt ${r},${c}`).toBe(code === null ? '\u2014' : esc(code));
         }),
@@ -144,7 +144,7 @@ describe('warchon-spreads', () => {
         const n = footnoteFor(face, origin.entry);
         expect(n, `${id} footnote for ${origin.entry}`).toBeDefined();
         const rng = /^\/rng\/(\d)$/.exec(pointer);
-        const crt = /^\/combatTable\/rows\/(\d)$/.exec(pointer);
+        const crt = /^\/combatTable\/rows\/(\d)\/cells$/.exec(pointer);
         const row = rng ? Number(rng[1]) : crt ? Number(crt[1]) : null;
         if (row !== null) {
           for (let c = 0; c < (rng ? 5 : 7); c++) {
@@ -181,7 +181,9 @@ describe('warchon-spreads', () => {
     expect(footnoteFor(dr, 'aquatic-river-trait')).toBeDefined();
     expect(page).toContain(`Aquatic${MARK}`);
     expect(footnoteFor(dr, 'dracosroar-attack-restriction')).toBeDefined();
-    for (const e of spreads.dracosroar!.events ?? []) expect(page).toContain(esc(e.text));
+    for (const e of spreads.dracosroar!.events?.entries ?? []) expect(page).toContain(esc(e.text));
+    // The Events Table's heading is the roll table's name, as the spread prints it.
+    expect(page).toContain('<h2>Dracosroar Events Table</h2>');
     const ak = faceOf('akibatu');
     for (const r of spreads.akibatu!.specialRules) expect(html(spreadsSheet, ak)).toContain(esc(r.text));
     expect(footnoteFor(ak, 'akibatu-always-engaged')).toBeDefined();
@@ -306,8 +308,8 @@ describe('warchon-odds', () => {
 
   it('flags a column worse for the attacker than the one to its left', () => {
     const s = spreads['kier-zhadd']!;
-    const rows = s.combatTable.rows.map((row) => [...row]);
-    for (const row of rows) row[2] = 'AE'; // column -3/-2 turned all AE: worse than -4
+    const rows = s.combatTable.rows.map((row) => ({ ...row, cells: [...row.cells] }));
+    for (const row of rows) row.cells[2] = 'AE'; // column -3/-2 turned all AE: worse than -4
     const changed = buildSpreadTables({ ...s, combatTable: { ...s.combatTable, rows } }, tables.parseResult, origins.spread!['kier-zhadd']);
     const face = oddsFace(view, warchonSpreadOdds(changed, 5), origins.spread!['kier-zhadd'], 'test', 25);
     const page = html(odds, face);

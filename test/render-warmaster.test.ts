@@ -8,11 +8,15 @@ import { areas, cardIds, cards, combatTables, phaseIds, phases, results, shipAre
 import { renderFace } from '../src/render/document.js';
 import { compressNumbers, groupNotes } from '../src/render/contexts/warmaster/notes.js';
 import { rangeText } from '../src/render/contexts/warmaster/shared.js';
+import { buildTeleportTable } from '../src/engine/warmaster/tables.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { LAYER_LEGEND, LAYER_MARK, markKey, UNKNOWN_LEGEND } from '../src/render/marks.js';
 import type { CardPrintable, Face, Footnote, Printable } from '../src/render/printable.js';
 import { packContentOf, printablesOf } from './content-support.js';
 import { repoRoot } from './helpers.js';
+
+/** The order the text prints its legend in: the attacker's worst result to his best. */
+const LEGEND_ORDER = ['AA', 'AR', 'BB', 'DR', 'DA'];
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 // The printables content/warmaster/printables.yaml declares (not the common scenario and errata sheets).
@@ -85,8 +89,7 @@ describe('warmaster-reference', () => {
   });
 
   it('holds every teleport entry (range, name, text), the ruled 61-65 entry marked', () => {
-    const t = teleportTables.teleportation;
-    for (const e of t.entries) {
+    for (const e of buildTeleportTable(teleportTables.teleportation)) {
       expect(turnHtml).toContain(`${rangeText(e.range)}`);
       expect(turnHtml).toContain(esc(e.name));
       expect(turnHtml).toContain(esc(e.text));
@@ -120,15 +123,19 @@ describe('warmaster-reference', () => {
     expect(combatHtml).toContain(LAYER_LEGEND);
   });
 
-  it('holds the legend (five results with their printed meanings) and the odds rule ruling', () => {
-    for (const { code } of combatTables['combat-results'].legend) {
+  it('holds the legend (the five combat-result records with their printed meanings, in printed order) and the odds rule ruling', () => {
+    expect(combatTables['combat-results'].legend).toEqual({ kind: 'combat-result', order: ['aa', 'ar', 'bb', 'dr', 'da'] });
+    const at: number[] = [];
+    for (const code of LEGEND_ORDER) {
       const r = Object.values(results).find((x) => x.code === code)!;
-      expect(combatHtml).toContain(`>${r.code}</span>`);
+      at.push(combatHtml.indexOf(`>${r.code}</span>`));
       expect(combatHtml).toContain(esc(r.name));
       expect(combatHtml).toContain(esc(r.text));
     }
+    // AA, AR, BB, DR, DA as printed, not the records' id order (aa, ar, bb, da, dr).
+    expect(at.every((i, k) => i >= 0 && (k === 0 || i > at[k - 1]!))).toBe(true);
     expect(combatHtml).toContain(esc(combatTables['combat-results'].extension.oddsRule!.text));
-    expect(entriesIn(combat)).toEqual(expect.arrayContaining(['combat-odds-rule', 'combat-one-reroll-per-side', 'ar-effects', 'bb-effects', 'dr-effects']));
+    expect(entriesIn(combat)).toEqual(expect.arrayContaining(['combat-odds-rule', 'combat-odds-rounding', 'combat-one-reroll-per-side', 'ar-effects', 'bb-effects', 'dr-effects']));
   });
 });
 

@@ -60,7 +60,7 @@ describe('resolve warchon', () => {
     const json = JSON.parse((await run('resolve', 'warchon', '--spread', 'erdon-pass', '--as', '9', '--ds', '7', '--fingers', '3,5', '--json')).stdout);
     expect(json.origins).toEqual([
       { value: 'number', layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4/2' },
-      { value: 'result', layer: 'reconstructions', entry: 'erdon-pass-crt-row-4', kind: 'reconstruction', pointer: '/combatTable/rows/3' },
+      { value: 'result', layer: 'reconstructions', entry: 'erdon-pass-crt-row-4', kind: 'reconstruction', pointer: '/combatTable/rows/3/cells' },
     ]);
   });
 

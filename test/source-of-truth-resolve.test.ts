@@ -42,8 +42,8 @@ async function run(cwd: string, ...argv: string[]) {
 }
 
 const ERDON = 'content/warchon/spreads/erdon-pass.yaml';
-const ERDON_ROW_3 = '    - [A2, A2D1, A1D1, Eg, A1D1, A1D2, D2]';
-const ERDON_ROW_3_EDITED = '    - [A2, A3D2, A1D1, Eg, A1D1, A1D2, D2]';
+const ERDON_ROW_3 = '    - { roll: 3, cells: [A2, A2D1, A1D1, Eg, A1D1, A1D2, D2] }';
+const ERDON_ROW_3_EDITED = '    - { roll: 3, cells: [A2, A3D2, A1D1, Eg, A1D1, A1D2, D2] }';
 // Differential 3 - 7 = -4 (column -4); fingers 1,1 read RNG cell 3: the cell edited above.
 const WARCHON = ['resolve', 'warchon', '--spread', 'erdon-pass', '--as', '3', '--ds', '7', '--fingers', '1,1'];
 const WARMASTER = ['resolve', 'warmaster', '--attack', '6', '--defence', '3', '--roll', '4'];
@@ -114,7 +114,7 @@ describe('resolve and odds read the YAML every run', () => {
 describe('content with errors: diagnostics, exit 1, no answer', () => {
   it('a broken YAML file', async () => {
     const dir = copyProject();
-    edit(dir, ERDON, ERDON_ROW_3, '    - [A2, A3D2, A1D1, Eg, A1D1, A1D2, D2');
+    edit(dir, ERDON, ERDON_ROW_3, '    - { roll: 3, cells: [A2, A3D2, A1D1, Eg, A1D1, A1D2, D2 }');
     for (const argv of [WARCHON, ['odds', 'warchon'], ['odds', 'warchon', '--json']]) {
       const r = await run(dir, ...argv);
       expect(r.code, argv.join(' ')).toBe(1);
@@ -127,7 +127,7 @@ describe('content with errors: diagnostics, exit 1, no answer', () => {
 
   it('a value the schema rejects, in the other pack', async () => {
     const dir = copyProject();
-    edit(dir, 'content/warmaster/teleport-tables/teleportation.yaml', 'range: { min: 14, max: 56 }', 'range: { min: fourteen, max: 56 }');
+    edit(dir, 'content/warmaster/teleport-tables/teleportation.yaml', 'roll: { min: 14, max: 56 }', 'roll: { min: fourteen, max: 56 }');
     for (const argv of [WARMASTER, ['odds', 'warmaster']]) {
       const r = await run(dir, ...argv);
       expect(r.code, argv.join(' ')).toBe(1);

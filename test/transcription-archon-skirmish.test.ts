@@ -128,17 +128,19 @@ describe('ARCHON SKIRMISH card list and deck', () => {
   const rows = cardList();
   const types = notation('CARD LIST NOTATION');
 
-  it('CARD LIST: every line equals its card record (count, range, type, side restriction, spell, notes)', () => {
+  it('CARD LIST: every line equals its card record (range, type, side restriction, spell, notes) and its # the deck\'s copies of it, in the printed order', () => {
     expect(rows).toHaveLength(15);
+    const deck = records('deck').get('common-deck')!;
+    expect(deck.cards).toEqual(rows.map((r) => ({ card: kebab(r.name), copies: r.count })));
     for (const row of rows) {
       const rec = cards.get(kebab(row.name));
       expect(rec, row.name).toBeDefined();
       const side = row.notes === 'Dark side only' ? 'dark' : row.notes === 'Light side only' ? 'light' : null;
       expect({
-        name: rec!.name, count: rec!.count, range: rec!.range, type: rec!.type, typeName: rec!.typeName,
+        name: rec!.name, range: rec!.range, type: rec!.type, typeName: rec!.typeName,
         side: rec!.side, spell: rec!.spell, notes: rec!.notes, source: rec!.source,
       }, row.name).toEqual({
-        name: row.name, count: row.count, range: row.range, type: row.type, typeName: types.get(row.type),
+        name: row.name, range: row.range, type: row.type, typeName: types.get(row.type),
         side, spell: row.notes === 'Spell', notes: row.notes, source: { section: 'CARD LIST' },
       });
     }
@@ -156,8 +158,8 @@ describe('ARCHON SKIRMISH card list and deck', () => {
     expect(printed).toBe(50);
     const deck = records('deck').get('common-deck')!;
     expect(deck.size).toBe(50);
-    expect([...deck.cards].sort()).toEqual([...cards.keys()].sort());
-    expect(deck.cards.reduce((n: number, id: string) => n + cards.get(id)!.count, 0)).toBe(deck.size);
+    expect(deck.cards.map((c: Rec) => c.card).sort()).toEqual([...cards.keys()].sort());
+    expect(deck.cards.reduce((n: number, c: Rec) => n + c.copies, 0)).toBe(deck.size);
     expect(deck.text).toBe(flat(section('THE CARDS').join(' ')));
   });
 
@@ -291,7 +293,7 @@ describe('ARCHON SKIRMISH board, turn and scenario', () => {
       ['card', 'heal', '/playedIn'],
       ['card', 'teleport', '/limitedBy'],
       ['spell', 'imprison', '/rangeFrom'],
-      ['deck', 'common-deck', '/startingHand'],
+      ['deck', 'common-deck', '/extension/startingHand'],
       ['phase', 'move', '/cardsPerPhase'],
       ['phase', 'battle', '/cardsPerPhase'],
       ['phase', 'move', '/cardNumber'],

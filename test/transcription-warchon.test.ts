@@ -192,7 +192,7 @@ describe('Warchon Combat Results Tables, every printed cell', () => {
   for (const p of printed) {
     it(`${p.crtTitle}: title, column headings and differential ranges`, () => {
       const t = byNumber(p.number).combatTable;
-      expect(t.title).toBe(p.crtTitle);
+      expect(t.name).toBe(p.crtTitle);
       expect(t.corner).toBe('A-D');
       expect(t.columns.map((c: Rec) => c.label)).toEqual(p.crtHead);
       expect(t.columns.map((c: Rec) => c.differential)).toEqual(p.crtHead.map(combatLabelRange));
@@ -202,10 +202,11 @@ describe('Warchon Combat Results Tables, every printed cell', () => {
       expect(p.crt.map((r) => r[0])).toEqual(['1', '2', '3']);
       for (let r = 0; r < 3; r++) {
         expect(must(p.crt[r]).length).toBe(8);
-        for (let c = 0; c < 7; c++) expect(t.rows[r][c], `row ${r + 1} ${p.crtHead[c]}`).toBe(must(p.crt[r])[c + 1]);
+        expect(t.rows[r].roll, `row ${r + 1}`).toBe(r + 1);
+        for (let c = 0; c < 7; c++) expect(t.rows[r].cells[c], `row ${r + 1} ${p.crtHead[c]}`).toBe(must(p.crt[r])[c + 1]);
       }
-      expect(t.rows[3]).toEqual(Array(7).fill(null));
-      expect(t.rows[4]).toEqual(Array(7).fill(null));
+      expect(t.rows[3]).toEqual({ roll: 4, cells: Array(7).fill(null) });
+      expect(t.rows[4]).toEqual({ roll: 5, cells: Array(7).fill(null) });
     });
   }
   it('combat example: 9 AS against 7 DS uses the "+2, +3" column, and a 3 in Erdon Pass gives A1D1', () => {
@@ -214,12 +215,12 @@ describe('Warchon Combat Results Tables, every printed cell', () => {
       (c: Rec) => (c.differential.min ?? -99) <= 9 - 7 && 9 - 7 <= (c.differential.max ?? 99),
     );
     expect(t.columns[col].label).toBe('+2/+3');
-    expect(t.rows[3 - 1][col]).toBe('A1D1');
+    expect(t.rows[3 - 1].cells[col]).toBe('A1D1');
   });
   it('every printed and ruled cell is exactly one result form', () => {
     const patterns = [...results.values()].map((r) => new RegExp(r.pattern));
     const rulings = (layer('rulings').entries as Rec[]).filter((e) => e.target.pointer.startsWith('/combatTable/rows/'));
-    const cells = [...spreads.values()].flatMap((s) => s.combatTable.rows.flat()).filter((c: unknown) => c !== null);
+    const cells = [...spreads.values()].flatMap((s) => s.combatTable.rows.flatMap((r: Rec) => r.cells)).filter((c: unknown) => c !== null);
     for (const c of [...cells, ...rulings.flatMap((e) => e.value)]) {
       expect(patterns.filter((re) => re.test(c)).length, c).toBe(1);
     }
@@ -234,10 +235,10 @@ describe('Warchon Events Tables, names and texts in printed order', () => {
         expect(s.events).toBeNull();
         return;
       }
-      expect(p.eventsTitle).toBe(`${s.name} Events Table`);
+      expect(s.events.name).toBe(p.eventsTitle);
       expect(p.events.length).toBe(5);
-      expect(s.events.map((e: Rec) => e.number)).toEqual([1, 2, 3, 4, 5]);
-      expect(s.events.map((e: Rec) => `${e.name}. ${e.text}`)).toEqual(p.events);
+      expect(s.events.entries.map((e: Rec) => e.roll)).toEqual([1, 2, 3, 4, 5]);
+      expect(s.events.entries.map((e: Rec) => `${e.name}. ${e.text}`)).toEqual(p.events);
     });
   }
 });

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
 import { sourceText } from './source-text.js';
 
+
 const TEXT = sourceText('warmaster');
 const LINES = TEXT.split('\n').map((l) => l.replace(/\r$/, ''));
 const PACK = new URL('../content/warmaster/', import.meta.url);
@@ -77,19 +78,19 @@ describe('Teleportation Table', () => {
 
   it('is a D66 table with every printed range, heading and text', () => {
     expect(LINES[LINES.indexOf('Teleportation Table') + 1]).toBe('D66');
-    expect(teleport.die).toBe('d66');
-    expect(teleport.entries.map((e: Rec) => ({ range: e.range, name: e.name, text: e.text }))).toEqual(printed);
+    expect(teleport.dice).toBe('d66');
+    expect(teleport.entries.map((e: Rec) => ({ range: e.roll, name: e.name, text: e.text }))).toEqual(printed);
     expect(printed.map((p) => p.name)).toEqual(['Death!', 'Failure!', 'Success!', 'Perfectly!']);
   });
 
   it('leaves 61-65 uncovered in the base (known gap, filled by a ruling)', () => {
-    const covered = (n: number) => teleport.entries.some((e: Rec) => n >= e.range.min && n <= e.range.max);
+    const covered = (n: number) => teleport.entries.some((e: Rec) => n >= e.roll.min && n <= e.roll.max);
     expect(D66.filter((n) => !covered(n))).toEqual([61, 62, 63, 64, 65]);
   });
 
   it('excludes the square of reactors on a 66, as printed', () => {
     expect(printed.at(-1)!.text).toContain('except in the square of reactors');
-    expect(teleport.entries.at(-1).excludedAreas).toEqual(['the-reactors']);
+    expect(teleport.entries.at(-1).extension.excludedAreas).toEqual(['the-reactors']);
   });
 });
 
@@ -131,7 +132,8 @@ describe('Table of Results of Combate', () => {
       expect({ code: r.code, name: r.name, text: r.text }).toEqual(l);
       expect(r.id).toBe(l.code!.toLowerCase());
     }
-    expect(combat.legend).toEqual(legend);
+    // One copy: the legend is the combat-result records, in the order the table's legend lists them.
+    expect(combat.legend.order.map((id: string) => results.find((r) => r.id === id)!.code)).toEqual(legend.map((l) => l.code));
   });
 });
 
@@ -436,8 +438,8 @@ describe('Layers', () => {
   it('teleport table: Failure! (13, and 61-65 by ruling) rolls again in the side\'s own next reinforcements phase', () => {
     const t = effective('teleport-table', teleport);
     const again = [{ kind: 'delayed', at: { event: 'turn-starts', whose: 'friendly' }, do: [{ kind: 'delayed', at: { event: 'phase-starts', whose: 'friendly' }, do: [{ kind: 'roll-table', table: 'teleportation' }] }] }];
-    const failures = t.entries.filter((e: Rec) => e.outcome === 'delay');
-    expect(failures.map((e: Rec) => e.range)).toEqual([{ min: 13, max: 13 }, { min: 61, max: 65 }]);
+    const failures = t.entries.filter((e: Rec) => e.extension.outcome === 'delay');
+    expect(failures.map((e: Rec) => e.roll)).toEqual([{ min: 13, max: 13 }, { min: 61, max: 65 }]);
     for (const e of failures) expect(e.effects).toEqual(again);
     // The base keeps the open reading manual; the ruling gives the delay.
     expect(teleport.entries[1].effects.map((e: Rec) => e.kind)).toEqual(['manual']);
@@ -446,7 +448,7 @@ describe('Layers', () => {
 
   it('teleport table: every D66 result has exactly one entry', () => {
     const t = effective('teleport-table', teleport);
-    for (const n of D66) expect(t.entries.filter((e: Rec) => n >= e.range.min && n <= e.range.max), String(n)).toHaveLength(1);
+    for (const n of D66) expect(t.entries.filter((e: Rec) => n >= e.roll.min && n <= e.roll.max), String(n)).toHaveLength(1);
   });
 
   it('ship map: symmetric connections, one area per special, all reachable without the Reactors', () => {

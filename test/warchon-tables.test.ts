@@ -74,7 +74,7 @@ describe('the tables, built from the content given', () => {
     expect(warchonTables(warchon)).toBe(tables);
     const edited = withErdon((s) => {
       const copy = structuredClone(s);
-      (copy.combatTable.rows as unknown as (string | null)[][])[2]![1] = 'A3D2';
+      (copy.combatTable.rows[2]!.cells as unknown as (string | null)[])[1] = 'A3D2';
       return copy;
     });
     const fresh = warchonTables(edited);
@@ -126,7 +126,7 @@ describe('the tables, built from the content given', () => {
       number: 9,
       name: 'Bad',
       rng: erdonRng(),
-      combatTable: { columns: [{ label: '0', differential: { min: null, max: null } }], rows: [['So', 'So'], ['So'], ['So'], ['So'], ['So']] },
+      combatTable: { columns: [{ label: '0', differential: { min: null, max: null } }], rows: [['So', 'So'], ['So'], ['So'], ['So'], ['So']].map((cells, r) => ({ roll: r + 1, cells })) },
       events: null,
     };
     expect(() => buildSpreadTables(bad, parseResult)).toThrow(/2 cells for 1 columns/);
@@ -186,7 +186,7 @@ describe('resolveCombat', () => {
     expect(r.result?.code).toBe('D1');
     expect(r.origins).toEqual([
       { value: 'number', layer: 'inferences', entry: 'erdon-pass-rng-row-5', kind: 'inference', pointer: '/rng/4/2' },
-      { value: 'result', layer: 'reconstructions', entry: 'erdon-pass-crt-row-4', kind: 'reconstruction', pointer: '/combatTable/rows/3' },
+      { value: 'result', layer: 'reconstructions', entry: 'erdon-pass-crt-row-4', kind: 'reconstruction', pointer: '/combatTable/rows/3/cells' },
     ]);
   });
 

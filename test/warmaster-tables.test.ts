@@ -31,8 +31,18 @@ describe('odds columns (ruling combat-odds-rule: summed, rounded in the defender
     expect(reduceOdds(2, 5, COMBAT_TABLE.oddsRule)).toEqual([1, 3]);
   });
 
+  it('reads the rounding from the generic key (key.rounding, ruling combat-odds-rounding)', () => {
+    expect(COMBAT_TABLE.oddsRule!.rounding).toBe(warmaster.combatTables['combat-results'].key.rounding);
+    expect(COMBAT_TABLE.oddsRule!.rounding).toBe('defender-favour');
+    expect(warmaster.combatTables['combat-results'].extension.oddsRule).not.toHaveProperty('rounding');
+    const unruled = { ...warmaster.combatTables['combat-results'], key: { kind: 'odds' as const, rounding: null } };
+    const none = warmasterTables({ ...warmaster, records: { ...warmaster.records, 'combat-table': { 'combat-results': unruled } } });
+    expect(() => oddsColumn(none.combatTable(), 6, 3)).toThrow('key.rounding is null');
+  });
+
   it('refuses a rounding the ruling does not give, and strengths below 1', () => {
-    expect(() => reduceOdds(6, 3, { ...COMBAT_TABLE.oddsRule!, rounding: 'nearest' })).toThrow(TableError);
+    expect(() => reduceOdds(6, 3, { ...COMBAT_TABLE.oddsRule!, rounding: 'attacker-favour' })).toThrow(TableError);
+    expect(() => reduceOdds(6, 3, { ...COMBAT_TABLE.oddsRule!, rounding: null })).toThrow(TableError);
     expect(() => reduceOdds(6, 3, null)).toThrow(TableError);
     expect(() => reduceOdds(0, 3, COMBAT_TABLE.oddsRule)).toThrow(RangeError);
   });
@@ -43,6 +53,19 @@ describe('the combat table', () => {
     expect(COMBAT_TABLE.results.map((r) => [r.code, r.rank])).toEqual([['AA', 0], ['AR', 1], ['BB', 2], ['DR', 3], ['DA', 4]]);
     expect(COMBAT_TABLE.results[0]).toMatchObject({ name: 'Annihilated attacker', attacker: 'all', defender: 'none' });
     expect(COMBAT_TABLE.results[2]).toMatchObject({ code: 'BB', attacker: 'one-unit', defender: 'one-unit', battleAgain: true });
+  });
+
+  it('takes the legend from the combat-result records (legend: { kind: combat-result, order }) in its order, whatever order they come in', () => {
+    expect(warmaster.combatTables['combat-results'].legend).toEqual({ kind: 'combat-result', order: ['aa', 'ar', 'bb', 'dr', 'da'] });
+    const reversed = Object.fromEntries(Object.entries(warmaster.records['combat-result']).reverse());
+    const t = warmasterTables({ ...warmaster, records: { ...warmaster.records, 'combat-result': reversed } });
+    expect(t.combatTable().results.map((r) => r.code)).toEqual(['AA', 'AR', 'BB', 'DR', 'DA']);
+    expect(COMBAT_TABLE.results.map((r) => r.id)).toEqual(['aa', 'ar', 'bb', 'dr', 'da']);
+  });
+
+  it('refuses a legend order naming a combat-result record the pack lacks', () => {
+    const { dr: _dr, ...fewer } = warmaster.records['combat-result'];
+    expect(() => warmasterTables({ ...warmaster, records: { ...warmaster.records, 'combat-result': fewer } })).toThrow('no combat-result record "dr"');
   });
 
   it('resolves attack 6, defence 3, roll 4 and flags the layer entries', () => {
@@ -77,6 +100,17 @@ describe('the Teleportation Table', () => {
     for (const roll of [11, 13, 35, 66]) expect(at(roll).origin).toBeNull();
   });
 
+  it('reads the generic roll table: `roll` ranges, Warmaster\'s outcome under each entry\'s `extension`', () => {
+    expect(warmaster.teleportTables.teleportation.dice).toBe('d66');
+    expect(TELEPORT_TABLE.map((e) => [e.range, e.outcome])).toEqual([
+      [{ min: 11, max: 12 }, 'death'],
+      [{ min: 13, max: 13 }, 'delay'],
+      [{ min: 14, max: 56 }, 'area-rolled'],
+      [{ min: 66, max: 66 }, 'area-chosen'],
+      [{ min: 61, max: 65 }, 'delay'],
+    ]);
+  });
+
   it('takes 61-65 from a ruling, flagged with its entry', () => {
     for (const roll of [61, 63, 65]) expect(at(roll)).toMatchObject({ name: 'Failure!', origin: { entry: 'teleport-61-65', kind: 'ruling' } });
   });
@@ -106,7 +140,8 @@ describe('warmasterTables(content)', () => {
       records: {
         ...warmaster.records,
         'combat-table': { 'combat-results': withCell(table, 0, 0, 'DA') },
-        'teleport-table': { teleportation: { ...teleport, entries: teleport.entries.map((e, i) => (i === 0 ? { ...e, name: 'Gone!' } : e)) } },
+        // (map loses the generated type's tuple of generic and Warmaster entries: the same entries, one renamed)
+        'teleport-table': { teleportation: { ...teleport, entries: teleport.entries.map((e, i) => (i === 0 ? { ...e, name: 'Gone!' } : e)) as unknown as typeof teleport.entries } },
       },
       origins: warmaster.origins,
     };

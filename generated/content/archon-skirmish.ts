@@ -167,7 +167,6 @@ export const cardIds: readonly ArchonSkirmishCardId[] = ["attack-1", "attack-2",
 /** The card records by id. */
 export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRecord } = {
   "attack-1": {
-    "count": 6,
     "effects": [
       {
         "hits": 1,
@@ -202,7 +201,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Attack"
   },
   "attack-2": {
-    "count": 5,
     "effects": [
       {
         "hits": 1,
@@ -237,7 +235,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Attack"
   },
   "attack-3": {
-    "count": 5,
     "effects": [
       {
         "hits": 1,
@@ -272,7 +269,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Attack"
   },
   "attack-4": {
-    "count": 4,
     "effects": [
       {
         "hits": 1,
@@ -307,7 +303,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Attack"
   },
   "dark-save": {
-    "count": 3,
     "effects": [
       {
         "kind": "manual",
@@ -335,7 +330,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Defense"
   },
   "exchange": {
-    "count": 1,
     "id": "exchange",
     "limitedBy": "none",
     "name": "Exchange",
@@ -358,7 +352,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Special"
   },
   "heal": {
-    "count": 1,
     "id": "heal",
     "limitedBy": "none",
     "name": "Heal",
@@ -381,7 +374,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Special"
   },
   "imprison": {
-    "count": 1,
     "id": "imprison",
     "limitedBy": "none",
     "name": "Imprison",
@@ -404,7 +396,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Special"
   },
   "light-save": {
-    "count": 3,
     "effects": [
       {
         "kind": "manual",
@@ -432,7 +423,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Defense"
   },
   "move-1": {
-    "count": 6,
     "effects": [
       {
         "kind": "manual",
@@ -460,7 +450,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Movement"
   },
   "move-2": {
-    "count": 4,
     "effects": [
       {
         "kind": "manual",
@@ -488,7 +477,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Movement"
   },
   "move-3": {
-    "count": 4,
     "effects": [
       {
         "kind": "manual",
@@ -516,7 +504,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Movement"
   },
   "move-4": {
-    "count": 3,
     "effects": [
       {
         "kind": "manual",
@@ -544,7 +531,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Movement"
   },
   "move-5": {
-    "count": 3,
     "effects": [
       {
         "kind": "manual",
@@ -572,7 +558,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Movement"
   },
   "teleport": {
-    "count": 1,
     "id": "teleport",
     "limitedBy": "none",
     "name": "Teleport",
@@ -834,7 +819,9 @@ export type ArchonSkirmishDeckId =
   | "common-deck";
 /** A deck record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
 export type ArchonSkirmishDeckRecord = DeepReadonly<WithRefs<ArchonSkirmishDeck, {
-  readonly cards: ArchonSkirmishCardId;
+  readonly cards: {
+    readonly card: ArchonSkirmishCardId;
+  };
 }>>;
 /** The deck ids, sorted. */
 export const deckIds: readonly ArchonSkirmishDeckId[] = ["common-deck"];
@@ -842,28 +829,76 @@ export const deckIds: readonly ArchonSkirmishDeckId[] = ["common-deck"];
 export const decks: { readonly [K in ArchonSkirmishDeckId]: ArchonSkirmishDeckRecord } = {
   "common-deck": {
     "cards": [
-      "move-1",
-      "move-2",
-      "move-3",
-      "move-4",
-      "move-5",
-      "teleport",
-      "attack-1",
-      "attack-2",
-      "attack-3",
-      "attack-4",
-      "dark-save",
-      "light-save",
-      "exchange",
-      "imprison",
-      "heal"
+      {
+        "card": "move-1",
+        "copies": 6
+      },
+      {
+        "card": "move-2",
+        "copies": 4
+      },
+      {
+        "card": "move-3",
+        "copies": 4
+      },
+      {
+        "card": "move-4",
+        "copies": 3
+      },
+      {
+        "card": "move-5",
+        "copies": 3
+      },
+      {
+        "card": "teleport",
+        "copies": 1
+      },
+      {
+        "card": "attack-1",
+        "copies": 6
+      },
+      {
+        "card": "attack-2",
+        "copies": 5
+      },
+      {
+        "card": "attack-3",
+        "copies": 5
+      },
+      {
+        "card": "attack-4",
+        "copies": 4
+      },
+      {
+        "card": "dark-save",
+        "copies": 3
+      },
+      {
+        "card": "light-save",
+        "copies": 3
+      },
+      {
+        "card": "exchange",
+        "copies": 1
+      },
+      {
+        "card": "imprison",
+        "copies": 1
+      },
+      {
+        "card": "heal",
+        "copies": 1
+      }
     ],
+    "extension": {
+      "startingHand": 0
+    },
     "id": "common-deck",
+    "name": "common deck",
     "size": 50,
     "source": {
       "section": "THE CARDS"
     },
-    "startingHand": 0,
     "text": "Players share a common deck."
   },
 };
@@ -1805,7 +1840,7 @@ export const origins: {
   "creature": {},
   "deck": {
     "common-deck": {
-      "/startingHand": {
+      "/extension/startingHand": {
         "entry": "starting-hand",
         "kind": "ruling",
         "layer": "rulings",
@@ -2076,7 +2111,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "common-deck",
           "kind": "deck",
-          "pointer": "/startingHand"
+          "pointer": "/extension/startingHand"
         },
         "value": 0
       },

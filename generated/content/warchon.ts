@@ -568,10 +568,20 @@ export type WarchonSpreadRecord = DeepReadonly<WithRefs<WarchonSpread, {
     };
   };
   readonly paths: WarchonSpreadId;
+  readonly combatTable: {
+    readonly legend: {
+      readonly effects: {
+        readonly cancelledBy: WarchonUnitId;
+        readonly unit: WarchonUnitId;
+      };
+    };
+  };
   readonly events: {
-    readonly effects: {
-      readonly cancelledBy: WarchonUnitId;
-      readonly unit: WarchonUnitId;
+    readonly entries: {
+      readonly effects: {
+        readonly cancelledBy: WarchonUnitId;
+        readonly unit: WarchonUnitId;
+      };
     };
   };
 }>>;
@@ -634,54 +644,77 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         }
       ],
       "corner": "A-D",
+      "dice": "fingers",
+      "id": "akibatu-crt",
+      "key": {
+        "kind": "differential"
+      },
+      "legend": {
+        "kind": "result"
+      },
+      "name": "Akibatu Combat Results Table",
       "rows": [
-        [
-          "AE",
-          "A3",
-          "A3D1",
-          "A2",
-          "A1D3",
-          "D3",
-          "DE"
-        ],
-        [
-          "A3",
-          "A3D1",
-          "A2",
-          "D1",
-          "D2",
-          "A1D3",
-          "D3"
-        ],
-        [
-          "A3D1",
-          "A2",
-          "A2D1",
-          "A2D2",
-          "A1D2",
-          "D2",
-          "A1D3"
-        ],
-        [
-          "A3",
-          "A3D1",
-          "A2",
-          "D1",
-          "D2",
-          "A1D3",
-          "D3"
-        ],
-        [
-          "AE",
-          "A3",
-          "A3D1",
-          "A2",
-          "A1D3",
-          "D3",
-          "DE"
-        ]
-      ],
-      "title": "Akibatu Combat Results Table"
+        {
+          "cells": [
+            "AE",
+            "A3",
+            "A3D1",
+            "A2",
+            "A1D3",
+            "D3",
+            "DE"
+          ],
+          "roll": 1
+        },
+        {
+          "cells": [
+            "A3",
+            "A3D1",
+            "A2",
+            "D1",
+            "D2",
+            "A1D3",
+            "D3"
+          ],
+          "roll": 2
+        },
+        {
+          "cells": [
+            "A3D1",
+            "A2",
+            "A2D1",
+            "A2D2",
+            "A1D2",
+            "D2",
+            "A1D3"
+          ],
+          "roll": 3
+        },
+        {
+          "cells": [
+            "A3",
+            "A3D1",
+            "A2",
+            "D1",
+            "D2",
+            "A1D3",
+            "D3"
+          ],
+          "roll": 4
+        },
+        {
+          "cells": [
+            "AE",
+            "A3",
+            "A3D1",
+            "A2",
+            "A1D3",
+            "D3",
+            "DE"
+          ],
+          "roll": 5
+        }
+      ]
     },
     "epithet": "\"The Killing Ground\"",
     "events": null,
@@ -820,263 +853,291 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         }
       ],
       "corner": "A-D",
+      "dice": "fingers",
+      "id": "dracosroar-crt",
+      "key": {
+        "kind": "differential"
+      },
+      "legend": {
+        "kind": "result"
+      },
+      "name": "Dracosroar Combat Results Table",
       "rows": [
-        [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ],
-        [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ],
-        [
-          "A4",
-          "A3",
-          "A1D1",
-          "A1D1",
-          "A1D1",
-          "D3",
-          "D4"
-        ],
-        [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ],
-        [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ]
-      ],
-      "title": "Dracosroar Combat Results Table"
+        {
+          "cells": [
+            "AE",
+            "AE",
+            "A2",
+            "A1",
+            "D2",
+            "DE",
+            "DE"
+          ],
+          "roll": 1
+        },
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A1",
+            "So",
+            "D1",
+            "D4",
+            "DE"
+          ],
+          "roll": 2
+        },
+        {
+          "cells": [
+            "A4",
+            "A3",
+            "A1D1",
+            "A1D1",
+            "A1D1",
+            "D3",
+            "D4"
+          ],
+          "roll": 3
+        },
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A1",
+            "So",
+            "D1",
+            "D4",
+            "DE"
+          ],
+          "roll": 4
+        },
+        {
+          "cells": [
+            "AE",
+            "AE",
+            "A2",
+            "A1",
+            "D2",
+            "DE",
+            "DE"
+          ],
+          "roll": 5
+        }
+      ]
     },
     "epithet": "the Raging River",
-    "events": [
-      {
-        "effects": [
-          {
-            "die": "rng",
-            "kind": "roll",
-            "outcomes": [
-              {
-                "effects": [
-                  {
-                    "duration": "turn",
-                    "joins": "attacker",
-                    "kind": "add-unit",
-                    "name": "Ramping Water Elemental",
-                    "stats": {
-                      "cs": 4,
-                      "hits": 2
-                    },
-                    "traits": [
-                      "aquatic"
-                    ],
-                    "unit": "ramping-water-elemental"
-                  }
-                ],
-                "range": {
-                  "max": 2,
-                  "min": 1
-                },
-                "text": "On a 1 or 2, it joins the Attacking army this turn"
-              },
-              {
-                "effects": [
-                  {
-                    "duration": "turn",
-                    "joins": "defender",
-                    "kind": "add-unit",
-                    "name": "Ramping Water Elemental",
-                    "stats": {
-                      "cs": 4,
-                      "hits": 2
-                    },
-                    "traits": [
-                      "aquatic"
-                    ],
-                    "unit": "ramping-water-elemental"
-                  }
-                ],
-                "range": {
-                  "max": 4,
-                  "min": 3
-                },
-                "text": "3 or 4, the Defending army"
-              },
-              {
-                "effects": [
-                  {
-                    "duration": "turn",
-                    "kind": "modify-strength",
-                    "op": "multiply",
-                    "rounding": "down",
-                    "stat": "cs",
-                    "target": {},
-                    "value": 0.5
-                  }
-                ],
-                "range": {
-                  "max": 5,
-                  "min": 5
-                },
-                "text": "On a 5, all armies are at halved CS this turn."
-              }
-            ]
-          }
-        ],
-        "name": "Ramping Water Elemental",
-        "number": 1,
-        "text": "Generate a number. On a 1 or 2, it joins the Attacking army this turn; 3 or 4, the Defending army. Treat it as a 4 CS, 2 Hits, \"Aquatic\" unit in either case. On a 5, all armies are at halved CS this turn."
-      },
-      {
-        "effects": [
-          {
-            "kind": "destroy",
-            "target": {
-              "choose": {
-                "by": "opponent",
-                "count": 1
-              },
-              "lacksTrait": [
-                "aerial",
-                "aquatic"
-              ],
-              "side": "defender"
-            }
-          },
-          {
-            "kind": "destroy",
-            "target": {
-              "choose": {
-                "by": "opponent",
-                "count": 1
-              },
-              "lacksTrait": [
-                "aerial",
-                "aquatic"
-              ],
-              "side": "attacker"
-            }
-          }
-        ],
-        "name": "Accidental Fall",
-        "number": 2,
-        "text": "Each army picks one opposing unit without \"Aerial\" or \"Aquatic.\" The selected units are destroyed."
-      },
-      {
-        "effects": [
-          {
-            "kind": "no-effect"
-          }
-        ],
-        "name": "Magic Bridge",
-        "number": 3,
-        "text": "All units in the Attacking army may attack as normal this turn (ignore location's attack restriction)."
-      },
-      {
-        "effects": [
-          {
-            "kind": "choose-units",
-            "target": {
-              "as": "committed",
-              "choose": {
-                "by": "owner",
-                "count": "any"
-              },
-              "side": "attacker"
-            }
-          },
-          {
-            "duration": "battle",
-            "kind": "modify-strength",
-            "op": "set",
-            "stat": "as",
-            "target": {
-              "exceptBinding": "committed",
-              "side": "attacker"
-            },
-            "value": 0
-          },
-          {
-            "die": "rng",
-            "kind": "roll",
-            "outcomes": [
-              {
-                "effects": [
-                  {
-                    "kind": "destroy",
-                    "target": {
-                      "binding": "committed",
-                      "lacksTrait": [
-                        "aerial",
+    "events": {
+      "dice": "fingers",
+      "entries": [
+        {
+          "effects": [
+            {
+              "die": "rng",
+              "kind": "roll",
+              "outcomes": [
+                {
+                  "effects": [
+                    {
+                      "duration": "turn",
+                      "joins": "attacker",
+                      "kind": "add-unit",
+                      "name": "Ramping Water Elemental",
+                      "stats": {
+                        "cs": 4,
+                        "hits": 2
+                      },
+                      "traits": [
                         "aquatic"
-                      ]
+                      ],
+                      "unit": "ramping-water-elemental"
                     }
-                  }
-                ],
-                "range": {
-                  "max": 2,
-                  "min": 1
+                  ],
+                  "range": {
+                    "max": 2,
+                    "min": 1
+                  },
+                  "text": "On a 1 or 2, it joins the Attacking army this turn"
                 },
-                "text": "On a 1 or 2, the bridge is an illusion, and those committed units without \"Aerial\" or \"Aquatic\" are destroyed immediately."
+                {
+                  "effects": [
+                    {
+                      "duration": "turn",
+                      "joins": "defender",
+                      "kind": "add-unit",
+                      "name": "Ramping Water Elemental",
+                      "stats": {
+                        "cs": 4,
+                        "hits": 2
+                      },
+                      "traits": [
+                        "aquatic"
+                      ],
+                      "unit": "ramping-water-elemental"
+                    }
+                  ],
+                  "range": {
+                    "max": 4,
+                    "min": 3
+                  },
+                  "text": "3 or 4, the Defending army"
+                },
+                {
+                  "effects": [
+                    {
+                      "duration": "turn",
+                      "kind": "modify-strength",
+                      "op": "multiply",
+                      "rounding": "down",
+                      "stat": "cs",
+                      "target": {},
+                      "value": 0.5
+                    }
+                  ],
+                  "range": {
+                    "max": 5,
+                    "min": 5
+                  },
+                  "text": "On a 5, all armies are at halved CS this turn."
+                }
+              ]
+            }
+          ],
+          "name": "Ramping Water Elemental",
+          "roll": 1,
+          "text": "Generate a number. On a 1 or 2, it joins the Attacking army this turn; 3 or 4, the Defending army. Treat it as a 4 CS, 2 Hits, \"Aquatic\" unit in either case. On a 5, all armies are at halved CS this turn."
+        },
+        {
+          "effects": [
+            {
+              "kind": "destroy",
+              "target": {
+                "choose": {
+                  "by": "opponent",
+                  "count": 1
+                },
+                "lacksTrait": [
+                  "aerial",
+                  "aquatic"
+                ],
+                "side": "defender"
               }
-            ]
-          }
-        ],
-        "name": "Magic Bridge",
-        "number": 4,
-        "text": "As Event #3, except the Attacking army chooses which units will attack now, then generate a number. On a 1 or 2, the bridge is an illusion, and those committed units without \"Aerial\" or \"Aquatic\" are destroyed immediately."
-      },
-      {
-        "effects": [
-          {
-            "hits": 1,
-            "kind": "damage",
-            "target": {
-              "choose": {
-                "by": "random",
-                "count": 1
-              },
-              "side": "defender"
+            },
+            {
+              "kind": "destroy",
+              "target": {
+                "choose": {
+                  "by": "opponent",
+                  "count": 1
+                },
+                "lacksTrait": [
+                  "aerial",
+                  "aquatic"
+                ],
+                "side": "attacker"
+              }
             }
-          },
-          {
-            "hits": 1,
-            "kind": "damage",
-            "target": {
-              "choose": {
-                "by": "random",
-                "count": 1
-              },
-              "side": "attacker"
+          ],
+          "name": "Accidental Fall",
+          "roll": 2,
+          "text": "Each army picks one opposing unit without \"Aerial\" or \"Aquatic.\" The selected units are destroyed."
+        },
+        {
+          "effects": [
+            {
+              "kind": "no-effect"
             }
-          }
-        ],
-        "name": "River's Fury",
-        "number": 5,
-        "text": "Each player selects a unit from the opposing Battle Army randomly. That unit takes 1 Hit immediately."
-      }
-    ],
+          ],
+          "name": "Magic Bridge",
+          "roll": 3,
+          "text": "All units in the Attacking army may attack as normal this turn (ignore location's attack restriction)."
+        },
+        {
+          "effects": [
+            {
+              "kind": "choose-units",
+              "target": {
+                "as": "committed",
+                "choose": {
+                  "by": "owner",
+                  "count": "any"
+                },
+                "side": "attacker"
+              }
+            },
+            {
+              "duration": "battle",
+              "kind": "modify-strength",
+              "op": "set",
+              "stat": "as",
+              "target": {
+                "exceptBinding": "committed",
+                "side": "attacker"
+              },
+              "value": 0
+            },
+            {
+              "die": "rng",
+              "kind": "roll",
+              "outcomes": [
+                {
+                  "effects": [
+                    {
+                      "kind": "destroy",
+                      "target": {
+                        "binding": "committed",
+                        "lacksTrait": [
+                          "aerial",
+                          "aquatic"
+                        ]
+                      }
+                    }
+                  ],
+                  "range": {
+                    "max": 2,
+                    "min": 1
+                  },
+                  "text": "On a 1 or 2, the bridge is an illusion, and those committed units without \"Aerial\" or \"Aquatic\" are destroyed immediately."
+                }
+              ]
+            }
+          ],
+          "name": "Magic Bridge",
+          "roll": 4,
+          "text": "As Event #3, except the Attacking army chooses which units will attack now, then generate a number. On a 1 or 2, the bridge is an illusion, and those committed units without \"Aerial\" or \"Aquatic\" are destroyed immediately."
+        },
+        {
+          "effects": [
+            {
+              "hits": 1,
+              "kind": "damage",
+              "target": {
+                "choose": {
+                  "by": "random",
+                  "count": 1
+                },
+                "side": "defender"
+              }
+            },
+            {
+              "hits": 1,
+              "kind": "damage",
+              "target": {
+                "choose": {
+                  "by": "random",
+                  "count": 1
+                },
+                "side": "attacker"
+              }
+            }
+          ],
+          "name": "River's Fury",
+          "roll": 5,
+          "text": "Each player selects a unit from the opposing Battle Army randomly. That unit takes 1 Hit immediately."
+        }
+      ],
+      "id": "dracosroar-events",
+      "name": "Dracosroar Events Table"
+    },
     "id": "dracosroar",
     "name": "Dracosroar",
     "number": 3,
@@ -1186,181 +1247,211 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         }
       ],
       "corner": "A-D",
+      "dice": "fingers",
+      "id": "erdon-pass-crt",
+      "key": {
+        "kind": "differential"
+      },
+      "legend": {
+        "kind": "result"
+      },
+      "name": "Erdon Pass Combat Results Table",
       "rows": [
-        [
-          "AE",
-          "A3",
-          "A2",
-          "A1",
-          "D2",
-          "D3",
-          "DE"
-        ],
-        [
-          "A3",
-          "A2",
-          "A1",
-          "So",
-          "D1",
-          "D2",
-          "D3"
-        ],
-        [
-          "A2",
-          "A2D1",
-          "A1D1",
-          "Eg",
-          "A1D1",
-          "A1D2",
-          "D2"
-        ],
-        [
-          "A3",
-          "A2",
-          "A1",
-          "So",
-          "D1",
-          "D2",
-          "D3"
-        ],
-        [
-          "AE",
-          "A3",
-          "A2",
-          "A1",
-          "D2",
-          "D3",
-          "DE"
-        ]
-      ],
-      "title": "Erdon Pass Combat Results Table"
-    },
-    "events": [
-      {
-        "effects": [
-          {
-            "duration": "turn",
-            "kind": "modify-strength",
-            "op": "add",
-            "stat": "as",
-            "target": {
-              "side": "attacker"
-            },
-            "value": 2
-          }
-        ],
-        "if": {
-          "present": {
-            "hasTrait": [
-              "tactics"
-            ],
-            "side": "attacker"
-          }
+        {
+          "cells": [
+            "AE",
+            "A3",
+            "A2",
+            "A1",
+            "D2",
+            "D3",
+            "DE"
+          ],
+          "roll": 1
         },
-        "name": "Inspired Charge",
-        "number": 1,
-        "text": "All units in an attacking army with at least one \"Tactics\" unit gain +2 AS this turn."
-      },
-      {
-        "effects": [
-          {
-            "duration": "turn",
-            "kind": "modify-strength",
-            "op": "add",
-            "stat": "ds",
-            "target": {
-              "side": "defender"
-            },
-            "value": 2
-          }
-        ],
-        "name": "Fortified Defense",
-        "number": 2,
-        "text": "All units in the defending army gain +2 DS this turn."
-      },
-      {
-        "effects": [
-          {
-            "hits": 1,
-            "kind": "damage",
-            "target": {
-              "choose": {
-                "by": "owner",
-                "count": 1
+        {
+          "cells": [
+            "A3",
+            "A2",
+            "A1",
+            "So",
+            "D1",
+            "D2",
+            "D3"
+          ],
+          "roll": 2
+        },
+        {
+          "cells": [
+            "A2",
+            "A2D1",
+            "A1D1",
+            "Eg",
+            "A1D1",
+            "A1D2",
+            "D2"
+          ],
+          "roll": 3
+        },
+        {
+          "cells": [
+            "A3",
+            "A2",
+            "A1",
+            "So",
+            "D1",
+            "D2",
+            "D3"
+          ],
+          "roll": 4
+        },
+        {
+          "cells": [
+            "AE",
+            "A3",
+            "A2",
+            "A1",
+            "D2",
+            "D3",
+            "DE"
+          ],
+          "roll": 5
+        }
+      ]
+    },
+    "events": {
+      "dice": "fingers",
+      "entries": [
+        {
+          "effects": [
+            {
+              "duration": "turn",
+              "kind": "modify-strength",
+              "op": "add",
+              "stat": "as",
+              "target": {
+                "side": "attacker"
               },
-              "side": "attacker"
+              "value": 2
+            }
+          ],
+          "extension": {
+            "if": {
+              "present": {
+                "hasTrait": [
+                  "tactics"
+                ],
+                "side": "attacker"
+              }
             }
           },
-          {
-            "hits": 1,
-            "kind": "damage",
-            "target": {
-              "choose": {
-                "by": "owner",
-                "count": 1
+          "name": "Inspired Charge",
+          "roll": 1,
+          "text": "All units in an attacking army with at least one \"Tactics\" unit gain +2 AS this turn."
+        },
+        {
+          "effects": [
+            {
+              "duration": "turn",
+              "kind": "modify-strength",
+              "op": "add",
+              "stat": "ds",
+              "target": {
+                "side": "defender"
               },
-              "side": "defender"
+              "value": 2
             }
-          }
-        ],
-        "name": "Deadly Confrontation",
-        "number": 3,
-        "text": "Both armies assign 1 Hit to one of their units in this battle immediately."
-      },
-      {
-        "effects": [
-          {
-            "by": "controlling",
-            "do": [
-              {
-                "kind": "bring-in",
-                "sizeForCapacity": {
-                  "duration": "turn",
-                  "size": 0
+          ],
+          "name": "Fortified Defense",
+          "roll": 2,
+          "text": "All units in the defending army gain +2 DS this turn."
+        },
+        {
+          "effects": [
+            {
+              "hits": 1,
+              "kind": "damage",
+              "target": {
+                "choose": {
+                  "by": "owner",
+                  "count": 1
                 },
-                "target": {
-                  "as": "reserve",
-                  "choose": {
-                    "by": "controlling",
-                    "count": 1
-                  },
-                  "side": "controlling"
-                }
-              },
-              {
-                "at": {
-                  "event": "turn-ends"
-                },
-                "do": [
-                  {
-                    "distance": 1,
-                    "kind": "retreat",
-                    "target": {
-                      "binding": "reserve"
-                    }
-                  }
-                ],
-                "kind": "delayed"
+                "side": "attacker"
               }
-            ],
-            "kind": "may"
-          }
-        ],
-        "name": "Surprise Reserve",
-        "number": 4,
-        "text": "The Controlling army may move one additional unit into the battle instantly from another location within that unit's Movement, even if that unit had already moved this turn. Its Size does not affect Capacity this turn, but must retreat one spread when this turn is over."
-      },
-      {
-        "effects": [
-          {
-            "kind": "end-combat"
-          }
-        ],
-        "name": "Torrential Rain",
-        "number": 5,
-        "text": "End combat immediately."
-      }
-    ],
+            },
+            {
+              "hits": 1,
+              "kind": "damage",
+              "target": {
+                "choose": {
+                  "by": "owner",
+                  "count": 1
+                },
+                "side": "defender"
+              }
+            }
+          ],
+          "name": "Deadly Confrontation",
+          "roll": 3,
+          "text": "Both armies assign 1 Hit to one of their units in this battle immediately."
+        },
+        {
+          "effects": [
+            {
+              "by": "controlling",
+              "do": [
+                {
+                  "kind": "bring-in",
+                  "sizeForCapacity": {
+                    "duration": "turn",
+                    "size": 0
+                  },
+                  "target": {
+                    "as": "reserve",
+                    "choose": {
+                      "by": "controlling",
+                      "count": 1
+                    },
+                    "side": "controlling"
+                  }
+                },
+                {
+                  "at": {
+                    "event": "turn-ends"
+                  },
+                  "do": [
+                    {
+                      "distance": 1,
+                      "kind": "retreat",
+                      "target": {
+                        "binding": "reserve"
+                      }
+                    }
+                  ],
+                  "kind": "delayed"
+                }
+              ],
+              "kind": "may"
+            }
+          ],
+          "name": "Surprise Reserve",
+          "roll": 4,
+          "text": "The Controlling army may move one additional unit into the battle instantly from another location within that unit's Movement, even if that unit had already moved this turn. Its Size does not affect Capacity this turn, but must retreat one spread when this turn is over."
+        },
+        {
+          "effects": [
+            {
+              "kind": "end-combat"
+            }
+          ],
+          "name": "Torrential Rain",
+          "roll": 5,
+          "text": "End combat immediately."
+        }
+      ],
+      "id": "erdon-pass-events",
+      "name": "Erdon Pass Events Table"
+    },
     "id": "erdon-pass",
     "name": "Erdon Pass",
     "number": 1,
@@ -1484,54 +1575,77 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         }
       ],
       "corner": "A-D",
+      "dice": "fingers",
+      "id": "irondale-crt",
+      "key": {
+        "kind": "differential"
+      },
+      "legend": {
+        "kind": "result"
+      },
+      "name": "Irondale Combat Results Table",
       "rows": [
-        [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ],
-        [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ],
-        [
-          "A4",
-          "A3",
-          "A1D1",
-          "A1D1",
-          "A1D1",
-          "D3",
-          "D4"
-        ],
-        [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ],
-        [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ]
-      ],
-      "title": "Irondale Combat Results Table"
+        {
+          "cells": [
+            "AE",
+            "AE",
+            "A2",
+            "A1",
+            "D2",
+            "DE",
+            "DE"
+          ],
+          "roll": 1
+        },
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A1",
+            "So",
+            "D1",
+            "D4",
+            "DE"
+          ],
+          "roll": 2
+        },
+        {
+          "cells": [
+            "A4",
+            "A3",
+            "A1D1",
+            "A1D1",
+            "A1D1",
+            "D3",
+            "D4"
+          ],
+          "roll": 3
+        },
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A1",
+            "So",
+            "D1",
+            "D4",
+            "DE"
+          ],
+          "roll": 4
+        },
+        {
+          "cells": [
+            "AE",
+            "AE",
+            "A2",
+            "A1",
+            "D2",
+            "DE",
+            "DE"
+          ],
+          "roll": 5
+        }
+      ]
     },
     "events": null,
     "id": "irondale",
@@ -1661,54 +1775,77 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         }
       ],
       "corner": "A-D",
+      "dice": "fingers",
+      "id": "kier-zhadd-crt",
+      "key": {
+        "kind": "differential"
+      },
+      "legend": {
+        "kind": "result"
+      },
+      "name": "Kier-Zhadd Combat Results Table",
       "rows": [
-        [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ],
-        [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ],
-        [
-          "A4",
-          "A3",
-          "A1D1",
-          "A1D1",
-          "A1D1",
-          "D3",
-          "D4"
-        ],
-        [
-          "AE",
-          "A4",
-          "A1",
-          "So",
-          "D1",
-          "D4",
-          "DE"
-        ],
-        [
-          "AE",
-          "AE",
-          "A2",
-          "A1",
-          "D2",
-          "DE",
-          "DE"
-        ]
-      ],
-      "title": "Kier-Zhadd Combat Results Table"
+        {
+          "cells": [
+            "AE",
+            "AE",
+            "A2",
+            "A1",
+            "D2",
+            "DE",
+            "DE"
+          ],
+          "roll": 1
+        },
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A1",
+            "So",
+            "D1",
+            "D4",
+            "DE"
+          ],
+          "roll": 2
+        },
+        {
+          "cells": [
+            "A4",
+            "A3",
+            "A1D1",
+            "A1D1",
+            "A1D1",
+            "D3",
+            "D4"
+          ],
+          "roll": 3
+        },
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A1",
+            "So",
+            "D1",
+            "D4",
+            "DE"
+          ],
+          "roll": 4
+        },
+        {
+          "cells": [
+            "AE",
+            "AE",
+            "A2",
+            "A1",
+            "D2",
+            "DE",
+            "DE"
+          ],
+          "roll": 5
+        }
+      ]
     },
     "events": null,
     "id": "kier-zhadd",
@@ -1840,173 +1977,201 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         }
       ],
       "corner": "A-D",
+      "dice": "fingers",
+      "id": "mount-tzask-crt",
+      "key": {
+        "kind": "differential"
+      },
+      "legend": {
+        "kind": "result"
+      },
+      "name": "Mount Tzask Combat Results Table",
       "rows": [
-        [
-          "AE",
-          "A4",
-          "A2",
-          "A1",
-          "D2",
-          "D4",
-          "DE"
-        ],
-        [
-          "A4",
-          "A3",
-          "A2D1",
-          "A1D1",
-          "A1D2",
-          "D3",
-          "D4"
-        ],
-        [
-          "A3",
-          "A2",
-          "A1",
-          "So",
-          "D1",
-          "D2",
-          "D3"
-        ],
-        [
-          "A4",
-          "A3",
-          "A2D1",
-          "A1D1",
-          "A1D2",
-          "D3",
-          "D4"
-        ],
-        [
-          "AE",
-          "A4",
-          "A2",
-          "A1",
-          "D2",
-          "D4",
-          "DE"
-        ]
-      ],
-      "title": "Mount Tzask Combat Results Table"
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A2",
+            "A1",
+            "D2",
+            "D4",
+            "DE"
+          ],
+          "roll": 1
+        },
+        {
+          "cells": [
+            "A4",
+            "A3",
+            "A2D1",
+            "A1D1",
+            "A1D2",
+            "D3",
+            "D4"
+          ],
+          "roll": 2
+        },
+        {
+          "cells": [
+            "A3",
+            "A2",
+            "A1",
+            "So",
+            "D1",
+            "D2",
+            "D3"
+          ],
+          "roll": 3
+        },
+        {
+          "cells": [
+            "A4",
+            "A3",
+            "A2D1",
+            "A1D1",
+            "A1D2",
+            "D3",
+            "D4"
+          ],
+          "roll": 4
+        },
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A2",
+            "A1",
+            "D2",
+            "D4",
+            "DE"
+          ],
+          "roll": 5
+        }
+      ]
     },
-    "events": [
-      {
-        "effects": [
-          {
-            "kind": "destroy",
-            "target": {
-              "exceptUnits": [
-                "brimstone-dragons"
-              ]
-            }
-          },
-          {
-            "kind": "end-combat"
-          }
-        ],
-        "name": "Volcanic Eruption",
-        "number": 1,
-        "text": "All units except Brimstone Dragons are destroyed immediately. End combat."
-      },
-      {
-        "effects": [
-          {
-            "kind": "destroy",
-            "target": {
-              "stat": {
-                "op": "lte",
-                "stat": "movement",
-                "value": 2
+    "events": {
+      "dice": "fingers",
+      "entries": [
+        {
+          "effects": [
+            {
+              "kind": "destroy",
+              "target": {
+                "exceptUnits": [
+                  "brimstone-dragons"
+                ]
               }
+            },
+            {
+              "kind": "end-combat"
             }
-          },
-          {
-            "distance": 1,
-            "kind": "retreat",
-            "target": {
-              "stat": {
-                "op": "gt",
-                "stat": "movement",
-                "value": 2
+          ],
+          "name": "Volcanic Eruption",
+          "roll": 1,
+          "text": "All units except Brimstone Dragons are destroyed immediately. End combat."
+        },
+        {
+          "effects": [
+            {
+              "kind": "destroy",
+              "target": {
+                "stat": {
+                  "op": "lte",
+                  "stat": "movement",
+                  "value": 2
+                }
               }
-            }
-          },
-          {
-            "kind": "end-combat"
-          }
-        ],
-        "name": "Magma Flow",
-        "number": 2,
-        "text": "All units with Movement of 2 or less are destroyed immediately. All other units must retreat one spread immediately. End combat."
-      },
-      {
-        "effects": [
-          {
-            "hits": 1,
-            "kind": "damage",
-            "target": {
-              "lacksTrait": [
-                "aerial"
-              ]
-            }
-          },
-          {
-            "duration": "turn",
-            "kind": "modify-strength",
-            "op": "set",
-            "stat": "cs",
-            "target": {
-              "lacksTrait": [
-                "aerial"
-              ]
             },
-            "value": 1
-          }
-        ],
-        "name": "Earthquake",
-        "number": 3,
-        "text": "All units without \"Aerial\" take 1 Hit and have their CS reduced to 1."
-      },
-      {
-        "effects": [
-          {
-            "hits": 1,
-            "kind": "damage",
-            "target": {
-              "hasTrait": [
-                "aerial"
-              ]
-            }
-          },
-          {
-            "duration": "turn",
-            "kind": "modify-strength",
-            "op": "set",
-            "stat": "cs",
-            "target": {
-              "hasTrait": [
-                "aerial"
-              ]
+            {
+              "distance": 1,
+              "kind": "retreat",
+              "target": {
+                "stat": {
+                  "op": "gt",
+                  "stat": "movement",
+                  "value": 2
+                }
+              }
             },
-            "value": 1
-          }
-        ],
-        "name": "Lava Burst",
-        "number": 4,
-        "text": "All units with \"Aerial\" take 1 Hit and have their CS reduced to 1."
-      },
-      {
-        "effects": [
-          {
-            "kind": "no-effect",
-            "useOriginalNumber": true
-          }
-        ],
-        "name": "None",
-        "number": 5,
-        "text": "Use the original number for combat result."
-      }
-    ],
+            {
+              "kind": "end-combat"
+            }
+          ],
+          "name": "Magma Flow",
+          "roll": 2,
+          "text": "All units with Movement of 2 or less are destroyed immediately. All other units must retreat one spread immediately. End combat."
+        },
+        {
+          "effects": [
+            {
+              "hits": 1,
+              "kind": "damage",
+              "target": {
+                "lacksTrait": [
+                  "aerial"
+                ]
+              }
+            },
+            {
+              "duration": "turn",
+              "kind": "modify-strength",
+              "op": "set",
+              "stat": "cs",
+              "target": {
+                "lacksTrait": [
+                  "aerial"
+                ]
+              },
+              "value": 1
+            }
+          ],
+          "name": "Earthquake",
+          "roll": 3,
+          "text": "All units without \"Aerial\" take 1 Hit and have their CS reduced to 1."
+        },
+        {
+          "effects": [
+            {
+              "hits": 1,
+              "kind": "damage",
+              "target": {
+                "hasTrait": [
+                  "aerial"
+                ]
+              }
+            },
+            {
+              "duration": "turn",
+              "kind": "modify-strength",
+              "op": "set",
+              "stat": "cs",
+              "target": {
+                "hasTrait": [
+                  "aerial"
+                ]
+              },
+              "value": 1
+            }
+          ],
+          "name": "Lava Burst",
+          "roll": 4,
+          "text": "All units with \"Aerial\" take 1 Hit and have their CS reduced to 1."
+        },
+        {
+          "effects": [
+            {
+              "kind": "no-effect",
+              "useOriginalNumber": true
+            }
+          ],
+          "name": "None",
+          "roll": 5,
+          "text": "Use the original number for combat result."
+        }
+      ],
+      "id": "mount-tzask-events",
+      "name": "Mount Tzask Events Table"
+    },
     "id": "mount-tzask",
     "name": "Mount Tzask",
     "number": 5,
@@ -2117,196 +2282,224 @@ export const spreads: { readonly [K in WarchonSpreadId]: WarchonSpreadRecord } =
         }
       ],
       "corner": "A-D",
+      "dice": "fingers",
+      "id": "xetti-bishum-crt",
+      "key": {
+        "kind": "differential"
+      },
+      "legend": {
+        "kind": "result"
+      },
+      "name": "Xetti Bishum Combat Results Table",
       "rows": [
-        [
-          "AE",
-          "A4",
-          "A2",
-          "A1",
-          "D2",
-          "D4",
-          "DE"
-        ],
-        [
-          "A4",
-          "A3",
-          "A2D1",
-          "A1D1",
-          "A1D2",
-          "D3",
-          "D4"
-        ],
-        [
-          "A3",
-          "A2",
-          "A1",
-          "So",
-          "D1",
-          "D2",
-          "D3"
-        ],
-        [
-          "A4",
-          "A3",
-          "A2D1",
-          "A1D1",
-          "A1D2",
-          "D3",
-          "D4"
-        ],
-        [
-          "AE",
-          "A4",
-          "A2",
-          "A1",
-          "D2",
-          "D4",
-          "DE"
-        ]
-      ],
-      "title": "Xetti Bishum Combat Results Table"
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A2",
+            "A1",
+            "D2",
+            "D4",
+            "DE"
+          ],
+          "roll": 1
+        },
+        {
+          "cells": [
+            "A4",
+            "A3",
+            "A2D1",
+            "A1D1",
+            "A1D2",
+            "D3",
+            "D4"
+          ],
+          "roll": 2
+        },
+        {
+          "cells": [
+            "A3",
+            "A2",
+            "A1",
+            "So",
+            "D1",
+            "D2",
+            "D3"
+          ],
+          "roll": 3
+        },
+        {
+          "cells": [
+            "A4",
+            "A3",
+            "A2D1",
+            "A1D1",
+            "A1D2",
+            "D3",
+            "D4"
+          ],
+          "roll": 4
+        },
+        {
+          "cells": [
+            "AE",
+            "A4",
+            "A2",
+            "A1",
+            "D2",
+            "D4",
+            "DE"
+          ],
+          "roll": 5
+        }
+      ]
     },
-    "events": [
-      {
-        "effects": [
-          {
-            "die": "rng",
-            "kind": "roll",
-            "outcomes": [
-              {
-                "effects": [
-                  {
-                    "kind": "destroy",
-                    "target": {
-                      "choose": {
-                        "by": "owner",
-                        "count": 1
-                      },
-                      "side": "attacker"
+    "events": {
+      "dice": "fingers",
+      "entries": [
+        {
+          "effects": [
+            {
+              "die": "rng",
+              "kind": "roll",
+              "outcomes": [
+                {
+                  "effects": [
+                    {
+                      "kind": "destroy",
+                      "target": {
+                        "choose": {
+                          "by": "owner",
+                          "count": 1
+                        },
+                        "side": "attacker"
+                      }
                     }
-                  }
-                ],
-                "range": {
-                  "max": 2,
-                  "min": 1
+                  ],
+                  "range": {
+                    "max": 2,
+                    "min": 1
+                  },
+                  "text": "On 1 or 2, the Attacking army loses one unit of choice to contracted assassins"
                 },
-                "text": "On 1 or 2, the Attacking army loses one unit of choice to contracted assassins"
-              },
-              {
-                "effects": [
-                  {
-                    "kind": "destroy",
-                    "target": {
-                      "choose": {
-                        "by": "owner",
-                        "count": 1
-                      },
-                      "side": "defender"
+                {
+                  "effects": [
+                    {
+                      "kind": "destroy",
+                      "target": {
+                        "choose": {
+                          "by": "owner",
+                          "count": 1
+                        },
+                        "side": "defender"
+                      }
                     }
-                  }
-                ],
-                "range": {
-                  "max": 4,
-                  "min": 3
+                  ],
+                  "range": {
+                    "max": 4,
+                    "min": 3
+                  },
+                  "text": "on 3 or 4, the Defending army loses one unit of choice."
                 },
-                "text": "on 3 or 4, the Defending army loses one unit of choice."
+                {
+                  "effects": [
+                    {
+                      "kind": "no-effect"
+                    }
+                  ],
+                  "range": {
+                    "max": 5,
+                    "min": 5
+                  },
+                  "text": "On 5, no effect."
+                }
+              ]
+            }
+          ],
+          "name": "Assassination",
+          "roll": 1,
+          "text": "Generate a number. On 1 or 2, the Attacking army loses one unit of choice to contracted assassins; on 3 or 4, the Defending army loses one unit of choice. On 5, no effect."
+        },
+        {
+          "effects": [
+            {
+              "duration": "turn",
+              "kind": "modify-strength",
+              "op": "set",
+              "stat": "cs",
+              "target": {
+                "extreme": {
+                  "stat": "size",
+                  "which": "highest"
+                }
               },
-              {
-                "effects": [
-                  {
-                    "kind": "no-effect"
-                  }
-                ],
-                "range": {
-                  "max": 5,
-                  "min": 5
+              "value": 0
+            }
+          ],
+          "name": "Swarming Mob",
+          "roll": 2,
+          "text": "The unit with the largest Size in this battle has its CS reduced to 0 this turn. In a tie, all such units have their CS reduced."
+        },
+        {
+          "effects": [
+            {
+              "kind": "destroy",
+              "target": {
+                "extreme": {
+                  "stat": "ds",
+                  "which": "lowest"
+                }
+              }
+            }
+          ],
+          "name": "Cull the Weak",
+          "roll": 3,
+          "text": "The unit with the least DS in this battle is destroyed, whether attacking or defending. In a tie, all such units are removed."
+        },
+        {
+          "effects": [
+            {
+              "by": "controlling",
+              "duration": "turn",
+              "kind": "take-control",
+              "sizeForCapacity": 0,
+              "target": {
+                "choose": {
+                  "by": "controlling",
+                  "count": 1
                 },
-                "text": "On 5, no effect."
-              }
-            ]
-          }
-        ],
-        "name": "Assassination",
-        "number": 1,
-        "text": "Generate a number. On 1 or 2, the Attacking army loses one unit of choice to contracted assassins; on 3 or 4, the Defending army loses one unit of choice. On 5, no effect."
-      },
-      {
-        "effects": [
-          {
-            "duration": "turn",
-            "kind": "modify-strength",
-            "op": "set",
-            "stat": "cs",
-            "target": {
-              "extreme": {
-                "stat": "size",
-                "which": "highest"
-              }
-            },
-            "value": 0
-          }
-        ],
-        "name": "Swarming Mob",
-        "number": 2,
-        "text": "The unit with the largest Size in this battle has its CS reduced to 0 this turn. In a tie, all such units have their CS reduced."
-      },
-      {
-        "effects": [
-          {
-            "kind": "destroy",
-            "target": {
-              "extreme": {
-                "stat": "ds",
-                "which": "lowest"
+                "side": "non-controlling"
               }
             }
-          }
-        ],
-        "name": "Cull the Weak",
-        "number": 3,
-        "text": "The unit with the least DS in this battle is destroyed, whether attacking or defending. In a tie, all such units are removed."
-      },
-      {
-        "effects": [
-          {
-            "by": "controlling",
-            "duration": "turn",
-            "kind": "take-control",
-            "sizeForCapacity": 0,
-            "target": {
-              "choose": {
-                "by": "controlling",
-                "count": 1
-              },
-              "side": "non-controlling"
+          ],
+          "name": "Bribery",
+          "roll": 4,
+          "text": "The Controlling army selects one opposing unit in this battle. It fights for the Controlling army for this turn only, its Size is temporarily 0 for Capacity purpose."
+        },
+        {
+          "effects": [
+            {
+              "by": "non-controlling",
+              "duration": "turn",
+              "kind": "take-control",
+              "sizeForCapacity": 0,
+              "target": {
+                "choose": {
+                  "by": "opponent",
+                  "count": 1
+                },
+                "side": "controlling"
+              }
             }
-          }
-        ],
-        "name": "Bribery",
-        "number": 4,
-        "text": "The Controlling army selects one opposing unit in this battle. It fights for the Controlling army for this turn only, its Size is temporarily 0 for Capacity purpose."
-      },
-      {
-        "effects": [
-          {
-            "by": "non-controlling",
-            "duration": "turn",
-            "kind": "take-control",
-            "sizeForCapacity": 0,
-            "target": {
-              "choose": {
-                "by": "opponent",
-                "count": 1
-              },
-              "side": "controlling"
-            }
-          }
-        ],
-        "name": "Shell Game",
-        "number": 5,
-        "text": "As #4, except it's the non-Controlling army that gets one opposing unit."
-      }
-    ],
+          ],
+          "name": "Shell Game",
+          "roll": 5,
+          "text": "As #4, except it's the non-Controlling army that gets one opposing unit."
+        }
+      ],
+      "id": "xetti-bishum-events",
+      "name": "Xetti Bishum Events Table"
+    },
     "id": "xetti-bishum",
     "name": "Xetti Bishum",
     "number": 6,
@@ -2977,13 +3170,13 @@ export const origins: {
   },
   "spread": {
     "akibatu": {
-      "/combatTable/rows/3": {
+      "/combatTable/rows/3/cells": {
         "entry": "akibatu-crt-row-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/combatTable/rows/4": {
+      "/combatTable/rows/4/cells": {
         "entry": "akibatu-crt-row-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
@@ -3021,31 +3214,31 @@ export const origins: {
       }
     },
     "dracosroar": {
-      "/combatTable/rows/3": {
+      "/combatTable/rows/3/cells": {
         "entry": "dracosroar-crt-row-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/combatTable/rows/4": {
+      "/combatTable/rows/4/cells": {
         "entry": "dracosroar-crt-row-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/events/0/effects/0/outcomes/2/effects/0/rounding": {
+      "/events/entries/0/effects/0/outcomes/2/effects/0/rounding": {
         "entry": "dracosroar-halved-cs-rounding",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "RULING (halved-rounding, applied to the effect that halves): Dracosroar Event 1 on a 5, \"all armies are at halved CS this turn\", prints no rounding, so the base effect multiplies by 0.5 with none and AS 3 would become 1.5. The core rules' ruling halved-rounding rounds halved values down; this entry gives the effect that rounding, so AS 3 becomes 1 and DS 5 becomes 2. The two must agree (a test checks it)."
       },
-      "/events/2/effects": {
+      "/events/entries/2/effects": {
         "entry": "dracosroar-attack-restriction",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "RULING: Dracosroar Event 3 (Magic Bridge) lifts the \"location's attack restriction\", but Dracosroar prints \"Special Rules: None printed.\" and no rule anywhere restricts attacking, so the event changes nothing: combat resumes with recalculated CS and a new number."
       },
-      "/events/3/effects": {
+      "/events/entries/3/effects": {
         "entry": "dracosroar-magic-bridge-4",
         "kind": "ruling",
         "layer": "rulings",
@@ -3077,13 +3270,13 @@ export const origins: {
       }
     },
     "erdon-pass": {
-      "/combatTable/rows/3": {
+      "/combatTable/rows/3/cells": {
         "entry": "erdon-pass-crt-row-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/combatTable/rows/4": {
+      "/combatTable/rows/4/cells": {
         "entry": "erdon-pass-crt-row-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
@@ -3115,13 +3308,13 @@ export const origins: {
       }
     },
     "irondale": {
-      "/combatTable/rows/3": {
+      "/combatTable/rows/3/cells": {
         "entry": "irondale-crt-row-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/combatTable/rows/4": {
+      "/combatTable/rows/4/cells": {
         "entry": "irondale-crt-row-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
@@ -3153,13 +3346,13 @@ export const origins: {
       }
     },
     "kier-zhadd": {
-      "/combatTable/rows/3": {
+      "/combatTable/rows/3/cells": {
         "entry": "kier-zhadd-crt-row-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/combatTable/rows/4": {
+      "/combatTable/rows/4/cells": {
         "entry": "kier-zhadd-crt-row-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
@@ -3197,25 +3390,25 @@ export const origins: {
       }
     },
     "mount-tzask": {
-      "/combatTable/rows/3": {
+      "/combatTable/rows/3/cells": {
         "entry": "mount-tzask-crt-row-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/combatTable/rows/4": {
+      "/combatTable/rows/4/cells": {
         "entry": "mount-tzask-crt-row-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/events/2/effects/1": {
+      "/events/entries/2/effects/1": {
         "entry": "mount-tzask-earthquake-duration",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "RULING: Earthquake's \"have their CS reduced to 1\" prints no duration. Every other timed event in the book lasts \"this turn\" and only one event can happen in a location per turn, so it lasts this turn."
       },
-      "/events/3/effects/1": {
+      "/events/entries/3/effects/1": {
         "entry": "mount-tzask-lava-burst-duration",
         "kind": "ruling",
         "layer": "rulings",
@@ -3247,13 +3440,13 @@ export const origins: {
       }
     },
     "xetti-bishum": {
-      "/combatTable/rows/3": {
+      "/combatTable/rows/3/cells": {
         "entry": "xetti-bishum-crt-row-4",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known."
       },
-      "/combatTable/rows/4": {
+      "/combatTable/rows/4/cells": {
         "entry": "xetti-bishum-crt-row-5",
         "kind": "reconstruction",
         "layer": "reconstructions",
@@ -3791,7 +3984,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "dracosroar",
           "kind": "spread",
-          "pointer": "/events/0/effects/0/outcomes/2/effects/0/rounding"
+          "pointer": "/events/entries/0/effects/0/outcomes/2/effects/0/rounding"
         },
         "value": "down"
       },
@@ -3833,7 +4026,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "dracosroar",
           "kind": "spread",
-          "pointer": "/events/2/effects"
+          "pointer": "/events/entries/2/effects"
         },
         "value": [
           {
@@ -3848,7 +4041,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "dracosroar",
           "kind": "spread",
-          "pointer": "/events/3/effects"
+          "pointer": "/events/entries/3/effects"
         },
         "value": [
           {
@@ -3907,7 +4100,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "mount-tzask",
           "kind": "spread",
-          "pointer": "/events/2/effects/1"
+          "pointer": "/events/entries/2/effects/1"
         },
         "value": {
           "duration": "turn",
@@ -3929,7 +4122,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "mount-tzask",
           "kind": "spread",
-          "pointer": "/events/3/effects/1"
+          "pointer": "/events/entries/3/effects/1"
         },
         "value": {
           "duration": "turn",
@@ -4013,7 +4206,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "erdon-pass",
           "kind": "spread",
-          "pointer": "/combatTable/rows/3"
+          "pointer": "/combatTable/rows/3/cells"
         },
         "value": [
           "A3",
@@ -4032,7 +4225,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "erdon-pass",
           "kind": "spread",
-          "pointer": "/combatTable/rows/4"
+          "pointer": "/combatTable/rows/4/cells"
         },
         "value": [
           "AE",
@@ -4051,7 +4244,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "irondale",
           "kind": "spread",
-          "pointer": "/combatTable/rows/3"
+          "pointer": "/combatTable/rows/3/cells"
         },
         "value": [
           "AE",
@@ -4070,7 +4263,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "irondale",
           "kind": "spread",
-          "pointer": "/combatTable/rows/4"
+          "pointer": "/combatTable/rows/4/cells"
         },
         "value": [
           "AE",
@@ -4089,7 +4282,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "dracosroar",
           "kind": "spread",
-          "pointer": "/combatTable/rows/3"
+          "pointer": "/combatTable/rows/3/cells"
         },
         "value": [
           "AE",
@@ -4108,7 +4301,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "dracosroar",
           "kind": "spread",
-          "pointer": "/combatTable/rows/4"
+          "pointer": "/combatTable/rows/4/cells"
         },
         "value": [
           "AE",
@@ -4127,7 +4320,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "akibatu",
           "kind": "spread",
-          "pointer": "/combatTable/rows/3"
+          "pointer": "/combatTable/rows/3/cells"
         },
         "value": [
           "A3",
@@ -4146,7 +4339,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "akibatu",
           "kind": "spread",
-          "pointer": "/combatTable/rows/4"
+          "pointer": "/combatTable/rows/4/cells"
         },
         "value": [
           "AE",
@@ -4165,7 +4358,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "mount-tzask",
           "kind": "spread",
-          "pointer": "/combatTable/rows/3"
+          "pointer": "/combatTable/rows/3/cells"
         },
         "value": [
           "A4",
@@ -4184,7 +4377,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "mount-tzask",
           "kind": "spread",
-          "pointer": "/combatTable/rows/4"
+          "pointer": "/combatTable/rows/4/cells"
         },
         "value": [
           "AE",
@@ -4203,7 +4396,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "xetti-bishum",
           "kind": "spread",
-          "pointer": "/combatTable/rows/3"
+          "pointer": "/combatTable/rows/3/cells"
         },
         "value": [
           "A4",
@@ -4222,7 +4415,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "xetti-bishum",
           "kind": "spread",
-          "pointer": "/combatTable/rows/4"
+          "pointer": "/combatTable/rows/4/cells"
         },
         "value": [
           "AE",
@@ -4241,7 +4434,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "kier-zhadd",
           "kind": "spread",
-          "pointer": "/combatTable/rows/3"
+          "pointer": "/combatTable/rows/3/cells"
         },
         "value": [
           "AE",
@@ -4260,7 +4453,7 @@ export const layers: PackLayers = [
         "target": {
           "id": "kier-zhadd",
           "kind": "spread",
-          "pointer": "/combatTable/rows/4"
+          "pointer": "/combatTable/rows/4/cells"
         },
         "value": [
           "AE",

@@ -561,6 +561,7 @@ export type WarmasterCombatTableRecord = DeepReadonly<WithRefs<WarmasterCombatRe
         readonly cards: WarmasterCardId;
       };
     };
+    readonly order: WarmasterCombatResultId;
   };
 }>>;
 /** The combat-table ids, sorted. */
@@ -639,7 +640,6 @@ export const combatTables: { readonly [K in WarmasterCombatTableId]: WarmasterCo
       "oddsRule": {
         "attack": "sum",
         "defence": "sum",
-        "rounding": "defender-favour",
         "text": "Add the attack values of all attacking units and the defence values of all defending units (and revealed cards). Compare attack to defence as a ratio and round it in the defender's favour to a printed column: when the attack is at least the defence, divide attack by defence and round down (5:3 is 1-1, 8:3 is 2-1, 9:3 or more is 3-1 or more); when the defence is larger, divide defence by attack and round up (3:4 is 1-2, 3:7 is 1-3 or less)."
       },
       "rerollsPerSide": 1
@@ -663,35 +663,18 @@ export const combatTables: { readonly [K in WarmasterCombatTableId]: WarmasterCo
     "id": "combat-results",
     "key": {
       "kind": "odds",
-      "rounding": null
+      "rounding": "defender-favour"
     },
-    "legend": [
-      {
-        "code": "AA",
-        "name": "Annihilated attacker",
-        "text": "all the attacking units are eliminated."
-      },
-      {
-        "code": "AR",
-        "name": "Attacker routed",
-        "text": "an attacking unit is destroyed; the rest must retreat."
-      },
-      {
-        "code": "BB",
-        "name": "Blood bath",
-        "text": "an attacking unit and a defender are destroyed. Another turn battle between the survivors will have to be carried out. The ambushes do not count for the second turn nor the following, but it will have to be thrown to determine again if the Camera of Armament or the Engine room suffers accidental damages. The repetitions of distances of dice by personages can be used again in the following turns battle."
-      },
-      {
-        "code": "DR",
-        "name": "Defender routed",
-        "text": "a defending unit is destroyed; the rest must retire."
-      },
-      {
-        "code": "DA",
-        "name": "defender annihilated",
-        "text": "all the defending units are eliminated."
-      }
-    ],
+    "legend": {
+      "kind": "combat-result",
+      "order": [
+        "aa",
+        "ar",
+        "bb",
+        "dr",
+        "da"
+      ]
+    },
     "name": "Table of Results of Combate",
     "rows": [
       {
@@ -2495,7 +2478,6 @@ export type WarmasterTeleportTableId =
 /** A teleport-table record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
 export type WarmasterTeleportTableRecord = DeepReadonly<WithRefs<WarmasterTeleportationTable, {
   readonly entries: {
-    readonly excludedAreas: WarmasterShipAreaId;
     readonly effects: {
       readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
@@ -2504,6 +2486,9 @@ export type WarmasterTeleportTableRecord = DeepReadonly<WithRefs<WarmasterTelepo
         readonly cards: WarmasterCardId;
       };
     };
+    readonly extension: {
+      readonly excludedAreas: WarmasterShipAreaId;
+    };
   };
 }>>;
 /** The teleport-table ids, sorted. */
@@ -2511,7 +2496,7 @@ export const teleportTableIds: readonly WarmasterTeleportTableId[] = ["teleporta
 /** The teleport-table records by id. */
 export const teleportTables: { readonly [K in WarmasterTeleportTableId]: WarmasterTeleportTableRecord } = {
   "teleportation": {
-    "die": "d66",
+    "dice": "d66",
     "entries": [
       {
         "effects": [
@@ -2522,9 +2507,11 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
             }
           }
         ],
+        "extension": {
+          "outcome": "death"
+        },
         "name": "Death!",
-        "outcome": "death",
-        "range": {
+        "roll": {
           "max": 12,
           "min": 11
         },
@@ -2555,9 +2542,11 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
             "kind": "delayed"
           }
         ],
+        "extension": {
+          "outcome": "delay"
+        },
         "name": "Failure!",
-        "outcome": "delay",
-        "range": {
+        "roll": {
           "max": 13,
           "min": 13
         },
@@ -2570,9 +2559,11 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
             "note": "The units are placed in the ship area whose number equals the D66 roll (see `outcome`): `teleport` moves units to a location a player chooses, and the vocabulary has no destination given by a roll."
           }
         ],
+        "extension": {
+          "outcome": "area-rolled"
+        },
         "name": "Success!",
-        "outcome": "area-rolled",
-        "range": {
+        "roll": {
           "max": 56,
           "min": 14
         },
@@ -2587,12 +2578,14 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
             }
           }
         ],
-        "excludedAreas": [
-          "the-reactors"
-        ],
+        "extension": {
+          "excludedAreas": [
+            "the-reactors"
+          ],
+          "outcome": "area-chosen"
+        },
         "name": "Perfectly!",
-        "outcome": "area-chosen",
-        "range": {
+        "roll": {
           "max": 66,
           "min": 66
         },
@@ -2623,9 +2616,11 @@ export const teleportTables: { readonly [K in WarmasterTeleportTableId]: Warmast
             "kind": "delayed"
           }
         ],
+        "extension": {
+          "outcome": "delay"
+        },
         "name": "Failure!",
-        "outcome": "delay",
-        "range": {
+        "roll": {
           "max": 65,
           "min": 61
         },
@@ -2809,6 +2804,12 @@ export const origins: {
         "kind": "ruling",
         "layer": "rulings",
         "reason": "Each re-roll ability says the second result must be accepted (\"He will have to accept the result of this new distance of dice\"), which leaves no room for a third roll. So a side re-rolls a table roll at most once however many re-rolling characters it has in the battle (e.g. the Emperor and Sanguinius together). A Blood bath starts a new table roll, and the Blood bath text lets re-rolls be used again then."
+      },
+      "/key/rounding": {
+        "entry": "combat-odds-rounding",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The reference guide prints the odds columns but not how odds are found (the main rules are not included). Summing each side and rounding in the defender's favour is the usual rule of odds tables and keeps every ratio in exactly one of the five printed columns."
       },
       "/rows/0/cells/0": {
         "entry": "combat-roll-1-col-1",
@@ -3542,9 +3543,11 @@ export const layers: PackLayers = [
               "kind": "delayed"
             }
           ],
+          "extension": {
+            "outcome": "delay"
+          },
           "name": "Failure!",
-          "outcome": "delay",
-          "range": {
+          "roll": {
             "max": 65,
             "min": 61
           },
@@ -3597,9 +3600,19 @@ export const layers: PackLayers = [
         "value": {
           "attack": "sum",
           "defence": "sum",
-          "rounding": "defender-favour",
           "text": "Add the attack values of all attacking units and the defence values of all defending units (and revealed cards). Compare attack to defence as a ratio and round it in the defender's favour to a printed column: when the attack is at least the defence, divide attack by defence and round down (5:3 is 1-1, 8:3 is 2-1, 9:3 or more is 3-1 or more); when the defence is larger, divide defence by attack and round up (3:4 is 1-2, 3:7 is 1-3 or less)."
         }
+      },
+      {
+        "id": "combat-odds-rounding",
+        "kind": "ruling",
+        "reason": "The reference guide prints the odds columns but not how odds are found (the main rules are not included). Summing each side and rounding in the defender's favour is the usual rule of odds tables and keeps every ratio in exactly one of the five printed columns.",
+        "target": {
+          "id": "combat-results",
+          "kind": "combat-table",
+          "pointer": "/key/rounding"
+        },
+        "value": "defender-favour"
       },
       {
         "id": "combat-one-reroll-per-side",

@@ -16,6 +16,20 @@ export interface Printables {
 }
 
 /**
+ * Print each card as many times as a generic deck (common/deck.schema.json, or a schema extending it) lists it in its `cards` (`{ card, copies }`).
+ */
+export interface CopiesFromADeck {
+  /**
+   * The deck's id.
+   */
+  deck: Id;
+  /**
+   * The kind the deck is a record of, as the manifest's `kinds` names it. Default `deck`.
+   */
+  kind?: string;
+}
+
+/**
  * One printout: a sheet (pages at paper size), cards (imposed n-up, at the size chosen with `--card` unless `size` is set) or counters (cards of a fixed size).
  */
 export interface Printable {
@@ -110,7 +124,7 @@ export interface RecordSelection {
    */
   kind: string;
   /**
-   * Only the records that a list in another record names, in that list's order: `{ kind: deck, id: common-deck, field: cards }` prints the deck's cards as the deck lists them, so a card added to the deck prints too.
+   * Only the records that a list of ids in another record names, in that list's order (`{ kind: <kind>, id: <record id>, field: <a top-level list of ids> }`), so a record added to the list prints too. (A deck's cards with their copies: `copies: { deck: <id> }`.)
    */
   listedIn?: {
     /**
@@ -141,9 +155,9 @@ export interface RecordSelection {
    */
   order?: string[];
   /**
-   * How many copies of each face to print: a number, or the name of a top-level number field of the record (`count`). Default 1.
+   * How many copies of each face to print: a number, the name of a top-level number field of the record (`count`), or a deck (`{ deck: common-deck }`): each card as many times as that deck lists it, in the deck's order unless `ids` or `order` says otherwise; a card the deck does not list does not print. Default 1.
    */
-  copies?: number | string;
+  copies?: number | string | CopiesFromADeck;
 }
 
 /**

@@ -2,7 +2,7 @@
 // probability (src/analysis/dice.ts), so a combat table's column gives each result the sum over
 // the rolls whose row holds it, and a roll table gives each entry the sum over its rolls. Every
 // column's and every table's probabilities add up to exactly 1.
-import { pickByRoll, tableDice, type CombatTable, type RollTable } from '../engine/core/generic-tables.js';
+import { legendResult, pickByRoll, tableDice, type CombatTable, type RollTable } from '../engine/core/generic-tables.js';
 import { originAt } from '../engine/core/lookup.js';
 import type { LayerOrigin, RecordOrigins } from '../../generated/types/readonly.js';
 import { diceDistribution } from './dice.js';
@@ -85,13 +85,13 @@ export function combatTableOdds(table: CombatTable, origins?: RecordOrigins): Co
       a.rolls.push(roll);
       if (r >= 0) addLayer(a.layers, layerAt(origins, `/rows/${r}/cells/${c}`));
     }
-    const order = (code: string | null) => (code === null ? Infinity : table.legend.findIndex((l) => l.code === code));
+    const order = (code: string | null) => (code === null ? Infinity : table.legend.findIndex((l) => l === legendResult(table, code)));
     const outcomes = [...acc.values()]
-      .sort((a, b) => order(a.code) - order(b.code))
+      .sort((a, b) => order(a.code) - order(b.code) || ((a.code ?? '') < (b.code ?? '') ? -1 : (a.code ?? '') > (b.code ?? '') ? 1 : 0))
       .map((a) => ({
         kind: a.code === null ? ('unknown' as const) : ('result' as const),
         code: a.code,
-        name: a.code === null ? null : (table.legend.find((l) => l.code === a.code)?.name ?? null),
+        name: a.code === null ? null : (legendResult(table, a.code)?.name ?? null),
         probability: a.probability,
         rolls: a.rolls,
         layers: a.layers,

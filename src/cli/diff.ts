@@ -51,7 +51,7 @@ Examples:
 A cell of a table is named as a player reads it: its row (with the roll that picks it, from the
 table's dice), its column label:
   Erdon Pass, combat results, row 2, column +4: D2 -> D3
-  Combat Results, row 2 (roll 2), column 1-1: null -> AR
+  Combat Results, row 2, column 1-1: null -> AR
   Erdon Pass, RNG, defender shows 5, attacker shows 2: null -> 3
 any other value by its record's name and its path: Baphite Swarm, faces[0].as: 2 -> 3.
 

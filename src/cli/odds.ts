@@ -202,9 +202,9 @@ function coverage(p: Provenance): string {
   if (m) return `RNG row ${Number(m[1]) + 1} (defender shows ${Number(m[1]) + 1})`;
   m = /^\/rng\/(\d+)\/(\d+)$/.exec(p.pointer);
   if (m) return `RNG cell defender ${Number(m[1]) + 1}, attacker ${Number(m[2]) + 1}`;
-  m = /^\/combatTable\/rows\/(\d+)$/.exec(p.pointer);
+  m = /^\/combatTable\/rows\/(\d+)(?:\/cells)?$/.exec(p.pointer);
   if (m) return `result row for number ${Number(m[1]) + 1}`;
-  m = /^\/rows\/(\d+)\/(\d+)$/.exec(p.pointer);
+  m = /^\/rows\/(\d+)\/(?:cells\/)?(\d+)$/.exec(p.pointer);
   if (m) return `roll ${Number(m[1]) + 1}, column ${Number(m[2]) + 1}`;
   return p.pointer;
 }

@@ -99,7 +99,8 @@ export function resolveGeneric(pack: string, picked: GenericTable, opts: Generic
         };
   const roll = rollArg(table, opts.roll);
   const r = resolveCombatTable(table, input, roll);
-  const origins = noteAt(picked.origins, `/rows/${r.row.index}/cells/${r.column.index}`, 'result');
+  // An odds column rests on the rounding too, which a layer may have decided (Warmaster's ruling).
+  const origins = [...(kind === 'odds' ? noteAt(picked.origins, '/key/rounding', 'column') : []), ...noteAt(picked.origins, `/rows/${r.row.index}/cells/${r.column.index}`, 'result')];
   const dice = tableDice(table).text;
   const json = {
     pack,
@@ -120,15 +121,19 @@ export function resolveGeneric(pack: string, picked: GenericTable, opts: Generic
   return { json, text: combatText(table, input, r, dice, origins) };
 }
 
-function combatText(table: CombatTable, input: { attack: number; defence: number } | { value: number }, r: CombatLookup, dice: string, origins: readonly LayerNote[]): string {
+function combatText(table: CombatTable, input: { attack: number; defence: number } | { value: number }, r: CombatLookup, dice: string, notes: readonly LayerNote[]): string {
+  let origins = notes;
   const lines = [`${table.name} (${table.id}, ${dice})`];
   const kind = table.key.kind;
+  const column = flagOf(origins.filter((o) => o.value === 'column'));
+  origins = origins.filter((o) => o.value !== 'column');
   if ('value' in input) lines.push(`${table.key.name ?? 'Value'} ${input.value}: column ${r.column.label}.`);
-  else if (kind === 'odds') lines.push(`Attack ${input.attack} against defence ${input.defence}: odds ${r.column.key}, rounded in the ${table.key.kind === 'odds' && table.key.rounding === 'attacker-favour' ? "attacker's" : "defender's"} favour: column ${r.column.label}.`);
+  else if (kind === 'odds') lines.push(`Attack ${input.attack} against defence ${input.defence}: odds ${r.column.key}, rounded in the ${table.key.kind === 'odds' && table.key.rounding === 'attacker-favour' ? "attacker's" : "defender's"} favour: column ${r.column.label}${column}.`);
   else lines.push(`Attack ${input.attack} against defence ${input.defence}: differential ${r.column.key}: column ${r.column.label}.`);
   const row = r.row.label === String(r.roll) ? '' : ` (row ${r.row.label})`;
   if (r.code === null) lines.push(`Roll ${r.roll}${row}: the table has no value in this cell yet.${flagOf(origins)}`);
-  else lines.push(`Roll ${r.roll}${row}: ${r.code}, ${r.result!.name}${r.result!.text ? `: ${r.result!.text}` : '.'}${flagOf(origins)}`);
+  // A result of a family (`AxDy`) may have no name of its own (null): its code says it.
+  else lines.push(`Roll ${r.roll}${row}: ${r.code}${r.result!.name ? `, ${r.result!.name}` : ''}${r.result!.text ? `: ${r.result!.text}` : '.'}${flagOf(origins)}`);
   return lines.join('\n') + '\n';
 }
 
@@ -205,7 +210,7 @@ function combatOddsText(o: CombatTableOdds): string {
     lines.push('', `  Column ${c.label}`);
     for (const x of c.outcomes) {
       const layers = x.layers.length ? `  (${x.layers.map((l) => `${l.kind} ${l.entry}`).join(', ')})` : '';
-      lines.push(`    ${(x.code ?? 'unknown').padEnd(width)}  ${x.probability.toString().padStart(pWidth)}  ${x.probability.toPercent().padStart(6)}   roll${x.rolls.length > 1 ? 's' : ''} ${rollsText(x.rolls)}: ${x.name ?? 'no value in the table'}${layers}`);
+      lines.push(`    ${(x.code ?? 'unknown').padEnd(width)}  ${x.probability.toString().padStart(pWidth)}  ${x.probability.toPercent().padStart(6)}   roll${x.rolls.length > 1 ? 's' : ''} ${rollsText(x.rolls)}${x.kind === 'unknown' ? ': no value in the table' : x.name ? `: ${x.name}` : ''}${layers}`);
     }
   }
   return lines.join('\n') + '\n';

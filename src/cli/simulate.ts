@@ -118,7 +118,7 @@ function shardArg(raw: string): { i: number; n: number } {
 
 /** The content a game reads: the pack's effective content as plain data (what a worker thread is sent). */
 export function gameContent(pack: PackContent): Omit<PackContent, 'printables'> {
-  return { dir: pack.dir, pack: pack.pack, records: pack.records, origins: pack.origins, layers: pack.layers };
+  return { dir: pack.dir, pack: pack.pack, records: pack.records, origins: pack.origins, layers: pack.layers, tables: pack.tables };
 }
 
 async function gameFor(pack: string): Promise<AnyGame> {

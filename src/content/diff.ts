@@ -208,7 +208,7 @@ function recordName(data: JsonObject | undefined): string | undefined {
   return undefined;
 }
 
-/** A layer entry's target in words (`Erdon Pass, combat results, row 4 (roll 4)`), against the pack's effective records. */
+/** A layer entry's target in words (`Erdon Pass, combat results, row 2, column +4`; `row 1 (roll 2-4)` when the rolls that pick a row are not its number), against the pack's effective records. */
 export function describeTarget(pack: NamingPack & { readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } } }, target: LayerEntry['target']): { where: string; cell?: Cell } {
   let steps: (string | number)[];
   try {
@@ -459,13 +459,17 @@ export function describe(pack: NamingPack, kind: string, id: string, record: Jso
     const r = index(steps[at + 1])!;
     // A row that is a mapping holds its cells in `cells` (the generic combat table: `/rows/1/cells/2`).
     const inCells = steps[at + 2] === 'cells' && isObject((table.rows as Json[])[r]) && index(steps[at + 3]) !== undefined;
-    const c = inCells ? index(steps[at + 3]) : index(steps[at + 2]);
-    const title = typeof table.title === 'string' && table.title.trim() !== '' ? tableName(table.title, recordName(record)) : at === 0 ? null : pathWords(steps.slice(0, at));
+    // `/rows/1/cells` is the whole row, as `/rows/1` is.
+    const wholeCells = steps[at + 2] === 'cells' && steps.length === at + 3;
+    const c = inCells ? index(steps[at + 3]) : wholeCells ? undefined : index(steps[at + 2]);
+    // A table in a field of its record is named by its heading: `title`, or a generic table's `name`.
+    const heading = typeof table.title === 'string' ? table.title : at > 0 && typeof table.name === 'string' ? table.name : undefined;
+    const title = heading !== undefined && heading.trim() !== '' ? tableName(heading, recordName(record)) : at === 0 ? null : pathWords(steps.slice(0, at));
     const columns = table.columns as Json[];
     const label = c === undefined ? undefined : (columnLabel(columns[c]) ?? String(c + 1));
     const roll = rowLabel(table, r);
-    const rest = steps.slice(at + (c === undefined ? 2 : inCells ? 4 : 3));
-    const parts = [name, ...(title !== null ? [title] : []), `row ${r + 1}${roll !== undefined ? ` (roll ${roll})` : ''}`, ...(label !== undefined ? [`column ${label}`] : [])];
+    const rest = steps.slice(at + (c === undefined ? (wholeCells ? 3 : 2) : inCells ? 4 : 3));
+    const parts = [name, ...(title !== null ? [title] : []), `row ${r + 1}${roll !== undefined && roll !== String(r + 1) ? ` (roll ${roll})` : ''}`, ...(label !== undefined ? [`column ${label}`] : [])];
     if (rest.length > 0) parts.push(pathWords(rest));
     const cell: Cell = { kind: 'combat-table', table: title, row: r + 1, ...(roll !== undefined ? { roll } : {}), ...(label !== undefined ? { column: label } : {}) };
     return { where: parts.join(', '), cell };

@@ -2,6 +2,7 @@
 // simulates works from. It is made from the YAML on each run (load -> validate -> layers -> lint),
 // never from an older copy, and has the shape of a generated content module (`generated/content/`),
 // so code typed by the generated types reads either.
+import type { TablePlace } from './table-places.js';
 import { internStrings } from './interned.js';
 import type { Json, JsonObject, LayerEntry, LoadedPrintables, Manifest, Pack } from './model.js';
 import { validate, type ValidateOptions, type ValidationResult } from './validate.js';
@@ -34,6 +35,8 @@ export interface PackContent {
   }[];
   /** What the pack prints (printables.yaml), when it declares anything. */
   readonly printables?: LoadedPrintables;
+  /** Where each kind's records hold generic tables (`''` the record itself, `/combatTable` a field), by kind. */
+  readonly tables: Readonly<Record<string, readonly TablePlace[]>>;
 }
 
 /** A validated pack as plain effective content; the records' and manifest's short strings interned (interned.ts), as the engines compare them at every step. */
@@ -57,7 +60,7 @@ export function packContent(pack: Pack): PackContent {
     title: l.title,
     entries: l.entries.map((e) => ({ id: e.id, kind: e.kind, target: e.target, value: e.value, reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}) })),
   }));
-  return { dir: pack.dir, pack: internStrings(pack.manifest as unknown as Json) as unknown as Manifest, records, origins, layers, ...(pack.printables ? { printables: pack.printables } : {}) };
+  return { dir: pack.dir, pack: internStrings(pack.manifest as unknown as Json) as unknown as Manifest, records, origins, layers, tables: pack.tables, ...(pack.printables ? { printables: pack.printables } : {}) };
 }
 
 export interface LoadedContent {

@@ -1,4 +1,5 @@
 import type { FoundRef } from './schemas.js';
+import type { TablePlace } from './table-places.js';
 
 /** A pack's manifest, as `schemas/pack.schema.json` describes it. */
 export interface Manifest {
@@ -71,6 +72,12 @@ export interface SizeMm {
   readonly height: number;
 }
 
+/** printables.yaml's `copies: { deck, kind }`: as many copies as the deck lists (kind default `deck`). */
+export interface DeckCopies {
+  readonly deck: string;
+  readonly kind?: string;
+}
+
 /** One printable as `printables.yaml` declares it (see schemas/printables.schema.json). */
 export interface PrintableDecl {
   readonly id: string;
@@ -85,7 +92,8 @@ export interface PrintableDecl {
     readonly listedIn?: { readonly kind: string; readonly id: string; readonly field: string };
     readonly where?: Readonly<Record<string, string | number | boolean | null>>;
     readonly order?: readonly string[];
-    readonly copies?: number | string;
+    /** A number, a record field holding one, or a deck whose `cards` give each card's copies. */
+    readonly copies?: number | string | DeckCopies;
   };
   readonly faces?: 'each' | 'one';
   readonly front: string;
@@ -113,4 +121,6 @@ export interface Pack {
   readonly records: ReadonlyMap<string, readonly EffectiveRecord[]>;
   /** What the pack prints, from printables.yaml (undefined when it has none). */
   readonly printables?: LoadedPrintables;
+  /** Where each kind's records hold generic tables (table-places.ts), by kind; kinds with none left out. */
+  readonly tables: Readonly<Record<string, readonly TablePlace[]>>;
 }

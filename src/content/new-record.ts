@@ -14,6 +14,7 @@
 //   mapping, minProps    {}                                schema/size
 //   tagged (effects)     { kind: "TODO: an effect kind" } schema/kind (with the allowed kinds)
 //   oneOf / anyOf        the first shape's placeholder     schema/variant, at the property itself
+//   a mapping or null    null (a table not printed)        valid as it stands
 // A number that may be null is null: "not printed", valid as it stands (printed-value semantics);
 // so is a list item (a table cell) that may be null.
 // A value the schema cannot tell from a placeholder (a text with no constraint that may be null,
@@ -168,6 +169,10 @@ function generate(loc: Located, at: string, name: string | undefined, g: Gen, va
     const others = branches.filter((b) => !(typesOf(b.schema).length === 1 && typesOf(b.schema)[0] === 'null'));
     if (nullable && (cell || others.some((b) => numberLike(b.schema, b.file, g.options.lookup)))) return unprinted({ t: 'scalar', v: null });
     if (others.length === 0) return { t: 'scalar', v: null };
+    // A table the source may not print (a Warchon spread's `events`: a roll table or null) starts
+    // null, valid as it stands: placeholders inside a shape the value may not take would be reported
+    // twice, inside and at the property.
+    if (nullable && others.every((b) => typesOf(b.schema).includes('object') || b.schema.allOf !== undefined)) return { t: 'scalar', v: null };
     const first = others[0]!;
     return generate({ schema: first.schema, file: first.file }, at, name, g, variant ?? at, desc);
   }

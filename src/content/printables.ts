@@ -5,7 +5,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pending, type PathStep } from './diagnostic.js';
 import type { LoadedPack, Report } from './load.js';
-import type { PrintableDecl } from './model.js';
+import { GENERIC_DECK_SCHEMA, isGenericDeck } from './generic-deck.js';
+import type { DeckCopies, PrintableDecl } from './model.js';
 import { packageRoot } from './package-root.js';
 import { fieldTypes, hasField, recordFields } from './record-fields.js';
 import type { SchemaRegistry } from './schemas.js';
@@ -151,6 +152,7 @@ function checkRecordFields(pack: LoadedPack, p: PrintableDecl, i: number, schema
     (sel.order ?? []).forEach((o, j) => unknown(o.replace(/^-/, ''), at('order', j), 'sorts by', `it would not sort the ${sel.kind} records by it`));
     for (const field of Object.keys(sel.where ?? {})) unknown(field, at('where', field), 'selects by', `no ${sel.kind} would match`, true);
   }
+  if (typeof sel.copies === 'object') checkDeckCopies(pack, p, sel.copies, at('copies'), schemas, report);
   if (sel.ids) {
     const known = pack.records.filter((r) => r.kind === sel.kind).map((r) => r.id);
     sel.ids.forEach((id, j) => {
@@ -159,6 +161,38 @@ function checkRecordFields(pack: LoadedPack, p: PrintableDecl, i: number, schema
       report.add(pending('ref/missing', file, `No ${sel.kind} has the id "${id}", which the printable "${p.id}" lists, so it would not print.`, { path: at('ids', j), ...(near ? { hint: near } : {}) }));
     });
   }
+}
+
+/**
+ * `copies: { deck, kind }`: the kind is a generic deck (its `cards` give each card's copies) and the
+ * pack has that deck; otherwise no card, or every card once, would print in silence.
+ */
+function checkDeckCopies(pack: LoadedPack, p: PrintableDecl, copies: DeckCopies, at: PathStep[], schemas: SchemaRegistry, report: Report): void {
+  const file = pack.printables!.file;
+  const kind = copies.kind ?? 'deck';
+  const kinds = Object.entries(pack.manifest.kinds);
+  const deckKinds = kinds.filter(([, k]) => isGenericDeck(schemas, k.schema)).map(([name]) => name);
+  if (!deckKinds.includes(kind)) {
+    const has = kinds.find(([name]) => name === kind);
+    const why = has ? `whose schema ${has[1].schema} is not a generic deck (${GENERIC_DECK_SCHEMA}, or a schema extending it)` : 'which the manifest does not have';
+    const near = didYouMean(kind, deckKinds);
+    report.add(
+      pending('printable/not-a-deck', file, `The printable "${p.id}" takes its copies from the ${kind} "${copies.deck}", a kind ${why}, so no card's copies can be read from it.`, {
+        path: [...at, copies.kind === undefined ? 'deck' : 'kind'],
+        hint: `${near ? `${near} ` : ''}${deckKinds.length ? `Generic deck kinds of this pack: ${deckKinds.join(', ')}.` : `This pack has no generic deck: add a kind whose schema is ${GENERIC_DECK_SCHEMA}.`}`,
+      }),
+    );
+    return;
+  }
+  const decks = pack.records.filter((r) => r.kind === kind).map((r) => r.id);
+  if (decks.includes(copies.deck)) return;
+  const near = didYouMean(copies.deck, decks);
+  report.add(
+    pending('printable/unknown-deck', file, `The printable "${p.id}" takes its copies from the ${kind} "${copies.deck}", which the pack does not have, so no card would print.`, {
+      path: [...at, 'deck'],
+      hint: `${near ? `${near} ` : ''}${decks.length ? `Decks of this pack: ${decks.join(', ')}.` : `The pack has no ${kind} yet.`}`,
+    }),
+  );
 }
 
 /** A template's Handlebars syntax (a block never closed, a mustache not ended), once per file: a syntax error at its line, before anything renders. */

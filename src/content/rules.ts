@@ -175,6 +175,9 @@ function whatOf(kind: string, path: readonly (string | number)[]): string {
   const list = path[path.length - 2];
   // A trait's rules are the trait's: coverage lists them as traits, as the text prints them.
   if (typeof last === 'number' && list === 'rules' && kind === 'trait') return 'trait';
+  // An entry of a roll table held in a field (a Warchon spread's `events.entries[1]`) is named by the field: an event.
+  const field = path[path.length - 3];
+  if (typeof last === 'number' && list === 'entries' && typeof field === 'string' && LIST_NAMES[field]) return LIST_NAMES[field];
   if (typeof last === 'number' && typeof list === 'string') return LIST_NAMES[list] ?? singular(list);
   return kind;
 }

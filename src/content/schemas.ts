@@ -5,6 +5,7 @@ import path from 'node:path';
 import { confine } from './confine.js';
 import { pointerToSteps } from './pointer-steps.js';
 import { explain, type SchemaProblem } from './schema-errors.js';
+import { tablePlacesOf, type TablePlace } from './table-places.js';
 
 /** Base URI the schemas are registered under, so relative `$ref`s resolve as they do in an editor. */
 const BASE = 'https://playmark.local/schemas/';
@@ -168,6 +169,16 @@ export class SchemaRegistry {
   private add(ajv: Ajv2020, rel: string, schema: object): void {
     ajv.addSchema(schema, BASE + rel);
     if (this.playmarks.has(rel)) ajv.addSchema(schema, INSTALLED + rel);
+  }
+
+  /** Where each kind's records hold generic tables, by kind (kinds with none left out). */
+  tablePlaces(kinds: Readonly<Record<string, { readonly schema: string }>>): Record<string, TablePlace[]> {
+    const out: Record<string, TablePlace[]> = {};
+    for (const [kind, k] of Object.entries(kinds)) {
+      const places = tablePlacesOf(k.schema, (rel) => this.sources.get(rel));
+      if (places.length > 0) out[kind] = places;
+    }
+    return out;
   }
 
   /** The file a schema path resolves to (for the editor comment), or where it would be. */

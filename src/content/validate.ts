@@ -5,7 +5,7 @@ import { applyLayers } from './layers.js';
 import { CHECKS, LintContext } from './lint/index.js';
 import { discoverPacks, findSchemaRoots, loadPack, Report } from './load.js';
 import { displayPath, locateAll } from './locate.js';
-import type { EffectiveRecord, Json, Pack } from './model.js';
+import type { EffectiveRecord, Pack } from './model.js';
 import { packageRoot } from './package-root.js';
 import { ParseCache } from './parse-cache.js';
 import { contentRoots, readContentFile } from './read-content.js';
@@ -108,12 +108,13 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     }
     packIds.set(loaded.id, dir);
     const effective = applyLayers(loaded, schemas, report);
-    const ctx = new LintContext(loaded.manifest, loaded.manifestFile, effective, report);
+    const tables = schemas.tablePlaces(loaded.manifest.kinds);
+    const ctx = new LintContext(loaded.manifest, loaded.manifestFile, effective, report, tables);
     for (const check of CHECKS) check(ctx);
     checkPrintables(loaded, report, schemas);
     const records = groupByKind(effective);
     const rules = collectRules(effective);
-    packs.push({ id: loaded.id, dir, manifestFile: loaded.manifestFile, manifest: loaded.manifest, layers: loaded.layers, records, ...(loaded.printables ? { printables: loaded.printables } : {}) });
+    packs.push({ id: loaded.id, dir, manifestFile: loaded.manifestFile, manifest: loaded.manifest, layers: loaded.layers, records, tables, ...(loaded.printables ? { printables: loaded.printables } : {}) });
     summaries.push({
       id: loaded.id,
       title: loaded.manifest.title,

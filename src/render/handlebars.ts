@@ -6,6 +6,7 @@ import { templateFile, templateFileRoots } from '../content/template-files.js';
 import { parseTemplate } from '../content/template-syntax.js';
 import { cellPointer, LAYER_MARK, LEGEND_LINE, markedAt, markKey, markLegend, UNKNOWN_MARK } from './marks.js';
 import { HelperArgumentError, RenderError } from './render-error.js';
+import { strictArguments, strictCompiler } from './strict-arguments.js';
 import { fromRenderError, syntaxTemplateError, type TemplateSource } from './template-error.js';
 
 /**
@@ -48,6 +49,9 @@ export function createTemplates(dirOrDirs: string | readonly string[]): Template
     }
   };
   const hb = Handlebars.create();
+  // Lookups that cannot throw a TypeError (strict-arguments.ts): every mistake gets its place.
+  const generator = hb as unknown as { JavaScriptCompiler: new () => object };
+  generator.JavaScriptCompiler = strictCompiler(generator.JavaScriptCompiler);
   registerHelpers(hb);
   // A template's mistakes are the author's: each template and partial is parsed first (a syntax
   // error at its line), and an error while it renders is placed in its own file (template-error.ts).
@@ -56,7 +60,9 @@ export function createTemplates(dirOrDirs: string | readonly string[]): Template
     const parsed = parseTemplate(text);
     if (!parsed.ok) throw syntaxTemplateError(file, text, parsed.error);
     const source: TemplateSource = { file, text, ast: parsed.ast };
-    const fn = hb.compile(text, { strict: true, noEscape: false });
+    // Compiled from a tree of its own (Handlebars strips whitespace in the tree it compiles), with
+    // each helper's arguments checked as strictly as a plain mustache (strict-arguments.ts).
+    const fn = hb.compile(strictArguments(Handlebars.parseWithoutProcessing(text)), { strict: true, noEscape: false });
     return (context, options) => {
       try {
         return fn(context, options);

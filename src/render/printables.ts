@@ -2,7 +2,7 @@
 // size and how many copies; a named context (contexts/) or the default context computes what each
 // face shows. Every pack also gets its scenario and errata sheets (common/). Nothing here knows a game.
 import type { PackContent } from '../content/effective.js';
-import type { Json, PrintableDecl } from '../content/model.js';
+import type { DeckCopies, Json, PrintableDecl } from '../content/model.js';
 import { commonPrintables, withCover } from './common/index.js';
 import { isOriginal } from './common/errata.js';
 import type { ContextInput, ContextOutput, SelectedRecord } from './contexts/context.js';
@@ -21,8 +21,13 @@ export function selectRecords(content: PackContent, decl: PrintableDecl): Select
   const sel = decl.records;
   if (!sel) return [];
   const byId = content.records[sel.kind] ?? {};
-  const ids = (sel.ids ?? listedIn(content, sel.listedIn) ?? Object.keys(byId).sort()).filter((id) => byId[id] !== undefined);
-  let records = ids.map((id) => ({ kind: sel.kind, id, data: byId[id]!, origins: content.origins[sel.kind]?.[id], copies: copiesOf(byId[id]!, sel.copies) }));
+  const deck = typeof sel.copies === 'object' ? deckCopies(content, sel.copies) : undefined;
+  // A deck's cards print in the deck's order unless `ids` or `order` says otherwise.
+  const deckOrder = deck && !sel.order?.length ? [...deck.keys()] : undefined;
+  const ids = (sel.ids ?? listedIn(content, sel.listedIn) ?? deckOrder ?? Object.keys(byId).sort()).filter((id) => byId[id] !== undefined);
+  let records = ids.map((id) => ({ kind: sel.kind, id, data: byId[id]!, origins: content.origins[sel.kind]?.[id], copies: deck ? (deck.get(id) ?? 0) : copiesOf(byId[id]!, sel.copies as number | string | undefined) }));
+  // A card the deck does not list has no copy to print.
+  if (deck) records = records.filter((r) => r.copies > 0);
   if (sel.where) {
     const where = Object.entries(sel.where);
     records = records.filter((r) => where.every(([field, value]) => (r.data[field] ?? null) === value));
@@ -45,6 +50,18 @@ function listedIn(content: PackContent, from: { kind: string; id: string; field:
   if (!from) return undefined;
   const list = content.records[from.kind]?.[from.id]?.[from.field];
   return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** Each card's copies in a generic deck (`cards: [{ card, copies }]`), in the deck's order; a card listed twice adds up. */
+export function deckCopies(content: PackContent, from: DeckCopies): Map<string, number> {
+  const out = new Map<string, number>();
+  const cards = content.records[from.kind ?? 'deck']?.[from.deck]?.cards;
+  for (const entry of Array.isArray(cards) ? cards : []) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) continue;
+    const { card, copies } = entry;
+    if (typeof card === 'string' && typeof copies === 'number' && Number.isInteger(copies) && copies >= 0) out.set(card, (out.get(card) ?? 0) + copies);
+  }
+  return out;
 }
 
 function copiesOf(record: Record<string, Json>, copies: number | string | undefined): number {

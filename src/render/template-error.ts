@@ -57,20 +57,21 @@ export function fromRenderError(error: unknown, source: TemplateSource, context:
     const near = didYouMean(name, helpers);
     return templateError('template/unknown-helper', source.file, source.text, at, `The template calls the helper "${name}", which playmark does not have.`, `${near ? `${near} ` : ''}Helpers: ${helpers.sort().join(', ')} (docs/printables.md says what each does).`);
   }
-  const shown = found ? found.path.original : missing[1]!;
+  // A helper's argument is checked as a plain mustache is (strict-arguments.ts), and said as such.
+  const shown = !found ? `shows {{${missing[1]!}}}` : found.argumentOf ? `gives ${found.path.original} to ${found.argumentOf}` : `shows {{${found.path.original}}}`;
   const gap = found ? lookup(found) : undefined;
   if (gap && gap.holder !== null && typeof gap.holder === 'object') {
     const keys = Object.keys(gap.holder);
     const owner = gap.through.length ? `"${gap.through.join('.')}"` : 'the context here';
     const near = didYouMean(gap.missing, keys);
-    return templateError('template/unknown-field', source.file, source.text, at, `The template shows {{${shown}}}, but ${owner} has no field "${gap.missing}".`, `${near ? `${near} ` : ''}Fields of ${owner}: ${listed(keys)}.`);
+    return templateError('template/unknown-field', source.file, source.text, at, `The template ${shown}, but ${owner} has no field "${gap.missing}".`, `${near ? `${near} ` : ''}Fields of ${owner}: ${listed(keys)}.`);
   }
   if (gap) {
     const owner = gap.through.join('.');
-    return templateError('template/unknown-field', source.file, source.text, at, `The template shows {{${shown}}}, but "${owner}" is ${gap.holder === null ? 'null' : typeof gap.holder} here, so it has no field "${gap.missing}".`, `Show it only when it is set: {{#if ${owner}}}...{{/if}}.`);
+    return templateError('template/unknown-field', source.file, source.text, at, `The template ${shown}, but "${owner}" is ${gap.holder === null ? 'null' : typeof gap.holder} here, so it has no field "${gap.missing}".`, `Show it only when it is set: {{#if ${owner}}}...{{/if}}.`);
   }
   const near = didYouMean(missing[1]!, keysWithin(context));
-  return templateError('template/unknown-field', source.file, source.text, at, `The template shows {{${shown}}}, but "${missing[1]}" is not defined there.`, `${near ? `${near} ` : ''}Check the name against what the context gives (docs/printables.md).`);
+  return templateError('template/unknown-field', source.file, source.text, at, `The template ${shown}, but "${missing[1]}" is not defined there.`, `${near ? `${near} ` : ''}Check the name against what the context gives (docs/printables.md).`);
 }
 
 /** Handlebars' own helpers that no template calls by name. */
@@ -115,6 +116,8 @@ interface FoundPath {
   readonly blockParams: ReadonlyMap<string, unknown>;
   /** The path is called as a helper: a block's name, or a mustache's name with arguments. */
   readonly call: boolean;
+  /** What the path is an argument of (`the helper "show"`, `the partial "footer"`), when it is one. */
+  readonly argumentOf?: string;
 }
 
 /** The path expression starting at line and (0-based) column, with the context it is looked up in, as near as it can be told. */
@@ -124,9 +127,9 @@ function pathAt(ast: hbs.AST.Program, line: number, column: number, root: unknow
     const loc = (node as Node | undefined)?.loc;
     return (node as Node | undefined)?.type === 'PathExpression' && loc?.start.line === line && loc.start.column === column;
   };
-  const visit = (value: unknown, stack: readonly unknown[], params: ReadonlyMap<string, unknown>): void => {
+  const visit = (value: unknown, stack: readonly unknown[], params: ReadonlyMap<string, unknown>, argumentOf?: string): void => {
     if (found || value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) return value.forEach((v) => visit(v, stack, params));
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, stack, params, argumentOf));
     const node = value as Node;
     if (node.type === 'MustacheStatement' || node.type === 'BlockStatement' || node.type === 'SubExpression') {
       const args = (node.params as unknown[] | undefined) ?? [];
@@ -135,8 +138,9 @@ function pathAt(ast: hbs.AST.Program, line: number, column: number, root: unknow
         found = { path: node.path as hbs.AST.PathExpression, stack, blockParams: params, call: node.type !== 'MustacheStatement' || args.length > 0 || (hash?.pairs?.length ?? 0) > 0 };
         return;
       }
-      visit(args, stack, params);
-      visit(hash, stack, params);
+      const callee = nameOf(node.path);
+      visit(args, stack, params, callee === undefined ? undefined : `the helper "${callee}"`);
+      visit(hash, stack, params, callee === undefined ? undefined : `the helper "${callee}"`);
       if (node.type === 'BlockStatement') {
         const inner = blockContext(node, stack, params);
         const program = node.program as { blockParams?: string[] } | undefined;
@@ -148,10 +152,16 @@ function pathAt(ast: hbs.AST.Program, line: number, column: number, root: unknow
       return;
     }
     if (isAt(node)) {
-      found = { path: node as unknown as hbs.AST.PathExpression, stack, blockParams: params, call: false };
+      found = { path: node as unknown as hbs.AST.PathExpression, stack, blockParams: params, call: false, ...(argumentOf ? { argumentOf } : {}) };
       return;
     }
-    for (const [key, child] of Object.entries(node)) if (key !== 'loc' && key !== 'strip') visit(child, stack, params);
+    if (node.type === 'PartialStatement' || node.type === 'PartialBlockStatement') {
+      const name = nameOf(node.name);
+      visit([node.params, node.hash], stack, params, name === undefined ? undefined : `the partial "${name}"`);
+      visit(node.program, stack, params);
+      return;
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'loc' && key !== 'strip') visit(child, stack, params, argumentOf);
   };
   visit(ast, [root], new Map());
   return found;

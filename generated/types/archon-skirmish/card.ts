@@ -7,7 +7,7 @@ import type { Id, PrintedText, SourceReference } from '../common/defs.js';
 import type { Effect } from '../common/effect.js';
 
 /**
- * One line of the CARD LIST: a card of the common deck, with how many copies the deck holds. CARD LIST NOTATION: M = Movement, A = Attack, D = Defense, X = Special; Type = purpose of card; # = number of that type of card in the deck.
+ * One line of the CARD LIST: a card of the common deck. CARD LIST NOTATION: M = Movement, A = Attack, D = Defense, X = Special; Type = purpose of card; # = number of that type of card in the deck (the # column is the deck's `cards[].copies`: deck.schema.json).
  */
 export interface ArchonSkirmishCard {
   /**
@@ -18,10 +18,6 @@ export interface ArchonSkirmishCard {
    * The card's name as printed (Card Name column).
    */
   name: PrintedText;
-  /**
-   * # column: how many copies of the card the deck holds.
-   */
-  count: number;
   /**
    * Range column: spaces moved (Move cards) or attack range (Attack cards); null where the list prints "-".
    */

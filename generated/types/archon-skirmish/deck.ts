@@ -3,38 +3,53 @@
  * Sources:
  *   schemas/archon-skirmish/deck.schema.json
  */
+import type { GenericDeck } from '../common/deck.js';
 import type { Id, PrintedText, SourceReference } from '../common/defs.js';
 
 /**
- * The common deck both players draw from (THE CARDS): which cards it holds (each card record gives its count) and its size.
+ * The common deck both players draw from (THE CARDS), an extension of the generic deck (common/deck.schema.json): which cards it holds, how many copies of each (the CARD LIST's # column), and its size. Archon's own field (the starting hand) is under `extension`.
  */
-export interface ArchonSkirmishDeck {
+export type ArchonSkirmishDeck = GenericDeck & {
   /**
    * The deck's id: `common-deck`.
    */
   id: Id;
   /**
+   * The deck's name. The rule text prints no name: `common deck`, word for word from "Players share a common deck." (THE CARDS).
+   */
+  name: PrintedText;
+  /**
    * The deck rule as printed under THE CARDS.
    */
   text: PrintedText;
   /**
-   * The cards in the deck, by card id; each card's `count` says how many copies.
-   *
-   * @minItems 1
-   *
-   * Items: A card id.
+   * The cards in the deck, in the CARD LIST's order, each with its copies (the # column; was each card's `count`).
    */
-  cards: [Id, ...Id[]];
+  cards: {
+    /**
+     * The card, by id.
+     */
+    card: Id;
+    /**
+     * # column: how many copies of the card the deck holds.
+     */
+    copies: number;
+  }[];
   /**
-   * The number of cards in the deck; the counts of `cards` must add up to it.
+   * The number of cards in the deck; the copies of `cards` must add up to it.
    */
   size: number;
   /**
-   * Cards dealt to each player before the first turn. Null when the rule text does not say.
+   * Archon Skirmish's own fields.
    */
-  startingHand: number | null;
+  extension: {
+    /**
+     * Cards dealt to each player before the first turn (was the deck's `startingHand`). Null when the rule text does not say.
+     */
+    startingHand: number | null;
+  };
   /**
    * Where the rule text prints the deck rule.
    */
   source: SourceReference;
-}
+};

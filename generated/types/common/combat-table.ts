@@ -19,6 +19,10 @@ export interface GenericCombatTable {
    */
   name: string;
   /**
+   * What the table prints in its top-left cell, where the column and row headings meet (e.g. "A-D").
+   */
+  corner?: string;
+  /**
    * How the table is used, in words, as the reference sheet prints it.
    */
   text?: string;
@@ -47,11 +51,9 @@ export interface GenericCombatTable {
    */
   rows: [CombatRow, ...CombatRow[]];
   /**
-   * The results the cells may hold, in the order the legend prints them.
-   *
-   * @minItems 1
+   * The results the cells may hold: listed here in the order the legend prints them, or `{ kind: <kind> }` to use the pack's records of that kind when several tables share one legend.
    */
-  legend: [LegendResult, ...LegendResult[]];
+  legend: [LegendResult, ...LegendResult[]] | LegendFromRecords;
   /**
    * Optional provenance: what a source text still showed of each row when its layout was lost in extraction, verbatim, by roll. Never read by the engine.
    */
@@ -146,6 +148,22 @@ export interface DifferentialKey {
 }
 
 /**
+ * The legend as the pack's records of one kind, for results several tables share (each record gives `code`, and may give `name`, `text`, `pattern` and `effects` as a legend result does): every record of the kind, in id order, or those `order` lists, in its order.
+ */
+export interface LegendFromRecords {
+  /**
+   * The kind whose records are the legend, as the manifest names it (e.g. `result`).
+   */
+  kind: Id;
+  /**
+   * The records of the legend, by id, in the order the legend prints them (e.g. `[aa, ar, bb, dr, da]`). Left out: every record of the kind, in id order.
+   *
+   * Items: A record of the legend's kind, by id (`validate` checks it is one: table/legend-kind).
+   */
+  order?: string[];
+}
+
+/**
  * One result of the legend: the code the cells print, its name, what it does in words and, where the engine can run it, as effects.
  */
 export interface LegendResult {
@@ -154,9 +172,13 @@ export interface LegendResult {
    */
   code: string;
   /**
-   * The result's name (e.g. "Attacker eliminated").
+   * For a result that stands for a family of codes (`A1D2`, `A3D1`, ...): a regular expression every code of the family matches, e.g. `^A([1-9])D([1-9])$`; `code` then names the family as the legend prints it (`AxDy`). Cells may hold any code it matches.
    */
-  name: string;
+  pattern?: string;
+  /**
+   * The result's name (e.g. "Attacker eliminated"), or null when the legend prints none.
+   */
+  name: string | null;
   /**
    * What the result does, in words, as the reference sheet prints it.
    */

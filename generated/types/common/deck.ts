@@ -3,10 +3,10 @@
  * Sources:
  *   schemas/common/deck.schema.json
  */
-import type { Id } from './defs.js';
+import type { Id, SourceReference } from './defs.js';
 
 /**
- * A deck of cards: which cards, how many copies of each, and the deck's declared size, which `validate` checks the copies add up to.
+ * A deck of cards: which cards, how many copies of each, and the deck's declared size, which `validate` checks the copies add up to. A game's own deck may extend it (`allOf` this schema, its own fields under `extension`, as archon-skirmish/deck.schema.json does).
  */
 export interface GenericDeck {
   /**
@@ -38,4 +38,12 @@ export interface GenericDeck {
      */
     copies: number;
   }[];
+  /**
+   * Optional provenance: where a rule text prints the deck.
+   */
+  source?: SourceReference;
+  /**
+   * Game-specific fields, checked by the game's own schema that extends this one (e.g. archon-skirmish/deck.schema.json: the starting hand). The generic checks and printing never read them.
+   */
+  extension?: {};
 }

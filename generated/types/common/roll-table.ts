@@ -58,4 +58,8 @@ export interface RollEntry {
    * The result as effects the engine applies (see docs/rules.md); leave out for a result players apply by hand.
    */
   effects?: Effect[];
+  /**
+   * Game-specific fields of the entry, checked by the game's own schema that extends this one (e.g. warmaster/teleport-table.schema.json: the outcome and the areas excluded). The generic engine never reads them.
+   */
+  extension?: {};
 }

@@ -3,8 +3,10 @@
  * Sources:
  *   schemas/warchon/spread.schema.json
  */
+import type { GenericCombatTable } from '../common/combat-table.js';
 import type { Condition, Id, PrintedText, Range, Rule, SourceReference } from '../common/defs.js';
 import type { Effect } from '../common/effect.js';
+import type { GenericRollTable } from '../common/roll-table.js';
 
 /**
  * One spread of the Warchon book: a location with its number, terrain, Capacity, special rules, paths, Random Number Generator matrix, Combat Results Table and (where printed) Events Table. Values the spread does not print are null and filled by layers.
@@ -61,7 +63,7 @@ export interface WarchonSpread {
    */
   paths: Id[];
   /**
-   * The Random Number Generator matrix. Row i is the Defender's shown fingers i+1 (the left column, `D/A`); cell j of a row is the Attacker's shown fingers j+1 (the top row). Always 5 rows of 5 cells.
+   * The Random Number Generator matrix. Row i is the Defender's shown fingers i+1 (the left column, `D/A`); cell j of a row is the Attacker's shown fingers j+1 (the top row). Always 5 rows of 5 cells. It is the "dice" `fingers` of this spread's tables: the number it generates picks a row of `combatTable` and an entry of `events`.
    *
    * @minItems 5
    * @maxItems 5
@@ -70,34 +72,56 @@ export interface WarchonSpread {
    */
   rng: [RNGRow, RNGRow, RNGRow, RNGRow, RNGRow];
   /**
-   * The Combat Results Table: columns by battle differential (Attacking AS minus Defending DS), rows by the number generated on the RNG (1-5).
+   * The Combat Results Table, a generic combat table (common/combat-table.schema.json): columns by battle differential (Attacking AS minus Defending DS), rows by the number generated on this spread's RNG (`dice: fingers`, 1-5), cells coded by the pack's `result` records (`legend: { kind: result }`).
    */
   combatTable: CombatResultsTable;
   /**
-   * The Events Table, or null when the spread prints none. Entries in printed order; a second number generated on the RNG picks the entry.
+   * The Events Table, a generic roll table (common/roll-table.schema.json), or null when the spread prints none. Entries in printed order; a second number generated on this spread's RNG (`dice: fingers`) picks the entry.
    */
-  events: RandomEvent[] | null;
+  events: EventsTable | null;
 }
 
 /**
- * A combat result code as printed: `AE` (Attacker Eliminated), `DE` (Defender Eliminated), `Eg` (Engaged), `So` (Standoff), or Hits to the Attacker and/or Defender (`A1D2`, `A3`, `D1`); null where the source prints no value. Each form is described by a `result` record.
+ * A combat result code as printed (`AE`, `DE`, `Eg`, `So`, or Hits to the Attacker and/or Defender: `A1D2`, `A3`, `D1`), or null where the source prints no value. The table's legend (the pack's `result` records, by `code` or `pattern`) defines the codes; `validate` reports any other as table/unknown-result.
  */
 export type CombatResult = string | null;
 
 /**
- * One row of results, one cell per column.
+ * One result per column, left to right. Rows the source does not print have null cells.
+ *
+ * @minItems 1
  */
-export type CombatResultsRow = CombatResult[];
+export type CombatResultsCells = [CombatResult, ...CombatResult[]];
 
-export interface CombatResultsTable {
+/**
+ * A spread's Combat Results Table on the generic combat table: it `allOf`s common/combat-table.schema.json and fixes what Warchon's tables share (the fingers, the differential key, the `result` records as legend).
+ */
+export type CombatResultsTable = GenericCombatTable & {
   /**
-   * The table's heading as printed (e.g. `Erdon Pass Combat Results Table`).
+   * The table's id: the spread's id and `-crt` (e.g. `erdon-pass-crt`); `playmark resolve warchon --table <id>` reads it.
    */
-  title?: string;
+  id: Id;
+  /**
+   * The table's heading as printed (e.g. `Erdon Pass Combat Results Table`) (was `title`).
+   */
+  name: string;
   /**
    * The label printed in the table's top-left corner (`A-D`).
    */
   corner?: string;
+  /**
+   * `fingers`: the number this spread's RNG matrix (`rng`) generates from the fingers both players show, 1-5.
+   */
+  dice: "fingers";
+  /**
+   * Columns by battle differential: Attacking AS minus Defending DS.
+   */
+  key: {
+    /**
+     * `differential`.
+     */
+    kind: "differential";
+  };
   /**
    * The columns left to right, from -5 to +5. The -5 and +5 columns are open-ended: the text says to use them for gaps greater than 5.
    */
@@ -112,14 +136,87 @@ export interface CombatResultsTable {
     differential: Range;
   }[];
   /**
-   * Rows by the number generated: row i is number i+1. Each row has one cell per column. Rows the source does not print have null cells.
+   * Rows by the number generated: row i is `roll` i + 1, 1 to 5 in order. Each row has one cell per column.
    *
    * @minItems 5
    * @maxItems 5
-   *
-   * Items: One row of results, one cell per column.
    */
-  rows: [CombatResultsRow, CombatResultsRow, CombatResultsRow, CombatResultsRow, CombatResultsRow];
+  rows: [FirstCombatRow, SecondCombatRow, ThirdCombatRow, FourthCombatRow, FifthCombatRow];
+  /**
+   * `{ kind: result }`: the pack's `result` records are the legend every spread's table shares (each gives `code`, `name`, `pattern`, `text`, `effects`).
+   */
+  legend: {
+    /**
+     * `result`.
+     */
+    kind: "result";
+  };
+};
+
+/**
+ * A spread's Events Table on the generic roll table: it `allOf`s common/roll-table.schema.json; the number generated on the spread's RNG (`dice: fingers`) picks the entry.
+ */
+export type EventsTable = GenericRollTable & {
+  /**
+   * The table's id: the spread's id and `-events` (e.g. `erdon-pass-events`).
+   */
+  id: Id;
+  /**
+   * The table's heading as printed (e.g. `Erdon Pass Events Table`).
+   */
+  name: string;
+  /**
+   * `fingers`: a second number generated on this spread's RNG matrix (`rng`), 1-5.
+   */
+  dice: "fingers";
+  /**
+   * The entries in printed order, `roll` 1 to 5.
+   *
+   * @minItems 1
+   */
+  entries: [RandomEvent, ...RandomEvent[]];
+};
+
+/**
+ * The row the number 5 picks.
+ */
+export interface FifthCombatRow {
+  /**
+   * 5: the number generated that picks this row.
+   */
+  roll: 5;
+  /**
+   * One result per column, left to right; null cells where the source does not print the row.
+   */
+  cells: CombatResultsCells;
+}
+
+/**
+ * The row the number 1 picks.
+ */
+export interface FirstCombatRow {
+  /**
+   * 1: the number generated that picks this row.
+   */
+  roll: 1;
+  /**
+   * One result per column, left to right; null cells where the source does not print the row.
+   */
+  cells: CombatResultsCells;
+}
+
+/**
+ * The row the number 4 picks.
+ */
+export interface FourthCombatRow {
+  /**
+   * 4: the number generated that picks this row.
+   */
+  roll: 4;
+  /**
+   * One result per column, left to right; null cells where the source does not print the row.
+   */
+  cells: CombatResultsCells;
 }
 
 /**
@@ -135,11 +232,14 @@ export type RNGCell = number | string | null;
  */
 export type RNGRow = [RNGCell, RNGCell, RNGCell, RNGCell, RNGCell];
 
+/**
+ * One entry of an Events Table.
+ */
 export interface RandomEvent {
   /**
-   * The entry's number 1-5, its position in the printed table (the text refers to entries as `Event #3`, `#4`).
+   * The entry's number 1-5, its position in the printed table (the text refers to entries as `Event #3`, `#4`) (was `number`).
    */
-  number: number;
+  roll: number;
   /**
    * The event's name as printed, before the first full stop (e.g. `Inspired Charge`).
    */
@@ -149,13 +249,46 @@ export interface RandomEvent {
    */
   text: PrintedText;
   /**
-   * A condition the event's text prints (e.g. Inspired Charge: an attacking army "with at least one 'Tactics' unit"), checked when the event is rolled, at this spread: when it does not hold the event does nothing (it still counts as the turn's one Random Event here). Left out, the effects always apply.
+   * Warchon's own fields of the entry.
    */
-  if?: Condition;
+  extension?: {
+    /**
+     * A condition the event's text prints (e.g. Inspired Charge: an attacking army "with at least one 'Tactics' unit"), checked when the event is rolled, at this spread: when it does not hold the event does nothing (it still counts as the turn's one Random Event here). Left out, the effects always apply.
+     */
+    if?: Condition;
+  };
   /**
    * The structured effects, applied in order when the event is rolled (and its `if` holds); a single `manual` effect when the vocabulary cannot say the event.
    *
    * @minItems 1
    */
   effects: [Effect, ...Effect[]];
+}
+
+/**
+ * The row the number 2 picks.
+ */
+export interface SecondCombatRow {
+  /**
+   * 2: the number generated that picks this row.
+   */
+  roll: 2;
+  /**
+   * One result per column, left to right; null cells where the source does not print the row.
+   */
+  cells: CombatResultsCells;
+}
+
+/**
+ * The row the number 3 picks.
+ */
+export interface ThirdCombatRow {
+  /**
+   * 3: the number generated that picks this row.
+   */
+  roll: 3;
+  /**
+   * One result per column, left to right; null cells where the source does not print the row.
+   */
+  cells: CombatResultsCells;
 }

@@ -15,7 +15,7 @@ export interface WarmasterCombatResult {
    */
   id: Id;
   /**
-   * The code as printed in the table's cells.
+   * The code as printed in the table's cells; the legend prints the results in the order of this list, AA (the attacker's worst) to DA (his best).
    */
   code: "AA" | "AR" | "BB" | "DR" | "DA";
   /**

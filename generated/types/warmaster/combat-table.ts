@@ -27,7 +27,7 @@ export type WarmasterCombatResultsTable = GenericCombatTable & {
    */
   dice: "d6";
   /**
-   * Columns by odds, attack to defence. `rounding` is null: this reference guide does not print how odds are rounded; the odds rule ruling decides it (see `extension.oddsRule`).
+   * Columns by odds, attack to defence. `rounding` is null in the base: this reference guide does not print how odds are rounded; the ruling combat-odds-rounding decides it (it was `extension.oddsRule.rounding`).
    */
   key: {
     /**
@@ -35,9 +35,9 @@ export type WarmasterCombatResultsTable = GenericCombatTable & {
      */
     kind: "odds";
     /**
-     * null: not printed in this reference guide.
+     * How attack to defence is reduced to a printed column (see common/combat-table.schema.json): `defender-favour` or `attacker-favour`; null: not printed in this reference guide (a ruling decides).
      */
-    rounding: null;
+    rounding: "defender-favour" | "attacker-favour" | null;
   };
   /**
    * The odds columns, left (worst for the attacker) to right, as printed.
@@ -109,24 +109,26 @@ export type WarmasterCombatResultsTable = GenericCombatTable & {
     "6": ("AA" | "AR" | "BB" | "DR" | "DA")[];
   };
   /**
-   * The results of the legend printed under the table, in printed order (was `results`, a list of combat-result ids). Each `code` is that of a combat-result record, which holds the result's source and effects.
-   *
-   * @minItems 5
-   * @maxItems 5
+   * The legend printed under the table: the pack's combat-result records (each gives the result's code, name, text, source and effects), in `order`, the printed order AA, AR, BB, DR, DA (was `results`, a list of combat-result ids, then a copy of each record's code, name and text).
    */
-  legend: [
-    WarmasterLegendResult,
-    WarmasterLegendResult,
-    WarmasterLegendResult,
-    WarmasterLegendResult,
-    WarmasterLegendResult
-  ];
+  legend: {
+    /**
+     * `combat-result`.
+     */
+    kind: "combat-result";
+    /**
+     * The combat-result records by id, in the order the legend prints them: `[aa, ar, bb, dr, da]`.
+     *
+     * @minItems 1
+     */
+    order: [Id, ...Id[]];
+  };
   /**
    * Warmaster's own fields.
    */
   extension: {
     /**
-     * How a battle's odds are worked out and matched to a column. null: not printed in this reference guide.
+     * How a battle's odds are worked out: each side's strength, and the rule in words. How they are rounded to a column is the table's `key.rounding`. null: not printed in this reference guide.
      */
     oddsRule: {
       /**
@@ -141,10 +143,6 @@ export type WarmasterCombatResultsTable = GenericCombatTable & {
        * How the defending side's strength is found: `sum` of the defence values of every defending unit (and revealed card).
        */
       defence: "sum";
-      /**
-       * How odds between two columns are rounded: `defender-favour` (toward the column worse for the attacker), `attacker-favour`, or `nearest`.
-       */
-      rounding: "defender-favour" | "attacker-favour" | "nearest";
     } | null;
     /**
      * The most re-rolls of the table one side may make for one roll, however many re-rolling characters it has in the battle. null: not printed.
@@ -173,22 +171,4 @@ export interface WarmasterCombatRow {
    * @maxItems 5
    */
   cells: [ResultCode, ResultCode, ResultCode, ResultCode, ResultCode];
-}
-
-/**
- * One result of the printed legend: its code, name and text.
- */
-export interface WarmasterLegendResult {
-  /**
-   * The code as printed in the table's cells.
-   */
-  code: "AA" | "AR" | "BB" | "DR" | "DA";
-  /**
-   * The result's name as printed.
-   */
-  name: PrintedText;
-  /**
-   * What the result does, exactly as printed after its name.
-   */
-  text: PrintedText;
 }

@@ -5,11 +5,12 @@
  */
 import type { Id, PrintedText, Range, SourceReference } from '../common/defs.js';
 import type { Effect } from '../common/effect.js';
+import type { GenericRollTable } from '../common/roll-table.js';
 
 /**
- * The D66 Teleportation Table: roll two dice (tens and units, each 1-6) when units teleport onto Horus's ship; each entry covers a range of D66 results. The Shields' defence lasers also roll on it.
+ * The D66 Teleportation Table, an extension of the generic roll table (common/roll-table.schema.json): roll two dice (tens and units, each 1-6) when units teleport onto Horus's ship; each entry covers a range of D66 results. The Shields' defence lasers also roll on it. Warmaster's own fields of an entry (the outcome, the areas excluded) are under its `extension`.
  */
-export interface WarmasterTeleportationTable {
+export type WarmasterTeleportationTable = GenericRollTable & {
   /**
    * The table id, `teleportation`.
    */
@@ -23,25 +24,43 @@ export interface WarmasterTeleportationTable {
    */
   source: SourceReference;
   /**
-   * The die rolled on the table: `d66` (tens digit from one d6, units digit from another, 11-66).
+   * The dice rolled on the table: `d66` (tens digit from one d6, units digit from another, 11-66) (was `die`).
    */
-  die: "d66";
+  dice: "d66";
   /**
    * The table's entries in printed order. Together they should cover every D66 result (11-16, 21-26, ..., 61-66); a result no entry covers is a gap for a layer to fill.
+   *
+   * @minItems 1
    */
-  entries: {
-    /**
-     * The D66 results that give this entry, inclusive (e.g. `{min: 14, max: 56}`); only true D66 numbers (both digits 1-6) inside the range can be rolled.
-     */
-    range: Range;
-    /**
-     * The entry's heading as printed ("Death!", "Failure!", "Success!", "Perfectly!").
-     */
-    name: PrintedText;
-    /**
-     * The entry's text as printed.
-     */
-    text: PrintedText;
+  entries: [WarmasterTeleportationEntry, ...WarmasterTeleportationEntry[]];
+};
+
+/**
+ * One entry: the D66 results that give it, its heading and text as printed, its effects, and Warmaster's own fields under `extension`.
+ */
+export interface WarmasterTeleportationEntry {
+  /**
+   * The D66 results that give this entry, inclusive (e.g. `{min: 14, max: 56}`); only true D66 numbers (both digits 1-6) inside the range can be rolled (was `range`).
+   */
+  roll: Range;
+  /**
+   * The entry's heading as printed ("Death!", "Failure!", "Success!", "Perfectly!").
+   */
+  name: PrintedText;
+  /**
+   * The entry's text as printed.
+   */
+  text: PrintedText;
+  /**
+   * The entry's structured effects on the teleporting units; a single `manual` effect when the vocabulary cannot say it.
+   *
+   * @minItems 1
+   */
+  effects: [Effect, ...Effect[]];
+  /**
+   * Warmaster's own fields of the entry (were the entry's `outcome` and `excludedAreas`).
+   */
+  extension: {
     /**
      * What happens to the teleporting units, for the engine: `death` (destroyed), `delay` (try again next reinforcements phase), `area-rolled` (placed in the ship area whose number equals the roll), `area-chosen` (the owner chooses the area).
      */
@@ -50,11 +69,5 @@ export interface WarmasterTeleportationTable {
      * For `area-chosen`: special areas (ship-area ids) the units may not be placed in, as printed.
      */
     excludedAreas?: Id[];
-    /**
-     * The entry's structured effects on the teleporting units; a single `manual` effect when the vocabulary cannot say it.
-     *
-     * @minItems 1
-     */
-    effects: [Effect, ...Effect[]];
-  }[];
+  };
 }

@@ -2,7 +2,17 @@ import type { DiagnosticCode } from '../codes.js';
 import { pending, type PathStep } from '../diagnostic.js';
 import { whereIs } from '../layers.js';
 import type { Report } from '../load.js';
-import type { EffectiveRecord, Json, Manifest } from '../model.js';
+import type { EffectiveRecord, Json, JsonObject, Manifest } from '../model.js';
+import { pointerToSteps } from '../pointer-steps.js';
+import type { TablePlace } from '../table-places.js';
+
+/** One generic table found in a record: the record, where in it, its value, and a name for messages (`akibatu.combatTable`). */
+export interface TableAt {
+  readonly record: EffectiveRecord;
+  readonly steps: readonly PathStep[];
+  readonly data: JsonObject;
+  readonly id: string;
+}
 
 /** What every lint check sees: one pack's effective records, indexed, and a way to report. */
 export class LintContext {
@@ -13,6 +23,8 @@ export class LintContext {
     readonly manifestFile: string,
     readonly records: readonly EffectiveRecord[],
     private readonly report: Report,
+    /** Where each kind's records hold generic tables (table-places.ts). */
+    readonly tablePlaces: Readonly<Record<string, readonly TablePlace[]>> = {},
   ) {
     for (const record of records) {
       let kind = this.byKind.get(record.kind);
@@ -39,6 +51,29 @@ export class LintContext {
   /** Valid records of every kind checked by a schema (see `kindsWithSchema`). */
   ofSchema(schema: string): EffectiveRecord[] {
     return this.kindsWithSchema(schema).flatMap((kind) => this.ofKind(kind));
+  }
+
+  /** Every generic table of one type in valid records: a record that is one, or a record's field that holds one. */
+  tables(type: TablePlace['type']): TableAt[] {
+    const out: TableAt[] = [];
+    for (const [kind, places] of Object.entries(this.tablePlaces)) {
+      for (const place of places) {
+        if (place.type !== type) continue;
+        const steps = pointerToSteps(place.pointer);
+        for (const record of this.ofKind(kind)) {
+          const data = get(record.data, ...steps);
+          if (data === null || typeof data !== 'object' || Array.isArray(data)) continue;
+          const id = typeof data.id === 'string' ? data.id : `${record.id}${place.pointer.replace(/\//g, '.')}`;
+          out.push({ record, steps, data, id });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Reports a problem at a value inside a generic table (see `tables`). */
+  atTable(code: DiagnosticCode, table: TableAt, steps: readonly PathStep[], message: string, hint?: string): void {
+    this.at(code, table.record, [...table.steps, ...steps], message, hint);
   }
 
   /** Valid records that have a property, whatever their kind. */

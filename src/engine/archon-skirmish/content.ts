@@ -114,7 +114,7 @@ export interface ArchonRules {
   readonly cards: { readonly [id: string]: CardInfo };
   /** The same cards in a Map: looked up at every move by ids that vary, where a Map is faster than an object's keys. */
   readonly cardById: ReadonlyMap<string, CardInfo>;
-  /** The deck's cards, each as many times as its count, in the deck's listed order. */
+  /** The deck's cards, each as many times as the deck's copies say, in the deck's listed order. */
   readonly deck: readonly string[];
   readonly startingHand: number;
   readonly turnPhases: readonly ('orders' | 'move' | 'battle')[];
@@ -288,9 +288,9 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   }
   const deckRec = need(Object.values(kind<ArchonSkirmishDeck>(content, 'deck'))[0], 'the deck');
   const deck: string[] = [];
-  for (const id of deckRec.cards) {
-    const c = need(cardRecs[id], `card ${id}`);
-    for (let n = 0; n < c.count; n++) deck.push(intern(id));
+  for (const { card: id, copies } of deckRec.cards) {
+    need(cardRecs[id], `card ${id}`);
+    for (let n = 0; n < copies; n++) deck.push(intern(id));
   }
   if (deck.length !== deckRec.size) throw new ArchonContentError(`deck ${deckRec.id}: its cards count ${deck.length}, its size is ${deckRec.size}`);
 
@@ -371,7 +371,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     cards,
     cardById: new Map(Object.values(cards).map((c) => [c.id, c])),
     deck,
-    startingHand: need(deckRec.startingHand, `deck ${deckRec.id} /startingHand`),
+    startingHand: need(deckRec.extension.startingHand, `deck ${deckRec.id} /extension/startingHand`),
     turnPhases,
     phaseIds: { orders: pid('orders'), move: pid('move'), battle: pid('battle') },
     phaseAfter: { orders: turnPhases[turnPhases.indexOf('orders') + 1] ?? null, move: turnPhases[turnPhases.indexOf('move') + 1] ?? null, battle: turnPhases[turnPhases.indexOf('battle') + 1] ?? null },

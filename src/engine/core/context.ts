@@ -1,17 +1,12 @@
 // The context an effect runs in: whose rule it is, where, and the game's hooks for what the core
 // cannot know (the map, the pack's records and tables). Relative sides in the content (attacker,
 // friendly, controlling...) are turned into the pack's side ids here.
-import type { Effect } from '../../../generated/types/common/effect.js';
-import type { Range, Side } from '../../../generated/types/common/defs.js';
-import type { DeepReadonly } from '../../../generated/types/readonly.js';
-import type { DieName } from './dice.js';
+import type { Side } from '../../../generated/types/common/defs.js';
 import { otherSides, patched, type CoreState, type Mutable, type UnitInit, type UnitState } from './state.js';
 
-/** A table an effect may roll on (roll-table): its die and its entries by range. */
-export interface RollTable {
-  readonly die: DieName;
-  readonly entries: readonly { readonly range: Range; readonly name?: string; readonly effects: readonly DeepReadonly<Effect>[] }[];
-}
+/** A table an effect may roll on (roll-table): any generic roll table (its dice, its entries by roll). */
+export type { RollTable } from './generic-tables.js';
+import type { RollTable } from './generic-tables.js';
 
 export interface EffectContext {
   /** The side whose rule this is ("friendly"); null for a rule of the board (a location's event). */

@@ -9,7 +9,11 @@ import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import { diceRolls, parseDice, type Dice } from './dice-expression.js';
 import type { Range, Ratio } from './lookup.js';
 
-export type CombatTable = DeepReadonly<GenericCombatTable>;
+/**
+ * A combat table as the look-ups read it: its legend as a list, whether the pack wrote it in the
+ * table or as records of a kind (`legend: { kind: result }`, listed by analysis/pack-tables.ts).
+ */
+export type CombatTable = DeepReadonly<Omit<GenericCombatTable, 'legend'> & { legend: LegendResult[] }>;
 export type RollTable = DeepReadonly<GenericRollTable>;
 
 /** The table cannot answer (a value no column holds, odds with no rounding): a content problem. */
@@ -107,9 +111,36 @@ export function resolveCombatTable(table: CombatTable, input: ColumnInput, roll:
   if (r < 0) throw new GenericTableError(`No row of ${table.id} covers the roll ${roll}.`);
   const row = table.rows[r]!;
   const code = row.cells[column.index] ?? null;
-  const result = code === null ? null : (table.legend.find((l) => l.code === code) ?? null);
+  const result = code === null ? null : legendResult(table, code);
   if (code !== null && !result) throw new GenericTableError(`The cell at row ${r + 1}, column "${column.label}" of ${table.id} holds "${code}", which its legend does not define.`);
   return { column, row: { index: r, label: rowLabel(row) }, roll, code, result };
+}
+
+const patterns = new WeakMap<object, RegExp | null>();
+
+/** The legend's result for a cell's code: the result with that code, or whose pattern the code matches (`A3D1` for `AxDy`). */
+export function legendResult(table: Pick<CombatTable, 'legend'>, code: string): DeepReadonly<LegendResult> | null {
+  return table.legend.find((l) => l.code === code) ?? table.legend.find((l) => patternOf(l)?.test(code)) ?? null;
+}
+
+function patternOf(result: DeepReadonly<LegendResult>): RegExp | null {
+  if (result.pattern === undefined) return null;
+  let pattern = patterns.get(result);
+  if (pattern === undefined) {
+    // validate reports a pattern that is not a regular expression (table/legend-pattern).
+    pattern = isRegExp(result.pattern) ? new RegExp(result.pattern, 'u') : null;
+    patterns.set(result, pattern);
+  }
+  return pattern;
+}
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false; // reported by validate as table/legend-pattern
+  }
 }
 
 /** A row's heading: its label, or its roll ("7", "2-4", "10+"). */

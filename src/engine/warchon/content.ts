@@ -9,7 +9,7 @@ import type { Effect } from '../../../generated/types/common/effect.js';
 import type { Condition } from '../../../generated/types/common/defs.js';
 import type { Scenario } from '../../../generated/types/scenario.js';
 import type { WarchonCoreRules } from '../../../generated/types/warchon/rules.js';
-import type { WarchonSpread } from '../../../generated/types/warchon/spread.js';
+import type { RandomEvent, WarchonSpread } from '../../../generated/types/warchon/spread.js';
 import type { WarchonTerrain } from '../../../generated/types/warchon/terrain.js';
 import type { WarchonTrait } from '../../../generated/types/warchon/trait.js';
 import type { WarchonUnit } from '../../../generated/types/warchon/unit.js';
@@ -185,7 +185,11 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     const neighbours = [byNumber.get(s.number - 1), byNumber.get(s.number + 1), ...s.paths].filter((n): n is string => n !== undefined && n !== s.id);
     const traits = s.terrains.flatMap((t) => [t, ...(terrains[t]?.traits ?? [])]).map((t) => t.toLowerCase());
     s.specialRules.forEach((rule, i) => rules.push({ key: ruleKey('spread', s.id, rule, `/specialRules/${i}`), rule: rule as R<Rule>, holder: { place: s.id } }));
-    const events = s.events?.map((e, i) => ({ key: `spread/${s.id}#/events/${i}`, number: e.number, name: e.name, if: (e.if ?? null) as R<Condition> | null, effects: e.effects as readonly R<Effect>[] })) ?? null;
+    // An entry's key in game logs stays `#/events/<i>` (its published rule key: the logs and the
+    // golden games are unchanged) though the entry now sits at /events/entries/<i>.
+    const entries: readonly DeepReadonly<RandomEvent>[] | undefined = s.events?.entries;
+    const events =
+      entries?.map((e, i) => ({ key: `spread/${s.id}#/events/${i}`, number: e.roll, name: e.name, if: (e.extension?.if ?? null) as R<Condition> | null, effects: e.effects as readonly R<Effect>[] })) ?? null;
     return { id: s.id, number: s.number, name: s.name, capacity: need(s.capacity, `spread ${s.id} /capacity`), neighbours: [...new Set(neighbours)], traits: [...new Set(traits)], events };
   });
 

@@ -45,11 +45,13 @@ export interface SpreadInput {
   readonly number: number;
   readonly name: string;
   readonly rng: readonly (readonly (number | string | null)[])[];
+  /** A generic combat table: `rows[n - 1]` is `{ roll: n, cells }`. */
   readonly combatTable: {
     readonly columns: readonly { readonly label: string; readonly differential: Range }[];
-    readonly rows: readonly (readonly (string | null)[])[];
+    readonly rows: readonly { readonly cells: readonly (string | null)[] }[];
   };
-  readonly events: readonly { readonly number: number; readonly name: string }[] | null;
+  /** A generic roll table: each entry's `roll` is its number. */
+  readonly events: { readonly entries: readonly { readonly roll: number; readonly name: string }[] } | null;
 }
 
 type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction' } } | undefined;
@@ -80,9 +82,9 @@ export function buildSpreadTables(spread: SpreadInput, parse: (code: string) => 
   );
   const table = spread.combatTable;
   const columns = table.columns.map((col, c) => ({ label: col.label, differential: col.differential, origin: provenance(recordOrigins, `/combatTable/columns/${c}`) }));
-  const rows = table.rows.map((row, r) => {
-    if (row.length !== columns.length) throw new TableError(`${where(`/combatTable/rows/${r}`)}: ${row.length} cells for ${columns.length} columns.`);
-    return row.map((code, c) => ({ value: code === null ? null : parse(code), origin: provenance(recordOrigins, `/combatTable/rows/${r}/${c}`) }));
+  const rows = table.rows.map(({ cells }, r) => {
+    if (cells.length !== columns.length) throw new TableError(`${where(`/combatTable/rows/${r}/cells`)}: ${cells.length} cells for ${columns.length} columns.`);
+    return cells.map((code, c) => ({ value: code === null ? null : parse(code), origin: provenance(recordOrigins, `/combatTable/rows/${r}/cells/${c}`) }));
   });
   return {
     id: spread.id,
@@ -91,7 +93,7 @@ export function buildSpreadTables(spread: SpreadInput, parse: (code: string) => 
     rng,
     columns,
     rows,
-    events: spread.events ? spread.events.map((e) => ({ number: e.number, name: e.name })) : null,
+    events: spread.events ? spread.events.entries.map((e) => ({ number: e.roll, name: e.name })) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import type { DeepReadonly, RecordOrigins } from '../../../generated/types/reado
 import type { WarmasterCombatResult } from '../../../generated/types/warmaster/combat-result.js';
 import type { WarmasterCombatResultsTable } from '../../../generated/types/warmaster/combat-table.js';
 import type { WarmasterTeleportationTable } from '../../../generated/types/warmaster/teleport-table.js';
+import type { Effect } from '../../../generated/types/common/effect.js';
 import type { Cell, Provenance } from '../core/provenance.js';
 import { findInRanges, findInRatioRanges, originAt, ratioValue, type Range, type Ratio, type RatioRange } from '../core/lookup.js';
 
@@ -14,6 +15,18 @@ export type { Cell, Provenance } from '../core/provenance.js';
 
 /** The result codes of the legend, from the attacker's worst to his best. */
 export type WarmasterCode = 'AA' | 'AR' | 'BB' | 'DR' | 'DA';
+
+/**
+ * The records of a legend kind in the legend's printed order, the table's `legend.order` (the
+ * records carry no order of their own); throws TableError when an id of it has no record.
+ */
+export function inLegendOrder<R extends { readonly id: string }>(records: readonly R[], legend: { readonly order: readonly string[] }, table: string): R[] {
+  return legend.order.map((id, rank) => {
+    const r = records.find((x) => x.id === id);
+    if (!r) throw new TableError(`combat-table "${table}" legend ${rank + 1}: no combat-result record "${id}".`);
+    return r;
+  });
+}
 
 /** What a result does to one side: nothing, one unit destroyed (the rest retreat or not), or all. */
 export type Loss = 'none' | 'one-unit' | 'one-unit-rest-retreat' | 'all';
@@ -50,12 +63,13 @@ export interface OddsColumn {
   readonly odds: RatioRange;
 }
 
-/** How the pack's odds ruling finds a column (`oddsRule`). */
+/** How the pack's odds ruling finds a column: the table's `extension.oddsRule` with its `key.rounding`. */
 export interface OddsRule {
   readonly text: string;
   readonly attack: 'sum';
   readonly defence: 'sum';
-  readonly rounding: 'defender-favour' | 'attacker-favour' | 'nearest';
+  /** The table's `key.rounding` (the generic key, as the generic resolve reads it); null: not decided. */
+  readonly rounding: 'defender-favour' | 'attacker-favour' | null;
   readonly origin: Provenance | null;
 }
 
@@ -98,9 +112,11 @@ export interface CombatTableInput {
   readonly name: string;
   readonly columns: readonly { readonly label: string; readonly odds: RatioRange }[];
   readonly rows: readonly { readonly cells: readonly (WarmasterCode | null)[] }[];
-  readonly legend: readonly { readonly code: WarmasterCode }[];
+  readonly key: { readonly rounding: OddsRule['rounding'] };
+  /** The legend is the combat-result records, in `order`. */
+  readonly legend: { readonly kind: 'combat-result'; readonly order: readonly string[] };
   readonly extension: {
-    readonly oddsRule: { readonly text: string; readonly attack: 'sum'; readonly defence: 'sum'; readonly rounding: OddsRule['rounding'] } | null;
+    readonly oddsRule: { readonly text: string; readonly attack: 'sum'; readonly defence: 'sum' } | null;
   };
 }
 export interface ResultInput {
@@ -111,12 +127,8 @@ export interface ResultInput {
 }
 
 export function buildCombatTable(table: CombatTableInput, resultRecords: readonly ResultInput[], tableOrigins?: OriginsOf): CombatTable {
-  // The legend names results by code; each code's combat-result record holds its id and effects.
-  const legend = table.legend.map(({ code }, rank) => {
-    const r = resultRecords.find((x) => x.code === code);
-    if (!r) throw new TableError(`combat-table "${table.id}" /legend/${rank}: no combat result with the code "${code}".`);
-    return { id: r.id, code: r.code, name: r.name, text: r.text, rank, ...MEANING[r.code] };
-  });
+  // The legend is the combat-result records, in the printed order of their codes.
+  const legend = inLegendOrder(resultRecords, table.legend, table.id).map((r, rank) => ({ id: r.id, code: r.code, name: r.name, text: r.text, rank, ...MEANING[r.code] }));
   const byCode = new Map(legend.map((r) => [r.code, r]));
   const rows = table.rows.map((row, r) =>
     row.cells.map((code, c) => {
@@ -132,16 +144,18 @@ export function buildCombatTable(table: CombatTableInput, resultRecords: readonl
     columns: table.columns.map((c) => ({ label: c.label, odds: c.odds })),
     rows,
     results: legend,
-    oddsRule: oddsRule && { ...oddsRule, origin: provenance(tableOrigins, '/extension/oddsRule') },
+    oddsRule: oddsRule && { ...oddsRule, rounding: table.key.rounding, origin: provenance(tableOrigins, '/extension/oddsRule') },
   };
 }
 
+/** A teleport table as the generic roll table holds it: `roll` ranges, Warmaster's `outcome` under each entry's `extension`. */
 export interface TeleportTableInput {
-  readonly entries: readonly { readonly range: Range; readonly name: string; readonly text: string; readonly outcome: string }[];
+  readonly dice: 'd66';
+  readonly entries: readonly { readonly roll: Range; readonly name: string; readonly text: string; readonly effects: readonly DeepReadonly<Effect>[]; readonly extension: { readonly outcome: string } }[];
 }
 
 export function buildTeleportTable(table: TeleportTableInput, tableOrigins?: OriginsOf): readonly TeleportEntry[] {
-  return table.entries.map((e, i) => ({ range: e.range, name: e.name, text: e.text, outcome: e.outcome, origin: provenance(tableOrigins, `/entries/${i}`) }));
+  return table.entries.map((e, i) => ({ range: e.roll, name: e.name, text: e.text, outcome: e.extension.outcome, origin: provenance(tableOrigins, `/entries/${i}`) }));
 }
 
 /**
@@ -218,7 +232,8 @@ export function warmasterTables(content: WarmasterTablesContent): WarmasterTable
 
 /**
  * The odds as the pack's odds ruling reduces them, `[attack, defence]` with one side 1. This
- * follows the ruling entry `combat-odds-rule` (content/warmaster/layers/rulings.yaml): each side's
+ * follows the ruling entries `combat-odds-rule` and `combat-odds-rounding` (the table's
+ * `key.rounding`, content/warmaster/layers/rulings.yaml): each side's
  * values are summed (the caller passes the sums), then "round it in the defender's favour to a
  * printed column: when the attack is at least the defence, divide attack by defence and round
  * down (5:3 is 1-1, 8:3 is 2-1, 9:3 or more is 3-1 or more); when the defence is larger, divide
@@ -228,7 +243,8 @@ export function warmasterTables(content: WarmasterTablesContent): WarmasterTable
 export function reduceOdds(attack: number, defence: number, rule: OddsRule | null): Ratio {
   if (!Number.isInteger(attack) || attack < 1) throw new RangeError(`The attack must be a whole number of at least 1, not ${attack}.`);
   if (!Number.isInteger(defence) || defence < 1) throw new RangeError(`The defence must be a whole number of at least 1, not ${defence}.`);
-  if (!rule) throw new TableError('The combat table has no odds rule (extension.oddsRule is null): the source does not say how odds are rounded.');
+  if (!rule) throw new TableError('The combat table has no odds rule (extension.oddsRule is null): the source does not say how odds are found.');
+  if (rule.rounding === null) throw new TableError('The combat table does not say how odds are rounded (key.rounding is null).');
   if (rule.rounding !== 'defender-favour') throw new TableError(`The odds rule asks for "${rule.rounding}" rounding; only "defender-favour" is implemented.`);
   return attack >= defence ? [Math.floor(attack / defence), 1] : [1, Math.ceil(defence / attack)];
 }

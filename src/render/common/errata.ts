@@ -63,10 +63,6 @@ export function errataEntries(content: PackContent): ErrataEntry[] {
   return out.map((e, i) => ({ e, i })).sort((a, b) => kindIndex(a.e.kind) - kindIndex(b.e.kind) || a.i - b.i).map(({ e }) => e);
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 const VALUE_MAX = 150;
 
 /** A layer-set value in one line: scalars as they are, lists and objects as compact JSON. */

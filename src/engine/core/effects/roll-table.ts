@@ -1,8 +1,9 @@
-// roll-table: rolls the table's die (the game's `table` hook gives the table by id) and applies
-// the effects of the entry whose range holds the result. Without the hook or the table, nothing.
-import { rollDie } from '../dice.js';
+// roll-table: rolls a generic roll table's dice (the game's `table` hook gives the table by id)
+// and applies the effects of the entry whose roll holds the result. Without the hook or the table,
+// nothing.
+import { rollDice } from '../dice-expression.js';
+import { pickByRoll, tableDice } from '../generic-tables.js';
 import { entry } from '../log.js';
-import { findInRanges } from '../lookup.js';
 import type { Handler } from './common.js';
 import { coreWith } from '../state.js';
 
@@ -11,15 +12,17 @@ export const rollTable: Handler<'roll-table'> = (state, effect, ctx, policy, nes
   if (table === undefined) {
     return { state, log: [entry('roll-table', ctx.source, `Table ${effect.table} is not available here: nothing rolled.`, { data: { table: effect.table, value: null } })] };
   }
-  const drawn = rollDie(state.random, table.die);
+  const dice = tableDice(table);
+  const drawn = rollDice(state.random, dice);
   const rolled = coreWith(state, { random: drawn.random });
-  const found = findInRanges(table.entries, drawn.value, (e) => e.range);
-  const name = found?.entry.name;
-  const rollEntry = entry('roll-table', ctx.source, `Rolled ${table.die} on ${effect.table}: ${drawn.value}${found === undefined ? ' (no entry covers it).' : name !== undefined ? ` - ${name}` : '.'}`, {
-    rolls: [{ die: table.die, value: drawn.value, for: effect.table }],
-    data: { table: effect.table, die: table.die, value: drawn.value, entry: found?.index ?? null },
+  const index = pickByRoll(table.entries, drawn.value);
+  const found = index < 0 ? undefined : table.entries[index]!;
+  const name = found?.name;
+  const rollEntry = entry('roll-table', ctx.source, `Rolled ${dice.text} on ${effect.table}: ${drawn.value}${found === undefined ? ' (no entry covers it).' : name !== undefined ? ` - ${name}` : '.'}`, {
+    rolls: [{ die: dice.text, value: drawn.value, for: effect.table }],
+    data: { table: effect.table, die: dice.text, value: drawn.value, entry: found === undefined ? null : index },
   });
   if (found === undefined) return { state: rolled, log: [rollEntry] };
-  const applied = nested(rolled, found.entry.effects, ctx, policy);
+  const applied = nested(rolled, found.effects ?? [], ctx, policy);
   return { state: applied.state, log: [rollEntry, ...applied.log], events: applied.events ?? [] };
 };

@@ -1,6 +1,6 @@
 // A card per selected card record, printed as many times as printables.yaml's `copies` says (the
-// card's count): its name, type, range, side, and a rules box made from the phase that plays its
-// type, its spell, or the ruling that gives its effect. One back for the deck.
+// deck's copies of it): its name, type, range, side, and a rules box made from the phase that plays
+// its type, its spell, or the ruling that gives its effect. One back for the deck.
 import type { Face } from '../../printable.js';
 import type { NamedContext, SelectedRecord } from '../context.js';
 import { archonView, FaceMarks, playerNote, sideName, spellRules, type ArchonView, type Marked } from './shared.js';
@@ -21,11 +21,12 @@ export const deckCard: NamedContext = {
   kinds: ['card'],
   build(input) {
     const view = archonView(input.content);
-    // The deck that lists the cards (the first deck when none does): its size is printed on every face and the back.
+    // The deck that lists the cards (the first deck when none does): its size and the card's copies in
+    // it are printed on every face, its size on the back.
     const decks = Object.values(view.decks);
-    const deckOf = (id: string) => decks.find((d) => d.cards.includes(id)) ?? decks[0];
+    const deckOf = (id: string) => decks.find((d) => d.cards.some((c) => c.card === id)) ?? decks[0];
     const first = input.records[0] ? deckOf(input.records[0].id) : decks[0];
-    const faces = input.records.map((r) => cardFace(view, r, deckOf(r.id)?.size ?? null));
+    const faces = input.records.map((r) => cardFace(view, r, deckOf(r.id)));
     return { faces, back: { title: view.pack.title, deck: first?.text ?? null, size: first?.size ?? null } };
   },
 };
@@ -34,7 +35,7 @@ function phaseName(view: ArchonView, id: string): string {
   return view.phases[id]?.name ?? id;
 }
 
-function cardFace(view: ArchonView, r: SelectedRecord, deckSize: number | null): Face {
+function cardFace(view: ArchonView, r: SelectedRecord, deck: ArchonView['decks'][string] | undefined): Face {
   const id = r.id;
   const c = view.cards[id]!;
   const m = new FaceMarks(view);
@@ -97,7 +98,9 @@ function cardFace(view: ArchonView, r: SelectedRecord, deckSize: number | null):
 
   const notes = c.notes === null ? null : { text: c.notes, ...at('/notes') };
   const side = c.side === null ? null : { id: c.side, name: sideName(view, c.side), ...at('/side') };
-  const count = { value: c.count, of: deckSize, ...at('/count') };
+  // The card's copies, as its deck lists them (marked where a layer set them).
+  const i = deck ? deck.cards.findIndex((e) => e.card === id) : -1;
+  const count = { value: i >= 0 ? deck!.cards[i]!.copies : null, of: deck?.size ?? null, ...(i >= 0 ? m.at('deck', deck!.id, `/cards/${i}/copies`) : at('/copies')) };
   const spellMark = at('/spell');
   const { marks, footnotes } = m.result();
   return {

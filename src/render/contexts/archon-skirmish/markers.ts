@@ -26,13 +26,14 @@ export const markerCounters: NamedContext = {
       const effect = s.effects[i] as { turns: number; actions?: readonly string[] };
       const turns = { value: effect.turns, ...m.at('spell', s.id, `/effects/${i}/turns`) };
       const stops = (effect.actions ?? []).join(' or ');
-      const card = s.card ? view.cards[s.card] : undefined;
+      // One marker per copy of the spell's card in the deck.
+      const copies = Object.values(view.decks).flatMap((d) => d.cards).filter((e) => e.card === s.card).reduce((n, e) => n + e.copies, 0);
       const { marks, footnotes } = m.result();
       faces.push({
         context: { hit: false, name: s.name, stops: stops ? `no ${stops}` : '', turns, boxes: Array.from({ length: effect.turns }, (_, k) => k + 1) },
         marks,
         footnotes,
-        copies: card?.count ?? 1,
+        copies: copies || 1,
         label: `marker ${s.id}`,
       });
     }

@@ -38,8 +38,9 @@ export const turnSequence: NamedContext = {
         if ('handLimit' in p) key.push({ label: 'Hand', value: String(p.handLimit), ...at('/handLimit') });
         // The deck is drawn from in the Orders Phase: what the rules say about it goes there.
         const deck = 'draw' in p && d ? { text: d.text, ...m.at('deck', d.id, '/text') } : null;
-        if ('draw' in p && d && typeof d.startingHand === 'number') {
-          facts.push({ text: `Each player starts with ${d.startingHand} card${d.startingHand === 1 ? '' : 's'} in hand.`, ...m.at('deck', d.id, '/startingHand') });
+        const hand = d?.extension.startingHand;
+        if ('draw' in p && d && typeof hand === 'number') {
+          facts.push({ text: `Each player starts with ${hand} card${hand === 1 ? '' : 's'} in hand.`, ...m.at('deck', d.id, '/extension/startingHand') });
         }
         if ('cardsPerPhase' in p && 'cardType' in p) {
           facts.push({ text: `Play at most ${p.cardsPerPhase} ${typeName(view, p.cardType)} card${p.cardsPerPhase === 1 ? '' : 's'} (or none).`, ...at('/cardsPerPhase') });

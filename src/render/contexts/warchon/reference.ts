@@ -25,7 +25,7 @@ function workedExample(view: WarchonView) {
     if (!spread) return null;
     const r = resolveCombat(spread, RULEBOOK_EXAMPLE);
     if (r.event || r.result === null) return null;
-    const code = view.spreads[RULEBOOK_EXAMPLE.spread]?.combatTable.rows[r.number - 1]?.[r.column.index] ?? null;
+    const code = view.spreads[RULEBOOK_EXAMPLE.spread]?.combatTable.rows[r.number - 1]?.cells[r.column.index] ?? null;
     if (code === null) return null;
     const [attacker, defender] = view.pack.sides;
     return {

@@ -73,7 +73,7 @@ export function tablesOf(view: WarchonView): WarchonTables {
 }
 
 /**
- * The pointers at or under `prefix` that a layer set (e.g. `/events/2` finds `/events/2/effects`),
+ * The pointers at or under `prefix` that a layer set (e.g. `/events/entries/2` finds `/events/entries/2/effects`),
  * sorted: a printed value whose meaning a layer decided (an event's effects) carries their marks.
  */
 export function pointersUnder(origins: OriginsOf, prefix: string): string[] {

@@ -3,7 +3,7 @@
 // Random Number Generator (D/A: the attacker's fingers across the top, the defender's down the left)
 // with its event cells marked, the Combat Results Table and, where printed, the Events Table.
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
-import type { WarchonSpread } from '../../../../generated/types/warchon/spread.js';
+import type { RandomEvent, WarchonSpread } from '../../../../generated/types/warchon/spread.js';
 import type { CombatResult } from '../../../engine/warchon/results.js';
 import { MarkBook } from '../../marks.js';
 import type { Face } from '../../printable.js';
@@ -85,18 +85,19 @@ export function spreadFace(view: WarchonView, spread: SpreadLike, spreadOrigins:
   const crtRows = table.rows.map((row, r) => ({
     number: r + 1,
     event: eventNumbers.has(r + 1),
-    cells: row.map((code, c) => {
-      const pointer = `/combatTable/rows/${r}/${c}`;
+    cells: row.cells.map((code: string | null, c: number) => {
+      const pointer = `/combatTable/rows/${r}/cells/${c}`;
       book.add(id, spreadOrigins, [pointer]);
       return { code, cls: resultClass(parseCode(code)), pointer, layered: isLayered(spreadOrigins, pointer) };
     }),
   }));
 
+  const entries: readonly DeepReadonly<RandomEvent>[] | undefined = spread.events?.entries;
   const events =
-    spread.events?.map((e, i) => {
-      const pointers = pointersUnder(spreadOrigins, `/events/${i}`);
+    entries?.map((e, i) => {
+      const pointers = pointersUnder(spreadOrigins, `/events/entries/${i}`);
       book.add(id, spreadOrigins, pointers);
-      return { number: e.number, name: e.name ?? null, text: e.text, pointers };
+      return { number: e.roll, name: e.name ?? null, text: e.text, pointers };
     }) ?? null;
 
   const capacityRule = core.capacity;
@@ -127,10 +128,11 @@ export function spreadFace(view: WarchonView, spread: SpreadLike, spreadOrigins:
       neighbours,
       rng: { header: rngHeader, rows: rngRows },
       eventNumbers: [...eventNumbers].sort((a, b) => a - b).map((n) => `${n}E`),
-      crt: { title: table.title ?? null, corner: table.corner ?? null, columns, rows: crtRows },
+      crt: { title: table.name, corner: table.corner ?? null, columns, rows: crtRows },
       differentialAsMinusDs: core.combat.differential === 'as-minus-ds',
       legend: resultLegend(Object.values(view.results)),
       events,
+      eventsTitle: spread.events?.name ?? null,
       unknown: shown.some((v) => v === null || v === undefined),
     },
     marks,

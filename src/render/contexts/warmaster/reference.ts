@@ -1,5 +1,6 @@
 // The reference sheet: sequence of play, Teleportation Table, combat results table with its legend
 // and the odds rule. Every value from the effective content; every layer-set value marked.
+import { inLegendOrder } from '../../../engine/warmaster/tables.js';
 import type { Face } from '../../printable.js';
 import { MarkBook } from '../../marks.js';
 import type { NamedContext } from '../context.js';
@@ -46,18 +47,18 @@ export const referenceContext: NamedContext = {
     const teleOrigins = view.origins('teleport-table', tele.id);
     const teleRows = tele.entries
       .map((e, index) => ({ e, index, pointer: `/entries/${index}` }))
-      .sort((a, b) => (a.e.range.min ?? 0) - (b.e.range.min ?? 0));
+      .sort((a, b) => (a.e.roll.min ?? 0) - (b.e.roll.min ?? 0));
     book.add(tele.id, teleOrigins, teleRows.map((r) => r.pointer));
     const teleView = {
       id: tele.id,
       name: tele.name,
-      die: dieText(tele.die),
+      die: dieText(tele.dice),
       entries: teleRows.map(({ e, pointer }) => ({
         pointer,
-        range: rangeText(e.range),
+        range: rangeText(e.roll),
         name: e.name,
         text: e.text,
-        outcome: e.outcome,
+        outcome: e.extension.outcome,
       })),
     };
 
@@ -71,8 +72,8 @@ export const referenceContext: NamedContext = {
     const cbook = new MarkBook();
     const table = recordOf(view.combatTables, 'combat-table', TABLE, printable);
     const tableOrigins = view.origins('combat-table', table.id);
-    // The legend names results by code; the combat-result record with that code holds its id and effects.
-    const legendRecords = table.legend.map(({ code }) => Object.values(view.results).find((r) => r.code === code)!);
+    // The legend is the combat-result records (`legend: { kind: combat-result, order: [...] }`), in that order.
+    const legendRecords = inLegendOrder(Object.values(view.results), table.legend, table.id);
     const resultIndex = new Map<string, { id: string; i: number }>(legendRecords.map((r, i) => [r.code, { id: r.id, i }]));
     const rows = table.rows.map((row, r) => ({
       roll: r + 1,
@@ -87,7 +88,7 @@ export const referenceContext: NamedContext = {
       cbook.add(r.id, view.origins('combat-result', r.id), ['/code', '/name', '/text', '/effects']);
       return { id: r.id, code: r.code, name: r.name, text: r.text, tone: i };
     });
-    cbook.add(table.id, tableOrigins, ['/extension/oddsRule', '/extension/rerollsPerSide']);
+    cbook.add(table.id, tableOrigins, ['/key/rounding', '/extension/oddsRule', '/extension/rerollsPerSide']);
 
     const combat = face(
       {

@@ -10,7 +10,7 @@ import type { WarmasterCombatResultsTable } from '../../../../generated/types/wa
 import type { WarmasterPhase } from '../../../../generated/types/warmaster/phase.js';
 import type { WarmasterShipArea } from '../../../../generated/types/warmaster/ship-area.js';
 import type { WarmasterSpecialUnit } from '../../../../generated/types/warmaster/special-unit.js';
-import type { WarmasterTeleportationTable } from '../../../../generated/types/warmaster/teleport-table.js';
+import type { WarmasterTeleportationEntry, WarmasterTeleportationTable } from '../../../../generated/types/warmaster/teleport-table.js';
 import { originAt } from '../../../engine/core/lookup.js';
 import type { Face, Footnote } from '../../printable.js';
 import { MarkBook, markLegend, type Origins } from '../../marks.js';
@@ -20,18 +20,24 @@ export type Area = DeepReadonly<WarmasterShipArea>;
 export type Card = DeepReadonly<WarmasterCard>;
 export type Unit = DeepReadonly<WarmasterSpecialUnit>;
 export type Phase = DeepReadonly<WarmasterPhase>;
+/**
+ * The records that extend a generic table, with Warmaster's own shape for the fields it narrows
+ * (the generated type intersects the generic lists with Warmaster's, which TypeScript cannot map).
+ */
+export type TeleportTableRecord = Omit<WarmasterTeleportationTable, 'entries'> & { entries: WarmasterTeleportationEntry[] };
+export type CombatTableRecord = Omit<WarmasterCombatResultsTable, 'legend'> & { legend: { kind: 'combat-result'; order: string[] } };
 
 /** The records these contexts read, by kind, as the generated types describe them. */
 export interface WarmasterView {
   readonly pack: PackContent['pack'];
   readonly cards: ById<WarmasterCard>;
   readonly results: ById<WarmasterCombatResult>;
-  readonly combatTables: ById<WarmasterCombatResultsTable>;
+  readonly combatTables: ById<CombatTableRecord>;
   readonly phases: ById<WarmasterPhase>;
   readonly scenarios: ById<Scenario>;
   readonly areas: ById<WarmasterShipArea>;
   readonly units: ById<WarmasterSpecialUnit>;
-  readonly teleportTables: ById<WarmasterTeleportationTable>;
+  readonly teleportTables: ById<TeleportTableRecord>;
   /** A record's layer origins (undefined: as printed). */
   origins(kind: string, id: string): Origins;
 }
@@ -43,12 +49,12 @@ export function warmasterView(content: PackContent): WarmasterView {
     pack: content.pack,
     cards: kind<WarmasterCard>('card'),
     results: kind<WarmasterCombatResult>('combat-result'),
-    combatTables: kind<WarmasterCombatResultsTable>('combat-table'),
+    combatTables: kind<CombatTableRecord>('combat-table'),
     phases: kind<WarmasterPhase>('phase'),
     scenarios: kind<Scenario>('scenario'),
     areas: kind<WarmasterShipArea>('ship-area'),
     units: kind<WarmasterSpecialUnit>('special-unit'),
-    teleportTables: kind<WarmasterTeleportationTable>('teleport-table'),
+    teleportTables: kind<TeleportTableRecord>('teleport-table'),
     origins: (k, id) => content.origins[k]?.[id],
   };
 }

@@ -1,0 +1,70 @@
+// Issue 20: Warchon's spread tables moved onto the generic kinds (common/combat-table and
+// common/roll-table) with no value changed. The fixtures are `playmark export warchon` and `export
+// warchon --provenance` saved before the move; mapping them through the renames docs/migration.md
+// lists must give today's export exactly, so any changed value (a cell, a label, an event, a layer
+// entry's id, kind or reason) fails.
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { describeTarget } from '../src/content/diff.js';
+import { exportPack } from '../src/content/export.js';
+import { commonView } from '../src/render/common/content.js';
+import { packContentOf } from './content-support.js';
+import { validate } from '../src/content/validate.js';
+import { repoRoot } from './helpers.js';
+import { migrateWarchonExport, migrateWarchonPointer } from './migration-warchon-map.js';
+
+type Json = unknown;
+const before = (name: string): Json => JSON.parse(readFileSync(path.join(repoRoot, 'test', 'fixtures', 'migration-warchon', name), 'utf8'));
+
+const result = validate([path.join(repoRoot, 'content', 'warchon')], { cwd: repoRoot });
+const pack = result.packs.find((p) => p.id === 'warchon')!;
+
+describe('Warchon spread tables on the generic kinds (docs/migration.md)', () => {
+  it('the migrated pack validates clean', () => {
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('effective content: the old export, renamed, is the new export (no value changed)', () => {
+    const now = JSON.parse(JSON.stringify(exportPack(pack, {})));
+    expect(now).toEqual(migrateWarchonExport(before('before.json')));
+  });
+
+  it('provenance: every layer entry on a spread still sets the same value, with its id, kind and reason', () => {
+    const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
+    expect(now).toEqual(migrateWarchonExport(before('before-provenance.json')));
+  });
+
+  it('the comparison fails when a value changes (a cell, an event, a reason)', () => {
+    type Old = { kinds: { spread: { id: string; data: { combatTable: { rows: string[][] }; events: { name: string }[] | null }; provenance: { layers: Record<string, { reason: string }> } }[] } };
+    const old = before('before-provenance.json') as Old;
+    const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
+    const erdon = (o: Old) => o.kinds.spread.find((s) => s.id === 'erdon-pass')!;
+    const cell = structuredClone(old);
+    erdon(cell).data.combatTable.rows[0]![0] = 'DE';
+    expect(migrateWarchonExport(cell)).not.toEqual(now);
+    const event = structuredClone(old);
+    erdon(event).data.events![0]!.name = 'Inspired Retreat';
+    expect(migrateWarchonExport(event)).not.toEqual(now);
+    const reason = structuredClone(old);
+    erdon(reason).provenance.layers['/combatTable/rows/3']!.reason = 'changed';
+    expect(migrateWarchonExport(reason)).not.toEqual(now);
+  });
+
+  it('layer pointers move to the new shape', () => {
+    expect(migrateWarchonPointer('/combatTable/rows/1/6')).toBe('/combatTable/rows/1/cells/6');
+    expect(migrateWarchonPointer('/combatTable/rows/3')).toBe('/combatTable/rows/3/cells');
+    expect(migrateWarchonPointer('/combatTable/title')).toBe('/combatTable/name');
+    expect(migrateWarchonPointer('/combatTable/columns/0/label')).toBe('/combatTable/columns/0/label');
+    expect(migrateWarchonPointer('/events/2/effects/1')).toBe('/events/entries/2/effects/1');
+    expect(migrateWarchonPointer('/events/0/if')).toBe('/events/entries/0/extension/if');
+    expect(migrateWarchonPointer('/events/4/number')).toBe('/events/entries/4/roll');
+  });
+
+  it('the errata sheet names a moved row and cell in the table\'s own terms, by its printed heading', () => {
+    const view = commonView(packContentOf('warchon'));
+    const where = (pointer: string) => describeTarget(view, { kind: 'spread', id: 'erdon-pass', pointer }).where;
+    expect(where('/combatTable/rows/3/cells')).toBe('Erdon Pass, combat results, row 4');
+    expect(where('/combatTable/rows/1/cells/5')).toBe('Erdon Pass, combat results, row 2, column +4');
+  });
+});
