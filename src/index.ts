@@ -42,8 +42,11 @@ export { warmasterTables, resolveWarmasterCombat, resolveTeleport, type Warmaste
 export { warchonOdds, warmasterOdds, type ColumnOdds, type Outcome, type WarchonSpreadOdds, type WarmasterOdds } from './analysis/odds.js';
 
 // Playing: games, and simulated playtests.
-export type { Game, GameMove, GameResult, GameState, PlayResult } from './engine/core/game.js';
+// Writing a game module (docs/writing-a-game.md): the game loop's types and its seeded generator.
+export { IllegalMove, NO_EVENTS, type Game, type GameState, type GameMove, type GameEvent, type GameResult, type PlayResult } from './engine/core/game.js';
+export { seedRandom, nextInt, sampleIndices, type RandomState, type Drawn } from './engine/core/random.js';
 export { gamePacks, gameRef, loadGame, registerGame, GameNotFound, type AnyGame, type GameRef } from './engine/games.js';
+export { gameRefOf, resolveGameModule, type GameDecl, type GameModuleRef } from './content/game-module.js';
 export { simulate, gameSeed, shardRange, DEFAULT_MAX_MOVES, type SimulateOptions } from './analysis/simulate.js';
 export { BOT_NAMES, type BotName } from './engine/core/bots.js';
 export type { Batch, Range, SimulateReport } from './analysis/simulate-report.js';

@@ -1,6 +1,7 @@
 // One broken fixture per diagnostic code (test/fixtures/<code with "/" as "--">/), each holding
 // exactly one mistake, and the exact diagnostics it must give: code, severity, file, line and
 // column. Lines and columns are counted by hand from the fixture files (1-based).
+import { loadPackGame } from '../src/cli/game.js';
 import { existsSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,11 +35,19 @@ interface Case {
   /** What to validate, relative to the fixture folder (default: the folder itself). */
   readonly paths?: readonly string[];
   /** For a code a command other than validate gives: runs it on the fixture folder (writing nothing) and returns its diagnostics. */
-  readonly run?: (dir: string) => readonly Diagnostic[];
+  readonly run?: (dir: string) => readonly Diagnostic[] | Promise<readonly Diagnostic[]>;
   readonly expected: readonly Expected[];
 }
 
 const F = 'test/fixtures';
+
+/** What simulate and replay report when a fixture pack's game module cannot be played. */
+async function packGameDiagnostics(dir: string): Promise<Diagnostic[]> {
+  const { packs, validation } = loadContent([dir], { cacheDir: false, cwd: repoRoot });
+  expect(validation.errors).toBe(0);
+  const loaded = await loadPackGame(packs.get('fixture')!, repoRoot);
+  return 'diagnostic' in loaded ? [loaded.diagnostic] : [];
+}
 const error = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'error', file, line, column, ...extra });
 const warning = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'warning', file, line, column, ...extra });
 
@@ -88,6 +97,20 @@ const CASES: Record<DiagnosticCode, Case> = {
     rule: 'init in a folder holding a file it would write reports that file (and writes nothing)',
     run: (dir) => existing(dir, planInit(dir, { pack: 'game' }), repoRoot),
     expected: [error('init/file-exists', `${F}/init--file-exists/templates/game/card.hbs`, 1, 1, { message: 'exists already' })],
+  },
+  'game/module-missing': {
+    rule: 'a pack.yaml naming a game module that is not there is reported by validate at the module, without running anything',
+    expected: [error('game/module-missing', `${F}/game--module-missing/pack.yaml`, 12, 17, { message: './game/missing.js does not exist' })],
+  },
+  'game/load-failed': {
+    rule: 'a game module that throws while it loads is the pack\'s error at pack.yaml\'s game, with what it threw',
+    run: async (dir) => packGameDiagnostics(dir),
+    expected: [error('game/load-failed', `${F}/game--load-failed/pack.yaml`, 12, 17, { message: 'the board file is not set up yet' })],
+  },
+  'game/no-game': {
+    rule: 'a game module exporting no `game` is the pack\'s error at pack.yaml\'s game, naming the export it lacks',
+    run: async (dir) => packGameDiagnostics(dir),
+    expected: [error('game/no-game', `${F}/game--no-game/pack.yaml`, 12, 17, { message: 'exports no game named game' })],
   },
   'fmt/anchors': {
     rule: 'a file whose canonical order would put an alias before its anchor is reported at the anchor by fmt --check, not skipped in silence',
@@ -480,9 +503,9 @@ describe('a clean pack', () => {
 
 describe('each code, from its fixture', () => {
   for (const [code, c] of Object.entries(CASES) as [DiagnosticCode, Case][]) {
-    it(`${code}: ${c.rule}`, () => {
+    it(`${code}: ${c.rule}`, async () => {
       const dir = fixtureDirFor(code);
-      const diagnostics = c.run ? c.run(dir) : check((c.paths ?? ['.']).map((p) => path.join(dir, p))).diagnostics;
+      const diagnostics = c.run ? await c.run(dir) : check((c.paths ?? ['.']).map((p) => path.join(dir, p))).diagnostics;
       expect(diagnostics.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column }))).toEqual(
         c.expected.map(({ code, severity, file, line, column }) => ({ code, severity, file, line, column })),
       );

@@ -216,7 +216,7 @@ function dependencyOn(project: string): string | undefined {
 
 /** A program using playmark as docs/api.md shows, run in the project's content/ folder. */
 const CONSUMER = `import path from 'node:path';
-import { BOT_NAMES, diceDistribution, exportPack, gameRef, loadGame, loadProject, parseDice, render, resolveRollTable, rollTableOdds, simulate, validate, warmasterOdds, warmasterTables, type Diagnostic, type PackContent, type RollTable, type WarmasterTablesContent } from 'playmark';
+import { BOT_NAMES, diceDistribution, exportPack, gameRefOf, loadGame, loadProject, parseDice, render, resolveRollTable, rollTableOdds, simulate, validate, warmasterOdds, warmasterTables, type Diagnostic, type PackContent, type RollTable, type WarmasterTablesContent } from 'playmark';
 
 const { project, validation, packs } = loadProject('.');
 const pack: PackContent = packs[0]!;
@@ -235,7 +235,7 @@ const tables = warmasterTables({
 } as unknown as WarmasterTablesContent);
 const odds = warmasterOdds(tables.combatTable());
 const archon = own.packs.find((p) => p.pack.id === 'archon-skirmish')!;
-const ref = gameRef('archon-skirmish');
+const ref = gameRefOf(archon)!; // the game its pack.yaml names
 const sides = (await loadGame(ref)).sides(archon);
 const report = await simulate(ref, archon, { pack: 'archon-skirmish', packVersion: archon.pack.version, scenario: null, seed: 7, games: 4, bots: sides.map((side) => ({ side, bot: BOT_NAMES[0] })), maxMoves: 2000 }, { workers: 0 });
 

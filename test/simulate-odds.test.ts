@@ -9,7 +9,7 @@ import { againstOdds, chiSquareUpper, groupKey, groupOdds, resultKey } from '../
 import { mergeReports, reportJson, type Batch, type SimulateReport } from '../src/analysis/simulate-report.js';
 import { Fraction } from '../src/analysis/fraction.js';
 import { loadContent, type PackContent } from '../src/content/effective.js';
-import { gameRef } from '../src/engine/games.js';
+import { gameRefOf } from '../src/content/game-module.js';
 import { warchonTables, type WarchonTablesContent } from '../src/engine/warchon/tables.js';
 import { reportText } from '../src/cli/simulate.js';
 
@@ -61,10 +61,10 @@ describe('combat results against their exact odds', () => {
 
   it('simulate warchon --scenario demo: every result read from a table is counted once against its odds; the same on 2 workers and merged from shards', async () => {
     const batch: Batch = { pack: 'warchon', packVersion: content.pack.version, scenario: 'demo', seed: 3, games: 120, bots: content.pack.sides.map((s) => ({ side: s.id, bot: 'random' as const })), maxMoves: 10_000 };
-    const here = await simulate(gameRef('warchon'), content, batch, { workers: 0 });
+    const here = await simulate(gameRefOf(content)!, content, batch, { workers: 0 });
     const json = reportJson(here);
-    expect(reportJson(await simulate(gameRef('warchon'), content, batch, { workers: 2 }))).toBe(json);
-    const parts = await Promise.all([1, 2, 3].map(async (i) => ({ name: `p${i}`, report: await simulate(gameRef('warchon'), content, batch, { workers: 0, range: shardRange(120, i, 3) }) })));
+    expect(reportJson(await simulate(gameRefOf(content)!, content, batch, { workers: 2 }))).toBe(json);
+    const parts = await Promise.all([1, 2, 3].map(async (i) => ({ name: `p${i}`, report: await simulate(gameRefOf(content)!, content, batch, { workers: 0, range: shardRange(120, i, 3) }) })));
     expect(reportJson(mergeReports(parts))).toBe(json);
 
     const r = JSON.parse(json) as SimulateReport;

@@ -129,23 +129,20 @@ describe('Wilson 95% interval', () => {
 });
 
 describe('simulate Archon Skirmish', () => {
-  it('the report is the same in this thread and on 2 workers, and shards merge into it', async (ctx) => {
-    const { loadGame } = await import('../src/engine/games.js');
+  it('the report is the same in this thread and on 2 workers, and shards merge into it', async () => {
     const { loadContent } = await import('../src/content/effective.js');
+    const { gameRefOf } = await import('../src/content/game-module.js');
     const path = await import('node:path');
     const { repoRoot } = await import('./helpers.js');
-    try {
-      await loadGame('archon-skirmish');
-    } catch {
-      return ctx.skip(); // the game is not there yet
-    }
     const { packs, validation } = loadContent([path.join(repoRoot, 'content', 'archon-skirmish')], { cacheDir: false });
-    if (validation.errors) return ctx.skip();
+    expect(validation.errors).toBe(0);
     const { printables: _, ...content } = packs.get('archon-skirmish')!;
+    // The game its pack.yaml names (playmark/games/archon-skirmish), as `simulate` finds it.
+    const ref = gameRefOf(content)!;
     const b: Batch = { pack: 'archon-skirmish', packVersion: content.pack.version, scenario: null, seed: 8, games: 8, bots: [{ side: 'light', bot: 'random' }, { side: 'dark', bot: 'greedy' }], maxMoves: 10_000 };
-    const here = reportJson(await simulate(gameRef('archon-skirmish'), content, b, { workers: 0 }));
-    expect(reportJson(await simulate(gameRef('archon-skirmish'), content, b, { workers: 2 }))).toBe(here);
-    const parts = await Promise.all([1, 2].map(async (i) => ({ name: `p${i}`, report: await simulate(gameRef('archon-skirmish'), content, b, { workers: 0, range: shardRange(8, i, 2) }) })));
+    const here = reportJson(await simulate(ref, content, b, { workers: 0 }));
+    expect(reportJson(await simulate(ref, content, b, { workers: 2 }))).toBe(here);
+    const parts = await Promise.all([1, 2].map(async (i) => ({ name: `p${i}`, report: await simulate(ref, content, b, { workers: 0, range: shardRange(8, i, 2) }) })));
     expect(reportJson(mergeReports(parts))).toBe(here);
     const r = JSON.parse(here) as SimulateReport;
     expect(r.failed.games).toBe(0);

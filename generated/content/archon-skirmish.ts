@@ -29,6 +29,10 @@ import type { Scenario } from '../types/scenario.js';
 
 /** The pack's manifest (`content/archon-skirmish/pack.yaml`). */
 export const pack = {
+  "game": {
+    "module": "playmark/games/archon-skirmish",
+    "rules": "playmark/games/archon-skirmish/rules-run"
+  },
   "id": "archon-skirmish",
   "kinds": {
     "board": {

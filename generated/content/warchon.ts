@@ -25,6 +25,10 @@ import type { WarchonUnit } from '../types/warchon/unit.js';
 
 /** The pack's manifest (`content/warchon/pack.yaml`). */
 export const pack = {
+  "game": {
+    "module": "playmark/games/warchon",
+    "rules": "playmark/games/warchon/rules-run"
+  },
   "id": "warchon",
   "kinds": {
     "descriptor": {

@@ -86,4 +86,22 @@ export interface PackManifest {
    * Layer files under `layers/` (without `.yaml`), in the order they apply to the base transcription.
    */
   layers: Id[];
+  /**
+   * The module that plays the pack, for `simulate`, `replay` and `coverage` (see docs/writing-a-game.md). A path relative to this folder (`./game/index.js`, JavaScript: compile TypeScript first with your build) or an installed package's export (`playmark/games/warchon`). Printing and validating never run it; simulating runs its code.
+   */
+  game?: GameModule;
+}
+
+/**
+ * The module that plays the pack, for `simulate`, `replay` and `coverage` (see docs/writing-a-game.md). A path relative to this folder (`./game/index.js`, JavaScript: compile TypeScript first with your build) or an installed package's export (`playmark/games/warchon`). Printing and validating never run it; simulating runs its code.
+ */
+export interface GameModule {
+  /**
+   * The module whose `game` export plays the pack.
+   */
+  module: string;
+  /**
+   * Optional: the module whose `rulesRun` export (rule key -> the title of the test that plays the rule) and `rulesUnused` export (rule key -> why nothing sets it off) `coverage` reads, so counting coverage need not load the whole game. Default: `module`.
+   */
+  rules?: string;
 }

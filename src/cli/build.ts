@@ -1,3 +1,5 @@
+import { formatValidation } from './format.js';
+import { runsByPack } from './runs.js';
 import type { Command } from 'commander';
 import { codegen } from '../codegen/index.js';
 import { plural } from './format.js';
@@ -25,13 +27,15 @@ ${RENDER_HELP}`,
     )
     .action(async (flags: RenderFlags) => {
       const options = renderOptions(flags, io);
-      // The rules each pack's game engine runs, so the summary counts them as validate and coverage do.
-      const { ENGINE_PACKS, rulesRunByPack } = await import('../engine/coverage.js');
-      const content = readProjectContent(io, undefined, { summary: true, runs: await rulesRunByPack(ENGINE_PACKS) });
+      const content = readProjectContent(io, undefined, { summary: 'caller' });
       if (!content) {
         io.err('build: the content has errors; nothing was generated or printed.\n');
         return;
       }
+      // The rules each pack's game runs, so the summary counts them as validate and coverage do.
+      const runs = await runsByPack(io, content.validation.summaries);
+      if (!runs) return;
+      io.err(formatValidation(content.validation, 'text', { color: io.color }, runs));
       const { root, schemasDir } = content.project;
       const generated = await codegen({ root, validation: content.validation, ...(schemasDir ? { schemasDir } : {}) });
       if (generated.reason !== 'invalid') {

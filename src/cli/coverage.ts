@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
 import { validate } from '../content/validate.js';
-import { rulesRunFor } from '../engine/coverage.js';
+import { runsByPack } from './runs.js';
 import { chosenFormat, formatValidation } from './format.js';
 import { EXIT, type Io } from './io.js';
 import { packArgument } from './project.js';
@@ -73,7 +73,10 @@ Exit codes: 0 done, 1 the pack has errors, 2 usage error.`,
         io.exitCode = EXIT.content;
         return;
       }
-      const report = coverageReport(pack.id, pack.manifest.title, summary.rules, await rulesRunFor(pack.id));
+      // coverage runs the pack's rules module (a designer's own code too), as simulate runs its game.
+      const runs = await runsByPack(io, [summary], { ownCode: true });
+      if (!runs) return;
+      const report = coverageReport(pack.id, pack.manifest.title, summary.rules, runs.get(pack.id)!);
       io.out(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : formatCoverage(report));
       io.exitCode = EXIT.ok;
     });
@@ -95,7 +98,7 @@ export function coverageReport(pack: string, title: string, collected: readonly 
 export function formatCoverage(report: CoverageReport): string {
   const parts = [
     `${report.pack} (${report.title}): ${report.runs} of ${report.rules} rules run through a game loop, ${report.unused} the text never sets off, ${report.manual} manual.\n`,
-    report.engine ? '' : 'No game loop plays this pack yet: every rule is manual.\n',
+    report.engine ? '' : 'No game loop plays this pack yet: every rule is manual. To play it, name a game module in its pack.yaml (game: { module: ./game/index.js }; see docs/writing-a-game.md).\n',
   ];
   for (const item of report.items) {
     const text = item.text.replace(/\s+/g, ' ');

@@ -12,10 +12,12 @@ import { writeAtomic } from '../content/write-atomic.js';
 import { formatDiagnosticText, plural } from './format.js';
 import { EXIT, fileError, UsageError, withFileErrors, type Io } from './io.js';
 import { playmarkDependency } from './init-dependency.js';
-import { didYouMean } from './project.js';
+import { didYouMean, listPackFolders } from './project.js';
+
+/** playmark's own packs, which `--from` copies: whatever its content/ folder holds. */
+const shippedPacks = (): string[] => listPackFolders(path.join(packageRoot(), 'content'));
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const BUILT_IN = ['archon-skirmish', 'warchon', 'warmaster'] as const;
 
 export interface InitFlags {
   pack?: string;
@@ -37,7 +39,7 @@ export function registerInit(program: Command, io: Io): void {
     .argument('[dir]', 'the project folder (made if missing; must not hold a content/ folder yet)', '.')
     .option('--pack <id>', 'the pack id (kebab-case; default: from the folder name)')
     .option('--title <title>', "the game's title (default: from the pack id)")
-    .option('--from <pack>', `start from a copy of one of playmark's games instead: ${BUILT_IN.join(', ')} (with --pack, renamed)`)
+    .option('--from <pack>', `start from a copy of one of playmark's games instead: ${shippedPacks().join(', ')} (with --pack, renamed)`)
     .option('--force', 'replace files that exist already (without it, init writes nothing if any file it would write exists)', false)
     .addHelpText(
       'after',
@@ -139,7 +141,8 @@ function fromStarter(root: string, flags: InitFlags): Planned[] {
 /** One of playmark's own packs, its modelines pointing at the installed schemas. */
 function fromBuiltIn(root: string, flags: InitFlags): Planned[] {
   const from = flags.from!;
-  if (!(BUILT_IN as readonly string[]).includes(from)) throw new UsageError(`no game "${from}" to start from`, `${didYouMean(from, BUILT_IN)}Games: ${BUILT_IN.join(', ')}.`);
+  const shipped = shippedPacks();
+  if (!shipped.includes(from)) throw new UsageError(`no game "${from}" to start from`, `${didYouMean(from, shipped)}Games: ${shipped.join(', ')}.`);
   const source = path.join(packageRoot(), 'content', from);
   // --pack renames the copy: its folder and the id in its manifest (records name no pack id).
   const pack = flags.pack === undefined ? from : packIdOf(root, flags);

@@ -1,3 +1,4 @@
+import { runsByPack } from './runs.js';
 import { Option, type Command } from 'commander';
 import { NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
 import type { PackSummary } from '../content/validate.js';
@@ -36,7 +37,8 @@ Examples:
       const format = chosenFormat(opts, 'text');
       const validated = runValidate(io, paths, opts.cache);
       // A rule runs only when its game engine plays it in a named test (as \`playmark coverage\` says).
-      const runs = format === 'github' ? new Map<string, PackRuns>() : await (await import('../engine/coverage.js')).rulesRunByPack(validated.summaries.map((s) => s.id));
+      const runs = format === 'github' ? new Map<string, PackRuns>() : await runsByPack(io, validated.summaries);
+      if (!runs) return;
       const result = { ...validated, summaries: validated.summaries.map((s) => withRunsOf(s, runs)) };
       if (format === 'json') {
         const packs = result.summaries.map((s) => ({ id: s.id, rules: s.coverage.rules, executable: s.coverage.executable, unused: s.coverage.unused, list: s.rules.filter((r) => opts.all || !r.executable) }));

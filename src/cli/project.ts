@@ -34,10 +34,10 @@ export interface ProjectContent {
 /**
  * The effective content of some packs of the project (default: all), read from the YAML now.
  * Diagnostics go to stderr (with `summary`, also each pack's counts, as validate prints them, the
- * rules run counted from `runs`, the engines' maps by pack id); on
+ * rules run counted from `runs`, the games' maps by pack id; `'caller'`: the caller prints it); on
  * errors it sets exit code 1 and returns undefined.
  */
-export function readProjectContent(io: Io, packIds?: readonly string[], options: { cache?: boolean; summary?: boolean; runs?: ReadonlyMap<string, PackRuns> } = {}): ProjectContent | undefined {
+export function readProjectContent(io: Io, packIds?: readonly string[], options: { cache?: boolean; summary?: boolean | 'caller'; runs?: ReadonlyMap<string, PackRuns> } = {}): ProjectContent | undefined {
   const project = requireProject(io);
   const dirs = packIds?.length ? packIds.map((id) => packDir(project, id)) : [project.contentDir];
   const loaded = loadContent(dirs, {
@@ -46,7 +46,10 @@ export function readProjectContent(io: Io, packIds?: readonly string[], options:
     ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}),
   });
   const { validation } = loaded;
-  if (options.summary) io.err(formatValidation(validation, 'text', { color: io.color }, options.runs));
+  // 'caller': the caller prints the summary once it has the rules run (build), unless there are errors.
+  if (options.summary === 'caller') {
+    if (validation.errors > 0) io.err(formatValidation(validation, 'text', { color: io.color }));
+  } else if (options.summary) io.err(formatValidation(validation, 'text', { color: io.color }, options.runs));
   else for (const d of validation.diagnostics) io.err(formatDiagnosticText(d, { color: io.color }) + '\n');
   if (validation.errors > 0) {
     io.err(`The content has ${plural(validation.errors, 'error')}: fix ${validation.errors === 1 ? 'it' : 'them'} first; nothing was made from it.\n`);
@@ -69,7 +72,8 @@ export function projectPackIds(project: Project): string[] {
   return listPackFolders(project.contentDir);
 }
 
-function listPackFolders(contentDir: string): string[] {
+/** The pack folders under a content folder (each holding pack.yaml), sorted; none when it cannot be read. */
+export function listPackFolders(contentDir: string): string[] {
   try {
     return readdirSync(contentDir)
       .filter((name) => existsSync(path.join(contentDir, name, 'pack.yaml')))

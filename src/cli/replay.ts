@@ -3,9 +3,9 @@ import path from 'node:path';
 import { LogFileError, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, readLogLines } from '../analysis/log-file.js';
 import { LogError, readHeader, replayLog, type LogHeader, type ReplayOutcome } from '../analysis/simulate-log.js';
 import type { PackContent } from '../content/effective.js';
-import { gamePacks, gameRef, GameNotFound, hasGame, loadGame } from '../engine/games.js';
+import { packGame } from './game.js';
 import { EXIT, UsageError, type Io } from './io.js';
-import { didYouMean, readProjectContent } from './project.js';
+import { readProjectContent } from './project.js';
 import { formatOption, outputFormat } from './format.js';
 import { gameContent } from './simulate.js';
 
@@ -63,17 +63,12 @@ error (no such file, not a game log, a pack with no game).`,
         if (error instanceof LogError) throw new UsageError(`${fileArg} is not a game log: ${error.message}`, HINT);
         throw error;
       }
-      if (!hasGame(header.pack)) throw new UsageError(`no game plays "${header.pack}"`, `${didYouMean(header.pack, gamePacks())}Games: ${gamePacks().join(', ') || '(none)'}.`);
       const read = readProjectContent(io, [header.pack]);
       if (!read) return;
       const pack = read.packs[0]!;
-      let game;
-      try {
-        game = await loadGame(gameRef(pack.pack.id));
-      } catch (error) {
-        if (error instanceof GameNotFound) throw new UsageError(error.message);
-        throw error;
-      }
+      const playing = await packGame(io, pack);
+      if (!playing) return;
+      const { game } = playing;
       const outcome = replayLog(game, gameContent(pack), lines);
       const versionNote = header.packVersion !== pack.pack.version ? `the log was written with ${header.pack} ${header.packVersion}; the pack is now ${pack.pack.version}` : null;
       if (format === 'json') io.out(JSON.stringify(replayJson(fileArg, header, pack, outcome), null, 2) + '\n');

@@ -7,7 +7,7 @@ import { describeRange, makeReport, MergeError, mergeReports, parseReport, repor
 import type { PackContent } from '../content/effective.js';
 import { packageRoot } from '../content/package-root.js';
 import { BOT_NAMES, isBotName, type BotName } from '../engine/core/bots.js';
-import { gamePacks, gameRef, GameNotFound, hasGame, loadGame, type AnyGame } from '../engine/games.js';
+import { packGame } from './game.js';
 import { createBar } from '../render/progress.js';
 import { writeAtomic } from '../content/write-atomic.js';
 import { plural } from './format.js';
@@ -121,16 +121,6 @@ export function gameContent(pack: PackContent): Omit<PackContent, 'printables'> 
   return { dir: pack.dir, pack: pack.pack, records: pack.records, origins: pack.origins, layers: pack.layers, tables: pack.tables };
 }
 
-async function gameFor(pack: string): Promise<AnyGame> {
-  if (!hasGame(pack)) throw new UsageError(`no game plays "${pack}" yet`, `${didYouMean(pack, gamePacks())}Games: ${gamePacks().join(', ') || '(none)'}.`);
-  try {
-    return await loadGame(gameRef(pack));
-  } catch (error) {
-    if (error instanceof GameNotFound) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
 async function simulateCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): Promise<void> {
   if (packArg === undefined) throw new UsageError('missing the pack to play', 'e.g. playmark simulate archon-skirmish --games 1000 --seed 42, or --merge FILES to combine reports.');
   const games = intArg('--games', flags.games, 'how many games to play', 1000, 1, MAX_GAMES);
@@ -149,7 +139,9 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const read = readProjectContent(io, [packArg]);
   if (!read) return;
   const pack = read.packs[0]!;
-  const game = await gameFor(pack.pack.id);
+  const playing = await packGame(io, pack);
+  if (!playing) return;
+  const { game, ref } = playing;
   const content = gameContent(pack);
   const sides = game.sides(content);
   const bots = botsArg(flags.bots, sides);
@@ -175,14 +167,14 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const started = Date.now();
   let report: SimulateReport;
   try {
-    report = count === 0 ? makeReport(batch, range, emptyTally()) : await simulate(gameRef(pack.pack.id), content, batch, { range, workers, ...(bar ? { onProgress: (done: number, total: number) => bar.draw(done, total, 'games') } : {}) });
+    report = count === 0 ? makeReport(batch, range, emptyTally()) : await simulate(ref, content, batch, { range, workers, ...(bar ? { onProgress: (done: number, total: number) => bar.draw(done, total, 'games') } : {}) });
   } finally {
     bar?.end();
   }
   const seconds = (Date.now() - started) / 1000;
   if (logFile !== undefined) {
     const lines: string[] = [];
-    await logGame(gameRef(pack.pack.id), content, batch, logIndex, (line: LogLine) => void lines.push(JSON.stringify(line)), { playmark: playmarkVersion() });
+    await logGame(ref, content, batch, logIndex, (line: LogLine) => void lines.push(JSON.stringify(line)), { playmark: playmarkVersion() });
     write(io, logFile, lines.join('\n') + '\n');
     io.err(`wrote the log of game ${logIndex} (${plural(lines.length, 'line')}) to ${shown(io, logFile)}\n`);
   }

@@ -1,3 +1,4 @@
+import { runsByPack } from './runs.js';
 import { Option, type Command } from 'commander';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,8 @@ Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage error.`,
       const format = chosenFormat(opts, 'text');
       const result = runValidate(io, paths, opts.cache);
       // The rules each pack's game engine runs, so the summary counts as `playmark coverage` does.
-      const runs = format === 'github' ? new Map() : await (await import('../engine/coverage.js')).rulesRunByPack(result.summaries.map((s) => s.id));
+      const runs = format === 'github' ? new Map() : await runsByPack(io, result.summaries);
+      if (!runs) return;
       io.out(formatValidation(result, format, { color: io.color }, runs));
       io.exitCode = exitCodeOf(result, opts.strict);
     });

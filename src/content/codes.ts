@@ -109,6 +109,10 @@ export const CODES = {
   'pack/color-spelling': { severity: 'warning', summary: 'A side of the manifest gives `color` and no `colour`: the printed faces draw a side in its `colour` (`#rrggbb`); `color` is only the colour\'s name as a rule text prints it, an older spelling still read for a side without `colour`.', hint: 'Write `colour: "#rrggbb"` on the side (keep `color` only as the name a rule text prints, e.g. `red`).' },
   'printable/not-a-deck': { severity: 'error', summary: 'A printable takes its copies from a deck (`copies: { deck }`) of a kind that is not a generic deck (common/deck.schema.json, or a schema extending it), so no card\'s copies can be read from it.', hint: 'Name in `copies.kind` a kind whose schema is common/deck.schema.json or extends it (default `deck`).' },
   'printable/unknown-deck': { severity: 'error', summary: 'A printable takes its copies from a deck (`copies: { deck }`) that the pack does not have, so no card would print.', hint: 'Give the id of one of the pack\'s decks.' },
+  // Game modules (issue 21)
+  'game/module-missing': { severity: 'error', summary: 'The game module (or rules module) pack.yaml names cannot be found, or lies outside the project and its installed packages.', hint: 'Give a path relative to the pack folder (`./game/index.js`, compiled to JavaScript: run your build first) or an installed package\'s export (`playmark/games/warchon`).' },
+  'game/load-failed': { severity: 'error', summary: 'The game module pack.yaml names could not be loaded: it throws, or is not a JavaScript module Node can import.', hint: 'Run the module on its own (`node <file>`) to see the error; compile TypeScript first (`npm run build`).' },
+  'game/no-game': { severity: 'error', summary: 'The game module pack.yaml names exports no `game` with `setup`, `legalMoves` and `play` (or its rules module no `rulesRun` map).', hint: 'Export the game as `export const game = { pack, sides, setup, legalMoves, play }` (see docs/writing-a-game.md).' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

@@ -1,3 +1,4 @@
+import type { GameDecl } from './game-module.js';
 import type { FoundRef } from './schemas.js';
 import type { TablePlace } from './table-places.js';
 
@@ -10,6 +11,8 @@ export interface Manifest {
   readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string; readonly colour?: string }[];
   readonly kinds: Readonly<Record<string, { readonly folder: string; readonly schema: string }>>;
   readonly layers: readonly string[];
+  /** The module that plays the pack (game-module.ts), when the pack has one. */
+  readonly game?: GameDecl;
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,3 +1,4 @@
+import type { GameDecl } from './game-module.js';
 import path from 'node:path';
 import { isInside, realPathOf } from './confine.js';
 import { compareDiagnostics, pending, type Diagnostic } from './diagnostic.js';
@@ -22,6 +23,8 @@ export interface PackSummary {
   readonly id: string;
   readonly title: string;
   readonly dir: string;
+  /** The module that plays the pack (pack.yaml's `game`), when it names one. */
+  readonly game?: GameDecl;
   readonly records: number;
   readonly layerEntries: number;
   readonly coverage: RuleCoverage;
@@ -119,6 +122,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
       id: loaded.id,
       title: loaded.manifest.title,
       dir,
+      ...(loaded.manifest.game ? { game: loaded.manifest.game } : {}),
       records: effective.length,
       layerEntries: loaded.layers.reduce((n, l) => n + l.entries.length, 0),
       coverage: ruleCoverage(rules),

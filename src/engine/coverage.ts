@@ -1,11 +1,13 @@
-// Which rules of each pack a game engine runs: each engine with a game loop exports a map, rule key
+// Which rules of each pack its game runs: the game's rules module (pack.yaml's `game.rules`, else
+// its game module) exports `rulesRun`, a map from rule key
 // (see RuleInfo.key in src/content/rules.ts, as `playmark coverage <pack> --format json` lists
 // them) -> the title of the test (`it(...)`) that plays the rule through that game loop. A rule
 // counts as running only when it is in such a map; test/coverage.test.ts checks that every title
 // names a test that exists and every key a rule of the pack. An engine may also export a map of
 // the rules nothing in the text can set off (rule key -> why), reported as `unused`, never as
-// running. The maps load only when asked, from the engine's rules-run module alone: they are data,
-// and validate and lint need not load a whole engine to count.
+// running (`rulesUnused`). The maps load only when asked, from the rules module alone: they are
+// data, and validate and lint need not load a whole game to count.
+import { GameNotFound } from './games.js';
 
 /** An engine's map of the rules its game loop plays: rule key -> the title of the test that plays it. */
 export type RulesRun = { readonly [key: string]: string };
@@ -22,65 +24,38 @@ export interface PackRuns {
   readonly unused?: RulesUnused;
 }
 
-const NO_ENGINE: PackRuns = { engine: false, run: {} };
-
-/** Pack id -> how to load its engine's map. Warmaster has no game loop yet. */
-const ENGINES: { readonly [pack: string]: () => Promise<PackRuns> } = {
-  'archon-skirmish': () => optionalEngine('./archon-skirmish/rules-run.js', 'ARCHON_RULES_RUN'),
-  warchon: () => optionalEngine('./warchon/rules-run.js', 'WARCHON_RULES_RUN', 'WARCHON_RULES_UNUSED'),
-  warmaster: async () => NO_ENGINE,
-};
-
-/** The packs that have (or will have) a game engine here. */
-export const ENGINE_PACKS: readonly string[] = Object.keys(ENGINES);
-
-/** What the engine of a pack runs; a pack with no engine runs nothing. */
-export async function rulesRunFor(pack: string): Promise<PackRuns> {
-  const load = ENGINES[pack];
-  return load === undefined ? NO_ENGINE : load();
-}
-
-/** The same for several packs, by pack id. */
-export async function rulesRunByPack(packs: readonly string[]): Promise<ReadonlyMap<string, PackRuns>> {
-  const out = new Map<string, PackRuns>();
-  for (const pack of packs) out.set(pack, await rulesRunFor(pack));
-  return out;
-}
+/** No game: nothing runs. */
+export const NO_ENGINE: PackRuns = { engine: false, run: {} };
 
 /**
- * An engine module that may not exist yet (it is being written): its maps when it exports them,
- * nothing when the module is absent. The specifier is a variable so that the compiler does not
- * require the module; any other failure while loading it is a real error and is thrown, as is a
- * key both run and unused (a rule cannot be both).
+ * What a pack's game runs, from its rules module (pack.yaml's `game.rules`, else `game.module`, as a
+ * file URL): its `rulesRun` map (none: the game plays no rule by name) and its `rulesUnused`. undefined: the pack has no
+ * game, and runs nothing. A module that fails to load, or exports no such map, is the pack's
+ * problem (GameNotFound with its diagnostic code); a key both run and unused is too.
  */
-async function optionalEngine(specifier: string, name: string, unusedName?: string): Promise<PackRuns> {
+export async function rulesRunOf(moduleUrl: string | undefined, pack: string): Promise<PackRuns> {
+  if (moduleUrl === undefined) return NO_ENGINE;
   let module: { readonly [name: string]: unknown };
   try {
-    module = (await import(specifier)) as { readonly [name: string]: unknown };
+    module = (await import(moduleUrl)) as { readonly [name: string]: unknown };
   } catch (error) {
-    if (isMissing(error, specifier)) return NO_ENGINE;
-    throw error;
+    throw new GameNotFound(`the rules module of "${pack}" (${fileOf(moduleUrl)}) cannot be loaded: ${String((error as Error)?.message ?? error).split('\n')[0]}`, 'game/load-failed');
   }
-  const run = module[name];
-  if (run === undefined) return NO_ENGINE;
-  if (!isStringMap(run)) throw new Error(`${specifier} exports ${name}, but it is not a map of rule keys to test titles.`);
-  const unused = unusedName === undefined ? undefined : module[unusedName];
+  // A game that names no rules it plays still has a game loop: every rule is then manual.
+  const run = module.rulesRun ?? {};
+  if (!isStringMap(run)) throw new GameNotFound(`the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesRun, but it is not a map of rule keys to test titles`, 'game/no-game');
+  const unused = module.rulesUnused;
   if (unused === undefined) return { engine: true, run };
-  if (!isStringMap(unused)) throw new Error(`${specifier} exports ${unusedName}, but it is not a map of rule keys to reasons.`);
+  if (!isStringMap(unused)) throw new GameNotFound(`the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesUnused, but it is not a map of rule keys to reasons`, 'game/no-game');
   const both = Object.keys(unused).filter((key) => Object.hasOwn(run, key));
-  if (both.length > 0) throw new Error(`${specifier}: ${both.join(', ')} both run (${name}) and are never set off (${unusedName}); a rule is one or the other.`);
+  if (both.length > 0) throw new GameNotFound(`the rules module of "${pack}": ${both.join(', ')} both run (rulesRun) and are never set off (rulesUnused); a rule is one or the other`, 'game/no-game');
   return { engine: true, run, unused };
+}
+
+function fileOf(url: string): string {
+  return url.startsWith('file:') ? decodeURIComponent(new URL(url).pathname) : url;
 }
 
 function isStringMap(value: unknown): value is { readonly [key: string]: string } {
   return value !== null && typeof value === 'object' && Object.values(value).every((t) => typeof t === 'string');
-}
-
-function isMissing(error: unknown, specifier: string): boolean {
-  const message = String((error as { message?: string } | null)?.message ?? '');
-  // Node: "Cannot find module '<path>' imported from ..."; vitest: "Failed to load url <url> ...".
-  // Only the engine module itself being absent counts: a module it imports that is missing is a bug.
-  const named = /Cannot find module '([^']+)'/.exec(message)?.[1] ?? /Failed to load url (\S+)/.exec(message)?.[1];
-  const tail = specifier.replace(/^\.\//, '');
-  return named !== undefined && (named.endsWith(tail) || named.endsWith(tail.replace(/\.js$/, '.ts')));
 }

@@ -1,40 +1,39 @@
-// The games the engine plays, by pack id: what `simulate`, `replay` and the benchmarks look up.
-// Each game is imported only when asked for, so a command that plays nothing loads no game, and a
-// game's module is loaded once per process (or worker thread).
-//
-// A game is named by a `GameRef`, plain data that can cross to a worker thread: a pack id of this
-// registry, or a module (a file URL of a JavaScript module) and the name of its `Game` export. The
-// second form lets a test or a program that embeds playmark play a game of its own
-// (`registerGame`), in worker threads too.
+// Loading the game that plays a pack. A pack names its game module in its pack.yaml (`game:
+// { module }`), the built-in packs as a designer's does (`playmark/games/warchon`): there is no list
+// of games here. A game is named by a `GameRef`, plain data that can cross to a worker thread: the
+// module's file URL and the name of its `Game` export (`game`); src/content/game-module.ts makes one
+// from a pack's manifest. A program may also register a game for a pack id (`registerGame`).
+// Each module is imported once per process (or worker thread), only when a game is played.
 import type { Game, GameMove, GameState } from './core/game.js';
 
 /** Any game: its content, state and move types are its own business. */
 export type AnyGame = Game<any, GameState, GameMove>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A game by pack id (built in), or by module URL and export name. */
-export type GameRef = { readonly pack: string } | { readonly pack: string; readonly module: string; readonly export: string };
-
-/** The built-in games by pack id, each imported on first use. */
-const BUILT_IN: { readonly [pack: string]: () => Promise<AnyGame> } = {
-  'archon-skirmish': async () => exported(await import('./archon-skirmish/index.js'), 'archonSkirmishGame', 'archon-skirmish'),
-  warchon: async () => exported(await import('./warchon/index.js'), 'warchonGame', 'warchon'),
-};
+/** A game: the pack it plays, the module (a file URL) that exports it, and the export's name. */
+export type GameRef = { readonly pack: string; readonly module: string; readonly export: string };
 
 /** Games registered at run time (tests, embedding programs), by pack id. */
 const registered = new Map<string, GameRef & { readonly module: string }>();
 const loaded = new Map<string, Promise<AnyGame>>();
 
-/** A game could not be loaded: not registered, or its module is missing or exports no game. */
-export class GameNotFound extends Error {}
-
-/** The pack ids with a game: the built-in ones and any registered, sorted. */
-export function gamePacks(): string[] {
-  return [...new Set([...Object.keys(BUILT_IN), ...registered.keys()])].sort();
+/** A game could not be loaded: not registered, its module missing or failing, or exporting no game. `code` is the diagnostic code. */
+export class GameNotFound extends Error {
+  constructor(
+    message: string,
+    readonly code: 'game/load-failed' | 'game/no-game',
+  ) {
+    super(message);
+  }
 }
 
-/** True when `pack` has a game (built in or registered); its module may still fail to load. */
+/** The pack ids with a registered game, sorted. */
+export function gamePacks(): string[] {
+  return [...registered.keys()].sort();
+}
+
+/** True when a game is registered for `pack`; its module may still fail to load. */
 export function hasGame(pack: string): boolean {
-  return pack in BUILT_IN || registered.has(pack);
+  return registered.has(pack);
 }
 
 /**
@@ -46,43 +45,53 @@ export function registerGame(pack: string, module: string, exportName: string): 
   loaded.delete(pack);
 }
 
-/** The reference that names `pack`'s game in another thread. */
+/** The reference to the game registered for `pack`. */
 export function gameRef(pack: string): GameRef {
-  return registered.get(pack) ?? { pack };
+  const ref = registered.get(pack);
+  if (!ref) throw new GameNotFound(`no game is registered for "${pack}" (registered: ${gamePacks().join(', ') || 'none'})`, 'game/no-game');
+  return ref;
 }
 
 /** The game a reference names, imported on first use. */
 export function loadGame(ref: GameRef | string): Promise<AnyGame> {
-  const r: GameRef = typeof ref === 'string' ? gameRef(ref) : ref;
-  const key = 'module' in r ? `${r.module}#${r.export}` : r.pack;
+  let r: GameRef;
+  try {
+    r = typeof ref === 'string' ? gameRef(ref) : ref;
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const key = `${r.module}#${r.export}`;
   let game = loaded.get(key);
   if (!game) {
-    game = 'module' in r ? importModule(r.module, r.pack).then((m) => exported(m, r.export, r.pack)) : builtIn(r.pack);
+    game = importModule(r.module, r.pack).then((m) => exported(m, r.export, r.pack));
     loaded.set(key, game);
     game.catch(() => loaded.delete(key));
   }
   return game;
 }
 
-function builtIn(pack: string): Promise<AnyGame> {
-  const load = BUILT_IN[pack];
-  if (!load) return Promise.reject(new GameNotFound(`no game plays the pack "${pack}" (games: ${gamePacks().join(', ') || 'none'})`));
-  return load();
-}
-
 async function importModule(specifier: string, pack: string): Promise<Record<string, unknown>> {
   try {
     return (await import(specifier)) as Record<string, unknown>;
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new GameNotFound(`the game module for "${pack}" is missing: ${(error as Error).message}`);
-    throw error;
+    // The module is the designer's code: whatever it throws while loading is theirs to fix, not ours.
+    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND';
+    throw new GameNotFound(`the game module of "${pack}" (${fileOf(specifier)}) ${missing ? 'is missing' : 'cannot be loaded'}: ${firstLine(error)}`, 'game/load-failed');
   }
+}
+
+function fileOf(url: string): string {
+  return url.startsWith('file:') ? decodeURIComponent(new URL(url).pathname) : url;
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).split('\n')[0]!;
 }
 
 function exported(module: object, name: string, pack: string): AnyGame {
   const game = (module as Record<string, unknown>)[name] as AnyGame | undefined;
   if (!game || typeof game.setup !== 'function' || typeof game.legalMoves !== 'function' || typeof game.play !== 'function') {
-    throw new GameNotFound(`the module for "${pack}" exports no game named ${name}`);
+    throw new GameNotFound(`the module for "${pack}" exports no game named ${name} (an object with setup, legalMoves and play)`, 'game/no-game');
   }
   return game;
 }

@@ -89,6 +89,11 @@ export class LintContext {
     return undefined;
   }
 
+  /** Reports a problem at a value of the pack's manifest (pack.yaml). */
+  atManifest(code: DiagnosticCode, steps: readonly PathStep[], message: string, hint?: string): void {
+    this.report.add(pending(code, this.manifestFile, message, { path: [...steps], ...(hint ? { hint } : {}) }));
+  }
+
   /** Reports a problem at a value of a record: in its file, or in the layer entry that set it. */
   at(code: DiagnosticCode, record: EffectiveRecord, steps: readonly PathStep[], message: string, hint?: string): void {
     const where = whereIs(record, steps);

@@ -3,6 +3,7 @@ import { deckCounts } from './decks.js';
 import { eventTables } from './events.js';
 import { genericTables } from './generic-tables.js';
 import { unitFaces } from './faces.js';
+import { gameModule } from './game.js';
 import { duplicateIds } from './ids.js';
 import { symmetricAdjacency } from './locations.js';
 import { oneWayPaths } from './paths.js';
@@ -31,4 +32,5 @@ export const CHECKS: readonly LintCheck[] = [
   scenarios,
   spreadNumbers,
   ruleShapes,
+  gameModule,
 ];

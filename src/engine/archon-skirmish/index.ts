@@ -50,3 +50,6 @@ export const archonSkirmishGame: Game<ArchonContent, ArchonState, ArchonMove> = 
     return score;
   },
 };
+
+/** The game, by the name every game module exports it under (pack.yaml's `game.module` names this module). */
+export const game = archonSkirmishGame;

@@ -85,3 +85,6 @@ export const ARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'zone/dark-back-row': SETUP,
   'zone/light-back-row': SETUP,
 };
+
+// The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
+export const rulesRun = ARCHON_RULES_RUN;

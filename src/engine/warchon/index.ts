@@ -69,3 +69,6 @@ export const warchonGame: Game<WarchonContent, WarchonState, WarchonMove> = {
     return score;
   },
 };
+
+/** The game, by the name every game module exports it under (pack.yaml's `game.module` names this module). */
+export const game = warchonGame;

@@ -117,3 +117,7 @@ export const WARCHON_RULES_UNUSED: { readonly [key: string]: string } = {
   'trait/magical': 'No unit of the text has Magical.',
   'scenario/demo#/specialRules/0': 'The demo scenario does not use Activation ("it is not used in this demo"), and the text has no other scenario.',
 };
+
+// The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
+export const rulesRun = WARCHON_RULES_RUN;
+export const rulesUnused = WARCHON_RULES_UNUSED;
