@@ -26,7 +26,7 @@ export {
   legendResult,
   pickColumn,
   reduceOdds,
-  GenericTableError,
+  TableError,
   type CombatTable,
   type RollTable,
   type ColumnInput,

@@ -6,7 +6,7 @@ import type { RecordOrigins } from '../../generated/types/readonly.js';
 import { describeDice, diceRolls } from '../engine/core/dice-expression.js';
 import {
   canRoll,
-  GenericTableError,
+  TableError,
   resolveCombatTable,
   resolveRollTable,
   tableDice,
@@ -227,4 +227,4 @@ function rollOddsText(o: RollTableOdds): string {
 }
 
 /** A content problem of a generic table (exit 1), as `reportTableError` prints it. */
-export { GenericTableError };
+export { TableError };

@@ -3,7 +3,6 @@ import type { PackContent } from '../content/effective.js';
 import { describeResult, ResultGrammarError, type CombatResult } from '../engine/warchon/results.js';
 import {
   resolveCombat,
-  TableError as WarchonTableError,
   warchonTables,
   type Provenance,
   type Resolution,
@@ -14,7 +13,6 @@ import {
 import {
   resolveTeleport,
   resolveWarmasterCombat,
-  TableError as WarmasterTableError,
   warmasterTables,
   type CombatTable,
   type TeleportResolution,
@@ -25,7 +23,7 @@ import {
 import { formatOption, outputFormat, type OutputFormat } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
-import { genericTables, GenericTableError, resolveGeneric, tableArg, type GenericTable } from './resolve-generic.js';
+import { genericTables, TableError, resolveGeneric, tableArg, type GenericTable } from './resolve-generic.js';
 
 /** The rules engines with combat tables that `resolve` and `odds` run. */
 export const TABLE_ENGINES = ['warchon', 'warmaster'] as const;
@@ -110,7 +108,7 @@ export function spreadArg(tables: WarchonTables, arg: string): SpreadTables {
 
 /** Prints an error of the tables (a content error: exit 1) and returns true; false for any other error. */
 export function reportTableError(io: Io, error: unknown): boolean {
-  if (error instanceof WarchonTableError || error instanceof WarmasterTableError || error instanceof ResultGrammarError || error instanceof GenericTableError) {
+  if (error instanceof TableError || error instanceof ResultGrammarError) {
     io.err(`playmark: ${error.message}\n`);
     io.exitCode = EXIT.content;
     return true;

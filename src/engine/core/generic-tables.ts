@@ -16,8 +16,11 @@ import type { Range, Ratio } from './lookup.js';
 export type CombatTable = DeepReadonly<Omit<GenericCombatTable, 'legend'> & { legend: LegendResult[] }>;
 export type RollTable = DeepReadonly<GenericRollTable>;
 
-/** The table cannot answer (a value no column holds, odds with no rounding): a content problem. */
-export class GenericTableError extends Error {}
+/**
+ * A table cannot answer (a value no column holds, odds with no rounding, a table the content lacks):
+ * a content problem, exit 1. One class for every table, the generic ones and the games' own.
+ */
+export class TableError extends Error {}
 
 /** What picks a column: attack and defence (differential and odds keys) or the named value. */
 export type ColumnInput = { readonly attack: number; readonly defence: number } | { readonly value: number };
@@ -74,23 +77,23 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 /** The column attack and defence (or a named value) pick. */
 export function pickColumn(table: CombatTable, input: ColumnInput): PickedColumn {
   if (table.key.kind === 'value') {
-    if (!('value' in input)) throw new GenericTableError(`${table.id} is read by ${table.key.name ?? 'a value'}, not by attack and defence.`);
+    if (!('value' in input)) throw new TableError(`${table.id} is read by ${table.key.name ?? 'a value'}, not by attack and defence.`);
     const index = table.columns.findIndex((c) => c.range !== undefined && holds(c.range, input.value));
-    if (index < 0) throw new GenericTableError(`No column of ${table.id} holds ${table.key.name ?? 'the value'} ${input.value}.`);
+    if (index < 0) throw new TableError(`No column of ${table.id} holds ${table.key.name ?? 'the value'} ${input.value}.`);
     return { index, label: table.columns[index]!.label, key: String(input.value) };
   }
-  if (!('attack' in input)) throw new GenericTableError(`${table.id} is read by attack and defence, not by a value.`);
+  if (!('attack' in input)) throw new TableError(`${table.id} is read by attack and defence, not by a value.`);
   if (table.key.kind === 'differential') {
     const differential = input.attack - input.defence;
     const index = table.columns.findIndex((c) => c.differential !== undefined && holds(c.differential, differential));
-    if (index < 0) throw new GenericTableError(`No column of ${table.id} holds the differential ${signed(differential)}.`);
+    if (index < 0) throw new TableError(`No column of ${table.id} holds the differential ${signed(differential)}.`);
     return { index, label: table.columns[index]!.label, key: signed(differential), differential };
   }
   // A base transcription may leave rounding null (not printed) for a layer to decide.
-  if (table.key.rounding === null || table.key.rounding === undefined) throw new GenericTableError(`${table.id} does not say how odds are rounded (key.rounding is null): a layer must decide it (validate warns: table/unfilled).`);
+  if (table.key.rounding === null || table.key.rounding === undefined) throw new TableError(`${table.id} does not say how odds are rounded (key.rounding is null): a layer must decide it (validate warns: table/unfilled).`);
   const odds = reduceOdds(input.attack, input.defence, table.key.rounding);
   const index = table.columns.findIndex((c) => c.odds !== undefined && (c.odds.min === null || compareRatio(odds, c.odds.min as Ratio) >= 0) && (c.odds.max === null || compareRatio(odds, c.odds.max as Ratio) <= 0));
-  if (index < 0) throw new GenericTableError(`No column of ${table.id} holds the odds ${odds[0]}-${odds[1]}.`);
+  if (index < 0) throw new TableError(`No column of ${table.id} holds the odds ${odds[0]}-${odds[1]}.`);
   return { index, label: table.columns[index]!.label, key: `${odds[0]}-${odds[1]}`, odds };
 }
 
@@ -108,11 +111,11 @@ export interface CombatLookup {
 export function resolveCombatTable(table: CombatTable, input: ColumnInput, roll: number): CombatLookup {
   const column = pickColumn(table, input);
   const r = pickByRoll(table.rows, roll);
-  if (r < 0) throw new GenericTableError(`No row of ${table.id} covers the roll ${roll}.`);
+  if (r < 0) throw new TableError(`No row of ${table.id} covers the roll ${roll}.`);
   const row = table.rows[r]!;
   const code = row.cells[column.index] ?? null;
   const result = code === null ? null : legendResult(table, code);
-  if (code !== null && !result) throw new GenericTableError(`The cell at row ${r + 1}, column "${column.label}" of ${table.id} holds "${code}", which its legend does not define.`);
+  if (code !== null && !result) throw new TableError(`The cell at row ${r + 1}, column "${column.label}" of ${table.id} holds "${code}", which its legend does not define.`);
   return { column, row: { index: r, label: rowLabel(row) }, roll, code, result };
 }
 
@@ -156,6 +159,6 @@ export function rowLabel(row: { readonly roll: DeepReadonly<DiceRoll>; readonly 
 /** The entry of a roll table a roll picks. */
 export function resolveRollTable(table: RollTable, roll: number): { readonly index: number; readonly entry: DeepReadonly<RollEntry> } {
   const index = pickByRoll(table.entries, roll);
-  if (index < 0) throw new GenericTableError(`No entry of ${table.id} covers the roll ${roll}.`);
+  if (index < 0) throw new TableError(`No entry of ${table.id} covers the roll ${roll}.`);
   return { index, entry: table.entries[index]! };
 }

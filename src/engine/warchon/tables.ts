@@ -3,6 +3,7 @@
 // matrix as {number, event} cells, its Combat Results Table columns with their differential ranges,
 // and every cell parsed from the result grammar into a typed result. Each cell also carries the
 // layer entry that set it, if one did. Nothing here imports content: it is an argument.
+import { TableError } from '../core/generic-tables.js';
 import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
 import type { WarchonCombatResult } from '../../../generated/types/warchon/result.js';
 import type { WarchonSpread } from '../../../generated/types/warchon/spread.js';
@@ -57,7 +58,7 @@ export interface SpreadInput {
 type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction' } } | undefined;
 
 /** A table shape or cell the engine cannot read: a content error, named with the spread and cell. */
-export class TableError extends Error {}
+export { TableError };
 
 /** `5`, `"5E"` -> {number, event}; null stays null. */
 export function parseRngCell(raw: number | string | null, where: string): RngCell | null {

@@ -3,6 +3,7 @@
 // Results of Combate (odds columns, D6 rows, five results) and the Teleportation Table (D66
 // ranges). Every cell carries the layer entry that set it, if one did: most combat cells were lost
 // in extraction and come from layers. Nothing here imports content: it is an argument.
+import { TableError } from '../core/generic-tables.js';
 import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
 import type { WarmasterCombatResult } from '../../../generated/types/warmaster/combat-result.js';
 import type { WarmasterCombatResultsTable } from '../../../generated/types/warmaster/combat-table.js';
@@ -101,7 +102,7 @@ function provenance(recordOrigins: OriginsOf, pointer: string): Provenance | nul
 }
 
 /** A table the engine cannot read, or a value it lacks: a content error. */
-export class TableError extends Error {}
+export { TableError };
 
 /**
  * The fields of the records the tables are built from (the generated records have them): the
