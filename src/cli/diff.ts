@@ -4,7 +4,7 @@
 // validated (each with its own schemas) and compared as effective content (src/content/diff.ts).
 import { Option, type Command } from 'commander';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { diffContent, type ContentDiff } from '../content/diff.js';
@@ -15,7 +15,7 @@ import { findProject, isProjectRoot } from '../content/project.js';
 import { defaultCacheDir, type ValidateOptions } from '../content/validate.js';
 import { chosenFormat, formatDiagnosticText, plural } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
-import { didYouMean, requireProject } from './project.js';
+import { didYouMean, listPackFolders, requireProject } from './project.js';
 
 interface DiffOptions {
   pack?: string;
@@ -141,7 +141,7 @@ function folderSide(io: Io, arg: string, dir: string): Side {
     return { info, contentDir: path.join(dir, 'content'), ...(existsSync(schemas) && statSync(schemas).isDirectory() ? { schemasDir: schemas } : {}) };
   }
   if (existsSync(path.join(dir, 'pack.yaml'))) return { info, contentDir: undefined, packDir: dir };
-  if (packFolders(dir).length > 0) return { info, contentDir: dir };
+  if (listPackFolders(dir).length > 0) return { info, contentDir: dir };
   throw new UsageError(
     `the folder ${arg} holds no packs`,
     'Give a project root (a folder with content/<pack>/pack.yaml), a content folder (holding <pack>/pack.yaml) or a pack folder (holding pack.yaml); or a git revision.',
@@ -207,20 +207,9 @@ function revisionSide(io: Io, rev: string, temps: string[]): Side {
   };
 }
 
-/** The pack folders of a content folder (each holding pack.yaml), sorted. */
-function packFolders(contentDir: string): string[] {
-  try {
-    return readdirSync(contentDir)
-      .filter((name) => existsSync(path.join(contentDir, name, 'pack.yaml')))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 function sidePacks(side: Side): string[] {
   if (side.packDir) return [path.basename(side.packDir)];
-  return side.contentDir ? packFolders(side.contentDir) : [];
+  return side.contentDir ? listPackFolders(side.contentDir) : [];
 }
 
 function checkPack(pack: string, sides: readonly Side[]): void {

@@ -144,7 +144,7 @@ export function runFmt(io: Io, paths: readonly string[], options: { check: boole
     try {
       return readFileSync(file, 'utf8');
     } catch {
-      return undefined;
+      return undefined; // unreadable now: the diagnostic is shown without its line
     }
   }, io.cwd);
   return { files: count, changed, diagnostics, unsafe };
@@ -216,7 +216,7 @@ function manifestKinds(file: string): Record<string, { folder: string; schema: s
     if (!decoded.ok) return undefined;
     text = decoded.text;
   } catch {
-    return undefined;
+    return undefined; // unreadable manifest: validate reports it; fmt keeps the file's order
   }
   const parsed = parseYaml(file, text);
   if (!parsed.ok) return undefined; // reported when the manifest itself is formatted
@@ -237,7 +237,7 @@ function sortedNames(dir: string, directories: boolean): string[] {
       .map((e) => e.name)
       .sort();
   } catch {
-    return [];
+    return []; // no such folder: nothing to format in it
   }
 }
 

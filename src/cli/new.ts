@@ -277,7 +277,7 @@ function schemaLookup(roots: readonly string[]): SchemaLookup {
       try {
         found = JSON.parse(readFileSync(file, 'utf8'));
       } catch {
-        found = undefined;
+        found = undefined; // a broken schema: validate reports it; new cannot fill from it
       }
       break;
     }

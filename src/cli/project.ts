@@ -79,7 +79,7 @@ export function listPackFolders(contentDir: string): string[] {
       .filter((name) => existsSync(path.join(contentDir, name, 'pack.yaml')))
       .sort();
   } catch {
-    return [];
+    return []; // no content folder: no packs
   }
 }
 

@@ -20,7 +20,7 @@ export function realPathOf(file: string): string {
   try {
     return realpathSync.native(absolute);
   } catch {
-    const parent = path.dirname(absolute);
+    const parent = path.dirname(absolute); // not there yet: resolve its nearest existing parent
     if (parent === absolute) return absolute;
     return path.join(realPathOf(parent), path.basename(absolute));
   }

@@ -214,7 +214,7 @@ export function describeTarget(pack: NamingPack & { readonly records: { readonly
   try {
     steps = parsePointer(target.pointer);
   } catch {
-    steps = [target.pointer];
+    steps = [target.pointer]; // not a pointer: named as written
   }
   const record = pack.records[target.kind]?.[target.id];
   const data = isObject(record as Json) ? (record as JsonObject) : undefined;

@@ -286,7 +286,7 @@ function safeTest(pattern: string, key: string): boolean {
   try {
     return new RegExp(pattern, 'u').test(key);
   } catch {
-    return false;
+    return false; // a broken pattern matches nothing (validate reports the schema)
   }
 }
 

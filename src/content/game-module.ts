@@ -32,7 +32,7 @@ export function resolveGameModule(packDir: string, specifier: string): ResolvedM
     try {
       file = createRequire(path.join(path.resolve(packDir), 'pack.yaml')).resolve(specifier);
     } catch {
-      return { ok: false, why: `no installed package provides "${specifier}" (looked up from ${packDir}, as Node looks up an import)` };
+      return { ok: false, why: `no installed package provides "${specifier}" (looked up from ${packDir}, as Node looks up an import)` }; // the failure is the answer, reported by the caller
     }
   }
   if (!existsSync(file) || !statSync(file).isFile()) return { ok: false, why: `${relative ? specifier : file} does not exist${/\.ts$/.test(file) ? '' : file.endsWith('.js') ? ' (if it is compiled from TypeScript, run your build first)' : ''}` };

@@ -281,7 +281,7 @@ export function decodeUtf8(bytes: Uint8Array): { ok: true; text: string } | { ok
   try {
     return { ok: true, text: UTF8.decode(bytes) };
   } catch {
-    const bad = firstInvalidUtf8(bytes);
+    const bad = firstInvalidUtf8(bytes); // not UTF-8: reported below at the first bad byte
     const offset = UTF8_LENIENT.decode(bytes.subarray(0, bad)).length;
     const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
     const shown = [...bytes.subarray(bad, bad + 4)].map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
@@ -391,7 +391,7 @@ function sortedDir(dir: string): import('node:fs').Dirent[] {
   try {
     return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
-    return [];
+    return []; // unreadable folder: reported where its files are needed
   }
 }
 

@@ -64,7 +64,7 @@ export class ParseCache {
       this.used.add(key);
       return { data };
     } catch {
-      this.entries.delete(key);
+      this.entries.delete(key); // damaged entry: dropped, and the file is parsed again
       this.changed = true;
       return undefined;
     }
@@ -77,7 +77,7 @@ export class ParseCache {
     try {
       json = JSON.stringify(data, exactJson);
     } catch {
-      return;
+      return; // not exactly JSON: not cached, parsed again next time
     }
     if (json === undefined || json.length > MAX_ENTRY_BYTES) return;
     this.entries.set(key, json);
@@ -129,7 +129,7 @@ function readEntries(file: string): Map<string, string> {
     // Not through a link, and without waiting on a FIFO: only a plain file is read.
     fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch {
-    return none;
+    return none; // no cache file yet, or not ours to read: start empty
   }
   try {
     const stats = fstatSync(fd);
@@ -152,7 +152,7 @@ function readEntries(file: string): Map<string, string> {
     }
     return out;
   } catch {
-    return none;
+    return none; // unreadable cache: start empty (it costs time, never correctness)
   } finally {
     closeSync(fd);
   }

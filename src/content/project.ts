@@ -27,7 +27,7 @@ export function isProjectRoot(dir: string): boolean {
   try {
     entries = readdirSync(content);
   } catch {
-    return false;
+    return false; // no content/ folder here: not a project root
   }
   return entries.some((name) => existsSync(path.join(content, name, MANIFEST)));
 }

@@ -32,7 +32,7 @@ export function recordFields(registry: SchemaRegistry, rel: string): RecordField
         try {
           patterns.push(new RegExp(source, 'u'));
         } catch {
-          closed = false;
+          closed = false; // a pattern we cannot read: treat the object as open (no false unknown-field)
         }
       }
     }
@@ -94,7 +94,7 @@ function resolveRef(registry: SchemaRegistry, ref: string, from: string): { sche
   try {
     url = new URL(ref, from);
   } catch {
-    return undefined;
+    return undefined; // not a reference we can follow: the field check gives up on it
   }
   const file = `${url.origin}${url.pathname}`;
   const whole = schemaAt(registry, file);

@@ -279,7 +279,7 @@ function listSchemaFiles(root: string, sub = ''): string[] {
   try {
     entries = readdirSync(path.join(root, sub), { withFileTypes: true });
   } catch {
-    return [];
+    return []; // no such folder: no schemas in it
   }
   const out: string[] = [];
   for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {

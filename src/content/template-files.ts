@@ -53,7 +53,7 @@ export function linksLeaving(dir: string, roots: readonly string[], limit = 10_0
     try {
       stat = lstatSync(file);
     } catch {
-      return;
+      return; // gone meanwhile: nothing to list
     }
     if (stat.isSymbolicLink()) {
       const confined = confine(file, roots);
@@ -65,7 +65,7 @@ export function linksLeaving(dir: string, roots: readonly string[], limit = 10_0
     try {
       names = readdirSync(file).sort();
     } catch {
-      return;
+      return; // unreadable folder: its files are reported missing where named
     }
     for (const name of names) visit(path.join(file, name), false);
   };
@@ -77,6 +77,6 @@ function isFile(file: string): boolean {
   try {
     return lstatSync(file).isFile();
   } catch {
-    return false;
+    return false; // nothing there: not a file
   }
 }

@@ -17,7 +17,7 @@ export function userCacheDir(cwd: string, env: NodeJS.ProcessEnv = process.env):
   try {
     home = homedir();
   } catch {
-    return false;
+    return false; // no home folder: no cache, never a shared one
   }
   return home ? path.join(home, '.cache', 'playmark') : false;
 }

@@ -204,7 +204,7 @@ export function pageDress(printable: Printable, o: PrintOptions, boxes: readonly
     try {
       vertical = fitGutterFold({ paper: PAPER[o.paper], card: cardSize(printable, o.card).size, bleed: o.bleed, gap: o.gap, margin: o.margin }).layout.fold === 'vertical';
     } catch {
-      vertical = false;
+      vertical = false; // no gutter-fold layout fits: compose reports that; dress as horizontal
     }
   }
   return dress(printable.game, printable.title, printable.kind === 'sheet' ? { landscape: printable.orientation === 'landscape' } : undefined, o, boxes, vertical);

@@ -189,6 +189,6 @@ function safeList(dir: string): string[] {
   try {
     return readdirSync(dir).sort();
   } catch {
-    return [];
+    return []; // no such templates folder: none from it
   }
 }

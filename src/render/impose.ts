@@ -229,7 +229,7 @@ export function fitGutterFold(o: GridOptions): { layout: GutterFold; warnings: s
       const fit = fitGrid({ ...o, paper: half });
       return { layout: { paper, fold, grid: fit.grid, perPage: fit.grid.perPage }, warnings: fit.warnings };
     } catch {
-      return undefined;
+      return undefined; // this fold does not fit: the caller tries the other
     }
   };
   const vertical = tryFold('vertical');

@@ -52,7 +52,7 @@ export function isCurrent(outDir: string, manifest: Manifest, file: string, hash
   try {
     return statSync(path.join(outDir, file)).size === entry.bytes;
   } catch {
-    return false;
+    return false; // missing or unreadable: render it again
   }
 }
 

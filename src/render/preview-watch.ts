@@ -57,7 +57,7 @@ export function watchFolders(root: string, changed: (file: string) => void): Fol
     try {
       isDir = lstatSync(file).isDirectory();
     } catch {
-      unwatch(file);
+      unwatch(file); // removed meanwhile: stop watching it
       return;
     }
     // A folder made again under an old name is a new folder: its old watch watches nothing.

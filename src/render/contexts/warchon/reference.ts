@@ -42,7 +42,7 @@ function workedExample(view: WarchonView) {
       cls: resultClass(r.result),
     };
   } catch {
-    return null;
+    return null; // the example's spread lacks the cell: the sheet prints no example
   }
 }
 
