@@ -13,7 +13,7 @@ import { printDocuments, sharedTitle } from '../src/render/documents.js';
 import { coverContext } from '../src/render/common/cover.js';
 import { render, selectOnly } from '../src/render/render.js';
 import { cardSize, fitGrid } from '../src/render/impose.js';
-import { PAPER } from '../src/render/document.js';
+import { PAPER } from '../src/render/print-options.js';
 import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { packPrintables } from '../src/render/printables.js';
 import { packContentOf } from './content-support.js';

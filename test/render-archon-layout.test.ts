@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PAPER } from '../src/render/document.js';
+import { PAPER } from '../src/render/print-options.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import type { Face, Printable, Size } from '../src/render/printable.js';
 import { printablesOf } from './content-support.js';

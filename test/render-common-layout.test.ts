@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commonPrintables } from '../src/render/common/index.js';
-import { PAPER } from '../src/render/document.js';
+import { PAPER } from '../src/render/print-options.js';
 import { packContentOf } from './content-support.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { repoRoot } from './helpers.js';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import type { ContentDiff, LayerEntryInfo, PackDiff, RecordChange } from '../src/content/diff.js';
 import { commonPrintables } from '../src/render/common/index.js';
-import { PAPER } from '../src/render/document.js';
+import { PAPER } from '../src/render/print-options.js';
 import { packContentOf } from './content-support.js';
 import { fakeIo, htmlText, repoRoot, STACK_LINE } from './helpers.js';
 import { layoutProblems } from './layout-support.js';

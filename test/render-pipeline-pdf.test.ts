@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CROP_MARK } from '../src/render/crop-marks.js';
-import { PAPER } from '../src/render/document.js';
+import { PAPER } from '../src/render/print-options.js';
 import { CARD_SIZES, fitGrid, slot } from '../src/render/impose.js';
 import { render, type RenderSummary } from '../src/render/render.js';
 import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';

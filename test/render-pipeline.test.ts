@@ -13,7 +13,7 @@ import { crc32, slug, withDpi } from '../src/render/png.js';
 import { poolSize, runPool } from '../src/render/pool.js';
 import { createProgress } from '../src/render/progress.js';
 import { render } from '../src/render/render.js';
-import { PAPER } from '../src/render/document.js';
+import { PAPER } from '../src/render/print-options.js';
 import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';
 import { templates, tempDir } from './render-pipeline-support.js';
 

@@ -29,8 +29,11 @@ export function resolveGameModule(packDir: string, specifier: string): ResolvedM
   if (relative) file = path.resolve(packDir, specifier);
   else if (path.isAbsolute(specifier) || /^[a-z][a-z0-9+.-]*:/i.test(specifier)) return { ok: false, why: `"${specifier}" is an absolute path or a URL: name the module by a path relative to the pack folder (./game/index.js) or by a package (my-package/game)` };
   else {
+    // `playmark/...` is the playmark running this command, as a pack's schemas are (installed-schema.ts):
+    // a copy of a shipped pack plays wherever it is, whichever playmark reads it.
+    const from = specifier === 'playmark' || specifier.startsWith('playmark/') ? path.join(packageRoot(), 'package.json') : path.join(path.resolve(packDir), 'pack.yaml');
     try {
-      file = createRequire(path.join(path.resolve(packDir), 'pack.yaml')).resolve(specifier);
+      file = createRequire(from).resolve(specifier);
     } catch {
       return { ok: false, why: `no installed package provides "${specifier}" (looked up from ${packDir}, as Node looks up an import)` }; // the failure is the answer, reported by the caller
     }

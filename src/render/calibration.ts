@@ -3,7 +3,7 @@
 // target shows on the back how far the printer shifts the back side: that reading is the
 // --back-offset to print with (right and down positive, as the back is seen).
 import { documentShell, page, type Composed, type PageBox, type PrintOptions } from './compose.js';
-import { PAPER } from './document.js';
+import { PAPER } from './print-options.js';
 import type { Templates } from './handlebars.js';
 import { fmt } from './impose.js';
 

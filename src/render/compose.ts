@@ -1,8 +1,8 @@
 // Printables -> print documents: one HTML document per printable, one <section> per PDF page,
 // every face placed by impose.ts, crop marks from crop-marks.ts. Positions use CSS transforms in
 // millimetres (Chromium prints transforms exactly; `left`/`top` would be snapped to whole pixels).
-import { CROP_MARK, cropMarks, type CropMarkStyle, type Line } from './crop-marks.js';
-import { combinedDress, documentCss, pageDress, PAPER, renderFace } from './document.js';
+import { CROP_MARK, cropMarks, type Line } from './crop-marks.js';
+import { combinedDress, documentCss, pageDress, renderFace } from './document.js';
 import { fontFaceCss, symbolFontCss, usesSymbols } from './fonts.js';
 import type { Templates } from './handlebars.js';
 import {
@@ -12,8 +12,6 @@ import {
   mirrorForDuplex,
   mirrorForFold,
   slot,
-  type Duplex,
-  type Gap,
   type Grid,
   type Placement,
   type Rect,
@@ -21,63 +19,9 @@ import {
 import type { CardPrintable, Face, Printable, SheetPrintable, Size } from './printable.js';
 import { RenderError, TemplateError } from './render-error.js';
 
-export type Paper = keyof typeof PAPER;
-export type Layout = 'nup' | 'pod';
-
-/** How to print: every option of `playmark render` that changes a document. */
-export interface PrintOptions {
-  readonly paper: Paper;
-  /** The size of cards whose printable does not fix one. */
-  readonly card: Size;
-  /** mm of art past each trim. */
-  readonly bleed: number;
-  /** mm between neighbouring trims; 0 shares cut lines; `auto` (default) leaves a gutter so every card carries its own bleed. */
-  readonly gap: Gap;
-  /** mm kept around the grid's bleed for crop marks. */
-  readonly margin: number;
-  readonly cropMarks: CropMarkStyle;
-  readonly duplex: Duplex;
-  /** mm, right and down as the back is seen, added to every back. */
-  readonly backOffset: { readonly x: number; readonly y: number };
-  readonly gutterFold: boolean;
-  readonly layout: Layout;
-  readonly inkSaver: boolean;
-}
-
-export const DEFAULT_PRINT: PrintOptions = {
-  paper: 'a4',
-  card: { width: 63, height: 88 },
-  bleed: 3,
-  gap: 'auto',
-  margin: 4,
-  cropMarks: 'corner',
-  duplex: 'none',
-  backOffset: { x: 0, y: 0 },
-  gutterFold: false,
-  layout: 'nup',
-  inkSaver: false,
-};
-
-/**
- * The box a sheet's face is laid out in, portrait (landscape sheets turn it): it fits both A4 and
- * Letter inside a printer's margins, and is centred on the paper.
- */
-export const SHEET_FACE: Size = { width: 190, height: 259 };
-
-/** One PDF page: its exact size and, for print-on-demand, its trim and bleed boxes (mm, from the top-left corner). */
-export interface PageBox {
-  readonly size: Size;
-  readonly trim?: Rect;
-  readonly bleed?: Rect;
-  /** What the page holds, for tests and progress: `front`, `back`, `sheet`, `calibration`. */
-  readonly side: 'front' | 'back' | 'sheet' | 'calibration';
-  /** For fronts and backs: the faces on the page (index into the printable's faces; -1 for the back). */
-  readonly faces?: readonly number[];
-  /** For fronts and backs: each face's trim on the page (mm, from the top-left corner), in the order of `faces`. */
-  readonly slots?: readonly Rect[];
-  /** For combined sheets (`render --combine`): the printable of each face, in the order of `faces`. */
-  readonly printables?: readonly string[];
-}
+// The print options and page boxes live in print-options.ts (document.ts reads them too); re-exported here.
+export { DEFAULT_PRINT, PAPER, SHEET_FACE, type Layout, type PageBox, type Paper, type PrintOptions } from './print-options.js';
+import { PAPER, SHEET_FACE, type PageBox, type PrintOptions } from './print-options.js';
 
 export interface Composed {
   readonly html: string;

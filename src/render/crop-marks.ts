@@ -2,8 +2,9 @@
 // never sits on a card's art. `corner`: short marks; `full`: each cut line drawn across the whole
 // margin to the edge of its region (the paper, or the half of it for a gutter fold).
 import type { Axis, Grid, Rect } from './impose.js';
+import type { CropMarkStyle } from './print-options.js';
 
-export type CropMarkStyle = 'corner' | 'full' | 'none';
+export type { CropMarkStyle } from './print-options.js';
 
 export const CROP_MARK = {
   /** Line width, mm (at least 0.15 mm prints on every printer). */

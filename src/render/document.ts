@@ -1,17 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SHEET_FACE, type PageBox, type PrintOptions } from './compose.js';
+import { PAPER, SHEET_FACE, type PageBox, type PrintOptions } from './print-options.js';
 import { CROP_MARK } from './crop-marks.js';
 import { fontFaceCss } from './fonts.js';
 import type { Templates } from './handlebars.js';
 import { legendAsPrinted } from './marks.js';
 import { cardSize, fitGutterFold } from './impose.js';
-import type { Face, Printable, Size } from './printable.js';
+import type { Face, GameInfo, Printable, Size } from './printable.js';
 
-export const PAPER: Readonly<Record<'a4' | 'letter', Size>> = {
-  a4: { width: 210, height: 297 },
-  letter: { width: 215.9, height: 279.4 },
-};
+export type { GameInfo } from './printable.js';
+
 
 /**
  * The CSS every document carries: fonts, playmark's print.css, and the pack's own CSS if it has
@@ -60,11 +58,6 @@ export function escapeHtml(text: string): string {
 }
 
 /** The pack a document belongs to, as its page footer and palette show it. */
-export interface GameInfo {
-  readonly title: string;
-  readonly version: string;
-  readonly sides: readonly { readonly id: string; readonly colour: string | null }[];
-}
 
 /** A pack's manifest fields the footer and the palette read. */
 export function gameInfo(pack: { readonly title: string; readonly version: string; readonly sides: readonly { readonly id: string; readonly colour?: string; readonly color?: string }[] }): GameInfo {

@@ -8,7 +8,10 @@
 // <= paper. The default gap, `auto`, is a gutter wide enough that every card carries its own bleed
 // in its own colour past every cut (a 1 mm miscut shows that card's colour, never its neighbour's),
 // found without losing a card per page where it can be (see fitAxisAuto). `--gap 0` shares cut lines.
-import type { CardPrintable, Size } from './printable.js';
+import type { CardPrintable } from './printable.js';
+import type { Duplex, Gap, Rect, Size } from './print-options.js';
+
+export type { Duplex, Gap, Rect } from './print-options.js';
 
 export const CARD_SIZES: Readonly<Record<'poker' | 'bridge' | 'mini' | 'tarot', Size>> = {
   poker: { width: 63, height: 88 },
@@ -33,13 +36,6 @@ export function parseCardSize(text: string): Size | undefined {
  */
 export const SEAM = 0.15;
 
-export interface Rect {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
-
 export interface Sides {
   readonly top: number;
   readonly right: number;
@@ -47,17 +43,12 @@ export interface Sides {
   readonly left: number;
 }
 
-export type Duplex = 'long' | 'short' | 'none';
-
 /**
  * The automatic gap: between `least` and `most` mm, so each card's own bleed reaches at least
  * least / 2 = 1.5 mm past its trim on every side. To keep as many cards a page as shared cut lines
  * would, the crop-mark margin may shrink to `margin` mm and the bleed outside the grid to least / 2.
  */
 export const AUTO_GAP = { most: 4, least: 3, margin: 2 } as const;
-
-/** A gap in mm, or `auto` (AUTO_GAP). */
-export type Gap = number | 'auto';
 
 export interface GridOptions {
   readonly paper: Size;

@@ -15,7 +15,8 @@ import { createTemplates } from './handlebars.js';
 import { allowedHosts, fromOwnPages, guarded, hostForm, newNonce, requestPath, safetyHeaders } from './preview-guard.js';
 import { watchFolders, type FolderWatch } from './preview-watch.js';
 import type { CardPrintable } from './printable.js';
-import { packPrintables, packSummary } from './printables.js';
+import { packSummary } from './pack-summary.js';
+import { packPrintables } from './printables.js';
 import { playmarkVersion, printOptions, type RenderOptions } from './render.js';
 import { TemplateError } from './render-error.js';
 

@@ -1,14 +1,9 @@
 // What a pack prints, ready for the pipeline: printables.ts makes these from the pack's
 // printables.yaml (data) and a named or default context; the pipeline imposes, prints and checks them.
 import type { ErrataSince } from './common/changelog.js';
-import type { PrintOptions } from './compose.js';
-import type { GameInfo } from './document.js';
+import type { PrintOptions, Size } from './print-options.js';
 
-/** A size in millimetres. */
-export interface Size {
-  readonly width: number;
-  readonly height: number;
-}
+export type { Size } from './print-options.js';
 
 /** A value a layer set, as printed on the sheet that shows it: the mark and its footnote. */
 export interface Footnote {
@@ -85,4 +80,11 @@ export interface BuildContext {
   readonly print?: PrintOptions;
   /** `render --combine`: the cover lists each pack's cards and counters as the one document they print in. */
   readonly combine?: boolean;
+}
+
+/** The game a document belongs to, for its footer and palette (document.ts gameInfo). */
+export interface GameInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly sides: readonly { readonly id: string; readonly colour: string | null }[];
 }

@@ -1,10 +1,10 @@
 // A pack's printables, from its data: printables.yaml says which records, which templates, what
 // size and how many copies; a named context (contexts/) or the default context computes what each
 // face shows. Every pack also gets its scenario and errata sheets (common/). Nothing here knows a game.
+import { packSummary } from './pack-summary.js';
 import type { PackContent } from '../content/effective.js';
 import type { DeckCopies, Json, PrintableDecl } from '../content/model.js';
 import { commonPrintables, withCover } from './common/index.js';
-import { isOriginal } from './common/errata.js';
 import type { ContextInput, ContextOutput, SelectedRecord } from './contexts/context.js';
 import { defaultContext } from './contexts/default.js';
 import { NAMED_CONTEXTS } from './contexts/index.js';
@@ -114,16 +114,6 @@ function sizeOf(size: PrintableDecl['size']): Size | undefined {
   return typeof size === 'string' ? CARD_SIZES[size] : size;
 }
 
-/**
- * The manifest fields every face may show. `original` is true for a designer's own game (no rule
- * text transcribed): its faces' legends say so (document.ts renderFace); `source` is the rule
- * text's title, or null for such a game.
- */
-export function packSummary(content: PackContent): { id: string; title: string; version: string; source: string | null; original: boolean; sides: readonly { id: string; name: string; color: string | null }[] } {
-  const m = content.pack;
-  const original = isOriginal(m.source);
-  return { id: m.id, title: m.title, version: m.version, source: original ? null : m.source.title, original, sides: m.sides.map((s) => ({ id: s.id, name: s.name, color: s.color ?? null })) };
-}
 
 /** Every printable of a pack: its cover (common/cover.ts), those printables.yaml declares, then its scenario and errata sheets. */
 export function packPrintables(content: PackContent, ctx: BuildContext): Printable[] {

@@ -4,7 +4,8 @@
 import type { PackContent } from '../../content/effective.js';
 import { combinedPageCount, DEFAULT_PRINT, sharesPaper, type PrintOptions } from '../compose.js';
 import { printDocuments, type PrintDocument } from '../documents.js';
-import { footerTitle, gameInfo, PAPER } from '../document.js';
+import { footerTitle, gameInfo } from '../document.js';
+import { PAPER } from '../print-options.js';
 import { cardSize, fitGrid, fitGutterFold } from '../impose.js';
 import type { BuildContext, CardPrintable, Printable, SheetPrintable, Size } from '../printable.js';
 

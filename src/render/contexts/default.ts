@@ -3,7 +3,7 @@
 // and a mark for every value a layer set. See docs/printables.md, "The default context".
 import { MarkBook } from '../marks.js';
 import type { Face } from '../printable.js';
-import { packSummary } from '../printables.js';
+import { packSummary } from '../pack-summary.js';
 import type { ContextInput, ContextOutput, SelectedRecord } from './context.js';
 
 export function defaultContext(input: ContextInput): ContextOutput {
