@@ -48,8 +48,10 @@ export { seedRandom, nextInt, sampleIndices, type RandomState, type Drawn } from
 export { gamePacks, gameRef, loadGame, registerGame, GameNotFound, type AnyGame, type GameRef } from './engine/games.js';
 export { gameRefOf, resolveGameModule, type GameDecl, type GameModuleRef } from './content/game-module.js';
 export { simulate, gameSeed, shardRange, DEFAULT_MAX_MOVES, type SimulateOptions } from './analysis/simulate.js';
-export { BOT_NAMES, type BotName } from './engine/core/bots.js';
+export { BOT_NAMES, bot, type Bot, type BotName } from './engine/core/bots.js';
+export { searchBot, SEARCH_OPTIONS, type SearchOptions } from './engine/core/search-bot.js';
 export type { Batch, Range, SimulateReport } from './analysis/simulate-report.js';
+export { simulatePairings, mergeAnyReports, parseAnyReport, type PairingsReport, type AnyReport } from './analysis/simulate-pairings.js';
 
 // Printing.
 export { render, type RenderOptions, type RenderSummary, type OutputFile } from './render/render.js';

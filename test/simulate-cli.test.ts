@@ -66,10 +66,10 @@ describe('playmark simulate', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('a pack no game plays is a usage error naming the games', async () => {
+  it('a pack no game plays is a usage error saying how to name its game module', async () => {
     const r = await run(['simulate', 'warmaster', '--games', '2', '--seed', '1'], path.resolve(raceProject, '..', '..', '..', '..'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no game plays "warmaster" yet[\s\S]*Games: .*race/);
+    expect(r.stderr).toMatch(/no game plays "warmaster": its pack.yaml names no game module[\s\S]*hint: Add `game: \{ module: .\/game\/index.js \}` to pack.yaml/);
   });
 
   it('--help shows examples and the exit codes', async () => {

@@ -305,6 +305,11 @@ export function parseReport(text: string, name: string): SimulateReport {
   } catch {
     throw new MergeError(`${name} is not JSON: merge reads the reports of simulate --format json`);
   }
+  return reportFrom(r, name);
+}
+
+/** A parsed value checked to be a report, or a MergeError saying what is wrong (`name` names where it is from). */
+export function reportFrom(r: unknown, name: string): SimulateReport {
   const o = r as Partial<SimulateReport> | null;
   if (!o || typeof o !== 'object' || o.format !== REPORT_FORMAT) throw new MergeError(`${name} is not a simulate report (no "format": "${REPORT_FORMAT}")`);
   if (o.version !== REPORT_VERSION) throw new MergeError(`${name} is a version ${String(o.version)} report; this playmark reads version ${REPORT_VERSION}`);

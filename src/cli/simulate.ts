@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_MOVES, defaultWorkers, gameSeed, logGame, shardRange, simulate } from '../analysis/simulate.js';
 import type { LogLine } from '../analysis/simulate-game.js';
-import { describeRange, makeReport, MergeError, mergeReports, parseReport, reportJson, emptyTally, type Batch, type Range, type SimulateReport } from '../analysis/simulate-report.js';
+import { describeRange, makeReport, MergeError, reportJson, emptyTally, type Batch, type Range, type SimulateReport } from '../analysis/simulate-report.js';
+import { isPairings, mergeAnyReports, pairingsJson, pairingsOf, parseAnyReport, simulatePairings, type AnyReport, type PairingsReport } from '../analysis/simulate-pairings.js';
+import { pairingsText } from './simulate-pairings.js';
 import type { PackContent } from '../content/effective.js';
 import { packageRoot } from '../content/package-root.js';
 import { BOT_NAMES, isBotName, type BotName } from '../engine/core/bots.js';
@@ -26,7 +28,7 @@ interface SimulateFlags {
   scenario?: string;
   games?: string;
   seed?: string;
-  bots: string;
+  bots?: string[];
   workers?: string;
   shard?: string;
   merge?: string[];
@@ -46,7 +48,7 @@ export function registerSimulate(program: Command, io: Io): void {
     .option('--scenario <id>', "the scenario to play (default: the game's own)")
     .option('-n, --games <n>', `how many games to play, 1 to ${MAX_GAMES.toLocaleString('en-US')}`)
     .option('-s, --seed <n>', `the batch seed, 0 to ${Number.MAX_SAFE_INTEGER}: game i is seeded from it and i, so the same seed plays the same games`)
-    .option('-b, --bots <names>', `one bot per side in the pack's side order, comma-separated (${BOT_NAMES.join(', ')}); one name plays every side`, 'random')
+    .option('-b, --bots <names>', `one bot per side in the pack's side order, comma-separated (${BOT_NAMES.join(', ')}); one name plays every side (default: random); give --bots again for another pairing, reported side by side`, (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('-w, --workers <k>', `worker threads, 1 to ${MAX_WORKERS} (default: one per core, fewer for small batches)`)
     .option('--shard <i/n>', 'play only shard i of n: games cut into n contiguous ranges, and write that range\'s partial report')
     .option('--merge <files...>', 'combine the JSON reports of shards into the report of the whole batch (plays nothing)')
@@ -62,6 +64,7 @@ export function registerSimulate(program: Command, io: Io): void {
 Examples:
   playmark simulate archon-skirmish --games 1000 --seed 42
   playmark simulate archon-skirmish --games 1000 --seed 42 --bots greedy,random --format json
+  playmark simulate archon-skirmish --games 100 --seed 42 --bots random --bots greedy --bots search
   playmark simulate archon-skirmish --games 1 --seed 7 --log game.log && playmark replay game.log
   playmark simulate archon-skirmish --games 100000 --seed 1 --shard 2/4 --format json --out part-2.json
   playmark simulate --merge part-1.json part-2.json part-3.json part-4.json --out report.json
@@ -70,7 +73,17 @@ Game i of a batch is seeded from --seed and i, and each side's bot from the game
 is a function of its pack, seed, games, bots, scenario and --max-moves. The report is the same byte
 for byte whatever --workers is, and shards merged are byte for byte the report of one run.
 Bots: random picks uniformly among the legal moves; greedy plays each legal move ahead (with dice of
-its own, never the game's) and keeps the one the game rates best for it, ties broken at random.
+its own, never the game's) and keeps the one the game rates best for it, ties broken at random;
+search (Monte Carlo) gives each decision 64 playouts: a legal move, then up to 20 random moves by
+every side, scored won, lost or drawn (unfinished: by the sign of the game's rating, else a draw),
+with more playouts for the moves that score best (UCB1), and plays the move tried most. Like greedy
+it sees only what its side may know (the game's hidden view, drawn afresh each playout) and rolls
+dice of its own. It costs about 500 to 650 times random's time a move (bench/bots.bench.js: Archon
+Skirmish about 500 moves a second on one core, a game in under a second).
+--bots given more than once plays the batch once per pairing and reports the pairings side by
+side (text), or each pairing's own report (--format json, "playmark-simulate-pairings"); game i
+has the same seed in every pairing, so they differ only by their bots. Shards of such a run merge
+pairing by pairing. With one --bots the report is the one-pairing report.
 --shard i/n plays games floor((i-1)*N/n) to floor(i*N/n)-1 (contiguous ranges); give --format json
 to merge the partial reports later. --log writes the first game of the run (game 0, or a shard's
 first) unless --log-game names another; it replays with \`playmark replay FILE\`.
@@ -144,7 +157,9 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const { game, ref } = playing;
   const content = gameContent(pack);
   const sides = game.sides(content);
-  const bots = botsArg(flags.bots, sides);
+  const pairings = (flags.bots ?? ['random']).map((b) => botsArg(b, sides));
+  const bots = pairings[0]!;
+  if (pairings.length > 1 && logFile !== undefined) throw new UsageError(`--log writes one game, and ${pairings.length} pairings play it`, 'Give one --bots with --log.');
   const scenario = flags.scenario ?? null;
   const scenarios = pack.records.scenario ? Object.keys(pack.records.scenario) : undefined;
   if (scenario !== null && scenarios && !scenarios.includes(scenario)) {
@@ -165,9 +180,16 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const workers = workersGiven ?? (count <= 64 ? 0 : Math.min(defaultWorkers(), Math.ceil(count / 64)));
   const bar = io.color ? createBar((s) => io.err(s), 28, 100) : undefined;
   const started = Date.now();
+  const progress = bar ? { onProgress: (done: number, total: number) => bar.draw(done, total, 'games') } : {};
   let report: SimulateReport;
+  let several: PairingsReport | undefined;
   try {
-    report = count === 0 ? makeReport(batch, range, emptyTally()) : await simulate(ref, content, batch, { range, workers, ...(bar ? { onProgress: (done: number, total: number) => bar.draw(done, total, 'games') } : {}) });
+    if (pairings.length > 1) {
+      several = count === 0 ? pairingsOf(pairings.map((b) => makeReport({ ...batch, bots: b }, range, emptyTally()))) : await simulatePairings(ref, content, batch, pairings, { range, workers, ...progress });
+      report = several.pairings[0]!;
+    } else {
+      report = count === 0 ? makeReport(batch, range, emptyTally()) : await simulate(ref, content, batch, { range, workers, ...progress });
+    }
   } finally {
     bar?.end();
   }
@@ -178,10 +200,21 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
     write(io, logFile, lines.join('\n') + '\n');
     io.err(`wrote the log of game ${logIndex} (${plural(lines.length, 'line')}) to ${shown(io, logFile)}\n`);
   }
-  const text = format === 'json' ? reportJson(report) : reportText(report);
-  emit(io, text, outFile);
-  io.err(`${plural(report.played, 'game')} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`);
-  io.exitCode = report.failed.games > 0 ? EXIT.content : EXIT.ok;
+  const whole: AnyReport = several ?? report;
+  emit(io, anyText(whole, format), outFile);
+  const played = several ? several.pairings.reduce((n, r) => n + r.played, 0) : report.played;
+  io.err(`${plural(played, 'game')}${several ? ` (${several.pairings.length} pairings)` : ''} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`);
+  io.exitCode = failedGames(whole) > 0 ? EXIT.content : EXIT.ok;
+}
+
+/** A report of one pairing or several, as text or JSON. */
+function anyText(r: AnyReport, format: OutputFormat): string {
+  if (format === 'json') return isPairings(r) ? pairingsJson(r) : reportJson(r);
+  return isPairings(r) ? pairingsText(r) : reportText(r);
+}
+
+function failedGames(r: AnyReport): number {
+  return isPairings(r) ? r.pairings.reduce((n, p) => n + p.failed.games, 0) : r.failed.games;
 }
 
 function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): void {
@@ -190,7 +223,7 @@ function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags,
   const outFile = flags.out === undefined ? undefined : outputFile(io.cwd, flags.out, '--out');
   const files = flags.merge!;
   if (files.length === 0) throw new UsageError('--merge needs the report files', 'e.g. playmark simulate --merge part-1.json part-2.json');
-  let merged: SimulateReport;
+  let merged: AnyReport;
   try {
     const reports = files.map((f) => {
       const file = path.resolve(io.cwd, f);
@@ -200,16 +233,17 @@ function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags,
       } catch {
         throw new MergeError(`cannot read ${f}`);
       }
-      return { name: f, report: parseReport(text, f) };
+      return { name: f, report: parseAnyReport(text, f) };
     });
-    merged = mergeReports(reports);
+    merged = mergeAnyReports(reports);
   } catch (error) {
     if (error instanceof MergeError) throw new UsageError(error.message, 'Merge the JSON reports (--format json) of the shards of one batch: same pack, version, seed, games, bots, scenario and --max-moves.');
     throw error;
   }
-  if (packArg !== undefined && packArg !== merged.pack) throw new UsageError(`the reports are of ${merged.pack}, not ${packArg}`);
-  emit(io, format === 'json' ? reportJson(merged) : reportText(merged), outFile);
-  io.exitCode = merged.failed.games > 0 ? EXIT.content : EXIT.ok;
+  const mergedPack = isPairings(merged) ? merged.pairings[0]!.pack : merged.pack;
+  if (packArg !== undefined && packArg !== mergedPack) throw new UsageError(`the reports are of ${mergedPack}, not ${packArg}`);
+  emit(io, anyText(merged, format), outFile);
+  io.exitCode = failedGames(merged) > 0 ? EXIT.content : EXIT.ok;
 }
 
 function emit(io: Io, text: string, file: string | undefined): void {

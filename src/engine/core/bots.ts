@@ -1,26 +1,12 @@
-// Players that pick from `legalMoves`: a random one and a greedy one. A bot draws only from its own
+// Players that pick from `legalMoves`: a random one, a greedy one and a search one (search-bot.ts). A bot draws only from its own
 // seeded generator (never Math.random, never the game's generator), so a game played by bots is a
 // function of its seed: the same seed gives the same moves and the same game.
-import type { Game, GameMove, GameState } from './game.js';
-import { nextInt, type Drawn, type RandomState } from './random.js';
+import { BOT_NAMES, type Bot, type BotName } from './bot.js';
+import { lookAheadRandom } from './look-ahead.js';
+import { nextInt } from './random.js';
+import { searchBot } from './search-bot.js';
 
-export const BOT_NAMES = ['random', 'greedy'] as const;
-export type BotName = (typeof BOT_NAMES)[number];
-
-/** A bot's pick, with its generator's state to use next. */
-export interface BotChoice<M> {
-  readonly move: M;
-  readonly random: RandomState;
-}
-
-/**
- * A player. `choose` gets the moves the game offers (never empty) and the bot's own generator, and
- * returns one of the moves; it never changes `state`.
- */
-export interface Bot {
-  readonly name: BotName;
-  choose<C, S extends GameState, M extends GameMove>(game: Game<C, S, M>, content: C, state: S, moves: readonly M[], random: RandomState): BotChoice<M>;
-}
+export { BOT_NAMES, type Bot, type BotChoice, type BotName } from './bot.js';
 
 /** Uniform over the legal moves. */
 export const randomBot: Bot = {
@@ -75,20 +61,7 @@ export const greedyBot: Bot = {
   },
 };
 
-/** A generator for a look-ahead, its 128 bits drawn from the bot's generator (cheaper than seeding one). */
-function lookAheadRandom(random: RandomState): Drawn<RandomState> {
-  const words: number[] = [];
-  let current = random;
-  for (let i = 0; i < 4; i++) {
-    const d = nextInt(current, -0x80000000, 0x7fffffff);
-    current = d.random;
-    words.push(d.value);
-  }
-  if (words[0] === 0 && words[1] === 0 && words[2] === 0 && words[3] === 0) words[3] = 1; // xoroshiro must not start from all zeros
-  return { value: { algorithm: 'xoroshiro128plus', state: words }, random: current };
-}
-
-const BOTS: { readonly [name in BotName]: Bot } = { random: randomBot, greedy: greedyBot };
+const BOTS: { readonly [name in BotName]: Bot } = { random: randomBot, greedy: greedyBot, search: searchBot() };
 
 export function isBotName(name: string): name is BotName {
   return (BOT_NAMES as readonly string[]).includes(name);

@@ -63,8 +63,9 @@ export interface Game<C, S extends GameState, M extends GameMove> {
   /** Plays one legal move (anything else throws an IllegalMove), then everything it triggers, up to the next choice. */
   play(content: C, state: S, move: M): PlayResult<S>;
   /**
-   * How good the state is for `side`, higher is better (for a greedy bot's one-move look-ahead);
-   * a won game is +Infinity, a lost one -Infinity. Optional: without it, greedy bots play randomly.
+   * How good the state is for `side`, higher is better (for a greedy bot's one-move look-ahead, and
+   * its sign scores a search bot's playout that stops before the end); a won game is +Infinity, a
+   * lost one -Infinity. Optional: without it, greedy bots play randomly and such playouts are draws.
    */
   evaluate?(content: C, state: S, side: string): number;
   /**
