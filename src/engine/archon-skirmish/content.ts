@@ -16,7 +16,7 @@ import type { ArchonSkirmishZone } from '../../../generated/types/archon-skirmis
 import type { Scenario } from '../../../generated/types/scenario.js';
 import { boardGeometry, STEPS, stepsFor, type Board, type Direction } from './board.js';
 import { intern } from './intern.js';
-import { InternedMoves } from './interned.js';
+import { InternedMoves, type CardInfo } from './interned.js';
 
 /** The content the game takes: a pack's manifest and effective records by kind, then id (PackContent has this shape). */
 export interface ArchonContent {
@@ -37,25 +37,7 @@ export interface CreatureStats {
   readonly attack: number;
 }
 
-export interface CardInfo {
-  readonly id: string;
-  /** Its place among the pack's cards (indexes InternedMoves' tables). */
-  readonly index: number;
-  /** Its rule key, `card/<id>`. */
-  readonly key: string;
-  readonly type: 'M' | 'A' | 'D' | 'X';
-  readonly range: number | null;
-  /** The only side that may use it, or null. */
-  readonly side: string | null;
-  readonly spell: string | null;
-  readonly limitedBy: 'move' | 'attack' | 'none';
-  /** Phase roles it is played in (`move`, `battle`) and in whose turn. */
-  readonly phases: readonly string[];
-  readonly turn: 'own' | 'opponent' | null;
-  /** Played in its own turn's Move Phase, and Battle Phase (`turn` and `phases`, read once: listings ask at every move). */
-  readonly ownMove: boolean;
-  readonly ownBattle: boolean;
-}
+export type { CardInfo } from './interned.js';
 
 export type SpellKind = 'swap-positions' | 'teleport' | 'prevent-actions' | 'heal';
 

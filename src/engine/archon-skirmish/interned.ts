@@ -3,8 +3,28 @@
 // 1,800 moves). Moves are readonly values, so one object may sit in many listings, logs and games.
 // Each kind keeps its objects in a flat array indexed by card, creature (state order) and square
 // or target, filled on first use.
-import type { CardInfo } from './content.js';
 import type { ArchonMove } from './state.js';
+
+/** A card as the procedure reads it (content.ts builds these from the card records). */
+export interface CardInfo {
+  readonly id: string;
+  /** Its place among the pack's cards (indexes InternedMoves' tables). */
+  readonly index: number;
+  /** Its rule key, `card/<id>`. */
+  readonly key: string;
+  readonly type: 'M' | 'A' | 'D' | 'X';
+  readonly range: number | null;
+  /** The only side that may use it, or null. */
+  readonly side: string | null;
+  readonly spell: string | null;
+  readonly limitedBy: 'move' | 'attack' | 'none';
+  /** Phase roles it is played in (`move`, `battle`) and in whose turn. */
+  readonly phases: readonly string[];
+  readonly turn: 'own' | 'opponent' | null;
+  /** Played in its own turn's Move Phase, and Battle Phase (`turn` and `phases`, read once: listings ask at every move). */
+  readonly ownMove: boolean;
+  readonly ownBattle: boolean;
+}
 
 export class InternedMoves {
   private readonly creatures: number;

@@ -8,6 +8,9 @@ import { otherSides, patched, type CoreState, type Mutable, type UnitInit, type 
 export type { RollTable } from './generic-tables.js';
 import type { RollTable } from './generic-tables.js';
 
+/** The game's hooks a rule's effects may call (context.ts EffectContext's), which fire.ts and statics.ts pass along. */
+export type RuleHooks = Pick<EffectContext, 'createUnit' | 'destinations' | 'table' | 'placeTraits' | 'controlling'>;
+
 export interface EffectContext {
   /** The side whose rule this is ("friendly"); null for a rule of the board (a location's event). */
   readonly owner: string | null;

@@ -11,7 +11,7 @@ import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, STAGE_EVEN
 import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
 import { attemptJob, idleJob, logEvents, quietEvent } from './jobs.js';
 import { actsNow, listMoves, sameMove, spentOn, takesHit } from './moves.js';
-import { armyUnit } from './setup.js';
+import { armyUnit } from './army-unit.js';
 import { contested, destinations, overflow } from './movement.js';
 import { isSettled, markSettled, recompute, withTurn } from './statics.js';
 import { draft, type Job, type WarchonBattle, type WarchonMove, type WarchonState, type Draft } from './state.js';

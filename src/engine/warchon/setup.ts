@@ -7,13 +7,7 @@ import { createState, type UnitInit } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { draft, type WarchonState } from './state.js';
 import { advance } from './play.js';
-
-/** A unit of a side's army, off the book, at full strength (its first face). */
-export function armyUnit(rules: WarchonRules, side: string, id: string, record: string): UnitInit {
-  const unit = rules.units[record]!;
-  const face = unit.faces[0]!;
-  return { id, record, name: unit.name, side, location: null, stats: { as: face.as, ds: face.ds, size: face.size, movement: face.movement, hits: face.hits }, traits: unit.traits };
-}
+import { armyUnit } from './army-unit.js';
 
 export function setupState(rules: WarchonRules, seed: number): PlayResult<WarchonState> {
   const units: UnitInit[] = rules.setupOrder.flatMap((side) => rules.armies[side]!.map((a) => armyUnit(rules, side, a.id, a.record)));

@@ -10,7 +10,7 @@
 // turn, first announced first, after the event that caused them. Static rules are recomputed last.
 import type { Effect } from '../../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
-import { contextWith, type EffectContext } from '../context.js';
+import { contextWith, type EffectContext, type RuleHooks } from '../context.js';
 import { applyEffects } from '../effects/index.js';
 import { entry, type LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
@@ -21,8 +21,8 @@ import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
 import { recomputeStatics } from './statics.js';
 import { describeTrigger, matchTrigger } from './trigger.js';
 
-/** What the core cannot know and the game gives: the hooks of EffectContext (map, tables, units). */
-export type RuleHooks = Pick<EffectContext, 'createUnit' | 'destinations' | 'table' | 'placeTraits' | 'controlling'>;
+// What the core cannot know and the game gives (the map, tables, units): context.ts RuleHooks.
+export type { RuleHooks } from '../context.js';
 
 export interface Fired {
   readonly state: CoreState;

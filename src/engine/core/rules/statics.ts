@@ -13,7 +13,7 @@ import { selectUnits } from '../filter.js';
 import { firstPolicy, type Policy } from '../policy.js';
 import { findUnit, type CoreState, coreWith, unitWith } from '../state.js';
 import { holds } from './condition.js';
-import type { RuleHooks } from './fire.js';
+import type { RuleHooks } from '../context.js';
 import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
 
 /** The effect kinds a static rule may use: those whose result is a mark the recompute can remove. */
