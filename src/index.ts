@@ -18,7 +18,7 @@ export { formatDiagnosticText } from './cli/format.js';
 
 // Tables: look-ups and exact odds, on the generic combat and roll tables of any pack.
 export { Fraction } from './analysis/fraction.js';
-export { parseDice, describeDice, DiceError, type Dice } from './engine/core/dice-expression.js';
+export { parseDice, describeDice, rollDice, DiceError, type Dice } from './engine/core/dice-expression.js';
 export { diceDistribution, type DiceOutcome } from './analysis/dice.js';
 export {
   resolveCombatTable,

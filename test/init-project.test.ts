@@ -86,11 +86,11 @@ describe('playmark init', () => {
     const file = path.join(project, 'content/tavern-brawl/cards/scout.yaml');
     const original = readFileSync(file, 'utf8');
     try {
-      writeFileSync(file, original.replace('Look at the top card', 'Peek at the top two cards'));
+      writeFileSync(file, original.replace('The Scout harries the enemy.', 'The Scout raids the harbour.'));
       const r = await run(['render', '--only', 'cards'], project);
       expect(r.code, r.err).toBe(0);
       const html = path.join(project, 'out/tavern-brawl/tavern-brawl-cards.html');
-      expect(htmlText(readFileSync(html, 'utf8'))).toContain('Peek at the top two cards');
+      expect(htmlText(readFileSync(html, 'utf8'))).toContain('The Scout raids the harbour.');
       const before = readFileSync(html, 'utf8');
       writeFileSync(file, original.replace('cost: 1', 'cost: one'));
       const broken = await run(['render', '--only', 'cards'], project);

@@ -155,6 +155,10 @@ describe('the packed tarball', () => {
       expect(existsSync(file), pdf).toBe(true);
       expect(readFileSync(file).subarray(0, 5).toString('latin1'), pdf).toBe('%PDF-');
     }
+    // The starter's game module imports only `playmark`: installed from the tarball, it plays and its tests pass.
+    const simulated = JSON.parse(run('npx', ['--no', '--', 'playmark', 'simulate', 'game', '--games', '100', '--seed', '1', '--format', 'json'], game)) as { played: number };
+    expect(simulated.played).toBe(100);
+    run(process.execPath, ['--test', 'test/game.test.mjs'], game);
     expect(typescriptIn(path.join(game, 'node_modules'))).toEqual([]);
     console.log(`install test: ${entries.length} files in the tarball; install, init and build in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }, 900_000);

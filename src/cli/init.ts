@@ -1,4 +1,4 @@
-// `playmark init [DIR]`: writes a designer's own project that validates, generates and prints as it is.
+// `playmark init [DIR]`: writes a designer's own project that validates, generates, prints and plays as it is.
 // The starter lives in starter/ (files with __pack__ in their paths and __title__ in their text);
 // `--from <pack>` copies one of playmark's own packs instead, whose templates playmark ships.
 import type { Command } from 'commander';
@@ -35,7 +35,7 @@ interface Planned {
 export function registerInit(program: Command, io: Io): void {
   program
     .command('init')
-    .description('Make a new project in DIR (default: here): writes package.json depending on playmark, a pack with a card kind and its schema, a card template, printables, a layer entry and editor settings. The project it writes validates, generates and prints as it is, with `npx playmark build` after `npm install`.')
+    .description('Make a new project in DIR (default: here): writes package.json depending on playmark, a pack with its cards, a roll table and its rules (each kind with its schema), a game module that plays them (content/<pack>/game/index.mjs) with its tests, a card template, printables, a layer entry and editor settings. The project it writes validates, generates and prints as it is, with `npx playmark build` after `npm install`, and plays with `npx playmark simulate <pack>`.')
     .argument('[dir]', 'the project folder (made if missing; must not hold a content/ folder yet)', '.')
     .option('--pack <id>', 'the pack id (kebab-case; default: from the folder name)')
     .option('--title <title>', "the game's title (default: from the pack id)")
@@ -83,7 +83,10 @@ function initCommand(io: Io, dirArg: string, flags: InitFlags): void {
     return;
   }
   const written = writeAll(root, planned, shown);
-  io.out(`${written.map((f) => `  ${path.join(shown, f)}`).join('\n')}\nA new project in ${shown}. Next:\n${shown === '.' ? '' : `  cd ${shown}\n`}  npm install\n  npx playmark build      # validate, generate, and print to out/\n`);
+  // A pack whose manifest names a game module plays at once: say how.
+  const manifest = planned.find((p) => /^content\/[^/]+\/pack\.yaml$/.test(p.rel));
+  const simulate = manifest && /^game:/m.test(manifest.text) ? `  npx playmark simulate ${manifest.rel.split('/')[1]} --games 1000 --seed 1   # playtest: 1000 games between bots\n` : '';
+  io.out(`${written.map((f) => `  ${path.join(shown, f)}`).join('\n')}\nA new project in ${shown}. Next:\n${shown === '.' ? '' : `  cd ${shown}\n`}  npm install\n  npx playmark build      # validate, generate, and print to out/\n${simulate}`);
   io.exitCode = EXIT.ok;
 }
 
@@ -161,6 +164,8 @@ function fromBuiltIn(root: string, flags: InitFlags): Planned[] {
 }
 
 function projectFiles(root: string, pack: string, title: string, written: Planned[]): void {
+  // The starter's game has tests of its own (test/game.test.mjs), run by node's test runner.
+  const played = written.some((p) => p.rel === 'test/game.test.mjs');
   if (!existsSync(path.join(root, 'package.json'))) {
     const name = path.basename(root).toLowerCase().replace(/[^a-z0-9-]+/g, '-') || pack;
     const pkg = {
@@ -169,7 +174,7 @@ function projectFiles(root: string, pack: string, title: string, written: Planne
       private: true,
       description: `${title}: a playmark project`,
       type: 'module',
-      scripts: { build: 'playmark build', validate: 'playmark validate', render: 'playmark render' },
+      scripts: { build: 'playmark build', validate: 'playmark validate', render: 'playmark render', ...(played ? { test: 'node --test test/game.test.mjs' } : {}) },
       devDependencies: { playmark: playmarkDependency() },
     };
     written.push({ rel: 'package.json', text: JSON.stringify(pkg, null, 2) + '\n' });
@@ -178,7 +183,7 @@ function projectFiles(root: string, pack: string, title: string, written: Planne
   if (!existsSync(path.join(root, 'README.md'))) {
     written.push({
       rel: 'README.md',
-      text: `# ${title}\n\nA playmark project. \`npm install\`, then \`npx playmark build\` validates the content and prints every\nprintable of content/${pack}/printables.yaml to out/.\n\n- content/${pack}/: the pack (records by kind, layers/ with errata and their reasons)\n- schemas/: this project's own record kinds (playmark's are in node_modules/playmark/schemas/)\n- templates/: this project's templates, found before playmark's\n`,
+      text: `# ${title}\n\nA playmark project. \`npm install\`, then \`npx playmark build\` validates the content and prints every\nprintable of content/${pack}/printables.yaml to out/.${played ? `\n\`npx playmark simulate ${pack} --games 1000 --seed 1\` plays 1000 games between bots with the game module\ncontent/${pack}/game/index.mjs; \`npm test\` (\`node --test test/game.test.mjs\`) runs its tests, and \`npx playmark coverage ${pack}\` lists the rules they play.` : ''}\n\n- content/${pack}/: the pack (records by kind, layers/ with errata and their reasons)\n- schemas/: this project's own record kinds (playmark's are in node_modules/playmark/schemas/)\n- templates/: this project's templates, found before playmark's\n`,
     });
   }
 }
