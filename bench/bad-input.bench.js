@@ -12,7 +12,16 @@ import { envCount } from './support.js';
 
 const RUNS = envCount('BENCH_RUNS', 1);
 
-const floorCase = { name: 'floor', about: 'playmark --version', run: ['--version'], exit: 0, make: [], timeout: 60, bound: { seconds: 10, megabytes: 400 }, inRepo: true };
+const floorCase = {
+  name: 'floor',
+  about: 'playmark --version',
+  run: ['--version'],
+  exit: 0,
+  make: [],
+  timeout: 60,
+  bound: { seconds: 10, megabytes: 400 },
+  inRepo: true,
+};
 
 /** The best (smallest) time and memory of RUNS runs of a case. */
 async function measure(c) {

@@ -31,7 +31,15 @@ for (const packId of ['archon-skirmish', 'warchon']) {
   const { printables: _, ...content } = packs.get(packId);
   const game = await loadGame(gameRefOf(packs.get(packId)));
   const sides = game.sides(content);
-  const batchOf = (bot) => ({ pack: packId, packVersion: content.pack.version, scenario: null, seed: 1, games: 1_000_000, bots: sides.map((side) => ({ side, bot })), maxMoves: 10_000 });
+  const batchOf = (bot) => ({
+    pack: packId,
+    packVersion: content.pack.version,
+    scenario: null,
+    seed: 1,
+    games: 1_000_000,
+    bots: sides.map((side) => ({ side, bot })),
+    maxMoves: 10_000,
+  });
   const gamesOf = (bot) => (bot === 'search' ? SEARCH_GAMES : 50 * SEARCH_GAMES);
   // Warm up the JIT and the content caches.
   for (const bot of BOTS) playRange(game, content, batchOf(bot), { from: 0, to: bot === 'search' ? 1 : 20 });
@@ -53,6 +61,8 @@ for (const packId of ['archon-skirmish', 'warchon']) {
   console.log(`bots: ${packId}, the same bot on every side, ${ROUNDS} rounds, moves a second of ${clock.kind}, median (range)`);
   for (const bot of BOTS) {
     const xs = rates[bot];
-    console.log(`  ${bot.padEnd(7)} ${n(median(xs)).padStart(9)} moves/s (${n(Math.min(...xs))}-${n(Math.max(...xs))})   ${median(ratios[bot]).toFixed(1).padStart(7)}x the random bot's time a move`);
+    console.log(
+      `  ${bot.padEnd(7)} ${n(median(xs)).padStart(9)} moves/s (${n(Math.min(...xs))}-${n(Math.max(...xs))})   ${median(ratios[bot]).toFixed(1).padStart(7)}x the random bot's time a move`,
+    );
   }
 }

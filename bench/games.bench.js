@@ -52,7 +52,15 @@ if (validation.errors > 0) {
 }
 const { printables: _, ...content } = packs.get(PACK);
 const sides = game.sides(content);
-const batch = { pack: PACK, packVersion: content.pack.version, scenario: null, seed: 1, games: GAMES, bots: sides.map((side) => ({ side, bot: 'random' })), maxMoves: 10_000 };
+const batch = {
+  pack: PACK,
+  packVersion: content.pack.version,
+  scenario: null,
+  seed: 1,
+  games: GAMES,
+  bots: sides.map((side) => ({ side, bot: 'random' })),
+  maxMoves: 10_000,
+};
 
 function bareLoop(from, to) {
   let moves = 0;
@@ -86,7 +94,8 @@ const time = async (f) => {
  */
 async function parallelCapacity(threads) {
   const spin = 'let x = 0; for (let i = 0; i < 4e8; i++) x += i & 1; require("node:worker_threads").parentPort.postMessage(x);';
-  const run = (k) => Promise.all(Array.from({ length: k }, () => new Promise((done, fail) => new Worker(spin, { eval: true }).once('message', done).once('error', fail))));
+  const run = (k) =>
+    Promise.all(Array.from({ length: k }, () => new Promise((done, fail) => new Worker(spin, { eval: true }).once('message', done).once('error', fail))));
   const one = await time(() => run(1));
   const all = await time(() => run(threads));
   return (threads * one.wall) / all.wall;
@@ -116,9 +125,15 @@ for (let r = 0; r < ROUNDS; r++) {
 
 const n = (x) => Math.round(x).toLocaleString('en');
 const figure = (xs) => `${n(median(xs)).padStart(6)} games/s (${n(Math.min(...xs))}-${n(Math.max(...xs))})`;
-console.log(`games: ${PACK}, random bots, ${GAMES} games per round (${(moves / GAMES).toFixed(0)} moves a game), ${ROUNDS} rounds, median (range), node ${process.version}, load average ${load.toFixed(2)} on ${cores} cores`);
+console.log(
+  `games: ${PACK}, random bots, ${GAMES} games per round (${(moves / GAMES).toFixed(0)} moves a game), ${ROUNDS} rounds, median (range), node ${process.version}, load average ${load.toFixed(2)} on ${cores} cores`,
+);
 console.log(`  floor, bare loop, one core    ${figure(rounds.floor)}  CPU time: ${figure(rounds.floorCpu)}`);
-console.log(`  simulate, one core            ${figure(rounds.one)}  CPU time: ${figure(rounds.oneCpu)}  ${median(rounds.ratio).toFixed(2)}x the floor's time (${Math.min(...rounds.ratio).toFixed(2)}-${Math.max(...rounds.ratio).toFixed(2)})`);
-console.log(`  simulate, ${String(cores).padEnd(2)} cores (workers)  ${figure(rounds.all)}  thread start-up included, ${n(GAMES)} games a worker; ${(median(rounds.all) / median(rounds.one)).toFixed(2)}x one core, where the cores together do ${median(rounds.capacity).toFixed(2)}x one core's arithmetic`);
+console.log(
+  `  simulate, one core            ${figure(rounds.one)}  CPU time: ${figure(rounds.oneCpu)}  ${median(rounds.ratio).toFixed(2)}x the floor's time (${Math.min(...rounds.ratio).toFixed(2)}-${Math.max(...rounds.ratio).toFixed(2)})`,
+);
+console.log(
+  `  simulate, ${String(cores).padEnd(2)} cores (workers)  ${figure(rounds.all)}  thread start-up included, ${n(GAMES)} games a worker; ${(median(rounds.all) / median(rounds.one)).toFixed(2)}x one core, where the cores together do ${median(rounds.capacity).toFixed(2)}x one core's arithmetic`,
+);
 const perSecond = median(rounds.one);
 console.log(`games: ${n(perSecond)} Archon games/s on one core, median of ${ROUNDS} rounds (target >= 1,000): ${perSecond >= 1000 ? 'met' : 'NOT met'}`);

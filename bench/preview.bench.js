@@ -74,5 +74,7 @@ rmSync(dir, { recursive: true, force: true });
 const ms = (x) => `${Math.round(x).toString().padStart(5)} ms`;
 console.log(`preview: one Warchon spread, ${RUNS} rounds, node ${process.version}`);
 console.log(`  floor, browser reload of the page   median ${ms(median(floor))}   best ${ms(best(floor))}`);
-console.log(`  save -> refreshed page              median ${ms(median(save))}   best ${ms(best(save))}  (${(median(save) / median(floor)).toFixed(1)}x the floor)`);
+console.log(
+  `  save -> refreshed page              median ${ms(median(save))}   best ${ms(best(save))}  (${(median(save) / median(floor)).toFixed(1)}x the floor)`,
+);
 console.log(`preview: ${Math.round(median(save))} ms from save to refreshed page (target < 300 ms): ${median(save) < 300 ? 'met' : 'NOT met'}`);

@@ -33,7 +33,14 @@ const version = playmarkVersion();
 
 function packContent(dir, pack) {
   const loaded = loadContent([path.join(dir, pack)], { cwd: dir });
-  if (loaded.validation.errors > 0) throw new Error(`${pack} has errors:\n${loaded.validation.diagnostics.filter((d) => d.severity === "error").slice(0, 5).map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`).join("\n")}`);
+  if (loaded.validation.errors > 0)
+    throw new Error(
+      `${pack} has errors:\n${loaded.validation.diagnostics
+        .filter((d) => d.severity === 'error')
+        .slice(0, 5)
+        .map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`)
+        .join('\n')}`,
+    );
   return loaded.packs.get(pack);
 }
 
@@ -81,9 +88,13 @@ try {
   const ratio = median(wholePlaymark) / median(wholeFloor);
   console.log(`print: the Archon deck (${composed.pages.length} pages), ${RUNS} rounds, node ${process.version}, ${found.path}`);
   console.log(`  floor, Chromium raw: launch, setContent, pdf   median ${ms(median(wholeFloor))}   best ${ms(best(wholeFloor))}`);
-  console.log(`  playmark render(), whole                       median ${ms(median(wholePlaymark))}   best ${ms(best(wholePlaymark))}  (${ratio.toFixed(2)}x the floor)`);
+  console.log(
+    `  playmark render(), whole                       median ${ms(median(wholePlaymark))}   best ${ms(best(wholePlaymark))}  (${ratio.toFixed(2)}x the floor)`,
+  );
   console.log(`  floor, in an open tab: setContent, pdf          median ${ms(median(printFloor))}   best ${ms(best(printFloor))}`);
-  console.log(`  playmark in that tab: printPdf + finishPdf      median ${ms(median(printPlaymark))}   best ${ms(best(printPlaymark))}  (${(median(printPlaymark) / median(printFloor)).toFixed(2)}x)`);
+  console.log(
+    `  playmark in that tab: printPdf + finishPdf      median ${ms(median(printPlaymark))}   best ${ms(best(printPlaymark))}  (${(median(printPlaymark) / median(printFloor)).toFixed(2)}x)`,
+  );
   console.log(`print: playmark ${ratio.toFixed(2)}x headless Chromium printing the same HTML (target within 1.2x): ${ratio <= 1.2 ? 'met' : 'NOT met'}`);
 
   // --- 500 cards: the Archon pack in a temporary project, every card's copies times 10 ----------
@@ -91,7 +102,9 @@ try {
   cpSync(path.join(root, 'content/archon-skirmish'), path.join(project, 'content/archon-skirmish'), { recursive: true });
   cpSync(path.join(root, 'schemas'), path.join(project, 'schemas'), { recursive: true });
   const deckFile = path.join(project, 'content/archon-skirmish/decks/common-deck.yaml');
-  const tenfold = readFileSync(deckFile, 'utf8').replace(/copies: (\d+)/g, (_, n) => `copies: ${Number(n) * 10}`).replace(/^size: (\d+)$/m, (_, n) => `size: ${Number(n) * 10}`);
+  const tenfold = readFileSync(deckFile, 'utf8')
+    .replace(/copies: (\d+)/g, (_, n) => `copies: ${Number(n) * 10}`)
+    .replace(/^size: (\d+)$/m, (_, n) => `size: ${Number(n) * 10}`);
   writeFileSync(deckFile, tenfold);
   const big = packContent(path.join(project, 'content'), 'archon-skirmish');
   const bigDeck = packPrintables(big, { playmarkVersion: version, print }).find((p) => p.id === 'archon-skirmish-deck');
@@ -104,7 +117,9 @@ try {
     times.push(performance.now() - t);
     pages = summary.files.find((f) => f.kind === 'pdf')?.pages ?? 0;
   }
-  console.log(`print: ${cards} cards (${pages} pages) in ${ms(median(times)).trim()} median, best ${ms(best(times)).trim()}: ${Math.round(cards / (median(times) / 1000))} cards a second (best ${Math.round(cards / (best(times) / 1000))})`);
+  console.log(
+    `print: ${cards} cards (${pages} pages) in ${ms(median(times)).trim()} median, best ${ms(best(times)).trim()}: ${Math.round(cards / (median(times) / 1000))} cards a second (best ${Math.round(cards / (best(times) / 1000))})`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

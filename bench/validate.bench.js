@@ -23,7 +23,9 @@ function generate() {
   rmSync(path.join(root, 'bench', '.work'), { recursive: true, force: true });
   mkdirSync(packDir, { recursive: true });
   writeFileSync(path.join(packDir, 'pack.yaml'), fixComment(readFileSync(path.join(source, 'pack.yaml'), 'utf8'), 0));
-  const folders = readdirSync(source, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const folders = readdirSync(source, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   const records = [];
   for (const folder of folders) {
     mkdirSync(path.join(packDir, folder), { recursive: true });
@@ -36,7 +38,11 @@ function generate() {
   // Copies under new ids; references in copies still point at the originals, which exist. Layer
   // entries are copied too, so the copies are as clean as the originals.
   const layerFiles = readdirSync(path.join(packDir, 'layers')).map((name) => path.join(packDir, 'layers', name));
-  const layers = layerFiles.map((file) => ({ file, head: readFileSync(file, 'utf8').split('\n')[0], data: load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }) }));
+  const layers = layerFiles.map((file) => ({
+    file,
+    head: readFileSync(file, 'utf8').split('\n')[0],
+    data: load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }),
+  }));
   const originals = layers.map((l) => [...l.data.entries]);
   const kinds = load(readFileSync(path.join(source, 'pack.yaml'), 'utf8'), { schema: CORE_SCHEMA }).kinds;
   let count = records.length;
@@ -48,18 +54,27 @@ function generate() {
       // Paths lead to the same copy of each spread, so every path still runs both ways.
       const text = r.text
         .replace(new RegExp(`^id: ${id}$`, 'm'), `id: ${newId}`)
-        .replace(/^paths: \[(.*)\]$/m, (_, list) => `paths: [${list.split(',').filter((p) => p.trim()).map((p) => `${p.trim()}-copy-${copy}`).join(', ')}]`)
+        .replace(
+          /^paths: \[(.*)\]$/m,
+          (_, list) =>
+            `paths: [${list
+              .split(',')
+              .filter((p) => p.trim())
+              .map((p) => `${p.trim()}-copy-${copy}`)
+              .join(', ')}]`,
+        )
         // Spread numbers stay unique: copy c of spread n is spread n + 7c.
         .replace(r.folder === 'spreads' ? /^number: (\d+)$/m : /$^/, (_, n) => `number: ${Number(n) + 7 * copy}`);
       writeFileSync(path.join(packDir, r.folder, `${newId}.yaml`), text);
       layers.forEach((l, i) => {
         for (const e of originals[i]) {
-          if (e.target.id === id && kinds[e.target.kind]?.folder === r.folder) l.data.entries.push({
-            ...e,
-            id: `${e.id}-copy-${copy}`,
-            target: { ...e.target, id: newId },
-            value: e.target.pointer.startsWith('/paths/') ? `${e.value}-copy-${copy}` : e.value,
-          });
+          if (e.target.id === id && kinds[e.target.kind]?.folder === r.folder)
+            l.data.entries.push({
+              ...e,
+              id: `${e.id}-copy-${copy}`,
+              target: { ...e.target, id: newId },
+              value: e.target.pointer.startsWith('/paths/') ? `${e.value}-copy-${copy}` : e.value,
+            });
         }
       });
       count++;
@@ -115,7 +130,8 @@ const [floor, yamlDoc, cold, full, cached] = alternate([floorRun, yamlRun, coldR
 const { errors, warnings } = full.result;
 
 const mb = bytes / 1e6;
-const line = (name, ms) => `${name.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${(mb / (ms / 1000)).toFixed(1).padStart(6)} MB/s  ${(ms / floor.ms).toFixed(2)}x`;
+const line = (name, ms) =>
+  `${name.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${(mb / (ms / 1000)).toFixed(1).padStart(6)} MB/s  ${(ms / floor.ms).toFixed(2)}x`;
 console.log(`pack: ${count} records, ${files.length} files, ${mb.toFixed(2)} MB; best of ${RUNS} runs`);
 console.log(line('floor: read + js-yaml parse', floor.ms));
 console.log(line('reference: read + yaml Document', yamlDoc.ms));

@@ -61,7 +61,15 @@ if (validation.errors > 0) {
 const { printables: _, ...content } = packs.get(PACK);
 const game = await loadGame(PACK);
 const sides = game.sides(content);
-const batch = { pack: PACK, packVersion: content.pack.version, scenario: null, seed: 1, games: GAMES, bots: sides.map((side) => ({ side, bot: 'random' })), maxMoves: 10_000 };
+const batch = {
+  pack: PACK,
+  packVersion: content.pack.version,
+  scenario: null,
+  seed: 1,
+  games: GAMES,
+  bots: sides.map((side) => ({ side, bot: 'random' })),
+  maxMoves: 10_000,
+};
 
 // The floor: table look-ups with random inputs drawn beforehand (the drawing is not timed).
 const tables = warchonTables(content);
@@ -75,7 +83,10 @@ for (let i = 0; i < N; i++) {
     random = d.random;
     return d.value;
   };
-  inputs.push({ spread: spreads[draw(0, spreads.length - 1)], input: { as: draw(1, 14), ds: draw(1, 14), fingers: { attacker: draw(1, 5), defender: draw(1, 5) } } });
+  inputs.push({
+    spread: spreads[draw(0, spreads.length - 1)],
+    input: { as: draw(1, 14), ds: draw(1, 14), fingers: { attacker: draw(1, 5), defender: draw(1, 5) } },
+  });
 }
 const clock = threadClock();
 
@@ -96,7 +107,14 @@ function floor() {
 }
 
 /** A battle just begun: the attacker's fingers asked for, no number yet, no event this battle. */
-const atStart = (s) => s.result === null && s.pending === null && s.battle !== null && s.battle.stage === 'fingers' && s.battle.attackerFingers === null && s.battle.number === null && !s.battle.ignoreEvents;
+const atStart = (s) =>
+  s.result === null &&
+  s.pending === null &&
+  s.battle !== null &&
+  s.battle.stage === 'fingers' &&
+  s.battle.attackerFingers === null &&
+  s.battle.number === null &&
+  !s.battle.ignoreEvents;
 
 // Battle starts reached by seeded games of random bots (not timed).
 const starts = [];
@@ -176,9 +194,17 @@ const n = (x) => Math.round(x).toLocaleString('en-US');
 const count = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 const figure = (xs) => `${n(median(xs)).padStart(9)} (${n(Math.min(...xs))}-${n(Math.max(...xs))})`;
 const battleRate = median(rounds.battles);
-console.log(`warchon: demo scenario, random picks, ${count(ROUNDS, 'round')} of ${PASSES} passes over the battles after ${count(WARMUP, 'warm-up pass', 'warm-up passes')}, one thread, median (range) per second of ${clock.kind}; wall clock beside; node ${process.version}`);
+console.log(
+  `warchon: demo scenario, random picks, ${count(ROUNDS, 'round')} of ${PASSES} passes over the battles after ${count(WARMUP, 'warm-up pass', 'warm-up passes')}, one thread, median (range) per second of ${clock.kind}; wall clock beside; node ${process.version}`,
+);
 console.log(`  floor, table look-up alone      ${figure(rounds.floor)} battles/s`);
-console.log(`  battles through play            ${figure(rounds.battles)} battles/s  (${starts.length} battles a pass, ${movesPerBattle.toFixed(1)} moves each; ${(median(rounds.floor) / battleRate).toFixed(0)}x the floor's time; wall clock ${figure(rounds.battlesWall).trim()})`);
-console.log(`  games through simulate's loop   ${figure(rounds.games)} games/s    (${GAMES} games, ${perGame.toFixed(1)} battles each; wall clock ${figure(rounds.gamesWall).trim()})`);
+console.log(
+  `  battles through play            ${figure(rounds.battles)} battles/s  (${starts.length} battles a pass, ${movesPerBattle.toFixed(1)} moves each; ${(median(rounds.floor) / battleRate).toFixed(0)}x the floor's time; wall clock ${figure(rounds.battlesWall).trim()})`,
+);
+console.log(
+  `  games through simulate's loop   ${figure(rounds.games)} games/s    (${GAMES} games, ${perGame.toFixed(1)} battles each; wall clock ${figure(rounds.gamesWall).trim()})`,
+);
 if (WARMUP > 0) console.log(`  warm-up, pass by pass            ${warmup.map((x) => n(x / 1000) + 'k').join(' ')} battles/s (wall clock: the JIT compiling)`);
-console.log(`warchon: ${n(battleRate)} battles/s on one core, median of ${count(ROUNDS, 'round')} (target >= 100,000): ${battleRate >= 100_000 ? 'met' : 'NOT met'}`);
+console.log(
+  `warchon: ${n(battleRate)} battles/s on one core, median of ${count(ROUNDS, 'round')} (target >= 100,000): ${battleRate >= 100_000 ? 'met' : 'NOT met'}`,
+);

@@ -145,7 +145,11 @@ export async function runCase(c, { measure = false } = {}) {
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const outDir = path.join(cwd, 'out');
-    const written = c.inRepo ? [] : filesUnder(outDir).filter((f) => statSync(f).size < 64 << 20).map((f) => readFileSync(f, 'latin1'));
+    const written = c.inRepo
+      ? []
+      : filesUnder(outDir)
+          .filter((f) => statSync(f).size < 64 << 20)
+          .map((f) => readFileSync(f, 'latin1'));
     const megabytes = measure && existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) / 1024 : undefined;
     return { ...result, seconds, megabytes, written };
   } finally {

@@ -25,7 +25,10 @@ if (!project) {
   console.error('no playmark project here or above');
   process.exit(2);
 }
-const loaded = loadContent([path.join(project.contentDir, packId ?? '')], { cwd: process.cwd(), ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}) });
+const loaded = loadContent([path.join(project.contentDir, packId ?? '')], {
+  cwd: process.cwd(),
+  ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}),
+});
 const content = loaded.packs.get(packId);
 if (!content) {
   for (const d of loaded.validation.diagnostics) console.error(`${d.file}:${d.line}:${d.column} ${d.severity} [${d.code}] ${d.message}`);
@@ -33,13 +36,26 @@ if (!content) {
   process.exit(loaded.validation.errors ? 1 : 2);
 }
 const templates = createTemplates([...(project.templatesDir ? [project.templatesDir] : []), new URL('../templates', import.meta.url).pathname]);
-const printables = packPrintables(content, { playmarkVersion: 'preview' }).filter((p) => !printableId || p.id === printableId || p.id === `${packId}-${printableId}`);
+const printables = packPrintables(content, { playmarkVersion: 'preview' }).filter(
+  (p) => !printableId || p.id === printableId || p.id === `${packId}-${printableId}`,
+);
 const executablePath = process.env.PLAYMARK_BROWSER ?? '/usr/bin/chromium-headless-shell';
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
 mkdirSync(out, { recursive: true });
 for (const p of printables) {
-  const size = p.kind === 'sheet' ? (p.orientation === 'landscape' ? { width: PAPER.a4.height, height: PAPER.a4.width } : PAPER.a4) : (p.size ?? { width: 63, height: 88 });
-  const page = await browser.newPage({ viewport: { width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) }, deviceScaleFactor: 2 });
+  const size =
+    p.kind === 'sheet'
+      ? p.orientation === 'landscape'
+        ? { width: PAPER.a4.height, height: PAPER.a4.width }
+        : PAPER.a4
+      : (p.size ?? { width: 63, height: 88 });
+  const page = await browser.newPage({
+    viewport: { width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) },
+    deviceScaleFactor: 2,
+  });
   for (const [i, face] of p.faces.entries()) {
     if (faces && !faces.includes(i)) continue;
     await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
@@ -49,7 +65,15 @@ for (const p of printables) {
     console.log(file, face.label);
   }
   if (p.kind === 'card' && p.back) {
-    await page.setContent(previewDocument(templates, { ...p, template: p.back.template }, { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' }, size, inkSaver));
+    await page.setContent(
+      previewDocument(
+        templates,
+        { ...p, template: p.back.template },
+        { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' },
+        size,
+        inkSaver,
+      ),
+    );
     const file = path.join(out, `${p.id}-back.png`);
     writeFileSync(file, await page.screenshot({ fullPage: true }));
     console.log(file, 'back');

@@ -8,7 +8,8 @@ try {
   const { BUNDLED_SCHEMAS, defaultCacheDir, validate } = await import('../dist/src/content/validate.js');
   const { SchemaRegistry } = await import('../dist/src/content/schemas.js');
   const broken = new SchemaRegistry([BUNDLED_SCHEMAS]).brokenSchemas();
-  if (broken.length > 0) console.warn(`playmark: ${broken.length} of its own schemas cannot be used: ${broken.map((b) => `${b.schema} (${b.message})`).join('; ')}`);
+  if (broken.length > 0)
+    console.warn(`playmark: ${broken.length} of its own schemas cannot be used: ${broken.map((b) => `${b.schema} (${b.message})`).join('; ')}`);
   validate([path.join(BUNDLED_SCHEMAS, '..', 'content')], { cacheDir: defaultCacheDir(process.cwd()) });
 } catch (error) {
   console.warn(`playmark: could not check the schemas or warm the cache (${error.message}); the first validate will.`);

@@ -34,11 +34,27 @@ export {
   type PickedColumn,
 } from './engine/core/generic-tables.js';
 export { genericTables, COMBAT_TABLE_SCHEMA, ROLL_TABLE_SCHEMA, type GenericTable, type TableHome } from './analysis/pack-tables.js';
-export { combatTableOdds, rollTableOdds, type CombatTableOdds, type RollTableOdds, type TableColumnOdds, type TableOutcome, type RollEntryOdds, type TableLayer } from './analysis/table-odds.js';
+export {
+  combatTableOdds,
+  rollTableOdds,
+  type CombatTableOdds,
+  type RollTableOdds,
+  type TableColumnOdds,
+  type TableOutcome,
+  type RollEntryOdds,
+  type TableLayer,
+} from './analysis/table-odds.js';
 // The Warchon and Warmaster engines' own tables (their spreads' RNG and odds columns).
 
 export { warchonTables, resolveCombat, type WarchonTables, type WarchonTablesContent, type SpreadTables, type Resolution } from './engine/warchon/tables.js';
-export { warmasterTables, resolveWarmasterCombat, resolveTeleport, type WarmasterTables, type WarmasterTablesContent, type WarmasterResolution } from './engine/warmaster/tables.js';
+export {
+  warmasterTables,
+  resolveWarmasterCombat,
+  resolveTeleport,
+  type WarmasterTables,
+  type WarmasterTablesContent,
+  type WarmasterResolution,
+} from './engine/warmaster/tables.js';
 export { warchonOdds, warmasterOdds, type ColumnOdds, type Outcome, type WarchonSpreadOdds, type WarmasterOdds } from './analysis/odds.js';
 
 // Playing: games, and simulated playtests.

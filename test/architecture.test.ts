@@ -17,7 +17,9 @@ const ALLOWED: Record<string, readonly string[]> = {
 };
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
 }
 
 /** The layer a resolved import lands in: a src/ folder, generated, or outside the project. */
@@ -62,7 +64,15 @@ describe('one source of truth', () => {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/^\s*(?:import|export)\b[^;]*?\sfrom\s*'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/gm)) {
         const spec = m[1] ?? m[2]!;
-        if (spec.startsWith('.') && path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).slice(0, 2).join('/') === 'generated/content') bad.push(`${path.relative(root, file)} imports ${spec}`);
+        if (
+          spec.startsWith('.') &&
+          path
+            .relative(root, path.resolve(path.dirname(file), spec))
+            .split(path.sep)
+            .slice(0, 2)
+            .join('/') === 'generated/content'
+        )
+          bad.push(`${path.relative(root, file)} imports ${spec}`);
       }
     }
     expect(bad).toEqual([]);

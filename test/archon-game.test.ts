@@ -52,7 +52,7 @@ describe('Archon Skirmish games', () => {
     expect(game.setup(content, 1).state.deck).not.toEqual(game.setup(content, 2).state.deck);
   });
 
-  it('the shared 50-card deck is shuffled with the state\'s seeded generator (the same draws as sampleIndices)', () => {
+  it("the shared 50-card deck is shuffled with the state's seeded generator (the same draws as sampleIndices)", () => {
     const random = seedRandom(42);
     const cards = Array.from({ length: 50 }, (_, i) => `c${i}`);
     const mine = shuffle(random, cards);
@@ -65,7 +65,12 @@ describe('Archon Skirmish games', () => {
   });
 
   it('fuzz: 2,000 seeded random games keep every invariant after every move and all end', () => {
-    const rules = { handLimit: 5, casters: { light: 'wizard', dark: 'sorceress' } as Record<string, string>, maxHits: {} as Record<string, number>, drawAfter: 200 };
+    const rules = {
+      handLimit: 5,
+      casters: { light: 'wizard', dark: 'sorceress' } as Record<string, string>,
+      maxHits: {} as Record<string, number>,
+      drawAfter: 200,
+    };
     for (const [id, c] of Object.entries(content.records.creature as Record<string, { hits: number }>)) rules.maxHits[id] = c.hits;
     const ends: Record<string, number> = {};
     let moves = 0;
@@ -81,7 +86,7 @@ describe('Archon Skirmish games', () => {
         }
         // Hits within 0..max; killed creatures are off the board.
         if (c.hits < 0 || c.hits > rules.maxHits[c.creature]!) throw new Error(`${c.id} has ${c.hits} hits`);
-        if (before.step !== 'setup' && s.step !== 'setup' && (c.hits === 0) !== (c.square < 0)) throw new Error(`${c.id}: hits ${c.hits} at ${c.square}`);
+        if (before.step !== 'setup' && s.step !== 'setup' && (c.hits === 0) !== c.square < 0) throw new Error(`${c.id}: hits ${c.hits} at ${c.square}`);
         if (c.imprisoned < 0 || c.imprisoned > 3) throw new Error(`${c.id} imprisoned ${c.imprisoned}`);
       }
       if (s.squares.filter((x) => x !== -1).length !== onBoard) throw new Error('a square holds a creature that is elsewhere');
@@ -116,7 +121,7 @@ describe('Archon Skirmish games', () => {
     }
     expect(Object.values(ends).reduce((a, b) => a + b, 0)).toBe(2000);
     // Random play ends both ways, and mostly by a win.
-    expect(ends['draw'] ?? 0).toBeLessThan(200);
+    expect(ends.draw ?? 0).toBeLessThan(200);
     expect(moves).toBeGreaterThan(100_000);
   }, 120_000);
 
@@ -126,7 +131,9 @@ describe('Archon Skirmish games', () => {
     const result = validate([PACK]);
     const pack = result.packs[0]!;
     const records = [...pack.records.values()].flat();
-    const keys = collectRules(records).map((r) => r.key).sort();
+    const keys = collectRules(records)
+      .map((r) => r.key)
+      .sort();
     expect(Object.keys(ARCHON_RULES_RUN).sort()).toEqual(keys);
     const titles = new Set<string>();
     const { readFileSync, readdirSync } = await import('node:fs');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import { IllegalMove } from '../src/engine/core/game.js';
-import { ARCHON_RULES_RUN, archonSkirmishGame as game, type ArchonMove, type ArchonState } from '../src/engine/archon-skirmish/index.js';
+import { archonSkirmishGame as game, type ArchonMove, type ArchonState } from '../src/engine/archon-skirmish/index.js';
 
 const PACK = fileURLToPath(new URL('../content/archon-skirmish/', import.meta.url));
 const loaded = loadContent([PACK]);
@@ -117,7 +117,11 @@ describe('Archon Skirmish set-up and turns', () => {
     expect(s1.step).toBe('battle');
     expect(events.filter((e) => e.type === 'phase').map((e) => e.phase)).toEqual(['battle']);
     const { state: s2, events: e2 } = play(s1, { kind: 'pass' });
-    expect(e2.filter((e) => e.type === 'turn' || e.type === 'phase').map((e) => `${e.type}:${e.phase ?? e.side}`)).toEqual(['turn:dark', 'phase:orders', 'phase:move']);
+    expect(e2.filter((e) => e.type === 'turn' || e.type === 'phase').map((e) => `${e.type}:${e.phase ?? e.side}`)).toEqual([
+      'turn:dark',
+      'phase:orders',
+      'phase:move',
+    ]);
     expect([s2.turn, s2.active, s2.step]).toEqual([2, 'dark', 'move']);
   });
 
@@ -172,7 +176,10 @@ describe('Archon Skirmish set-up and turns', () => {
 describe('Archon Skirmish Move Phase', () => {
   it('move: a Move card moves one creature exactly its number of squares, diagonal or orthogonal', () => {
     const s0 = arrange(started(), { at: { unicorn: 'd4' }, only: false, hands: { light: ['move-2'] } });
-    const to = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'unicorn').map((m) => (m as Extract<ArchonMove, { kind: 'move' }>).to).sort();
+    const to = moves(s0, 'move')
+      .filter((m) => m.kind === 'move' && m.creature === 'unicorn')
+      .map((m) => (m as Extract<ArchonMove, { kind: 'move' }>).to)
+      .sort();
     // Exactly 2 squares along the 8 queen lines from d4 (the back row b2/d2/f2 are empty squares of rank 2).
     expect(to).toEqual(['b2', 'b4', 'b6', 'd2', 'd6', 'f2', 'f4', 'f6']);
     const { state, events } = play(s0, { kind: 'move', card: 'move-2', creature: 'unicorn', to: 'f6' });
@@ -186,11 +193,15 @@ describe('Archon Skirmish Move Phase', () => {
   it('move: creatures cannot move through or onto other creatures; Flyers move over them', () => {
     const s0 = arrange(started(), { at: { golem: 'c3', valkyrie: 'a3', troll: 'b3', goblin: 'a5' }, hands: { light: ['move-2', 'move-4'] } });
     // Golem (Move 2, no Flyer) from c3: west is blocked by the Troll on b3.
-    const golem = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'golem').map((m) => (m as Extract<ArchonMove, { kind: 'move' }>).to);
+    const golem = moves(s0, 'move')
+      .filter((m) => m.kind === 'move' && m.creature === 'golem')
+      .map((m) => (m as Extract<ArchonMove, { kind: 'move' }>).to);
     expect(golem).not.toContain('a3');
     expect(golem).toContain('e3');
     // Valkyrie (Flyer, Move 4) from a3 flies over the Troll on b3 to c3? No: c3 is occupied. Over b3 and c3 to e3 with Move 4.
-    const valk = moves(s0, 'move').filter((m) => m.kind === 'move' && m.creature === 'valkyrie').map((m) => `${(m as { card: string }).card}:${(m as Extract<ArchonMove, { kind: 'move' }>).to}`);
+    const valk = moves(s0, 'move')
+      .filter((m) => m.kind === 'move' && m.creature === 'valkyrie')
+      .map((m) => `${(m as { card: string }).card}:${(m as Extract<ArchonMove, { kind: 'move' }>).to}`);
     expect(valk).toContain('move-4:e3');
     expect(valk).not.toContain('move-2:c3'); // cannot end on a creature
     expect(valk).toContain('move-2:a5'.replace('a5', 'c5')); // diagonal over b4 (empty) is fine either way
@@ -201,7 +212,12 @@ describe('Archon Skirmish Move Phase', () => {
 
   it('move limit: a creature may use only Move cards up to its Move value', () => {
     const s0 = arrange(started(), { at: { wizard: 'd4', djinni: 'a3' }, hands: { light: ['move-3', 'move-5'] } });
-    const users = (card: string) => new Set(moves(s0, 'move').filter((m) => (m as { card: string }).card === card).map((m) => (m as { creature: string }).creature));
+    const users = (card: string) =>
+      new Set(
+        moves(s0, 'move')
+          .filter((m) => (m as { card: string }).card === card)
+          .map((m) => (m as { creature: string }).creature),
+      );
     expect(users('move-3').has('wizard')).toBe(false); // Wizard Move 2
     expect(users('move-3').has('djinni')).toBe(true);
     expect(users('move-5').has('djinni')).toBe(true); // Djinni Move 5F
@@ -240,9 +256,17 @@ describe('Archon Skirmish Move Phase', () => {
 });
 
 describe('Archon Skirmish Battle Phase', () => {
-  it('attack range: an Attack card reaches an enemy on a queen line up to its number, within the creature\'s Attack', () => {
-    const s0 = passUntil(arrange(started(), { at: { archer: 'd4', troll: 'd7', goblin: 'g7', basilisk: 'a4' }, hands: { light: ['attack-3', 'attack-2'] } }), 'light', 'battle');
-    const targets = (card: string) => moves(s0, 'attack').filter((m) => (m as { card: string }).card === card && (m as { creature: string }).creature === 'archer').map((m) => (m as { target: string }).target).sort();
+  it("attack range: an Attack card reaches an enemy on a queen line up to its number, within the creature's Attack", () => {
+    const s0 = passUntil(
+      arrange(started(), { at: { archer: 'd4', troll: 'd7', goblin: 'g7', basilisk: 'a4' }, hands: { light: ['attack-3', 'attack-2'] } }),
+      'light',
+      'battle',
+    );
+    const targets = (card: string) =>
+      moves(s0, 'attack')
+        .filter((m) => (m as { card: string }).card === card && (m as { creature: string }).creature === 'archer')
+        .map((m) => (m as { target: string }).target)
+        .sort();
     expect(targets('attack-3')).toEqual(['basilisk', 'goblin', 'troll']); // d7 (3 up), g7 (3 diagonal), a4 (3 left)
     expect(targets('attack-2')).toEqual([]);
     const { state, events } = play(s0, { kind: 'attack', card: 'attack-3', creature: 'archer', target: 'troll' });
@@ -251,16 +275,30 @@ describe('Archon Skirmish Battle Phase', () => {
   });
 
   it('attack limit: a creature may use only Attack cards up to its Attack value', () => {
-    const s0 = passUntil(arrange(started(), { at: { knight: 'd4', troll: 'd5', golem: 'e4', goblin: 'g6' }, hands: { light: ['attack-1', 'attack-2'] } }), 'light', 'battle');
-    const by = (c: string) => moves(s0, 'attack').filter((m) => (m as { creature: string }).creature === c).map((m) => (m as { card: string }).card);
+    const s0 = passUntil(
+      arrange(started(), { at: { knight: 'd4', troll: 'd5', golem: 'e4', goblin: 'g6' }, hands: { light: ['attack-1', 'attack-2'] } }),
+      'light',
+      'battle',
+    );
+    const by = (c: string) =>
+      moves(s0, 'attack')
+        .filter((m) => (m as { creature: string }).creature === c)
+        .map((m) => (m as { card: string }).card);
     expect(by('knight')).toEqual(['attack-1']); // Knight Attack 1: the Attack 2 card is above it
     expect(by('golem').sort()).toEqual(['attack-1', 'attack-2', 'attack-2']); // the Troll 1 away (any card up to 3), the Goblin 2 diagonal
     expect(() => play(s0, { kind: 'attack', card: 'attack-2', creature: 'knight', target: 'troll' })).toThrow(IllegalMove);
   });
 
   it('line of sight: an attack cannot pass through any creature, friend or foe', () => {
-    const s0 = passUntil(arrange(started(), { at: { wizard: 'd4', golem: 'd5', troll: 'd6', goblin: 'f6', banshee: 'e5', dragon: 'b6' }, hands: { light: ['attack-4'] } }), 'light', 'battle');
-    const targets = moves(s0, 'attack').filter((m) => (m as { creature: string }).creature === 'wizard').map((m) => (m as { target: string }).target).sort();
+    const s0 = passUntil(
+      arrange(started(), { at: { wizard: 'd4', golem: 'd5', troll: 'd6', goblin: 'f6', banshee: 'e5', dragon: 'b6' }, hands: { light: ['attack-4'] } }),
+      'light',
+      'battle',
+    );
+    const targets = moves(s0, 'attack')
+      .filter((m) => (m as { creature: string }).creature === 'wizard')
+      .map((m) => (m as { target: string }).target)
+      .sort();
     // Troll behind the Golem and Goblin behind the Banshee are hidden; the Banshee and Dragon are seen
     // (a diagonal is blocked only by creatures on it: ruling line-of-sight-squares-on-line).
     expect(targets).toEqual(['banshee', 'dragon']);
@@ -268,9 +306,18 @@ describe('Archon Skirmish Battle Phase', () => {
   });
 
   it('damage and removal: the target loses one Hit; at zero it is killed and removed from the map', () => {
-    const s0 = passUntil(arrange(started(), { at: { knight: 'd4', goblin: 'd5', troll: 'e5' }, hands: { light: ['attack-1'] }, hits: { troll: 3 } }), 'light', 'battle');
+    const s0 = passUntil(
+      arrange(started(), { at: { knight: 'd4', goblin: 'd5', troll: 'e5' }, hands: { light: ['attack-1'] }, hits: { troll: 3 } }),
+      'light',
+      'battle',
+    );
     const { state, events } = play(s0, { kind: 'attack', card: 'attack-1', creature: 'knight', target: 'goblin' });
-    expect(events.filter((e) => e.type === 'effect').map((e) => e.effect).slice(0, 4)).toEqual(['play-card', 'attack', 'damage', 'killed']);
+    expect(
+      events
+        .filter((e) => e.type === 'effect')
+        .map((e) => e.effect)
+        .slice(0, 4),
+    ).toEqual(['play-card', 'attack', 'damage', 'killed']);
     expect(creature(state, 'goblin')).toMatchObject({ hits: 0, square: -1 });
     expect(state.squares[sq('d5')]).toBe(-1);
     expect(moves(state).some((m) => JSON.stringify(m).includes('goblin'))).toBe(false);
@@ -318,7 +365,9 @@ describe('Archon Skirmish spells', () => {
 
   it('teleport: any friendly creature, whatever its Move, up to 6 squares along a line over others to an empty square', () => {
     const s0 = arrange(started(), { hands: { light: ['teleport'] } });
-    const golem = moves(s0, 'cast').filter((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).creatures[0] === 'golem').map((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).to);
+    const golem = moves(s0, 'cast')
+      .filter((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).creatures[0] === 'golem')
+      .map((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).to);
     expect(golem).toContain('d7'); // 6 squares up the file, over nothing; Golem's Move is 2
     expect(golem).toContain('h5'); // diagonal
     expect(golem).not.toContain('d8'); // 7 away and occupied
@@ -329,7 +378,10 @@ describe('Archon Skirmish spells', () => {
   });
 
   it('imprison: an enemy within 3 of the caster in line of sight cannot move or attack for his next 3 turns', () => {
-    let s = arrange(started(), { at: { wizard: 'd4', troll: 'd6', goblin: 'd7', basilisk: 'h4' }, hands: { light: ['imprison'], dark: ['move-1', 'attack-1', 'attack-3'] } });
+    let s = arrange(started(), {
+      at: { wizard: 'd4', troll: 'd6', goblin: 'd7', basilisk: 'h4' },
+      hands: { light: ['imprison'], dark: ['move-1', 'attack-1', 'attack-3'] },
+    });
     const targets = moves(s, 'cast').map((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).creatures[0]);
     expect(targets).toEqual(['troll']); // goblin hidden behind it; basilisk 4 away
     s = play(s, { kind: 'cast', card: 'imprison', creatures: ['troll'] }).state;
@@ -337,9 +389,15 @@ describe('Archon Skirmish spells', () => {
     for (let turn = 1; turn <= 3; turn++) {
       s = passUntil(s, 'dark', 'move');
       s = arrange(s, { hands: { light: [], dark: ['move-1', 'attack-3'] } });
-      expect(moves(s).some((m) => (m as { creature?: string }).creature === 'troll'), `dark turn ${turn}`).toBe(false);
+      expect(
+        moves(s).some((m) => (m as { creature?: string }).creature === 'troll'),
+        `dark turn ${turn}`,
+      ).toBe(false);
       s = play(s, { kind: 'pass' }).state;
-      expect(moves(s).some((m) => (m as { creature?: string }).creature === 'troll'), `dark turn ${turn} battle`).toBe(false);
+      expect(
+        moves(s).some((m) => (m as { creature?: string }).creature === 'troll'),
+        `dark turn ${turn} battle`,
+      ).toBe(false);
       s = play(s, { kind: 'pass' }).state;
     }
     expect(creature(s, 'troll').imprisoned).toBe(0);
@@ -360,21 +418,32 @@ describe('Archon Skirmish spells', () => {
     const light = arrange(started(), { hands: { light: ['exchange', 'heal', 'imprison', 'teleport'] }, hits: { golem: 1 }, at: { troll: 'd3' } });
     expect(moves(light, 'cast').length).toBeGreaterThan(0);
     const noWizard = arrange(light, { at: { wizard: 'a1' }, hits: { wizard: 0 } });
-    const dead = { ...noWizard, creatures: noWizard.creatures.map((c) => (c.id === 'wizard' ? { ...c, hits: 0, square: -1 } : c)), squares: noWizard.squares.map((i) => (i === noWizard.creatures.findIndex((c) => c.id === 'wizard') ? -1 : i)) };
+    const dead = {
+      ...noWizard,
+      creatures: noWizard.creatures.map((c) => (c.id === 'wizard' ? { ...c, hits: 0, square: -1 } : c)),
+      squares: noWizard.squares.map((i) => (i === noWizard.creatures.findIndex((c) => c.id === 'wizard') ? -1 : i)),
+    };
     expect(moves(dead, 'cast')).toEqual([]);
     expect(() => play(dead, { kind: 'cast', card: 'exchange', creatures: ['golem', 'knight'] })).toThrow(IllegalMove);
     // Dark likewise with its Sorceress.
     let d = passUntil(arrange(started(), { hands: { light: [], dark: ['heal'] }, hits: { troll: 1 } }), 'dark', 'move');
     d = arrange(d, { hands: { light: [], dark: ['heal'] } });
     expect(moves(d, 'cast')).toEqual([{ kind: 'cast', card: 'heal', creatures: ['troll'] }]);
-    const killSorceress = arrange(d, { only: true, at: Object.fromEntries(d.creatures.filter((c) => c.square >= 0 && c.id !== 'sorceress').map((c) => [c.id, name(c.square)])) });
+    const killSorceress = arrange(d, {
+      only: true,
+      at: Object.fromEntries(d.creatures.filter((c) => c.square >= 0 && c.id !== 'sorceress').map((c) => [c.id, name(c.square)])),
+    });
     expect(moves(killSorceress, 'cast')).toEqual([]);
   });
 });
 
 describe('Archon Skirmish victory', () => {
   it('victory: a side that occupies the 4 corner squares wins at once', () => {
-    const s0 = arrange(started(), { only: true, at: { wizard: 'a1', knight: 'h1', valkyrie: 'a8', djinni: 'e5', troll: 'c6', sorceress: 'd6' }, hands: { light: ['move-3'] } });
+    const s0 = arrange(started(), {
+      only: true,
+      at: { wizard: 'a1', knight: 'h1', valkyrie: 'a8', djinni: 'e5', troll: 'c6', sorceress: 'd6' },
+      hands: { light: ['move-3'] },
+    });
     expect(s0.result).toBeNull();
     const { state, events } = play(s0, { kind: 'move', card: 'move-3', creature: 'djinni', to: 'h8' });
     expect(state.result).toEqual({ winner: 'light', reason: 'Occupy the 4 corner squares of the map', rule: 'scenario/standard-game#/victory/0' });
@@ -384,7 +453,11 @@ describe('Archon Skirmish victory', () => {
   });
 
   it('victory: a side that destroys all enemy creatures wins at once', () => {
-    const s0 = passUntil(arrange(started(), { only: true, at: { knight: 'd4', goblin: 'd5', archer: 'a1' }, hits: { goblin: 1 }, hands: { light: ['attack-1'] } }), 'light', 'battle');
+    const s0 = passUntil(
+      arrange(started(), { only: true, at: { knight: 'd4', goblin: 'd5', archer: 'a1' }, hits: { goblin: 1 }, hands: { light: ['attack-1'] } }),
+      'light',
+      'battle',
+    );
     const { state } = play(s0, { kind: 'attack', card: 'attack-1', creature: 'knight', target: 'goblin' });
     expect(state.result).toEqual({ winner: 'light', reason: 'destroy all enemy creatures.', rule: 'scenario/standard-game#/victory/1' });
     expect(state.step).toBe('over');

@@ -39,14 +39,25 @@ function listings(seeds: readonly number[]): { digest: string; listings: number 
 
 describe('Archon Skirmish games are the same as before the speed work', () => {
   it('the legal moves of every state of 40 seeded games, in order, are unchanged', () => {
-    expect(listings(Array.from({ length: 40 }, (_, i) => i + 1))).toEqual({ digest: '40d14c42d8a4257f4612db3cd5c28e67e3180f185a3745b809f5f46d951f0a09', listings: 13947 });
+    expect(listings(Array.from({ length: 40 }, (_, i) => i + 1))).toEqual({
+      digest: '40d14c42d8a4257f4612db3cd5c28e67e3180f185a3745b809f5f46d951f0a09',
+      listings: 13947,
+    });
   });
 
   it('300 games with random bots, as simulate plays them (log, log bytes, winners, lengths, final states), are unchanged', () => {
-    expect(simulated(['random', 'random'], 0, 300)).toEqual({ digest: 'aae85c406d6b38871bf75c35a5032ba8d3946c8d51137c8fa4d9b427dbef535c', bytes: 45113102, summaries: 'aacd1e412d1cda8fc481627cdf55657464b02382dda765b11c9a7a0dcc06a858' });
+    expect(simulated(['random', 'random'], 0, 300)).toEqual({
+      digest: 'aae85c406d6b38871bf75c35a5032ba8d3946c8d51137c8fa4d9b427dbef535c',
+      bytes: 45113102,
+      summaries: 'aacd1e412d1cda8fc481627cdf55657464b02382dda765b11c9a7a0dcc06a858',
+    });
   });
 
   it('20 games with greedy bots (which play every legal move to rate it) are unchanged', () => {
-    expect(simulated(['greedy', 'greedy'], 0, 20)).toEqual({ digest: '2952b83688e13f9474c3a1958414c1dd4e578dcba8a1e5390541e739c35f2e83', bytes: 5178411, summaries: 'a1879fc49a52d4010e0130b3671387c9522e1aaf8f64d4f04a0f50f254daa9a1' });
+    expect(simulated(['greedy', 'greedy'], 0, 20)).toEqual({
+      digest: '2952b83688e13f9474c3a1958414c1dd4e578dcba8a1e5390541e739c35f2e83',
+      bytes: 5178411,
+      summaries: 'a1879fc49a52d4010e0130b3671387c9522e1aaf8f64d4f04a0f50f254daa9a1',
+    });
   });
 });

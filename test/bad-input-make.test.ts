@@ -11,9 +11,18 @@ import { runCase, type BadCase } from '../scripts/bad-input.js';
 const outside = mkdtempSync(path.join(os.tmpdir(), 'playmark-make-outside-'));
 afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
-const caseMaking = (make: BadCase['make']): BadCase => ({ name: 'make-guard', about: '', run: ['--version'], exit: 0, make, timeout: 10, bound: { seconds: 10, megabytes: 400 }, inRepo: false });
+const caseMaking = (make: BadCase['make']): BadCase => ({
+  name: 'make-guard',
+  about: '',
+  run: ['--version'],
+  exit: 0,
+  make,
+  timeout: 10,
+  bound: { seconds: 10, megabytes: 400 },
+  inRepo: false,
+});
 
-describe('the bad-input runner makes files only inside the case\'s copy', () => {
+describe("the bad-input runner makes files only inside the case's copy", () => {
   it('a make path under a folder made a link out of the copy is refused, and nothing is written there', async () => {
     const c = caseMaking([
       { path: 'templates', symlink: outside },

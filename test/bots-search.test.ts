@@ -93,7 +93,9 @@ describe('the search bot', () => {
     const at = { ...race.setup(content, 1).state, positions: { red: 17, blue: 18 } } as GameState;
     const moves = race.legalMoves(content, at);
     for (let seed = 0; seed < 10; seed++) {
-      const picks = [1, 2, 3, 4, 5].map((g) => JSON.stringify(bot('search').choose(race, content, { ...at, random: seedRandom(1000 + g) }, moves, seedRandom(seed))));
+      const picks = [1, 2, 3, 4, 5].map((g) =>
+        JSON.stringify(bot('search').choose(race, content, { ...at, random: seedRandom(1000 + g) }, moves, seedRandom(seed))),
+      );
       expect(new Set(picks).size).toBe(1);
     }
   });
@@ -141,7 +143,7 @@ describe('the search bot and hidden information (Warchon fingers)', () => {
     return s;
   }
 
-  it('the defender picks the same fingers whatever the attacker showed: the attacker\'s are drawn afresh in every playout', () => {
+  it("the defender picks the same fingers whatever the attacker showed: the attacker's are drawn afresh in every playout", () => {
     const battle = firstBattle();
     const shown = [1, 2, 3, 4, 5].map((n) => warchonGame.play(warchon, battle, { kind: 'fingers', n }).state);
     expect(new Set(shown.map((s) => s.battle!.attackerFingers)).size).toBe(5);

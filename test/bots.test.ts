@@ -102,12 +102,31 @@ function erdonBattle(content: PackContent, as5 = false): WarchonState {
   const rules = warchonRules(content);
   let s = warchonGame.setup(content, 7).state;
   while (s.step === 'setup') s = warchonGame.play(content, s, warchonGame.legalMoves(content, s)[0]!).state;
-  const at: Record<string, string> = { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'kier-zhadd' };
+  const at: Record<string, string> = {
+    'baphite-swarm-1': 'erdon-pass',
+    'baphite-swarm-2': 'erdon-pass',
+    'celestine-crusaders': 'erdon-pass',
+    'celestine-paladins': 'kier-zhadd',
+  };
   const units = s.core.units.map((u) => ({
     ...u,
     location: at[u.id] ?? null,
     destroyed: !(u.id in at),
-    modifiers: as5 && u.id === 'baphite-swarm-1' ? [{ stat: 'as' as const, op: 'add' as const, value: 1, rounding: null, duration: 'permanent' as const, location: null, turnsLeft: null, source: 'test' }] : [],
+    modifiers:
+      as5 && u.id === 'baphite-swarm-1'
+        ? [
+            {
+              stat: 'as' as const,
+              op: 'add' as const,
+              value: 1,
+              rounding: null,
+              duration: 'permanent' as const,
+              location: null,
+              turnsLeft: null,
+              source: 'test',
+            },
+          ]
+        : [],
   }));
   let core: CoreState = { ...s.core, units, active: 'azuthka', turn: 1, statics: [], staticMarks: '', settled: false, locationRules: [] };
   core = recompute(core, rules, contested(core, rules)).core;
@@ -131,14 +150,16 @@ describe('Warchon bots', () => {
     const shown = warchonGame.play(content, battle, fingers(1)).state;
     expect(fingersOdds(warchonRules(content), shown, false).map((v) => v.toFixed(9))).toEqual(Array(5).fill((1.2).toFixed(9)));
     const picked = new Set<number>();
-    for (let seed = 0; seed < 40; seed++) picked.add((greedyBot.choose(warchonGame, content, shown, warchonGame.legalMoves(content, shown), seedRandom(seed)).move as { n: number }).n);
+    for (let seed = 0; seed < 40; seed++)
+      picked.add((greedyBot.choose(warchonGame, content, shown, warchonGame.legalMoves(content, shown), seedRandom(seed)).move as { n: number }).n);
     expect([...picked].sort()).toEqual([1, 2, 3, 4, 5]);
     // A defender whose count 1 gives 1 (D2) and any other 2 (D1) never shows 1.
     const rows = [[1, 1, 1, 1, 1], ...Array.from({ length: 4 }, () => [2, 2, 2, 2, 2])];
     const guarded = withRng(rows);
     const second = warchonGame.play(guarded, erdonBattle(guarded, true), fingers(3)).state;
     expect(fingersOdds(warchonRules(guarded), second, false)).toEqual([2, 1, 1, 1, 1]);
-    for (let seed = 0; seed < 20; seed++) expect(greedyBot.choose(warchonGame, guarded, second, warchonGame.legalMoves(guarded, second), seedRandom(seed)).move).not.toEqual(fingers(1));
+    for (let seed = 0; seed < 20; seed++)
+      expect(greedyBot.choose(warchonGame, guarded, second, warchonGame.legalMoves(guarded, second), seedRandom(seed)).move).not.toEqual(fingers(1));
   });
 
   it('the printed Warchon RNGs are Latin squares: against a player showing any count at random, every own count has the same odds', () => {
@@ -148,9 +169,31 @@ describe('Warchon bots', () => {
       for (const attacking of [true, false]) {
         // Every column: the differential moved by a strength modifier on the attacker.
         for (let extra = -8; extra <= 8; extra++) {
-          const units = battle.core.units.map((u) => (u.id === 'baphite-swarm-1' ? { ...u, modifiers: [{ stat: 'as' as const, op: 'add' as const, value: extra, rounding: null, duration: 'permanent' as const, location: null, turnsLeft: null, source: 'test' }] } : u));
+          const units = battle.core.units.map((u) =>
+            u.id === 'baphite-swarm-1'
+              ? {
+                  ...u,
+                  modifiers: [
+                    {
+                      stat: 'as' as const,
+                      op: 'add' as const,
+                      value: extra,
+                      rounding: null,
+                      duration: 'permanent' as const,
+                      location: null,
+                      turnsLeft: null,
+                      source: 'test',
+                    },
+                  ],
+                }
+              : u,
+          );
           const moved = units.map((u) => (u.location === 'erdon-pass' ? { ...u, location: spread.id } : u));
-          const s: WarchonState = { ...battle, core: { ...battle.core, units: moved, battle: { ...battle.core.battle!, location: spread.id } }, battle: { ...battle.battle!, spread: spread.id } };
+          const s: WarchonState = {
+            ...battle,
+            core: { ...battle.core, units: moved, battle: { ...battle.core.battle!, location: spread.id } },
+            battle: { ...battle.battle!, spread: spread.id },
+          };
           const odds = fingersOdds(rules, s, attacking);
           expect(new Set(odds.map((v) => v.toFixed(9))).size, `${spread.id} ${extra}`).toBe(1);
         }

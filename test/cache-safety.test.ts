@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../src/content/parse-cache.js';
-import { fixture, repoRoot, badCaseProject } from './helpers.js';
+import { repoRoot, badCaseProject } from './helpers.js';
 
 const bin = path.join(repoRoot, 'bin', 'playmark.js');
 const JS_YAML = (createRequire(import.meta.url)('js-yaml/package.json') as { version: string }).version;
@@ -44,7 +44,13 @@ function world(): World {
 
 function run(w: World, args: readonly string[], env: NodeJS.ProcessEnv = {}): { status: number | null; out: string } {
   const base: NodeJS.ProcessEnv = { ...process.env, HOME: w.home, XDG_CACHE_HOME: path.join(w.home, '.cache'), TMPDIR: w.temp, PLAYMARK_CACHE_DIR: '' };
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: w.project, env: { ...base, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: w.project,
+    env: { ...base, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 60_000,
+  });
   return { status: r.status, out: r.stdout + r.stderr };
 }
 
@@ -54,7 +60,9 @@ function oldValidatorName(roots: readonly string[]): string {
   const list = (root: string, sub = ''): string[] =>
     readdirSync(path.join(root, sub), { withFileTypes: true })
       .sort((a, b) => (a.name < b.name ? -1 : 1))
-      .flatMap((e) => (e.isDirectory() ? list(root, sub ? `${sub}/${e.name}` : e.name) : e.name.endsWith('.schema.json') ? [sub ? `${sub}/${e.name}` : e.name] : []));
+      .flatMap((e) =>
+        e.isDirectory() ? list(root, sub ? `${sub}/${e.name}` : e.name) : e.name.endsWith('.schema.json') ? [sub ? `${sub}/${e.name}` : e.name] : [],
+      );
   for (const root of roots) for (const rel of list(root)) files.set(rel, path.join(root, rel));
   const hash = createHash('sha256').update(`playmark-validators-1\n${AJV}\n`);
   for (const [rel, file] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${rel}\n${readFileSync(file, 'utf8')}\n`);
@@ -85,7 +93,7 @@ function scoutCost(out: string): unknown {
 }
 
 describe('compiled validators are never executed from a cache', () => {
-  it('planted .cjs validators in the project\'s node_modules/.cache/playmark and in $TMPDIR/playmark-cache never run (validate, export)', () => {
+  it("planted .cjs validators in the project's node_modules/.cache/playmark and in $TMPDIR/playmark-cache never run (validate, export)", () => {
     const w = world();
     plantCode(w, path.join(w.project, 'node_modules', '.cache', 'playmark'));
     plantCode(w, path.join(w.temp, 'playmark-cache'));
@@ -100,7 +108,7 @@ describe('compiled validators are never executed from a cache', () => {
     expect(existsSync(w.marker)).toBe(false);
   }, 60_000);
 
-  it('a planted .cjs in the user\'s own cache folder (or $PLAYMARK_CACHE_DIR) never runs either: no code is loaded from any cache', () => {
+  it("a planted .cjs in the user's own cache folder (or $PLAYMARK_CACHE_DIR) never runs either: no code is loaded from any cache", () => {
     const w = world();
     const own = path.join(w.home, '.cache', 'playmark');
     plantCode(w, own);
@@ -114,8 +122,8 @@ describe('compiled validators are never executed from a cache', () => {
   }, 60_000);
 });
 
-describe('the parse cache is the user\'s own', () => {
-  it('a parse cache planted in the project\'s node_modules/.cache/playmark or in $TMPDIR/playmark-cache changes nothing exported', () => {
+describe("the parse cache is the user's own", () => {
+  it("a parse cache planted in the project's node_modules/.cache/playmark or in $TMPDIR/playmark-cache changes nothing exported", () => {
     const w = world();
     plantData(w, path.join(w.project, 'node_modules', '.cache', 'playmark'));
     plantData(w, path.join(w.temp, 'playmark-cache'));
@@ -237,13 +245,17 @@ describe('an alias bomb is not amplified by the cache', () => {
     const w = world();
     const file = path.join(w.project, SCOUT);
     // The card's text is its name, through an alias.
-    const shared = readFileSync(file, 'utf8').replace(/^name: Scout$/m, 'name: &n Scout').replace(/^text: .*$/m, 'text: *n');
+    const shared = readFileSync(file, 'utf8')
+      .replace(/^name: Scout$/m, 'name: &n Scout')
+      .replace(/^text: .*$/m, 'text: *n');
     expect(shared).toContain('text: *n');
     writeFileSync(file, shared);
     const r = run(w, ['validate']);
     expect(r.status, r.out).toBe(0);
     const cache = path.join(w.home, '.cache', 'playmark');
-    const parsed = JSON.parse(readFileSync(path.join(cache, readdirSync(cache).find((f) => f.startsWith('parsed-'))!), 'utf8')) as { entries: Record<string, string> };
+    const parsed = JSON.parse(readFileSync(path.join(cache, readdirSync(cache).find((f) => f.startsWith('parsed-'))!), 'utf8')) as {
+      entries: Record<string, string>;
+    };
     const key = createHash('sha256').update(shared).digest('base64url');
     expect(Object.keys(parsed.entries)).not.toContain(key);
     // The other files are cached as usual.

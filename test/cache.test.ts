@@ -32,7 +32,8 @@ describe('the cache folder', () => {
     validate([content], { cwd: root, cacheDir });
     const warm = validate([content], { cwd: root, cacheDir });
     expect(strip(warm)).toEqual(strip(cold));
-    const refs = (r: ReturnType<typeof validate>) => r.packs.flatMap((p) => [...p.records.values()].flat().map((rec) => `${rec.kind}/${rec.id}:${rec.refs.map((x) => x.pointer + '=' + x.id).join(',')}`));
+    const refs = (r: ReturnType<typeof validate>) =>
+      r.packs.flatMap((p) => [...p.records.values()].flat().map((rec) => `${rec.kind}/${rec.id}:${rec.refs.map((x) => x.pointer + '=' + x.id).join(',')}`));
     expect(refs(warm)).toEqual(refs(cold));
     expect(refs(cold).some((line) => line.includes('/paths/0=akibatu'))).toBe(true);
   });
@@ -74,4 +75,3 @@ describe('the parsed-YAML cache', () => {
     }
   });
 });
-

@@ -36,7 +36,7 @@ describe('with no path, validate and lint check the project found upward', () =>
     expect(r.code).toBe(0);
   });
 
-  it('lint from a subfolder does the same, and lists the pack\'s rules', async () => {
+  it("lint from a subfolder does the same, and lists the pack's rules", async () => {
     const r = await run(deep, 'lint', '--no-cache');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/mini: the engine runs 0 of \d+ rules through a game loop/);

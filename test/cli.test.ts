@@ -162,7 +162,11 @@ describe('export', () => {
     kinds: Record<string, unknown[]>;
   }
   type Spread = { id: string; rng: (number | string | null)[][] };
-  type WithProvenance = { id: string; data: Spread; provenance: { source: string; layers: Record<string, { layer: string; entry: string; kind: string; reason: string }> } };
+  type WithProvenance = {
+    id: string;
+    data: Spread;
+    provenance: { source: string; layers: Record<string, { layer: string; entry: string; kind: string; reason: string }> };
+  };
 
   const alpha = (out: Exported) => (out.kinds.spread as Spread[]).find((s) => s.id === 'alpha')!;
 

@@ -106,7 +106,9 @@ describe('codegen: determinism and syncing', () => {
     const write = await cli(dir, 'codegen', '--json');
     expect(write.code).toBe(0);
     expect(JSON.parse(write.stdout)).toMatchObject({ ok: true, written: ['generated/content/warchon.ts'], removed: [] });
-    const { spreads } = (await import(path.join(dir, 'generated/content/warchon.ts'))) as { spreads: Record<string, { combatTable: { rows: { cells: unknown[] }[] } }> };
+    const { spreads } = (await import(path.join(dir, 'generated/content/warchon.ts'))) as {
+      spreads: Record<string, { combatTable: { rows: { cells: unknown[] }[] } }>;
+    };
     expect(spreads['erdon-pass']!.combatTable.rows[1]!.cells).toEqual(['A3', 'A2', 'A1', 'Eg', 'D1', 'D2', 'D3']);
 
     expect((await cli(dir, 'codegen', '--check')).code).toBe(0);
@@ -243,7 +245,7 @@ describe('codegen: generated files', () => {
     }
   });
 
-  it('holds each pack\'s effective content and the provenance of every layer-set value', async () => {
+  it("holds each pack's effective content and the provenance of every layer-set value", async () => {
     const { packs } = validate([path.join(repoRoot, 'content')], { cwd: repoRoot });
     expect(packs.map((p) => p.id)).toEqual(['archon-skirmish', 'warchon', 'warmaster']);
     for (const pack of packs) {
@@ -277,7 +279,9 @@ describe('codegen: generated files', () => {
       output = String((error as { stdout?: string }).stdout ?? error);
     }
     expect(output).toBe('');
-    expect(readFileSync(path.join(repoRoot, 'test', 'types', 'ids.ts'), 'utf8')).toContain("// @ts-expect-error 'erdon-pas' is not a spread id\nspreads['erdon-pas'];");
+    expect(readFileSync(path.join(repoRoot, 'test', 'types', 'ids.ts'), 'utf8')).toContain(
+      "// @ts-expect-error 'erdon-pas' is not a spread id\nspreads['erdon-pas'];",
+    );
   });
 
   it('writes generated/README.md saying what the folder is and how to regenerate it', () => {
@@ -302,7 +306,13 @@ describe('codegen: pairs and references', () => {
       items: { description: 'a pair', type: 'array', items: int, minItems: 2, maxItems: 2 },
       prefix: { description: 'a pair', type: 'array', prefixItems: [int, int], items: false, minItems: 2, maxItems: 2 },
       open: { description: 'at least two, no bound above: a list', type: 'array', items: int, minItems: 2 },
-      objects: { description: 'two unnamed objects: a list, not the object twice', type: 'array', items: { type: 'object', properties: { x: int } }, minItems: 2, maxItems: 2 },
+      objects: {
+        description: 'two unnamed objects: a list, not the object twice',
+        type: 'array',
+        items: { type: 'object', properties: { x: int } },
+        minItems: 2,
+        maxItems: 2,
+      },
     });
     expect(text).toContain('items: [number, number];');
     expect(text).toContain('prefix: [number, number];');
@@ -316,7 +326,9 @@ describe('codegen: pairs and references', () => {
     expect(warchon).toContain('export type WarchonSpreadRecord = DeepReadonly<WithRefs<WarchonSpread, {\n  readonly terrains: WarchonTerrainId;\n');
     expect(warchon).toContain('  readonly paths: WarchonSpreadId;\n');
     // A scenario's units may be of several kinds: those this pack has.
-    expect(generated.get('content/warmaster.ts')).toMatch(/export type WarmasterScenarioRecord = DeepReadonly<WithRefs<Scenario, \{[\s\S]*?readonly unit: WarmasterUnitId \| WarmasterSpecialUnitId \| WarmasterCardId;/);
+    expect(generated.get('content/warmaster.ts')).toMatch(
+      /export type WarmasterScenarioRecord = DeepReadonly<WithRefs<Scenario, \{[\s\S]*?readonly unit: WarmasterUnitId \| WarmasterSpecialUnitId \| WarmasterCardId;/,
+    );
     // A kind with no reference keeps its plain type.
     expect(warchon).toContain('export type WarchonDescriptorRecord = DeepReadonly<WarchonDescriptor>;');
     expect(generated.get('types/warchon/spread.ts')).toContain('  paths: Id[];\n');
@@ -330,7 +342,9 @@ describe('codegen: pairs and references', () => {
     const result = await codegen({ root });
     expect(result.ok).toBe(true);
     const module = readFileSync(path.join(root, 'generated', 'content', 'harbor-raid.ts'), 'utf8');
-    expect(module).toMatch(/export type HarborRaidAreaRecord = DeepReadonly<WithRefs<Location, \{\n {2}readonly kind: HarborRaidAreaKindId;\n {2}readonly adjacent: HarborRaidAreaId;\n/);
+    expect(module).toMatch(
+      /export type HarborRaidAreaRecord = DeepReadonly<WithRefs<Location, \{\n {2}readonly kind: HarborRaidAreaKindId;\n {2}readonly adjacent: HarborRaidAreaId;\n/,
+    );
     expect(module).toMatch(/readonly setup: \{\n\s+readonly zones: HarborRaidAreaId;/);
     writeFileSync(
       path.join(root, 'uses.ts'),
@@ -344,7 +358,14 @@ describe('codegen: pairs and references', () => {
         '',
       ].join('\n'),
     );
-    writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ extends: path.join(repoRoot, 'tsconfig.json'), compilerOptions: { noEmit: true, rootDir: '.', typeRoots: [path.join(repoRoot, 'node_modules', '@types')] }, include: ['uses.ts', 'generated/**/*.ts'] }));
+    writeFileSync(
+      path.join(root, 'tsconfig.json'),
+      JSON.stringify({
+        extends: path.join(repoRoot, 'tsconfig.json'),
+        compilerOptions: { noEmit: true, rootDir: '.', typeRoots: [path.join(repoRoot, 'node_modules', '@types')] },
+        include: ['uses.ts', 'generated/**/*.ts'],
+      }),
+    );
     const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
     let output = '';
     try {

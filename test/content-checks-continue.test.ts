@@ -11,7 +11,7 @@ describe('schema errors elsewhere do not hide reference problems', () => {
   const result = validate([fixture('cases', 'schema-errors-and-refs')], { cwd: repoRoot });
   const found = inFixtures(result.diagnostics).map(({ code, file, line, column }) => ({ code, file, line, column }));
 
-  it('the manifest\'s unknown property, a record\'s wrong type, a missing reference and both layer problems, in one run', () => {
+  it("the manifest's unknown property, a record's wrong type, a missing reference and both layer problems, in one run", () => {
     expect(found).toEqual([
       { code: 'schema/type', file: `${F}/cards/strike.yaml`, line: 4, column: 8 },
       { code: 'ref/missing', file: `${F}/decks/main.yaml`, line: 3, column: 16 },

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_CONTENT_BYTES } from '../src/content/read-content.js';
 import { validate } from '../src/content/validate.js';
-import { fixture, badCaseProject } from './helpers.js';
+import { badCaseProject } from './helpers.js';
 
 const MINI = badCaseProject('planted-parse-cache-in-project');
 const made: string[] = [];

@@ -15,7 +15,10 @@ export function packContentOf(pack: string): PackContent {
   let content = cache.get(pack);
   if (!content) {
     const loaded = loadContent([path.join(repoRoot, 'content', pack)], { cwd: repoRoot });
-    if (loaded.validation.errors > 0) throw new Error(`content/${pack} has errors:\n${loaded.validation.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`);
+    if (loaded.validation.errors > 0)
+      throw new Error(
+        `content/${pack} has errors:\n${loaded.validation.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`,
+      );
     content = loaded.packs.get(pack)!;
     cache.set(pack, content);
   }
@@ -30,7 +33,12 @@ export function printablesOf(pack: string, playmarkVersion = 'test'): Printable[
 /** One printable by its output id (`warchon-spreads`). */
 export function printableOf(pack: string, id: string): Printable {
   const found = printablesOf(pack).find((p) => p.id === id);
-  if (!found) throw new Error(`no printable ${id} in ${pack}: ${printablesOf(pack).map((p) => p.id).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `no printable ${id} in ${pack}: ${printablesOf(pack)
+        .map((p) => p.id)
+        .join(', ')}`,
+    );
   return found;
 }
 
@@ -55,7 +63,8 @@ export function editablePack(pack: string) {
     printables(): Printable[] {
       const loaded = loadContent([dir], { cwd: project });
       const errors = loaded.validation.diagnostics.filter((d) => d.severity === 'error');
-      if (errors.length) throw new Error(`the edited ${pack} has errors:\n${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`);
+      if (errors.length)
+        throw new Error(`the edited ${pack} has errors:\n${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`);
       return packPrintables(loaded.packs.get(pack)!, { playmarkVersion: 'test' });
     },
     remove(): void {

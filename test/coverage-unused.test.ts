@@ -53,7 +53,7 @@ describe('Warchon rules the text never sets off', () => {
     expect(holders(spreadTraits(), 'aquatic')).toContain('dracosroar');
   });
 
-  it('Akibatu\'s Berserk tripling: no unit has Berserk, so none can go berserk there', () => {
+  it("Akibatu's Berserk tripling: no unit has Berserk, so none can go berserk there", () => {
     expect(WARCHON_RULES_UNUSED['spread/akibatu/berserk-triple']).toMatch(/No unit of the text has Berserk/);
     expect(holders(unitTraits(), 'berserk'), BECOMES_PLAYABLE).toEqual([]);
   });

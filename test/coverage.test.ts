@@ -83,10 +83,15 @@ describe('engine maps of rules run', () => {
 
   it('Archon Skirmish names no rule the text never sets off; Warchon names four', async () => {
     expect((await rulesRunFor('archon-skirmish')).unused).toBeUndefined();
-    expect(Object.keys((await rulesRunFor('warchon')).unused ?? {}).sort()).toEqual(['scenario/demo#/specialRules/0', 'spread/akibatu/berserk-triple', 'trait/frigid', 'trait/magical']);
+    expect(Object.keys((await rulesRunFor('warchon')).unused ?? {}).sort()).toEqual([
+      'scenario/demo#/specialRules/0',
+      'spread/akibatu/berserk-triple',
+      'trait/frigid',
+      'trait/magical',
+    ]);
   });
 
-  it('Warmaster has no game loop yet (its pack.yaml names no game): nothing of it runs; Warchon\'s names only what its tests play', async () => {
+  it("Warmaster has no game loop yet (its pack.yaml names no game): nothing of it runs; Warchon's names only what its tests play", async () => {
     const warchon = await rulesRunFor('warchon');
     expect(warchon.engine).toBe(true);
     expect(Object.keys(warchon.run).length).toBeGreaterThan(0);
@@ -132,15 +137,33 @@ describe('playmark coverage', () => {
     // A trait with rules is counted through its rules (Berserk's declaration, played by its test), not its text as well;
     // a tag with no rule of its own (Frigid: its penalty is the Baphite Swarm's) counts as printed text,
     // unused since no unit has it; a trait the text never defines (Aquatic) prints no rule at all.
-    expect(report.items.find((i) => i.key === 'trait/berserk/go-berserk')).toMatchObject({ status: 'runs', what: 'trait', test: expect.stringContaining('Berserk') });
+    expect(report.items.find((i) => i.key === 'trait/berserk/go-berserk')).toMatchObject({
+      status: 'runs',
+      what: 'trait',
+      test: expect.stringContaining('Berserk'),
+    });
     expect(report.items.find((i) => i.key === 'trait/berserk')).toBeUndefined();
-    expect(report.items.find((i) => i.key === 'trait/frigid')).toMatchObject({ status: 'unused', form: 'structural', reason: expect.stringContaining('No unit of the text has Frigid') });
+    expect(report.items.find((i) => i.key === 'trait/frigid')).toMatchObject({
+      status: 'unused',
+      form: 'structural',
+      reason: expect.stringContaining('No unit of the text has Frigid'),
+    });
     expect(report.items.find((i) => i.key === 'trait/frigid')!.missing).toBeUndefined();
     expect(report.items.find((i) => i.key === 'trait/aquatic')).toBeUndefined();
     expect(report.items.find((i) => i.key === 'unit/baphite-swarm#/specialAbilities/0')).toMatchObject({ status: 'runs', form: 'effects' });
     // Structural rules are listed too: the turn's steps, movement, capacity, the RNG, combat, damage.
     const structural = report.items.filter((i) => i.form === 'structural').map((i) => i.key);
-    expect(structural).toEqual(expect.arrayContaining(['rules/core#/turn/steps/0', 'rules/core#/movement', 'rules/core#/capacity', 'rules/core#/rng', 'rules/core#/combat', 'rules/core#/damage', 'descriptor/distinct']));
+    expect(structural).toEqual(
+      expect.arrayContaining([
+        'rules/core#/turn/steps/0',
+        'rules/core#/movement',
+        'rules/core#/capacity',
+        'rules/core#/rng',
+        'rules/core#/combat',
+        'rules/core#/damage',
+        'descriptor/distinct',
+      ]),
+    );
     expect(report.items.find((i) => i.key === 'rules/core#/turn/steps/1')!.what).toBe('phase step');
     // Every event of the four spreads that print events (five each) is there.
     const events = report.items.filter((i) => i.what === 'event');
@@ -163,7 +186,16 @@ describe('playmark coverage', () => {
     expect(code).toBe(0);
     expect(report.runs).toBe(0);
     const keys = report.items.map((i) => i.key);
-    expect(keys).toEqual(expect.arrayContaining(['card/trap', 'card/horror', 'special-unit/the-emperor/perfect-teleport', 'teleport-table/teleportation#/entries/0', 'phase/imperial-movement', 'ship-area/the-engine-room/accident']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'card/trap',
+        'card/horror',
+        'special-unit/the-emperor/perfect-teleport',
+        'teleport-table/teleportation#/entries/0',
+        'phase/imperial-movement',
+        'ship-area/the-engine-room/accident',
+      ]),
+    );
     for (const i of report.items) expect(i.missing!.join(' ')).toMatch(/No game loop plays this pack yet/i);
   });
 
@@ -177,7 +209,11 @@ describe('playmark coverage', () => {
       const { report } = await coverage(p.id);
       expect([p.rules, p.runningRules, p.unusedRules, p.manualRules], p.id).toEqual([report.rules, report.runs, report.unused, report.manual]);
       expect(text.stdout()).toContain(`${p.id}: `);
-      expect(text.stdout()).toMatch(new RegExp(`${p.id}: .*; ${report.runs} of ${report.rules} rules run through a game loop \\(\\d+%\\), ${report.unused} the text never sets off, ${report.manual} manual`));
+      expect(text.stdout()).toMatch(
+        new RegExp(
+          `${p.id}: .*; ${report.runs} of ${report.rules} rules run through a game loop \\(\\d+%\\), ${report.unused} the text never sets off, ${report.manual} manual`,
+        ),
+      );
     }
   });
 
@@ -219,9 +255,15 @@ describe('playmark coverage', () => {
 
   it('coverageReport names the test of a rule that runs', () => {
     const warmaster = validate([path.join(repoRoot, 'content/warmaster')], { cwd: repoRoot }).summaries[0]!;
-    const report = coverageReport('warmaster', 'Warmaster', warmaster.rules, { engine: true, run: { 'card/trap': 'Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner' } });
+    const report = coverageReport('warmaster', 'Warmaster', warmaster.rules, {
+      engine: true,
+      run: { 'card/trap': 'Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner' },
+    });
     expect([report.runs, report.unused]).toEqual([1, 0]);
-    expect(report.items.find((i) => i.key === 'card/trap')).toMatchObject({ status: 'runs', test: 'Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner' });
+    expect(report.items.find((i) => i.key === 'card/trap')).toMatchObject({
+      status: 'runs',
+      test: 'Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner',
+    });
     expect(report.items.find((i) => i.key === 'card/trap')!.missing).toBeUndefined();
   });
 });

@@ -41,7 +41,10 @@ function caseProject(name: string): string {
 
 async function run(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, HOME: cwd, XDG_CACHE_HOME: path.join(cwd, '.cache') } });
+    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, HOME: cwd, XDG_CACHE_HOME: path.join(cwd, '.cache') },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -51,13 +54,23 @@ async function run(cwd: string, ...args: string[]): Promise<{ code: number; stdo
 
 /** The diagnostics of a pack; the bad-input projects' modelines point at an installed playmark, which this repository is not. */
 function codesOf(dir: string) {
-  return validate([dir], { cwd: repoRoot, cacheDir: false }).diagnostics.filter((d) => d.code !== 'file/schema-comment').map(({ code, file, line, column, message, hint }) => ({ code, file, line, column, message, hint }));
+  return validate([dir], { cwd: repoRoot, cacheDir: false })
+    .diagnostics.filter((d) => d.code !== 'file/schema-comment')
+    .map(({ code, file, line, column, message, hint }) => ({ code, file, line, column, message, hint }));
 }
 
 describe('validate checks every record field a printables.yaml names against the kind', () => {
   it('`order: [sied, name]`: an error at the field, with the field meant, not a render warning', () => {
     const found = codesOf(path.join(badCaseProject('printables-order-typo'), 'content', 'mini'));
-    expect(found).toMatchObject([{ code: 'printable/unknown-field', line: 11, column: 36, message: expect.stringContaining('"sied"'), hint: expect.stringContaining('Did you mean "side"?') }]);
+    expect(found).toMatchObject([
+      {
+        code: 'printable/unknown-field',
+        line: 11,
+        column: 36,
+        message: expect.stringContaining('"sied"'),
+        hint: expect.stringContaining('Did you mean "side"?'),
+      },
+    ]);
   });
 
   it('`where: { sied: red }`: an error at the key', () => {
@@ -76,7 +89,9 @@ describe('validate checks every record field a printables.yaml names against the
   });
 
   it('the three shipped packs name only fields their kinds have', () => {
-    const found = validate([path.join(repoRoot, 'content')], { cwd: repoRoot, cacheDir: false }).diagnostics.filter((d) => d.code.startsWith('printable/') || d.code.startsWith('template/'));
+    const found = validate([path.join(repoRoot, 'content')], { cwd: repoRoot, cacheDir: false }).diagnostics.filter(
+      (d) => d.code.startsWith('printable/') || d.code.startsWith('template/'),
+    );
     expect(found).toEqual([]);
   });
 });
@@ -90,7 +105,11 @@ describe('the fields of a kind, from its schema', () => {
     }
     return new SchemaRegistry([dir]);
   };
-  const object = (props: string[], extra: object = {}) => ({ type: 'object', properties: Object.fromEntries(props.map((p) => [p, { type: 'string' }])), ...extra });
+  const object = (props: string[], extra: object = {}) => ({
+    type: 'object',
+    properties: Object.fromEntries(props.map((p) => [p, { type: 'string' }])),
+    ...extra,
+  });
 
   it('follow $ref to another file and allOf: a generic kind extended by a pack is closed by unevaluatedProperties', () => {
     const registry = schemas({
@@ -109,7 +128,7 @@ describe('the fields of a kind, from its schema', () => {
   });
 });
 
-describe('template mistakes are the author\'s', () => {
+describe("template mistakes are the author's", () => {
   const dirWith = (files: Record<string, string>) => {
     const dir = path.join(temp(), 'templates');
     for (const [rel, text] of Object.entries(files)) {
@@ -134,7 +153,7 @@ describe('template mistakes are the author\'s', () => {
     expect((error as TemplateError).diagnostic).toMatchObject({ code: 'template/syntax', line: 2, column: 3, sourceLine: '  {{#each list}}<li>{{this}}</li>' });
   });
 
-  it('a mistake in a partial is placed in the partial\'s own file, with the fields of the context it was given', () => {
+  it("a mistake in a partial is placed in the partial's own file, with the fields of the context it was given", () => {
     const dir = dirWith({ 'x/card.hbs': '<div>\n{{> footer side}}\n</div>', 'partials/footer.hbs': '<footer>\n  {{nmae}}\n</footer>' });
     const error = thrown(() => createTemplates([dir]).render('x/card.hbs', { side: { id: 'red', name: 'Red' } })) as TemplateError;
     expect(error.diagnostic).toMatchObject({ code: 'template/unknown-field', line: 2, column: 5, hint: expect.stringContaining('Did you mean "name"?') });
@@ -144,18 +163,25 @@ describe('template mistakes are the author\'s', () => {
   it('a field of a value that is null says so, and how to show it only when set', () => {
     const dir = dirWith({ 'x/card.hbs': '<p>{{side.name}}</p>' });
     const error = thrown(() => createTemplates([dir]).render('x/card.hbs', { side: null })) as TemplateError;
-    expect(error.diagnostic).toMatchObject({ code: 'template/unknown-field', line: 1, column: 6, message: expect.stringContaining('"side" is null'), hint: expect.stringContaining('{{#if side}}') });
+    expect(error.diagnostic).toMatchObject({
+      code: 'template/unknown-field',
+      line: 1,
+      column: 6,
+      message: expect.stringContaining('"side" is null'),
+      hint: expect.stringContaining('{{#if side}}'),
+    });
   });
 
-  it('a field misspelt inside {{#each}} is looked up in the item: the hint names the item\'s fields', () => {
+  it("a field misspelt inside {{#each}} is looked up in the item: the hint names the item's fields", () => {
     const dir = dirWith({ 'x/card.hbs': '{{#each sides}}\n  <li>{{nmae}}</li>\n{{/each}}' });
     const error = thrown(() => createTemplates([dir]).render('x/card.hbs', { sides: [{ id: 'red', name: 'Red' }] })) as TemplateError;
     expect(error.diagnostic).toMatchObject({ line: 2, column: 9, hint: 'Did you mean "name"? Fields of the context here: id, name.' });
   });
 
-  describe('a misspelt field inside a helper\'s arguments is template/unknown-field at the argument, as in a plain mustache', () => {
+  describe("a misspelt field inside a helper's arguments is template/unknown-field at the argument, as in a plain mustache", () => {
     const card = { record: { id: 'knight', cs: 2, name: 'Knight', note: null }, id: 'knight', side: null, marks: {} };
-    const render = (template: string, context: Record<string, unknown> = card) => createTemplates([dirWith({ 'x/card.hbs': template })]).render('x/card.hbs', context);
+    const render = (template: string, context: Record<string, unknown> = card) =>
+      createTemplates([dirWith({ 'x/card.hbs': template })]).render('x/card.hbs', context);
     const mistake = (template: string, context?: Record<string, unknown>) => (thrown(() => render(template, context)) as TemplateError).diagnostic;
 
     it.each([
@@ -166,25 +192,46 @@ describe('template mistakes are the author\'s', () => {
       ['a sub-expression inside #if: eq', '{{#if (eq record.cst 2)}}two{{/if}}', 1, 11],
       ['a hash argument', '{{join record.name sep=record.cst}}', 1, 24],
     ])('%s', (_, template, line, column) => {
-      expect(mistake(template)).toMatchObject({ code: 'template/unknown-field', severity: 'error', line, column, message: expect.stringContaining('but "record" has no field "cst"'), hint: expect.stringContaining('Did you mean "cs"?') });
+      expect(mistake(template)).toMatchObject({
+        code: 'template/unknown-field',
+        severity: 'error',
+        line,
+        column,
+        message: expect.stringContaining('but "record" has no field "cst"'),
+        hint: expect.stringContaining('Did you mean "cs"?'),
+      });
     });
 
     it('the message names the helper that was given the field', () => {
       expect(mistake('{{show record.cst}}').message).toBe('The template gives record.cst to the helper "show", but "record" has no field "cst".');
     });
 
-    it('a partial\'s context or argument is checked the same way', () => {
+    it("a partial's context or argument is checked the same way", () => {
       const dir = dirWith({ 'x/card.hbs': '{{> footer sied}}', 'partials/footer.hbs': '<footer>{{name}}</footer>' });
       const error = thrown(() => createTemplates([dir]).render('x/card.hbs', { side: { name: 'Red' } })) as TemplateError;
-      expect(error.diagnostic).toMatchObject({ code: 'template/unknown-field', line: 1, column: 12, message: expect.stringContaining('the partial "footer"'), hint: expect.stringContaining('Did you mean "side"?') });
+      expect(error.diagnostic).toMatchObject({
+        code: 'template/unknown-field',
+        line: 1,
+        column: 12,
+        message: expect.stringContaining('the partial "footer"'),
+        hint: expect.stringContaining('Did you mean "side"?'),
+      });
     });
 
-    it('inside {{#each}} the argument is looked up in the item, and the hint names the item\'s fields', () => {
-      expect(mistake('{{#each sides}}\n  {{show nmae}}\n{{/each}}', { sides: [{ id: 'red', name: 'Red' }] })).toMatchObject({ line: 2, column: 10, hint: 'Did you mean "name"? Fields of the context here: id, name.' });
+    it("inside {{#each}} the argument is looked up in the item, and the hint names the item's fields", () => {
+      expect(mistake('{{#each sides}}\n  {{show nmae}}\n{{/each}}', { sides: [{ id: 'red', name: 'Red' }] })).toMatchObject({
+        line: 2,
+        column: 10,
+        hint: 'Did you mean "name"? Fields of the context here: id, name.',
+      });
     });
 
     it('a field of null given to a helper says it is null (it was a TypeError, a bug in playmark)', () => {
-      expect(mistake('{{show side.name}}')).toMatchObject({ code: 'template/unknown-field', message: expect.stringContaining('"side" is null here'), hint: expect.stringContaining('{{#if side}}') });
+      expect(mistake('{{show side.name}}')).toMatchObject({
+        code: 'template/unknown-field',
+        message: expect.stringContaining('"side" is null here'),
+        hint: expect.stringContaining('{{#if side}}'),
+      });
     });
 
     it('a field that is there prints as before, null included (show prints a dash, known the unknown mark)', () => {
@@ -201,13 +248,23 @@ describe('template mistakes are the author\'s', () => {
       expect(render('{{#if (and record.cs (not record.extra))}}plain{{/if}}')).toBe('plain');
     });
 
-    it('a string\'s length (or a character) reads, in a helper\'s argument and a plain mustache (it was a TypeError from the strict check)', () => {
+    it("a string's length (or a character) reads, in a helper's argument and a plain mustache (it was a TypeError from the strict check)", () => {
       expect(render('{{#if (eq record.name.length 6)}}six{{/if}} {{show record.name.[0]}} {{record.name.length}}')).toBe('six K 6');
     });
 
     it('a misspelt field halfway down a path is reported at the path, naming it (it was a TypeError, a bug in playmark)', () => {
-      expect(mistake('{{record.cst.value.text}}')).toMatchObject({ code: 'template/unknown-field', line: 1, column: 3, message: 'The template shows {{record.cst.value.text}}, but "record" has no field "cst".', hint: expect.stringContaining('Did you mean "cs"?') });
-      expect(mistake('{{show record.cst.value.text}}')).toMatchObject({ code: 'template/unknown-field', column: 8, hint: expect.stringContaining('Did you mean "cs"?') });
+      expect(mistake('{{record.cst.value.text}}')).toMatchObject({
+        code: 'template/unknown-field',
+        line: 1,
+        column: 3,
+        message: 'The template shows {{record.cst.value.text}}, but "record" has no field "cst".',
+        hint: expect.stringContaining('Did you mean "cs"?'),
+      });
+      expect(mistake('{{show record.cst.value.text}}')).toMatchObject({
+        code: 'template/unknown-field',
+        column: 8,
+        hint: expect.stringContaining('Did you mean "cs"?'),
+      });
     });
 
     it('a guard on a path through an absent field is false, not an error', () => {
@@ -215,11 +272,13 @@ describe('template mistakes are the author\'s', () => {
     });
   });
 
-  it('render with a misspelt field: exit 1, the diagnostic at the template\'s line and column, no internal error, no [object Object], nothing written', async () => {
+  it("render with a misspelt field: exit 1, the diagnostic at the template's line and column, no internal error, no [object Object], nothing written", async () => {
     const project = caseProject('template-misspelt-field');
     const r = await run(project, 'render');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('templates/mini/card.hbs:8:11 error [template/unknown-field] The template shows {{record.nmae}}, but "record" has no field "nmae".');
+    expect(r.stderr).toContain(
+      'templates/mini/card.hbs:8:11 error [template/unknown-field] The template shows {{record.nmae}}, but "record" has no field "nmae".',
+    );
     expect(r.stderr).toContain('hint: Did you mean "name"?');
     expect(r.stderr).not.toMatch(/internal error|\[object Object\]|a bug in playmark/);
     expect(r.stderr).not.toMatch(STACK_LINE);
@@ -230,7 +289,9 @@ describe('template mistakes are the author\'s', () => {
     const project = caseProject('template-misspelt-helper-argument');
     const r = await run(project, 'render');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('templates/mini/card.hbs:9:31 error [template/unknown-field] The template gives record.cots to the helper "show", but "record" has no field "cots".');
+    expect(r.stderr).toContain(
+      'templates/mini/card.hbs:9:31 error [template/unknown-field] The template gives record.cots to the helper "show", but "record" has no field "cots".',
+    );
     expect(r.stderr).toContain('hint: Did you mean "cost"?');
     expect(r.stderr).not.toMatch(STACK_LINE);
     expect(existsSync(path.join(project, 'out', 'mini', 'mini-cards.html'))).toBe(false);
@@ -265,7 +326,7 @@ describe('template mistakes are the author\'s', () => {
 });
 
 describe('a card too large for the paper says which printable and what to change', () => {
-  it('a printable whose own `size` does not fit the paper is the pack\'s to fix: exit 1, naming it and its size', async () => {
+  it("a printable whose own `size` does not fit the paper is the pack's to fix: exit 1, naming it and its size", async () => {
     const project = caseProject('template-misspelt-helper');
     const card = path.join(project, 'templates/mini/card.hbs');
     writeFileSync(card, readFileSync(card, 'utf8').replace('{{shw ', '{{show '));

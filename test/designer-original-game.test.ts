@@ -23,11 +23,19 @@ const PACK = 'content/salt-war';
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=d@d', '-c', 'user.name=designer', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', ['-c', 'user.email=d@d', '-c', 'user.name=designer', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function playmark(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
   expect(r.status, `${args.join(' ')}\n${r.stdout}${r.stderr}`).not.toBe(3);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, all: r.stdout + r.stderr };
@@ -141,25 +149,34 @@ beforeAll(() => {
   edit(`${PACK}/pack.yaml`, (t) =>
     t
       .replace(/^# Your own game.*\n^source: .*\n/m, '')
-      .replace(/^kinds:\n/m, [
-        'kinds:',
-        '  crt: { folder: tables, schema: common/combat-table.schema.json }',
-        '  events: { folder: events, schema: common/roll-table.schema.json }',
-        '  oasis-kind: { folder: oasis-kinds, schema: common/location-kind.schema.json }',
-        '  oasis: { folder: oases, schema: common/location.schema.json }',
-        '  deck: { folder: decks, schema: common/deck.schema.json }',
-        '',
-      ].join('\n')),
+      .replace(
+        /^kinds:\n/m,
+        [
+          'kinds:',
+          '  crt: { folder: tables, schema: common/combat-table.schema.json }',
+          '  events: { folder: events, schema: common/roll-table.schema.json }',
+          '  oasis-kind: { folder: oasis-kinds, schema: common/location-kind.schema.json }',
+          '  oasis: { folder: oases, schema: common/location.schema.json }',
+          '  deck: { folder: decks, schema: common/deck.schema.json }',
+          '',
+        ].join('\n'),
+      ),
   );
   write(`${PACK}/tables/crt.yaml`, CRT);
   write(`${PACK}/events/events.yaml`, EVENTS);
   write(`${PACK}/oasis-kinds/oasis.yaml`, `${modeline(3, 'common/location-kind.schema.json')}id: oasis\nname: Oasis\nplural: Oases\nsymmetric: true\n`);
   for (const [id, [name, number, adjacent]] of Object.entries(OASES)) {
-    write(`${PACK}/oases/${id}.yaml`, `${modeline(3, 'common/location.schema.json')}id: ${id}\nname: ${name}\nkind: oasis\nnumber: ${number}\nadjacent: [${adjacent.join(', ')}]\n`);
+    write(
+      `${PACK}/oases/${id}.yaml`,
+      `${modeline(3, 'common/location.schema.json')}id: ${id}\nname: ${name}\nkind: oasis\nnumber: ${number}\nadjacent: [${adjacent.join(', ')}]\n`,
+    );
   }
   write(`${PACK}/decks/market-deck.yaml`, DECK);
   write('templates/salt-war/reference.hbs', REFERENCE);
-  edit(`${PACK}/printables.yaml`, (t) => `${t}  - id: reference\n    title: Salt War reference\n    type: sheet\n    records: { kind: crt }\n    front: salt-war/reference.hbs\n`);
+  edit(
+    `${PACK}/printables.yaml`,
+    (t) => `${t}  - id: reference\n    title: Salt War reference\n    type: sheet\n    records: { kind: crt }\n    front: salt-war/reference.hbs\n`,
+  );
   edit(`${PACK}/layers/errata.yaml`, (t) => `${t}${FIRST_CHANGE}`);
   write('.gitignore', `${readFileSync(path.join(project, '.gitignore'), 'utf8')}node_modules\n`);
   git('init', '-q');
@@ -167,7 +184,7 @@ beforeAll(() => {
   git('commit', '-q', '-m', 'Salt War 1.0');
 });
 
-describe('a designer\'s original game built from init and the docs', () => {
+describe("a designer's original game built from init and the docs", () => {
   it('validate --strict is clean: schemas, the generic checks (rolls covered once, legend, adjacency, deck total) and no warning', () => {
     const r = playmark(project, 'validate', '--strict');
     expect(r.code, r.all).toBe(0);
@@ -193,7 +210,7 @@ describe('a designer\'s original game built from init and the docs', () => {
     expect(r.all).toMatch(/decks\/market-deck\.yaml:\d+:\d+ error \[deck\/count\]/);
   });
 
-  it('resolve: attack 7 against defence 3 is odds 7:3, rounded down to 2-1; a 2d6 roll of 6 there is DR, the value the designer\'s change set', () => {
+  it("resolve: attack 7 against defence 3 is odds 7:3, rounded down to 2-1; a 2d6 roll of 6 there is DR, the value the designer's change set", () => {
     const r = playmark(project, 'resolve', 'salt-war', '--table', 'crt', '--attack', '7', '--defence', '3', '--roll', '6', '--format', 'json');
     expect(r.code, r.all).toBe(0);
     const json = JSON.parse(r.stdout) as { column: string; row: string; result: string; name: string; origins: { entry: string; kind: string }[] };
@@ -212,7 +229,8 @@ describe('a designer\'s original game built from init and the docs', () => {
   it('odds are exact: by hand, the 2-1 column gives DR on 5-9 (4+5+6+5+4 = 24 of 36 throws = 2/3) and the event table 3-6 is 14/36 = 7/18', () => {
     const r = playmark(project, 'odds', 'salt-war', '--table', 'crt', '--format', 'json');
     expect(r.code, r.all).toBe(0);
-    const columns = (JSON.parse(r.stdout) as { tables: { columns: { column: string; total: string; outcomes: { code: string; probability: string }[] }[] }[] }).tables[0]!.columns;
+    const columns = (JSON.parse(r.stdout) as { tables: { columns: { column: string; total: string; outcomes: { code: string; probability: string }[] }[] }[] })
+      .tables[0]!.columns;
     const twoToOne = columns.find((c) => c.column === '2-1')!;
     expect(twoToOne.total).toBe('1');
     expect(twoToOne.outcomes.map((o) => [o.code, o.probability])).toEqual([
@@ -220,7 +238,11 @@ describe('a designer\'s original game built from init and the docs', () => {
       ['DR', '2/3'],
       ['DE', '1/6'],
     ]);
-    const events = (JSON.parse(playmark(project, 'odds', 'salt-war', '--table', 'events', '--json').stdout) as { tables: { entries: { name: string; probability: string }[] }[] }).tables[0]!;
+    const events = (
+      JSON.parse(playmark(project, 'odds', 'salt-war', '--table', 'events', '--json').stdout) as {
+        tables: { entries: { name: string; probability: string }[] }[];
+      }
+    ).tables[0]!;
     expect(events.entries.map((e) => [e.name, e.probability])).toEqual([
       ['Sandstorm', '1/36'],
       ['Heat', '7/18'],
@@ -230,7 +252,7 @@ describe('a designer\'s original game built from init and the docs', () => {
     ]);
   });
 
-  it('as a library (src/index.ts): genericTables finds the designer\'s tables by their schema, and the pack reads as an original game', () => {
+  it("as a library (src/index.ts): genericTables finds the designer's tables by their schema, and the pack reads as an original game", () => {
     const { packs } = loadProject(project, { cache: false });
     const pack = packs.find((p) => p.pack.id === 'salt-war')!;
     const tables = genericTables(pack);
@@ -246,7 +268,7 @@ describe('a designer\'s original game built from init and the docs', () => {
     expect(exported.pack.source).toEqual({ title: 'Salt War', original: true });
   });
 
-  it('render prints its cards and the reference sheet, the changed cell marked and the legend in an original game\'s words', () => {
+  it("render prints its cards and the reference sheet, the changed cell marked and the legend in an original game's words", () => {
     requireBrowser();
     const r = playmark(project, 'render', 'salt-war', '--only', 'cards,reference');
     expect(r.code, r.all).toBe(0);
@@ -283,7 +305,7 @@ describe('publishing an erratum from git', () => {
     expect(r.stdout).not.toMatch(/not printed|transcri/i);
   });
 
-  it('render --only errata --errata-since HEAD~1 prints the errata sheet with that cell in the table\'s words', async () => {
+  it("render --only errata --errata-since HEAD~1 prints the errata sheet with that cell in the table's words", async () => {
     requireBrowser();
     const r = playmark(project, 'render', 'salt-war', '--only', 'errata', '--errata-since', 'HEAD~1');
     expect(r.code, r.all).toBe(0);

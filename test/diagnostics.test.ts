@@ -48,8 +48,22 @@ async function packGameDiagnostics(dir: string): Promise<Diagnostic[]> {
   const loaded = await loadPackGame(packs.get('fixture')!, repoRoot);
   return 'diagnostic' in loaded ? [loaded.diagnostic] : [];
 }
-const error = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'error', file, line, column, ...extra });
-const warning = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({ code, severity: 'warning', file, line, column, ...extra });
+const error = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({
+  code,
+  severity: 'error',
+  file,
+  line,
+  column,
+  ...extra,
+});
+const warning = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({
+  code,
+  severity: 'warning',
+  file,
+  line,
+  column,
+  ...extra,
+});
 
 const CASES: Record<DiagnosticCode, Case> = {
   // Designer's own game (issue 20): the generic kinds' checks
@@ -62,7 +76,7 @@ const CASES: Record<DiagnosticCode, Case> = {
     expected: [error('table/roll-missing', `${F}/table--roll-missing/tables/weather.yaml`, 6, 3, { message: 'covers the 2d6 roll 7' })],
   },
   'table/roll-doubled': {
-    rule: 'a 2d6 table whose entries both cover 7 is reported at the second entry\'s roll, naming both entries',
+    rule: "a 2d6 table whose entries both cover 7 is reported at the second entry's roll, naming both entries",
     expected: [error('table/roll-doubled', `${F}/table--roll-doubled/tables/weather.yaml`, 7, 13, { message: 'roll 7 picks both entry 1 and entry 2' })],
   },
   'table/unknown-result': {
@@ -103,12 +117,12 @@ const CASES: Record<DiagnosticCode, Case> = {
     expected: [error('game/module-missing', `${F}/game--module-missing/pack.yaml`, 12, 17, { message: './game/missing.js does not exist' })],
   },
   'game/load-failed': {
-    rule: 'a game module that throws while it loads is the pack\'s error at pack.yaml\'s game, with what it threw',
+    rule: "a game module that throws while it loads is the pack's error at pack.yaml's game, with what it threw",
     run: async (dir) => packGameDiagnostics(dir),
     expected: [error('game/load-failed', `${F}/game--load-failed/pack.yaml`, 12, 17, { message: 'the board file is not set up yet' })],
   },
   'game/no-game': {
-    rule: 'a game module exporting no `game` is the pack\'s error at pack.yaml\'s game, naming the export it lacks',
+    rule: "a game module exporting no `game` is the pack's error at pack.yaml's game, naming the export it lacks",
     run: async (dir) => packGameDiagnostics(dir),
     expected: [error('game/no-game', `${F}/game--no-game/pack.yaml`, 12, 17, { message: 'exports no game named game' })],
   },
@@ -120,7 +134,9 @@ const CASES: Record<DiagnosticCode, Case> = {
   // Rules (the rule model)
   'rule/static-effect': {
     rule: 'a rule without a trigger that deals damage (which happens once) is reported at the effect kind',
-    expected: [error('rule/static-effect', `${F}/rule--static-effect/scenarios/skirmish.yaml`, 19, 15, { message: '`damage` happens once and needs a trigger' })],
+    expected: [
+      error('rule/static-effect', `${F}/rule--static-effect/scenarios/skirmish.yaml`, 19, 15, { message: '`damage` happens once and needs a trigger' }),
+    ],
   },
   'rule/while-outside-static': {
     rule: 'a triggered rule whose modifier lasts `while` (which only a static rule ends) is reported at the duration',
@@ -144,11 +160,11 @@ const CASES: Record<DiagnosticCode, Case> = {
     expected: [error('printable/duplicate-id', `${F}/printable--duplicate-id/printables.yaml`, 8, 9, { message: '"deck"' })],
   },
   'printable/template-missing': {
-    rule: 'a template found in neither the project\'s templates/ nor playmark\'s is reported at its path',
+    rule: "a template found in neither the project's templates/ nor playmark's is reported at its path",
     expected: [error('printable/template-missing', `${F}/printable--template-missing/printables.yaml`, 7, 12, { message: 'fixture/card.hbs' })],
   },
   'file/outside-project': {
-    rule: 'a template name whose `..` climbs out of the project and playmark\'s package is refused at its name, whether or not the file exists',
+    rule: "a template name whose `..` climbs out of the project and playmark's package is refused at its name, whether or not the file exists",
     expected: [error('file/outside-project', `${F}/file--outside-project/printables.yaml`, 7, 12, { message: 'outside the project' })],
   },
   'printable/unknown-field': {
@@ -157,7 +173,9 @@ const CASES: Record<DiagnosticCode, Case> = {
   },
   'printable/copies-not-a-count': {
     rule: 'a printable counting copies by a text field is reported at `copies`, naming the whole-number fields there are',
-    expected: [error('printable/copies-not-a-count', `${F}/printable--copies-not-a-count/printables.yaml`, 6, 36, { message: 'not a whole number', hint: 'count' })],
+    expected: [
+      error('printable/copies-not-a-count', `${F}/printable--copies-not-a-count/printables.yaml`, 6, 36, { message: 'not a whole number', hint: 'count' }),
+    ],
   },
   'printable/unknown-deck': {
     rule: 'a printable taking its copies from a deck the pack lacks (no card would print) is reported at the deck id, with the near one',
@@ -165,22 +183,36 @@ const CASES: Record<DiagnosticCode, Case> = {
   },
   'printable/not-a-deck': {
     rule: 'a printable taking its copies from a deck of a kind that is no generic deck (no copies to read) is reported at the deck, naming the schema',
-    expected: [error('printable/not-a-deck', `${F}/printable--not-a-deck/printables.yaml`, 6, 44, { message: 'fixture/deck.schema.json is not a generic deck', hint: 'no generic deck' })],
+    expected: [
+      error('printable/not-a-deck', `${F}/printable--not-a-deck/printables.yaml`, 6, 44, {
+        message: 'fixture/deck.schema.json is not a generic deck',
+        hint: 'no generic deck',
+      }),
+    ],
   },
   'template/syntax': {
     rule: 'a template whose {{#each}} is never closed is reported by validate at the {{#each}}, not at the end of the file',
     paths: ['content/fix'],
-    expected: [error('template/syntax', `${F}/template--syntax/templates/fix/card.hbs`, 3, 7, { message: 'The block {{#each}} is never closed', hint: '{{/each}}' })],
+    expected: [
+      error('template/syntax', `${F}/template--syntax/templates/fix/card.hbs`, 3, 7, { message: 'The block {{#each}} is never closed', hint: '{{/each}}' }),
+    ],
   },
   'template/unknown-field': {
-    rule: 'a template showing a misspelt field is the author\'s mistake at the template\'s line and column, with the field the context has',
+    rule: "a template showing a misspelt field is the author's mistake at the template's line and column, with the field the context has",
     run: (dir) => composeDiagnostics(dir),
-    expected: [error('template/unknown-field', `${F}/template--unknown-field/templates/fix/card.hbs`, 2, 9, { message: '{{record.nmae}}', hint: 'Did you mean "name"?' })],
+    expected: [
+      error('template/unknown-field', `${F}/template--unknown-field/templates/fix/card.hbs`, 2, 9, {
+        message: '{{record.nmae}}',
+        hint: 'Did you mean "name"?',
+      }),
+    ],
   },
   'template/unknown-helper': {
     rule: 'a template calling a misspelt helper is reported at the call, with the helper there is',
     run: (dir) => composeDiagnostics(dir),
-    expected: [error('template/unknown-helper', `${F}/template--unknown-helper/templates/fix/card.hbs`, 3, 8, { message: '"shw"', hint: 'Did you mean "show"?' })],
+    expected: [
+      error('template/unknown-helper', `${F}/template--unknown-helper/templates/fix/card.hbs`, 3, 8, { message: '"shw"', hint: 'Did you mean "show"?' }),
+    ],
   },
   'pack/color-spelling': {
     rule: 'a side giving `color` and no `colour` is reported at its `color`, saying to write `colour`; a pack without `source` (an original game) has no other diagnostic',
@@ -207,7 +239,11 @@ const CASES: Record<DiagnosticCode, Case> = {
   },
   'spread/duplicate-number': {
     rule: 'two spreads with one number are reported at the second, naming both',
-    expected: [error('spread/duplicate-number', `${F}/spread--duplicate-number/spreads/beta.yaml`, 3, 9, { message: 'Spreads alpha (spreads/alpha.yaml) and beta both have the number 1' })],
+    expected: [
+      error('spread/duplicate-number', `${F}/spread--duplicate-number/spreads/beta.yaml`, 3, 9, {
+        message: 'Spreads alpha (spreads/alpha.yaml) and beta both have the number 1',
+      }),
+    ],
   },
   'spread/number-gap': {
     rule: 'spread numbers that skip one are reported at the spread after the gap, naming the missing number',
@@ -215,7 +251,11 @@ const CASES: Record<DiagnosticCode, Case> = {
   },
   'layer/overwritten': {
     rule: 'an erratum on a cell of a row that a later ruling replaces whole is reported at the erratum, naming both entries',
-    expected: [warning('layer/overwritten', `${F}/layer--overwritten/layers/errata.yaml`, 7, 49, { message: 'entry alpha-crt-row-1 in the later layer rulings replaces /combatTable/rows/0 whole, so alpha-crt-1-2 has no effect' })],
+    expected: [
+      warning('layer/overwritten', `${F}/layer--overwritten/layers/errata.yaml`, 7, 49, {
+        message: 'entry alpha-crt-row-1 in the later layer rulings replaces /combatTable/rows/0 whole, so alpha-crt-1-2 has no effect',
+      }),
+    ],
   },
   // Files and packs
   'pack/no-manifest': {
@@ -228,7 +268,7 @@ const CASES: Record<DiagnosticCode, Case> = {
     expected: [error('pack/not-found', `${F}/pack--not-found/missing`, 1, 1)],
   },
   'pack/unknown-folder': {
-    rule: 'a pack folder holding YAML that no kind names is reported at the manifest\'s kinds',
+    rule: "a pack folder holding YAML that no kind names is reported at the manifest's kinds",
     expected: [warning('pack/unknown-folder', `${F}/pack--unknown-folder/pack.yaml`, 10, 3, { message: 'creatures/' })],
   },
   'pack/stray-file': {
@@ -291,10 +331,11 @@ const CASES: Record<DiagnosticCode, Case> = {
   },
   'file/too-large': {
     rule: 'a content file over 8 MB is refused from its size, with its size in bytes',
-    run: () => validateMadeFixture('file/too-large', (dir) => {
-      writeFileSync(path.join(dir, 'cards/strike.yaml'), '');
-      truncateSync(path.join(dir, 'cards/strike.yaml'), 9 * 1024 * 1024);
-    }),
+    run: () =>
+      validateMadeFixture('file/too-large', (dir) => {
+        writeFileSync(path.join(dir, 'cards/strike.yaml'), '');
+        truncateSync(path.join(dir, 'cards/strike.yaml'), 9 * 1024 * 1024);
+      }),
     expected: [error('file/too-large', `${F}/file--too-large/cards/strike.yaml`, 1, 1, { message: '(9,437,184 bytes)' })],
   },
   // Schema
@@ -304,7 +345,12 @@ const CASES: Record<DiagnosticCode, Case> = {
   },
   'schema/additional-property': {
     rule: 'an unknown property is reported at its key, listing the allowed ones (no "did you mean": "cost" is two edits from "count", too far to be a typo)',
-    expected: [error('schema/additional-property', `${F}/schema--additional-property/cards/strike.yaml`, 5, 1, { message: '"cost"', hint: 'Allowed here: id, name, count.' })],
+    expected: [
+      error('schema/additional-property', `${F}/schema--additional-property/cards/strike.yaml`, 5, 1, {
+        message: '"cost"',
+        hint: 'Allowed here: id, name, count.',
+      }),
+    ],
   },
   'schema/type': {
     rule: 'a value of the wrong type is reported at the value',
@@ -319,7 +365,7 @@ const CASES: Record<DiagnosticCode, Case> = {
     expected: [error('schema/const', `${F}/schema--const/odds/clash.yaml`, 3, 6, { message: '"d6"' })],
   },
   'schema/pattern': {
-    rule: 'a text value not matching its pattern (the manifest\'s version) is reported at the value',
+    rule: "a text value not matching its pattern (the manifest's version) is reported at the value",
     expected: [error('schema/pattern', `${F}/schema--pattern/pack.yaml`, 4, 10, { message: '"v1"' })],
   },
   'schema/range': {
@@ -377,7 +423,7 @@ const CASES: Record<DiagnosticCode, Case> = {
     expected: [error('layer/target-missing', `${F}/layer--target-missing/layers/errata.yaml`, 7, 31, { message: '"stryke"', hint: 'Did you mean "strike"?' })],
   },
   'layer/invalid-result': {
-    rule: 'a layer value that breaks the record\'s schema is reported at the entry\'s value, not in the record',
+    rule: "a layer value that breaks the record's schema is reported at the entry's value, not in the record",
     expected: [error('layer/invalid-result', `${F}/layer--invalid-result/layers/errata.yaml`, 8, 12, { message: 'card "strike"' })],
   },
   // Table and rule checks

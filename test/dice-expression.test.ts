@@ -68,7 +68,11 @@ describe('exact distributions', () => {
     expect([...odds('d6').values()]).toEqual(Array(6).fill('1/6'));
     expect([...odds('d10').keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(odds('d10').get(10)).toBe('1/10');
-    expect([...odds('d3').entries()]).toEqual([[1, '1/3'], [2, '1/3'], [3, '1/3']]);
+    expect([...odds('d3').entries()]).toEqual([
+      [1, '1/3'],
+      [2, '1/3'],
+      [3, '1/3'],
+    ]);
     expect([...odds('2d6+1').keys()]).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(odds('2d6+1').get(8)).toBe('1/6');
   });
@@ -83,7 +87,13 @@ describe('exact distributions', () => {
   });
 
   it('fingers give 1 to 5, 1/5 each (the 25 pairs of a uniform matrix)', () => {
-    expect([...odds('fingers').entries()]).toEqual([[1, '1/5'], [2, '1/5'], [3, '1/5'], [4, '1/5'], [5, '1/5']]);
+    expect([...odds('fingers').entries()]).toEqual([
+      [1, '1/5'],
+      [2, '1/5'],
+      [3, '1/5'],
+      [4, '1/5'],
+      [5, '1/5'],
+    ]);
   });
 
   it('diceRolls lists every result the distribution has, in order', () => {
@@ -116,7 +126,7 @@ describe('seeded rolls', () => {
 });
 
 describe('validate reads dice as the engine does', () => {
-  it('the lint\'s rolls (src/content/lint/dice.ts, which may not import the engine) are the engine\'s, and both refuse the same expressions', () => {
+  it("the lint's rolls (src/content/lint/dice.ts, which may not import the engine) are the engine's, and both refuse the same expressions", () => {
     for (const t of ['d6', '2d6', '3d6+1', 'd10-2', 'd3', 'd66', 'fingers', 'rng', '20d100', ' 2D6 ']) {
       expect(diceResults(t), t).toEqual({ rolls: diceRolls(parseDice(t)) });
     }

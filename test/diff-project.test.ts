@@ -14,11 +14,19 @@ const project = path.join(work, 'raid');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function playmark(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   expect(r.stderr).not.toMatch(STACK_LINE);
   expect(r.status, `${args.join(' ')}\n${r.stdout}${r.stderr}`).not.toBe(3);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -44,7 +52,13 @@ rows:
 beforeAll(() => {
   const init = playmark(work, 'init', 'raid', '--title', 'Harbor Raid');
   expect(init.code, init.stderr).toBe(0);
-  const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Combat table', type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } };
+  const schema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'Combat table',
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'string' }, name: { type: 'string' } },
+  };
   write('schemas/raid/crt.schema.json', JSON.stringify(schema, null, 2));
   write('content/raid/tables/combat.yaml', TABLE);
   const manifest = path.join(project, 'content/raid/pack.yaml');
@@ -57,7 +71,14 @@ beforeAll(() => {
   writeFileSync(
     layer,
     readFileSync(layer, 'utf8').replace('value: 2\n', 'value: 3\n') +
-      ['  - id: combat-5-9-at-2-1', '    kind: erratum', '    target: { kind: crt, id: combat, pointer: /rows/1/cells/2 }', '    value: DE', '    reason: Playtests showed 2:1 too weak on an average roll.', ''].join('\n'),
+      [
+        '  - id: combat-5-9-at-2-1',
+        '    kind: erratum',
+        '    target: { kind: crt, id: combat, pointer: /rows/1/cells/2 }',
+        '    value: DE',
+        '    reason: Playtests showed 2:1 too weak on an average roll.',
+        '',
+      ].join('\n'),
   );
   writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('version: 0.1.0', 'version: 0.2.0'));
   git('commit', '-q', '-am', 'v0.2.0');
@@ -77,7 +98,7 @@ describe('diff and render --errata-since in a project made by init', () => {
     expect(cells).toEqual([{ kind: 'combat-table', table: null, row: 2, roll: '5-9', column: '2:1' }]);
   });
 
-  it('the old revision is read with the templates it had, not the working tree\'s', () => {
+  it("the old revision is read with the templates it had, not the working tree's", () => {
     // Today's project renames its card template; HEAD still names (and has) the old one.
     const printables = path.join(project, 'content/raid/printables.yaml');
     const before = readFileSync(printables, 'utf8');
@@ -94,7 +115,7 @@ describe('diff and render --errata-since in a project made by init', () => {
     }
   });
 
-  it('a revision whose printables name a template it lacks is that revision\'s error, named at its file and line (exit 1)', () => {
+  it("a revision whose printables name a template it lacks is that revision's error, named at its file and line (exit 1)", () => {
     git('rm', '-q', 'templates/raid/card-back.hbs');
     git('commit', '-q', '-m', 'lost the back');
     try {
@@ -107,7 +128,7 @@ describe('diff and render --errata-since in a project made by init', () => {
     }
   });
 
-  it('render --errata-since HEAD~1 prints the errata sheet with the cell in its table\'s words', () => {
+  it("render --errata-since HEAD~1 prints the errata sheet with the cell in its table's words", () => {
     const r = playmark(project, 'render', 'raid', '--only', 'errata', '--errata-since', 'HEAD~1');
     expect(r.code, r.stderr).toBe(0);
     const text = htmlText(readFileSync(path.join(project, 'out', 'raid', 'raid-errata.html'), 'utf8'));

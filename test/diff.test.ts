@@ -16,7 +16,11 @@ const repo = path.join(work, 'repo');
 const oldFolder = path.join(work, 'old');
 
 function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function edit(rel: string, from: string, to: string): void {
@@ -105,7 +109,7 @@ const RNG_LINE = 'Erdon Pass, RNG, defender shows 3, attacker shows 1: 5E -> 5';
 const ERRATUM_CELL = 'Kier-Zhadd, combat results, row 2, column +5: DE -> D4';
 
 describe('playmark diff between two revisions', () => {
-  it('names an edited combat cell and an RNG cell in the table\'s own terms', async () => {
+  it("names an edited combat cell and an RNG cell in the table's own terms", async () => {
     const r = await v1ToV2();
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n').map((l) => l.trim());
@@ -122,7 +126,9 @@ describe('playmark diff between two revisions', () => {
     const r = await v1ToV2();
     expect(r.stdout).toMatch(/ {2}Added\n {4}trait stalwart \(Stalwart\)\n/);
     expect(r.stdout).toMatch(/ {2}Removed\n {4}trait magical \(Magical\)\n/);
-    expect(r.stdout).toContain(`    + kier-zhadd-de-misprint (erratum, layer rulings, added): Kier-Zhadd, combat results, row 2, column +5 = D4\n        reason: The printed DE breaks the column; every other row of the +5 column gives a number of Hits.\n`);
+    expect(r.stdout).toContain(
+      `    + kier-zhadd-de-misprint (erratum, layer rulings, added): Kier-Zhadd, combat results, row 2, column +5 = D4\n        reason: The printed DE breaks the column; every other row of the +5 column gives a number of Hits.\n`,
+    );
     expect(r.stdout).toContain('1 pack with differences: 2 records changed, 1 added, 1 removed; 1 layer entry added, removed or changed.');
   });
 
@@ -137,8 +143,12 @@ describe('playmark diff between two revisions', () => {
     const r = await diff(repo, 'v1', 'v2', '--format', 'markdown', '--pack', 'warchon');
     expect(r.code).toBe(0);
     const md = r.stdout;
-    expect(md).toMatch(/^# Errata changelog\n\nFrom v1 \([0-9a-f]{7}\) to v2 \([0-9a-f]{7}\)\.\n\n## Warchon 1\.0\.0 → 1\.0\.1\n\n### Changed\n\n- pack\.yaml version: 1\.0\.0 → 1\.0\.1\n/);
-    expect(md).toContain('- **Erdon Pass** (spread `erdon-pass`)\n  - Erdon Pass, RNG, defender shows 3, attacker shows 1: 5E → 5\n  - Erdon Pass, combat results, row 2, column +4: D2 → D3\n');
+    expect(md).toMatch(
+      /^# Errata changelog\n\nFrom v1 \([0-9a-f]{7}\) to v2 \([0-9a-f]{7}\)\.\n\n## Warchon 1\.0\.0 → 1\.0\.1\n\n### Changed\n\n- pack\.yaml version: 1\.0\.0 → 1\.0\.1\n/,
+    );
+    expect(md).toContain(
+      '- **Erdon Pass** (spread `erdon-pass`)\n  - Erdon Pass, RNG, defender shows 3, attacker shows 1: 5E → 5\n  - Erdon Pass, combat results, row 2, column +4: D2 → D3\n',
+    );
     expect(md).toContain('### Added\n\n- **Stalwart** (trait `stalwart`)\n');
     expect(md).toContain('### Removed\n\n- **Magical** (trait `magical`)\n');
     expect(md).toContain(
@@ -182,11 +192,17 @@ describe('playmark diff between two revisions', () => {
     expect(warchon.records.added).toEqual([{ kind: 'trait', id: 'stalwart', name: 'Stalwart' }]);
     expect(warchon.records.removed).toEqual([{ kind: 'trait', id: 'magical', name: 'Magical' }]);
     expect(warchon.layerEntries.added).toEqual([
-      expect.objectContaining({ id: 'kier-zhadd-de-misprint', layer: 'rulings', kind: 'erratum', value: 'D4', target: { kind: 'spread', id: 'kier-zhadd', pointer: '/combatTable/rows/1/cells/6' } }),
+      expect.objectContaining({
+        id: 'kier-zhadd-de-misprint',
+        layer: 'rulings',
+        kind: 'erratum',
+        value: 'D4',
+        target: { kind: 'spread', id: 'kier-zhadd', pointer: '/combatTable/rows/1/cells/6' },
+      }),
     ]);
   });
 
-  it('a revision that does not exist is a usage error with git\'s message and a hint', async () => {
+  it("a revision that does not exist is a usage error with git's message and a hint", async () => {
     const r = await diff(repo, 'no-such-tag');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no folder and no git revision "no-such-tag"');
@@ -216,7 +232,9 @@ describe('playmark diff against the working tree', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Comparing HEAD \([0-9a-f]{7}\) with the working tree$/m);
       expect(r.stdout).toContain('      Table of Results of Combate, row 1, column 1-2: AA -> AR\n');
-      expect(r.stdout).toMatch(/ {4}~ combat-roll-1-col-2 \(reconstruction, layer reconstructions, changed: value\): Table of Results of Combate, row 1, column 1-2\n {8}value: AA -> AR\n {8}reason: Roll 1, odds 1-2/);
+      expect(r.stdout).toMatch(
+        / {4}~ combat-roll-1-col-2 \(reconstruction, layer reconstructions, changed: value\): Table of Results of Combate, row 1, column 1-2\n {8}value: AA -> AR\n {8}reason: Roll 1, odds 1-2/,
+      );
       expect(r.stdout).not.toContain('warchon:');
 
       // one revision: it against the working tree

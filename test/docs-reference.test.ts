@@ -61,7 +61,7 @@ describe('playmark docs in a project made by playmark init', () => {
   });
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-  it('writes docs/reference.md at the project root, from any folder, with the project\'s own kind from its own schema', async () => {
+  it("writes docs/reference.md at the project root, from any folder, with the project's own kind from its own schema", async () => {
     const r = await run(['docs'], path.join(project, 'content'));
     expect(r.code, r.err).toBe(0);
     const doc = readFileSync(path.join(project, 'docs/reference.md'), 'utf8');
@@ -70,7 +70,7 @@ describe('playmark docs in a project made by playmark init', () => {
     expect((await run(['docs', '--check'], project)).code).toBe(0);
   });
 
-  it('a property added to the project\'s schema makes --check fail until docs runs again', async () => {
+  it("a property added to the project's schema makes --check fail until docs runs again", async () => {
     const schemaFile = path.join(project, 'schemas/tavern-brawl/card.schema.json');
     const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
     schema.properties.flavour = { description: 'A line of flavour text printed in italics.', type: 'string' };

@@ -25,7 +25,8 @@ function packWith(rules: unknown[]): string {
   );
   // The cards the examples name, so their references resolve.
   const cardSchema = path.relative(path.join(dir, 'cards'), path.join(repoRoot, 'test/fixtures/schemas/fixture/card.schema.json')).split(path.sep).join('/');
-  for (const card of ['horror']) writeFileSync(path.join(dir, 'cards', `${card}.yaml`), `# yaml-language-server: $schema=${cardSchema}\nid: ${card}\nname: ${card}\ncount: 1\n`);
+  for (const card of ['horror'])
+    writeFileSync(path.join(dir, 'cards', `${card}.yaml`), `# yaml-language-server: $schema=${cardSchema}\nid: ${card}\nname: ${card}\ncount: 1\n`);
   const scenario = {
     id: 'example',
     name: 'Example',
@@ -38,7 +39,10 @@ function packWith(rules: unknown[]): string {
     victory: [{ text: 'Destroy every enemy unit.', condition: 'destroy-all-enemy' }],
     specialRules: rules,
   };
-  writeFileSync(path.join(dir, 'scenarios', 'example.yaml'), `# yaml-language-server: $schema=../${schemas}/scenario.schema.json\n${JSON.stringify(scenario, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, 'scenarios', 'example.yaml'),
+    `# yaml-language-server: $schema=../${schemas}/scenario.schema.json\n${JSON.stringify(scenario, null, 2)}\n`,
+  );
   return dir;
 }
 

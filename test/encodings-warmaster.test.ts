@@ -72,12 +72,18 @@ describe('Warmaster Teleportation Table: the teleporting group, never everything
       ],
     });
     const rules = warmasterRules({ cards, units });
-    const teleport = fire(state, { event: 'group-teleports', location: 'staging', side: 'imperial', units: ['emperor', 'custodes'] }, rules, firstPolicy, { table, destinations });
+    const teleport = fire(state, { event: 'group-teleports', location: 'staging', side: 'imperial', units: ['emperor', 'custodes'] }, rules, firstPolicy, {
+      table,
+      destinations,
+    });
     expect(teleport.replaced).toBe(true);
     expect(teleport.log.flatMap((l) => l.rolls)).toEqual([]);
     expect(where(teleport.state)).toEqual({ emperor: 'area-14', custodes: 'area-14', 'kane-group': 'staging', 'on-ship': 'area-25' });
     // A group without the Emperor teleports as the game rolls it: nothing replaces its teleport.
-    const other = fire(state, { event: 'group-teleports', location: 'staging', side: 'imperial', units: ['kane-group'] }, rules, firstPolicy, { table, destinations });
+    const other = fire(state, { event: 'group-teleports', location: 'staging', side: 'imperial', units: ['kane-group'] }, rules, firstPolicy, {
+      table,
+      destinations,
+    });
     expect(other.replaced).toBe(false);
     expect(where(other.state)).toEqual(where(state));
   });
@@ -98,7 +104,10 @@ describe('Warmaster Emperor and General Kane: immunity read when the card is rev
     });
 
   it('The Emperor ignores Horror: a Horror card revealed in his area is replaced, removed from the game with no effect', () => {
-    const state = ship(seedWhere('d6', (v) => v >= 5), 'area-25');
+    const state = ship(
+      seedWhere('d6', (v) => v >= 5),
+      'area-25',
+    );
     const { state: after, log } = revealCard(state, content, 'horror', 'area-25', firstPolicy);
     expect(alive(after)).toEqual(['emperor', 'marines', 'kane', 'guard']);
     expect(after.zones).toMatchObject({ revealed: [], removed: ['horror'] });
@@ -137,7 +146,10 @@ describe('Warmaster Emperor and General Kane: immunity read when the card is rev
   });
 
   it('the immunity leaves no mark on any unit: revealing a card the Emperor stops changes no unit', () => {
-    const state = ship(seedWhere('d6', (v) => v >= 5), 'area-25');
+    const state = ship(
+      seedWhere('d6', (v) => v >= 5),
+      'area-25',
+    );
     const { state: after } = revealCard(state, content, 'horror', 'area-25', firstPolicy);
     expect(after.units).toEqual(state.units);
   });
@@ -158,28 +170,50 @@ describe('Warmaster standard game armies', () => {
   it('Warmaster standard game: the base prints no army lists (the source has none); a reconstruction layer entry supplies them, saying it is invented', async () => {
     const { parse } = await import('yaml');
     const { readFileSync } = await import('node:fs');
-    const base = parse(readFileSync(new URL('../content/warmaster/scenarios/standard-game.yaml', import.meta.url), 'utf8')) as { sides: { army: { units?: unknown } }[] };
+    const base = parse(readFileSync(new URL('../content/warmaster/scenarios/standard-game.yaml', import.meta.url), 'utf8')) as {
+      sides: { army: { units?: unknown } }[];
+    };
     expect(base.sides.map((s) => s.army.units)).toEqual([undefined, undefined]);
     const { layers, origins } = await import('../generated/content/warmaster.js');
     const entries = layers.flatMap((l) => l.entries);
-    for (const [i, id] of [[0, 'standard-imperial-army'], [1, 'standard-traitor-army']] as const) {
+    for (const [i, id] of [
+      [0, 'standard-imperial-army'],
+      [1, 'standard-traitor-army'],
+    ] as const) {
       const e = entries.find((x) => x.id === id)!;
       expect(e).toMatchObject({ kind: 'reconstruction', target: { kind: 'scenario', id: 'standard-game', pointer: `/sides/${i}/army/units` } });
       expect(e.reason).toMatch(/^RECONSTRUCTION \(not printed by the source; invented so the game can be played\)/);
       expect(origins.scenario['standard-game']![`/sides/${i}/army/units`]).toMatchObject({ entry: id, kind: 'reconstruction' });
     }
-    expect(scenarios['standard-game'].sides[0]!.army.units!.map((u) => u.unit)).toEqual(['the-emperor', 'sanguinius', 'rogal-dorn', 'general-kane', 'imperial-unit', 'imperial-guard']);
+    expect(scenarios['standard-game'].sides[0]!.army.units!.map((u) => u.unit)).toEqual([
+      'the-emperor',
+      'sanguinius',
+      'rogal-dorn',
+      'general-kane',
+      'imperial-unit',
+      'imperial-guard',
+    ]);
     // The Traitor army holds the units its own cup rule puts in the cup, the Demonic hordes too (the cards count themselves).
-    expect(scenarios['standard-game'].sides[1]!.army.units!.map((u) => u.unit)).toEqual(['warmaster-horus', 'angron', 'magnus-the-red-one', 'doombreed', 'kraxnar', 'demonic-hordes']);
+    expect(scenarios['standard-game'].sides[1]!.army.units!.map((u) => u.unit)).toEqual([
+      'warmaster-horus',
+      'angron',
+      'magnus-the-red-one',
+      'doombreed',
+      'kraxnar',
+      'demonic-hordes',
+    ]);
   });
 
-  it('the errata sheet prints Warmaster\'s reconstructions in a group of their own, counted on its first page (the armies, the cup, the groups, the combat-table cells, the ship map)', async () => {
+  it("the errata sheet prints Warmaster's reconstructions in a group of their own, counted on its first page (the armies, the cup, the groups, the combat-table cells, the ship map)", async () => {
     const { commonPrintables } = await import('../src/render/common/index.js');
     const { packContentOf } = await import('./content-support.js');
     const sheet = commonPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).find((p) => p.id === 'warmaster-errata')!;
     const first = sheet.faces[0]!.context as { counts: { kind: string; title: string; count: number }[] };
     expect(first.counts.find((c) => c.kind === 'reconstruction')).toEqual({ kind: 'reconstruction', title: 'Reconstructions', count: 76 });
     const groups = sheet.faces.flatMap((f) => (f.context as { groups: { kind: string; title: string; about: string }[] }).groups);
-    expect(groups.find((g) => g.kind === 'reconstruction')).toMatchObject({ title: 'Reconstructions', about: 'A reconstruction invents what the source lacks so the game can be played.' });
+    expect(groups.find((g) => g.kind === 'reconstruction')).toMatchObject({
+      title: 'Reconstructions',
+      about: 'A reconstruction invents what the source lacks so the game can be played.',
+    });
   });
 });

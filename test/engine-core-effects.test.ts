@@ -76,12 +76,16 @@ const alive = (s: CoreState) => s.units.filter((u) => !u.destroyed).map((u) => u
 
 describe('the vocabulary', () => {
   it('every effect kind of schemas/common/effect.schema.json has a handler, and no other', () => {
-    const schema = JSON.parse(readFileSync(new URL('../schemas/common/effect.schema.json', import.meta.url), 'utf8')) as { oneOf: { properties: { kind: { const: string } } }[] };
+    const schema = JSON.parse(readFileSync(new URL('../schemas/common/effect.schema.json', import.meta.url), 'utf8')) as {
+      oneOf: { properties: { kind: { const: string } } }[];
+    };
     expect([...effectKinds].sort()).toEqual(schema.oneOf.map((o) => o.properties.kind.const).sort());
   });
 
   it('an unknown kind is an error that lists the vocabulary', () => {
-    expect(() => applyEffects(battleAt([]), [{ kind: 'explode' } as never], ctx, firstPolicy)).toThrow(/Unknown effect kind explode; the vocabulary is modify-strength/);
+    expect(() => applyEffects(battleAt([]), [{ kind: 'explode' } as never], ctx, firstPolicy)).toThrow(
+      /Unknown effect kind explode; the vocabulary is modify-strength/,
+    );
   });
 });
 
@@ -91,7 +95,13 @@ describe('modify-strength', () => {
     const { state: after, log } = applyEffects(state, event('erdon-pass', 'Fortified Defense'), { owner: null, source: 'erdon-pass event 2' }, firstPolicy);
     expect([stat(after, 'a', 'ds'), stat(after, 'd1', 'ds'), stat(after, 'd2', 'ds')]).toEqual([2, 5, 3]);
     expect([stat(after, 'd1', 'as')]).toEqual([3]);
-    expect(log).toEqual([expect.objectContaining({ kind: 'modify-strength', units: ['d1', 'd2'], data: expect.objectContaining({ stat: 'ds', op: 'add', value: 2, duration: 'turn' }) })]);
+    expect(log).toEqual([
+      expect.objectContaining({
+        kind: 'modify-strength',
+        units: ['d1', 'd2'],
+        data: expect.objectContaining({ stat: 'ds', op: 'add', value: 2, duration: 'turn' }),
+      }),
+    ]);
     expect(after.log).toEqual(log);
     const nextTurn = expire(after, 'turn').state;
     expect([stat(nextTurn, 'd1', 'ds'), stat(nextTurn, 'd2', 'ds')]).toEqual([3, 1]);
@@ -99,13 +109,25 @@ describe('modify-strength', () => {
 
   it('Irondale: "Construct" units +1 CS (AS and DS) while here, a static rule recomputed: moving away ends it, coming back restores it', () => {
     const irondale: RuleSource = { key: 'spread/irondale#/specialRules/0', holder: { place: 'irondale' }, rule: spreads.irondale.specialRules[0]! };
-    const state = createState({ seed: 1, sides: SIDES, units: [unit('golem', 'azuthka', { as: 2, ds: 3 }, ['construct'], 'irondale'), unit('man', 'azuthka', { as: 2, ds: 3 }, [], 'irondale')] });
+    const state = createState({
+      seed: 1,
+      sides: SIDES,
+      units: [unit('golem', 'azuthka', { as: 2, ds: 3 }, ['construct'], 'irondale'), unit('man', 'azuthka', { as: 2, ds: 3 }, [], 'irondale')],
+    });
     const after = recomputeStatics(state, [irondale], firstPolicy).state;
     expect([stat(after, 'golem', 'as'), stat(after, 'golem', 'ds'), stat(after, 'man', 'as')]).toEqual([3, 4, 2]);
-    const moved = recomputeStatics({ ...after, units: after.units.map((u) => (u.id === 'golem' ? { ...u, location: 'mount-tzask' } : u)) }, [irondale], firstPolicy).state;
+    const moved = recomputeStatics(
+      { ...after, units: after.units.map((u) => (u.id === 'golem' ? { ...u, location: 'mount-tzask' } : u)) },
+      [irondale],
+      firstPolicy,
+    ).state;
     expect(stat(moved, 'golem', 'as')).toBe(2);
     expect(findUnit(moved, 'golem')!.modifiers).toEqual([]);
-    const back = recomputeStatics({ ...moved, units: moved.units.map((u) => (u.id === 'golem' ? { ...u, location: 'irondale' } : u)) }, [irondale], firstPolicy).state;
+    const back = recomputeStatics(
+      { ...moved, units: moved.units.map((u) => (u.id === 'golem' ? { ...u, location: 'irondale' } : u)) },
+      [irondale],
+      firstPolicy,
+    ).state;
     expect(stat(back, 'golem', 'as')).toBe(3);
   });
 
@@ -116,18 +138,33 @@ describe('modify-strength', () => {
   });
 
   it('Xetti Bishum "Swarming Mob": the largest Size has CS 0 this turn, all tied units', () => {
-    const state = battleAt([unit('big1', 'azuthka', { size: 3, as: 4, ds: 4 }), unit('big2', 'celestine', { size: 3, as: 5, ds: 5 }), unit('small', 'celestine', { size: 1, as: 2, ds: 2 })]);
+    const state = battleAt([
+      unit('big1', 'azuthka', { size: 3, as: 4, ds: 4 }),
+      unit('big2', 'celestine', { size: 3, as: 5, ds: 5 }),
+      unit('small', 'celestine', { size: 1, as: 2, ds: 2 }),
+    ]);
     const after = applyEffects(state, event('xetti-bishum', 'Swarming Mob'), ctx, firstPolicy).state;
-    expect(['big1', 'big2', 'small'].map((id) => [stat(after, id, 'as'), stat(after, id, 'ds')])).toEqual([[0, 0], [0, 0], [2, 2]]);
+    expect(['big1', 'big2', 'small'].map((id) => [stat(after, id, 'as'), stat(after, id, 'ds')])).toEqual([
+      [0, 0],
+      [0, 0],
+      [2, 2],
+    ]);
   });
 
   it('Great Demon (Doombreed): AS and DS set to d6+4 rolled once when applied, for the battle', () => {
     const effects = warmasterUnits.doombreed.abilities.find((a) => a.id === 'chaos-stats')!.do;
-    const state = startBattle(createState({ seed: 3, sides: ['imperial', 'traitor'], units: [{ id: 'doombreed', record: 'doombreed', side: 'traitor', location: 'area-22', stats: { as: null, ds: null } }] }), {
-      location: 'area-22',
-      attacker: 'traitor',
-      defender: 'imperial',
-    });
+    const state = startBattle(
+      createState({
+        seed: 3,
+        sides: ['imperial', 'traitor'],
+        units: [{ id: 'doombreed', record: 'doombreed', side: 'traitor', location: 'area-22', stats: { as: null, ds: null } }],
+      }),
+      {
+        location: 'area-22',
+        attacker: 'traitor',
+        defender: 'imperial',
+      },
+    );
     const { state: after, log } = applyEffects(state, effects, { owner: 'traitor', source: 'doombreed chaos-stats', self: 'doombreed' }, firstPolicy);
     const die = rollDie(state.random, 'd6').value;
     expect(stat(after, 'doombreed', 'as')).toBe(die + 4);
@@ -139,30 +176,57 @@ describe('modify-strength', () => {
 
   it('a multiply with rounding down halves 3 to 1; without a printed rounding it stays 1.5', () => {
     const state = battleAt([unit('u', 'azuthka', { as: 3, ds: 5 })]);
-    const rounded = applyEffects(state, [{ kind: 'modify-strength', target: {}, stat: 'cs', op: 'multiply', value: 0.5, rounding: 'down', duration: 'turn' }], ctx, firstPolicy).state;
+    const rounded = applyEffects(
+      state,
+      [{ kind: 'modify-strength', target: {}, stat: 'cs', op: 'multiply', value: 0.5, rounding: 'down', duration: 'turn' }],
+      ctx,
+      firstPolicy,
+    ).state;
     expect([stat(rounded, 'u', 'as'), stat(rounded, 'u', 'ds')]).toEqual([1, 2]);
-    const printed = applyEffects(state, [{ kind: 'modify-strength', target: {}, stat: 'cs', op: 'multiply', value: 0.5, duration: 'turn' }], ctx, firstPolicy).state;
+    const printed = applyEffects(
+      state,
+      [{ kind: 'modify-strength', target: {}, stat: 'cs', op: 'multiply', value: 0.5, duration: 'turn' }],
+      ctx,
+      firstPolicy,
+    ).state;
     expect([stat(printed, 'u', 'as'), stat(printed, 'u', 'ds')]).toEqual([1.5, 2.5]);
   });
 });
 
 describe('destroy', () => {
   it('Xetti Bishum "Cull the Weak": the least DS is destroyed, attacking or defending, every tied unit', () => {
-    const state = battleAt([unit('a1', 'azuthka', { ds: 2 }), unit('a2', 'azuthka', { ds: 4 }), unit('d1', 'celestine', { ds: 2 }), unit('d2', 'celestine', { ds: 3 })]);
+    const state = battleAt([
+      unit('a1', 'azuthka', { ds: 2 }),
+      unit('a2', 'azuthka', { ds: 4 }),
+      unit('d1', 'celestine', { ds: 2 }),
+      unit('d2', 'celestine', { ds: 3 }),
+    ]);
     const { state: after, log } = applyEffects(state, event('xetti-bishum', 'Cull the Weak'), ctx, firstPolicy);
     expect(alive(after)).toEqual(['a2', 'd2']);
     expect(log[0]).toMatchObject({ kind: 'destroy', units: ['a1', 'd1'] });
   });
 
   it('Mount Tzask "Volcanic Eruption": all units except Brimstone Dragons are destroyed; combat ends', () => {
-    const state = battleAt([unit('brimstone-dragons', 'azuthka', {}), unit('ogres', 'azuthka', {}), unit('paladins', 'celestine', {}), unit('elsewhere', 'celestine', {}, [], 'irondale')]);
+    const state = battleAt([
+      unit('brimstone-dragons', 'azuthka', {}),
+      unit('ogres', 'azuthka', {}),
+      unit('paladins', 'celestine', {}),
+      unit('elsewhere', 'celestine', {}, [], 'irondale'),
+    ]);
     const after = applyEffects(state, event('mount-tzask', 'Volcanic Eruption'), ctx, firstPolicy).state;
     expect(alive(after)).toEqual(['brimstone-dragons', 'elsewhere']);
     expect(after.battle!.ended).toBe(true);
   });
 
   it('Dracosroar "Accidental Fall": each army picks one opposing unit without Aerial or Aquatic', () => {
-    const state = battleAt([unit('a-bird', 'azuthka', {}, ['aerial']), unit('a-foot', 'azuthka', {}), unit('a-foot2', 'azuthka', {}), unit('d-foot', 'celestine', {}), unit('d-fish', 'celestine', {}, ['aquatic']), unit('d-foot2', 'celestine', {})]);
+    const state = battleAt([
+      unit('a-bird', 'azuthka', {}, ['aerial']),
+      unit('a-foot', 'azuthka', {}),
+      unit('a-foot2', 'azuthka', {}),
+      unit('d-foot', 'celestine', {}),
+      unit('d-fish', 'celestine', {}, ['aquatic']),
+      unit('d-foot2', 'celestine', {}),
+    ]);
     const spy = spyPolicy({ chooseUnits: (_s, c) => c.candidates.slice(-c.count) });
     const after = applyEffects(state, event('dracosroar', 'Accidental Fall'), ctx, spy).state;
     expect(spy.units.map((c) => [c.side, c.candidates])).toEqual([
@@ -175,7 +239,11 @@ describe('destroy', () => {
 
 describe('damage', () => {
   it('Erdon Pass "Deadly Confrontation": each army assigns 1 Hit to one of its own units', () => {
-    const state = battleAt([warchon('deathknoll-ogres', 'ogres', 'azuthka'), warchon('baphite-swarm', 'swarm', 'azuthka'), unit('pal', 'celestine', { hits: 1 })]);
+    const state = battleAt([
+      warchon('deathknoll-ogres', 'ogres', 'azuthka'),
+      warchon('baphite-swarm', 'swarm', 'azuthka'),
+      unit('pal', 'celestine', { hits: 1 }),
+    ]);
     const spy = spyPolicy();
     const { state: after, log } = applyEffects(state, event('erdon-pass', 'Deadly Confrontation'), ctx, spy);
     expect(spy.units.map((c) => c.side)).toEqual(['azuthka']); // the lone defender leaves no choice
@@ -194,7 +262,12 @@ describe('damage', () => {
   });
 
   it('Dracosroar "River\'s Fury": a random unit of each army takes 1 Hit, picked with the state generator', () => {
-    const state = battleAt([unit('a1', 'azuthka', { hits: 3 }), unit('a2', 'azuthka', { hits: 3 }), unit('d1', 'celestine', { hits: 3 }), unit('d2', 'celestine', { hits: 3 })]);
+    const state = battleAt([
+      unit('a1', 'azuthka', { hits: 3 }),
+      unit('a2', 'azuthka', { hits: 3 }),
+      unit('d1', 'celestine', { hits: 3 }),
+      unit('d2', 'celestine', { hits: 3 }),
+    ]);
     const spy = spyPolicy();
     const first = applyEffects(state, event('dracosroar', "River's Fury"), ctx, spy);
     expect(spy.units).toEqual([]);
@@ -214,7 +287,10 @@ describe('heal', () => {
   const spell = { owner: 'light', source: 'heal spell', location: null };
 
   it('Archon "Heal": one of your creatures gains back one lost Hit, never above its starting Hits', () => {
-    let state = archon([{ id: 'knight', side: 'light', location: 'b1', stats: { hits: 3 }, hits: 1 }, { id: 'troll', side: 'dark', location: 'c8', stats: { hits: 3 }, hits: 1 }]);
+    let state = archon([
+      { id: 'knight', side: 'light', location: 'b1', stats: { hits: 3 }, hits: 1 },
+      { id: 'troll', side: 'dark', location: 'c8', stats: { hits: 3 }, hits: 1 },
+    ]);
     state = applyEffects(state, spells.heal.effects, spell, firstPolicy).state;
     expect(findUnit(state, 'knight')!.hits).toBe(2);
     expect(findUnit(state, 'troll')!.hits).toBe(1);
@@ -223,7 +299,10 @@ describe('heal', () => {
   });
 
   it('only creatures that lost Hits are candidates: an unhurt one is never picked', () => {
-    const state = archon([{ id: 'unhurt', side: 'light', location: 'a1', stats: { hits: 2 } }, { id: 'hurt', side: 'light', location: 'a2', stats: { hits: 2 }, hits: 1 }]);
+    const state = archon([
+      { id: 'unhurt', side: 'light', location: 'a1', stats: { hits: 2 } },
+      { id: 'hurt', side: 'light', location: 'a2', stats: { hits: 2 }, hits: 1 },
+    ]);
     const { state: after, log } = applyEffects(state, spells.heal.effects, spell, firstPolicy);
     expect(findUnit(after, 'hurt')!.hits).toBe(2);
     expect(log[0]!.units).toEqual(['hurt']);
@@ -261,11 +340,23 @@ describe('reroll-combat', () => {
   const emperor = warmasterUnits['the-emperor'].abilities.find((a) => a.id === 'reroll')!.do;
   const sanguinius = warmasterUnits.sanguinius.abilities.find((a) => a.id === 'reroll')!.do;
   const at = (ids: [string, string][]) =>
-    startBattle(createState({ seed: 1, sides: ['imperial', 'traitor'], units: ids.map(([id, side]) => ({ id, record: id, side, location: 'area-33' })) }), { location: 'area-33', attacker: 'imperial', defender: 'traitor' });
+    startBattle(createState({ seed: 1, sides: ['imperial', 'traitor'], units: ids.map(([id, side]) => ({ id, record: id, side, location: 'area-33' })) }), {
+      location: 'area-33',
+      attacker: 'imperial',
+      defender: 'traitor',
+    });
   const owner = { owner: 'imperial', source: 'the-emperor reroll' };
 
   it('The Emperor grants the Imperial player one re-roll of the combat result', () => {
-    const after = applyEffects(at([['the-emperor', 'imperial'], ['angron', 'traitor']]), emperor, owner, firstPolicy).state;
+    const after = applyEffects(
+      at([
+        ['the-emperor', 'imperial'],
+        ['angron', 'traitor'],
+      ]),
+      emperor,
+      owner,
+      firstPolicy,
+    ).state;
     expect(after.battle!.rerolls).toEqual([{ side: 'imperial', source: 'the-emperor reroll', used: false }]);
     expect(hasReroll(after, 'imperial')).toBe(true);
     expect(hasReroll(after, 'traitor')).toBe(false);
@@ -275,20 +366,34 @@ describe('reroll-combat', () => {
     expect(applyEffects(after, emperor, owner, firstPolicy).state.battle!.rerolls).toHaveLength(1);
   });
 
-  it('The Emperor\'s re-roll is cancelled when Warmaster Horus takes part in the battle', () => {
-    const { state: after, log } = applyEffects(at([['the-emperor', 'imperial'], ['warmaster-horus', 'traitor']]), emperor, owner, firstPolicy);
+  it("The Emperor's re-roll is cancelled when Warmaster Horus takes part in the battle", () => {
+    const { state: after, log } = applyEffects(
+      at([
+        ['the-emperor', 'imperial'],
+        ['warmaster-horus', 'traitor'],
+      ]),
+      emperor,
+      owner,
+      firstPolicy,
+    );
     expect(after.battle!.rerolls).toEqual([]);
     expect(log[0]).toMatchObject({ units: ['warmaster-horus'], data: { granted: false } });
   });
 
   it('Horus elsewhere on the ship does not cancel it', () => {
     const state = at([['the-emperor', 'imperial']]);
-    const withHorusAway = { ...state, units: [...state.units, { ...state.units[0]!, id: 'warmaster-horus', record: 'warmaster-horus', side: 'traitor', location: 'area-14' }] };
+    const withHorusAway = {
+      ...state,
+      units: [...state.units, { ...state.units[0]!, id: 'warmaster-horus', record: 'warmaster-horus', side: 'traitor', location: 'area-14' }],
+    };
     expect(hasReroll(applyEffects(withHorusAway, emperor, owner, firstPolicy).state, 'imperial')).toBe(true);
   });
 
   it('Sanguinius prints no exception, so Angron in the battle does not cancel his re-roll; a re-roll with cancelledBy is cancelled', () => {
-    const state = at([['sanguinius', 'imperial'], ['angron', 'traitor']]);
+    const state = at([
+      ['sanguinius', 'imperial'],
+      ['angron', 'traitor'],
+    ]);
     expect(hasReroll(applyEffects(state, sanguinius, owner, firstPolicy).state, 'imperial')).toBe(true);
     expect(hasReroll(applyEffects(state, [{ kind: 'reroll-combat', cancelledBy: ['angron'] }], owner, firstPolicy).state, 'imperial')).toBe(false);
   });
@@ -296,16 +401,24 @@ describe('reroll-combat', () => {
 
 describe('retreat', () => {
   const magma = event('mount-tzask', 'Magma Flow');
-  const units = () => [unit('slow', 'azuthka', { movement: 2 }, [], 'mount-tzask'), unit('fast', 'azuthka', { movement: 3 }, [], 'mount-tzask'), unit('angel', 'celestine', { movement: 4 }, [], 'mount-tzask')];
+  const units = () => [
+    unit('slow', 'azuthka', { movement: 2 }, [], 'mount-tzask'),
+    unit('fast', 'azuthka', { movement: 3 }, [], 'mount-tzask'),
+    unit('angel', 'celestine', { movement: 4 }, [], 'mount-tzask'),
+  ];
 
   it('Mount Tzask "Magma Flow": Movement 2 or less destroyed, the others retreat one spread, combat ends', () => {
-    const destinations = (_s: CoreState, _u: UnitState, move: { kind: string; distance: number | null }) => (move.kind === 'retreat' && move.distance === 1 ? ['irondale', 'xetti-bishum'] : []);
+    const destinations = (_s: CoreState, _u: UnitState, move: { kind: string; distance: number | null }) =>
+      move.kind === 'retreat' && move.distance === 1 ? ['irondale', 'xetti-bishum'] : [];
     const spy = spyPolicy({ chooseLocation: (_s, c) => (c.side === 'celestine' ? c.candidates[1]! : c.candidates[0]!) });
     const { state: after, log } = applyEffects(battleAt(units(), 1, 'mount-tzask'), magma, { owner: null, source: 'magma flow', destinations }, spy);
     expect(alive(after)).toEqual(['fast', 'angel']);
     expect(findUnit(after, 'fast')).toMatchObject({ location: 'irondale', retreat: null });
     expect(findUnit(after, 'angel')).toMatchObject({ location: 'xetti-bishum', retreat: null });
-    expect(spy.locations.map((c) => [c.unit, c.side])).toEqual([['fast', 'azuthka'], ['angel', 'celestine']]);
+    expect(spy.locations.map((c) => [c.unit, c.side])).toEqual([
+      ['fast', 'azuthka'],
+      ['angel', 'celestine'],
+    ]);
     expect(after.battle!.ended).toBe(true);
     expect(log.map((l) => l.kind)).toEqual(['destroy', 'retreat', 'end-combat']);
   });
@@ -318,10 +431,19 @@ describe('retreat', () => {
 
 describe('limit-movement', () => {
   it('Warmaster Crew: the Crew cannot move (a static rule of the card in play, recomputed) and is eliminated instead of retreating', () => {
-    const state = createState({ seed: 1, sides: ['imperial', 'traitor'], units: [{ id: 'crew-1', record: 'crew', side: 'traitor', location: 'area-41', stats: { defence: 3 } }, { id: 'marines', record: 'marines', side: 'imperial', location: 'area-41' }] });
+    const state = createState({
+      seed: 1,
+      sides: ['imperial', 'traitor'],
+      units: [
+        { id: 'crew-1', record: 'crew', side: 'traitor', location: 'area-41', stats: { defence: 3 } },
+        { id: 'marines', record: 'marines', side: 'imperial', location: 'area-41' },
+      ],
+    });
     const rules = warmasterRules({ cards: warmasterCards, units: warmasterUnits });
     const after = recomputeStatics(state, rules, firstPolicy).state;
-    expect(after.locationRules).toEqual([{ location: 'area-41', units: ['crew-1'], maxUnitsLeaving: null, maxDistance: 0, duration: 'while', source: 'card/crew/cannot-move@crew-1' }]);
+    expect(after.locationRules).toEqual([
+      { location: 'area-41', units: ['crew-1'], maxUnitsLeaving: null, maxDistance: 0, duration: 'while', source: 'card/crew/cannot-move@crew-1' },
+    ]);
     expect(recomputeStatics(after, rules, firstPolicy).state.locationRules).toHaveLength(1);
     const retreat = fire(after, { event: 'unit-retreats', location: 'area-41', units: ['crew-1'] }, rules, firstPolicy);
     expect(retreat.replaced).toBe(true);
@@ -366,13 +488,22 @@ describe('roll and add-unit', () => {
     const r = warchonUnits[record as keyof typeof warchonUnits];
     return { record, name: r.name, stats: { ...r.faces[0] }, traits: [...(r.traits ?? [])] };
   };
-  const drac = (seed: number) => battleAt([unit('a', 'azuthka', { as: 3, ds: 3 }, [], 'dracosroar'), unit('d', 'celestine', { as: 5, ds: 4 }, [], 'dracosroar')], seed, 'dracosroar');
+  const drac = (seed: number) =>
+    battleAt([unit('a', 'azuthka', { as: 3, ds: 3 }, [], 'dracosroar'), unit('d', 'celestine', { as: 5, ds: 4 }, [], 'dracosroar')], seed, 'dracosroar');
 
   it('Dracosroar "Ramping Water Elemental" on 1-2: a 4 CS, 2 Hits, Aquatic unit joins the attacking army this turn', () => {
     const state = drac(seedWhere('rng', (v) => v <= 2));
     const { state: after, log } = applyEffects(state, elemental, { owner: null, source: 'dracosroar event 1', createUnit }, firstPolicy);
     const added = after.units[2]!;
-    expect(added).toMatchObject({ id: 'ramping-water-elemental#1', record: 'ramping-water-elemental', side: 'azuthka', location: 'dracosroar', hits: 2, maxHits: 2, traits: ['aquatic'] });
+    expect(added).toMatchObject({
+      id: 'ramping-water-elemental#1',
+      record: 'ramping-water-elemental',
+      side: 'azuthka',
+      location: 'dracosroar',
+      hits: 2,
+      maxHits: 2,
+      traits: ['aquatic'],
+    });
     expect(added.stats).toMatchObject({ hits: 2, as: 4, ds: 4 });
     expect(log.map((l) => l.kind)).toEqual(['roll', 'add-unit']);
     expect(log[0]!.rolls[0]!.die).toBe('rng');
@@ -396,7 +527,11 @@ describe('roll and add-unit', () => {
   });
 
   it('Warmaster Trap on 4-6: one Imperial unit in the area is destroyed, chosen by the Imperial player', () => {
-    const state = createState({ seed: seedWhere('d6', (v) => v >= 4), sides: ['imperial', 'traitor'], units: ['m1', 'm2'].map((id) => ({ id, side: 'imperial', location: 'area-25' })) });
+    const state = createState({
+      seed: seedWhere('d6', (v) => v >= 4),
+      sides: ['imperial', 'traitor'],
+      units: ['m1', 'm2'].map((id) => ({ id, side: 'imperial', location: 'area-25' })),
+    });
     const spy = spyPolicy({ chooseUnits: () => ['m2'] });
     const { state: after, log } = applyEffects(state, warmasterCards.trap.effects, { owner: 'traitor', source: 'trap', location: 'area-25' }, spy);
     expect(spy.units.map((c) => [c.side, c.candidates])).toEqual([['imperial', ['m1', 'm2']]]);
@@ -405,7 +540,11 @@ describe('roll and add-unit', () => {
   });
 
   it('Warmaster Trap on 1-3: no effect', () => {
-    const state = createState({ seed: seedWhere('d6', (v) => v <= 3), sides: ['imperial', 'traitor'], units: [{ id: 'm1', side: 'imperial', location: 'area-25' }] });
+    const state = createState({
+      seed: seedWhere('d6', (v) => v <= 3),
+      sides: ['imperial', 'traitor'],
+      units: [{ id: 'm1', side: 'imperial', location: 'area-25' }],
+    });
     const { state: after, log } = applyEffects(state, warmasterCards.trap.effects, { owner: 'traitor', source: 'trap', location: 'area-25' }, firstPolicy);
     expect(alive(after)).toEqual(['m1']);
     expect(log.map((l) => l.kind)).toEqual(['roll', 'no-effect', 'move-cards']);
@@ -414,10 +553,23 @@ describe('roll and add-unit', () => {
 
 describe('roll-table', () => {
   const table = (id: string) => (id === 'teleportation' ? teleportTables.teleportation : undefined);
-  const group = (seed: number) => createState({ seed, sides: ['imperial', 'traitor'], units: [{ id: 'marines', side: 'imperial', location: 'staging' }, { id: 'guard', side: 'imperial', location: 'staging' }] });
+  const group = (seed: number) =>
+    createState({
+      seed,
+      sides: ['imperial', 'traitor'],
+      units: [
+        { id: 'marines', side: 'imperial', location: 'staging' },
+        { id: 'guard', side: 'imperial', location: 'staging' },
+      ],
+    });
 
   it('Warmaster teleportation on 11-12 ("Death!"): the teleporting units are destroyed', () => {
-    const { state: after, log } = applyEffects(group(seedWhere('d66', (v) => v <= 12)), [{ kind: 'roll-table', table: 'teleportation' }], { owner: 'imperial', source: 'teleport', location: 'staging', table, subject: ['marines', 'guard'] }, firstPolicy);
+    const { state: after, log } = applyEffects(
+      group(seedWhere('d66', (v) => v <= 12)),
+      [{ kind: 'roll-table', table: 'teleportation' }],
+      { owner: 'imperial', source: 'teleport', location: 'staging', table, subject: ['marines', 'guard'] },
+      firstPolicy,
+    );
     expect(alive(after)).toEqual([]);
     expect(log.map((l) => l.kind)).toEqual(['roll-table', 'destroy']);
     expect(log[0]!.data).toMatchObject({ table: 'teleportation', die: 'd66', entry: 0 });
@@ -426,7 +578,12 @@ describe('roll-table', () => {
   it('on 66 ("Perfectly!") the units teleport where their side chooses', () => {
     const destinations = () => ['area-14', 'the-bridge'];
     const spy = spyPolicy({ chooseLocation: (_s, c) => c.candidates[1]! });
-    const { state: after } = applyEffects(group(seedWhere('d66', (v) => v === 66)), [{ kind: 'roll-table', table: 'teleportation' }], { owner: 'imperial', source: 'teleport', location: 'staging', table, destinations, subject: ['marines', 'guard'] }, spy);
+    const { state: after } = applyEffects(
+      group(seedWhere('d66', (v) => v === 66)),
+      [{ kind: 'roll-table', table: 'teleportation' }],
+      { owner: 'imperial', source: 'teleport', location: 'staging', table, destinations, subject: ['marines', 'guard'] },
+      spy,
+    );
     expect(after.units.map((u) => u.location)).toEqual(['the-bridge', 'the-bridge']);
     expect(spy.locations.map((c) => c.side)).toEqual(['imperial', 'imperial']);
   });
@@ -440,13 +597,23 @@ describe('roll-table', () => {
 });
 
 describe('move-cards', () => {
-  it('the trigger\'s card (cards: subject) moves between zones; named cards and the top of a zone move too; a hand is hand:<side>', () => {
+  it("the trigger's card (cards: subject) moves between zones; named cards and the top of a zone move too; a hand is hand:<side>", () => {
     const state = createState({ seed: 1, sides: SIDES, units: [], zones: { revealed: ['trap', 'horror'], deck: ['a', 'b', 'c'] } });
-    const moved = applyEffects(state, [{ kind: 'move-cards', cards: 'subject', from: 'revealed', to: 'removed' }], { owner: 'azuthka', source: 'test', cards: ['horror'] }, firstPolicy).state;
+    const moved = applyEffects(
+      state,
+      [{ kind: 'move-cards', cards: 'subject', from: 'revealed', to: 'removed' }],
+      { owner: 'azuthka', source: 'test', cards: ['horror'] },
+      firstPolicy,
+    ).state;
     expect(moved.zones).toMatchObject({ revealed: ['trap'], removed: ['horror'] });
     const drawn = applyEffects(moved, [{ kind: 'move-cards', from: 'deck', to: 'hand', count: 2 }], { owner: 'azuthka', source: 'test' }, firstPolicy).state;
     expect(drawn.zones).toMatchObject({ deck: ['c'], 'hand:azuthka': ['a', 'b'] });
-    const named = applyEffects(drawn, [{ kind: 'move-cards', cards: ['b'], from: 'hand', to: 'discard', side: 'enemy' }], { owner: 'celestine', source: 'test' }, firstPolicy).state;
+    const named = applyEffects(
+      drawn,
+      [{ kind: 'move-cards', cards: ['b'], from: 'hand', to: 'discard', side: 'enemy' }],
+      { owner: 'celestine', source: 'test' },
+      firstPolicy,
+    ).state;
     expect(named.zones).toMatchObject({ 'hand:azuthka': ['a'], discard: ['b'] });
   });
 });
@@ -468,7 +635,11 @@ describe('Archon spells: swap-positions, teleport, prevent-actions', () => {
     const spy = spyPolicy();
     const { state: after, log } = applyEffects(board(), spells.exchange.effects, spell('exchange'), spy);
     expect(spy.units).toEqual([]); // exactly two friendly creatures: no choice to make
-    expect(after.units.map((u) => [u.id, u.location])).toEqual([['knight', 'g1'], ['unicorn', 'b1'], ['troll', 'c8']]);
+    expect(after.units.map((u) => [u.id, u.location])).toEqual([
+      ['knight', 'g1'],
+      ['unicorn', 'b1'],
+      ['troll', 'c8'],
+    ]);
     expect(log[0]).toMatchObject({ kind: 'swap-positions', units: ['knight', 'unicorn'], data: { swapped: true } });
   });
 
@@ -490,7 +661,12 @@ describe('Archon spells: swap-positions, teleport, prevent-actions', () => {
   });
 
   it('a unit an effect moves loses its while-here modifiers (they hold only where they began)', () => {
-    let state = applyEffects(board(), [{ kind: 'modify-strength', target: { units: ['knight'] }, stat: 'as', op: 'add', value: 2, duration: 'while-here' }], spell('aura'), firstPolicy).state;
+    let state = applyEffects(
+      board(),
+      [{ kind: 'modify-strength', target: { units: ['knight'] }, stat: 'as', op: 'add', value: 2, duration: 'while-here' }],
+      spell('aura'),
+      firstPolicy,
+    ).state;
     expect(findUnit(state, 'knight')!.modifiers).toHaveLength(1);
     const destinations = () => ['e5'];
     state = applyEffects(state, [{ kind: 'teleport', target: { units: ['knight'] } }], { ...spell('teleport'), destinations }, firstPolicy).state;
@@ -539,7 +715,7 @@ function mayPolicy(answer: 0 | 1): Policy & { asked: (string | null)[] } {
 }
 
 describe('may', () => {
-  it('Berserk (Warchon): the owner of the rule\'s unit decides; yes applies the effects (CS doubled, destruction set up for after the battle), no applies nothing', () => {
+  it("Berserk (Warchon): the owner of the rule's unit decides; yes applies the effects (CS doubled, destruction set up for after the battle), no applies nothing", () => {
     const berserk = traits.berserk.rules![0]!.do;
     const state = battleAt([warchon('deathknoll-ogres', 'ogres', 'celestine'), unit('a', 'azuthka', { as: 2, ds: 2 })]);
     const self: EffectContext = { owner: 'celestine', source: 'trait/berserk/go-berserk', self: 'ogres' };
@@ -556,7 +732,7 @@ describe('may', () => {
     expect(declined.log).toEqual([expect.objectContaining({ kind: 'may', data: { by: 'owner', side: 'celestine', accepted: false } })]);
   });
 
-  it('by random: the state\'s generator decides, the same seed the same way', () => {
+  it("by random: the state's generator decides, the same seed the same way", () => {
     const effect: Effects = [{ kind: 'may', by: 'random', do: [{ kind: 'destroy', target: {} }] }];
     const outcomes = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => applyEffects(battleAt([unit('a', 'azuthka', { as: 1 })], seed), effect, ctx, firstPolicy));
     expect(new Set(outcomes.map((o) => o.log[0]!.data.accepted))).toEqual(new Set([true, false]));
@@ -568,16 +744,37 @@ describe('may', () => {
 describe('choose-units, count any, exceptBinding', () => {
   it('Magic Bridge (Dracosroar Event 4): the attacker picks any number of its units, none included; the others have AS 0; on 1-2 the committed units without Aerial or Aquatic are destroyed', () => {
     const bridge = eventsOf('dracosroar').find((e) => e.roll === 4)!.effects;
-    const units = [unit('ogres', 'azuthka', { as: 4 }), unit('angels', 'azuthka', { as: 3 }, ['aerial']), unit('swarm', 'azuthka', { as: 2 }), unit('d', 'celestine', { ds: 3 })];
+    const units = [
+      unit('ogres', 'azuthka', { as: 4 }),
+      unit('angels', 'azuthka', { as: 3 }, ['aerial']),
+      unit('swarm', 'azuthka', { as: 2 }),
+      unit('d', 'celestine', { ds: 3 }),
+    ];
     const picks: UnitChoice[] = [];
     const pick = (ids: string[]): Policy => ({ ...firstPolicy, chooseUnits: (_s, c) => (picks.push(c), ids) });
-    const illusion = applyEffects(battleAt(units, seedWhere('rng', (v) => v <= 2)), bridge, { ...ctx, bindings: new Map() }, pick(['ogres', 'angels']));
+    const illusion = applyEffects(
+      battleAt(
+        units,
+        seedWhere('rng', (v) => v <= 2),
+      ),
+      bridge,
+      { ...ctx, bindings: new Map() },
+      pick(['ogres', 'angels']),
+    );
     expect(picks[0]).toMatchObject({ side: 'azuthka', candidates: ['ogres', 'angels', 'swarm'], count: 3, anyNumber: true });
     expect(illusion.log[0]).toMatchObject({ kind: 'choose-units', data: { as: 'committed', chosen: ['ogres', 'angels'] } });
     expect(stat(illusion.state, 'swarm', 'as')).toBe(0);
     // The Aerial Angels do not fall; the Ogres do.
     expect(alive(illusion.state)).toEqual(['angels', 'swarm', 'd']);
-    const holds = applyEffects(battleAt(units, seedWhere('rng', (v) => v >= 3)), bridge, { ...ctx, bindings: new Map() }, pick([]));
+    const holds = applyEffects(
+      battleAt(
+        units,
+        seedWhere('rng', (v) => v >= 3),
+      ),
+      bridge,
+      { ...ctx, bindings: new Map() },
+      pick([]),
+    );
     expect(alive(holds.state)).toEqual(['ogres', 'angels', 'swarm', 'd']);
     expect(['ogres', 'angels', 'swarm'].map((id) => stat(holds.state, id, 'as'))).toEqual([0, 0, 0]);
   });
@@ -589,7 +786,12 @@ describe('choose-units, count any, exceptBinding', () => {
     expect(() => applyEffects(state, anySide, ctx, { ...firstPolicy, chooseUnits: () => ['z'] })).toThrow(/at most 2 distinct/);
     expect(applyEffects(state, anySide, ctx, { ...firstPolicy, chooseUnits: () => [] }).log[0]!.data.chosen).toEqual([]);
     for (let seed = 0; seed < 20; seed++) {
-      const chosen = applyEffects(battleAt([unit('a', 'azuthka', { as: 1 }), unit('b', 'azuthka', { as: 1 })], seed), [{ kind: 'choose-units', target: { choose: { count: 'any', by: 'random' } } }], ctx, firstPolicy).log[0]!.data.chosen as string[];
+      const chosen = applyEffects(
+        battleAt([unit('a', 'azuthka', { as: 1 }), unit('b', 'azuthka', { as: 1 })], seed),
+        [{ kind: 'choose-units', target: { choose: { count: 'any', by: 'random' } } }],
+        ctx,
+        firstPolicy,
+      ).log[0]!.data.chosen as string[];
       expect(chosen.every((id) => id === 'a' || id === 'b')).toBe(true);
     }
   });
@@ -598,18 +800,28 @@ describe('choose-units, count any, exceptBinding', () => {
 describe('bring-in', () => {
   /** Units one and two places away, a hook that reaches `distance` places along a line of four. */
   const LINE = ['field', 'hill', 'river', 'sea'];
-  const reach: EffectContext['destinations'] = (_s, u, move) => LINE.filter((l) => l !== u.location && Math.abs(LINE.indexOf(l) - LINE.indexOf(u.location!)) <= (move.distance ?? 9));
+  const reach: EffectContext['destinations'] = (_s, u, move) =>
+    LINE.filter((l) => l !== u.location && Math.abs(LINE.indexOf(l) - LINE.indexOf(u.location!)) <= (move.distance ?? 9));
 
   it('Surprise Reserve (Erdon Pass Event 4): the Controlling army brings one unit in from within its own Movement, Size 0 for Capacity this turn, and it retreats one spread when the turn ends', () => {
     const reserve = eventsOf('erdon-pass')[3]!.effects;
-    const units = [unit('here', 'azuthka', { as: 1 }), unit('near', 'azuthka', { as: 1, size: 2, movement: 1 }, [], 'hill'), unit('slow', 'azuthka', { as: 1, movement: 1 }, [], 'river'), unit('far', 'azuthka', { as: 1, movement: 3 }, [], 'sea'), unit('foe', 'celestine', { ds: 1 }, [], 'hill')];
+    const units = [
+      unit('here', 'azuthka', { as: 1 }),
+      unit('near', 'azuthka', { as: 1, size: 2, movement: 1 }, [], 'hill'),
+      unit('slow', 'azuthka', { as: 1, movement: 1 }, [], 'river'),
+      unit('far', 'azuthka', { as: 1, movement: 3 }, [], 'sea'),
+      unit('foe', 'celestine', { ds: 1 }, [], 'hill'),
+    ];
     const spy = spyPolicy();
     const ctxReserve: EffectContext = { owner: null, source: 'erdon-pass event 4', destinations: reach, bindings: new Map() };
     const applied = applyEffects(battleAt(units), reserve, ctxReserve, { ...spy, chooseOption: () => 0 });
     // Within its own Movement: "near" (1 of 1) and "far" (3 of 3); not "slow" (2 away, Movement 1), nor the enemy.
     expect(spy.units[0]).toMatchObject({ side: 'azuthka', candidates: ['near', 'far'], count: 1 });
     expect(findUnit(applied.state, 'near')).toMatchObject({ location: 'field', controlledBy: { side: 'azuthka', sizeForCapacity: 0, duration: 'turn' } });
-    expect(applied.log.find((e) => e.kind === 'bring-in')).toMatchObject({ units: ['near'], data: { to: 'field', brought: ['near'], from: { near: 'hill' }, sizeForCapacity: 0 } });
+    expect(applied.log.find((e) => e.kind === 'bring-in')).toMatchObject({
+      units: ['near'],
+      data: { to: 'field', brought: ['near'], from: { near: 'hill' }, sizeForCapacity: 0 },
+    });
     expect(applied.state.delayed).toEqual([expect.objectContaining({ at: { event: 'turn-ends' }, bindings: { reserve: ['near'] } })]);
     // The turn ends: the delayed retreat moves it one place, and its Size counts again.
     const ended = fire(applied.state, { event: 'turn-ends', side: 'azuthka' }, [], firstPolicy, { destinations: reach });
@@ -625,7 +837,12 @@ describe('bring-in', () => {
     expect(['a', 'b'].map((id) => findUnit(after, id)!.location)).toEqual(['field', 'sea']);
     const noHook = applyEffects(battleAt(units), [{ kind: 'bring-in', target: {} }], ctx, firstPolicy);
     expect(noHook.log[0]).toMatchObject({ kind: 'bring-in', data: { brought: [] } });
-    const nowhere = applyEffects(createState({ seed: 1, sides: SIDES, units }), [{ kind: 'bring-in', target: {} }], { ...ctx, destinations: reach }, firstPolicy);
+    const nowhere = applyEffects(
+      createState({ seed: 1, sides: SIDES, units }),
+      [{ kind: 'bring-in', target: {} }],
+      { ...ctx, destinations: reach },
+      firstPolicy,
+    );
     expect(nowhere.log[0]!.data.brought).toEqual([]);
   });
 });

@@ -73,27 +73,29 @@ const SIDES = ['azuthka', 'celestine'];
 const LOCATIONS = ['field', 'hill', 'river'];
 
 const unitArb = (i: number) =>
-  fc.record({
-    side: fc.constantFrom(...SIDES),
-    location: fc.constantFrom(...LOCATIONS),
-    as: fc.integer({ min: 0, max: 6 }),
-    ds: fc.integer({ min: 0, max: 6 }),
-    size: fc.integer({ min: 0, max: 4 }),
-    movement: fc.integer({ min: 0, max: 4 }),
-    hits: fc.integer({ min: 1, max: 4 }),
-    lost: fc.integer({ min: 0, max: 3 }),
-    traits: fc.subarray(['aerial', 'aquatic', 'construct', 'nether', 'imperial-guard']),
-  }).map(
-    (u): UnitInit => ({
-      id: `u${i}`,
-      record: ['brimstone-dragons', 'goblin-assassins', 'the-emperor', 'warmaster-horus', 'crew', 'doombreed'][i % 6]!,
-      side: u.side,
-      location: u.location,
-      stats: { as: u.as, ds: u.ds, size: u.size, movement: u.movement, hits: u.hits },
-      hits: Math.max(1, u.hits - u.lost),
-      traits: u.traits,
-    }),
-  );
+  fc
+    .record({
+      side: fc.constantFrom(...SIDES),
+      location: fc.constantFrom(...LOCATIONS),
+      as: fc.integer({ min: 0, max: 6 }),
+      ds: fc.integer({ min: 0, max: 6 }),
+      size: fc.integer({ min: 0, max: 4 }),
+      movement: fc.integer({ min: 0, max: 4 }),
+      hits: fc.integer({ min: 1, max: 4 }),
+      lost: fc.integer({ min: 0, max: 3 }),
+      traits: fc.subarray(['aerial', 'aquatic', 'construct', 'nether', 'imperial-guard']),
+    })
+    .map(
+      (u): UnitInit => ({
+        id: `u${i}`,
+        record: ['brimstone-dragons', 'goblin-assassins', 'the-emperor', 'warmaster-horus', 'crew', 'doombreed'][i % 6]!,
+        side: u.side,
+        location: u.location,
+        stats: { as: u.as, ds: u.ds, size: u.size, movement: u.movement, hits: u.hits },
+        hits: Math.max(1, u.hits - u.lost),
+        traits: u.traits,
+      }),
+    );
 
 const stateArb = fc
   .record({
@@ -104,7 +106,12 @@ const stateArb = fc
   })
   .chain(({ seed, count, attacker, controlling }) =>
     fc.tuple(...Array.from({ length: count }, (_, i) => unitArb(i))).map((units) =>
-      startBattle(createState({ seed, sides: SIDES, units, zones: { deck: ['trap', 'horror', 'crew', 'trap'] } }), { location: 'field', attacker, defender: SIDES.find((s) => s !== attacker)!, controlling }),
+      startBattle(createState({ seed, sides: SIDES, units, zones: { deck: ['trap', 'horror', 'crew', 'trap'] } }), {
+        location: 'field',
+        attacker,
+        defender: SIDES.find((s) => s !== attacker)!,
+        controlling,
+      }),
     ),
   );
 
@@ -197,21 +204,32 @@ describe('engine core properties', () => {
 
   it('distributed damage: the Hits given out are the printed total or every Hit the targets have, never more than a unit has', () => {
     fc.assert(
-      fc.property(stateArb, fc.integer({ min: 1, max: 12 }), fc.constantFrom<'owner' | 'opponent' | 'random'>('owner', 'opponent', 'random'), fc.integer(), (state, hits, by, policySeed) => {
-        const targets = state.units.filter((u) => !u.destroyed && u.location === 'field');
-        const before = new Map(targets.map((u) => [u.id, u.hits]));
-        const after = applyEffects(state, [{ kind: 'damage', target: {}, hits, distribute: by }], { owner: 'azuthka', source: 'property' }, randomPolicy(policySeed)).state;
-        let given = 0;
-        for (const u of after.units) {
-          if (!before.has(u.id)) continue;
-          const lost = before.get(u.id)! - u.hits;
-          expect(lost).toBeGreaterThanOrEqual(0);
-          expect(u.hits).toBeGreaterThanOrEqual(0);
-          given += lost;
-        }
-        const available = [...before.values()].reduce((a, b) => a + b, 0);
-        expect(given).toBe(Math.min(hits, available));
-      }),
+      fc.property(
+        stateArb,
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom<'owner' | 'opponent' | 'random'>('owner', 'opponent', 'random'),
+        fc.integer(),
+        (state, hits, by, policySeed) => {
+          const targets = state.units.filter((u) => !u.destroyed && u.location === 'field');
+          const before = new Map(targets.map((u) => [u.id, u.hits]));
+          const after = applyEffects(
+            state,
+            [{ kind: 'damage', target: {}, hits, distribute: by }],
+            { owner: 'azuthka', source: 'property' },
+            randomPolicy(policySeed),
+          ).state;
+          let given = 0;
+          for (const u of after.units) {
+            if (!before.has(u.id)) continue;
+            const lost = before.get(u.id)! - u.hits;
+            expect(lost).toBeGreaterThanOrEqual(0);
+            expect(u.hits).toBeGreaterThanOrEqual(0);
+            given += lost;
+          }
+          const available = [...before.values()].reduce((a, b) => a + b, 0);
+          expect(given).toBe(Math.min(hits, available));
+        },
+      ),
       { numRuns: 200 },
     );
   });

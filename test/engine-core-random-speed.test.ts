@@ -23,14 +23,42 @@ function referenceNext(random: RandomState, min: number, max: number): { value: 
 }
 
 describe('the seeded generator', () => {
-  it('seedRandom gives the state pure-rand\'s Mersenne seeding gives, for small, large, negative and 2^32-apart seeds', () => {
-    const seeds = [0, 1, 2, 42, -1, -123456, 0x7fffffff, 0x80000000, 0xffffffff, 0x1_0000_0000, 0x1_0000_0005, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+  it("seedRandom gives the state pure-rand's Mersenne seeding gives, for small, large, negative and 2^32-apart seeds", () => {
+    const seeds = [
+      0,
+      1,
+      2,
+      42,
+      -1,
+      -123456,
+      0x7fffffff,
+      0x80000000,
+      0xffffffff,
+      0x1_0000_0000,
+      0x1_0000_0005,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+    ];
     for (let i = 0; i < 2000; i++) seeds.push(Math.imul(i, 2654435761) ^ (i << 7), i * 7919);
     for (const seed of seeds) expect(seedRandom(seed), `seed ${seed}`).toEqual(referenceSeed(seed));
   });
 
-  it('nextInt draws the value and next state pure-rand\'s uniformInt draws, over ranges from one value to beyond 2^32', () => {
-    const ranges: [number, number][] = [[0, 0], [1, 6], [1, 3], [0, 1], [0, 2], [0, 14], [-5, 5], [-0x80000000, 0x7fffffff], [0, 0xffffffff], [0, 0x1_0000_0000], [0, 2 ** 40], [-(2 ** 45), 2 ** 45], [7, 2 ** 31 + 12345]];
+  it("nextInt draws the value and next state pure-rand's uniformInt draws, over ranges from one value to beyond 2^32", () => {
+    const ranges: [number, number][] = [
+      [0, 0],
+      [1, 6],
+      [1, 3],
+      [0, 1],
+      [0, 2],
+      [0, 14],
+      [-5, 5],
+      [-0x80000000, 0x7fffffff],
+      [0, 0xffffffff],
+      [0, 0x1_0000_0000],
+      [0, 2 ** 40],
+      [-(2 ** 45), 2 ** 45],
+      [7, 2 ** 31 + 12345],
+    ];
     let random = seedRandom(7);
     let reference = random;
     for (let i = 0; i < 20_000; i++) {

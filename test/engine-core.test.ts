@@ -28,7 +28,12 @@ function unit(id: string, side: string, stats: UnitInit['stats'], traits: string
 }
 
 function battle(units: UnitInit[], controlling: string | null = 'azuthka'): CoreState {
-  return startBattle(createState({ seed: 7, sides: ['azuthka', 'celestine'], units }), { location: 'field', attacker: 'azuthka', defender: 'celestine', controlling });
+  return startBattle(createState({ seed: 7, sides: ['azuthka', 'celestine'], units }), {
+    location: 'field',
+    attacker: 'azuthka',
+    defender: 'celestine',
+    controlling,
+  });
 }
 
 const ctx: EffectContext = { owner: 'azuthka', source: 'test' };
@@ -191,8 +196,11 @@ describe('filter: unit filters against the state and the rule context', () => {
     expect(ids({ side: 'friendly' }, { ...ctx, owner: null })).toEqual([]);
   });
 
-  it('a unit another army controls counts on that army\'s side', () => {
-    const bribed = updateUnit(state, 'angels', (u) => ({ ...u, controlledBy: { side: 'azuthka', sizeForCapacity: 0, duration: 'turn', location: 'field', turnsLeft: null, source: 't' } }));
+  it("a unit another army controls counts on that army's side", () => {
+    const bribed = updateUnit(state, 'angels', (u) => ({
+      ...u,
+      controlledBy: { side: 'azuthka', sizeForCapacity: 0, duration: 'turn', location: 'field', turnsLeft: null, source: 't' },
+    }));
     expect(fightsFor(findUnit(bribed, 'angels')!)).toBe('azuthka');
     expect(selectUnits(bribed, { side: 'attacker' }, ctx, firstPolicy).ids).toEqual(['ogres', 'swarm', 'angels']);
   });
@@ -227,7 +235,7 @@ describe('filter: unit filters against the state and the rule context', () => {
     expect(spy.asked[0]!.candidates).toEqual(['paladins', 'angels']);
   });
 
-  it('choose by controlling / non-controlling asks the battle\'s Controlling army or the other', () => {
+  it("choose by controlling / non-controlling asks the battle's Controlling army or the other", () => {
     const units = state.units.filter((u) => u.location === 'field');
     expect(choosingSide(state, 'controlling', units, ctx)).toBe('azuthka');
     expect(choosingSide(state, 'non-controlling', units, ctx)).toBe('celestine');
@@ -252,7 +260,9 @@ describe('filter: unit filters against the state and the rule context', () => {
 
   it('a policy answer that is not count distinct candidates is an error naming the choice', () => {
     const bad: Policy = { ...firstPolicy, chooseUnits: () => ['far-away'] };
-    expect(() => selectUnits(state, { side: 'defender', choose: { count: 1, by: 'owner' } }, ctx, bad)).toThrow(/must pick 1 distinct unit\(s\) of paladins, angels/);
+    expect(() => selectUnits(state, { side: 'defender', choose: { count: 1, by: 'owner' } }, ctx, bad)).toThrow(
+      /must pick 1 distinct unit\(s\) of paladins, angels/,
+    );
   });
 });
 
@@ -279,7 +289,7 @@ describe('policy: deterministic, seeded random, per side', () => {
     expect(new Set(picksA.map((p) => p.join()))).not.toEqual(new Set([picksA[0]!.join()]));
   });
 
-  it('policyBySide sends each side\'s decisions to its own policy', () => {
+  it("policyBySide sends each side's decisions to its own policy", () => {
     const last: Policy = { ...firstPolicy, chooseUnits: (_s, c) => c.candidates.slice(-c.count) };
     const p = policyBySide({ b: last });
     expect(p.chooseUnits(state, choice)).toEqual(['u1', 'u2']);
@@ -287,7 +297,7 @@ describe('policy: deterministic, seeded random, per side', () => {
   });
 });
 
-describe('expire: durations end at battle round, battle, turn, a side\'s turn, leaving', () => {
+describe("expire: durations end at battle round, battle, turn, a side's turn, leaving", () => {
   const durations = ['instant', 'battle-round', 'battle', 'turn', 'while-here', 'turns', 'permanent'] as const;
   const state = updateUnit(battle([unit('u', 'azuthka', { as: 1 })]), 'u', (u) => ({
     ...u,
@@ -315,7 +325,7 @@ describe('expire: durations end at battle round, battle, turn, a side\'s turn, l
     expect(mayAct(findUnit(twice, 'u')!, 'move')).toBe(true);
   });
 
-  it('the end of the other side\'s turn ends turn effects but counts down nothing of this unit', () => {
+  it("the end of the other side's turn ends turn effects but counts down nothing of this unit", () => {
     const other = expire(state, { turnOf: 'celestine' }).state;
     expect(left(other)).toEqual(['instant', 'while-here', 'turns', 'permanent']);
     expect(findUnit(other, 'u')!.prevented[0]!.turnsLeft).toBe(2);

@@ -14,7 +14,7 @@ async function run(...argv: string[]) {
 const VALID = 'test/fixtures/valid/mini';
 
 describe('export of one record', () => {
-  it('--kind --record prints that record\'s effective content alone', async () => {
+  it("--kind --record prints that record's effective content alone", async () => {
     const r = await run('export', VALID, '--kind', 'spread', '--record', 'alpha');
     expect(r.code).toBe(0);
     const alpha = JSON.parse(r.stdout) as { id: string; rng: unknown[][] };
@@ -34,7 +34,10 @@ describe('export of one record', () => {
       kind: 'spread',
       id: 'alpha',
       data: { id: 'alpha' },
-      provenance: { source: 'test/fixtures/valid/mini/spreads/alpha.yaml', layers: { '/rng/4/4': { layer: 'inferences', entry: 'alpha-rng-5-5', kind: 'inference' } } },
+      provenance: {
+        source: 'test/fixtures/valid/mini/spreads/alpha.yaml',
+        layers: { '/rng/4/4': { layer: 'inferences', entry: 'alpha-rng-5-5', kind: 'inference' } },
+      },
     });
   });
 
@@ -44,7 +47,7 @@ describe('export of one record', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 'beta', number: 2 });
   });
 
-  it('--kind alone prints that kind\'s records, in the pack\'s shape', async () => {
+  it("--kind alone prints that kind's records, in the pack's shape", async () => {
     const r = await run('export', VALID, '--kind', 'spread');
     const out = JSON.parse(r.stdout) as { kinds: Record<string, { id: string }[]> };
     expect(Object.keys(out.kinds)).toEqual(['spread']);

@@ -28,7 +28,7 @@ describe('faces show the game, not the code', () => {
 // A player's face shows the game: a value a layer set carries one small mark and the face's legend
 // says in words what it means; the layer entry ids, their kinds and reasons belong on the errata
 // sheet only. Every face (and every back) of every printable of every pack but the errata sheet.
-describe('faces show the game, not the maintainers\' notes', () => {
+describe("faces show the game, not the maintainers' notes", () => {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const pack of ['archon-skirmish', 'warchon', 'warmaster']) {
     it(`${pack}: no face names a layer entry, its kind, a schema or a record file`, () => {
@@ -40,7 +40,18 @@ describe('faces show the game, not the maintainers\' notes', () => {
         .filter((p) => !p.id.endsWith('-errata'))
         .flatMap((p) => [
           ...p.faces.map((face) => ({ label: `${p.id} ${face.label}`, html: renderFace(templates, p, face) })),
-          ...(p.kind === 'card' && p.back ? [{ label: `${p.id} back`, html: renderFace(templates, { ...p, template: p.back.template }, { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' }) }] : []),
+          ...(p.kind === 'card' && p.back
+            ? [
+                {
+                  label: `${p.id} back`,
+                  html: renderFace(
+                    templates,
+                    { ...p, template: p.back.template },
+                    { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' },
+                  ),
+                },
+              ]
+            : []),
         ]);
       expect(faces.length).toBeGreaterThan(0);
       for (const { label, html } of faces) {
@@ -48,7 +59,9 @@ describe('faces show the game, not the maintainers\' notes', () => {
         const hits = [
           ...text.matchAll(idPattern),
           ...text.matchAll(/[\w.-]+\.schema\.json\b|[\w./-]+\.ya?ml\b/g),
-          ...text.matchAll(/\b(?:RULING|INFERENCE|RECONSTRUCTION|ERRATUM|ruling|inference|reconstruction|erratum)\b(?=\s*(?:[:(]|\s+[\w-]+-[\w-]+))|\b(?:RULING|INFERENCE|RECONSTRUCTION|ERRATUM)\b/g),
+          ...text.matchAll(
+            /\b(?:RULING|INFERENCE|RECONSTRUCTION|ERRATUM|ruling|inference|reconstruction|erratum)\b(?=\s*(?:[:(]|\s+[\w-]+-[\w-]+))|\b(?:RULING|INFERENCE|RECONSTRUCTION|ERRATUM)\b/g,
+          ),
           ...text.matchAll(/Set by layers/gi),
         ];
         for (const m of hits) found.push(`${label}: ${m[0]}`);
@@ -56,7 +69,8 @@ describe('faces show the game, not the maintainers\' notes', () => {
         const marks = [...html.matchAll(/<sup class="layer-mark">([^<]*)<\/sup>/g)].map((m) => m[1]);
         for (const m of new Set(marks)) if (m !== LAYER_MARK) found.push(`${label}: mark ${m}`);
         if (marks.length > 0 && !text.includes(LAYER_LEGEND)) found.push(`${label}: marks without the legend "${LAYER_LEGEND}"`);
-        if (html.includes('class="unknown-mark"') && !text.includes(UNKNOWN_LEGEND)) found.push(`${label}: ${UNKNOWN_MARK} without the legend "${UNKNOWN_LEGEND}"`);
+        if (html.includes('class="unknown-mark"') && !text.includes(UNKNOWN_LEGEND))
+          found.push(`${label}: ${UNKNOWN_MARK} without the legend "${UNKNOWN_LEGEND}"`);
       }
       expect(found).toEqual([]);
     });

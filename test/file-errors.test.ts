@@ -65,7 +65,13 @@ describe('file-system refusals are one line naming the file, exit 2', () => {
 
   // Permission and space errors cannot be provoked as root (tests may run as root), so the
   // mapping is checked on the errors Node throws for them.
-  for (const [code, words] of [['EACCES', 'permission denied'], ['ENOSPC', 'no space left'], ['EEXIST', 'exists already'], ['EROFS', 'read-only'], ['ENAMETOOLONG', 'too long']] as const) {
+  for (const [code, words] of [
+    ['EACCES', 'permission denied'],
+    ['ENOSPC', 'no space left'],
+    ['EEXIST', 'exists already'],
+    ['EROFS', 'read-only'],
+    ['ENAMETOOLONG', 'too long'],
+  ] as const) {
     it(`${code} becomes "cannot open <file>: ${words} (${code})", a usage error`, () => {
       const error = Object.assign(new Error(`${code}: x`), { code, syscall: 'open', path: path.join(dir, 'content', 'mini', 'cards', 'x.yaml') });
       let thrown: unknown;
@@ -83,9 +89,11 @@ describe('file-system refusals are one line naming the file, exit 2', () => {
     });
   }
 
-  it('an error that is not the file system\'s passes through (a bug stays a bug)', () => {
-    expect(() => withFileErrors(dir, () => {
-      throw new TypeError('x is undefined');
-    })).toThrow(TypeError);
+  it("an error that is not the file system's passes through (a bug stays a bug)", () => {
+    expect(() =>
+      withFileErrors(dir, () => {
+        throw new TypeError('x is undefined');
+      }),
+    ).toThrow(TypeError);
   });
 });

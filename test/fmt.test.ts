@@ -100,22 +100,46 @@ describe('the canonical form', () => {
     expect(fmt(canonical, { schema: SPREAD })).toBe(canonical);
   });
 
-  it('keeps each collection\'s flow or block style, writes [a, b] and { a: 1 }, and fixes indentation, trailing spaces and the final newline', () => {
+  it("keeps each collection's flow or block style, writes [a, b] and { a: 1 }, and fixes indentation, trailing spaces and the final newline", () => {
     const text = ['id: x', 'source:', '    section: X', 'terrains: [ valley ]', 'paths: []', 'specialRules: []  ', 'capacity: 4'].join('\r\n');
-    expect(fmt(text, { schema: SPREAD })).toBe(['id: x', 'source:', '  section: X', 'terrains: [valley]', 'capacity: 4', 'specialRules: []', 'paths: []', ''].join('\n'));
+    expect(fmt(text, { schema: SPREAD })).toBe(
+      ['id: x', 'source:', '  section: X', 'terrains: [valley]', 'capacity: 4', 'specialRules: []', 'paths: []', ''].join('\n'),
+    );
   });
 
   it('keeps the modeline on the first line when the first key moves, and the text of every scalar as written', () => {
     const text = ['# yaml-language-server: $schema=x.json', 'name: "Erdon\\u0020Pass"', "id: 'erdon-pass'", 'capacity: 0x10', 'number: 1.0', ''].join('\n');
-    expect(fmt(text, { schema: SPREAD })).toBe(['# yaml-language-server: $schema=x.json', "id: 'erdon-pass'", 'number: 1.0', 'name: "Erdon\\u0020Pass"', 'capacity: 0x10', ''].join('\n'));
+    expect(fmt(text, { schema: SPREAD })).toBe(
+      ['# yaml-language-server: $schema=x.json', "id: 'erdon-pass'", 'number: 1.0', 'name: "Erdon\\u0020Pass"', 'capacity: 0x10', ''].join('\n'),
+    );
   });
 
   it('re-indents a folded text with its key and never rewraps it', () => {
-    const text = ['id: x', 'events:', '  entries:', '    -   text: >-', '              one line that is long enough to be folded by any printer with a width of eighty', '              two', '        roll: 1', ''].join('\n');
-    expect(fmt(text, { schema: SPREAD })).toBe(['id: x', 'events:', '  entries:', '    - roll: 1', '      text: >-', '        one line that is long enough to be folded by any printer with a width of eighty', '        two', ''].join('\n'));
+    const text = [
+      'id: x',
+      'events:',
+      '  entries:',
+      '    -   text: >-',
+      '              one line that is long enough to be folded by any printer with a width of eighty',
+      '              two',
+      '        roll: 1',
+      '',
+    ].join('\n');
+    expect(fmt(text, { schema: SPREAD })).toBe(
+      [
+        'id: x',
+        'events:',
+        '  entries:',
+        '    - roll: 1',
+        '      text: >-',
+        '        one line that is long enough to be folded by any printer with a width of eighty',
+        '        two',
+        '',
+      ].join('\n'),
+    );
   });
 
-  it('orders a layer entry\'s value by the schema at its target pointer', () => {
+  it("orders a layer entry's value by the schema at its target pointer", () => {
     const text = [
       'entries:',
       '  - kind: ruling',
@@ -179,7 +203,8 @@ describe('formatting the shipped packs never changes their content', () => {
     expect(after.packs.size).toBe(3);
     expect([...after.packs.keys()].sort()).toEqual([...before.packs.keys()].sort());
     for (const [id, pack] of before.packs) expect(after.packs.get(id)).toEqual(pack);
-    const shape = (r: typeof before) => r.validation.diagnostics.map((d) => ({ code: d.code, severity: d.severity, file: d.file, message: d.message, hint: d.hint }));
+    const shape = (r: typeof before) =>
+      r.validation.diagnostics.map((d) => ({ code: d.code, severity: d.severity, file: d.file, message: d.message, hint: d.hint }));
     expect(shape(after)).toEqual(shape(before));
   });
 
@@ -187,7 +212,11 @@ describe('formatting the shipped packs never changes their content', () => {
     for (const [file, text] of texts) {
       const now = readFileSync(file, 'utf8');
       expect(now.split('\n')[0]).toBe(text.split('\n')[0]);
-      const comments = (t: string) => t.split('\n').filter((l) => /^\s*#/.test(l)).map((l) => l.trim());
+      const comments = (t: string) =>
+        t
+          .split('\n')
+          .filter((l) => /^\s*#/.test(l))
+          .map((l) => l.trim());
       expect(comments(now)).toEqual(comments(text));
     }
   });
@@ -205,8 +234,13 @@ describe('formatting the shipped packs never changes their content', () => {
     const [modeline, ...rest] = canonical.trimEnd().split('\n');
     // Top-level entries (a key line and its indented lines), reversed; the RNG rows as nested block lists.
     const entries: string[][] = [];
-    for (const line of rest) (/^\S/.test(line) ? entries.push([line]) : entries[entries.length - 1]!.push(line));
-    const scrambled = [modeline, ...entries.reverse().flat()].join('\n').replace(/^ {2}- \[(.*)\]$/gm, (_m, cells: string) => cells.split(', ').map((c, i) => `${i === 0 ? '  - - ' : '    - '}${c}`).join('\n'));
+    for (const line of rest) /^\S/.test(line) ? entries.push([line]) : entries[entries.length - 1]!.push(line);
+    const scrambled = [modeline, ...entries.reverse().flat()].join('\n').replace(/^ {2}- \[(.*)\]$/gm, (_m, cells: string) =>
+      cells
+        .split(', ')
+        .map((c, i) => `${i === 0 ? '  - - ' : '    - '}${c}`)
+        .join('\n'),
+    );
     expect(scrambled).not.toBe(canonical);
     writeFileSync(file, scrambled);
     const r = await runFmt(dir, 'content/warchon/spreads');
@@ -302,7 +336,15 @@ describe('anchors and aliases: formatted when it is safe, reported otherwise, ne
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a file with an anchor and unsorted keys that can be ordered safely: --check lists it (exit 1), fmt writes it with the anchor and alias kept', async () => {
-    const text = ['# yaml-language-server: $schema=../../../../../schemas/pack.schema.json', 'title: &title Anchored', 'id: anchored', 'version: 1.0.0', 'source: { file: rules.txt, title: *title }', 'kinds: {}', ''].join('\n');
+    const text = [
+      '# yaml-language-server: $schema=../../../../../schemas/pack.schema.json',
+      'title: &title Anchored',
+      'id: anchored',
+      'version: 1.0.0',
+      'source: { file: rules.txt, title: *title }',
+      'kinds: {}',
+      '',
+    ].join('\n');
     writeFileSync(manifest, text);
     const check = await runFmt(dir, '--check');
     expect(check.code).toBe(1);
@@ -310,7 +352,17 @@ describe('anchors and aliases: formatted when it is safe, reported otherwise, ne
     expect(readFileSync(manifest, 'utf8')).toBe(text);
     const write = await runFmt(dir);
     expect(write.code).toBe(0);
-    expect(readFileSync(manifest, 'utf8')).toBe(['# yaml-language-server: $schema=../../../../../schemas/pack.schema.json', 'id: anchored', 'title: &title Anchored', 'version: 1.0.0', 'source: { file: rules.txt, title: *title }', 'kinds: {}', ''].join('\n'));
+    expect(readFileSync(manifest, 'utf8')).toBe(
+      [
+        '# yaml-language-server: $schema=../../../../../schemas/pack.schema.json',
+        'id: anchored',
+        'title: &title Anchored',
+        'version: 1.0.0',
+        'source: { file: rules.txt, title: *title }',
+        'kinds: {}',
+        '',
+      ].join('\n'),
+    );
     expect((await runFmt(dir, '--check')).code).toBe(0);
   });
 

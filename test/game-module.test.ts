@@ -11,7 +11,11 @@ import { fixture, repoRoot } from './helpers.js';
 
 /** playmark as a real process in `cwd`. */
 async function runCli(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -43,7 +47,7 @@ describe('the game pack.yaml names', () => {
     expect(coverage.stdout).toContain('56 of 56 rules run through a game loop');
   });
 
-  it('a designer\'s own module (the race fixture\'s game.js) plays with no registration, twice the same', async () => {
+  it("a designer's own module (the race fixture's game.js) plays with no registration, twice the same", async () => {
     const race = fixture('games', 'race');
     const a = await runCli(race, 'simulate', 'race', '--games', '20', '--seed', '5', '--format', 'json');
     expect(a.code, a.stderr).toBe(0);
@@ -61,7 +65,7 @@ describe('the game pack.yaml names', () => {
   });
 });
 
-describe('a pack\'s game module is code: only the commands that play run it', () => {
+describe("a pack's game module is code: only the commands that play run it", () => {
   /** A project whose game module leaves a file behind when it is loaded. */
   function trap(): { dir: string; ran: string } {
     const dir = project();

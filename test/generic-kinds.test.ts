@@ -41,7 +41,10 @@ function broken(file: string, edit: (text: string) => string) {
   const result = validate([path.join(root, PACK)], { cwd: root, cacheDir: false, schemasDir: path.join(root, 'schemas') });
   // The copy's modelines name playmark's schemas relative to the repository, which the copy is not in.
   const diagnostics = result.diagnostics.filter((d) => d.code !== 'file/schema-comment');
-  return { root, diagnostics: diagnostics.map((d) => ({ code: d.code, file: path.relative(root, path.resolve(root, d.file)), line: d.line, message: d.message })) };
+  return {
+    root,
+    diagnostics: diagnostics.map((d) => ({ code: d.code, file: path.relative(root, path.resolve(root, d.file)), line: d.line, message: d.message })),
+  };
 }
 
 describe('harbor-raid: an original game on the generic kinds', () => {
@@ -60,7 +63,14 @@ describe('harbor-raid: an original game on the generic kinds', () => {
 describe('the generic checks, each on a broken copy of harbor-raid', () => {
   it('location/one-way: warehouse-row no longer lists north-quay back, and area adjacency is symmetric', () => {
     const { diagnostics } = broken('areas/warehouse-row.yaml', (t) => t.replace('adjacent: [north-quay, south-quay]', 'adjacent: [south-quay]'));
-    expect(diagnostics).toEqual([{ code: 'location/one-way', file: `${PACK}/areas/north-quay.yaml`, line: 6, message: expect.stringContaining('warehouse-row does not list north-quay back') }]);
+    expect(diagnostics).toEqual([
+      {
+        code: 'location/one-way',
+        file: `${PACK}/areas/north-quay.yaml`,
+        line: 6,
+        message: expect.stringContaining('warehouse-row does not list north-quay back'),
+      },
+    ]);
   });
 
   it('location/one-way is not reported when the kind says adjacency runs one way', () => {
@@ -72,13 +82,17 @@ describe('the generic checks, each on a broken copy of harbor-raid', () => {
   });
 
   it('table/roll-missing: a 2d6 event table whose Calm Seas entry is gone names roll 7', () => {
-    const { diagnostics } = broken('events/events.yaml', (t) => t.replace(/  - \{ roll: 7, name: Calm Seas.*\n/, ''));
-    expect(diagnostics).toEqual([{ code: 'table/roll-missing', file: `${PACK}/events/events.yaml`, line: 7, message: 'No entry of events covers the 2d6 roll 7.' }]);
+    const { diagnostics } = broken('events/events.yaml', (t) => t.replace(/ {2}- \{ roll: 7, name: Calm Seas.*\n/, ''));
+    expect(diagnostics).toEqual([
+      { code: 'table/roll-missing', file: `${PACK}/events/events.yaml`, line: 7, message: 'No entry of events covers the 2d6 roll 7.' },
+    ]);
   });
 
   it('table/roll-doubled: an entry stretched over the next one names the doubled rolls and both entries', () => {
     const { diagnostics } = broken('events/events.yaml', (t) => t.replace('roll: { min: 3, max: 4 }', 'roll: { min: 3, max: 6 }'));
-    expect(diagnostics).toEqual([{ code: 'table/roll-doubled', file: `${PACK}/events/events.yaml`, line: 9, message: 'The 2d6 rolls 5 and 6 pick both entry 2 and entry 3 of events.' }]);
+    expect(diagnostics).toEqual([
+      { code: 'table/roll-doubled', file: `${PACK}/events/events.yaml`, line: 9, message: 'The 2d6 rolls 5 and 6 pick both entry 2 and entry 3 of events.' },
+    ]);
   });
 
   it('table/roll-missing on a combat table: rows stopping at 11 leave roll 12 uncovered', () => {
@@ -88,30 +102,46 @@ describe('the generic checks, each on a broken copy of harbor-raid', () => {
 
   it('table/unknown-result: a cell code the legend lacks, with the near code', () => {
     const { diagnostics } = broken('tables/crt.yaml', (t) => t.replace('cells: [AR, EX, DR, DR]', 'cells: [AR, EX, DR, D]'));
-    expect(diagnostics).toEqual([{ code: 'table/unknown-result', file: `${PACK}/tables/crt.yaml`, line: 15, message: expect.stringContaining('holds "D", which its legend does not define') }]);
+    expect(diagnostics).toEqual([
+      {
+        code: 'table/unknown-result',
+        file: `${PACK}/tables/crt.yaml`,
+        line: 15,
+        message: expect.stringContaining('holds "D", which its legend does not define'),
+      },
+    ]);
   });
 
   it('deck/count: copies adding up to 19 for a deck of 20', () => {
     const { diagnostics } = broken('decks/harbor-deck.yaml', (t) => t.replace('{ card: gale, copies: 2 }', '{ card: gale, copies: 1 }'));
-    expect(diagnostics).toEqual([{ code: 'deck/count', file: `${PACK}/decks/harbor-deck.yaml`, line: 5, message: "The deck's size is 20, but its cards' copies add up to 19." }]);
+    expect(diagnostics).toEqual([
+      { code: 'deck/count', file: `${PACK}/decks/harbor-deck.yaml`, line: 5, message: "The deck's size is 20, but its cards' copies add up to 19." },
+    ]);
   });
 
-  it('ref/missing: a generic kind\'s reference finds the pack\'s own kind by its schema (adjacent: names an area); the neighbour is then one-way', () => {
+  it("ref/missing: a generic kind's reference finds the pack's own kind by its schema (adjacent: names an area); the neighbour is then one-way", () => {
     const { diagnostics } = broken('areas/lighthouse.yaml', (t) => t.replace('adjacent: [open-sea, harbor-mouth]', 'adjacent: [open-sea, harbour-mouth]'));
     expect(diagnostics).toEqual([
-      { code: 'location/one-way', file: `${PACK}/areas/harbor-mouth.yaml`, line: 6, message: expect.stringContaining('lighthouse does not list harbor-mouth back') },
+      {
+        code: 'location/one-way',
+        file: `${PACK}/areas/harbor-mouth.yaml`,
+        line: 6,
+        message: expect.stringContaining('lighthouse does not list harbor-mouth back'),
+      },
       { code: 'ref/missing', file: `${PACK}/areas/lighthouse.yaml`, line: 6, message: 'No area has the id "harbour-mouth".' },
     ]);
   });
 
   it('table/column-overlap: an odds column reaching into the next one', () => {
-    const { diagnostics } = broken('tables/crt.yaml', (t) => t.replace('{ label: 1-1, odds: { min: [1, 1], max: [1, 1] } }', '{ label: 1-1, odds: { min: [1, 1], max: [2, 1] } }'));
+    const { diagnostics } = broken('tables/crt.yaml', (t) =>
+      t.replace('{ label: 1-1, odds: { min: [1, 1], max: [1, 1] } }', '{ label: 1-1, odds: { min: [1, 1], max: [2, 1] } }'),
+    );
     expect(diagnostics.map((d) => d.code)).toEqual(['table/column-overlap']);
   });
 });
 
 describe('resolve on any pack', () => {
-  it('the combat table: 7 against 3 is odds 2-1 in the defender\'s favour; 2d6 roll 9 is row 8-9: DR', async () => {
+  it("the combat table: 7 against 3 is odds 2-1 in the defender's favour; 2d6 roll 9 is row 8-9: DR", async () => {
     const r = await run(PROJECT, 'resolve', 'harbor-raid', '--table', 'crt', '--attack', '7', '--defence', '3', '--roll', '9');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
@@ -177,14 +207,54 @@ describe('odds on any pack, exact', () => {
   it('every column of the 2d6 combat table, each summing to exactly 1', async () => {
     const r = await run(PROJECT, 'odds', 'harbor-raid', '--table', 'crt', '--format', 'json');
     expect(r.code).toBe(0);
-    const odds = JSON.parse(r.stdout) as { tables: { columns: { column: string; total: string; outcomes: { code: string; probability: string; rolls: number[] }[] }[] }[] };
-    const columns = odds.tables[0]!.columns.map((c) => ({ column: c.column, total: c.total, outcomes: c.outcomes.map((o) => [o.code, o.probability, o.rolls.join(' ')]) }));
+    const odds = JSON.parse(r.stdout) as {
+      tables: { columns: { column: string; total: string; outcomes: { code: string; probability: string; rolls: number[] }[] }[] }[];
+    };
+    const columns = odds.tables[0]!.columns.map((c) => ({
+      column: c.column,
+      total: c.total,
+      outcomes: c.outcomes.map((o) => [o.code, o.probability, o.rolls.join(' ')]),
+    }));
     // Rows 2-4, 5-6, 7, 8-9, 10-12 are 6, 9, 6, 9 and 6 of the 36 throws.
     expect(columns).toEqual([
-      { column: '1-2 or less', total: '1', outcomes: [['AE', '5/12', '2 3 4 5 6'], ['AR', '5/12', '7 8 9'], ['EX', '1/6', '10 11 12']] },
-      { column: '1-1', total: '1', outcomes: [['AE', '1/6', '2 3 4'], ['AR', '1/4', '5 6'], ['EX', '1/6', '7'], ['DR', '5/12', '8 9 10 11 12']] },
-      { column: '2-1', total: '1', outcomes: [['AR', '1/6', '2 3 4'], ['EX', '1/4', '5 6'], ['DR', '5/12', '7 8 9'], ['DE', '1/6', '10 11 12']] },
-      { column: '3-1 or more', total: '1', outcomes: [['EX', '1/6', '2 3 4'], ['DR', '5/12', '5 6 7'], ['DE', '5/12', '8 9 10 11 12']] },
+      {
+        column: '1-2 or less',
+        total: '1',
+        outcomes: [
+          ['AE', '5/12', '2 3 4 5 6'],
+          ['AR', '5/12', '7 8 9'],
+          ['EX', '1/6', '10 11 12'],
+        ],
+      },
+      {
+        column: '1-1',
+        total: '1',
+        outcomes: [
+          ['AE', '1/6', '2 3 4'],
+          ['AR', '1/4', '5 6'],
+          ['EX', '1/6', '7'],
+          ['DR', '5/12', '8 9 10 11 12'],
+        ],
+      },
+      {
+        column: '2-1',
+        total: '1',
+        outcomes: [
+          ['AR', '1/6', '2 3 4'],
+          ['EX', '1/4', '5 6'],
+          ['DR', '5/12', '7 8 9'],
+          ['DE', '1/6', '10 11 12'],
+        ],
+      },
+      {
+        column: '3-1 or more',
+        total: '1',
+        outcomes: [
+          ['EX', '1/6', '2 3 4'],
+          ['DR', '5/12', '5 6 7'],
+          ['DE', '5/12', '8 9 10 11 12'],
+        ],
+      },
     ]);
   });
 
@@ -215,6 +285,10 @@ describe('odds on any pack, exact', () => {
     const root = broken('tables/crt.yaml', (t) => t.replace('cells: [AR, DR, DE, DE]', 'cells: [AR, DR, DE, DR]')).root;
     const r = await run(root, 'odds', 'harbor-raid', '--table', 'crt', '--json');
     const last = (JSON.parse(r.stdout) as { tables: { columns: { outcomes: { code: string; probability: string }[] }[] }[] }).tables[0]!.columns[3]!;
-    expect(last.outcomes.map((o) => [o.code, o.probability])).toEqual([['EX', '1/6'], ['DR', '7/12'], ['DE', '1/4']]);
+    expect(last.outcomes.map((o) => [o.code, o.probability])).toEqual([
+      ['EX', '1/6'],
+      ['DR', '7/12'],
+      ['DE', '1/4'],
+    ]);
   });
 });

@@ -10,7 +10,13 @@ import type { Game, GameMove, GameState } from '../src/engine/core/game.js';
  * sha256 of the games `from..to` (seeds as simulate's batch seed 1 gives them) played as simulate
  * plays them with `bots`: the full log, its total bytes, and the digest of the games' summaries.
  */
-export function simulatedDigest(game: Game<unknown, GameState, GameMove>, content: unknown, bots: readonly BotName[], from: number, to: number): { digest: string; bytes: number; summaries: string } {
+export function simulatedDigest(
+  game: Game<unknown, GameState, GameMove>,
+  content: unknown,
+  bots: readonly BotName[],
+  from: number,
+  to: number,
+): { digest: string; bytes: number; summaries: string } {
   const hash = createHash('sha256');
   let bytes = 0;
   const summaries = createHash('sha256');

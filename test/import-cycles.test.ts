@@ -8,9 +8,10 @@ import { repoRoot } from './helpers.js';
 
 const SRC = path.join(repoRoot, 'src');
 
-
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
 }
 
 /** Each file's imports of other source files (relative `from './x.js'`, types included). */
@@ -18,8 +19,13 @@ function graph(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const file of files(SRC)) {
     const text = readFileSync(file, 'utf8');
-    const deps = [...text.matchAll(/\b(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)].map((m) => path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, '.ts'));
-    out.set(file, deps.filter((d) => d.startsWith(SRC)));
+    const deps = [...text.matchAll(/\b(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)].map((m) =>
+      path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, '.ts'),
+    );
+    out.set(
+      file,
+      deps.filter((d) => d.startsWith(SRC)),
+    );
   }
   return out;
 }
@@ -64,6 +70,14 @@ describe('imports run one way', () => {
   });
 
   it('the check finds a circle', () => {
-    expect(circles(new Map([['/a', ['/b']], ['/b', ['/a']], ['/c', ['/a']]]))).toHaveLength(1);
+    expect(
+      circles(
+        new Map([
+          ['/a', ['/b']],
+          ['/b', ['/a']],
+          ['/c', ['/a']],
+        ]),
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -25,11 +25,11 @@ function installedIn(app: string, resolved?: string): string {
 }
 
 describe('the playmark dependency init writes', () => {
-  it('from this clone: file: and the clone\'s absolute folder', () => {
+  it("from this clone: file: and the clone's absolute folder", () => {
     expect(playmarkDependency(repoRoot)).toBe(`file:${realpathSync(repoRoot)}`);
   });
 
-  it('from a clone reached by a symbolic link (npm links a file: folder): the clone\'s real folder, not the link', () => {
+  it("from a clone reached by a symbolic link (npm links a file: folder): the clone's real folder, not the link", () => {
     const linked = path.join(tmp, 'linked', 'node_modules', 'playmark');
     mkdirSync(path.dirname(linked), { recursive: true });
     symlinkSync(repoRoot, linked, 'dir');
@@ -41,7 +41,7 @@ describe('the playmark dependency init writes', () => {
     expect(playmarkDependency(installedIn('no-lock'))).toBe('^9.9.9');
   });
 
-  it('installed from a tarball: file: and the tarball\'s absolute path while it exists, else the version', () => {
+  it("installed from a tarball: file: and the tarball's absolute path while it exists, else the version", () => {
     mkdirSync(path.join(tmp, 'packs'));
     writeFileSync(path.join(tmp, 'packs', 'playmark-9.9.9.tgz'), 'not read, only found');
     expect(playmarkDependency(installedIn('tarball', 'file:../packs/playmark-9.9.9.tgz'))).toBe(`file:${path.join(tmp, 'packs', 'playmark-9.9.9.tgz')}`);

@@ -17,12 +17,21 @@ const PACK = 'harbor-raid';
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function playmark(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   expect(r.stdout + r.stderr).not.toMatch(STACK_LINE);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, all: r.stdout + r.stderr };
 }
 
-type Report = { played: number; wins: { side: string; games: number }[]; endings: { rule: string; games: number }[]; events: { move: { by: { card: Record<string, number> } } } };
+type Report = {
+  played: number;
+  wins: { side: string; games: number }[];
+  endings: { rule: string; games: number }[];
+  events: { move: { by: { card: Record<string, number> } } };
+};
 
 /** 1000 random games, seed 1, as the README says to run right after init (JSON, to read it). */
 function simulate1000(): { text: string; report: Report } {
@@ -66,17 +75,22 @@ describe('a project from init plays its own game', () => {
     expect(first.report.played).toBe(1000);
     expect(first.report.endings.map((e) => e.rule)).toEqual(expect.arrayContaining(['rules/standard#/victory']));
     expect(first.report.endings.reduce((n, e) => n + e.games, 0)).toBe(1000);
-    expect(first.report.wins.every((w) => w.games > 0), 'both sides win some games').toBe(true);
+    expect(
+      first.report.wins.every((w) => w.games > 0),
+      'both sides win some games',
+    ).toBe(true);
     expect(Object.keys(first.report.events.move.by.card).sort()).toEqual(['knight', 'scout', 'storm']);
     expect(simulate1000().text).toBe(first.text);
   });
 
-  it('coverage names the rules the starter\'s own tests play, and those tests pass (npm test: node --test)', () => {
+  it("coverage names the rules the starter's own tests play, and those tests pass (npm test: node --test)", () => {
     const r = playmark('coverage', PACK, '--format', 'json');
     expect(r.code, r.all).toBe(0);
     const coverage = JSON.parse(r.stdout) as { rules: number; runs: number; items: { key: string; status: string; test?: string }[] };
     expect(coverage.runs).toBe(coverage.rules);
-    expect(coverage.items.map((i) => i.key)).toEqual(expect.arrayContaining(['card/knight', 'card/scout', 'card/storm', 'roll-table/clash', 'rules/standard#/turn', 'rules/standard#/victory']));
+    expect(coverage.items.map((i) => i.key)).toEqual(
+      expect.arrayContaining(['card/knight', 'card/scout', 'card/storm', 'roll-table/clash', 'rules/standard#/turn', 'rules/standard#/victory']),
+    );
     // Each test named is a test of test/game.test.mjs, and they pass.
     const tests = readFileSync(path.join(project, 'test', 'game.test.mjs'), 'utf8');
     for (const item of coverage.items) expect(tests, item.key).toContain(`test(${JSON.stringify(item.test).replace(/"/g, "'")},`);
@@ -88,18 +102,21 @@ describe('a project from init plays its own game', () => {
 
   it('a new card written in YAML only: validate stays clean, simulate plays it and the games change; coverage counts it manual until a test plays it', () => {
     const card = path.join(project, 'content', PACK, 'cards', 'catapult.yaml');
-    writeFileSync(card, [
-      '# yaml-language-server: $schema=../../../schemas/harbor-raid/card.schema.json',
-      'id: catapult',
-      'name: Catapult',
-      'side: red',
-      'cost: 2',
-      'text: Your opponent loses 3 morale.',
-      'count: 2',
-      'effects:',
-      '  - { kind: damage, amount: 3 }',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      card,
+      [
+        '# yaml-language-server: $schema=../../../schemas/harbor-raid/card.schema.json',
+        'id: catapult',
+        'name: Catapult',
+        'side: red',
+        'cost: 2',
+        'text: Your opponent loses 3 morale.',
+        'count: 2',
+        'effects:',
+        '  - { kind: damage, amount: 3 }',
+        '',
+      ].join('\n'),
+    );
     const validate = playmark('validate', '--strict');
     expect(validate.code, validate.all).toBe(0);
     const after = simulate1000();
@@ -115,8 +132,8 @@ describe('a project from init plays its own game', () => {
   });
 });
 
-describe('docs/writing-a-game.md teaches the starter\'s module as it is', () => {
-  it('every excerpt of content/my-game/game/index.mjs in the page is the starter\'s module word for word (`// ...` skips lines)', () => {
+describe("docs/writing-a-game.md teaches the starter's module as it is", () => {
+  it("every excerpt of content/my-game/game/index.mjs in the page is the starter's module word for word (`// ...` skips lines)", () => {
     const doc = readFileSync(path.join(repoRoot, 'docs', 'writing-a-game.md'), 'utf8');
     const module = readFileSync(path.join(repoRoot, 'starter', 'content', '__pack__', 'game', 'index.mjs'), 'utf8').replace(/__pack__/g, 'my-game');
     const blocks = [...doc.matchAll(/```js\n\/\/ content\/my-game\/game\/index\.mjs[^\n]*\n([\s\S]*?)```/g)].map((m) => m[1]!);

@@ -48,7 +48,11 @@ describe('init never overwrites', () => {
     const before = snapshot(dir);
     const r = await run(['init', '.'], dir);
     expect(r.code).toBe(1);
-    for (const rel of Object.keys(MINE)) expect(r.err.split('\n').filter((l) => l.startsWith(`${rel}:1:1 error [init/file-exists]`)), rel).toHaveLength(1);
+    for (const rel of Object.keys(MINE))
+      expect(
+        r.err.split('\n').filter((l) => l.startsWith(`${rel}:1:1 error [init/file-exists]`)),
+        rel,
+      ).toHaveLength(1);
     expect(r.err).toContain('--force');
     expect(r.err).not.toMatch(/^ {4}at /m);
     // Nothing written at all: not the files that were free (pack.yaml...), not a temporary file.

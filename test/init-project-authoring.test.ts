@@ -55,7 +55,7 @@ describe('authoring commands on a project made by playmark init', () => {
     expect(r.out).toMatch(/tavern-brawl/);
   });
 
-  it('preview: serves the project\'s own printables, and docs writes its reference', async () => {
+  it("preview: serves the project's own printables, and docs writes its reference", async () => {
     const server = await startPreview({ ...projectPreviewOptions(findProject(project)!, fakeIo(project).io), port: 0 });
     try {
       const status = (await (await fetch(`${server.url}status.json`)).json()) as { errors: unknown[]; printables: string[] };

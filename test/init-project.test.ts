@@ -34,10 +34,19 @@ describe('playmark init', () => {
     const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     // Run from this clone: the dependency is the clone's folder, which npm links (no registry has playmark).
     expect(pkg.devDependencies.playmark).toBe(`file:${realpathSync(repoRoot)}`);
-    for (const f of ['content/tavern-brawl/pack.yaml', 'content/tavern-brawl/printables.yaml', 'content/tavern-brawl/layers/errata.yaml', 'schemas/tavern-brawl/card.schema.json', 'templates/tavern-brawl/card.hbs', '.vscode/settings.json']) {
+    for (const f of [
+      'content/tavern-brawl/pack.yaml',
+      'content/tavern-brawl/printables.yaml',
+      'content/tavern-brawl/layers/errata.yaml',
+      'schemas/tavern-brawl/card.schema.json',
+      'templates/tavern-brawl/card.hbs',
+      '.vscode/settings.json',
+    ]) {
       expect(existsSync(path.join(project, f)), f).toBe(true);
     }
-    expect(readFileSync(path.join(project, 'content/tavern-brawl/pack.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/node_modules\/playmark\/schemas\/pack\.schema\.json\n/);
+    expect(readFileSync(path.join(project, 'content/tavern-brawl/pack.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/\.\.\/node_modules\/playmark\/schemas\/pack\.schema\.json\n/,
+    );
   });
 
   it('refuses a folder that is a project already, and a pack id that is not kebab-case', async () => {
@@ -102,26 +111,30 @@ describe('playmark init', () => {
     }
   });
 
-  it('a modeline hint for one of playmark\'s schemas names where npm installs it, never a path of this machine', async () => {
+  it("a modeline hint for one of playmark's schemas names where npm installs it, never a path of this machine", async () => {
     const file = path.join(project, 'content/tavern-brawl/pack.yaml');
     const original = readFileSync(file, 'utf8');
     try {
       writeFileSync(file, original.replace(/^# yaml-language-server: .*\n/, '# yaml-language-server: $schema=pack.schema.json\n'));
       const r = await run(['validate', '--format', 'json'], project);
-      const hints = (JSON.parse(r.out) as { diagnostics: { code: string; hint: string }[] }).diagnostics.filter((d) => d.code === 'file/schema-comment').map((d) => d.hint);
+      const hints = (JSON.parse(r.out) as { diagnostics: { code: string; hint: string }[] }).diagnostics
+        .filter((d) => d.code === 'file/schema-comment')
+        .map((d) => d.hint);
       expect(hints).toEqual(['Make the first line: # yaml-language-server: $schema=../../node_modules/playmark/schemas/pack.schema.json']);
     } finally {
       writeFileSync(file, original);
     }
   });
 
-  it('--from copies one of playmark\'s games, whose modelines point at the installed schemas; it validates clean and prints with playmark\'s templates', async () => {
+  it("--from copies one of playmark's games, whose modelines point at the installed schemas; it validates clean and prints with playmark's templates", async () => {
     const made = await run(['init', 'my-archon', '--from', 'archon-skirmish'], base);
     expect(made.code, made.err).toBe(0);
     const root = path.join(base, 'my-archon');
     mkdirSync(path.join(root, 'node_modules'));
     symlinkSync(repoRoot, path.join(root, 'node_modules', 'playmark'), 'dir');
-    expect(readFileSync(path.join(root, 'content/archon-skirmish/creatures/goblin.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/node_modules\/playmark\/schemas\/archon-skirmish\/creature\.schema\.json\n/);
+    expect(readFileSync(path.join(root, 'content/archon-skirmish/creatures/goblin.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=\.\.\/\.\.\/\.\.\/node_modules\/playmark\/schemas\/archon-skirmish\/creature\.schema\.json\n/,
+    );
     const v = await run(['validate', '--format', 'json'], root);
     expect(v.code, v.out).toBe(0);
     expect((JSON.parse(v.out) as { diagnostics: unknown[] }).diagnostics).toEqual([]);
@@ -133,7 +146,7 @@ describe('playmark init', () => {
     expect(bad.err).toContain('Did you mean "warchon"?');
   });
 
-  it('--from with --pack and --title renames the copy: content/<pack>/, its manifest\'s id and title; it validates clean and prints as that pack', async () => {
+  it("--from with --pack and --title renames the copy: content/<pack>/, its manifest's id and title; it validates clean and prints as that pack", async () => {
     const made = await run(['init', 'wc', '--from', 'warchon', '--pack', 'my-war', '--title', 'My War'], base);
     expect(made.code, made.err).toBe(0);
     const root = path.join(base, 'wc');
@@ -154,4 +167,3 @@ describe('playmark init', () => {
     expect((await run(['init', 'y', '--from', 'warchon', '--pack', 'My_War'], base)).code).toBe(2);
   });
 });
-

@@ -31,7 +31,9 @@ function run(command: string, args: readonly string[], cwd: string): string {
   const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
   if (r.error || r.status !== 0) {
     const tail = (s: string | null) => (s ?? '').split('\n').slice(-40).join('\n');
-    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${r.error?.message ?? `exit ${r.status}`}\n--- stdout\n${tail(r.stdout)}\n--- stderr\n${tail(r.stderr)}`);
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) failed: ${r.error?.message ?? `exit ${r.status}`}\n--- stdout\n${tail(r.stdout)}\n--- stderr\n${tail(r.stderr)}`,
+    );
   }
   return r.stdout;
 }
@@ -107,18 +109,35 @@ beforeAll(() => {
   const tarballs = readdirSync(packDir).filter((f) => f.endsWith('.tgz'));
   expect(tarballs).toHaveLength(1);
   tarball = path.join(packDir, tarballs[0]!);
-  entries = run('tar', ['-tzf', tarball], tmp).split('\n').filter(Boolean).map((e) => e.replace(/^package\//, ''));
+  entries = run('tar', ['-tzf', tarball], tmp)
+    .split('\n')
+    .filter(Boolean)
+    .map((e) => e.replace(/^package\//, ''));
 }, 600_000);
 
 describe('the packed tarball', () => {
   it('holds the compiled code and no tests, installs offline into an empty folder, and there init and build print PDFs without TypeScript', () => {
     const started = Date.now();
     // What it holds.
-    for (const file of ['package.json', 'README.md', 'bin/playmark.js', 'dist/src/cli/main.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'docs/api.md', 'schemas/pack.schema.json', 'templates/print.css', 'content/warchon/pack.yaml']) {
+    for (const file of [
+      'package.json',
+      'README.md',
+      'bin/playmark.js',
+      'dist/src/cli/main.js',
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'docs/api.md',
+      'schemas/pack.schema.json',
+      'templates/print.css',
+      'content/warchon/pack.yaml',
+    ]) {
       expect(entries, file).toContain(file);
     }
     for (const folder of ['dist/generated/', 'starter/', 'docs/', 'templates/', 'content/warmaster/', 'content/archon-skirmish/']) {
-      expect(entries.some((e) => e.startsWith(folder)), folder).toBe(true);
+      expect(
+        entries.some((e) => e.startsWith(folder)),
+        folder,
+      ).toBe(true);
     }
     expect(entries.filter((e) => /^(test|bench|scripts|src|generated|\.ci|node_modules)\//.test(e))).toEqual([]);
     expect(entries.filter((e) => e.endsWith('.ts') && !e.endsWith('.d.ts'))).toEqual([]);
@@ -156,7 +175,9 @@ describe('the packed tarball', () => {
       expect(readFileSync(file).subarray(0, 5).toString('latin1'), pdf).toBe('%PDF-');
     }
     // The starter's game module imports only `playmark`: installed from the tarball, it plays and its tests pass.
-    const simulated = JSON.parse(run('npx', ['--no', '--', 'playmark', 'simulate', 'game', '--games', '100', '--seed', '1', '--format', 'json'], game)) as { played: number };
+    const simulated = JSON.parse(run('npx', ['--no', '--', 'playmark', 'simulate', 'game', '--games', '100', '--seed', '1', '--format', 'json'], game)) as {
+      played: number;
+    };
     expect(simulated.played).toBe(100);
     run(process.execPath, ['--test', 'test/game.test.mjs'], game);
     expect(typescriptIn(path.join(game, 'node_modules'))).toEqual([]);
@@ -171,7 +192,17 @@ describe('the packed tarball', () => {
     writeFileSync(
       path.join(game, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true, skipLibCheck: false, outDir: 'built', typeRoots: [path.join(repoRoot, 'node_modules', '@types')], types: ['node'] },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: false,
+          outDir: 'built',
+          typeRoots: [path.join(repoRoot, 'node_modules', '@types')],
+          types: ['node'],
+        },
         files: ['consumer.mts'],
       }),
     );
@@ -214,7 +245,10 @@ describe('from a clone', () => {
 
 /** The playmark dependency of a project's package.json. */
 function dependencyOn(project: string): string | undefined {
-  const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string>; dependencies?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>;
+    dependencies?: Record<string, string>;
+  };
   return pkg.devDependencies?.playmark ?? pkg.dependencies?.playmark;
 }
 
@@ -270,5 +304,7 @@ console.log(JSON.stringify({
 `;
 
 function readdirRecursive(dir: string, prefix = ''): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? readdirRecursive(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? readdirRecursive(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
 }

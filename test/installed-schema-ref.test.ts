@@ -50,7 +50,9 @@ describe("a project's $ref to playmark's schemas by their installed path", () =>
     const text = readFileSync(card, 'utf8');
     writeFileSync(card, text.replace('id: storm', 'id: Storm Card'));
     try {
-      expect(check(root)).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'schema/pattern', file: 'content/demo/cards/storm.yaml', line: 2 })]));
+      expect(check(root)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ code: 'schema/pattern', file: 'content/demo/cards/storm.yaml', line: 2 })]),
+      );
     } finally {
       writeFileSync(card, text);
     }
@@ -70,7 +72,7 @@ describe("a project's $ref to playmark's schemas by their installed path", () =>
     expect((await codegen({ root })).ok).toBe(true);
   });
 
-  it('resolves the installed path to the schema set\'s own file in codegen, from any depth', () => {
+  it("resolves the installed path to the schema set's own file in codegen, from any depth", () => {
     expect(resolveRef('demo/card.schema.json', INSTALLED_REF)).toBe('common/defs.schema.json#/$defs/id');
     expect(resolveRef('card.schema.json', '../node_modules/playmark/schemas/common/effect.schema.json')).toBe('common/effect.schema.json#');
     expect(resolveRef('demo/card.schema.json', '../common/defs.schema.json#/$defs/id')).toBe('common/defs.schema.json#/$defs/id');

@@ -59,7 +59,9 @@ describe('export', () => {
   });
 
   it('--provenance names the source file and, per JSON pointer, the layer entry', () => {
-    const out = exportPack(warchon, { provenance: true, cwd: root }) as { kinds: { spread: { id: string; provenance: { source: string; layers: Record<string, { entry: string }> } }[] } };
+    const out = exportPack(warchon, { provenance: true, cwd: root }) as {
+      kinds: { spread: { id: string; provenance: { source: string; layers: Record<string, { entry: string }> } }[] };
+    };
     const p = out.kinds.spread.find((s) => s.id === 'erdon-pass')!.provenance;
     expect(p.source).toBe('content/warchon/spreads/erdon-pass.yaml');
     expect(p.layers['/rng/4/1']!.entry).toBe('erdon-pass-rng-row-5');

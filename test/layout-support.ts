@@ -54,7 +54,15 @@ const CHECK = `((checks) => {
 })`;
 
 /** What would print badly on one face at `size`: overflowing boxes, text too small, text off the safe area. */
-export async function layoutProblems(page: Page, templates: Templates, p: Printable, face: Face, size: Size, checks: LayoutChecks, inkSaver = false): Promise<string[]> {
+export async function layoutProblems(
+  page: Page,
+  templates: Templates,
+  p: Printable,
+  face: Face,
+  size: Size,
+  checks: LayoutChecks,
+  inkSaver = false,
+): Promise<string[]> {
   await page.setViewportSize({ width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) });
   await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
   await page.evaluate('document.fonts.ready');

@@ -33,7 +33,9 @@ describe('playmark lint', () => {
     const { io, stdout } = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warchon'], io)).toBe(0);
     expect(stdout()).toMatch(/warchon: the engine runs \d+ of \d+ rules through a game loop; 4 the text never sets off, 0 manual:/);
-    expect(stdout()).toMatch(/ {2}unused spread akibatu \/specialRules\/1: Units with "Berserk" triple their CS instead of doubling.*\n {9}reason: No unit of the text has Berserk/);
+    expect(stdout()).toMatch(
+      / {2}unused spread akibatu \/specialRules\/1: Units with "Berserk" triple their CS instead of doubling.*\n {9}reason: No unit of the text has Berserk/,
+    );
     expect(stdout()).not.toMatch(/ {2}runs {3}/);
     const warmaster = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warmaster'], warmaster.io)).toBe(0);
@@ -49,7 +51,10 @@ describe('playmark lint', () => {
     expect(all.stdout()).toMatch(/ {2}unused spread akibatu \/specialRules\/1:.*\n {9}reason: No unit of the text has Berserk/);
     const json = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--format', 'json'], json.io);
-    const parsed = JSON.parse(json.stdout()) as { ok: boolean; packs: { id: string; rules: number; executable: number; unused: number; list: { executable: boolean; unused: string | null }[] }[] };
+    const parsed = JSON.parse(json.stdout()) as {
+      ok: boolean;
+      packs: { id: string; rules: number; executable: number; unused: number; list: { executable: boolean; unused: string | null }[] }[];
+    };
     expect(parsed.ok).toBe(true);
     expect(parsed.packs[0]!.list.length).toBe(parsed.packs[0]!.rules - parsed.packs[0]!.executable);
     expect(parsed.packs[0]!.list.every((r) => !r.executable)).toBe(true);

@@ -39,7 +39,7 @@ describe('Archon Skirmish deck on the generic deck (docs/migration.md)', () => {
     expect(deck.cards.reduce((n: number, c: Obj) => n + c.copies, 0)).toBe(deck.size);
   });
 
-  it('the comparison fails when a value changes (a card\'s copies, the deck\'s order, the starting hand\'s reason)', () => {
+  it("the comparison fails when a value changes (a card's copies, the deck's order, the starting hand's reason)", () => {
     const old = before('before-provenance.json');
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
     const copies = structuredClone(old);
@@ -53,7 +53,7 @@ describe('Archon Skirmish deck on the generic deck (docs/migration.md)', () => {
     expect(migrateArchonExport(reason)).not.toEqual(now);
   });
 
-  it('the generic deck check runs on Archon\'s deck now: copies that do not add up to its size are reported at the size', () => {
+  it("the generic deck check runs on Archon's deck now: copies that do not add up to its size are reported at the size", () => {
     const copy = editablePack('archon-skirmish');
     try {
       copy.edit('decks/common-deck.yaml', '{ card: attack-1, copies: 6 }', '{ card: attack-1, copies: 7 }');

@@ -36,7 +36,11 @@ export function migrateWarchonSpread(old: Obj): Obj {
           id: `${old.id}-events`,
           name: `${old.name} Events Table`,
           dice: 'fingers',
-          entries: old.events.map(({ number, if: condition, ...entry }: Obj) => ({ roll: number, ...entry, ...(condition !== undefined ? { extension: { if: condition } } : {}) })),
+          entries: old.events.map(({ number, if: condition, ...entry }: Obj) => ({
+            roll: number,
+            ...entry,
+            ...(condition !== undefined ? { extension: { if: condition } } : {}),
+          })),
         };
   return { ...old, combatTable, events };
 }

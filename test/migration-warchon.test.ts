@@ -36,7 +36,15 @@ describe('Warchon spread tables on the generic kinds (docs/migration.md)', () =>
   });
 
   it('the comparison fails when a value changes (a cell, an event, a reason)', () => {
-    type Old = { kinds: { spread: { id: string; data: { combatTable: { rows: string[][] }; events: { name: string }[] | null }; provenance: { layers: Record<string, { reason: string }> } }[] } };
+    type Old = {
+      kinds: {
+        spread: {
+          id: string;
+          data: { combatTable: { rows: string[][] }; events: { name: string }[] | null };
+          provenance: { layers: Record<string, { reason: string }> };
+        }[];
+      };
+    };
     const old = before('before-provenance.json') as Old;
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
     const erdon = (o: Old) => o.kinds.spread.find((s) => s.id === 'erdon-pass')!;
@@ -61,7 +69,7 @@ describe('Warchon spread tables on the generic kinds (docs/migration.md)', () =>
     expect(migrateWarchonPointer('/events/4/number')).toBe('/events/entries/4/roll');
   });
 
-  it('the errata sheet names a moved row and cell in the table\'s own terms, by its printed heading', () => {
+  it("the errata sheet names a moved row and cell in the table's own terms, by its printed heading", () => {
     const view = commonView(packContentOf('warchon'));
     const where = (pointer: string) => describeTarget(view, { kind: 'spread', id: 'erdon-pass', pointer }).where;
     expect(where('/combatTable/rows/3/cells')).toBe('Erdon Pass, combat results, row 4');

@@ -90,7 +90,11 @@ export function teleportOnGeneric(table: Obj): Obj {
   return {
     ...rest,
     dice: die,
-    entries: entries.map(({ range, outcome, excludedAreas, ...e }: Obj) => ({ ...e, roll: range, extension: excludedAreas === undefined ? { outcome } : { outcome, excludedAreas } })),
+    entries: entries.map(({ range, outcome, excludedAreas, ...e }: Obj) => ({
+      ...e,
+      roll: range,
+      extension: excludedAreas === undefined ? { outcome } : { outcome, excludedAreas },
+    })),
   };
 }
 

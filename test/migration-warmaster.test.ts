@@ -12,7 +12,14 @@ import { commonView } from '../src/render/common/content.js';
 import { packContentOf } from './content-support.js';
 import { validate } from '../src/content/validate.js';
 import { repoRoot } from './helpers.js';
-import { migrateWarmasterCombatExport, migrateWarmasterExport, migrateWarmasterGeneric, migrateWarmasterPointer, migrateTeleportPointer, migrateWarmasterRoundingPointer } from './migration-warmaster-map.js';
+import {
+  migrateWarmasterCombatExport,
+  migrateWarmasterExport,
+  migrateWarmasterGeneric,
+  migrateWarmasterPointer,
+  migrateTeleportPointer,
+  migrateWarmasterRoundingPointer,
+} from './migration-warmaster-map.js';
 
 /** The order the text prints its legend in: the attacker's worst result to his best. */
 const LEGEND_ORDER = ['AA', 'AR', 'BB', 'DR', 'DA'];
@@ -41,7 +48,7 @@ describe('Warmaster combat table on the generic kind (docs/migration.md)', () =>
   it('the base transcription still prints null where the text prints nothing', () => {
     const base = JSON.parse(JSON.stringify(exportPack(pack, { base: true }))) as { kinds: { 'combat-table': Record<string, any>[] } };
     const table = base.kinds['combat-table'][0]!;
-    expect(table.rows.map((r: { cells: unknown[] }) => r.cells).flat().every((c: unknown) => c === null)).toBe(true);
+    expect(table.rows.flatMap((r: { cells: unknown[] }) => r.cells).every((c: unknown) => c === null)).toBe(true);
     expect(table.key).toEqual({ kind: 'odds', rounding: null });
     expect(table.extension).toEqual({ oddsRule: null, rerollsPerSide: null });
   });
@@ -52,7 +59,9 @@ describe('Warmaster combat table on the generic kind (docs/migration.md)', () =>
   });
 
   it('the comparison fails when a value changes (a cell, a label or a reason)', () => {
-    const old = before('before-provenance.json') as { kinds: { 'combat-table': { data: { rows: string[][]; columns: { label: string }[] }; provenance: { layers: Record<string, { reason: string }> } }[] } };
+    const old = before('before-provenance.json') as {
+      kinds: { 'combat-table': { data: { rows: string[][]; columns: { label: string }[] }; provenance: { layers: Record<string, { reason: string }> } }[] };
+    };
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
     const cell = structuredClone(old);
     cell.kinds['combat-table'][0]!.data.rows[2]![2] = 'DA';
@@ -91,25 +100,27 @@ describe('Warmaster: one copy of each value, the Teleportation Table on the gene
     expect(JSON.parse(JSON.stringify(exportPack(pack, {})))).toEqual(migrateWarmasterGeneric(before('before-generic.json')));
   });
 
-  it('provenance: the same entries set the same values; the rounding by its own entry, with the odds rule\'s reason', () => {
+  it("provenance: the same entries set the same values; the rounding by its own entry, with the odds rule's reason", () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
     expect(now).toEqual(migrateWarmasterGeneric(before('before-generic-provenance.json')));
     const layers = kinds(now)['combat-table']![0]!.provenance.layers;
     expect(layers['/key/rounding']).toMatchObject({ entry: 'combat-odds-rounding', kind: 'ruling', reason: layers['/extension/oddsRule'].reason });
   });
 
-  it('the legend copies it drops were the combat-result records\' code, name and text, in the engine\'s legend order', () => {
+  it("the legend copies it drops were the combat-result records' code, name and text, in the engine's legend order", () => {
     const old = kinds(before('before-generic.json'));
     const records = old['combat-result']!;
     const copies = old['combat-table']![0]!.legend;
-    expect(copies).toEqual(LEGEND_ORDER.map((code) => {
-      const r = records.find((x) => x.code === code)!;
-      return { code: r.code, name: r.name, text: r.text };
-    }));
+    expect(copies).toEqual(
+      LEGEND_ORDER.map((code) => {
+        const r = records.find((x) => x.code === code)!;
+        return { code: r.code, name: r.name, text: r.text };
+      }),
+    );
     expect(kinds(exportPack(pack, {}))['combat-table']![0]!.legend).toEqual({ kind: 'combat-result', order: ['aa', 'ar', 'bb', 'dr', 'da'] });
   });
 
-  it('the rounding was the odds rule\'s, and is now the generic key\'s only', () => {
+  it("the rounding was the odds rule's, and is now the generic key's only", () => {
     const old = kinds(before('before-generic.json'))['combat-table']![0]!;
     const now = kinds(JSON.parse(JSON.stringify(exportPack(pack, {}))))['combat-table']![0]!;
     expect(now.key.rounding).toBe(old.extension.oddsRule.rounding);

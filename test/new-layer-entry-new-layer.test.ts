@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixturesDir, repoRoot, STACK_LINE, badCaseProject } from './helpers.js';
+import { repoRoot, STACK_LINE, badCaseProject } from './helpers.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'playmark-new-layer-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -18,7 +18,11 @@ function project(name: string): string {
 }
 
 function playmark(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   expect(r.stderr).not.toMatch(STACK_LINE);
   return { code: r.status, out: r.stdout + r.stderr };
 }

@@ -4,7 +4,7 @@
 // made by `playmark init`; the shipped content/ is never written.
 import { Command, CommanderError } from 'commander';
 import { load } from 'js-yaml';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +92,9 @@ describe('playmark new on the shipped packs', () => {
 
   beforeAll(async () => {
     for (const pack of PACKS) {
-      const manifest = load(readFileSync(path.join(shipped, 'content', pack, 'pack.yaml'), 'utf8')) as { kinds: Record<string, { folder: string; schema: string }> };
+      const manifest = load(readFileSync(path.join(shipped, 'content', pack, 'pack.yaml'), 'utf8')) as {
+        kinds: Record<string, { folder: string; schema: string }>;
+      };
       for (const [kind, { schema }] of Object.entries(manifest.kinds)) {
         written.push({ pack, kind, schema, result: await newJson(shipped, kind, `new-${kind}`, '--pack', pack) });
       }
@@ -100,19 +102,21 @@ describe('playmark new on the shipped packs', () => {
     diagnostics = check(shipped);
   });
 
-  it('writes a record of every kind, named after its id, with the modeline as the folder\'s other files write it', () => {
+  it("writes a record of every kind, named after its id, with the modeline as the folder's other files write it", () => {
     expect(written.length).toBeGreaterThanOrEqual(25);
     for (const { pack, kind, result } of written) {
       const folder = path.dirname(path.join(shipped, result.file));
       const text = readFileSync(path.join(shipped, result.file), 'utf8');
-      const sibling = readdirSync(folder).filter((n) => n !== `new-${kind}.yaml`).sort()[0]!;
+      const sibling = readdirSync(folder)
+        .filter((n) => n !== `new-${kind}.yaml`)
+        .sort()[0]!;
       expect(text.split('\n')[0], `${pack} ${kind}`).toBe(readFileSync(path.join(folder, sibling), 'utf8').split('\n')[0]);
       expect(text.split('\n')[1]).toBe(`id: new-${kind}`);
       expect(result).toMatchObject({ kind, id: `new-${kind}`, file: `content/${pack}/${path.basename(folder)}/new-${kind}.yaml` });
     }
   });
 
-  it('every required property, in the order of the schema\'s properties', () => {
+  it("every required property, in the order of the schema's properties", () => {
     for (const { kind, result, schema } of written) {
       const json = JSON.parse(readFileSync(path.join(shipped, 'schemas', schema), 'utf8')) as { properties: object; required: string[] };
       const data = load(readFileSync(path.join(shipped, result.file), 'utf8')) as object;
@@ -126,20 +130,25 @@ describe('playmark new on the shipped packs', () => {
     for (const { kind, result } of written) {
       const errors = errorsIn(diagnostics, result.file);
       const at = new Set(errors.map((d) => `${d.file}:${d.line}:${d.column}`));
-      for (const p of result.placeholders) expect(at.has(spot(shipped, result.file, p)), `${kind} ${p}: ${errors.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`).toBe(true);
+      for (const p of result.placeholders)
+        expect(at.has(spot(shipped, result.file, p)), `${kind} ${p}: ${errors.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`).toBe(
+          true,
+        );
       const expected = new Set(result.placeholders.map((p) => spot(shipped, result.file, p)));
-      expect(errors.filter((d) => !expected.has(`${d.file}:${d.line}:${d.column}`)).map((d) => `${kind} ${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([]);
+      expect(errors.filter((d) => !expected.has(`${d.file}:${d.line}:${d.column}`)).map((d) => `${kind} ${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual(
+        [],
+      );
     }
   });
 
-  it('the placeholders say what to write: an enum lists its values, a reference its kind, a side the manifest\'s sides, an effect the vocabulary', () => {
+  it("the placeholders say what to write: an enum lists its values, a reference its kind, a side the manifest's sides, an effect the vocabulary", () => {
     const text = (kind: string) => readFileSync(path.join(shipped, written.find((w) => w.kind === kind)!.result.file), 'utf8');
     const byCode = (file: string, code: string) => errorsIn(diagnostics, file).filter((d) => d.code === code);
     const card = written.find((w) => w.pack === 'archon-skirmish' && w.kind === 'card')!.result.file;
     expect(byCode(card, 'schema/enum').map((d) => d.message)).toContain('`type` is "TODO: one of M, A, D, X"; allowed values: "M", "A", "D", "X".');
     expect(text('unit')).toContain('side: "TODO: one of azuthka, celestine"');
     expect(text('spread')).toContain('terrains: ["TODO: a terrain id"]');
-    expect(text('spread')).toMatch(/^name: ""  # TODO: The Location Name as printed/m);
+    expect(text('spread')).toMatch(/^name: "" {2}# TODO: The Location Name as printed/m);
     const table = written.find((w) => w.kind === 'teleport-table')!.result.file;
     expect(byCode(table, 'schema/kind')[0]!.message).toMatch(/^Unknown kind "TODO: the effect kind.*allowed: modify-strength, .*manual\.$/);
     // Numbers the source may leave out are null, "not printed", and valid as they stand.
@@ -151,8 +160,23 @@ describe('playmark new on the shipped packs', () => {
 
   it('filled in, the new records are valid: a creature, a unit, a spread, a card, an event table', () => {
     const fills: Record<string, Record<string, unknown>> = {
-      'archon-skirmish/creature': { '/name': 'Wraith', '/side': 'dark', '/hits': 5, '/move': 3, '/flyer': true, '/attack': 2, '/attackName': 'Chill touch', '/source/section': 'DARK SIDE CREATURE TABLE' },
-      'warchon/unit': { '/source/section': 'Units in the Demo', '/name': 'Ogre Warband', '/side': 'azuthka', '/specialAbilitiesPrinted': 'None.', '/faces/0': { hits: 1, size: 2, movement: 2, as: 3, ds: 2 } },
+      'archon-skirmish/creature': {
+        '/name': 'Wraith',
+        '/side': 'dark',
+        '/hits': 5,
+        '/move': 3,
+        '/flyer': true,
+        '/attack': 2,
+        '/attackName': 'Chill touch',
+        '/source/section': 'DARK SIDE CREATURE TABLE',
+      },
+      'warchon/unit': {
+        '/source/section': 'Units in the Demo',
+        '/name': 'Ogre Warband',
+        '/side': 'azuthka',
+        '/specialAbilitiesPrinted': 'None.',
+        '/faces/0': { hits: 1, size: 2, movement: 2, as: 3, ds: 2 },
+      },
       'warchon/spread': {
         '/source/section': 'Sp. 8: New Spread',
         '/number': 8,
@@ -170,7 +194,13 @@ describe('playmark new on the shipped packs', () => {
         // Not placeholders: a matrix the source does not print stays null (rng/unfilled warns).
         '/rng': [1, 2, 3, 4, 5].map((r) => [0, 1, 2, 3, 4].map((c) => ((r + c - 1) % 5) + 1)),
       },
-      'warmaster/card': { '/name': 'Ambush', '/side': 'traitor', '/source/section': 'Traitor cards', '/text': 'Ambush!', '/effects/0': { kind: 'manual', note: 'Players resolve it.' } },
+      'warmaster/card': {
+        '/name': 'Ambush',
+        '/side': 'traitor',
+        '/source/section': 'Traitor cards',
+        '/text': 'Ambush!',
+        '/effects/0': { kind: 'manual', note: 'Players resolve it.' },
+      },
       'warmaster/teleport-table': {
         '/name': 'Teleportation Table',
         '/source/section': 'Teleportation',
@@ -184,7 +214,11 @@ describe('playmark new on the shipped packs', () => {
     for (const [key, values] of Object.entries(fills)) {
       const [pack, kind] = key.split('/') as [string, string];
       const w = written.find((x) => x.pack === pack && x.kind === kind)!;
-      for (const p of w.result.placeholders) expect(Object.keys(values).some((v) => p === v || p.startsWith(`${v}/`)), `${key} ${p} filled`).toBe(true);
+      for (const p of w.result.placeholders)
+        expect(
+          Object.keys(values).some((v) => p === v || p.startsWith(`${v}/`)),
+          `${key} ${p} filled`,
+        ).toBe(true);
       fill(shipped, w.result.file, values);
     }
     // The other new records stay behind, with their placeholders: only the filled ones are asked about.
@@ -192,7 +226,10 @@ describe('playmark new on the shipped packs', () => {
     for (const key of Object.keys(fills)) {
       const [pack, kind] = key.split('/') as [string, string];
       const file = written.find((x) => x.pack === pack && x.kind === kind)!.result.file;
-      expect(after.filter((d) => d.file === file).map((d) => `${d.code} ${d.message}`), key).toEqual([]);
+      expect(
+        after.filter((d) => d.file === file).map((d) => `${d.code} ${d.message}`),
+        key,
+      ).toEqual([]);
     }
   });
 });
@@ -310,7 +347,7 @@ describe('playmark new in a project made by playmark init', () => {
     expect(check(made).filter((d) => d.file === file)).toEqual([]);
   });
 
-  it('names playmark\'s own schemas where npm installs them, in a folder with no file yet to copy the modeline from', async () => {
+  it("names playmark's own schemas where npm installs them, in a folder with no file yet to copy the modeline from", async () => {
     const layers = path.join(made, 'content/tavern/layers');
     const errata = readFileSync(path.join(layers, 'errata.yaml'), 'utf8');
     unlinkSync(path.join(layers, 'errata.yaml'));

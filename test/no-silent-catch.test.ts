@@ -7,11 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
 }
 
 /** Each `catch` block of a file: its line and its text (up to the closing brace at its indent). */
-export function catchBlocks(text: string): { line: number; head: string; body: string }[] {
+function catchBlocks(text: string): { line: number; head: string; body: string }[] {
   const lines = text.split('\n');
   const out: { line: number; head: string; body: string }[] = [];
   lines.forEach((head, i) => {
@@ -19,7 +21,12 @@ export function catchBlocks(text: string): { line: number; head: string; body: s
     if (/\bcatch\s*(\([^)]*\))?\s*\{.*\}/.test(head)) return out.push({ line: i + 1, head, body: head.replace(/^.*?\bcatch\s*(\([^)]*\))?\s*\{/, '') });
     const indent = head.length - head.trimStart().length;
     const body: string[] = [];
-    for (let j = i + 1; j < lines.length && !(lines[j]!.startsWith(`${' '.repeat(indent)}}`) && lines[j]!.length - lines[j]!.trimStart().length === indent); j++) body.push(lines[j]!);
+    for (
+      let j = i + 1;
+      j < lines.length && !(lines[j]!.startsWith(`${' '.repeat(indent)}}`) && lines[j]!.length - lines[j]!.trimStart().length === indent);
+      j++
+    )
+      body.push(lines[j]!);
     out.push({ line: i + 1, head, body: body.join('\n') });
   });
   return out;

@@ -12,7 +12,7 @@ import * as warchon from '../generated/content/warchon.js';
 import * as warmaster from '../generated/content/warmaster.js';
 
 // The engine takes the content as an argument: here, the generated content modules.
-const { spreads: SPREADS, findSpread, parseResult } = warchonTables(warchon);
+const { spreads: SPREADS, parseResult } = warchonTables(warchon);
 const COMBAT_TABLE = warmasterTables(warmaster).combatTable();
 const { combatTables, results: warmasterResults } = warmaster;
 
@@ -103,10 +103,34 @@ describe('Warchon odds', () => {
       },
       events: null,
     });
-    const bad = warchonSpreadOdds(buildSpreadTables(spread([['A1', 'D2', 'A1D1'], ['A1', 'D1', 'So'], ['So', 'D1', 'D1'], ['So', 'So', 'D1'], ['A1', 'D1', 'D1']]), parseResult), 5);
+    const bad = warchonSpreadOdds(
+      buildSpreadTables(
+        spread([
+          ['A1', 'D2', 'A1D1'],
+          ['A1', 'D1', 'So'],
+          ['So', 'D1', 'D1'],
+          ['So', 'So', 'D1'],
+          ['A1', 'D1', 'D1'],
+        ]),
+        parseResult,
+      ),
+      5,
+    );
     expect(bad.columns.map((c) => c.edge?.toString())).toEqual(['-3/5', '1', '3/5']);
     expect(bad.columns.map((c) => c.worseThanLeft)).toEqual([false, false, true]);
-    const good = warchonSpreadOdds(buildSpreadTables(spread([['A1', 'So', 'D1'], ['A1', 'So', 'D1'], ['So', 'So', 'D2'], ['A2', 'So', 'D1'], ['AE', 'Eg', 'DE']]), parseResult), 5);
+    const good = warchonSpreadOdds(
+      buildSpreadTables(
+        spread([
+          ['A1', 'So', 'D1'],
+          ['A1', 'So', 'D1'],
+          ['So', 'So', 'D2'],
+          ['A2', 'So', 'D1'],
+          ['AE', 'Eg', 'DE'],
+        ]),
+        parseResult,
+      ),
+      5,
+    );
     expect(good.columns.map((c) => c.worseThanLeft)).toEqual([false, false, false]);
   });
 
@@ -124,7 +148,11 @@ describe('Warmaster odds', () => {
       expect(c.total.equals(Fraction.ONE)).toBe(true);
       for (const o of c.outcomes) expect(o.probability.mul(6).num).toBe(BigInt(o.numbers.length));
     }
-    expect(odds.columns[2]!.outcomes.map((o) => [o.key, o.probability.toString()])).toEqual([['AR', '1/3'], ['BB', '1/3'], ['DR', '1/3']]);
+    expect(odds.columns[2]!.outcomes.map((o) => [o.key, o.probability.toString()])).toEqual([
+      ['AR', '1/3'],
+      ['BB', '1/3'],
+      ['DR', '1/3'],
+    ]);
   });
 
   it('rests on the layer entries for all 30 cells, and passes the check', () => {
@@ -143,9 +171,7 @@ describe('Warmaster odds', () => {
 
 // A random 5x5 Latin square: a random first row, each row shifted from it, rows and columns shuffled.
 const perm = fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 5, maxLength: 5 });
-const latinSquare = fc.tuple(perm, perm, perm).map(([first, rowOrder, colOrder]) =>
-  rowOrder.map((r) => colOrder.map((c) => first[(r + c) % 5]! + 1)),
-);
+const latinSquare = fc.tuple(perm, perm, perm).map(([first, rowOrder, colOrder]) => rowOrder.map((r) => colOrder.map((c) => first[(r + c) % 5]! + 1)));
 const CODES = ['AE', 'DE', 'Eg', 'So', 'A1', 'D2', 'A1D1', 'A3D2', 'D4'] as const;
 
 describe('property: odds over a random Latin square', () => {

@@ -39,7 +39,11 @@ function raw(text: string, to = port): Promise<string> {
 }
 
 /** A GET with exactly these headers (node:http, which lets Host and Origin be set): its status, headers and body. */
-function get(pathname: string, headers: Record<string, string>, to = port): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  pathname: string,
+  headers: Record<string, string>,
+  to = port,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: to, path: pathname, headers, setHost: false }, (res) => {
       // The event stream never ends: its status and headers are what is asked.
@@ -160,7 +164,7 @@ describe('preview: malformed requests', () => {
       ...base,
       load: (ids) => {
         const loaded = base.load(ids);
-        return { ...loaded, packs: loaded.packs && loaded.packs.map(failing) };
+        return { ...loaded, packs: loaded.packs === null ? null : loaded.packs?.map(failing) };
       },
       watch: [],
       port: 0,
@@ -234,7 +238,10 @@ describe('preview: only requests addressed to it, from its own pages', () => {
 describe('preview: the error overlay', () => {
   it('quotes a line with $` and $& as written, without copying the page into the overlay', async () => {
     const before = await status();
-    writeFileSync(spread, original.replace('capacity: 4', () => 'capacity: "$`four$&"'));
+    writeFileSync(
+      spread,
+      original.replace('capacity: 4', () => 'capacity: "$`four$&"'),
+    );
     try {
       const html = await until(spreadsPage, (t) => /The content has \d+ errors?/.test(t), 'the overlay');
       expect(html).toContain('capacity: &quot;$`four$&amp;&quot;');
@@ -357,7 +364,9 @@ describe('playmark preview (the command)', () => {
 
   it('--host 0.0.0.0 warns on standard error what it exposes, and still refuses foreign Host names', async () => {
     const r = await run(['--host', '0.0.0.0', '--port', '0']);
-    expect(r.stderr).toMatch(/warning: --host 0\.0\.0\.0 is not a loopback address: every printable of this project, and so its content, is served to any machine/);
+    expect(r.stderr).toMatch(
+      /warning: --host 0\.0\.0\.0 is not a loopback address: every printable of this project, and so its content, is served to any machine/,
+    );
     expect(r.fetched).toEqual([200, 403]);
   }, 60_000);
 
@@ -367,12 +376,16 @@ describe('playmark preview (the command)', () => {
     expect(r.stderr).not.toContain('warning');
   }, 60_000);
 
-  it.each([['99999'], ['abc'], ['-1'], ['1e3'], ['']])('--port %j is a usage error (exit 2), no stack', async (value) => {
-    const r = await run(['--port', value]);
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain('is not a port number');
-    expect(r.stderr).not.toMatch(/^ {4}at /m);
-  }, 30_000);
+  it.each([['99999'], ['abc'], ['-1'], ['1e3'], ['']])(
+    '--port %j is a usage error (exit 2), no stack',
+    async (value) => {
+      const r = await run(['--port', value]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain('is not a port number');
+      expect(r.stderr).not.toMatch(/^ {4}at /m);
+    },
+    30_000,
+  );
 
   it('an address not of this machine is a usage error (exit 2), after the warning', async () => {
     const r = await run(['--host', '192.0.2.1', '--port', '0']);

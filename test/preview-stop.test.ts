@@ -45,7 +45,10 @@ function alive(pid: number): boolean {
 
 /** The processes below `pid` (children, theirs...). */
 function descendants(pid: number): number[] {
-  const rows = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).stdout.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+  const rows = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
   const found: number[] = [];
   const walk = (p: number) => rows.filter(([, ppid]) => ppid === p).forEach(([child]) => (found.push(child), walk(child)));
   walk(pid);
@@ -104,7 +107,9 @@ describe('playmark preview stops', () => {
 
   it('under npm, when the process that started it ends without passing a signal on (its parent shell killed): the server ends', async () => {
     // `; wait`: the shell stays the server's parent, as `sh -c` under npx does; npx sets npm_command.
-    const { child, url } = await startPreview('sh', ['-c', `"${process.execPath}" "${path.join(repoRoot, 'bin', 'playmark.js')}" preview --port 0 & wait`], { npm_command: 'exec' });
+    const { child, url } = await startPreview('sh', ['-c', `"${process.execPath}" "${path.join(repoRoot, 'bin', 'playmark.js')}" preview --port 0 & wait`], {
+      npm_command: 'exec',
+    });
     const server = descendants(child.pid!);
     expect(server.length).toBeGreaterThan(0);
     expect(await get(url)).toBe(200);
@@ -113,7 +118,7 @@ describe('playmark preview stops', () => {
     expect(await get(url)).toBe('ECONNREFUSED');
   }, 60_000);
 
-  it('`npx playmark preview` stopped by npx\'s PID (kill <pid>): the server ends too', async () => {
+  it("`npx playmark preview` stopped by npx's PID (kill <pid>): the server ends too", async () => {
     const { child, url } = await startPreview('npx', ['--no', '--', 'playmark', 'preview', '--port', '0']);
     const below = descendants(child.pid!);
     expect(below.length, 'npx runs the server in processes of its own').toBeGreaterThan(0);

@@ -87,7 +87,8 @@ async function miscutsOf(pack: string, id: string, options: Partial<RenderOption
   const out = tempDir('playmark-cuts-');
   await render({ contents: [packContentOf(pack)], only: [id], outDir: out, browser, ...options });
   const o = printOptions(options);
-  const composed = d.kind === 'single' ? composePrintable(templates, d.printables[0]!, o) : composeShared(templates, d.printables as CardPrintable[], o, d.title);
+  const composed =
+    d.kind === 'single' ? composePrintable(templates, d.printables[0]!, o) : composeShared(templates, d.printables as CardPrintable[], o, d.title);
   const pdf = path.join(out, pack, `${d.id}.pdf`);
   const problems: string[] = [];
   let cards = 0;
@@ -107,11 +108,15 @@ describe('cuts that forgive (default layout, real Chromium)', () => {
     ['archon-skirmish', 'archon-skirmish-deck'],
     // The units and the cards share sheets: a unit beside the cards on the second.
     ['warmaster', 'warmaster-units-and-cards'],
-  ])('%s: 1 mm either side of every trim of %s is the card\'s own colour or paper, never its neighbour\'s', async (pack, id) => {
-    const { problems, cards } = await miscutsOf(pack, id);
-    expect(cards).toBeGreaterThan(0);
-    expect(problems.slice(0, 10)).toEqual([]);
-  }, 180_000);
+  ])(
+    "%s: 1 mm either side of every trim of %s is the card's own colour or paper, never its neighbour's",
+    async (pack, id) => {
+      const { problems, cards } = await miscutsOf(pack, id);
+      expect(cards).toBeGreaterThan(0);
+      expect(problems.slice(0, 10)).toEqual([]);
+    },
+    180_000,
+  );
 
   it("the same check finds the neighbour's colour when cards share their cut lines (--gap 0): Warmaster's Kane against Horus", async () => {
     const { problems, neighbours } = await miscutsOf('warmaster', 'warmaster-units-and-cards', { gap: 0 });

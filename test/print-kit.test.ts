@@ -81,11 +81,19 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     expect(warmaster.components.map((c) => c.title)).not.toContain('Special units');
     // Only the cards have a back: the checklist says so.
     expect(warmaster.checklist.find((c) => c.head === 'Backs')!.text).toMatch(/^Cards \(with Special units and cards\) have a shared back/);
-    const duplex = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), { ...DEFAULT_PRINT, duplex: 'long' });
+    const duplex = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), {
+      ...DEFAULT_PRINT,
+      duplex: 'long',
+    });
     expect(duplex.components.find((c) => c.title === 'Special units and cards')!.pages).toBe(4);
     expect(duplex.total).toBe(1 + duplex.components.reduce((n, c) => n + c.pages, 0));
     // With --combine the cover lists the combined document.
-    const combined = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), DEFAULT_PRINT, true);
+    const combined = coverContext(
+      packContentOf('warmaster'),
+      packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1),
+      DEFAULT_PRINT,
+      true,
+    );
     expect(combined.components.map((c) => c.title)).toContain('Cards and counters combined (special units, cards)');
     const warchon = coverContext(packContentOf('warchon'), packPrintables(packContentOf('warchon'), { playmarkVersion: 'test' }).slice(1), DEFAULT_PRINT);
     expect(warchon.components.find((c) => c.title.startsWith('Unit playmarks'))!.cut).toBe('cut out, fold');
@@ -111,7 +119,10 @@ describe('the cover: every pack gets one, first, derived from data', () => {
 
 describe('the page footer', () => {
   it('sits in the margin under a sheet, on A4 and Letter, portrait and landscape', () => {
-    for (const paper of [{ width: 210, height: 297 }, { width: 215.9, height: 279.4 }]) {
+    for (const paper of [
+      { width: 210, height: 297 },
+      { width: 215.9, height: 279.4 },
+    ]) {
       for (const landscape of [false, true]) {
         const page = landscape ? { width: paper.height, height: paper.width } : paper;
         const box = landscape ? 190 : 259;
@@ -134,10 +145,26 @@ describe('the page footer', () => {
     expect(moved.short).toBe(false);
     for (const x of [103, 107]) expect(Math.abs(moved.centre - x)).toBeGreaterThan(23);
     // Marks every 8 mm across the paper: the page number alone, between two of them.
-    const tight = footerPlace(paper, 287.5, 6, Array.from({ length: 27 }, (_, i) => i * 8), 'x'.repeat(40), 'p. 1 of 2');
+    const tight = footerPlace(
+      paper,
+      287.5,
+      6,
+      Array.from({ length: 27 }, (_, i) => i * 8),
+      'x'.repeat(40),
+      'p. 1 of 2',
+    );
     expect(tight?.short ?? true).toBe(true);
     // Marks every 5 mm: nowhere.
-    expect(footerPlace(paper, 287.5, 6, Array.from({ length: 43 }, (_, i) => i * 5), 'x'.repeat(40), 'p. 1 of 2')).toBeUndefined();
+    expect(
+      footerPlace(
+        paper,
+        287.5,
+        6,
+        Array.from({ length: 43 }, (_, i) => i * 5),
+        'x'.repeat(40),
+        'p. 1 of 2',
+      ),
+    ).toBeUndefined();
     // Art down to the printer's edge: nowhere.
     expect(footerPlace(paper, 293, 0, [], 'x', 'p. 1 of 2')).toBeUndefined();
   });
@@ -182,7 +209,10 @@ describe('the kit printed', () => {
         for (let n = 1; n <= pages; n++) {
           const text = flat(await pdftotext(file, n));
           const number = pages > 1 ? ` \u00b7 p. ${n} of ${pages}` : '';
-          if (d.printables[0]!.kind === 'sheet') expect(text, `${d.id} page ${n}`).toContain(`${content.pack.title} \u00b7 ${footerTitle(content.pack.title, d.title)}${number} \u00b7 version ${content.pack.version}`);
+          if (d.printables[0]!.kind === 'sheet')
+            expect(text, `${d.id} page ${n}`).toContain(
+              `${content.pack.title} \u00b7 ${footerTitle(content.pack.title, d.title)}${number} \u00b7 version ${content.pack.version}`,
+            );
           // Cards and counters: the footer, or where the crop marks leave room for no more, the number.
           else if (pages > 1) expect(text, `${d.id} page ${n}`).toContain(`p. ${n} of ${pages}`);
         }
@@ -193,7 +223,9 @@ describe('the kit printed', () => {
       const combined = tempDir(`playmark-kit-${pack}-combined-`);
       const both = await render({ contents: [content], templates, outDir: combined, browser, duplex: 'long', combine: true });
       const shared = both.files.find((f) => f.kind === 'pdf' && f.file.endsWith('-cards-and-counters.pdf'));
-      expect(shared !== undefined, 'a combined document for two or more card printables').toBe(printables.filter((p) => p.kind === 'card' && p.faces.length > 0).length >= 2);
+      expect(shared !== undefined, 'a combined document for two or more card printables').toBe(
+        printables.filter((p) => p.kind === 'card' && p.faces.length > 0).length >= 2,
+      );
       if (shared) {
         const file = `${combined}/${shared.file}`;
         const pages = (await pdfinfo(file)).pages;

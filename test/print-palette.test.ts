@@ -39,7 +39,14 @@ describe('the palette comes from pack data', () => {
   }
 
   it('changes with the data: another colour in pack.yaml, another palette; the ink saver prints the sides in ink', () => {
-    const css = paletteCss({ title: 'T', version: '1.0.0', sides: [{ id: 'red-team', colour: '#ff0000' }, { id: 'grey-team', colour: null }] });
+    const css = paletteCss({
+      title: 'T',
+      version: '1.0.0',
+      sides: [
+        { id: 'red-team', colour: '#ff0000' },
+        { id: 'grey-team', colour: null },
+      ],
+    });
     expect(css).toContain('--side-red-team: #ff0000; --side-red-team-soft: #ffdbdb;');
     expect(css).not.toContain('grey-team');
     expect(css).toMatch(/html\.ink-saver \{ --side-red-team: #444444; --side-red-team-soft: #ffffff; \}/);
@@ -62,7 +69,10 @@ describe('the palette in print', () => {
 
   it('print.css sets the type scale --text-xs ... --text-xl and the spacing --space-1 ... --space-4', async () => {
     const p = oneFace(printablesOf('warchon').find((x) => x.id === 'warchon-cover')!);
-    const vars = await styles(p, `(() => { const s = getComputedStyle(document.documentElement); const out = {}; for (const v of ['--text-xs', '--text-sm', '--text-md', '--text-lg', '--text-xl', '--space-1', '--space-2', '--space-3', '--space-4']) out[v] = s.getPropertyValue(v).trim(); return out; })()`);
+    const vars = await styles(
+      p,
+      `(() => { const s = getComputedStyle(document.documentElement); const out = {}; for (const v of ['--text-xs', '--text-sm', '--text-md', '--text-lg', '--text-xl', '--space-1', '--space-2', '--space-3', '--space-4']) out[v] = s.getPropertyValue(v).trim(); return out; })()`,
+    );
     for (const [name, value] of Object.entries(vars)) expect(value, name).toMatch(/^\d+(\.\d+)?(pt|mm)$/);
     const pt = (v: string) => parseFloat(v);
     expect(pt(vars['--text-xs']!)).toBeLessThan(pt(vars['--text-sm']!));
@@ -74,11 +84,17 @@ describe('the palette in print', () => {
     const sides = packContentOf('warchon').pack.sides;
     const playmarks = printablesOf('warchon').find((p) => p.id === 'warchon-playmarks')!;
     const scenarios = printablesOf('warchon').find((p) => p.id === 'warchon-scenarios')!;
-    const sheet = await styles(oneFace(scenarios), `(() => Object.fromEntries([...document.querySelectorAll('.cs-side')].map((el) => [el.querySelector('.cs-side-head').firstChild.textContent.trim(), getComputedStyle(el.querySelector('.cs-side-head')).backgroundColor])))()`);
+    const sheet = await styles(
+      oneFace(scenarios),
+      `(() => Object.fromEntries([...document.querySelectorAll('.cs-side')].map((el) => [el.querySelector('.cs-side-head').firstChild.textContent.trim(), getComputedStyle(el.querySelector('.cs-side-head')).backgroundColor])))()`,
+    );
     for (const side of sides) {
       const face = playmarks.faces.find((f) => (f.context as { side: { name: string } | null }).side?.name === side.name)!;
       expect(face, side.id).toBeDefined();
-      const strip = await styles({ ...playmarks, faces: [{ ...face, copies: 1 }] }, `(() => ({ colour: getComputedStyle(document.querySelector('.wpm')).backgroundColor }))()`);
+      const strip = await styles(
+        { ...playmarks, faces: [{ ...face, copies: 1 }] },
+        `(() => ({ colour: getComputedStyle(document.querySelector('.wpm')).backgroundColor }))()`,
+      );
       expect(strip.colour, `${side.name} playmark`).toBe(rgb(side.colour!));
       expect(sheet[side.name], `${side.name} on the scenario sheet`).toBe(rgb(side.colour!));
     }
@@ -88,7 +104,10 @@ describe('the palette in print', () => {
     it(`${pack}: the scenario sheet prints each side in its pack.yaml colour`, async () => {
       const sides = packContentOf(pack).pack.sides;
       const scenarios = printablesOf(pack).find((p) => p.id === `${pack}-scenarios`)!;
-      const sheet = await styles(oneFace(scenarios), `(() => Object.fromEntries([...document.querySelectorAll('.cs-side')].map((el) => [el.querySelector('.cs-side-head').firstChild.textContent.trim(), getComputedStyle(el.querySelector('.cs-side-head')).backgroundColor])))()`);
+      const sheet = await styles(
+        oneFace(scenarios),
+        `(() => Object.fromEntries([...document.querySelectorAll('.cs-side')].map((el) => [el.querySelector('.cs-side-head').firstChild.textContent.trim(), getComputedStyle(el.querySelector('.cs-side-head')).backgroundColor])))()`,
+      );
       for (const side of sides) if (sheet[side.name] !== undefined) expect(sheet[side.name], side.name).toBe(rgb(side.colour!));
       expect(Object.keys(sheet).length).toBeGreaterThan(0);
     }, 60_000);

@@ -33,7 +33,13 @@ describe('default layouts use the paper', () => {
   for (const pack of packs) {
     for (const p of cardsOf(pack)) {
       it(`${p.id}: as few sheets as its grid allows, and no sheet but the last less than full`, () => {
-        const { grid } = fitGrid({ paper: PAPER[DEFAULT_PRINT.paper], card: cardSize(p, DEFAULT_PRINT.card).size, bleed: DEFAULT_PRINT.bleed, gap: DEFAULT_PRINT.gap, margin: DEFAULT_PRINT.margin });
+        const { grid } = fitGrid({
+          paper: PAPER[DEFAULT_PRINT.paper],
+          card: cardSize(p, DEFAULT_PRINT.card).size,
+          bleed: DEFAULT_PRINT.bleed,
+          gap: DEFAULT_PRINT.gap,
+          margin: DEFAULT_PRINT.margin,
+        });
         const pages = fronts(composePrintable(templates, p, DEFAULT_PRINT));
         expect(pages.length).toBe(Math.ceil(copies(p) / grid.perPage));
         pages.slice(0, -1).forEach((page) => expect(page.faces!.length).toBe(grid.perPage));
@@ -52,14 +58,27 @@ describe('default layouts use the paper', () => {
 describe("printables.yaml's `sheets`: cards and counters share sheets by default", () => {
   it('Warmaster: the units and the cards are one document, warmaster-units-and-cards, where the units were', () => {
     const docs = printDocuments(printablesOf('warmaster'));
-    expect(docs.map((d) => d.id)).toEqual(['warmaster-cover', 'warmaster-reference', 'warmaster-units-and-cards', 'warmaster-ship-map', 'warmaster-special-areas', 'warmaster-counters', 'warmaster-scenarios', 'warmaster-errata']);
+    expect(docs.map((d) => d.id)).toEqual([
+      'warmaster-cover',
+      'warmaster-reference',
+      'warmaster-units-and-cards',
+      'warmaster-ship-map',
+      'warmaster-special-areas',
+      'warmaster-counters',
+      'warmaster-scenarios',
+      'warmaster-errata',
+    ]);
     const shared = docs.find((d) => d.id === 'warmaster-units-and-cards')!;
     expect(shared.kind).toBe('shared');
     expect(shared.printables.map((p) => p.id)).toEqual(['warmaster-units', 'warmaster-cards']);
     expect(shared.title).toBe('Warmaster: special units and cards');
     expect(sharedTitle(shared.printables)).toBe(shared.title);
     // --combine still takes every card printable of the pack.
-    expect(printDocuments(printablesOf('warmaster'), { combine: true }).filter((d) => d.kind !== 'single').map((d) => [d.id, d.kind])).toEqual([['warmaster-cards-and-counters', 'combined']]);
+    expect(
+      printDocuments(printablesOf('warmaster'), { combine: true })
+        .filter((d) => d.kind !== 'single')
+        .map((d) => [d.id, d.kind]),
+    ).toEqual([['warmaster-cards-and-counters', 'combined']]);
   });
 
   it('Warmaster: 14 cards on 2 sheets (a unit and the 4 cards on the second); with --duplex each card keeps its own back, the units none', () => {
@@ -71,7 +90,12 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
     expect(c.pages[1]!.printables).toEqual(['warmaster-units', ...Array(4).fill('warmaster-cards')]);
     expect(combinedPageCount([units, cards], DEFAULT_PRINT)).toBe(2);
     const duplex = composeShared(templates, [units, cards], { ...DEFAULT_PRINT, duplex: 'long' }, 'Warmaster: special units and cards');
-    expect(duplex.pages.map((p) => [p.side, p.faces!.length])).toEqual([['front', 9], ['back', 0], ['front', 5], ['back', 4]]);
+    expect(duplex.pages.map((p) => [p.side, p.faces!.length])).toEqual([
+      ['front', 9],
+      ['back', 0],
+      ['front', 5],
+      ['back', 4],
+    ]);
     expect(duplex.pages[3]!.printables).toEqual(Array(4).fill('warmaster-cards'));
     expect(combinedPageCount([units, cards], { ...DEFAULT_PRINT, duplex: 'long' })).toBe(4);
     // One card a page, or a gutter fold: sharing saves nothing; each printable's pages follow the other's, in one document.
@@ -85,7 +109,16 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
     const all = printablesOf('warmaster').slice(1);
     const units = get('warmaster', 'warmaster-units');
     const cards = get('warmaster', 'warmaster-cards');
-    const variants: Partial<typeof DEFAULT_PRINT>[] = [{}, { duplex: 'long' }, { duplex: 'short' }, { layout: 'pod' }, { gutterFold: true }, { paper: 'letter' }, { card: { width: 57, height: 89 } }, { card: { width: 70, height: 120 } }];
+    const variants: Partial<typeof DEFAULT_PRINT>[] = [
+      {},
+      { duplex: 'long' },
+      { duplex: 'short' },
+      { layout: 'pod' },
+      { gutterFold: true },
+      { paper: 'letter' },
+      { card: { width: 57, height: 89 } },
+      { card: { width: 70, height: 120 } },
+    ];
     for (const v of variants) {
       const o = { ...DEFAULT_PRINT, ...v };
       const row = coverContext(content, all, o).components.find((c) => c.title === 'Special units and cards')!;
@@ -107,8 +140,12 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
     const content = packContentOf('warmaster');
     const list = content.printables!.list;
     const withList = (l: typeof list) => ({ ...content, printables: { ...content.printables!, list: l } });
-    expect(() => packPrintables(withList(list.map((d) => (d.id === 'reference' ? { ...d, sheets: 'units-and-cards' } : d))), { playmarkVersion: 'test' })).toThrow(/is a sheet and names the shared sheets/);
-    expect(() => packPrintables(withList(list.map((d) => (d.sheets ? { ...d, sheets: 'counters' } : d))), { playmarkVersion: 'test' })).toThrow(/have the id of a printable/);
+    expect(() =>
+      packPrintables(withList(list.map((d) => (d.id === 'reference' ? { ...d, sheets: 'units-and-cards' } : d))), { playmarkVersion: 'test' }),
+    ).toThrow(/is a sheet and names the shared sheets/);
+    expect(() => packPrintables(withList(list.map((d) => (d.sheets ? { ...d, sheets: 'counters' } : d))), { playmarkVersion: 'test' })).toThrow(
+      /have the id of a printable/,
+    );
   });
 
   it('validate refuses both in printables.yaml, at `sheets` (printable/shared-sheets)', () => {
@@ -116,9 +153,14 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
     cpSync(path.join(repoRoot, 'content', 'warmaster'), dir, { recursive: true });
     const file = path.join(dir, 'printables.yaml');
     const yaml = readFileSync(file, 'utf8');
-    writeFileSync(file, yaml.replace('    faces: one\n    front: warmaster/reference.hbs', '    faces: one\n    sheets: units-and-cards\n    front: warmaster/reference.hbs'));
+    writeFileSync(
+      file,
+      yaml.replace('    faces: one\n    front: warmaster/reference.hbs', '    faces: one\n    sheets: units-and-cards\n    front: warmaster/reference.hbs'),
+    );
     const asSheet = validate([dir], { cwd: repoRoot }).diagnostics.filter((d) => d.code === 'printable/shared-sheets');
-    expect(asSheet.map((d) => d.message)).toEqual(['The printable "reference" names the shared sheets "units-and-cards", but "reference" is a sheet, and only cards and counters share sheets.']);
+    expect(asSheet.map((d) => d.message)).toEqual([
+      'The printable "reference" names the shared sheets "units-and-cards", but "reference" is a sheet, and only cards and counters share sheets.',
+    ]);
     writeFileSync(file, yaml.replaceAll('sheets: units-and-cards', 'sheets: counters'));
     const taken = validate([dir], { cwd: repoRoot }).diagnostics.filter((d) => d.code === 'printable/shared-sheets');
     expect(taken).toHaveLength(2);
@@ -127,7 +169,7 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
 
   describe('printed', () => {
     useChrome();
-    it("`render warmaster` by default writes one warmaster-units-and-cards.pdf: the 10 units and 4 cards on 2 sheets, and no PDF each", async () => {
+    it('`render warmaster` by default writes one warmaster-units-and-cards.pdf: the 10 units and 4 cards on 2 sheets, and no PDF each', async () => {
       const out = tempDir();
       const summary = await render({ contents: [packContentOf('warmaster')], templates, outDir: out, browser });
       const pdfs = summary.files.filter((f) => f.kind === 'pdf').map((f) => f.file);
@@ -164,7 +206,7 @@ describe('--combine: cards and counters of several printables share sheets', () 
     expect(fronts(c).reduce((n, p) => n + p.faces!.length, 0)).toBe(copies(units) + copies(cards));
   });
 
-  it('Archon Skirmish: the 16 creature counters fill the room under the deck\'s last cards; fewer sheets than printed apart', () => {
+  it("Archon Skirmish: the 16 creature counters fill the room under the deck's last cards; fewer sheets than printed apart", () => {
     const all = cardsOf('archon-skirmish');
     const separate = all.reduce((n, p) => n + fronts(composePrintable(templates, p, DEFAULT_PRINT)).length, 0);
     const c = combine('archon-skirmish');
@@ -180,7 +222,7 @@ describe('--combine: cards and counters of several printables share sheets', () 
     expect(Math.max(...counters.map((r) => r.y + r.height))).toBeLessThanOrEqual(PAPER.a4.height - DEFAULT_PRINT.bleed);
   });
 
-  it('with --duplex every face gets its own printable\'s back, mirrored', () => {
+  it("with --duplex every face gets its own printable's back, mirrored", () => {
     const c = composeCombined(templates, cardsOf('warmaster'), { ...DEFAULT_PRINT, duplex: 'long' }, 'Warmaster combined');
     const cards = get('warmaster', 'warmaster-cards');
     c.pages.forEach((page, i) => {

@@ -60,11 +60,17 @@ describe('warmaster-counters', () => {
 
   it('prints the Traitor army its own cup rule describes: Horus, the four characters, the Demonic hordes and the four cards', () => {
     const cup = scenarios['standard-game'].specialRules!.find((r) => r.text.startsWith('The cup holds'))!;
-    const pieces = [...army(1).map((u) => ({ id: u.unit, name: (units as Record<string, { name: string }>)[u.unit]!.name, count: u.count })), ...Object.values(cards).map((c) => ({ id: c.id, name: c.name, count: c.count! }))];
+    const pieces = [
+      ...army(1).map((u) => ({ id: u.unit, name: (units as Record<string, { name: string }>)[u.unit]!.name, count: u.count })),
+      ...Object.values(cards).map((c) => ({ id: c.id, name: c.name, count: c.count! })),
+    ];
     for (const p of pieces) {
       if (p.id !== 'warmaster-horus') expect(cup.text, p.id).toContain(p.name);
       if (p.count > 1) expect(cup.text, p.id).toContain(`${p.count} ${p.name}`);
-      expect(fronts.filter((c) => c.piece === p.id), p.id).toHaveLength(p.count);
+      expect(
+        fronts.filter((c) => c.piece === p.id),
+        p.id,
+      ).toHaveLength(p.count);
     }
     expect(army(1).map((u) => u.unit)).toContain('demonic-hordes');
     expect(army(1).find((u) => u.unit === 'demonic-hordes')!.count).toBe(units['demonic-hordes'].count);
@@ -80,7 +86,8 @@ describe('warmaster-counters', () => {
     for (const c of fronts) expect(c.html).toContain(`width:${COUNTER + 2 * COUNTER_BLEED}mm;height:${COUNTER + 2 * COUNTER_BLEED}mm`);
     // No two counters overlap.
     const pitch = COUNTER + 2 * COUNTER_BLEED;
-    for (const [i, a] of fronts.entries()) for (const b of fronts.slice(i + 1)) expect(Math.abs(a.x - b.x) >= pitch - 1e-6 || Math.abs(a.y - b.y) >= pitch - 1e-6).toBe(true);
+    for (const [i, a] of fronts.entries())
+      for (const b of fronts.slice(i + 1)) expect(Math.abs(a.x - b.x) >= pitch - 1e-6 || Math.abs(a.y - b.y) >= pitch - 1e-6).toBe(true);
   });
 
   it('gives each piece its back in the mirrored place: one face-down back for every Traitor piece, the side for the Imperial, the marker again', () => {
@@ -92,7 +99,11 @@ describe('warmaster-counters', () => {
     }
     const traitor = new Set<string>([...army(1).map((u) => u.unit), ...Object.keys(cards)]);
     const imperial = new Set<string>(army(0).map((u) => u.unit));
-    const strip = (h: string) => h.replace(/data-piece="[a-z-]+"/, '').replace(/style="left:[^"]*"/, '').replace(/\b(card|card-[a-z-]+|unit)\b/g, '');
+    const strip = (h: string) =>
+      h
+        .replace(/data-piece="[a-z-]+"/, '')
+        .replace(/style="left:[^"]*"/, '')
+        .replace(/\b(card|card-[a-z-]+|unit)\b/g, '');
     const hidden = backs.filter((b) => traitor.has(b.piece));
     expect(hidden.map((b) => b.piece)).toContain('warmaster-horus');
     for (const b of hidden) {
@@ -116,7 +127,9 @@ describe('warmaster-counters', () => {
 
   it('marks every piece whose values or number a layer invented, and no other, with the one mark and its legend', () => {
     const setBy = (kind: string, id: string) =>
-      Object.entries((origins as Record<string, Record<string, Record<string, { kind: string }>>>)[kind]?.[id] ?? {}).filter(([p]) => ['/name', '/attack', '/defence', '/count'].includes(p));
+      Object.entries((origins as Record<string, Record<string, Record<string, { kind: string }>>>)[kind]?.[id] ?? {}).filter(([p]) =>
+        ['/name', '/attack', '/defence', '/count'].includes(p),
+      );
     const kindOf = (id: string) => (id in units ? 'special-unit' : id in troops ? 'unit' : id in cards ? 'card' : 'marker');
     for (const c of fronts) {
       const set = setBy(kindOf(c.piece), c.piece);
@@ -125,7 +138,16 @@ describe('warmaster-counters', () => {
     }
     // The ordinary units and the cup's mix are reconstructions, each with its reason.
     const entries = layers.flatMap((l) => l.entries);
-    for (const [kind, id] of [['unit', 'imperial-unit'], ['unit', 'imperial-guard'], ['special-unit', 'demonic-hordes'], ['card', 'trap'], ['card', 'horror'], ['card', 'crew'], ['card', 'crew-ambush'], ['marker', 'destroyed-area']] as const) {
+    for (const [kind, id] of [
+      ['unit', 'imperial-unit'],
+      ['unit', 'imperial-guard'],
+      ['special-unit', 'demonic-hordes'],
+      ['card', 'trap'],
+      ['card', 'horror'],
+      ['card', 'crew'],
+      ['card', 'crew-ambush'],
+      ['marker', 'destroyed-area'],
+    ] as const) {
       const e = entries.find((x) => x.target.kind === kind && x.target.id === id && x.target.pointer === '/count')!;
       expect(e, id).toBeDefined();
       expect(e.kind).toBe('reconstruction');
@@ -150,7 +172,8 @@ describe('one palette', () => {
       for (const side of packContentOf(pack).pack.sides) {
         expect(text, `${pack} ${side.id}`).toMatch(new RegExp(`var\\(--side-${side.id}, #[0-9a-f]{6}\\)`));
         // Warmaster tints both sides' panels; Archon tints only Light's (Dark pieces are dark).
-        if (pack === 'warmaster' || side.id === 'light') expect(text, `${pack} ${side.id} soft`).toMatch(new RegExp(`var\\(--side-${side.id}-soft, #[0-9a-f]{6}\\)`));
+        if (pack === 'warmaster' || side.id === 'light')
+          expect(text, `${pack} ${side.id} soft`).toMatch(new RegExp(`var\\(--side-${side.id}-soft, #[0-9a-f]{6}\\)`));
       }
     }
   });

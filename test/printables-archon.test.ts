@@ -60,12 +60,16 @@ describe('an edited value in the YAML', () => {
   });
 
   it('a card added to the deck prints too, as many times as the deck lists it: the deck printable takes its copies from the deck (copies: { deck })', () => {
-    const card = readFileSync(path.join(dir, 'cards/heal.yaml'), 'utf8').replace('id: heal', 'id: mend').replace(/^name: .*$/m, 'name: Mend');
+    const card = readFileSync(path.join(dir, 'cards/heal.yaml'), 'utf8')
+      .replace('id: heal', 'id: mend')
+      .replace(/^name: .*$/m, 'name: Mend');
     writeFileSync(path.join(dir, 'cards/mend.yaml'), card);
     edit('decks/common-deck.yaml', '  - { card: heal, copies: 1 }\n', '  - { card: heal, copies: 1 }\n  - { card: mend, copies: 2 }\n');
     edit('decks/common-deck.yaml', 'size: 51', 'size: 53');
     const deck = copy.printables().find((p) => p.id === `${PACK}-deck`)!;
-    expect(deck.faces.map((f) => [f.context.id, f.copies]).slice(-2)).toEqual([['heal', 1], ['mend', 2]]);
+    expect(deck.faces.map((f) => [f.context.id, f.copies]).slice(-2)).toEqual([
+      ['heal', 1],
+      ['mend', 2],
+    ]);
   });
 });
-

@@ -40,7 +40,11 @@ function project(name: string, copies: string): string {
 }
 
 function playmark(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   const all = r.stdout + r.stderr;
   expect(all).not.toMatch(STACK_LINE);
   expect(r.status, all).not.toBe(3);
@@ -49,7 +53,10 @@ function playmark(cwd: string, ...args: string[]) {
   return { code: r.status, all, codes };
 }
 
-const deck = load(readFileSync(fixture('projects', 'harbor-raid', PACK, 'decks/harbor-deck.yaml'), 'utf8')) as { size: number; cards: { card: string; copies: number }[] };
+const deck = load(readFileSync(fixture('projects', 'harbor-raid', PACK, 'decks/harbor-deck.yaml'), 'utf8')) as {
+  size: number;
+  cards: { card: string; copies: number }[];
+};
 /** The deck's cards in its order, each as many times as it lists it: what the PDF must hold. */
 const expected = deck.cards.flatMap((c) => Array<string>(c.copies).fill(c.card));
 
@@ -60,7 +67,7 @@ describe('copies: { deck } prints a generic deck with its copies', () => {
     root = project('by-deck', '{ deck: harbor-deck }');
   });
 
-  it('a 20-card deck of eight cards prints 20 card faces, each card as many times as the deck lists it, in the deck\'s order; the card no deck lists prints none', async () => {
+  it("a 20-card deck of eight cards prints 20 card faces, each card as many times as the deck lists it, in the deck's order; the card no deck lists prints none", async () => {
     expect(deck.size).toBe(20);
     expect(expected).toHaveLength(20);
     const r = playmark(root, 'render', 'harbor-raid', '--only', 'cards');
@@ -69,7 +76,11 @@ describe('copies: { deck } prints a generic deck with its copies', () => {
     const pdf = path.join(root, 'out/harbor-raid/harbor-raid-cards.pdf');
     const faces = [...(await pdftotext(pdf)).matchAll(/FACE (\S+) END/g)].map((m) => m[1]!);
     expect(faces).toHaveLength(20);
-    for (const { card, copies } of deck.cards) expect(faces.filter((f) => f === card), card).toHaveLength(copies);
+    for (const { card, copies } of deck.cards)
+      expect(
+        faces.filter((f) => f === card),
+        card,
+      ).toHaveLength(copies);
     expect(faces).not.toContain('spare');
     // The faces in print order (the HTML the PDF was printed from): the deck's order.
     const html = readFileSync(path.join(root, 'out/harbor-raid/harbor-raid-cards.html'), 'utf8');
@@ -96,7 +107,7 @@ describe('copies: { deck } prints a generic deck with its copies', () => {
     expect(r.codes).toEqual(['printable/unknown-deck']);
   });
 
-  it('a kind that is no generic deck is refused at the kind, naming the pack\'s generic deck kind', () => {
+  it("a kind that is no generic deck is refused at the kind, naming the pack's generic deck kind", () => {
     const notDeck = project('not-a-deck', '{ kind: card, deck: gale }');
     const v = playmark(notDeck, 'validate');
     expect(v.code).toBe(1);

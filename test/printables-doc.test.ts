@@ -12,7 +12,19 @@ describe('docs/printables.md', () => {
   it('documents every named context and every template helper', () => {
     const doc = renderPrintablesDoc();
     for (const name of NAMED_CONTEXTS.keys()) expect(doc).toContain(`| \`${name}\` |`);
-    expect(HELPER_DOCS.map(([h]) => h.replace(/^#/, '').split(' ')[0]).sort()).toEqual(['add', 'and', 'cellMark', 'eq', 'join', 'known', 'legend', 'mark', 'show', 'signed', 'times']);
+    expect(HELPER_DOCS.map(([h]) => h.replace(/^#/, '').split(' ')[0]).sort()).toEqual([
+      'add',
+      'and',
+      'cellMark',
+      'eq',
+      'join',
+      'known',
+      'legend',
+      'mark',
+      'show',
+      'signed',
+      'times',
+    ]);
   });
 
   it('every named context has a description a designer can read', () => {
@@ -22,7 +34,9 @@ describe('docs/printables.md', () => {
 
 describe('schemas/printables.schema.json', () => {
   it("lists exactly playmark's named contexts, so an editor completes them and validate refuses a misspelt one", async () => {
-    const schema = JSON.parse(readFileSync(new URL('../schemas/printables.schema.json', import.meta.url), 'utf8')) as { $defs: { printable: { properties: { context: { enum: string[] } } } } };
+    const schema = JSON.parse(readFileSync(new URL('../schemas/printables.schema.json', import.meta.url), 'utf8')) as {
+      $defs: { printable: { properties: { context: { enum: string[] } } } };
+    };
     expect([...schema.$defs.printable.properties.context.enum].sort()).toEqual([...NAMED_CONTEXTS.keys()].sort());
   });
 });

@@ -27,7 +27,12 @@ describe('warchon printables come from printables.yaml', () => {
     const printables = printablesOf(PACK).slice(1);
     expect(printablesOf(PACK)[0]!.id).toBe(`${PACK}-cover`);
     expect(printables.map((p) => p.id)).toEqual([...declared.map((d) => `${PACK}-${d.id}`), `${PACK}-scenarios`, `${PACK}-errata`]);
-    expect(printables.slice(0, 4).map((p) => p.title)).toEqual(['Warchon: the spreads', 'Warchon: unit playmarks (fold-over strips)', 'Warchon: exact combat odds per spread', 'Warchon: quick reference']);
+    expect(printables.slice(0, 4).map((p) => p.title)).toEqual([
+      'Warchon: the spreads',
+      'Warchon: unit playmarks (fold-over strips)',
+      'Warchon: exact combat odds per spread',
+      'Warchon: quick reference',
+    ]);
     declared.forEach((d, i) => {
       const p = printables[i]!;
       expect(p.title).toBe(d.title);

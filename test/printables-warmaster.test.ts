@@ -13,7 +13,14 @@ describe('warmaster printables come from printables.yaml', () => {
 
   it('declares the reference, the units, the cards, the ship map, the special areas and the counters, each through a named context', () => {
     expect(declared.map((d) => d.id)).toEqual(['reference', 'units', 'cards', 'ship-map', 'special-areas', 'counters']);
-    expect(declared.map((d) => d.title)).toEqual(['Warmaster: reference', 'Warmaster: special units', 'Warmaster: cards', 'Warmaster: ship map', 'Warmaster: special areas', 'Warmaster: counters']);
+    expect(declared.map((d) => d.title)).toEqual([
+      'Warmaster: reference',
+      'Warmaster: special units',
+      'Warmaster: cards',
+      'Warmaster: ship map',
+      'Warmaster: special areas',
+      'Warmaster: counters',
+    ]);
     expect(declared.map((d) => d.type)).toEqual(['sheet', 'card', 'card', 'sheet', 'sheet', 'sheet']);
     expect(declared.map((d) => d.records?.kind)).toEqual(['phase', 'special-unit', 'card', 'ship-area', 'ship-area', 'scenario']);
     for (const d of declared) {

@@ -69,7 +69,11 @@ function walkthroughs(markdown: string): Walkthrough[] {
 function freshProject(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'playmark-walkthrough-'));
   for (const p of ['content', 'schemas', 'templates', 'package.json']) cpSync(path.join(repoRoot, p), path.join(dir, p), { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
   git('init', '-q');
   git('add', '.');
   git('commit', '-q', '-m', 'a fresh clone');
@@ -98,11 +102,15 @@ function applyYaml(dir: string, step: Extract<Step, { type: 'yaml' }>): void {
   }
   const lines = readFileSync(file, 'utf8').split('\n');
   const indent = item[1]!;
-  const start = lines.findIndex((l) => l === `${indent}- id: ${item[2]}`);
+  const start = lines.indexOf(`${indent}- id: ${item[2]}`);
   expect(start, `README.md:${step.line}: ${step.file} has an entry "${item[2]}" to fill in`).toBeGreaterThanOrEqual(0);
   let end = start + 1;
   // The item runs to the next item at its indentation, or to a line indented less, or to the end.
-  while (end < lines.length && !(lines[end]!.startsWith(`${indent}- `) || (lines[end]!.trim() !== '' && lines[end]!.length - lines[end]!.trimStart().length < indent.length + 2))) end++;
+  while (
+    end < lines.length &&
+    !(lines[end]!.startsWith(`${indent}- `) || (lines[end]!.trim() !== '' && lines[end]!.length - lines[end]!.trimStart().length < indent.length + 2))
+  )
+    end++;
   lines.splice(start, end - start, ...step.text.replace(/\n$/, '').split('\n'));
   writeFileSync(file, lines.join('\n'));
 }

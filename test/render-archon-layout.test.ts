@@ -10,7 +10,7 @@ import type { Face, Printable, Size } from '../src/render/printable.js';
 import { printablesOf } from './content-support.js';
 import { repoRoot } from './helpers.js';
 import { layoutProblems } from './layout-support.js';
-import { browser as found, useChrome } from './render-pipeline-support.js';
+import { useChrome } from './render-pipeline-support.js';
 
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 // The pack's own printables (printables.yaml); the common sheets have their own layout checks.

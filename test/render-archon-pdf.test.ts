@@ -37,7 +37,10 @@ describe('archon-skirmish PDFs', () => {
     const text = await pdftotext(pdf('archon-skirmish-deck'));
     for (const { card: id, copies } of content.decks['common-deck'].cards) {
       const card = content.cards[id as keyof typeof content.cards];
-      const printed = text.split(/\n/).filter((l) => new RegExp(`(^|\\s)${card.name}(\\s|$)`).test(l)).join('\n');
+      const printed = text
+        .split(/\n/)
+        .filter((l) => new RegExp(`(^|\\s)${card.name}(\\s|$)`).test(l))
+        .join('\n');
       const times = (printed.match(new RegExp(card.name, 'g')) ?? []).length;
       expect(times, card.name).toBeGreaterThanOrEqual(copies);
     }

@@ -33,7 +33,16 @@ const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
 
 describe('archon-skirmish printables', () => {
   it('are the creatures, the markers, the deck, the board and the turn card from printables.yaml, then the common sheets', () => {
-    expect(all.map((p) => p.id)).toEqual(['archon-skirmish-cover', 'archon-skirmish-creatures', 'archon-skirmish-markers', 'archon-skirmish-deck', 'archon-skirmish-board', 'archon-skirmish-turn', 'archon-skirmish-scenarios', 'archon-skirmish-errata']);
+    expect(all.map((p) => p.id)).toEqual([
+      'archon-skirmish-cover',
+      'archon-skirmish-creatures',
+      'archon-skirmish-markers',
+      'archon-skirmish-deck',
+      'archon-skirmish-board',
+      'archon-skirmish-turn',
+      'archon-skirmish-scenarios',
+      'archon-skirmish-errata',
+    ]);
     for (const p of all) expect(p.pack).toBe('archon-skirmish');
   });
 
@@ -77,7 +86,7 @@ describe('creatures', () => {
 describe('the deck', () => {
   const d = content.decks['common-deck'];
 
-  it('prints every card as many times as the deck lists it, in the deck\'s order: 50 faces in all', () => {
+  it("prints every card as many times as the deck lists it, in the deck's order: 50 faces in all", () => {
     expect(deck.faces.map((f) => [f.context.id, f.copies])).toEqual(d.cards.map((c) => [c.card, c.copies]));
     const total = deck.faces.reduce((n, f) => n + f.copies, 0);
     expect(total).toBe(50);
@@ -132,7 +141,9 @@ describe('the deck', () => {
   });
 
   it('a player note drops the remark about the engine vocabulary', () => {
-    expect(playerNote('Ruling: played in reply; that attack does no damage. The vocabulary has no effect that cancels one attack.')).toBe('Played in reply; that attack does no damage.');
+    expect(playerNote('Ruling: played in reply; that attack does no damage. The vocabulary has no effect that cancels one attack.')).toBe(
+      'Played in reply; that attack does no damage.',
+    );
     expect(playerNote('MOVE PHASE: moves a creature; the vocabulary has no move effect.')).toBe('MOVE PHASE: moves a creature.');
   });
 });
@@ -156,7 +167,10 @@ describe('the board', () => {
   });
 
   it('marks the four corners, and only them, as the victory squares', () => {
-    const victory = squares.filter((s) => s.classes.includes('victory')).map((s) => s.name).sort();
+    const victory = squares
+      .filter((s) => s.classes.includes('victory'))
+      .map((s) => s.name)
+      .sort();
     expect(victory).toEqual([...(content.zones.corners.squares ?? [])].sort());
     expect(victory).toEqual(['a1', 'a8', 'h1', 'h8']);
     expect(text(out)).toContain(b.victory.text);
@@ -166,7 +180,16 @@ describe('the board', () => {
     expect(squares.filter((s) => s.classes.includes('home-light')).map((s) => s.name)).toEqual([...content.zones['light-back-row'].squares!]);
     expect(squares.filter((s) => s.classes.includes('home-dark')).map((s) => s.name)).toEqual([...content.zones['dark-back-row'].squares!]);
     const entries = board.faces[0]!.footnotes.map((n) => n.entry);
-    for (const e of ['light-back-rank', 'dark-back-rank', 'light-back-row-squares', 'dark-back-row-squares', 'light-placement', 'dark-placement', 'first-player']) expect(entries).toContain(e);
+    for (const e of [
+      'light-back-rank',
+      'dark-back-rank',
+      'light-back-row-squares',
+      'dark-back-row-squares',
+      'light-placement',
+      'dark-placement',
+      'first-player',
+    ])
+      expect(entries).toContain(e);
     // The reasons are on the errata sheet; the board says in words what its mark means.
     expect(out).not.toContain('light-back-rank');
     expect(text(out)).toContain(LAYER_LEGEND);
@@ -258,7 +281,6 @@ describe('layer marks', () => {
     expect(face.footnotes.map((n) => n.entry)).toEqual(['teleport-not-limited-by-move']);
   });
 });
-
 
 describe('escaping', () => {
   const evil = '<script>alert(1)</script>';

@@ -81,7 +81,9 @@ describe('scenario sheets', () => {
         for (const side of s.sides) {
           expect(t).toContain(c.pack.sides.find((x) => x.id === side.side)!.name);
           for (const u of side.army.units ?? []) {
-            const rec = (c.records.unit?.[u.unit] ?? c.records.creature?.[u.unit] ?? c.records['special-unit']?.[u.unit] ?? c.records.card?.[u.unit]) as { name: string };
+            const rec = (c.records.unit?.[u.unit] ?? c.records.creature?.[u.unit] ?? c.records['special-unit']?.[u.unit] ?? c.records.card?.[u.unit]) as {
+              name: string;
+            };
             expect(rec, u.unit).toBeDefined();
             expect(t).toContain(`${u.count}\u00d7 ${rec.name}`);
           }
@@ -89,7 +91,11 @@ describe('scenario sheets', () => {
           if (side.army.text) expect(t).toContain(side.army.text);
           expect(t).toContain(side.setup.text);
           for (const z of side.setup.zones ?? []) {
-            const zone = (c.records.zone?.[z] ?? c.records.spread?.[z] ?? c.records['ship-area']?.[z]) as { name?: string | null; number?: number; squares?: string[] };
+            const zone = (c.records.zone?.[z] ?? c.records.spread?.[z] ?? c.records['ship-area']?.[z]) as {
+              name?: string | null;
+              number?: number;
+              squares?: string[];
+            };
             expect(zone, z).toBeDefined();
             const label = zone.squares ? zone.squares.join(' ') : (zone.name ?? String(zone.number));
             expect(t).toContain(label);
@@ -195,7 +201,11 @@ describe('errata sheets', () => {
         expect(block, e.id).toContain(`layer ${validated.packs.find((p) => p.id === pack)!.layers.find((l) => l.entries.includes(e))!.id}`);
         // Its reason: the parts it shares with other entries printed once above them (see
         // test/render-errata-groups.test.ts), the rest with the entry.
-        for (const part of e.reason.replace(/\s+/g, ' ').trim().split(/(?<=[.;:])\s+(?=\S)/)) expect(sheetText, e.id).toContain(part);
+        for (const part of e.reason
+          .replace(/\s+/g, ' ')
+          .trim()
+          .split(/(?<=[.;:])\s+(?=\S)/))
+          expect(sheetText, e.id).toContain(part);
       }
       // Kinds come in order: errata, then inferences, then rulings, then reconstructions.
       const order = ['erratum', 'inference', 'ruling', 'reconstruction'];
@@ -246,14 +256,17 @@ describe('errata sheets', () => {
   });
 });
 
-
 describe('escaping', () => {
   const evil = '<script>alert(1)</script>';
   for (const pack of packs) {
     it(`${pack}: content text prints as the characters it holds`, () => {
       for (const p of built.get(pack)!) {
         const face = p.faces[0]!;
-        const out = renderFace(templates, p, { ...face, context: poisoned(face.context, evil) as Record<string, unknown>, footnotes: face.footnotes.map((n) => ({ ...n, reason: evil, entry: evil })) });
+        const out = renderFace(templates, p, {
+          ...face,
+          context: poisoned(face.context, evil) as Record<string, unknown>,
+          footnotes: face.footnotes.map((n) => ({ ...n, reason: evil, entry: evil })),
+        });
         expect(out, p.id).not.toContain('<script>');
         expect(out, p.id).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       }

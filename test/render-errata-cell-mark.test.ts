@@ -18,8 +18,22 @@ function draw(template: string, marks: Record<string, number>, record: unknown =
   mkdirSync(path.join(dir, 'templates', 'raid'), { recursive: true });
   const name = `t${Math.random().toString(36).slice(2)}.hbs`;
   writeFileSync(path.join(dir, 'templates', 'raid', name), template);
-  const printable = { kind: 'sheet', id: 'raid-tables', pack: 'raid', title: 'Tables', template: `raid/${name}`, orientation: 'portrait', faces: [] } as unknown as Printable;
-  const face: Face = { context: { id: 'combat', record }, marks, footnotes: Object.keys(marks).length > 0 ? [{ n: 1, entry: 'e', kind: 'erratum', reason: 'r' }] : [], copies: 1, label: 'combat' };
+  const printable = {
+    kind: 'sheet',
+    id: 'raid-tables',
+    pack: 'raid',
+    title: 'Tables',
+    template: `raid/${name}`,
+    orientation: 'portrait',
+    faces: [],
+  } as unknown as Printable;
+  const face: Face = {
+    context: { id: 'combat', record },
+    marks,
+    footnotes: Object.keys(marks).length > 0 ? [{ n: 1, entry: 'e', kind: 'erratum', reason: 'r' }] : [],
+    copies: 1,
+    label: 'combat',
+  };
   return renderFace(createTemplates([path.join(dir, 'templates')]), printable, face);
 }
 
@@ -41,13 +55,17 @@ describe('cellMark', () => {
   });
 
   it('takes a pointer as a step, for a table inside a record, and escapes keys as JSON pointers do', () => {
-    const html = draw(`{{#each record.crt.rows}}{{#each this}}[{{this}}{{cellMark @root.marks @root.id "/crt/rows" @../index @index}}]{{/each}}{{/each}}`, { 'combat/crt/rows/0/1': 1 }, { crt: { rows: [['a', 'b']] } });
+    const html = draw(
+      `{{#each record.crt.rows}}{{#each this}}[{{this}}{{cellMark @root.marks @root.id "/crt/rows" @../index @index}}]{{/each}}{{/each}}`,
+      { 'combat/crt/rows/0/1': 1 },
+      { crt: { rows: [['a', 'b']] } },
+    );
     expect(html).toBe('[a][b<sup class="layer-mark">*</sup>]');
     expect(cellPointer(['/crt/rows', 0, 'a/b', 'c~d'])).toBe('/crt/rows/0/a~1b/c~0d');
     expect(markedAt({ 'r/a~1b': 1 }, 'r', '/a~1b/0')).toBe(true);
   });
 
-  it('a step that is neither a key, a whole number nor a pointer is the template\'s error, saying which step', () => {
+  it("a step that is neither a key, a whole number nor a pointer is the template's error, saying which step", () => {
     expect(() => draw(`{{cellMark @root.marks @root.id "rows" record.rows}}`, {})).toThrow(RenderError);
     expect(() => draw(`{{cellMark @root.marks @root.id "rows" record.rows}}`, {})).toThrow(/step 2 is a list/);
     expect(() => draw(`{{cellMark @root.marks @root.id "rows" 1.5}}`, {})).toThrow(/step 2 is the number 1\.5/);

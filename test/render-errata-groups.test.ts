@@ -70,7 +70,7 @@ describe('errata sheets print each reason once', () => {
     for (const e of mapEntries) expect(count(all, e.entry)).toBeGreaterThanOrEqual(1);
   });
 
-  it("Warchon: the CRT rows 4-5 rule, once for its 14 entries, each entry keeping the spread and row it sets", () => {
+  it('Warchon: the CRT rows 4-5 rule, once for its 14 entries, each entry keeping the spread and row it sets', () => {
     const pages = sheetText('warchon');
     const all = pages.join('\n');
     expect(count(all, 'RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source):')).toBe(1);
@@ -96,7 +96,13 @@ describe('errata sheets print each reason once', () => {
   it('every entry is still listed once, on fewer pages than one reason per entry took', () => {
     const entries = errataEntries(commonView(packContentOf('warmaster')));
     const pages = paginate(entries);
-    expect(pages.flat().flatMap((g) => g.entries).map((e) => e.entry).sort()).toEqual(entries.map((e) => e.entry).sort());
+    expect(
+      pages
+        .flat()
+        .flatMap((g) => g.entries)
+        .map((e) => e.entry)
+        .sort(),
+    ).toEqual(entries.map((e) => e.entry).sort());
     expect(pages.flat().flatMap((g) => g.blocks.flatMap((b) => b.entries)).length).toBe(entries.length);
     // 94 entries took 10 pages with a reason each.
     expect(pages.length).toBeLessThan(10);

@@ -19,7 +19,10 @@ function errataText(content: PackContent): string {
 
 describe('the errata sheet of an original game', () => {
   const transcribed = packContentOf('warmaster');
-  const original: PackContent = { ...transcribed, pack: { ...transcribed.pack, source: { ...transcribed.pack.source, original: true } as PackContent['pack']['source'] } };
+  const original: PackContent = {
+    ...transcribed,
+    pack: { ...transcribed.pack, source: { ...transcribed.pack.source, original: true } as PackContent['pack']['source'] },
+  };
 
   it('says what changed version by version, not what a rule text prints', () => {
     const text = errataText(original);

@@ -21,7 +21,11 @@ const repo = mkdtempSync(path.join(os.tmpdir(), 'playmark-errata-since-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 async function run(cwd: string, ...argv: string[]) {
@@ -43,12 +47,20 @@ beforeAll(() => {
   // Erdon Pass prints D2 in row 2, column +4: an erratum sets D3 there, as an errata maintainer writes it.
   appendFileSync(
     path.join(repo, 'content/warchon/layers/rulings.yaml'),
-    ['  - id: erdon-pass-crt-2-plus-4', '    kind: erratum', '    target: { kind: spread, id: erdon-pass, pointer: /combatTable/rows/1/cells/5 }', '    value: D3', '    reason: >-', `      ${REASON}`, ''].join('\n'),
+    [
+      '  - id: erdon-pass-crt-2-plus-4',
+      '    kind: erratum',
+      '    target: { kind: spread, id: erdon-pass, pointer: /combatTable/rows/1/cells/5 }',
+      '    value: D3',
+      '    reason: >-',
+      `      ${REASON}`,
+      '',
+    ].join('\n'),
   );
 });
 
 describe('render --errata-since REV', () => {
-  it('prints the changes since HEAD first on the errata sheet: the cell in the table\'s terms, the entry with its kind and reason', async () => {
+  it("prints the changes since HEAD first on the errata sheet: the cell in the table's terms, the entry with its kind and reason", async () => {
     const r = await run(repo, 'render', 'warchon', '--only', 'errata', '--errata-since', 'HEAD');
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.code).toBe(0);
@@ -114,7 +126,8 @@ describe('render --errata-since REV', () => {
 // A long changelog: values of many records (some long), records added and removed, and layer
 // entries with long reasons and changed fields, to check the page split in a real browser.
 function longDiff(): ContentDiff {
-  const reason = (n: number) => `RULING ${n}: ${'the text leaves this open, and the rule that decides it reads the table as printed; '.repeat(1 + (n % 5))}`.trim();
+  const reason = (n: number) =>
+    `RULING ${n}: ${'the text leaves this open, and the rule that decides it reads the table as printed; '.repeat(1 + (n % 5))}`.trim();
   const entry = (i: number): LayerEntryInfo => ({
     id: `entry-${i}-${'x'.repeat(i % 20)}`,
     layer: i % 2 ? 'rulings' : 'errata',
@@ -131,7 +144,10 @@ function longDiff(): ContentDiff {
     changes: Array.from({ length: 1 + ((r * 7) % 11) }, (_, c) => ({
       status: 'changed' as const,
       pointer: `/combatTable/rows/${c % 5}/${c % 7}`,
-      where: c % 4 === 3 ? `spreads.spread-${r} events[${c}].effects[0].outcomes[2].effects[0].value` : `Spread ${r}, combat results, row ${(c % 5) + 1}, column +${c % 7}`,
+      where:
+        c % 4 === 3
+          ? `spreads.spread-${r} events[${c}].effects[0].outcomes[2].effects[0].value`
+          : `Spread ${r}, combat results, row ${(c % 5) + 1}, column +${c % 7}`,
       before: c % 5 === 4 ? { text: 'a long value '.repeat(12), when: { event: 'turn-ends' } } : 'D2',
       after: 'D3',
     })),
@@ -163,7 +179,11 @@ function longDiff(): ContentDiff {
 
 describe('the changelog pages in Chromium', () => {
   const browser = useChrome();
-  const errataSince = { since: 'v1.0', sides: { a: { label: 'v1.0 (1234567)', type: 'revision' as const }, b: { label: 'the working tree', type: 'working-tree' as const } }, diff: longDiff() };
+  const errataSince = {
+    since: 'v1.0',
+    sides: { a: { label: 'v1.0 (1234567)', type: 'revision' as const }, b: { label: 'the working tree', type: 'working-tree' as const } },
+    diff: longDiff(),
+  };
   const sheet = commonPrintables(packContentOf('warchon'), { playmarkVersion: 'test', errataSince }).find((p) => p.id === 'warchon-errata')!;
   const changelog = sheet.faces.filter((f) => f.label.startsWith('errata since'));
 

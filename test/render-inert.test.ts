@@ -181,14 +181,22 @@ describe('no template, partial or stylesheet is read from outside the project', 
     const dir = project();
     unlinkSync(path.join(dir, 'templates/x/card.hbs'));
     symlinkSync(outsideFile('card.hbs'), path.join(dir, 'templates/x/card.hbs'));
-    await refused(dir, 'file/outside-project', /content\/x\/printables\.yaml:8:12 error \[file\/outside-project\] The front template x\/card\.hbs .* is a link to /);
+    await refused(
+      dir,
+      'file/outside-project',
+      /content\/x\/printables\.yaml:8:12 error \[file\/outside-project\] The front template x\/card\.hbs .* is a link to /,
+    );
   }, 60_000);
 
   it('a stylesheet that is a symlink to a file outside is file/outside-project; render refuses it', async () => {
     const dir = project();
     unlinkSync(path.join(dir, 'templates/x/x.css'));
     symlinkSync(outsideFile('x.css'), path.join(dir, 'templates/x/x.css'));
-    await refused(dir, 'file/outside-project', /content\/x\/pack\.yaml:\d+:\d+ error \[file\/outside-project\] The template file templates\/x\/x\.css .* is a link to /);
+    await refused(
+      dir,
+      'file/outside-project',
+      /content\/x\/pack\.yaml:\d+:\d+ error \[file\/outside-project\] The template file templates\/x\/x\.css .* is a link to /,
+    );
   }, 60_000);
 
   it('a partial that is a symlink to a file outside is file/outside-project; render refuses it', async () => {
@@ -263,7 +271,10 @@ describe('no template, partial or stylesheet is read from outside the project', 
 });
 
 describe('a signal stops render cleanly', () => {
-  for (const [signal, status] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+  for (const [signal, status] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
     it(`${signal} during render: exit ${status} with a one-line message, the browser closed, the earlier outputs byte-identical, no temporary file left`, async () => {
       requireBrowser();
       const dir = project();

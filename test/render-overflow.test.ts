@@ -7,7 +7,7 @@ import type { CardPrintable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
 import { packContentOf } from './content-support.js';
 import { loadContent } from '../src/content/effective.js';
-import { repoRoot, badCaseProject } from './helpers.js';
+import { badCaseProject } from './helpers.js';
 import { browser, pdfinfo, tempDir } from './render-pipeline-support.js';
 
 describe('the size a card printable prints at', () => {
@@ -31,17 +31,33 @@ describe('the size a card printable prints at', () => {
 
 describe('cut-off faces', () => {
   it('warns when cards are too small for their text (Archon deck cards at 30 x 40 mm)', async () => {
-    const summary = await render({ contents: [packContentOf('archon-skirmish')], only: ['archon-skirmish-deck'], outDir: tempDir(), card: { width: 30, height: 40 }, browser });
+    const summary = await render({
+      contents: [packContentOf('archon-skirmish')],
+      only: ['archon-skirmish-deck'],
+      outDir: tempDir(),
+      card: { width: 30, height: 40 },
+      browser,
+    });
     const cut = summary.warnings.filter((w) => w.includes('cut off'));
     expect(cut).toHaveLength(1);
     // It names the printable and the face, the room needed against the 30 x 40 mm given, and the --card that gives it.
-    expect(cut[0]).toMatch(/^archon-skirmish\/archon-skirmish-deck\.pdf: the printable archon-skirmish-deck \(face: card [a-z-]+ x\d+\) \(and \d+ other faces\) is cut off: its content needs [\d.]+ x [\d.]+ mm and the face is 30 x 40 mm \([\d.]+ mm too (wide|tall)/);
+    expect(cut[0]).toMatch(
+      /^archon-skirmish\/archon-skirmish-deck\.pdf: the printable archon-skirmish-deck \(face: card [a-z-]+ x\d+\) \(and \d+ other faces\) is cut off: its content needs [\d.]+ x [\d.]+ mm and the face is 30 x 40 mm \([\d.]+ mm too (wide|tall)/,
+    );
     expect(cut[0]).toMatch(/Print with --card \d+x\d+ or larger/);
   }, 60_000);
 
   it('prints cards whose text needs more room at their smallest fitting size, and says so (Warmaster cards asked at mini)', async () => {
     const out = tempDir();
-    const summary = await render({ contents: [packContentOf('warmaster')], only: ['warmaster-cards'], outDir: out, card: { width: 44, height: 63 }, layout: 'pod', bleed: 0, browser });
+    const summary = await render({
+      contents: [packContentOf('warmaster')],
+      only: ['warmaster-cards'],
+      outDir: out,
+      card: { width: 44, height: 63 },
+      layout: 'pod',
+      bleed: 0,
+      browser,
+    });
     expect(summary.warnings).toContain('warmaster-cards: its text does not fit 44 x 63 mm cards; printed at 57 x 89 mm instead');
     expect(summary.warnings.filter((w) => w.includes('cut off'))).toEqual([]);
     // The cards share sheets with the units: --only prints both, into their one document. One card a
@@ -56,7 +72,13 @@ describe('cut-off faces', () => {
   it('a sheet wider than its box names the printable and the face, the width needed against the 190 mm given, and never advises --card (which does not size sheets)', async () => {
     const project = badCaseProject('sheet-too-wide');
     const content = loadContent([path.join(project, 'content/mini')], { cwd: project, cacheDir: false }).packs.get('mini')!;
-    const summary = await render({ contents: [content], templateDirs: [path.join(project, 'templates')], only: ['mini-reference'], outDir: tempDir(), browser });
+    const summary = await render({
+      contents: [content],
+      templateDirs: [path.join(project, 'templates')],
+      only: ['mini-reference'],
+      outDir: tempDir(),
+      browser,
+    });
     const cut = summary.warnings.filter((w) => w.includes('cut off'));
     expect(cut).toEqual([
       "mini/mini-reference.pdf: the printable mini-reference (face: reference) is cut off: its content needs 250 x 259 mm and the face is 190 x 259 mm (60 mm too wide). A sheet's box is fixed (190 x 259 mm on the page): shorten or narrow what mini/reference.hbs shows, or split it over more faces.",
@@ -65,7 +87,13 @@ describe('cut-off faces', () => {
 
   it('does not warn for the same cards at the default poker size, nor at bridge size', async () => {
     for (const card of [undefined, { width: 57, height: 89 }]) {
-      const summary = await render({ contents: [packContentOf('warmaster')], only: ['warmaster-cards', 'warmaster-units'], outDir: tempDir(), ...(card ? { card } : {}), browser });
+      const summary = await render({
+        contents: [packContentOf('warmaster')],
+        only: ['warmaster-cards', 'warmaster-units'],
+        outDir: tempDir(),
+        ...(card ? { card } : {}),
+        browser,
+      });
       expect(summary.warnings).toEqual([]);
     }
   }, 60_000);

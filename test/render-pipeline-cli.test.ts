@@ -42,9 +42,41 @@ describe('playmark render: usage', () => {
   });
 
   it('the render options are read into print options (build takes the same)', () => {
-    const flags: RenderFlags = { out: 'o', paper: 'letter', card: 'mini', bleed: '2', gap: '0', margin: '4', cropMarks: 'full', duplex: 'short', backOffset: '1,2', gutterFold: false, layout: 'nup', png: true, dpi: '600', inkSaver: true, only: 'a,b', force: false, format: 'text', json: false };
+    const flags: RenderFlags = {
+      out: 'o',
+      paper: 'letter',
+      card: 'mini',
+      bleed: '2',
+      gap: '0',
+      margin: '4',
+      cropMarks: 'full',
+      duplex: 'short',
+      backOffset: '1,2',
+      gutterFold: false,
+      layout: 'nup',
+      png: true,
+      dpi: '600',
+      inkSaver: true,
+      only: 'a,b',
+      force: false,
+      format: 'text',
+      json: false,
+    };
     const o = renderOptions(flags, fakeIo().io);
-    expect(o).toMatchObject({ paper: 'letter', card: { width: 44, height: 63 }, bleed: 2, gap: 0, margin: 4, cropMarks: 'full', duplex: 'short', backOffset: { x: 1, y: 2 }, png: true, dpi: 600, inkSaver: true, only: ['a', 'b'] });
+    expect(o).toMatchObject({
+      paper: 'letter',
+      card: { width: 44, height: 63 },
+      bleed: 2,
+      gap: 0,
+      margin: 4,
+      cropMarks: 'full',
+      duplex: 'short',
+      backOffset: { x: 1, y: 2 },
+      png: true,
+      dpi: 600,
+      inkSaver: true,
+      only: ['a', 'b'],
+    });
     expect(o.outDir).toBe(path.resolve(repoRoot, 'o'));
   });
 
@@ -90,7 +122,10 @@ describe('playmark render and build, printing', () => {
     // does (build's once said 0 run, every rule manual).
     const validated = fakeIo();
     await main(['validate'], validated.io);
-    const lines = validated.stdout().split('\n').filter((l) => / rules run through a game loop /.test(l));
+    const lines = validated
+      .stdout()
+      .split('\n')
+      .filter((l) => / rules run through a game loop /.test(l));
     expect(lines.map((l) => l.split(':')[0])).toEqual(['archon-skirmish', 'warchon', 'warmaster']);
     expect(lines.find((l) => l.startsWith('warchon:'))).not.toMatch(/ 0 of \d+ rules run/);
     for (const line of lines) expect(stderr()).toContain(line);
@@ -160,10 +195,13 @@ describe('playmark setup', () => {
 });
 
 describe('the README and CI agree', () => {
-  it('.ci/run runs exactly the README\'s two set-up lines and installs nothing else', () => {
+  it(".ci/run runs exactly the README's two set-up lines and installs nothing else", () => {
     const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
     const block = /## Set up[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1]!;
-    const lines = block.split('\n').filter(Boolean).map((l) => l.replace(/\s+#.*$/, '').trim());
+    const lines = block
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.replace(/\s+#.*$/, '').trim());
     expect(lines).toEqual(['npm ci && npx playmark setup && npx playmark build', 'npm test']);
     const ci = readFileSync(path.join(repoRoot, '.ci', 'run'), 'utf8').split('\n');
     const at = (line: string) => ci.indexOf(line);

@@ -19,7 +19,13 @@ describe('the games printed and read back', () => {
   const pdf = (rel: string) => path.join(out, rel);
 
   beforeAll(async () => {
-    await render({ contents: [packContentOf('warchon'), packContentOf('archon-skirmish')], only: ['warchon-spreads', 'archon-skirmish-deck'], outDir: out, layout: 'pod', browser });
+    await render({
+      contents: [packContentOf('warchon'), packContentOf('archon-skirmish')],
+      only: ['warchon-spreads', 'archon-skirmish-deck'],
+      outDir: out,
+      layout: 'pod',
+      browser,
+    });
   }, 120_000);
 
   it('every Warchon spread sheet holds its number, name, every RNG cell and every combat table cell, in order', async () => {

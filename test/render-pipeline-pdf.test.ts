@@ -70,7 +70,7 @@ describe('PDFs printed by headless Chromium', () => {
     expect((await pdffonts(file(a4, 'fixture/fixture-sheet.pdf'))).every((f) => f.emb === 'yes')).toBe(true);
   });
 
-  it('holds every card\'s text as many times as the deck counts it, and escaped content as characters', async () => {
+  it("holds every card's text as many times as the deck counts it, and escaped content as characters", async () => {
     const text = await pdftotext(file(a4, 'fixture/fixture-deck.pdf'));
     expect(text.match(/code-1\b/g)).toHaveLength(17);
     for (const n of [2, 3, 4]) expect(text.match(new RegExp(`code-${n}\\b`, 'g'))).toHaveLength(1);
@@ -159,7 +159,9 @@ describe('PDFs printed by headless Chromium', () => {
     const goodDeck = readFileSync(file(a4, 'fixture/fixture-deck.html'));
     const broken = { ...sheet, faces: [{ ...sheet.faces[0]!, context: { title: 'no columns' } }] };
     const changedDeck = fixtureDeck(5);
-    await expect(render({ printables: [changedDeck, broken], templates, outDir: a4, browser })).rejects.toThrow(/sheet\.hbs:12:8: \[template\/unknown-field\] .*"text".*\(while drawing printable fixture-sheet, sheet 1\)/);
+    await expect(render({ printables: [changedDeck, broken], templates, outDir: a4, browser })).rejects.toThrow(
+      /sheet\.hbs:12:8: \[template\/unknown-field\] .*"text".*\(while drawing printable fixture-sheet, sheet 1\)/,
+    );
     expect(readFileSync(file(a4, 'fixture/fixture-sheet.pdf')).equals(good)).toBe(true);
     expect(readFileSync(file(a4, 'fixture/fixture-deck.html')).equals(goodDeck)).toBe(true);
     expect(readdirSync(path.join(a4, 'fixture')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -192,11 +194,22 @@ describe('other papers and layouts', () => {
 
   it('print-on-demand: one card a page, TrimBox the card and BleedBox the bleed, exact to 0.1 mm; PNGs at 300 dpi', async () => {
     const out = tempDir();
-    const summary = await render({ printables: [fixtureDeck(3, { faces: 2 }), fixtureDeck(2, { id: 'fixture-tarot', faces: 1, size: CARD_SIZES.tarot, back: false })], templates, outDir: out, layout: 'pod', png: true, dpi: 300, browser });
+    const summary = await render({
+      printables: [fixtureDeck(3, { faces: 2 }), fixtureDeck(2, { id: 'fixture-tarot', faces: 1, size: CARD_SIZES.tarot, back: false })],
+      templates,
+      outDir: out,
+      layout: 'pod',
+      png: true,
+      dpi: 300,
+      browser,
+    });
     const pdf = path.join(out, 'fixture/fixture-deck.pdf');
     expect((await pdfinfo(pdf)).pages).toBe(6); // 3 cards, each with its back
     const mm = (pt: number) => (pt * 25.4) / 72;
-    for (const [rel, card] of [['fixture/fixture-deck.pdf', CARD_SIZES.poker], ['fixture/fixture-tarot.pdf', CARD_SIZES.tarot]] as const) {
+    for (const [rel, card] of [
+      ['fixture/fixture-deck.pdf', CARD_SIZES.poker],
+      ['fixture/fixture-tarot.pdf', CARD_SIZES.tarot],
+    ] as const) {
       const info = await pdfinfo(path.join(out, rel), 1);
       const [x0, y0, x1, y1] = box(info, 'TrimBox') as [number, number, number, number];
       expect(Math.abs(mm(x1 - x0) - card.width)).toBeLessThan(0.1);
@@ -216,7 +229,12 @@ describe('other papers and layouts', () => {
     expect(isRed(r.at(3 + 4.7, 3 + 8))).toBe(false);
     // PNGs: each distinct face once, plus the back, card and bleed at 300 dpi.
     const pngs = summary.files.filter((f) => f.kind === 'png').map((f) => f.file);
-    expect(pngs).toEqual(['fixture/fixture-deck/01-card-1.png', 'fixture/fixture-deck/02-card-2.png', 'fixture/fixture-deck/back.png', 'fixture/fixture-tarot/01-card-1.png']);
+    expect(pngs).toEqual([
+      'fixture/fixture-deck/01-card-1.png',
+      'fixture/fixture-deck/02-card-2.png',
+      'fixture/fixture-deck/back.png',
+      'fixture/fixture-tarot/01-card-1.png',
+    ]);
     const png = PNG.sync.read(readFileSync(path.join(out, pngs[0]!)));
     expect(png.width).toBe(Math.round((69 / 25.4) * 300));
     expect(png.height).toBe(Math.round((94 / 25.4) * 300));

@@ -15,7 +15,7 @@ import { keptTempDir, templates, useChrome } from './render-pipeline-support.js'
 const referenceDir = path.join(repoRoot, 'test', 'reference');
 
 /** Pixels whose channels differ by more than `threshold`, as a share of all pixels (1 when the sizes differ). */
-export function pixelDifference(a: PNG, b: PNG, threshold = 48): number {
+function pixelDifference(a: PNG, b: PNG, threshold = 48): number {
   if (a.width !== b.width || a.height !== b.height) return 1;
   let differing = 0;
   for (let i = 0; i < a.data.length; i += 4) {

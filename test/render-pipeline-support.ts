@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll } from 'vitest';
@@ -21,7 +21,7 @@ export const templates: Templates = createTemplates(path.join(repoRoot, 'templat
 export const NO_BROWSER =
   'These tests print with a headless Chromium, and none was found. Install one with\n' +
   '  npx playmark setup\n' +
-  "(on Debian or Ubuntu it runs apt-get install --no-install-recommends chromium-headless-shell), or point PLAYMARK_BROWSER at a Chromium, Chrome or Edge.";
+  '(on Debian or Ubuntu it runs apt-get install --no-install-recommends chromium-headless-shell), or point PLAYMARK_BROWSER at a Chromium, Chrome or Edge.';
 
 let found: FoundBrowser | null = null;
 let notFound = NO_BROWSER;
@@ -115,10 +115,16 @@ export async function pdfinfo(file: string, page = 1): Promise<PdfInfo> {
   };
   const media = rect(node.MediaBox())!;
   const crop = rect(node.CropBox()) ?? media;
-  const boxes = { MediaBox: media, CropBox: crop, BleedBox: rect(node.BleedBox()) ?? crop, TrimBox: rect(node.TrimBox()) ?? crop, ArtBox: rect(node.ArtBox()) ?? crop };
+  const boxes = {
+    MediaBox: media,
+    CropBox: crop,
+    BleedBox: rect(node.BleedBox()) ?? crop,
+    TrimBox: rect(node.TrimBox()) ?? crop,
+    ArtBox: rect(node.ArtBox()) ?? crop,
+  };
   // pdfinfo prints the size with %g (6 significant digits) and boxes with %.2f.
   const g = (n: number) => String(Number(n.toPrecision(6)));
-  const rotate = (doc.getPage(page - 1).getRotation().angle % 180 + 180) % 180 === 90;
+  const rotate = ((doc.getPage(page - 1).getRotation().angle % 180) + 180) % 180 === 90;
   const [w, h] = [media[2]! - media[0]!, media[3]! - media[1]!];
   const pageSize = rotate ? `${g(h)} x ${g(w)}` : `${g(w)} x ${g(h)}`;
   const fields: Record<string, string> = { Pages: String(pages), 'Page size': `${pageSize} pts` };
@@ -186,7 +192,14 @@ export async function pdffonts(file: string): Promise<PdfFont[]> {
       descriptor = cid ? dict(cid.get(PDFName.of('FontDescriptor'))) : undefined;
       const file3 = descriptor ? dict(descriptor.get(PDFName.of('FontFile3'))) : undefined;
       const file3Type = file3 ? name(file3, 'Subtype') : undefined;
-      type = cid && name(cid, 'Subtype') === 'CIDFontType2' ? 'CID TrueType' : file3Type === 'CIDFontType0C' ? 'CID Type 0C' : file3Type === 'OpenType' ? 'CID OpenType' : 'CID Type 0';
+      type =
+        cid && name(cid, 'Subtype') === 'CIDFontType2'
+          ? 'CID TrueType'
+          : file3Type === 'CIDFontType0C'
+            ? 'CID Type 0C'
+            : file3Type === 'OpenType'
+              ? 'CID OpenType'
+              : 'CID Type 0';
     } else if (subtype === 'Type1' || subtype === 'MMType1') {
       const file3 = descriptor ? dict(descriptor.get(PDFName.of('FontFile3'))) : undefined;
       type = file3 ? (name(file3, 'Subtype') === 'OpenType' ? 'OpenType' : 'Type 1C') : 'Type 1';
@@ -195,7 +208,8 @@ export async function pdffonts(file: string): Promise<PdfFont[]> {
     } else {
       type = subtype ?? '?';
     }
-    const embedded = type === 'Type 3' || (descriptor !== undefined && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => descriptor!.get(PDFName.of(k)) !== undefined));
+    const embedded =
+      type === 'Type 3' || (descriptor !== undefined && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => descriptor!.get(PDFName.of(k)) !== undefined));
     const fontName = base ?? '[none]';
     return { name: fontName, type, emb: embedded ? 'yes' : 'no', sub: /^[A-Z]{6}\+/.test(fontName) ? 'yes' : 'no', uni };
   };
@@ -282,7 +296,21 @@ interface TextState {
 async function glyphsOf(page: import('pdfjs-dist/types/src/display/api.js').PDFPageProxy, OPS: PdfJs['OPS']): Promise<Glyph[]> {
   const { fnArray, argsArray } = await page.getOperatorList();
   const glyphs: Glyph[] = [];
-  let s: TextState = { ctm: IDENTITY, textMatrix: IDENTITY, lineX: 0, lineY: 0, x: 0, y: 0, font: '', fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0, leading: 0 };
+  let s: TextState = {
+    ctm: IDENTITY,
+    textMatrix: IDENTITY,
+    lineX: 0,
+    lineY: 0,
+    x: 0,
+    y: 0,
+    font: '',
+    fontSize: 0,
+    charSpacing: 0,
+    wordSpacing: 0,
+    hScale: 1,
+    rise: 0,
+    leading: 0,
+  };
   const stack: TextState[] = [];
   const fontMatrix = new Map<string, Matrix>();
   const matrixOf = (font: string): Matrix => {
@@ -396,7 +424,7 @@ interface Placed {
 function layout(glyphs: readonly Glyph[]): string {
   const byAngle = new Map<number, Placed[]>();
   for (const g of glyphs) {
-    const angle = ((Math.round(Math.atan2(g.y1 - g.y0, g.x1 - g.x0) / (Math.PI / 2)) * 90) % 360 + 360) % 360;
+    const angle = (((Math.round(Math.atan2(g.y1 - g.y0, g.x1 - g.x0) / (Math.PI / 2)) * 90) % 360) + 360) % 360;
     const [cos, sin] = [Math.round(Math.cos((angle * Math.PI) / 180)), Math.round(Math.sin((angle * Math.PI) / 180))];
     const along = g.x0 * cos + g.y0 * sin;
     const placed = { along, end: g.x1 * cos + g.y1 * sin, across: -g.x0 * sin + g.y0 * cos, size: g.size || 1, text: g.text };
@@ -544,7 +572,10 @@ export async function raster(file: string, page: number, dpi = 254): Promise<Ras
   const { page: tab, files } = await viewer;
   const url = `/pdf/${++rasterCount}.pdf`;
   files.set(url, path.resolve(file));
-  const dataUrl = (await tab.evaluate(([u, n, d]) => (window as unknown as { rasterPage(u: string, n: number, d: number): Promise<string> }).rasterPage(u, n, d), [url, page, dpi] as const)) as string;
+  const dataUrl = (await tab.evaluate(
+    ([u, n, d]) => (window as unknown as { rasterPage(u: string, n: number, d: number): Promise<string> }).rasterPage(u, n, d),
+    [url, page, dpi] as const,
+  )) as string;
   files.delete(url);
   const png = PNG.sync.read(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
   const { width, height, data } = png;

@@ -192,7 +192,11 @@ describe('composed documents', () => {
   it('print-on-demand: one card a page, the page its bleed box, trim inside', () => {
     const c = composePrintable(templates, fixtureDeck(3), { ...DEFAULT_PRINT, layout: 'pod' });
     expect(c.pages).toHaveLength(6);
-    expect(c.pages[0]).toMatchObject({ size: { width: 69, height: 94 }, trim: { x: 3, y: 3, width: 63, height: 88 }, bleed: { x: 0, y: 0, width: 69, height: 94 } });
+    expect(c.pages[0]).toMatchObject({
+      size: { width: 69, height: 94 },
+      trim: { x: 3, y: 3, width: 63, height: 88 },
+      bleed: { x: 0, y: 0, width: 69, height: 94 },
+    });
     expect(c.pages[1]!.side).toBe('back');
   });
 
@@ -222,7 +226,10 @@ describe('browser discovery', () => {
     expect(browserCandidates('darwin', {}, '/Users/me').map((c) => c.path)).toContain('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
     const win = browserCandidates('win32', { PROGRAMFILES: 'C:\\Program Files', 'PROGRAMFILES(X86)': 'C:\\Program Files (x86)' }).map((c) => c.path);
     expect(win).toContain('C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe');
-    expect(findBrowser({ PLAYMARK_BROWSER: '/opt/my/chrome' }, 'linux', (f) => f === '/opt/my/chrome')).toEqual({ path: '/opt/my/chrome', source: 'PLAYMARK_BROWSER' });
+    expect(findBrowser({ PLAYMARK_BROWSER: '/opt/my/chrome' }, 'linux', (f) => f === '/opt/my/chrome')).toEqual({
+      path: '/opt/my/chrome',
+      source: 'PLAYMARK_BROWSER',
+    });
     expect(() => findBrowser({ PLAYMARK_BROWSER: '/nope' }, 'linux', () => false)).toThrow(BrowserNotFound);
     expect(findBrowser({}, 'linux', (f) => f === '/usr/bin/chromium')).toEqual({ path: '/usr/bin/chromium', source: 'Chromium' });
     expect(findBrowser({}, 'linux', () => false)).toBeNull();
@@ -260,7 +267,12 @@ describe('pool, output files, progress, PNG', () => {
     });
     expect(results).toEqual([2, 4, 6, 8, 10]);
     expect(most).toBe(2);
-    await expect(runPool([1, 2], ['a'], async (n) => { if (n === 2) throw new Error('boom'); return n; })).rejects.toThrow('boom');
+    await expect(
+      runPool([1, 2], ['a'], async (n) => {
+        if (n === 2) throw new Error('boom');
+        return n;
+      }),
+    ).rejects.toThrow('boom');
     expect(poolSize({})).toBe(2);
     expect(poolSize({ PLAYMARK_JOBS: '3' })).toBe(3);
   });
@@ -300,7 +312,10 @@ describe('pool, output files, progress, PNG', () => {
   it('writes the resolution into PNGs', () => {
     expect(crc32(new TextEncoder().encode('IEND'))).toBe(0xae426082);
     // A 1x1 PNG.
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+      'hex',
+    );
     const out = withDpi(png, 300);
     const at = Buffer.from(out).indexOf('pHYs');
     expect(at).toBe(37);

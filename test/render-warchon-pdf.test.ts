@@ -25,7 +25,8 @@ describe('warchon faces in Chromium', () => {
     const found: string[] = [];
     try {
       for (const face of p.faces) {
-        for (const x of await layoutProblems(page, templates, p, face, size, { boxes: BOXES }, inkSaver)) found.push(`${face.label}${inkSaver ? ' (ink saver)' : ''}: ${x}`);
+        for (const x of await layoutProblems(page, templates, p, face, size, { boxes: BOXES }, inkSaver))
+          found.push(`${face.label}${inkSaver ? ' (ink saver)' : ''}: ${x}`);
       }
     } finally {
       await page.close();
@@ -50,7 +51,12 @@ describe('warchon faces in Chromium', () => {
     const out = tempDir('playmark-warchon-');
     const summary = await render({ printables, templates, outDir: out, browser });
     const file = (id: string) => `${out}/warchon/${id}.pdf`;
-    expect(summary.files.filter((f) => f.kind === 'pdf').map((f) => f.file).sort()).toEqual(printables.map((p) => `warchon/${p.id}.pdf`).sort());
+    expect(
+      summary.files
+        .filter((f) => f.kind === 'pdf')
+        .map((f) => f.file)
+        .sort(),
+    ).toEqual(printables.map((p) => `warchon/${p.id}.pdf`).sort());
     expect((await pdfinfo(file('warchon-spreads'))).pages).toBe(7);
     expect((await pdfinfo(file('warchon-odds'))).pages).toBe(7);
     expect((await pdfinfo(file('warchon-reference'))).pages).toBe(2);
@@ -87,11 +93,15 @@ describe('warchon faces in Chromium', () => {
 
   it('the quick reference: Combat in four wide steps, two by two, and both pages at least half used', async () => {
     const reference = printables.find((p) => p.id === 'warchon-reference')!;
-    const steps = await measure(reference, 0, `const items = [...document.querySelectorAll('.wrf-combat .wrf-steps > li')];
+    const steps = await measure(
+      reference,
+      0,
+      `const items = [...document.querySelectorAll('.wrf-combat .wrf-steps > li')];
       const r = items.map((li) => li.getBoundingClientRect());
       const lines = (el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
       return { count: items.length, narrowest: mm(Math.min(...r.map((x) => x.width))), eventLines: lines(items[2].querySelector('p')),
-        row34: Math.abs(r[2].top - r[3].top), row12: Math.abs(r[0].top - r[1].top) };`);
+        row34: Math.abs(r[2].top - r[3].top), row12: Math.abs(r[0].top - r[1].top) };`,
+    );
     expect(steps.count).toBe(4);
     expect(steps.narrowest).toBeGreaterThan(80);
     expect(steps.eventLines).toBeLessThanOrEqual(8);

@@ -64,7 +64,15 @@ function footnoteFor(face: Face, entry: string): number | undefined {
 
 describe('warchon printables', () => {
   it('are the four Warchon printables with their kinds, sizes and face counts', () => {
-    expect(allPrintables.map((p) => p.id)).toEqual(['warchon-cover', 'warchon-spreads', 'warchon-playmarks', 'warchon-odds', 'warchon-reference', 'warchon-scenarios', 'warchon-errata']);
+    expect(allPrintables.map((p) => p.id)).toEqual([
+      'warchon-cover',
+      'warchon-spreads',
+      'warchon-playmarks',
+      'warchon-odds',
+      'warchon-reference',
+      'warchon-scenarios',
+      'warchon-errata',
+    ]);
     expect(spreadsSheet).toMatchObject({ kind: 'sheet', orientation: 'portrait', template: 'warchon/spread.hbs' });
     expect(spreadsSheet.faces).toHaveLength(spreadIds.length);
     expect(playmarks).toMatchObject({ kind: 'card', size: PLAYMARK_SIZE, template: 'warchon/playmark.hbs' });
@@ -164,7 +172,7 @@ describe('warchon-spreads', () => {
     expect(html(spreadsSheet, erdon)).toContain(LAYER_LEGEND);
   });
 
-  it('prints paths with spread numbers, Kier-Zhadd\'s ruling path back to Akibatu marked', () => {
+  it("prints paths with spread numbers, Kier-Zhadd's ruling path back to Akibatu marked", () => {
     const akibatu = html(spreadsSheet, faceOf('akibatu'));
     expect(akibatu).toMatch(/Erdon Pass <span class="wsp-spno">\(Sp\. 1\)<\/span>/);
     expect(akibatu).toMatch(/Kier-Zhadd <span class="wsp-spno">\(Sp\. 7\)<\/span>/);
@@ -236,7 +244,7 @@ describe('warchon-playmarks', () => {
     }
   });
 
-  it('marks layer-set stats (the War Angels\' ruled stats, the Ogres\' side), with the legend in the strip\'s free space', () => {
+  it("marks layer-set stats (the War Angels' ruled stats, the Ogres' side), with the legend in the strip's free space", () => {
     const wa = faceOf('celestine-war-angels')!;
     const page = html(playmarks, wa);
     const n = footnoteFor(wa, 'celestine-war-angels-face-1-as');
@@ -269,11 +277,14 @@ describe('warchon-playmarks', () => {
 });
 
 describe('warchon-odds', () => {
-  it('each column\'s outcomes sum to exactly 1 (100%) on every face', () => {
+  it("each column's outcomes sum to exactly 1 (100%) on every face", () => {
     const all = warchonOdds([...tables.spreads.values()]);
     odds.faces.forEach((face, i) => {
       const page = html(odds, face);
-      const columns = page.split('data-column="').slice(1).map((c) => c.slice(0, c.indexOf('</table>')));
+      const columns = page
+        .split('data-column="')
+        .slice(1)
+        .map((c) => c.slice(0, c.indexOf('</table>')));
       expect(columns).toHaveLength(7);
       columns.forEach((col, c) => {
         const fractions = [...col.matchAll(/<span class="wod-frac">([0-9/]+)<\/span>/g)].map((m) => {
@@ -327,7 +338,8 @@ describe('warchon-reference', () => {
   it('prints the turn sequence, movement, Capacity, combat and damage on the front, the results and traits on the back', () => {
     const core = rules.core;
     for (const step of core.turn.steps) expect(page).toContain(esc(step.text));
-    for (const text of [core.movement.text, core.capacity.text, core.combat.text, core.rng.text, core.events.text, core.damage.text]) expect(page).toContain(esc(text));
+    for (const text of [core.movement.text, core.capacity.text, core.combat.text, core.rng.text, core.events.text, core.damage.text])
+      expect(page).toContain(esc(text));
     for (const r of Object.values(results)) {
       expect(backPage).toContain(esc(r.text));
       expect(backPage).toContain(`>${esc(r.code)}</span>`);
@@ -341,7 +353,9 @@ describe('warchon-reference', () => {
   });
 
   it('quotes the rulebook\'s battle above the results that call it "the battle above", looked up in the pack\'s own tables', () => {
-    const text = htmlText(backPage).replace(/&minus;/g, '\u2212').replace(/\s+([:.])/g, '$1');
+    const text = htmlText(backPage)
+      .replace(/&minus;/g, '\u2212')
+      .replace(/\s+([:.])/g, '$1');
     const example = text.indexOf("The rulebook's battle");
     expect(example).toBeGreaterThan(-1);
     expect(text.indexOf('we got for the battle above')).toBeGreaterThan(example);
@@ -350,7 +364,11 @@ describe('warchon-reference', () => {
   });
 
   it('marks the core rulings with their entries', () => {
-    for (const [pointer, entry] of [['/controllingArmy', 'controlling-army'], ['/halvedRounding', 'halved-rounding'], ['/retreat', 'retreat-destination']] as const) {
+    for (const [pointer, entry] of [
+      ['/controllingArmy', 'controlling-army'],
+      ['/halvedRounding', 'halved-rounding'],
+      ['/retreat', 'retreat-destination'],
+    ] as const) {
       const n = footnoteFor(face, entry);
       expect(n, entry).toBeDefined();
       expect(face.marks[`core${pointer}`]).toBe(n);

@@ -4,7 +4,19 @@
 import Handlebars from 'handlebars';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { areas, cardIds, cards, combatTables, phaseIds, phases, results, shipAreaIds, teleportTables, units, specialUnitIds } from '../generated/content/warmaster.js';
+import {
+  areas,
+  cardIds,
+  cards,
+  combatTables,
+  phaseIds,
+  phases,
+  results,
+  shipAreaIds,
+  teleportTables,
+  units,
+  specialUnitIds,
+} from '../generated/content/warmaster.js';
 import { renderFace } from '../src/render/document.js';
 import { compressNumbers, groupNotes } from '../src/render/contexts/warmaster/notes.js';
 import { rangeText } from '../src/render/contexts/warmaster/shared.js';
@@ -42,7 +54,14 @@ const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe('warmaster printables', () => {
   it('has the six printables, ids prefixed with the pack', () => {
-    expect(printables.map((p) => p.id)).toEqual(['warmaster-reference', 'warmaster-units', 'warmaster-cards', 'warmaster-ship-map', 'warmaster-special-areas', 'warmaster-counters']);
+    expect(printables.map((p) => p.id)).toEqual([
+      'warmaster-reference',
+      'warmaster-units',
+      'warmaster-cards',
+      'warmaster-ship-map',
+      'warmaster-special-areas',
+      'warmaster-counters',
+    ]);
     for (const p of printables) expect(p.pack).toBe('warmaster');
   });
 
@@ -135,7 +154,9 @@ describe('warmaster-reference', () => {
     // AA, AR, BB, DR, DA as printed, not the records' id order (aa, ar, bb, da, dr).
     expect(at.every((i, k) => i >= 0 && (k === 0 || i > at[k - 1]!))).toBe(true);
     expect(combatHtml).toContain(esc(combatTables['combat-results'].extension.oddsRule!.text));
-    expect(entriesIn(combat)).toEqual(expect.arrayContaining(['combat-odds-rule', 'combat-odds-rounding', 'combat-one-reroll-per-side', 'ar-effects', 'bb-effects', 'dr-effects']));
+    expect(entriesIn(combat)).toEqual(
+      expect.arrayContaining(['combat-odds-rule', 'combat-odds-rounding', 'combat-one-reroll-per-side', 'ar-effects', 'bb-effects', 'dr-effects']),
+    );
   });
 });
 
@@ -254,7 +275,9 @@ describe('warmaster-ship-map', () => {
     }
     const entries = entriesIn(f);
     for (const id of numbered) expect(entries).toContain(`map-${id}-connections`);
-    expect(entries).toEqual(expect.arrayContaining(['map-area-15-special', 'map-area-22-special', 'map-area-33-special', 'map-area-45-special', 'map-area-55-special']));
+    expect(entries).toEqual(
+      expect.arrayContaining(['map-area-15-special', 'map-area-22-special', 'map-area-33-special', 'map-area-45-special', 'map-area-55-special']),
+    );
   });
 });
 
@@ -270,7 +293,9 @@ describe('warmaster-special-areas', () => {
       expect(h).toContain(esc(a.name!));
       for (const r of a.rules ?? []) expect(h).toContain(esc(r.text));
     }
-    expect(entriesIn(p.faces[0]!)).toEqual(expect.arrayContaining(['shields-laser-hits', 'fire-destroys-units', 'engine-room-blocked-by-any-traitor', 'weapons-store-blocked-by-any-traitor']));
+    expect(entriesIn(p.faces[0]!)).toEqual(
+      expect.arrayContaining(['shields-laser-hits', 'fire-destroys-units', 'engine-room-blocked-by-any-traitor', 'weapons-store-blocked-by-any-traitor']),
+    );
   });
 });
 
@@ -312,14 +337,22 @@ describe('escaping', () => {
 });
 
 describe('grouped footnotes', () => {
-  const shared = 'The cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll and column.';
+  const shared =
+    'The cell was lost in extraction and the fragments do not fix it. Ruled table: the results lie in diagonal bands, two steps each, by roll and column.';
   const note = (n: number, entry: string, reason: string, kind: Footnote['kind'] = 'ruling'): Footnote => ({ n, entry, kind, reason });
 
   it('prints a shared reason once and keeps every entry with its number', () => {
-    const groups = groupNotes([note(1, 'a', `Roll 1, odds 1-2: ${shared}`), note(2, 'b', 'Something else entirely.'), note(3, 'c', `Roll 2, odds 1-1: ${shared}`)]);
+    const groups = groupNotes([
+      note(1, 'a', `Roll 1, odds 1-2: ${shared}`),
+      note(2, 'b', 'Something else entirely.'),
+      note(3, 'c', `Roll 2, odds 1-1: ${shared}`),
+    ]);
     expect(groups).toHaveLength(2);
     expect(groups[0]).toMatchObject({ numbers: '1, 3', grouped: true, reason: shared });
-    expect(groups[0]!.plain.map((m) => [m.n, m.entry])).toEqual([[1, 'a'], [3, 'c']]);
+    expect(groups[0]!.plain.map((m) => [m.n, m.entry])).toEqual([
+      [1, 'a'],
+      [3, 'c'],
+    ]);
     expect(groups[1]).toMatchObject({ numbers: '2', grouped: false, reason: 'Something else entirely.' });
   });
 

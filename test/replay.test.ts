@@ -42,7 +42,17 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('the game log', () => {
   it('starts with a header naming pack, version, seed, options and bots, and ends with the stop line', () => {
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(header).toMatchObject({ type: 'log', format: 'playmark-game-log', version: 1, pack: 'race', packVersion: '1.2.0', options: { scenario: null, maxMoves: 10000 }, sides: ['red', 'blue'], bots: { red: 'random', blue: 'greedy' }, batch: { seed: 12, game: 0 } });
+    expect(header).toMatchObject({
+      type: 'log',
+      format: 'playmark-game-log',
+      version: 1,
+      pack: 'race',
+      packVersion: '1.2.0',
+      options: { scenario: null, maxMoves: 10000 },
+      sides: ['red', 'blue'],
+      bots: { red: 'random', blue: 'greedy' },
+      batch: { seed: 12, game: 0 },
+    });
     expect(Number.isSafeInteger(header.seed)).toBe(true);
     const stop = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
     expect(stop).toMatchObject({ type: 'stop', end: 'result', result: { rule: 'race/finish' } });
@@ -70,7 +80,9 @@ describe('playmark replay', () => {
   it('replays the log to the same final state: exit 0', async () => {
     const r = await run(['replay', log]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/game\.log: race 1\.2\.0, seed \d+: \d+ moves and \d+ lines replayed, the same final state \(turn \d+, (red|blue) wins: reaches the end of the track \(race\/finish\)\)\./);
+    expect(r.stdout).toMatch(
+      /game\.log: race 1\.2\.0, seed \d+: \d+ moves and \d+ lines replayed, the same final state \(turn \d+, (red|blue) wins: reaches the end of the track \(race\/finish\)\)\./,
+    );
   });
 
   it('--format json says the same', async () => {
@@ -102,7 +114,9 @@ describe('playmark replay', () => {
     const file = tampered('illegal.log', n, (l) => ({ ...l, move: { kind: 'teleport' } }));
     const r = await run(['replay', file]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(new RegExp(`illegal\\.log:${n}: the replay differs: the move \\{"kind":"teleport"\\} is not legal here \\(the game offers 3 moves: step, roll, wait\\)`));
+    expect(r.stdout).toMatch(
+      new RegExp(`illegal\\.log:${n}: the replay differs: the move \\{"kind":"teleport"\\} is not legal here \\(the game offers 3 moves: step, roll, wait\\)`),
+    );
   });
 
   it('a log cut short, or with lines added, is reported where it stops matching', async () => {
@@ -218,12 +232,15 @@ describe('Archon Skirmish through the log', () => {
     }
     const doc = readFileSync(path.join(repoRoot, 'docs', 'game-log.md'), 'utf8');
     const section = doc.slice(doc.indexOf('### Archon Skirmish'), doc.indexOf('### Other games'));
-    const missing = [...[...types].filter((t) => !['play', 'stop'].includes(t) && !section.includes(`| \`${t}\` |`)).map((t) => `type ${t}`), ...[...effects].filter((e) => !section.includes(`| \`effect\` | \`${e}\` |`)).map((e) => `effect ${e}`)];
+    const missing = [
+      ...[...types].filter((t) => !['play', 'stop'].includes(t) && !section.includes(`| \`${t}\` |`)).map((t) => `type ${t}`),
+      ...[...effects].filter((e) => !section.includes(`| \`effect\` | \`${e}\` |`)).map((e) => `effect ${e}`),
+    ];
     expect(missing).toEqual([]);
   }, 60_000);
 
   it('a logged game replays to the same final state, and a tampered card is found at its line', async () => {
-    const a = await archon();
+    await archon(); // the pack validates and its game loads
     const file = path.join(tmp, 'archon.log');
     const r = await run(['simulate', 'archon-skirmish', '--games', '1', '--seed', '5', '--bots', 'greedy,random', '--log', file], repoRoot);
     expect(r.code).toBe(0);

@@ -35,7 +35,15 @@ describe('resolve warchon', () => {
   it('the rulebook example as JSON, with the spread given by its number', async () => {
     const r = await run('resolve', 'warchon', '--spread', '1', '--as', '9', '--ds', '7', '--fingers', '5,2', '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ spread: 'erdon-pass', differential: 2, column: '+2/+3', number: 3, event: false, result: 'A1D1', origins: [] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      spread: 'erdon-pass',
+      differential: 2,
+      column: '+2/+3',
+      number: 3,
+      event: false,
+      result: 'A1D1',
+      origins: [],
+    });
   });
 
   it('an event cell: event true, the events table, no result', async () => {
@@ -65,9 +73,17 @@ describe('resolve warchon', () => {
   });
 
   const bad: [string, string[], RegExp][] = [
-    ['an unknown spread, suggesting the nearest id', ['--spread', 'erdon-pas', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "erdon-pas"\n  hint: Did you mean "erdon-pass"\? Spreads: 1 erdon-pass, 2 irondale/],
-    ['an unknown spread number', ['--spread', '8', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "8"\n  hint: Spreads: 1 erdon-pass/],
-    ['a spread far from any id, with no guess', ['--spread', 'zzzzzz', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "zzzzzz"\n  hint: Spreads: /],
+    [
+      'an unknown spread, suggesting the nearest id',
+      ['--spread', 'erdon-pas', '--as', '9', '--ds', '7', '--fingers', '5,2'],
+      /no spread "erdon-pas"\n {2}hint: Did you mean "erdon-pass"\? Spreads: 1 erdon-pass, 2 irondale/,
+    ],
+    ['an unknown spread number', ['--spread', '8', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "8"\n {2}hint: Spreads: 1 erdon-pass/],
+    [
+      'a spread far from any id, with no guess',
+      ['--spread', 'zzzzzz', '--as', '9', '--ds', '7', '--fingers', '5,2'],
+      /no spread "zzzzzz"\n {2}hint: Spreads: /,
+    ],
     ['fingers above 5', ['--spread', '1', '--as', '9', '--ds', '7', '--fingers', '6,2'], /attacker shows 6 fingers; each player shows 1 to 5/],
     ['fingers below 1', ['--spread', '1', '--as', '9', '--ds', '7', '--fingers', '5,0'], /defender shows 0 fingers/],
     ['malformed fingers', ['--spread', '1', '--as', '9', '--ds', '7', '--fingers', '5-2'], /--fingers takes two numbers/],
@@ -136,15 +152,21 @@ describe('resolve warmaster', () => {
   it('attack 6, defence 3, roll 4: odds 2-1, DR, flagged as from rulings', async () => {
     const r = await run('resolve', 'warmaster', '--attack', '6', '--defence', '3', '--roll', '4');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('odds 2-1, rounded in the defender\'s favour: column 2-1. (ruling combat-odds-rule, not printed)');
-    expect(r.stdout).toContain('D6 roll 4: DR, Defender routed: a defending unit is destroyed; the rest must retire. (reconstruction combat-roll-4-col-4, not printed)');
+    expect(r.stdout).toContain("odds 2-1, rounded in the defender's favour: column 2-1. (ruling combat-odds-rule, not printed)");
+    expect(r.stdout).toContain(
+      'D6 roll 4: DR, Defender routed: a defending unit is destroyed; the rest must retire. (reconstruction combat-roll-4-col-4, not printed)',
+    );
     const json = JSON.parse((await run('resolve', 'warmaster', '--attack', '6', '--defence', '3', '--roll', '4', '--json')).stdout);
     expect(json).toMatchObject({ odds: '2-1', column: '2-1', roll: 4, result: 'DR', name: 'Defender routed' });
     expect(json.origins.map((o: { entry: string }) => o.entry)).toEqual(['combat-odds-rule', 'combat-roll-4-col-4']);
   });
 
   it('teleport 35 is Success!, 11 Death!, 66 Perfectly!, printed', async () => {
-    for (const [roll, name] of [['35', 'Success!'], ['11', 'Death!'], ['66', 'Perfectly!']] as const) {
+    for (const [roll, name] of [
+      ['35', 'Success!'],
+      ['11', 'Death!'],
+      ['66', 'Perfectly!'],
+    ] as const) {
       const r = await run('resolve', 'warmaster', '--teleport', roll);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`D66 roll ${roll}`);
@@ -193,16 +215,19 @@ describe('odds', () => {
     expect(r.stdout).not.toContain('Irondale');
   });
 
-  it('warchon --json: every column\'s fractions sum to 1', async () => {
+  it("warchon --json: every column's fractions sum to 1", async () => {
     const json = JSON.parse((await run('odds', 'warchon', '--json')).stdout);
     expect(json.spreads).toHaveLength(7);
     for (const s of json.spreads) {
       for (const c of s.columns) {
         expect(c.total).toBe('1');
-        const sum = c.outcomes.reduce((acc: [bigint, bigint], o: { probability: string }) => {
-          const [n, d = '1'] = o.probability.split('/');
-          return [acc[0] * BigInt(d) + BigInt(n!) * acc[1], acc[1] * BigInt(d)];
-        }, [0n, 1n]);
+        const sum = c.outcomes.reduce(
+          (acc: [bigint, bigint], o: { probability: string }) => {
+            const [n, d = '1'] = o.probability.split('/');
+            return [acc[0] * BigInt(d) + BigInt(n!) * acc[1], acc[1] * BigInt(d)];
+          },
+          [0n, 1n],
+        );
         expect(sum[0]).toBe(sum[1]);
       }
     }

@@ -41,7 +41,16 @@ function load(root: string) {
   const { validation, packs } = loadProject(root, { cache: false });
   // A copy's modelines name playmark's schemas relative to the repository, which the copy is not in.
   const diagnostics = validation.diagnostics.filter((d) => d.code !== 'file/schema-comment');
-  return { diagnostics: diagnostics.map((d) => ({ code: d.code, file: path.relative(root, path.resolve(root, d.file)), line: d.line, message: d.message, hint: d.hint })), pack: packs[0] };
+  return {
+    diagnostics: diagnostics.map((d) => ({
+      code: d.code,
+      file: path.relative(root, path.resolve(root, d.file)),
+      line: d.line,
+      message: d.message,
+      hint: d.hint,
+    })),
+    pack: packs[0],
+  };
 }
 
 describe('scenario locations of the kinds a pack declares', () => {
@@ -56,7 +65,13 @@ describe('scenario locations of the kinds a pack declares', () => {
     const root = edited('scenarios/night-raid.yaml', (t) => t.replace('zones: [open-sea]', 'zones: [open-seas]'));
     const { diagnostics } = load(root);
     expect(diagnostics).toEqual([
-      { code: 'ref/missing', file: `${PACK}/scenarios/night-raid.yaml`, line: 13, message: expect.stringContaining('has the id "open-seas"'), hint: expect.stringContaining('open-sea') },
+      {
+        code: 'ref/missing',
+        file: `${PACK}/scenarios/night-raid.yaml`,
+        line: 13,
+        message: expect.stringContaining('has the id "open-seas"'),
+        hint: expect.stringContaining('open-sea'),
+      },
     ]);
   });
 

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 // Editor help comes from the schemas: every property a designer can write must say what it is.
 const root = fileURLToPath(new URL('../schemas', import.meta.url));
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.schema.json') ? [path.join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.schema.json') ? [path.join(dir, e.name)] : [],
+  );
 
 type Node = Record<string, unknown>;
 

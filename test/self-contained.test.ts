@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
 
 // Built from parts so that this file does not match itself.
-const OUTSIDE: readonly string[] = [['..', 'shared'].join('/'), ['shared', 'seeds'].join('/'), ['', 'work', 'shared'].join('/'), ['DESIGN', 'md'].join('.'), ['RULE', 'MODEL', 'ANCHORS'].join('-')];
+const OUTSIDE: readonly string[] = [
+  ['..', 'shared'].join('/'),
+  ['shared', 'seeds'].join('/'),
+  ['', 'work', 'shared'].join('/'),
+  ['DESIGN', 'md'].join('.'),
+  ['RULE', 'MODEL', 'ANCHORS'].join('-'),
+];
 
 /** Folders and files scanned, relative to the repository root. */
 const SCANNED = ['test', 'src', 'scripts', 'bench', 'docs', 'schemas', 'generated', 'starter', 'templates', 'bin', '.ci', 'README.md', 'package.json'];
@@ -22,7 +28,9 @@ function files(rel: string): string[] {
     if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') return [rel];
     throw e;
   }
-  return entries.filter((e) => !SKIPPED.has(e.name)).flatMap((e) => (e.isDirectory() ? files(path.join(rel, e.name)) : e.isFile() ? [path.join(rel, e.name)] : []));
+  return entries
+    .filter((e) => !SKIPPED.has(e.name))
+    .flatMap((e) => (e.isDirectory() ? files(path.join(rel, e.name)) : e.isFile() ? [path.join(rel, e.name)] : []));
 }
 
 /** Each line of `text` naming a path outside the repository, as `file:line: text`. */

@@ -54,9 +54,18 @@ describe('playmark simulate', () => {
     [['simulate', 'race', '--games', '10', '--seed', '1', '--shard', '1/99999999999999999'], /--shard takes i\/n/],
     [['simulate', 'race', '--games', '10', '--seed', '1', '--log', 'x.log', '--log-game', '10'], /--log-game must be at most 9/],
     // A user-given output path whose folder does not exist: an error before any game, no folder made.
-    [['simulate', 'race', '--games', '10', '--seed', '1', '--out', '/nonexistent/dir/x.json'], /--out \/nonexistent\/dir\/x.json: the folder \/nonexistent\/dir does not exist/],
-    [['simulate', 'race', '--games', '10', '--seed', '1', '--log', path.join('no-such-folder', 'game.log')], /--log no-such-folder.game\.log: the folder no-such-folder does not exist/],
-    [['simulate', '--merge', 'a.json', '--out', path.join('no-such-folder', 'x.json')], /--out no-such-folder.x\.json: the folder no-such-folder does not exist/],
+    [
+      ['simulate', 'race', '--games', '10', '--seed', '1', '--out', '/nonexistent/dir/x.json'],
+      /--out \/nonexistent\/dir\/x.json: the folder \/nonexistent\/dir does not exist/,
+    ],
+    [
+      ['simulate', 'race', '--games', '10', '--seed', '1', '--log', path.join('no-such-folder', 'game.log')],
+      /--log no-such-folder.game\.log: the folder no-such-folder does not exist/,
+    ],
+    [
+      ['simulate', '--merge', 'a.json', '--out', path.join('no-such-folder', 'x.json')],
+      /--out no-such-folder.x\.json: the folder no-such-folder does not exist/,
+    ],
     [['simulate', 'race', '--games', '10', '--seed', '1', '--out', '.'], /--out \. is a folder/],
   ])('%j is a usage error: exit 2, a message, no stack', async (args, message) => {
     const r = await run(args);
@@ -69,7 +78,9 @@ describe('playmark simulate', () => {
   it('a pack no game plays is a usage error saying how to name its game module', async () => {
     const r = await run(['simulate', 'warmaster', '--games', '2', '--seed', '1'], path.resolve(raceProject, '..', '..', '..', '..'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no game plays "warmaster": its pack.yaml names no game module[\s\S]*hint: Add `game: \{ module: .\/game\/index.js \}` to pack.yaml/);
+    expect(r.stderr).toMatch(
+      /no game plays "warmaster": its pack.yaml names no game module[\s\S]*hint: Add `game: \{ module: .\/game\/index.js \}` to pack.yaml/,
+    );
   });
 
   it('--help shows examples and the exit codes', async () => {
@@ -137,8 +148,15 @@ describe('playmark simulate', () => {
 
   it('the games of a batch are cut into chunks as they are played, never all at once (a billion games cost no memory up front)', () => {
     const chunks = chunksOf({ from: 0, to: 1e15 }, 500);
-    expect([chunks.next().value, chunks.next().value]).toEqual([{ from: 0, to: 500 }, { from: 500, to: 1000 }]);
-    expect([...chunksOf({ from: 10, to: 1205 }, 500)]).toEqual([{ from: 10, to: 510 }, { from: 510, to: 1010 }, { from: 1010, to: 1205 }]);
+    expect([chunks.next().value, chunks.next().value]).toEqual([
+      { from: 0, to: 500 },
+      { from: 500, to: 1000 },
+    ]);
+    expect([...chunksOf({ from: 10, to: 1205 }, 500)]).toEqual([
+      { from: 10, to: 510 },
+      { from: 510, to: 1010 },
+      { from: 1010, to: 1205 },
+    ]);
   });
 
   it('--merge refuses the options of a run', async () => {

@@ -25,7 +25,15 @@ function assert(ok: boolean, message: () => string): void {
 }
 
 /** The generic checks after one move; with `beforeJson`, also the costly ones (plain JSON, the input state unchanged). */
-function checkStep(game: AnyGame, content: unknown, sides: readonly string[], before: GameState, beforeJson: string | null, after: GameState, events: readonly GameEvent[]): void {
+function checkStep(
+  game: AnyGame,
+  content: unknown,
+  sides: readonly string[],
+  before: GameState,
+  beforeJson: string | null,
+  after: GameState,
+  events: readonly GameEvent[],
+): void {
   if (beforeJson !== null) {
     assert(JSON.stringify(before) === beforeJson, () => 'play changed the state it was given');
     expect(JSON.parse(JSON.stringify(after)), 'the state is plain JSON').toEqual(after);
@@ -45,7 +53,14 @@ function checkStep(game: AnyGame, content: unknown, sides: readonly string[], be
 }
 
 /** Plays one fuzzed game, calling `check` after every move; returns the moves played. */
-function fuzzGame(game: AnyGame, content: unknown, seed: number, bots: readonly BotName[], deep: boolean, check?: (before: GameState, move: GameMove, after: GameState, events: readonly GameEvent[]) => void): { moves: number; state: GameState } {
+function fuzzGame(
+  game: AnyGame,
+  content: unknown,
+  seed: number,
+  bots: readonly BotName[],
+  deep: boolean,
+  check?: (before: GameState, move: GameMove, after: GameState, events: readonly GameEvent[]) => void,
+): { moves: number; state: GameState } {
   const sides = game.sides(content);
   const start = game.setup(content, seed);
   let state = start.state;
@@ -71,7 +86,8 @@ function fuzzGame(game: AnyGame, content: unknown, seed: number, bots: readonly 
 describe('fuzz: the game loop contract', () => {
   it('the race fixture: 200 games', () => {
     const content = raceContent();
-    for (let seed = 0; seed < 200 + GAMES; seed++) fuzzGame(raceGame as AnyGame, content, seed, seed % 2 ? ['random', 'greedy'] : ['greedy', 'random'], seed < 20);
+    for (let seed = 0; seed < 200 + GAMES; seed++)
+      fuzzGame(raceGame as AnyGame, content, seed, seed % 2 ? ['random', 'greedy'] : ['greedy', 'random'], seed < 20);
   });
 });
 
@@ -106,13 +122,21 @@ describe('fuzz: Archon Skirmish', () => {
       // The cards: every card of the deck always somewhere, once.
       const seen = new Map<string, number>();
       for (const pile of [s.deck, s.discard, ...Object.values(s.hands)]) for (const c of pile) seen.set(c, (seen.get(c) ?? 0) + 1);
-      assert(seen.size === deckCounts.size && [...deckCounts].every(([c, n]) => seen.get(c) === n), () => `the cards are not all accounted for: ${JSON.stringify([...seen])}`);
+      assert(
+        seen.size === deckCounts.size && [...deckCounts].every(([c, n]) => seen.get(c) === n),
+        () => `the cards are not all accounted for: ${JSON.stringify([...seen])}`,
+      );
       // Hands within the limit once the Orders Phase is done.
-      if (s.step !== 'orders' && s.step !== 'setup') for (const [side, hand] of Object.entries(s.hands)) assert(hand.length <= rules.orders.handLimit, () => `${side} holds ${hand.length} cards in ${s.step}`);
+      if (s.step !== 'orders' && s.step !== 'setup')
+        for (const [side, hand] of Object.entries(s.hands))
+          assert(hand.length <= rules.orders.handLimit, () => `${side} holds ${hand.length} cards in ${s.step}`);
       // Spells only while the side's caster is in play.
       if (move.kind === 'cast') {
         const caster = rules.casters[before.active];
-        assert(before.creatures.some((c) => c.creature === caster && c.side === before.active && c.hits > 0 && c.square >= 0), () => `${before.active} cast with no ${caster} in play`);
+        assert(
+          before.creatures.some((c) => c.creature === caster && c.side === before.active && c.hits > 0 && c.square >= 0),
+          () => `${before.active} cast with no ${caster} in play`,
+        );
       }
     };
     let moves = 0;

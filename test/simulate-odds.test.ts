@@ -24,10 +24,12 @@ describe('combat results against their exact odds', () => {
     for (let index = 0; index < erdon.columns.length; index++) {
       for (const cell of ['number', 'E'] as const) {
         const odds = groupOdds(erdon, index, cell)!;
-        const sum = Fraction.sum(Object.values(odds).map((t) => {
-          const [n, d] = t.split('/');
-          return Fraction.of(BigInt(n!), BigInt(d ?? '1'));
-        }));
+        const sum = Fraction.sum(
+          Object.values(odds).map((t) => {
+            const [n, d] = t.split('/');
+            return Fraction.of(BigInt(n!), BigInt(d ?? '1'));
+          }),
+        );
         expect(sum.equals(Fraction.ONE)).toBe(true);
       }
     }
@@ -60,11 +62,24 @@ describe('combat results against their exact odds', () => {
   });
 
   it('simulate warchon --scenario demo: every result read from a table is counted once against its odds; the same on 2 workers and merged from shards', async () => {
-    const batch: Batch = { pack: 'warchon', packVersion: content.pack.version, scenario: 'demo', seed: 3, games: 120, bots: content.pack.sides.map((s) => ({ side: s.id, bot: 'random' as const })), maxMoves: 10_000 };
+    const batch: Batch = {
+      pack: 'warchon',
+      packVersion: content.pack.version,
+      scenario: 'demo',
+      seed: 3,
+      games: 120,
+      bots: content.pack.sides.map((s) => ({ side: s.id, bot: 'random' as const })),
+      maxMoves: 10_000,
+    };
     const here = await simulate(gameRefOf(content)!, content, batch, { workers: 0 });
     const json = reportJson(here);
     expect(reportJson(await simulate(gameRefOf(content)!, content, batch, { workers: 2 }))).toBe(json);
-    const parts = await Promise.all([1, 2, 3].map(async (i) => ({ name: `p${i}`, report: await simulate(gameRefOf(content)!, content, batch, { workers: 0, range: shardRange(120, i, 3) }) })));
+    const parts = await Promise.all(
+      [1, 2, 3].map(async (i) => ({
+        name: `p${i}`,
+        report: await simulate(gameRefOf(content)!, content, batch, { workers: 0, range: shardRange(120, i, 3) }),
+      })),
+    );
     expect(reportJson(mergeReports(parts))).toBe(json);
 
     const r = JSON.parse(json) as SimulateReport;
@@ -76,7 +91,9 @@ describe('combat results against their exact odds', () => {
       expect(g.chiSquare).not.toBeNull();
       const spread = tables.spreads.get(g.spread)!;
       const index = spread.columns.findIndex((c) => c.label === g.column);
-      expect(Object.fromEntries(g.results.filter((x) => x.probability !== '0').map((x) => [x.result, x.probability]))).toEqual(groupOdds(spread, index, g.cell));
+      expect(Object.fromEntries(g.results.filter((x) => x.probability !== '0').map((x) => [x.result, x.probability]))).toEqual(
+        groupOdds(spread, index, g.cell),
+      );
       // No result the table cannot give in that column.
       expect(g.results.every((x) => x.probability !== '0' || x.observed === 0)).toBe(true);
     }

@@ -55,14 +55,26 @@ describe('simulate with several pairings', () => {
       const cells = alone.map((r) => r.wins.find((w) => w.side === side)!).map((w) => `${w.games} ${(100 * w.share).toFixed(1)}%`);
       expect(row.match(/(\d+) +\d+\.\d% [\d.]+-[\d.]+/g)!.map((c) => c.split(/ +/).slice(0, 2).join(' '))).toEqual(cells);
     }
-    expect(lines.find((l) => l.trimStart().startsWith('moves mean'))!.trim().split(/ +/).slice(2)).toEqual(alone.map((r) => String(Number.isInteger(r.length.moves.mean) ? r.length.moves.mean : r.length.moves.mean!.toFixed(1))));
+    expect(
+      lines
+        .find((l) => l.trimStart().startsWith('moves mean'))!
+        .trim()
+        .split(/ +/)
+        .slice(2),
+    ).toEqual(alone.map((r) => String(Number.isInteger(r.length.moves.mean) ? r.length.moves.mean : r.length.moves.mean!.toFixed(1))));
   }, 120_000);
 
   it('plays the same pairings report in one thread and on 2 workers', async () => {
     const batch: Batch = { pack: 'race', packVersion: '1.2.0', scenario: null, seed: 5, games: 30, bots: [], maxMoves: 10_000 };
     const pairs: Batch['bots'][] = [
-      [{ side: 'red', bot: 'random' }, { side: 'blue', bot: 'random' }],
-      [{ side: 'red', bot: 'search' }, { side: 'blue', bot: 'greedy' }],
+      [
+        { side: 'red', bot: 'random' },
+        { side: 'blue', bot: 'random' },
+      ],
+      [
+        { side: 'red', bot: 'search' },
+        { side: 'blue', bot: 'greedy' },
+      ],
     ];
     const here = JSON.stringify(await simulatePairings(gameRef('race'), raceContent(), batch, pairs, { workers: 0 }));
     expect(JSON.stringify(await simulatePairings(gameRef('race'), raceContent(), batch, pairs, { workers: 2 }))).toBe(here);

@@ -20,7 +20,8 @@ const batch = (over: Partial<Batch> = {}): Batch => ({
   ...over,
 });
 
-const run = (b: Batch, workers: number, range?: { from: number; to: number }) => simulate(gameRef('race'), raceContent(), b, { workers, ...(range ? { range } : {}) });
+const run = (b: Batch, workers: number, range?: { from: number; to: number }) =>
+  simulate(gameRef('race'), raceContent(), b, { workers, ...(range ? { range } : {}) });
 
 describe('simulate', () => {
   beforeAll(() => registerRace());
@@ -45,7 +46,12 @@ describe('simulate', () => {
       { from: 20, to: 40 },
       { from: 40, to: 60 },
     ]);
-    const reports = await Promise.all(parts.map(async (range, i) => ({ name: `part-${i + 1}.json`, report: parseReport(reportJson(await run(batch(), i === 1 ? 2 : 0, range)), `part-${i + 1}.json`) })));
+    const reports = await Promise.all(
+      parts.map(async (range, i) => ({
+        name: `part-${i + 1}.json`,
+        report: parseReport(reportJson(await run(batch(), i === 1 ? 2 : 0, range)), `part-${i + 1}.json`),
+      })),
+    );
     expect(reports[0]!.report.complete).toBe(false);
     expect(reportJson(mergeReports([reports[2]!, reports[0]!, reports[1]!]))).toBe(whole);
     // Two shards merged first, then the third: the same.
@@ -58,9 +64,24 @@ describe('simulate', () => {
     const a = await run(batch(), 0, { from: 0, to: 30 });
     const b = await run(batch(), 0, { from: 30, to: 60 });
     const other = await run(batch({ seed: 7 }), 0, { from: 30, to: 60 });
-    expect(() => mergeReports([{ name: 'a', report: a }, { name: 'a2', report: a }])).toThrow(/overlap/);
-    expect(() => mergeReports([{ name: 'a', report: a }, { name: 'x', report: { ...b, range: { from: 40, to: 60 } } }])).toThrow(/games 30-39 are missing/);
-    expect(() => mergeReports([{ name: 'a', report: a }, { name: 'other', report: other }])).toThrow(/another batch.*seed 7 vs 42/);
+    expect(() =>
+      mergeReports([
+        { name: 'a', report: a },
+        { name: 'a2', report: a },
+      ]),
+    ).toThrow(/overlap/);
+    expect(() =>
+      mergeReports([
+        { name: 'a', report: a },
+        { name: 'x', report: { ...b, range: { from: 40, to: 60 } } },
+      ]),
+    ).toThrow(/games 30-39 are missing/);
+    expect(() =>
+      mergeReports([
+        { name: 'a', report: a },
+        { name: 'other', report: other },
+      ]),
+    ).toThrow(/another batch.*seed 7 vs 42/);
     expect(() => parseReport('{"format":"x"}', 'f.json')).toThrow(MergeError);
     expect(() => parseReport('not json', 'f.json')).toThrow(/not JSON/);
   }, 60_000);
@@ -91,7 +112,17 @@ describe('simulate', () => {
   }, 60_000);
 
   it('draws, lengths, endings and counts', async () => {
-    const r = await run(batch({ scenario: 'sprint', games: 40, bots: [{ side: 'red', bot: 'random' }, { side: 'blue', bot: 'random' }] }), 0);
+    const r = await run(
+      batch({
+        scenario: 'sprint',
+        games: 40,
+        bots: [
+          { side: 'red', bot: 'random' },
+          { side: 'blue', bot: 'random' },
+        ],
+      }),
+      0,
+    );
     const ended = r.wins.reduce((s, w) => s + w.games, 0) + r.draws.games;
     expect(ended).toBe(40);
     expect(r.draws.games).toBeGreaterThan(0); // the sprint's turn limit is short
@@ -113,7 +144,7 @@ describe('Wilson 95% interval', () => {
   it.each([
     [5, 10, 0.236593, 0.763407],
     [0, 10, 0, 0.277533],
-    [1, 10, 0.017876, 0.404150],
+    [1, 10, 0.017876, 0.40415],
     [10, 10, 0.722467, 1],
     [50, 100, 0.403832, 0.596168],
     [81, 263, 0.255289, 0.36621],
@@ -139,10 +170,23 @@ describe('simulate Archon Skirmish', () => {
     const { printables: _, ...content } = packs.get('archon-skirmish')!;
     // The game its pack.yaml names (playmark/games/archon-skirmish), as `simulate` finds it.
     const ref = gameRefOf(content)!;
-    const b: Batch = { pack: 'archon-skirmish', packVersion: content.pack.version, scenario: null, seed: 8, games: 8, bots: [{ side: 'light', bot: 'random' }, { side: 'dark', bot: 'greedy' }], maxMoves: 10_000 };
+    const b: Batch = {
+      pack: 'archon-skirmish',
+      packVersion: content.pack.version,
+      scenario: null,
+      seed: 8,
+      games: 8,
+      bots: [
+        { side: 'light', bot: 'random' },
+        { side: 'dark', bot: 'greedy' },
+      ],
+      maxMoves: 10_000,
+    };
     const here = reportJson(await simulate(ref, content, b, { workers: 0 }));
     expect(reportJson(await simulate(ref, content, b, { workers: 2 }))).toBe(here);
-    const parts = await Promise.all([1, 2].map(async (i) => ({ name: `p${i}`, report: await simulate(ref, content, b, { workers: 0, range: shardRange(8, i, 2) }) })));
+    const parts = await Promise.all(
+      [1, 2].map(async (i) => ({ name: `p${i}`, report: await simulate(ref, content, b, { workers: 0, range: shardRange(8, i, 2) }) })),
+    );
     expect(reportJson(mergeReports(parts))).toBe(here);
     const r = JSON.parse(here) as SimulateReport;
     expect(r.failed.games).toBe(0);

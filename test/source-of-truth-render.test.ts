@@ -48,7 +48,11 @@ describe('render reads the YAML every time', () => {
   });
 
   it('warmaster: an edited card text prints on the card', async () => {
-    const undo = edit('content/warmaster/cards/trap.yaml', 'The Trap card is removed from play when it is revealed.', 'The Trap card is shuffled back when it is revealed.');
+    const undo = edit(
+      'content/warmaster/cards/trap.yaml',
+      'The Trap card is removed from play when it is revealed.',
+      'The Trap card is shuffled back when it is revealed.',
+    );
     try {
       const r = await run(['render', 'warmaster', '--only', 'cards'], path.join(project, 'content', 'warmaster'));
       expect(r.code, r.err).toBe(0);

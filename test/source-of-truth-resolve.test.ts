@@ -163,7 +163,7 @@ describe('a project of its own', () => {
     expect(r.stderr).toContain('Packs: archon-skirmish, warchon.');
   });
 
-  it('outside any project: a usage error, not playmark\'s own content', async () => {
+  it("outside any project: a usage error, not playmark's own content", async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'playmark-empty-'));
     temps.push(empty);
     mkdirSync(path.join(empty, 'sub'));
@@ -177,7 +177,9 @@ describe('a project of its own', () => {
 describe('the engine and the analysis take the content as an argument', () => {
   it('nothing under src/engine or src/analysis imports generated/content (types from generated/types are fine)', () => {
     const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+      );
     const bad: string[] = [];
     for (const layer of ['engine', 'analysis']) {
       for (const file of files(path.join(repoRoot, 'src', layer))) {

@@ -9,5 +9,8 @@ export function sourceText(pack: string): string {
   const lines = readFileSync(new URL(`fixtures/source/${pack}.txt`, import.meta.url), 'utf8').split('\n');
   const start = lines.findIndex((l) => !l.startsWith('#'));
   if (start < 1 || lines[start] !== '') throw new Error(`test/fixtures/source/${pack}.txt: expected a header of # lines, then one blank line`);
-  return lines.slice(start + 1).join('\n').replace(/\n$/, '');
+  return lines
+    .slice(start + 1)
+    .join('\n')
+    .replace(/\n$/, '');
 }

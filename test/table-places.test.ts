@@ -17,17 +17,17 @@ describe('generic tables found by schema', () => {
     expect(places({}, 'common/roll-table.schema.json')).toEqual([{ type: 'roll', pointer: '' }]);
   });
 
-  it('a game schema that extends one (allOf) is that table, as Warmaster\'s combat table is', () => {
+  it("a game schema that extends one (allOf) is that table, as Warmaster's combat table is", () => {
     const schemas = { 'game/crt.schema.json': { allOf: [COMBAT], properties: { extension: {} }, unevaluatedProperties: false } };
     expect(places(schemas, 'game/crt.schema.json')).toEqual([{ type: 'combat', pointer: '' }]);
   });
 
-  it('a schema naming playmark\'s by its installed path (node_modules/playmark/schemas/...) is found too', () => {
+  it("a schema naming playmark's by its installed path (node_modules/playmark/schemas/...) is found too", () => {
     const schemas = { 'game/events.schema.json': { $ref: '../../node_modules/playmark/schemas/common/roll-table.schema.json' } };
     expect(places(schemas, 'game/events.schema.json')).toEqual([{ type: 'roll', pointer: '' }]);
   });
 
-  it('fields that hold a table, directly, through the schema\'s own $defs, or as a table or null, are each a place', () => {
+  it("fields that hold a table, directly, through the schema's own $defs, or as a table or null, are each a place", () => {
     const schemas = {
       'game/spread.schema.json': {
         type: 'object',

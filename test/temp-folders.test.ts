@@ -31,7 +31,11 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 /** Runs playmark in the project with a TMPDIR of its own; returns what was left in it. */
 function leftBy(args: readonly string[]): string[] {
   const tmp = mkdtempSync(path.join(base, 'tmp-'));
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], { cwd: project, env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'playmark.js'), ...args], {
+    cwd: project,
+    env: { ...process.env, TMPDIR: tmp },
+    encoding: 'utf8',
+  });
   expect(r.status, `${args.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(0);
   return readdirSync(tmp);
 }

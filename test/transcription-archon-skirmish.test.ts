@@ -19,7 +19,9 @@ function records(kind: string): Map<string, Rec> {
   const folder: string = manifest.kinds[kind].folder;
   const dir = new URL(`${folder}/`, PACK);
   const out = new Map<string, Rec>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const rec: Rec = parse(readFileSync(new URL(file, dir), 'utf8'));
     out.set(rec.id, rec);
   }
@@ -42,7 +44,14 @@ function section(heading: string): string[] {
   return out;
 }
 
-interface CreatureRow { name: string; hits: number; move: number; flyer: boolean; attack: number; notes: string }
+interface CreatureRow {
+  name: string;
+  hits: number;
+  move: number;
+  flyer: boolean;
+  attack: number;
+  notes: string;
+}
 
 /** A creature table: header line, then `Name Hits Move Attack Notes` rows split on whitespace. */
 function creatureTable(heading: string): CreatureRow[] {
@@ -56,7 +65,13 @@ function creatureTable(heading: string): CreatureRow[] {
   });
 }
 
-interface CardRow { name: string; count: number; range: number | null; type: string; notes: string | null }
+interface CardRow {
+  name: string;
+  count: number;
+  range: number | null;
+  type: string;
+  notes: string | null;
+}
 
 /** The CARD LIST: `Card Name: # Range Type Notes`, names and notes may hold spaces, so split on tabs. */
 function cardList(): CardRow[] {
@@ -72,10 +87,12 @@ function cardList(): CardRow[] {
 
 /** `X = Meaning` lines of a notation section. */
 function notation(heading: string): Map<string, string> {
-  return new Map(section(heading).map((l) => {
-    const [k, v] = l.split(' = ');
-    return [k!.trim(), v!.trim()] as [string, string];
-  }));
+  return new Map(
+    section(heading).map((l) => {
+      const [k, v] = l.split(' = ');
+      return [k!.trim(), v!.trim()] as [string, string];
+    }),
+  );
 }
 
 const kebab = (s: string) => s.toLowerCase().trim().replace(/\s+/g, '-');
@@ -83,22 +100,43 @@ const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describe('ARCHON SKIRMISH creature tables', () => {
   const creatures = records('creature');
-  for (const [heading, side] of [['LIGHT SIDE CREATURE TABLE', 'light'], ['DARK SIDE CREATURE TABLE', 'dark']] as const) {
+  for (const [heading, side] of [
+    ['LIGHT SIDE CREATURE TABLE', 'light'],
+    ['DARK SIDE CREATURE TABLE', 'dark'],
+  ] as const) {
     it(`${heading}: every row equals its creature record (hits, move, flyer, attack, notes)`, () => {
       const rows = creatureTable(heading);
       expect(rows).toHaveLength(8);
       for (const row of rows) {
         const rec = creatures.get(kebab(row.name));
         expect(rec, row.name).toBeDefined();
-        expect({
-          name: rec!.name, side: rec!.side, hits: rec!.hits, move: rec!.move, flyer: rec!.flyer,
-          attack: rec!.attack, attackName: rec!.attackName, source: rec!.source,
-        }, row.name).toEqual({
-          name: row.name, side, hits: row.hits, move: row.move, flyer: row.flyer,
-          attack: row.attack, attackName: row.notes, source: { section: heading },
+        expect(
+          {
+            name: rec!.name,
+            side: rec!.side,
+            hits: rec!.hits,
+            move: rec!.move,
+            flyer: rec!.flyer,
+            attack: rec!.attack,
+            attackName: rec!.attackName,
+            source: rec!.source,
+          },
+          row.name,
+        ).toEqual({
+          name: row.name,
+          side,
+          hits: row.hits,
+          move: row.move,
+          flyer: row.flyer,
+          attack: row.attack,
+          attackName: row.notes,
+          source: { section: heading },
         });
       }
-      const recNames = [...creatures.values()].filter((c) => c.side === side).map((c) => c.name).sort();
+      const recNames = [...creatures.values()]
+        .filter((c) => c.side === side)
+        .map((c) => c.name)
+        .sort();
       expect(recNames).toEqual(rows.map((r) => r.name).sort());
     });
   }
@@ -106,7 +144,10 @@ describe('ARCHON SKIRMISH creature tables', () => {
   it('CREATURES: "Each player has 8 unique creatures." holds for both tables and both armies', () => {
     expect(section('CREATURES')).toContain('Each player has 8 unique creatures.');
     const scenario = records('scenario').get('standard-game')!;
-    for (const [heading, side] of [['LIGHT SIDE CREATURE TABLE', 'light'], ['DARK SIDE CREATURE TABLE', 'dark']] as const) {
+    for (const [heading, side] of [
+      ['LIGHT SIDE CREATURE TABLE', 'light'],
+      ['DARK SIDE CREATURE TABLE', 'dark'],
+    ] as const) {
       const names = creatureTable(heading).map((r) => r.name);
       expect(new Set(names).size).toBe(8);
       const army = scenario.sides.find((s: Rec) => s.side === side).army.units as Rec[];
@@ -118,7 +159,10 @@ describe('ARCHON SKIRMISH creature tables', () => {
 
   it('UNITS TABLE NOTATION: F = Flyer is the only Move suffix, and flyers are flagged', () => {
     expect(section('UNITS TABLE NOTATION')).toContain('F = Flyer');
-    const flyers = [...records('creature').values()].filter((c) => c.flyer).map((c) => c.id).sort();
+    const flyers = [...records('creature').values()]
+      .filter((c) => c.flyer)
+      .map((c) => c.id)
+      .sort();
     expect(flyers).toEqual(['djinni', 'dragon', 'manticore', 'phoenix', 'shapeshifter', 'valkyrie']);
   });
 });
@@ -128,7 +172,7 @@ describe('ARCHON SKIRMISH card list and deck', () => {
   const rows = cardList();
   const types = notation('CARD LIST NOTATION');
 
-  it('CARD LIST: every line equals its card record (range, type, side restriction, spell, notes) and its # the deck\'s copies of it, in the printed order', () => {
+  it("CARD LIST: every line equals its card record (range, type, side restriction, spell, notes) and its # the deck's copies of it, in the printed order", () => {
     expect(rows).toHaveLength(15);
     const deck = records('deck').get('common-deck')!;
     expect(deck.cards).toEqual(rows.map((r) => ({ card: kebab(r.name), copies: r.count })));
@@ -136,12 +180,27 @@ describe('ARCHON SKIRMISH card list and deck', () => {
       const rec = cards.get(kebab(row.name));
       expect(rec, row.name).toBeDefined();
       const side = row.notes === 'Dark side only' ? 'dark' : row.notes === 'Light side only' ? 'light' : null;
-      expect({
-        name: rec!.name, range: rec!.range, type: rec!.type, typeName: rec!.typeName,
-        side: rec!.side, spell: rec!.spell, notes: rec!.notes, source: rec!.source,
-      }, row.name).toEqual({
-        name: row.name, range: row.range, type: row.type, typeName: types.get(row.type),
-        side, spell: row.notes === 'Spell', notes: row.notes, source: { section: 'CARD LIST' },
+      expect(
+        {
+          name: rec!.name,
+          range: rec!.range,
+          type: rec!.type,
+          typeName: rec!.typeName,
+          side: rec!.side,
+          spell: rec!.spell,
+          notes: rec!.notes,
+          source: rec!.source,
+        },
+        row.name,
+      ).toEqual({
+        name: row.name,
+        range: row.range,
+        type: row.type,
+        typeName: types.get(row.type),
+        side,
+        spell: row.notes === 'Spell',
+        notes: row.notes,
+        source: { section: 'CARD LIST' },
       });
     }
     expect([...cards.keys()].sort()).toEqual(rows.map((r) => kebab(r.name)).sort());
@@ -149,7 +208,10 @@ describe('ARCHON SKIRMISH card list and deck', () => {
 
   it('CARD LIST NOTATION: the four types M, A, D, X', () => {
     expect(Object.fromEntries([...types].filter(([k]) => k.length === 1 && k !== '#'))).toEqual({
-      M: 'Movement', A: 'Attack', D: 'Defense', X: 'Special',
+      M: 'Movement',
+      A: 'Attack',
+      D: 'Defense',
+      X: 'Special',
     });
   });
 
@@ -191,7 +253,10 @@ describe('ARCHON SKIRMISH spells', () => {
   it('SPELL CARDS: each spell record holds its printed sentence and names its Spell card', () => {
     expect([...spells.keys()].sort()).toEqual(['exchange', 'heal', 'imprison', 'teleport']);
     for (const s of spells.values()) {
-      expect(printed.map((l) => l.trim()), s.id).toContain(s.text);
+      expect(
+        printed.map((l) => l.trim()),
+        s.id,
+      ).toContain(s.text);
       expect(s.text.toLowerCase(), s.id).toContain(`the ${s.name.toLowerCase()} spell`);
       const card = cards.get(s.card)!;
       expect(card.spell && card.spellId === s.id && card.name === s.name, s.id).toBe(true);
@@ -226,7 +291,8 @@ describe('ARCHON SKIRMISH board, turn and scenario', () => {
     const m = /(\d+)x(\d+)/.exec(section('THE MAP').join(' '))!;
     expect([board.rows, board.columns]).toEqual([Number(m[1]), Number(m[2])]);
     expect(board.victory.text).toBe(section('VICTORY')[0]);
-    const files = board.squareNames.files as string, ranks = board.squareNames.ranks as string;
+    const files = board.squareNames.files as string,
+      ranks = board.squareNames.ranks as string;
     expect([files.length, ranks.length]).toEqual([board.columns, board.rows]);
     const corners = [`${files[0]}${ranks[0]}`, `${files.at(-1)}${ranks[0]}`, `${files[0]}${ranks.at(-1)}`, `${files.at(-1)}${ranks.at(-1)}`];
     const zones = records('zone');
@@ -306,7 +372,10 @@ describe('ARCHON SKIRMISH board, turn and scenario', () => {
     const entries = (manifest.layers as string[]).flatMap((l) => layer(l).entries as Rec[]);
     for (const [kind, id, pointer] of gaps) {
       const rec = records(kind).get(id)!;
-      const base = pointer.split('/').slice(1).reduce((o: any, k) => o?.[k], rec);
+      const base = pointer
+        .split('/')
+        .slice(1)
+        .reduce((o: any, k) => o?.[k], rec);
       expect(base, `${kind} ${id} ${pointer}`).toBeNull();
       const fill = entries.filter((e) => e.target.kind === kind && e.target.id === id && e.target.pointer === pointer);
       expect(fill, `${kind} ${id} ${pointer}`).toHaveLength(1);

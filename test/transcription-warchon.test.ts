@@ -41,8 +41,7 @@ function section(start: string, end: RegExp): string[] {
   while (j < lines.length && !end.test(line(j))) j++;
   return lines.slice(i, j);
 }
-const after = (sec: string[], prefix: string): string | undefined =>
-  sec.find((l) => l.startsWith(prefix))?.slice(prefix.length);
+const after = (sec: string[], prefix: string): string | undefined => sec.find((l) => l.startsWith(prefix))?.slice(prefix.length);
 const cell = (s: string): number | string => (/^\d+$/.test(s) ? Number(s) : s);
 
 // ---- parse every spread as printed --------------------------------------------------------------
@@ -69,7 +68,7 @@ for (let i = 0; i < lines.length; i++) {
   let j = i + 1;
   while (j < lines.length && !/^Sp\. \d+: /.test(line(j))) j++;
   const body = lines.slice(i, j);
-  const rngAt = body.findIndex((l) => l === 'D/A\t1\t2\t3\t4\t5');
+  const rngAt = body.indexOf('D/A\t1\t2\t3\t4\t5');
   const rng = body.slice(rngAt + 1, rngAt + 6).map((l) => l.split('\t').slice(1).map(cell));
   const crtAt = body.findIndex((l) => l.startsWith('A-D\t'));
   const evAt = body.findIndex((l) => l.endsWith(' Events Table'));
@@ -156,7 +155,10 @@ describe('Warchon Random Number Generator matrices, every printed cell', () => {
     expect(spreads.get('erdon-pass')!.rng[2 - 1][5 - 1]).toBe(3);
   });
   it('Random Events: "In Erdon Pass, the number 5 gives you a Random Event"', () => {
-    const cells = spreads.get('erdon-pass')!.rng.flat().filter((c: unknown) => c !== null);
+    const cells = spreads
+      .get('erdon-pass')!
+      .rng.flat()
+      .filter((c: unknown) => c !== null);
     for (const c of cells) expect(String(c).endsWith('E')).toBe(String(c).startsWith('5'));
   });
   it('a spread marks E cells exactly when it prints an Events Table', () => {
@@ -211,9 +213,7 @@ describe('Warchon Combat Results Tables, every printed cell', () => {
   }
   it('combat example: 9 AS against 7 DS uses the "+2, +3" column, and a 3 in Erdon Pass gives A1D1', () => {
     const t = spreads.get('erdon-pass')!.combatTable;
-    const col = t.columns.findIndex(
-      (c: Rec) => (c.differential.min ?? -99) <= 9 - 7 && 9 - 7 <= (c.differential.max ?? 99),
-    );
+    const col = t.columns.findIndex((c: Rec) => (c.differential.min ?? -99) <= 9 - 7 && 9 - 7 <= (c.differential.max ?? 99));
     expect(t.columns[col].label).toBe('+2/+3');
     expect(t.rows[3 - 1].cells[col]).toBe('A1D1');
   });
@@ -291,7 +291,10 @@ describe('Warchon demo units (Units in the Demo table)', () => {
   it('every unit the text names has a record with its name as printed', () => {
     for (const u of units.values()) expect(text).toContain(u.name);
     for (const name of ['Celestine War Angels', 'Celestine Crusaders', 'Goblin Assassins', 'Brimstone Dragons', 'Ramping Water Elemental'])
-      expect([...units.values()].some((u) => u.name === name), name).toBe(true);
+      expect(
+        [...units.values()].some((u) => u.name === name),
+        name,
+      ).toBe(true);
   });
 });
 
@@ -337,7 +340,12 @@ describe('Warchon traits and combat results as printed', () => {
       const r = [...results.values()].find((x) => x.code === code)!;
       expect(r.text, code).toBe(b);
     }
-    for (const [id, name] of <[string, string][]>[['ae', 'Attacker Eliminated'], ['de', 'Defender Eliminated'], ['eg', 'Engaged'], ['so', 'Standoff']]) {
+    for (const [id, name] of <[string, string][]>[
+      ['ae', 'Attacker Eliminated'],
+      ['de', 'Defender Eliminated'],
+      ['eg', 'Engaged'],
+      ['so', 'Standoff'],
+    ]) {
       expect(results.get(id)!.name).toBe(name);
       expect(text).toContain(name);
     }
@@ -373,7 +381,14 @@ describe('Warchon printed text fields', () => {
     return out;
   };
   const flat = text.replace(/\s+/g, ' ');
-  for (const [kind, recs] of [['spread', spreads], ['unit', units], ['trait', traits], ['descriptor', descriptors], ['result', results], ['terrain', terrains]] as const) {
+  for (const [kind, recs] of [
+    ['spread', spreads],
+    ['unit', units],
+    ['trait', traits],
+    ['descriptor', descriptors],
+    ['result', results],
+    ['terrain', terrains],
+  ] as const) {
     it(`every ${kind} text field is printed verbatim in the rule text`, () => {
       for (const r of recs.values()) for (const t of collect(r, [])) expect(flat, `${r.id}: ${t}`).toContain(t);
     });
@@ -381,8 +396,7 @@ describe('Warchon printed text fields', () => {
   it('every sentence of the core rules and the demo scenario texts is printed verbatim', () => {
     for (const f of ['rules/core.yaml', 'scenarios/demo.yaml']) {
       const r = parse(readFileSync(new URL(f, packDir), 'utf8')) as Rec;
-      for (const t of collect(r, []))
-        for (const sentence of t.split(/(?<=[.!?:]) (?=[A-Z])/)) expect(flat, `${f}: ${sentence}`).toContain(sentence);
+      for (const t of collect(r, [])) for (const sentence of t.split(/(?<=[.!?:]) (?=[A-Z])/)) expect(flat, `${f}: ${sentence}`).toContain(sentence);
     }
   });
 });

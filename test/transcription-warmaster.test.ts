@@ -7,7 +7,6 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
 import { sourceText } from './source-text.js';
 
-
 const TEXT = sourceText('warmaster');
 const LINES = TEXT.split('\n').map((l) => l.replace(/\r$/, ''));
 const PACK = new URL('../content/warmaster/', import.meta.url);
@@ -56,8 +55,12 @@ describe('Sequence of Game', () => {
       return { name: m[1]!, text: line.slice(start, end) };
     });
     expect(printed.map((p) => p.name)).toEqual([
-      'Imperial reinforcements phase', 'Imperial movement phase', 'Imperial battle phase',
-      'Traitor reinforcements phase', 'Traitor movement phase', 'Phase battle traitor',
+      'Imperial reinforcements phase',
+      'Imperial movement phase',
+      'Imperial battle phase',
+      'Traitor reinforcements phase',
+      'Traitor movement phase',
+      'Phase battle traitor',
     ]);
     expect(phases.map((p) => p.order)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(phases.map((p) => ({ name: p.name, text: p.text }))).toEqual(printed);
@@ -145,7 +148,10 @@ describe('Special units', () => {
   it('has one record per printed heading (Doombreed and Kraxnar as two), with name and side', () => {
     expect(imperial).toEqual(['The Emperor', 'Sanguinius', 'Rogal Dorn', 'General Kane']);
     expect(traitor).toEqual(['Warmaster Horus', 'Angrón', 'Magnus the Red one', 'Doombreed and Kraxnar', 'Demonic hordes']);
-    for (const [side, heads] of [['imperial', imperial], ['traitor', traitor]] as const) {
+    for (const [side, heads] of [
+      ['imperial', imperial],
+      ['traitor', traitor],
+    ] as const) {
       for (const h of heads) {
         const recs = units.filter((u) => u.source.section === h);
         expect(recs.map((u) => u.name).join(' and '), h).toBe(h);
@@ -178,7 +184,10 @@ describe('Special units', () => {
         const names = exception.match(/^Exception: if (.+?) participates? in the same battle/i)![1]!.split(/, | or /);
         const ids = names.map(nameToId);
         // "the Horuses" (Rogal Dorn) names no unit as printed: the base leaves it out, an inference adds Horus
-        expect(names.filter((_, i) => !ids[i]), u.id).toEqual(u.id === 'rogal-dorn' ? ['the Horuses'] : []);
+        expect(
+          names.filter((_, i) => !ids[i]),
+          u.id,
+        ).toEqual(u.id === 'rogal-dorn' ? ['the Horuses'] : []);
         expect(reroll.cancelledBy, u.id).toEqual(ids.filter(Boolean));
       }
     }
@@ -189,7 +198,11 @@ describe('Special units', () => {
     const adds = [...TEXT.matchAll(/a dice will have to be thrown and to add (\d) to the result/g)].map((m) => Number(m[1]));
     expect(adds).toEqual([4, 4]);
     expect(one(/Another turn battle between the survivors/, 'Blood bath')).toBeTruthy();
-    for (const [id, plus] of [['doombreed', adds[0]], ['kraxnar', adds[0]], ['demonic-hordes', adds[1]]] as const) {
+    for (const [id, plus] of [
+      ['doombreed', adds[0]],
+      ['kraxnar', adds[0]],
+      ['demonic-hordes', adds[1]],
+    ] as const) {
       const [stats, again] = unitById(id).abilities;
       const roll = { kind: 'modify-strength', target: { binding: 'self' }, stat: 'cs', op: 'set', value: { die: 'd6', plus }, duration: 'battle' };
       // "When they participate in a battle ... for that combat": rolled when a battle starts where the unit is.
@@ -218,7 +231,12 @@ describe('Special units', () => {
       const rerolls = u.abilities.filter((a: Rec) => a.do.some((e: Rec) => e.kind === 'reroll-combat'));
       for (const a of rerolls) expect(a.when, u.id).toEqual({ event: 'battle-round-starts', where: 'here' });
     }
-    expect(units.filter((u) => u.abilities.some((a: Rec) => a.do.some((e: Rec) => e.kind === 'reroll-combat'))).map((u) => u.id).sort()).toEqual(['angron', 'magnus-the-red-one', 'rogal-dorn', 'sanguinius', 'the-emperor']);
+    expect(
+      units
+        .filter((u) => u.abilities.some((a: Rec) => a.do.some((e: Rec) => e.kind === 'reroll-combat')))
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(['angron', 'magnus-the-red-one', 'rogal-dorn', 'sanguinius', 'the-emperor']);
   });
 });
 
@@ -232,7 +250,11 @@ describe('Cards', () => {
 
   it('Trap rolls 1D6: printed 1-3 no effect, 4-6 one Imperial unit chosen by its owner', () => {
     const trap = load('cards', 'trap');
-    const ranges = [...one(/throw 1D6: .+?in that area\./, 'Trap').at(0)!.matchAll(/from (\d) to (\d)/g)].map((m) => ({ min: Number(m[1]), max: Number(m[2]) }));
+    const ranges = [
+      ...one(/throw 1D6: .+?in that area\./, 'Trap')
+        .at(0)!
+        .matchAll(/from (\d) to (\d)/g),
+    ].map((m) => ({ min: Number(m[1]), max: Number(m[2]) }));
     const roll = trap.effects[0];
     expect(roll.die).toBe('d6');
     expect(roll.outcomes.map((o: Rec) => o.range)).toEqual(ranges);
@@ -242,8 +264,12 @@ describe('Cards', () => {
 
   it('Horror destroys on the printed 5-6, and Imperial Guard on 3-6', () => {
     const horror = load('cards', 'horror');
-    const all = one(/If a result of (\d) or (\d) is obtained, the members of the unit/, 'Horror 5-6').slice(1).map(Number);
-    const guard = one(/imperial Guard will drive crazy and be eliminated if a result of (\d) is obtained, (\d), (\d) or (\d)\)/, 'Horror guard').slice(1).map(Number);
+    const all = one(/If a result of (\d) or (\d) is obtained, the members of the unit/, 'Horror 5-6')
+      .slice(1)
+      .map(Number);
+    const guard = one(/imperial Guard will drive crazy and be eliminated if a result of (\d) is obtained, (\d), (\d) or (\d)\)/, 'Horror guard')
+      .slice(1)
+      .map(Number);
     expect(all).toEqual([5, 6]);
     expect(guard).toEqual([3, 4, 5, 6]);
     const outcome = (n: number) => horror.effects[0].outcomes.find((o: Rec) => n >= o.range.min && n <= o.range.max);
@@ -276,10 +302,14 @@ describe('Card rules', () => {
   });
 
   it('Crew Ambush! doubles the factor of every card with it, in the first battle round only', () => {
-    expect(one(/consider of the double of the factor printed in the card\. This is only valid in the first turn battle in which they are revealed/, 'doubling')).toBeTruthy();
+    expect(
+      one(/consider of the double of the factor printed in the card\. This is only valid in the first turn battle in which they are revealed/, 'doubling'),
+    ).toBeTruthy();
     const ambush = load('cards', 'crew-ambush').rules.find((r: Rec) => r.id === 'ambush');
     expect(ambush).toMatchObject({ when: { event: 'battle-starts', where: 'here' }, once: 'game' });
-    expect(ambush.do).toEqual([{ kind: 'modify-strength', target: { units: ['crew', 'crew-ambush'] }, stat: 'cs', op: 'multiply', value: 2, duration: 'battle-round' }]);
+    expect(ambush.do).toEqual([
+      { kind: 'modify-strength', target: { units: ['crew', 'crew-ambush'] }, stat: 'cs', op: 'multiply', value: 2, duration: 'battle-round' },
+    ]);
   });
 
   it('Trap and Horror are removed from the game once their roll is made', () => {
@@ -307,7 +337,11 @@ describe('Unit rules with triggers', () => {
   it('Horus may retreat once, when revealed by an Imperial unit in his area', () => {
     expect(one(/This ability may only be used when Horus is revealed, and only that one time/, 'Horus once')).toBeTruthy();
     const retreat = unitById('warmaster-horus').abilities.find((a: Rec) => a.id === 'retreat-when-revealed');
-    expect(retreat).toMatchObject({ when: { event: 'unit-revealed', whose: 'enemy', subject: { binding: 'self' } }, if: { present: { side: 'enemy' } }, once: 'game' });
+    expect(retreat).toMatchObject({
+      when: { event: 'unit-revealed', whose: 'enemy', subject: { binding: 'self' } },
+      if: { present: { side: 'enemy' } },
+      once: 'game',
+    });
     // "the player can allow Horus to retreat": the vocabulary has no optional effect yet.
     expect(retreat.do.map((e: Rec) => e.kind)).toEqual(['manual']);
   });
@@ -316,7 +350,9 @@ describe('Unit rules with triggers', () => {
 describe('Special areas of the ship', () => {
   it('Weapons store: adjacent areas are destroyed on the printed 1 or 2; accidents on a 1', () => {
     const store = areaById('the-weapons-store');
-    const [lo, hi] = one(/With a result of (\d) or (\d), the adjacent area also is destroyed/, 'adjacent').slice(1).map(Number);
+    const [lo, hi] = one(/With a result of (\d) or (\d), the adjacent area also is destroyed/, 'adjacent')
+      .slice(1)
+      .map(Number);
     expect(store.hazards.find((h: Rec) => h.scope === 'each-adjacent-area').destroysOn).toEqual({ min: lo, max: hi });
     const accident = [...TEXT.matchAll(/with a result of (\d), a direct hit brings about an explosion/g)].map((m) => Number(m[1]));
     expect(accident).toHaveLength(2);
@@ -330,7 +366,13 @@ describe('Special areas of the ship', () => {
       const rule = (r: string) => areaById(id).rules.find((x: Rec) => x.id === r);
       expect(rule('accident').when, id).toEqual({ event: 'before-result', where: 'here' });
       const roll = rule('accident').do[0];
-      expect(roll.outcomes.map((o: Rec) => o.range), id).toEqual([{ min: 1, max: accident[i] }, { min: accident[i]! + 1, max: 6 }]);
+      expect(
+        roll.outcomes.map((o: Rec) => o.range),
+        id,
+      ).toEqual([
+        { min: 1, max: accident[i] },
+        { min: accident[i]! + 1, max: 6 },
+      ]);
       expect(roll.outcomes[0].effects, id).toEqual([{ kind: 'destroy-place', place: 'here' }]);
       expect(roll.outcomes[1].effects, id).toEqual([{ kind: 'no-effect' }]);
       expect(rule('explosion'), id).toMatchObject({ when: { event: 'place-destroyed', where: 'here' }, do: [{ kind: 'destroy', target: {} }] });
@@ -353,7 +395,11 @@ describe('Special areas of the ship', () => {
 
   it('Bridge: the controller moves up to the printed three areas, the opponent one', () => {
     const n = WORDS[one(/can move to his units up to (\w+) areas/, 'bridge')[1]!];
-    expect(areaById('the-bridge').control).toEqual({ initial: 'traitor', changesTo: 'last-side-to-enter', movement: { controller: n, opponent: 1, destroyed: 1 } });
+    expect(areaById('the-bridge').control).toEqual({
+      initial: 'traitor',
+      changesTo: 'last-side-to-enter',
+      movement: { controller: n, opponent: 1, destroyed: 1 },
+    });
   });
 
   it('has one record per printed special area heading, with its printed text', () => {
@@ -387,11 +433,13 @@ describe('Printed text fields', () => {
       for (const [k, v] of Object.entries(o)) {
         // A label next to a printedLabel is the heading tidied for display; printedLabel is as printed.
         if (skip.has(k) || (k === 'label' && 'printedLabel' in o)) continue;
-        if (typeof v === 'string' && ['text', 'name', 'exceptions', 'label', 'printedLabel', 'section'].includes(k) && !TEXT.includes(v)) bad.push(`${path}/${k}: ${v}`);
+        if (typeof v === 'string' && ['text', 'name', 'exceptions', 'label', 'printedLabel', 'section'].includes(k) && !TEXT.includes(v))
+          bad.push(`${path}/${k}: ${v}`);
         else walk(v, `${path}/${k}`);
       }
     };
-    for (const folder of ['phases', 'teleport-tables', 'combat-tables', 'results', 'units', 'cards', 'areas', 'troops', 'markers']) for (const r of loadAll(folder)) walk(r, `${folder}/${r.id}`);
+    for (const folder of ['phases', 'teleport-tables', 'combat-tables', 'results', 'units', 'cards', 'areas', 'troops', 'markers'])
+      for (const r of loadAll(folder)) walk(r, `${folder}/${r.id}`);
     const scenario = load('scenarios', 'standard-game');
     walk(scenario.sides, 'scenarios/standard-game/sides');
     walk(scenario.specialRules, 'scenarios/standard-game/specialRules');
@@ -422,11 +470,12 @@ describe('Layers', () => {
   it('combat table: every cell filled, never worse for the attacker right or down, fragments first in reading order', () => {
     const order = ['AA', 'AR', 'BB', 'DR', 'DA'];
     const rows: string[][] = effective('combat-table', combat).rows.map((r: Rec) => r.cells);
-    for (const [r, row] of rows.entries()) for (const [c, v] of row.entries()) {
-      expect(order).toContain(v);
-      if (c > 0) expect(order.indexOf(v)).toBeGreaterThanOrEqual(order.indexOf(row[c - 1]!));
-      if (r > 0) expect(order.indexOf(v)).toBeGreaterThanOrEqual(order.indexOf(rows[r - 1]![c]!));
-    }
+    for (const [r, row] of rows.entries())
+      for (const [c, v] of row.entries()) {
+        expect(order).toContain(v);
+        if (c > 0) expect(order.indexOf(v)).toBeGreaterThanOrEqual(order.indexOf(row[c - 1]!));
+        if (r > 0) expect(order.indexOf(v)).toBeGreaterThanOrEqual(order.indexOf(rows[r - 1]![c]!));
+      }
     const seen = new Set<string>();
     const first: Record<string, string[]> = {};
     rows.forEach((row, r) => {
@@ -435,11 +484,20 @@ describe('Layers', () => {
     expect(first).toEqual(combat.extractedRows);
   });
 
-  it('teleport table: Failure! (13, and 61-65 by ruling) rolls again in the side\'s own next reinforcements phase', () => {
+  it("teleport table: Failure! (13, and 61-65 by ruling) rolls again in the side's own next reinforcements phase", () => {
     const t = effective('teleport-table', teleport);
-    const again = [{ kind: 'delayed', at: { event: 'turn-starts', whose: 'friendly' }, do: [{ kind: 'delayed', at: { event: 'phase-starts', whose: 'friendly' }, do: [{ kind: 'roll-table', table: 'teleportation' }] }] }];
+    const again = [
+      {
+        kind: 'delayed',
+        at: { event: 'turn-starts', whose: 'friendly' },
+        do: [{ kind: 'delayed', at: { event: 'phase-starts', whose: 'friendly' }, do: [{ kind: 'roll-table', table: 'teleportation' }] }],
+      },
+    ];
     const failures = t.entries.filter((e: Rec) => e.extension.outcome === 'delay');
-    expect(failures.map((e: Rec) => e.roll)).toEqual([{ min: 13, max: 13 }, { min: 61, max: 65 }]);
+    expect(failures.map((e: Rec) => e.roll)).toEqual([
+      { min: 13, max: 13 },
+      { min: 61, max: 65 },
+    ]);
     for (const e of failures) expect(e.effects).toEqual(again);
     // The base keeps the open reading manual; the ruling gives the delay.
     expect(teleport.entries[1].effects.map((e: Rec) => e.kind)).toEqual(['manual']);
@@ -448,20 +506,27 @@ describe('Layers', () => {
 
   it('teleport table: every D66 result has exactly one entry', () => {
     const t = effective('teleport-table', teleport);
-    for (const n of D66) expect(t.entries.filter((e: Rec) => n >= e.roll.min && n <= e.roll.max), String(n)).toHaveLength(1);
+    for (const n of D66)
+      expect(
+        t.entries.filter((e: Rec) => n >= e.roll.min && n <= e.roll.max),
+        String(n),
+      ).toHaveLength(1);
   });
 
   it('ship map: symmetric connections, one area per special, all reachable without the Reactors', () => {
     const eff = new Map(areas.map((a) => [a.id, effective('ship-area', a)]));
     const numbered = [...eff.values()].filter((a) => a.category === 'numbered');
     for (const a of numbered) for (const b of a.connections) expect(eff.get(b)!.connections, `${a.id}-${b}`).toContain(a.id);
-    const specials = numbered.filter((a) => a.special).map((a) => a.special).sort();
+    const specials = numbered
+      .filter((a) => a.special)
+      .map((a) => a.special)
+      .sort();
     expect(specials).toEqual(['shields', 'the-bridge', 'the-engine-room', 'the-reactors', 'the-weapons-store']);
     const reactor = numbered.find((a) => a.special === 'the-reactors')!;
     const start = numbered.find((a) => a !== reactor)!;
     const seen = new Set([start.id]);
     const todo = [start.id];
-    while (todo.length) for (const b of eff.get(todo.pop()!)!.connections) if (b !== reactor.id && !seen.has(b)) (seen.add(b), todo.push(b));
+    while (todo.length) for (const b of eff.get(todo.pop()!)!.connections) if (b !== reactor.id && !seen.has(b)) seen.add(b), todo.push(b);
     expect(seen.size).toBe(numbered.length - 1);
   });
 });
@@ -472,7 +537,9 @@ describe('Pieces the source speaks of without describing', () => {
       ['imperial-guard', 'imperial Guard', null, null, null],
       ['imperial-unit', null, null, null, null],
     ]);
-    expect(loadAll('markers').map((m) => [m.id, m.name, m.count, m.text])).toEqual([['destroyed-area', 'destroyed area', null, 'a card of destroyed area will be placed in her']]);
+    expect(loadAll('markers').map((m) => [m.id, m.name, m.count, m.text])).toEqual([
+      ['destroyed-area', 'destroyed area', null, 'a card of destroyed area will be placed in her'],
+    ]);
     for (const r of [...loadAll('troops'), ...loadAll('markers')]) expect(TEXT).toContain(r.source.section);
   });
 });

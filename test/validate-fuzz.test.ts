@@ -21,26 +21,30 @@ const yamlish = fc.oneof(
 );
 
 describe('validate on arbitrary file content', () => {
-  it('returns diagnostics with a file, line, column and hint, and never throws', () => {
-    // A record, the manifest or a layer file, each put back after its run.
-    const targets = ['cards/strike.yaml', 'pack.yaml', 'layers/inferences.yaml'].map((rel) => path.join(work, 'content', 'mini', rel));
-    const originals = new Map(targets.map((f) => [f, readFileSync(f, 'utf8')]));
-    fc.assert(
-      fc.property(fc.constantFrom(...targets), yamlish, (file, text) => {
-        writeFileSync(file, text);
-        try {
-          const result = validate([path.join(work, 'content')], { cwd: work, cacheDir: path.join(work, 'cache') });
-          for (const d of result.diagnostics) {
-            expect(d.line).toBeGreaterThanOrEqual(1);
-            expect(d.column).toBeGreaterThanOrEqual(1);
-            expect(d.hint.length).toBeGreaterThan(0);
-            expect(d.code).toMatch(/^[a-z]+\/[a-z-]+$/);
+  it(
+    'returns diagnostics with a file, line, column and hint, and never throws',
+    () => {
+      // A record, the manifest or a layer file, each put back after its run.
+      const targets = ['cards/strike.yaml', 'pack.yaml', 'layers/inferences.yaml'].map((rel) => path.join(work, 'content', 'mini', rel));
+      const originals = new Map(targets.map((f) => [f, readFileSync(f, 'utf8')]));
+      fc.assert(
+        fc.property(fc.constantFrom(...targets), yamlish, (file, text) => {
+          writeFileSync(file, text);
+          try {
+            const result = validate([path.join(work, 'content')], { cwd: work, cacheDir: path.join(work, 'cache') });
+            for (const d of result.diagnostics) {
+              expect(d.line).toBeGreaterThanOrEqual(1);
+              expect(d.column).toBeGreaterThanOrEqual(1);
+              expect(d.hint.length).toBeGreaterThan(0);
+              expect(d.code).toMatch(/^[a-z]+\/[a-z-]+$/);
+            }
+          } finally {
+            writeFileSync(file, originals.get(file)!);
           }
-        } finally {
-          writeFileSync(file, originals.get(file)!);
-        }
-      }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 60), seed: Number(process.env.FUZZ_SEED ?? 20261130) },
-    );
-  }, process.env.FUZZ_RUNS ? 3_600_000 : 120_000);
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 60), seed: Number(process.env.FUZZ_SEED ?? 20261130) },
+      );
+    },
+    process.env.FUZZ_RUNS ? 3_600_000 : 120_000,
+  );
 });

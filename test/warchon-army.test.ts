@@ -31,7 +31,9 @@ describe('Warchon army building from a points budget', () => {
     const content = budgeted({ points: 9 });
     const rules = warchonRules(content);
     // On offer: the Celestine set's units with a Point Value, nothing of the Azuthka set.
-    expect(rules.builds.map((b) => [b.side, b.points, b.offer.map((o) => o.record)])).toEqual([['celestine', 9, ['celestine-crusaders', 'celestine-paladins', 'celestine-war-angels']]]);
+    expect(rules.builds.map((b) => [b.side, b.points, b.offer.map((o) => o.record)])).toEqual([
+      ['celestine', 9, ['celestine-crusaders', 'celestine-paladins', 'celestine-war-angels']],
+    ]);
     const cost = Object.fromEntries(rules.builds[0]!.offer.map((o) => [o.record, o.points]));
     let s = game.setup(content, 5).state;
     expect(s.step).toBe('army');
@@ -58,7 +60,12 @@ describe('Warchon army building from a points budget', () => {
       ['celestine-war-angels-1', cost['celestine-war-angels'], 9],
       ['celestine-paladins-1', spent, 9],
     ]);
-    expect(log.find((e) => e.effect === 'army-built')).toMatchObject({ side: 'celestine', units: ['celestine-war-angels-1', 'celestine-paladins-1'], spent, rule: 'scenario/demo#/sides/1/army/budget' });
+    expect(log.find((e) => e.effect === 'army-built')).toMatchObject({
+      side: 'celestine',
+      units: ['celestine-war-angels-1', 'celestine-paladins-1'],
+      spent,
+      rule: 'scenario/demo#/sides/1/army/budget',
+    });
     // Set-up as the scenario says: Azuthka first on spreads 5-7, then the bought Celestine units on 1-3.
     expect(s.step).toBe('setup');
     expect(s.active).toBe('azuthka');

@@ -39,15 +39,27 @@ describe('choices inside effects as moves', () => {
     // The same answers give the same state, with the same roll.
     const again = run([['a1'], ['b2']]);
     expect(JSON.stringify(again)).toBe(JSON.stringify(done));
-    expect(JSON.stringify(state)).toBe(JSON.stringify(createState({ seed: 11, sides: ['a', 'b'], units: state.units.map((u) => ({ id: u.id, side: u.side, location: u.location, stats: { as: 2, ds: 2, hits: u.maxHits } })) })));
+    expect(JSON.stringify(state)).toBe(
+      JSON.stringify(
+        createState({
+          seed: 11,
+          sides: ['a', 'b'],
+          units: state.units.map((u) => ({ id: u.id, side: u.side, location: u.location, stats: { as: 2, ds: 2, hits: u.maxHits } })),
+        }),
+      ),
+    );
   });
 
   it('offers every answer a request allows: each candidate, or each pick of `count`', () => {
-    expect(possibleAnswers({ kind: 'units', side: 'a', candidates: ['p', 'q', 'r'], count: 2, reason: '' })).toEqual([['p', 'q'], ['p', 'r'], ['q', 'r']]);
+    expect(possibleAnswers({ kind: 'units', side: 'a', candidates: ['p', 'q', 'r'], count: 2, reason: '' })).toEqual([
+      ['p', 'q'],
+      ['p', 'r'],
+      ['q', 'r'],
+    ]);
     expect(possibleAnswers({ kind: 'location', side: 'a', unit: 'u', candidates: ['s1', 's2'], reason: '' })).toEqual([['s1'], ['s2']]);
   });
 
-  it('a question no side can be named for is the rules\' own and asks nobody', () => {
+  it("a question no side can be named for is the rules' own and asks nobody", () => {
     const policy = answeringPolicy([], firstPolicy);
     expect(policy.chooseUnits(state, { side: null, candidates: ['a1', 'a2'], count: 1, reason: '' })).toEqual(['a1']);
     expect(() => policy.chooseUnits(state, { side: 'a', candidates: ['a1', 'a2'], count: 1, reason: '' })).toThrow(NeedsChoice);

@@ -39,13 +39,26 @@ const inAzuthkaArmy = (unit: string) => (r: Records) => {
   demo.sides[0]!.army.units.push({ unit, count: 1 });
 };
 
-const boost = (stat: 'as' | 'ds', value: number): Modifier => ({ stat, op: 'add', value, rounding: null, duration: 'permanent', location: null, turnsLeft: null, source: 'test' });
+const boost = (stat: 'as' | 'ds', value: number): Modifier => ({
+  stat,
+  op: 'add',
+  value,
+  rounding: null,
+  duration: 'permanent',
+  location: null,
+  turnsLeft: null,
+  source: 'test',
+});
 
 /**
  * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts
  * them; units not named are off the book (destroyed).
  */
-function position(side: 'azuthka' | 'celestine', at: Record<string, string>, options: { content?: PackContent; mods?: Record<string, Modifier[]>; seed?: number } = {}): WarchonState {
+function position(
+  side: 'azuthka' | 'celestine',
+  at: Record<string, string>,
+  options: { content?: PackContent; mods?: Record<string, Modifier[]>; seed?: number } = {},
+): WarchonState {
   const content = options.content ?? base;
   const rules = warchonRules(content);
   let s = game.setup(content, 7).state;
@@ -82,14 +95,21 @@ function fingersFor(content: PackContent, spread: string, number: number | null,
   for (let d = 1; d <= 5; d++) {
     for (let a = 1; a <= 5; a++) {
       const c = t.rng[d - 1]![a - 1]!.value;
-      if (c && (number === null || c.number === number) && (event === undefined || c.event === event)) return [{ kind: 'fingers', n: a }, { kind: 'fingers', n: d }];
+      if (c && (number === null || c.number === number) && (event === undefined || c.event === event))
+        return [
+          { kind: 'fingers', n: a },
+          { kind: 'fingers', n: d },
+        ];
     }
   }
   throw new Error(`No fingers give ${number}${event ? 'E' : ''} at ${spread}.`);
 }
 
 /** The fingers that call the spread's Events Table, then those that pick entry `entry`. */
-const toEvent = (content: PackContent, spread: string, entry: number): WarchonMove[] => [...fingersFor(content, spread, null, true), ...fingersFor(content, spread, entry)];
+const toEvent = (content: PackContent, spread: string, entry: number): WarchonMove[] => [
+  ...fingersFor(content, spread, null, true),
+  ...fingersFor(content, spread, entry),
+];
 
 /** A seed whose generator's first number 1-5 is `value` (the number an event generates). */
 function seedRolling(value: number): number {
@@ -100,21 +120,34 @@ const unit = (s: WarchonState, id: string) => findUnit(s.core, id)!;
 const result = (events: readonly GameEvent[]) => events.find((e) => e.type === 'result');
 const eventEntry = (events: readonly GameEvent[]) => events.find((e) => e.type === 'effect' && e.effect === 'event');
 const rolled = (events: readonly GameEvent[]) => events.find((e) => e.type === 'effect' && e.effect === 'roll');
-const dests = (content: PackContent, s: WarchonState, id: string) => game.legalMoves(content, s).flatMap((m) => (m.kind === 'move' && m.unit === id ? [m.to] : []));
-const here = (s: WarchonState, spread: string) => unitsInPlay(s.core).filter((u) => u.location === spread).map((u) => u.id);
+const dests = (content: PackContent, s: WarchonState, id: string) =>
+  game.legalMoves(content, s).flatMap((m) => (m.kind === 'move' && m.unit === id ? [m.to] : []));
+const here = (s: WarchonState, spread: string) =>
+  unitsInPlay(s.core)
+    .filter((u) => u.location === spread)
+    .map((u) => u.id);
 
 describe('Warchon spread rules through the game loop', () => {
   it('Irondale: every Construct unit gains +1 CS there, and loses it on leaving', () => {
     // No demo unit is a Construct: the Ogres are given the descriptor in a copy of the content.
     const content = variant(withUnit('deathknoll-ogres', { descriptors: ['ogre', 'brutes', 'construct'] }));
-    const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' }, { content });
+    const start = position(
+      'azuthka',
+      { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' },
+      { content },
+    );
     expect(effectiveStat(unit(start, 'deathknoll-ogres'), 'as')).toBe(5);
     expect(effectiveStat(unit(start, 'deathknoll-ogres'), 'ds')).toBe(5);
     expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'as')).toBe(2);
     const { events } = play(content, start, END, ...fingersFor(content, 'irondale', 2));
     expect(result(events)).toMatchObject({ spread: 'irondale', as: 7, ds: 3 });
     // The printed content: no Construct, no bonus.
-    const plain = play(base, position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale' }), END, ...fingersFor(base, 'irondale', 2));
+    const plain = play(
+      base,
+      position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale' }),
+      END,
+      ...fingersFor(base, 'irondale', 2),
+    );
     expect(result(plain.events)).toMatchObject({ as: 6, ds: 3 });
     // Away from Irondale the Construct has its printed CS.
     const away = play(content, start, { kind: 'move', unit: 'deathknoll-ogres', to: 'mount-tzask' }).state;
@@ -128,7 +161,12 @@ describe('Warchon spread rules through the game loop', () => {
     const { events } = play(base, start, END, ...fingersFor(base, 'kier-zhadd', 2));
     expect(result(events)).toMatchObject({ spread: 'kier-zhadd', as: 5, ds: 3 });
     // Defending there, the Ogres' DS is 4 + 1.
-    const defending = play(base, position('celestine', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' }), END, ...fingersFor(base, 'kier-zhadd', 2));
+    const defending = play(
+      base,
+      position('celestine', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' }),
+      END,
+      ...fingersFor(base, 'kier-zhadd', 2),
+    );
     expect(result(defending.events)).toMatchObject({ as: 3, ds: 5 });
   });
 
@@ -138,7 +176,11 @@ describe('Warchon spread rules through the game loop', () => {
       withUnit('goblin-assassins', { side: 'azuthka', descriptors: [], traits: [], points: 2, faces: [{ hits: 1, size: 1, movement: 2, as: 2, ds: 1 }] })(r);
       inAzuthkaArmy('goblin-assassins')(r);
     });
-    const start = position('azuthka', { 'goblin-assassins': 'xetti-bishum', 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }, { content });
+    const start = position(
+      'azuthka',
+      { 'goblin-assassins': 'xetti-bishum', 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' },
+      { content },
+    );
     expect(effectiveStat(unit(start, 'goblin-assassins'), 'as')).toBe(3);
     expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'as')).toBe(2);
     const { events } = play(content, start, END, ...fingersFor(content, 'xetti-bishum', 3, false));
@@ -148,7 +190,12 @@ describe('Warchon spread rules through the game loop', () => {
   });
 
   it('Akibatu: units in battle there always remain Engaged: none may leave, reinforcements may enter', () => {
-    const start = position('azuthka', { 'baphite-swarm-1': 'akibatu', 'baphite-swarm-2': 'kier-zhadd', 'celestine-war-angels': 'akibatu', 'celestine-paladins': 'erdon-pass' });
+    const start = position('azuthka', {
+      'baphite-swarm-1': 'akibatu',
+      'baphite-swarm-2': 'kier-zhadd',
+      'celestine-war-angels': 'akibatu',
+      'celestine-paladins': 'erdon-pass',
+    });
     expect(dests(base, start, 'baphite-swarm-1')).toEqual([]);
     expect(dests(base, start, 'baphite-swarm-2')).toContain('akibatu');
     const moved = play(base, start, { kind: 'move', unit: 'baphite-swarm-2', to: 'akibatu' }).state;
@@ -178,7 +225,9 @@ describe('Warchon spread rules through the game loop', () => {
     const { events } = play(content, start, END, ...fingersFor(content, 'kier-zhadd', 2));
     expect(result(events)).toMatchObject({ spread: 'kier-zhadd', as: 2, ds: 3 });
     // Outside a Frigid spread, and on the printed (not Frigid) Kier-Zhadd, the Swarm has its printed CS.
-    expect(effectiveStat(unit(position('azuthka', { 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'erdon-pass' }, { content }), 'baphite-swarm-1'), 'as')).toBe(2);
+    expect(
+      effectiveStat(unit(position('azuthka', { 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'erdon-pass' }, { content }), 'baphite-swarm-1'), 'as'),
+    ).toBe(2);
     expect(effectiveStat(unit(position('azuthka', { 'baphite-swarm-1': 'kier-zhadd', 'celestine-crusaders': 'erdon-pass' }), 'baphite-swarm-1'), 'as')).toBe(2);
   });
 });
@@ -214,9 +263,20 @@ describe('Warchon Random Events through the game loop', () => {
   });
 
   it('Dracosroar Event 1, Ramping Water Elemental: a number; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn', () => {
-    const at = { 'baphite-swarm-1': 'dracosroar', 'baphite-swarm-2': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'dracosroar', 'deathknoll-ogres': 'kier-zhadd', 'celestine-war-angels': 'erdon-pass' };
+    const at = {
+      'baphite-swarm-1': 'dracosroar',
+      'baphite-swarm-2': 'dracosroar',
+      'celestine-crusaders': 'dracosroar',
+      'celestine-paladins': 'dracosroar',
+      'deathknoll-ogres': 'kier-zhadd',
+      'celestine-war-angels': 'erdon-pass',
+    };
     const elemental = (s: WarchonState) => unitsInPlay(s.core).find((u) => u.record === 'ramping-water-elemental');
-    for (const [roll, side, as, ds] of [[1, 'azuthka', 8, 6], [3, 'celestine', 4, 10], [5, null, 2, 2]] as const) {
+    for (const [roll, side, as, ds] of [
+      [1, 'azuthka', 8, 6],
+      [3, 'celestine', 4, 10],
+      [5, null, 2, 2],
+    ] as const) {
       const ev = play(base, position('azuthka', at, { seed: seedRolling(roll) }), END, ...toEvent(base, 'dracosroar', 1));
       expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/dracosroar#/events/0' });
       expect(rolled(ev.events)).toMatchObject({ data: { die: 'rng', value: roll } });
@@ -233,12 +293,19 @@ describe('Warchon Random Events through the game loop', () => {
       const after = finishTurn(base, fought.state).state;
       expect(after.turn).toBe(2);
       expect(elemental(after)).toBeUndefined();
-      for (const u of unitsInPlay(after.core)) if (u.location === 'dracosroar') expect([effectiveStat(u, 'as'), effectiveStat(u, 'ds')]).toEqual([u.stats.as, u.stats.ds]);
+      for (const u of unitsInPlay(after.core))
+        if (u.location === 'dracosroar') expect([effectiveStat(u, 'as'), effectiveStat(u, 'ds')]).toEqual([u.stats.as, u.stats.ds]);
     }
   });
 
   it('Dracosroar Event 2, Accidental Fall: each army picks one opposing unit without Aerial or Aquatic, and it is destroyed', () => {
-    const start = position('azuthka', { 'baphite-swarm-1': 'dracosroar', 'baphite-swarm-2': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'dracosroar' });
+    const start = position('azuthka', {
+      'baphite-swarm-1': 'dracosroar',
+      'baphite-swarm-2': 'dracosroar',
+      'celestine-war-angels': 'dracosroar',
+      'celestine-crusaders': 'dracosroar',
+      'celestine-paladins': 'dracosroar',
+    });
     const asked = play(base, start, END, ...toEvent(base, 'dracosroar', 2)).state;
     // Azuthka picks among the Celestine units that are neither Aerial nor Aquatic: not the War Angels.
     expect(asked.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['celestine-crusaders', 'celestine-paladins'], count: 1 });
@@ -251,11 +318,18 @@ describe('Warchon Random Events through the game loop', () => {
     expect(done.battle?.stage).toBe('fingers');
   });
 
-  it('Dracosroar Event 5, River\'s Fury: a random unit of each Battle Army takes 1 Hit', () => {
-    const start = position('azuthka', { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar' }, { seed: 3 });
+  it("Dracosroar Event 5, River's Fury: a random unit of each Battle Army takes 1 Hit", () => {
+    const start = position(
+      'azuthka',
+      { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar' },
+      { seed: 3 },
+    );
     const { state, events } = play(base, start, END, ...toEvent(base, 'dracosroar', 5));
     expect(eventEntry(events)).toMatchObject({ rule: 'spread/dracosroar#/events/4' });
-    const lost = (side: string) => state.core.units.filter((u) => u.side === side && u.id in { 'baphite-swarm-1': 1, 'deathknoll-ogres': 1, 'celestine-war-angels': 1, 'celestine-crusaders': 1 }).reduce((n, u) => n + (u.maxHits - u.hits), 0);
+    const lost = (side: string) =>
+      state.core.units
+        .filter((u) => u.side === side && u.id in { 'baphite-swarm-1': 1, 'deathknoll-ogres': 1, 'celestine-war-angels': 1, 'celestine-crusaders': 1 })
+        .reduce((n, u) => n + (u.maxHits - u.hits), 0);
     expect([lost('azuthka'), lost('celestine')]).toEqual([1, 1]);
     const hits = events.filter((e) => e.type === 'effect' && e.effect === 'damage');
     expect(hits.map((e) => (e.data as { choice?: { by?: string } }).choice?.by)).toEqual(['random', 'random']);
@@ -286,10 +360,27 @@ describe('Warchon Random Events through the game loop', () => {
   it('Mount Tzask Event 1, Volcanic Eruption: every unit there but Brimstone Dragons is destroyed, and combat ends', () => {
     // No demo army has Brimstone Dragons: a copy of the content gives them stats and an Azuthka playmark.
     const content = variant((r) => {
-      withUnit('brimstone-dragons', { side: 'azuthka', descriptors: [], traits: [], points: 5, playmarks: 1, faces: [{ hits: 2, size: 3, movement: 3, as: 5, ds: 5 }] })(r);
+      withUnit('brimstone-dragons', {
+        side: 'azuthka',
+        descriptors: [],
+        traits: [],
+        points: 5,
+        playmarks: 1,
+        faces: [{ hits: 2, size: 3, movement: 3, as: 5, ds: 5 }],
+      })(r);
       inAzuthkaArmy('brimstone-dragons')(r);
     });
-    const start = position('azuthka', { 'brimstone-dragons': 'mount-tzask', 'baphite-swarm-1': 'mount-tzask', 'baphite-swarm-2': 'kier-zhadd', 'celestine-crusaders': 'mount-tzask', 'celestine-paladins': 'erdon-pass' }, { content });
+    const start = position(
+      'azuthka',
+      {
+        'brimstone-dragons': 'mount-tzask',
+        'baphite-swarm-1': 'mount-tzask',
+        'baphite-swarm-2': 'kier-zhadd',
+        'celestine-crusaders': 'mount-tzask',
+        'celestine-paladins': 'erdon-pass',
+      },
+      { content },
+    );
     const { state, events } = play(content, start, END, ...toEvent(content, 'mount-tzask', 1));
     expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/0' });
     expect(here(state, 'mount-tzask')).toEqual(['brimstone-dragons']);
@@ -300,8 +391,15 @@ describe('Warchon Random Events through the game loop', () => {
     expect(state.turn).toBe(2);
   });
 
-  it('Mount Tzask Event 2, Magma Flow: units of Movement 2 or less are destroyed, the others retreat one spread by their owner\'s choice, combat ends', () => {
-    const start = position('azuthka', { 'baphite-swarm-1': 'mount-tzask', 'deathknoll-ogres': 'mount-tzask', 'baphite-swarm-2': 'kier-zhadd', 'celestine-war-angels': 'mount-tzask', 'celestine-crusaders': 'mount-tzask', 'celestine-paladins': 'erdon-pass' });
+  it("Mount Tzask Event 2, Magma Flow: units of Movement 2 or less are destroyed, the others retreat one spread by their owner's choice, combat ends", () => {
+    const start = position('azuthka', {
+      'baphite-swarm-1': 'mount-tzask',
+      'deathknoll-ogres': 'mount-tzask',
+      'baphite-swarm-2': 'kier-zhadd',
+      'celestine-war-angels': 'mount-tzask',
+      'celestine-crusaders': 'mount-tzask',
+      'celestine-paladins': 'erdon-pass',
+    });
     const asked = play(base, start, END, ...toEvent(base, 'mount-tzask', 2));
     // The Swarm (Movement 3) retreats one spread, where its owner chooses.
     expect(asked.state.pending?.request).toMatchObject({ kind: 'location', side: 'azuthka', unit: 'baphite-swarm-1' });
@@ -321,7 +419,12 @@ describe('Warchon Random Events through the game loop', () => {
   });
 
   it('Mount Tzask Events 3 and 4, Earthquake and Lava Burst: units without (with) Aerial take 1 Hit and have CS 1 this turn', () => {
-    const at = { 'deathknoll-ogres': 'mount-tzask', 'baphite-swarm-1': 'mount-tzask', 'celestine-war-angels': 'mount-tzask', 'celestine-crusaders': 'mount-tzask' };
+    const at = {
+      'deathknoll-ogres': 'mount-tzask',
+      'baphite-swarm-1': 'mount-tzask',
+      'celestine-war-angels': 'mount-tzask',
+      'celestine-crusaders': 'mount-tzask',
+    };
     // Earthquake: the Ogres (2 Hits) keep 1 and fight at CS 1; the Swarm and the Crusaders (1 Hit) are destroyed; the Angels are untouched.
     const quake = play(base, position('azuthka', at), END, ...toEvent(base, 'mount-tzask', 3));
     expect(eventEntry(quake.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/2' });
@@ -359,8 +462,17 @@ describe('Warchon Random Events through the game loop', () => {
   });
 
   it('Xetti Bishum Event 1, Assassination: a number; 1-2 the attacker loses a unit of its choice, 3-4 the defender, 5 nothing', () => {
-    const at = { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum' };
-    for (const [roll, side, candidates] of [[2, 'azuthka', ['baphite-swarm-1', 'deathknoll-ogres']], [4, 'celestine', ['celestine-crusaders', 'celestine-paladins']], [5, null, []]] as const) {
+    const at = {
+      'baphite-swarm-1': 'xetti-bishum',
+      'deathknoll-ogres': 'xetti-bishum',
+      'celestine-crusaders': 'xetti-bishum',
+      'celestine-paladins': 'xetti-bishum',
+    };
+    for (const [roll, side, candidates] of [
+      [2, 'azuthka', ['baphite-swarm-1', 'deathknoll-ogres']],
+      [4, 'celestine', ['celestine-crusaders', 'celestine-paladins']],
+      [5, null, []],
+    ] as const) {
       const ev = play(base, position('azuthka', at, { seed: seedRolling(roll) }), END, ...toEvent(base, 'xetti-bishum', 1));
       if (side === null) {
         expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/0' });
@@ -382,19 +494,39 @@ describe('Warchon Random Events through the game loop', () => {
   });
 
   it('Xetti Bishum Event 2, Swarming Mob: the unit of largest Size has CS 0 this turn, all of them in a tie', () => {
-    const ev = play(base, position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }), END, ...toEvent(base, 'xetti-bishum', 2));
+    const ev = play(
+      base,
+      position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }),
+      END,
+      ...toEvent(base, 'xetti-bishum', 2),
+    );
     expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/1' });
     expect([effectiveStat(unit(ev.state, 'deathknoll-ogres'), 'as'), effectiveStat(unit(ev.state, 'baphite-swarm-1'), 'as')]).toEqual([0, 2]);
     expect(result(play(base, ev.state, ...fingersFor(base, 'xetti-bishum', 3, false)).events)).toMatchObject({ as: 2, ds: 3 });
     // A tie at Size 2: every unit there fights at CS 0.
-    const tie = play(base, position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum' }), END, ...toEvent(base, 'xetti-bishum', 2));
+    const tie = play(
+      base,
+      position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum' }),
+      END,
+      ...toEvent(base, 'xetti-bishum', 2),
+    );
     expect(result(play(base, tie.state, ...fingersFor(base, 'xetti-bishum', 3, false)).events)).toMatchObject({ as: 0, ds: 0 });
     const after = finishTurn(base, play(base, tie.state, ...fingersFor(base, 'xetti-bishum', 3, false)).state).state;
     for (const u of unitsInPlay(after.core)) expect(effectiveStat(u, 'as')).toBe(u.stats.as);
   });
 
   it('Xetti Bishum Event 3, Cull the Weak: the unit with the least DS there is destroyed, all of them in a tie', () => {
-    const ev = play(base, position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'baphite-swarm-2': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }), END, ...toEvent(base, 'xetti-bishum', 3));
+    const ev = play(
+      base,
+      position('azuthka', {
+        'baphite-swarm-1': 'xetti-bishum',
+        'baphite-swarm-2': 'xetti-bishum',
+        'deathknoll-ogres': 'xetti-bishum',
+        'celestine-crusaders': 'xetti-bishum',
+      }),
+      END,
+      ...toEvent(base, 'xetti-bishum', 3),
+    );
     expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/2' });
     // The two Swarms (DS 2) tie for the least: both go; the Ogres (DS 4) and the Crusaders (DS 3) stay.
     expect(here(ev.state, 'xetti-bishum')).toEqual(['deathknoll-ogres', 'celestine-crusaders']);
@@ -402,7 +534,13 @@ describe('Warchon Random Events through the game loop', () => {
   });
 
   it('Xetti Bishum Events 4 and 5, Bribery and Shell Game: the Controlling (non-Controlling) army takes one opposing unit for this turn, Size 0 for Capacity', () => {
-    const at = { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum', 'celestine-war-angels': 'erdon-pass' };
+    const at = {
+      'baphite-swarm-1': 'xetti-bishum',
+      'deathknoll-ogres': 'xetti-bishum',
+      'celestine-crusaders': 'xetti-bishum',
+      'celestine-paladins': 'xetti-bishum',
+      'celestine-war-angels': 'erdon-pass',
+    };
     // Bribery: the Controlling army is the attacker (ruling controlling-army); Azuthka takes the Paladins.
     const bribe = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 4));
     expect(bribe.state.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['celestine-crusaders', 'celestine-paladins'] });
@@ -430,7 +568,13 @@ describe('Warchon Random Events through the game loop', () => {
 describe('Warchon results and armies through the game loop', () => {
   it('Ax: the attacker alone takes the Hits, its owner giving them one at a time, no unit more than it has', () => {
     // Irondale, the Ogres (AS 4) against the War Angels and the Crusaders (DS 7): column -3/-2, number 1, A2.
-    const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-2': 'kier-zhadd', 'celestine-war-angels': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' });
+    const start = position('azuthka', {
+      'deathknoll-ogres': 'irondale',
+      'baphite-swarm-2': 'kier-zhadd',
+      'celestine-war-angels': 'irondale',
+      'celestine-crusaders': 'irondale',
+      'celestine-paladins': 'erdon-pass',
+    });
     const { state, events } = play(base, start, END, ...fingersFor(base, 'irondale', 1));
     expect(result(events)).toMatchObject({ as: 4, ds: 7, column: '-3/-2', number: 1, result: 'A2' });
     expect(state.battle?.hits).toEqual([{ side: 'azuthka', left: 2 }]);
@@ -448,12 +592,26 @@ describe('Warchon results and armies through the game loop', () => {
 
   it('Dx: the defender alone takes the Hits, split by its owner among its units there', () => {
     // Irondale, AS 6 + 4 against DS 7: column +2/+3, number 1, D2.
-    const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'baphite-swarm-2': 'kier-zhadd', 'celestine-war-angels': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' }, { mods: { 'deathknoll-ogres': [boost('as', 4)] } });
+    const start = position(
+      'azuthka',
+      {
+        'deathknoll-ogres': 'irondale',
+        'baphite-swarm-1': 'irondale',
+        'baphite-swarm-2': 'kier-zhadd',
+        'celestine-war-angels': 'irondale',
+        'celestine-crusaders': 'irondale',
+        'celestine-paladins': 'erdon-pass',
+      },
+      { mods: { 'deathknoll-ogres': [boost('as', 4)] } },
+    );
     const { state, events } = play(base, start, END, ...fingersFor(base, 'irondale', 1));
     expect(result(events)).toMatchObject({ as: 10, ds: 7, column: '+2/+3', number: 1, result: 'D2' });
     expect(state.battle?.hits).toEqual([{ side: 'celestine', left: 2 }]);
     expect(state.active).toBe('celestine');
-    expect(game.legalMoves(base, state)).toEqual([{ kind: 'assign', unit: 'celestine-war-angels' }, { kind: 'assign', unit: 'celestine-crusaders' }]);
+    expect(game.legalMoves(base, state)).toEqual([
+      { kind: 'assign', unit: 'celestine-war-angels' },
+      { kind: 'assign', unit: 'celestine-crusaders' },
+    ]);
     const one = play(base, state, { kind: 'assign', unit: 'celestine-crusaders' }).state;
     // The Crusaders had 1 Hit: destroyed, so the second Hit can only go to the War Angels.
     expect(unit(one, 'celestine-crusaders').destroyed).toBe(true);
@@ -468,7 +626,13 @@ describe('Warchon results and armies through the game loop', () => {
     // No demo unit is Distinct: a copy of the content makes Goblin Assassins a Distinct Azuthka unit.
     const distinct = (count: number, budget?: Record<string, unknown>) =>
       variant((r) => {
-        withUnit('goblin-assassins', { side: 'azuthka', descriptors: ['distinct'], traits: [], points: 2, faces: [{ hits: 1, size: 1, movement: 2, as: 2, ds: 1 }] })(r);
+        withUnit('goblin-assassins', {
+          side: 'azuthka',
+          descriptors: ['distinct'],
+          traits: [],
+          points: 2,
+          faces: [{ hits: 1, size: 1, movement: 2, as: 2, ds: 1 }],
+        })(r);
         const demo = r.scenario!.demo as { sides: { army: { units: { unit: string; count: number }[]; budget?: Record<string, unknown> } }[] };
         demo.sides[0]!.army.units.push({ unit: 'goblin-assassins', count });
         if (budget) demo.sides[0]!.army.budget = budget;
@@ -499,16 +663,25 @@ describe('Warchon results and armies through the game loop', () => {
 });
 
 describe('Warchon optional declarations and choices of any number, through the game loop', () => {
-  it("Erdon Pass Event 4, Surprise Reserve: the Controlling army may bring one unit in from within its Movement, even one that moved, Size 0 for Capacity this turn, and it retreats one spread when the turn is over", () => {
+  it('Erdon Pass Event 4, Surprise Reserve: the Controlling army may bring one unit in from within its Movement, even one that moved, Size 0 for Capacity this turn, and it retreats one spread when the turn is over', () => {
     // The Ogres (Size 3) attack the Crusaders at Erdon Pass (Capacity 4); a Swarm (Size 2, Movement
     // 3) moves to Akibatu this turn, one Movement away by the path; the other Swarm stands at Xetti Bishum.
-    const at = { 'deathknoll-ogres': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'baphite-swarm-1': 'kier-zhadd', 'baphite-swarm-2': 'xetti-bishum', 'celestine-paladins': 'irondale' };
+    const at = {
+      'deathknoll-ogres': 'erdon-pass',
+      'celestine-crusaders': 'erdon-pass',
+      'baphite-swarm-1': 'kier-zhadd',
+      'baphite-swarm-2': 'xetti-bishum',
+      'celestine-paladins': 'irondale',
+    };
     const moved = play(base, position('azuthka', at), { kind: 'move', unit: 'baphite-swarm-1', to: 'akibatu' });
     expect(moved.state.acted).toContain('baphite-swarm-1');
     const ev = play(base, moved.state, END, ...toEvent(base, 'erdon-pass', 4));
     // "may": the Controlling army (the attacker, ruling controlling-army) answers yes or no, as a move.
     expect(ev.state.pending?.request).toMatchObject({ kind: 'option', side: 'azuthka', candidates: ['0', '1'], options: ['yes', 'no'] });
-    expect(game.legalMoves(base, ev.state)).toEqual([{ kind: 'choose', ids: ['0'] }, { kind: 'choose', ids: ['1'] }]);
+    expect(game.legalMoves(base, ev.state)).toEqual([
+      { kind: 'choose', ids: ['0'] },
+      { kind: 'choose', ids: ['1'] },
+    ]);
     // Declined: nothing moves, and combat resumes with a new number.
     const declined = play(base, ev.state, { kind: 'choose', ids: ['1'] });
     expect(eventEntry(declined.events)).toMatchObject({ rule: 'spread/erdon-pass#/events/3' });
@@ -522,7 +695,10 @@ describe('Warchon optional declarations and choices of any number, through the g
     expect(request?.candidates).toContain('baphite-swarm-1');
     expect(request?.candidates).not.toContain('deathknoll-ogres');
     const brought = play(base, yes.state, { kind: 'choose', ids: ['baphite-swarm-1'] });
-    expect(brought.events.find((e) => e.type === 'effect' && e.effect === 'bring-in')).toMatchObject({ rule: 'spread/erdon-pass#/events/3', data: { to: 'erdon-pass', brought: ['baphite-swarm-1'], from: { 'baphite-swarm-1': 'akibatu' } } });
+    expect(brought.events.find((e) => e.type === 'effect' && e.effect === 'bring-in')).toMatchObject({
+      rule: 'spread/erdon-pass#/events/3',
+      data: { to: 'erdon-pass', brought: ['baphite-swarm-1'], from: { 'baphite-swarm-1': 'akibatu' } },
+    });
     const s = brought.state;
     expect(unit(s, 'baphite-swarm-1').location).toBe('erdon-pass');
     // Size 3 + 2 over Capacity 4, but its Size does not count this turn: nothing is destroyed, the battle goes on.
@@ -550,7 +726,10 @@ describe('Warchon optional declarations and choices of any number, through the g
     expect(start.state.pending?.request).toMatchObject({ kind: 'option', side: 'azuthka', options: ['yes', 'no'] });
     expect(start.state.pending?.request.reason).toContain('trait/berserk/go-berserk');
     const berserk = play(content, start.state, { kind: 'choose', ids: ['0'] });
-    expect(berserk.events.find((e) => e.type === 'effect' && e.effect === 'may')).toMatchObject({ rule: 'trait/berserk/go-berserk@deathknoll-ogres', data: { side: 'azuthka', accepted: true } });
+    expect(berserk.events.find((e) => e.type === 'effect' && e.effect === 'may')).toMatchObject({
+      rule: 'trait/berserk/go-berserk@deathknoll-ogres',
+      data: { side: 'azuthka', accepted: true },
+    });
     expect(effectiveStat(unit(berserk.state, 'deathknoll-ogres'), 'as')).toBe(10);
     expect(effectiveStat(unit(berserk.state, 'deathknoll-ogres'), 'ds')).toBe(8);
     // An alteration after the declaration applies to the Berserker CS: the battle's AS is 10.
@@ -558,7 +737,9 @@ describe('Warchon optional declarations and choices of any number, through the g
     expect(result(fought.events)).toMatchObject({ spread: 'irondale', as: 10, ds: 3 });
     // The battle's Hits are assigned first; then it is destroyed after this battle.
     const after = finishTurn(content, fought.state);
-    const destroyed = [...fought.events, ...after.events].filter((e) => e.type === 'effect' && e.effect === 'destroy' && e.rule === 'trait/berserk/go-berserk@deathknoll-ogres');
+    const destroyed = [...fought.events, ...after.events].filter(
+      (e) => e.type === 'effect' && e.effect === 'destroy' && e.rule === 'trait/berserk/go-berserk@deathknoll-ogres',
+    );
     expect(destroyed.map((e) => e.units)).toEqual([['deathknoll-ogres']]);
     // After the result: the Berserker is destroyed when the battle ends, after the result's Hits.
     const order = [...fought.events, ...after.events];
@@ -583,7 +764,13 @@ describe('Warchon optional declarations and choices of any number, through the g
     const ask = (seed: number) => play(base, position('azuthka', at, { seed }), END, ...toEvent(base, 'dracosroar', 4));
     const ev = ask(seedRolling(1));
     // Any number of them, none included: every subset is a move.
-    expect(ev.state.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['baphite-swarm-1', 'deathknoll-ogres'], count: 2, anyNumber: true });
+    expect(ev.state.pending?.request).toMatchObject({
+      kind: 'units',
+      side: 'azuthka',
+      candidates: ['baphite-swarm-1', 'deathknoll-ogres'],
+      count: 2,
+      anyNumber: true,
+    });
     expect(game.legalMoves(base, ev.state)).toEqual([
       { kind: 'choose', ids: [] },
       { kind: 'choose', ids: ['baphite-swarm-1'] },
@@ -593,7 +780,9 @@ describe('Warchon optional declarations and choices of any number, through the g
     // The Ogres commit; a 1: the bridge is an illusion and they fall.
     const illusion = play(base, ev.state, { kind: 'choose', ids: ['deathknoll-ogres'] });
     expect(eventEntry(illusion.events)).toMatchObject({ rule: 'spread/dracosroar#/events/3' });
-    expect(illusion.events.find((e) => e.type === 'effect' && e.effect === 'choose-units')).toMatchObject({ data: { as: 'committed', chosen: ['deathknoll-ogres'] } });
+    expect(illusion.events.find((e) => e.type === 'effect' && e.effect === 'choose-units')).toMatchObject({
+      data: { as: 'committed', chosen: ['deathknoll-ogres'] },
+    });
     expect(rolled(illusion.events)).toMatchObject({ data: { die: 'rng', value: 1 } });
     expect(unit(illusion.state, 'deathknoll-ogres').destroyed).toBe(true);
     expect(effectiveStat(unit(illusion.state, 'baphite-swarm-1'), 'as')).toBe(0);

@@ -93,7 +93,9 @@ describe('Warchon games', () => {
         if (after.step !== 'setup' && !after.result) {
           const pendingLoss = game.legalMoves(content, after).some((m) => m.kind === 'destroy');
           if (!pendingLoss) {
-            for (const s of rules.spreads) for (const side of rules.sides) for (const aerial of [false, true]) if (sizeAt(after.core, side, s.id, aerial) > s.capacity) fail(`${side} over Capacity at ${s.id}`);
+            for (const s of rules.spreads)
+              for (const side of rules.sides)
+                for (const aerial of [false, true]) if (sizeAt(after.core, side, s.id, aerial) > s.capacity) fail(`${side} over Capacity at ${s.id}`);
           }
         }
       });

@@ -33,11 +33,23 @@ const simulated = (bots: readonly BotName[], from: number, to: number) => simula
 
 describe('Warchon games are the same as before the speed work', () => {
   it('150 games with random bots, as simulate plays them (log, log bytes, winners, lengths), are unchanged', () => {
-    expect(simulated(['random', 'random'], 0, 150)).toEqual({ digest: '7325472dfa879436a453d27399a1def6efdd05822fe681ed23878deb906667e2', bytes: 3944934, summaries: '636c4bfea4d168b54bdfcbddbb583fb27898444153c6ef067f25cf69bc8bd0d6' });
+    expect(simulated(['random', 'random'], 0, 150)).toEqual({
+      digest: '7325472dfa879436a453d27399a1def6efdd05822fe681ed23878deb906667e2',
+      bytes: 3944934,
+      summaries: '636c4bfea4d168b54bdfcbddbb583fb27898444153c6ef067f25cf69bc8bd0d6',
+    });
   }, 120_000);
 
   it('15 games of greedy bots, and 15 of greedy against random, are unchanged (look-ahead and fingers by the odds)', () => {
-    expect(simulated(['greedy', 'greedy'], 0, 15)).toEqual({ digest: 'eaef69b6b5c9af17bd42c45603d3a4ddb1d0441de7b5ea1ff529723a008aa321', bytes: 450466, summaries: '7761999a4f917fc0d66ae0ec25f61242fefe577b23e5c9557d1aa113c28489cc' });
-    expect(simulated(['greedy', 'random'], 0, 15)).toEqual({ digest: '9114d9fc91bdc73dc1036c049cdcbce022e0f28b6ef2c9db59b13938625d6778', bytes: 526181, summaries: '9e5a314fa221945e85ba4d4ffe8b692333f391c3150ee61589389c0a8420cb2c' });
+    expect(simulated(['greedy', 'greedy'], 0, 15)).toEqual({
+      digest: 'eaef69b6b5c9af17bd42c45603d3a4ddb1d0441de7b5ea1ff529723a008aa321',
+      bytes: 450466,
+      summaries: '7761999a4f917fc0d66ae0ec25f61242fefe577b23e5c9557d1aa113c28489cc',
+    });
+    expect(simulated(['greedy', 'random'], 0, 15)).toEqual({
+      digest: '9114d9fc91bdc73dc1036c049cdcbce022e0f28b6ef2c9db59b13938625d6778',
+      bytes: 526181,
+      summaries: '9e5a314fa221945e85ba4d4ffe8b692333f391c3150ee61589389c0a8420cb2c',
+    });
   }, 120_000);
 });

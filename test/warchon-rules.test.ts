@@ -16,7 +16,16 @@ const content = loadContent([PACK]).packs.get('warchon') as PackContent;
 const rules = warchonRules(content);
 
 /** A test's strength change (the demo army cannot bring the example's AS 9 into Erdon Pass, Capacity 4). */
-const boost = (stat: 'as' | 'ds', value: number): Modifier => ({ stat, op: 'add', value, rounding: null, duration: 'permanent', location: null, turnsLeft: null, source: 'test' });
+const boost = (stat: 'as' | 'ds', value: number): Modifier => ({
+  stat,
+  op: 'add',
+  value,
+  rounding: null,
+  duration: 'permanent',
+  location: null,
+  turnsLeft: null,
+  source: 'test',
+});
 
 /**
  * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts
@@ -42,7 +51,11 @@ const END: WarchonMove = { kind: 'end-movement' };
 
 describe('Warchon rules through the game loop', () => {
   it('worked example: Erdon Pass, AS 9 against DS 7, fingers 5 and 2 give 3, column +2/+3, A1D1, each side assigns its Hit', () => {
-    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }, { 'baphite-swarm-1': [boost('as', 5)] });
+    const start = position(
+      'azuthka',
+      { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' },
+      { 'baphite-swarm-1': [boost('as', 5)] },
+    );
     const battle = play(start, END).state;
     expect(battle.battle?.spread).toBe('erdon-pass');
     expect(battle.active).toBe('azuthka');
@@ -55,7 +68,10 @@ describe('Warchon rules through the game loop', () => {
     expect(events.find((e) => e.type === 'result')).toMatchObject({ spread: 'erdon-pass', as: 9, ds: 7, column: '+2/+3', number: 3, result: 'A1D1' });
     // Each owner assigns his side's Hit: Azuthka first (the attacker), then Celestine.
     expect(state.active).toBe('azuthka');
-    expect(game.legalMoves(content, state)).toEqual([{ kind: 'assign', unit: 'baphite-swarm-1' }, { kind: 'assign', unit: 'baphite-swarm-2' }]);
+    expect(game.legalMoves(content, state)).toEqual([
+      { kind: 'assign', unit: 'baphite-swarm-1' },
+      { kind: 'assign', unit: 'baphite-swarm-2' },
+    ]);
     const a = play(state, { kind: 'assign', unit: 'baphite-swarm-1' }).state;
     expect(unit(a, 'baphite-swarm-1').destroyed).toBe(true);
     expect(a.active).toBe('celestine');
@@ -69,7 +85,7 @@ describe('Warchon rules through the game loop', () => {
     expect(b.turn).toBe(2);
   });
 
-  it('faces: a multi-Hit unit turns to its next face, with that face\'s stats', () => {
+  it("faces: a multi-Hit unit turns to its next face, with that face's stats", () => {
     // Irondale, number from fingers 1 and 1; AS 4 against DS 6: the Ogres' side takes Hits.
     const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'celestine-paladins': 'irondale', 'celestine-crusaders': 'irondale' });
     let s = play(start, END, fingers(1), fingers(1)).state;
@@ -97,17 +113,32 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('movement: an Aerial unit goes straight to any spread within its Movement', () => {
-    const s = position('celestine', { 'celestine-war-angels': 'erdon-pass', 'celestine-paladins': 'erdon-pass', 'baphite-swarm-1': 'irondale', 'deathknoll-ogres': 'akibatu' });
+    const s = position('celestine', {
+      'celestine-war-angels': 'erdon-pass',
+      'celestine-paladins': 'erdon-pass',
+      'baphite-swarm-1': 'irondale',
+      'deathknoll-ogres': 'akibatu',
+    });
     expect(dests(s, 'celestine-paladins')).toEqual(['irondale', 'akibatu']);
     // Straight over the Swarm at Sp. 2 and the Ogres at Akibatu: Sp. 3, and Xetti Bishum three away by Dracosroar's path.
     expect(dests(s, 'celestine-war-angels')).toEqual(['irondale', 'dracosroar', 'akibatu', 'mount-tzask', 'xetti-bishum', 'kier-zhadd']);
   });
 
   it('movement: a move that would take an army over Capacity is refused, Aerial and non-Aerial counted apart', () => {
-    const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'irondale', 'deathknoll-ogres': 'irondale', 'celestine-paladins': 'kier-zhadd' });
+    const s = position('azuthka', {
+      'baphite-swarm-1': 'erdon-pass',
+      'baphite-swarm-2': 'irondale',
+      'deathknoll-ogres': 'irondale',
+      'celestine-paladins': 'kier-zhadd',
+    });
     expect(dests(s, 'deathknoll-ogres')).not.toContain('erdon-pass'); // 2 + 3 > 4
     expect(dests(s, 'baphite-swarm-2')).toContain('erdon-pass'); // 2 + 2 = 4
-    const c = position('celestine', { 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'irondale', 'celestine-war-angels': 'irondale', 'deathknoll-ogres': 'kier-zhadd' });
+    const c = position('celestine', {
+      'celestine-crusaders': 'erdon-pass',
+      'celestine-paladins': 'irondale',
+      'celestine-war-angels': 'irondale',
+      'deathknoll-ogres': 'kier-zhadd',
+    });
     const full = play(c, { kind: 'move', unit: 'celestine-paladins', to: 'erdon-pass' }).state; // non-Aerial Size 4 of 4
     expect(dests(full, 'celestine-war-angels')).toContain('erdon-pass'); // Aerial counted apart
     expect(() => play(full, { kind: 'move', unit: 'celestine-war-angels', to: 'nowhere' })).toThrow();
@@ -122,8 +153,13 @@ describe('Warchon rules through the game loop', () => {
     expect(() => play(held, { kind: 'hold', unit: 'baphite-swarm-2' })).toThrow();
   });
 
-  it('Capacity: an army over a spread\'s Capacity destroys units of its choice until within it', () => {
-    const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'deathknoll-ogres': 'erdon-pass', 'celestine-paladins': 'kier-zhadd' });
+  it("Capacity: an army over a spread's Capacity destroys units of its choice until within it", () => {
+    const s = position('azuthka', {
+      'baphite-swarm-1': 'erdon-pass',
+      'baphite-swarm-2': 'erdon-pass',
+      'deathknoll-ogres': 'erdon-pass',
+      'celestine-paladins': 'kier-zhadd',
+    });
     expect(game.legalMoves(content, s)).toEqual(['baphite-swarm-1', 'baphite-swarm-2', 'deathknoll-ogres'].map((id) => ({ kind: 'destroy', unit: id })));
     const { state, events } = play(s, { kind: 'destroy', unit: 'deathknoll-ogres' });
     expect(events).toContainEqual(expect.objectContaining({ effect: 'capacity-loss', unit: 'deathknoll-ogres' }));
@@ -131,7 +167,13 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('turn: battles on every spread both armies share, after all movement, in spread number order', () => {
-    const s = position('azuthka', { 'baphite-swarm-1': 'irondale', 'baphite-swarm-2': 'erdon-pass', 'celestine-paladins': 'irondale', 'celestine-crusaders': 'erdon-pass', 'deathknoll-ogres': 'kier-zhadd' });
+    const s = position('azuthka', {
+      'baphite-swarm-1': 'irondale',
+      'baphite-swarm-2': 'erdon-pass',
+      'celestine-paladins': 'irondale',
+      'celestine-crusaders': 'erdon-pass',
+      'deathknoll-ogres': 'kier-zhadd',
+    });
     const moved = play(s, { kind: 'move', unit: 'deathknoll-ogres', to: 'xetti-bishum' }).state;
     expect(moved.battle).toBeNull();
     const fought = play(moved, END).state;
@@ -152,7 +194,12 @@ describe('Warchon rules through the game loop', () => {
 
   it('Engaged: no unit of the battle may leave next turn, reinforcements may move in, and they fight again', () => {
     // Erdon Pass, AS 4 against DS 3 (column -1/0/+1), number 3 (fingers 5 and 2): Eg.
-    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'irondale' });
+    const start = position('azuthka', {
+      'baphite-swarm-1': 'erdon-pass',
+      'baphite-swarm-2': 'erdon-pass',
+      'celestine-crusaders': 'erdon-pass',
+      'celestine-paladins': 'irondale',
+    });
     const { state, events } = play(start, END, fingers(5), fingers(2));
     expect(events.find((e) => e.type === 'result')).toMatchObject({ result: 'Eg' });
     expect(state.turn).toBe(2);
@@ -175,12 +222,31 @@ describe('Warchon rules through the game loop', () => {
 
   it('AE and DE: every attacking (or defending) unit in the battle is destroyed', () => {
     // Erdon Pass, number 1 (fingers 4 and 1): AS 2 against DS 7 is column -5, AE.
-    const ae = play(position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'mount-tzask', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }), END, fingers(4), fingers(1));
+    const ae = play(
+      position('azuthka', {
+        'baphite-swarm-1': 'erdon-pass',
+        'baphite-swarm-2': 'mount-tzask',
+        'celestine-war-angels': 'erdon-pass',
+        'celestine-crusaders': 'erdon-pass',
+      }),
+      END,
+      fingers(4),
+      fingers(1),
+    );
     expect(ae.events.find((e) => e.type === 'result')).toMatchObject({ result: 'AE' });
     expect(unit(ae.state, 'baphite-swarm-1').destroyed).toBe(true);
     expect(unit(ae.state, 'celestine-war-angels').destroyed).toBe(false);
     // AS 9 against DS 3 is column +5: DE.
-    const de = play(position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'mount-tzask', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'irondale' }, { 'baphite-swarm-1': [boost('as', 7)] }), END, fingers(4), fingers(1));
+    const de = play(
+      position(
+        'azuthka',
+        { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'mount-tzask', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'irondale' },
+        { 'baphite-swarm-1': [boost('as', 7)] },
+      ),
+      END,
+      fingers(4),
+      fingers(1),
+    );
     expect(de.events.find((e) => e.type === 'result')).toMatchObject({ result: 'DE' });
     expect(unit(de.state, 'celestine-crusaders').destroyed).toBe(true);
   });
@@ -202,13 +268,21 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('Deadly Confrontation: each owner picks the unit that takes the Hit, as a move', () => {
-    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-war-angels': 'erdon-pass' });
+    const start = position('azuthka', {
+      'baphite-swarm-1': 'erdon-pass',
+      'baphite-swarm-2': 'erdon-pass',
+      'celestine-crusaders': 'erdon-pass',
+      'celestine-war-angels': 'erdon-pass',
+    });
     const called = play(start, END, fingers(3), fingers(1)).state;
     // Event number 3: row 1 [3,4,5E,1,2], attacker 1 and defender 1.
     const asked = play(called, fingers(1), fingers(1)).state;
     expect(asked.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['baphite-swarm-1', 'baphite-swarm-2'], count: 1 });
     expect(asked.active).toBe('azuthka');
-    expect(game.legalMoves(content, asked)).toEqual([{ kind: 'choose', ids: ['baphite-swarm-1'] }, { kind: 'choose', ids: ['baphite-swarm-2'] }]);
+    expect(game.legalMoves(content, asked)).toEqual([
+      { kind: 'choose', ids: ['baphite-swarm-1'] },
+      { kind: 'choose', ids: ['baphite-swarm-2'] },
+    ]);
     const second = play(asked, { kind: 'choose', ids: ['baphite-swarm-2'] }).state;
     expect(second.pending?.request).toMatchObject({ side: 'celestine', candidates: ['celestine-war-angels', 'celestine-crusaders'] });
     const done = play(second, { kind: 'choose', ids: ['celestine-war-angels'] }).state;
@@ -220,7 +294,12 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('victory: a side with no units left loses', () => {
-    const { state, events } = play(position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }), END, fingers(4), fingers(1));
+    const { state, events } = play(
+      position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }),
+      END,
+      fingers(4),
+      fingers(1),
+    );
     expect(state.result).toEqual({ winner: 'celestine', reason: expect.stringContaining('destroy your opponent'), rule: 'scenario/demo#/victory/0' });
     expect(events.at(-1)).toMatchObject({ type: 'end', winner: 'celestine' });
     expect(game.legalMoves(content, state)).toEqual([]);

@@ -18,7 +18,10 @@ const ODD = { kind: 'fingers', n: 3, extra: true } as unknown as WarchonMove;
 const ODD_HIT = [{ kind: 'assign', unit: 'no-such-unit' }, { kind: 'assign', unit: 7 }, { kind: 'assign' }] as unknown as WarchonMove[];
 
 /** Every unit of the state as a Hit to assign, plus ids no unit has. */
-const hits = (state: { core: { units: readonly { id: string }[] } }): WarchonMove[] => [...state.core.units.map((u): WarchonMove => ({ kind: 'assign', unit: u.id })), ...ODD_HIT];
+const hits = (state: { core: { units: readonly { id: string }[] } }): WarchonMove[] => [
+  ...state.core.units.map((u): WarchonMove => ({ kind: 'assign', unit: u.id })),
+  ...ODD_HIT,
+];
 
 /** Whether `play` accepts the move (it throws IllegalMove for a move the state does not offer). */
 function accepts(state: WarchonState, move: WarchonMove): boolean {
@@ -36,7 +39,13 @@ function accepts(state: WarchonState, move: WarchonMove): boolean {
  * must accept it exactly when legalMoves lists it. Returns how many were tried, and how many of
  * the kind `counted` were listed (so a test can see the moves it checks were offered at all).
  */
-function checkAgainstListing(games: number, seed: number, moves: number, candidates: (state: WarchonState) => WarchonMove[], counted: WarchonMove['kind']): { checked: number; listed: number } {
+function checkAgainstListing(
+  games: number,
+  seed: number,
+  moves: number,
+  candidates: (state: WarchonState) => WarchonMove[],
+  counted: WarchonMove['kind'],
+): { checked: number; listed: number } {
   let checked = 0;
   let listedOfKind = 0;
   for (let g = 0; g < games; g++) {
@@ -59,7 +68,12 @@ function checkAgainstListing(games: number, seed: number, moves: number, candida
   return { checked, listed: listedOfKind };
 }
 
-const ODD_MOVEMENT = [{ kind: 'hold' }, { kind: 'hold', unit: 7 }, { kind: 'end-movement', extra: 1 }, { kind: 'move', unit: 'no-such-unit', to: 'irondale' }] as unknown as WarchonMove[];
+const ODD_MOVEMENT = [
+  { kind: 'hold' },
+  { kind: 'hold', unit: 7 },
+  { kind: 'end-movement', extra: 1 },
+  { kind: 'move', unit: 'no-such-unit', to: 'irondale' },
+] as unknown as WarchonMove[];
 const SPREADS = Object.keys((content.records as unknown as { spread: Record<string, unknown> }).spread);
 
 /** Every unit holding and moving to every spread (and to one there is not), the end of the round, and odd moves. */

@@ -32,7 +32,7 @@ function anyBattleContent(): PackContent {
 /** The pack with the Mountain terrain Frigid (Kier-Zhadd and Mount Tzask), where the Baphite Swarm's -1 CS applies. */
 function frigidMountainsContent(): PackContent {
   const copy = structuredClone(content);
-  const terrain = (copy.records as unknown as { terrain: Record<string, { traits: string[] }> }).terrain['mountain']!;
+  const terrain = (copy.records as unknown as { terrain: Record<string, { traits: string[] }> }).terrain.mountain!;
   terrain.traits = ['Frigid'];
   return copy;
 }
@@ -57,7 +57,10 @@ function checkGames(pack: PackContent, games: number): number {
       if (state.step === 'movement' || state.step === 'battle') {
         const full = recomputeStatics(state.core, rules.rules, firstPolicy, ruleHooks(rules));
         expect(full.log, `game ${g}, move ${m}: a full recompute logs a change`).toEqual([]);
-        expect(full.state === state.core, `game ${g}, move ${m}: a full recompute changes the marks (${state.core.staticMarks} -> ${full.state.staticMarks})`).toBe(true);
+        expect(
+          full.state === state.core,
+          `game ${g}, move ${m}: a full recompute changes the marks (${state.core.staticMarks} -> ${full.state.staticMarks})`,
+        ).toBe(true);
         // The marks themselves, rebuilt from nothing: a state can carry the right marks string over
         // the wrong modifiers or movement limits (a transplant that forgot some), which the check
         // above, comparing only what the rules select, would not see.
@@ -80,7 +83,8 @@ function swarmPenaltyApplied(pack: PackContent, games: number): boolean {
     let state = game.setup(pack, gameSeed(21, g)).state;
     let picks = seedRandom(gameSeed(22, g));
     for (let m = 0; state.result === null && m < 3_000; m++) {
-      if (state.core.units.some((u) => u.record === 'baphite-swarm' && !u.destroyed && u.modifiers.some((x) => x.source.startsWith('unit/baphite-swarm')))) return true;
+      if (state.core.units.some((u) => u.record === 'baphite-swarm' && !u.destroyed && u.modifiers.some((x) => x.source.startsWith('unit/baphite-swarm'))))
+        return true;
       const legal = game.legalMoves(pack, state);
       const d = nextInt(picks, 0, legal.length - 1);
       picks = d.random;

@@ -20,7 +20,7 @@ const tables = warchonTables(warchon);
 const { spreads: SPREADS, findSpread, parseResult } = tables;
 const erdon = findSpread('erdon-pass')!;
 
-describe('the result grammar (parsed once from the result records\' patterns)', () => {
+describe("the result grammar (parsed once from the result records' patterns)", () => {
   it('parses Hits to both sides', () => {
     expect(parseResult('A1D1')).toEqual({
       code: 'A1D1',
@@ -126,7 +126,10 @@ describe('the tables, built from the content given', () => {
       number: 9,
       name: 'Bad',
       rng: erdonRng(),
-      combatTable: { columns: [{ label: '0', differential: { min: null, max: null } }], rows: [['So', 'So'], ['So'], ['So'], ['So'], ['So']].map((cells, r) => ({ roll: r + 1, cells })) },
+      combatTable: {
+        columns: [{ label: '0', differential: { min: null, max: null } }],
+        rows: [['So', 'So'], ['So'], ['So'], ['So'], ['So']].map((cells, r) => ({ roll: r + 1, cells })),
+      },
       events: null,
     };
     expect(() => buildSpreadTables(bad, parseResult)).toThrow(/2 cells for 1 columns/);

@@ -2,7 +2,16 @@
 // results, and the Teleportation Table over D66 ranges.
 import { describe, expect, it } from 'vitest';
 import * as warmaster from '../generated/content/warmaster.js';
-import { isD66, oddsColumn, reduceOdds, resolveTeleport, resolveWarmasterCombat, TableError, warmasterTables, type WarmasterTablesContent } from '../src/engine/warmaster/tables.js';
+import {
+  isD66,
+  oddsColumn,
+  reduceOdds,
+  resolveTeleport,
+  resolveWarmasterCombat,
+  TableError,
+  warmasterTables,
+  type WarmasterTablesContent,
+} from '../src/engine/warmaster/tables.js';
 
 // The engine takes the content as an argument: here, the generated content module.
 const tables = warmasterTables(warmaster);
@@ -11,8 +20,8 @@ const TELEPORT_TABLE = tables.teleportTable();
 
 const column = (attack: number, defence: number) => oddsColumn(COMBAT_TABLE, attack, defence).column.label;
 
-describe('odds columns (ruling combat-odds-rule: summed, rounded in the defender\'s favour)', () => {
-  it('follows the ruling\'s own examples', () => {
+describe("odds columns (ruling combat-odds-rule: summed, rounded in the defender's favour)", () => {
+  it("follows the ruling's own examples", () => {
     expect(column(5, 3)).toBe('1-1');
     expect(column(8, 3)).toBe('2-1');
     expect(column(9, 3)).toBe('3-1 or more');
@@ -50,7 +59,13 @@ describe('odds columns (ruling combat-odds-rule: summed, rounded in the defender
 
 describe('the combat table', () => {
   it('types the five results of the legend, worst to best for the attacker', () => {
-    expect(COMBAT_TABLE.results.map((r) => [r.code, r.rank])).toEqual([['AA', 0], ['AR', 1], ['BB', 2], ['DR', 3], ['DA', 4]]);
+    expect(COMBAT_TABLE.results.map((r) => [r.code, r.rank])).toEqual([
+      ['AA', 0],
+      ['AR', 1],
+      ['BB', 2],
+      ['DR', 3],
+      ['DA', 4],
+    ]);
     expect(COMBAT_TABLE.results[0]).toMatchObject({ name: 'Annihilated attacker', attacker: 'all', defender: 'none' });
     expect(COMBAT_TABLE.results[2]).toMatchObject({ code: 'BB', attacker: 'one-unit', defender: 'one-unit', battleAgain: true });
   });
@@ -73,7 +88,10 @@ describe('the combat table', () => {
     expect(r.odds).toEqual([2, 1]);
     expect(r.column.label).toBe('2-1');
     expect(r.result.code).toBe('DR');
-    expect(r.origins.map((o) => [o.value, o.entry])).toEqual([['column', 'combat-odds-rule'], ['result', 'combat-roll-4-col-4']]);
+    expect(r.origins.map((o) => [o.value, o.entry])).toEqual([
+      ['column', 'combat-odds-rule'],
+      ['result', 'combat-roll-4-col-4'],
+    ]);
   });
 
   it('flags an inferred cell as an inference', () => {
@@ -100,7 +118,7 @@ describe('the Teleportation Table', () => {
     for (const roll of [11, 13, 35, 66]) expect(at(roll).origin).toBeNull();
   });
 
-  it('reads the generic roll table: `roll` ranges, Warmaster\'s outcome under each entry\'s `extension`', () => {
+  it("reads the generic roll table: `roll` ranges, Warmaster's outcome under each entry's `extension`", () => {
     expect(warmaster.teleportTables.teleportation.dice).toBe('d66');
     expect(TELEPORT_TABLE.map((e) => [e.range, e.outcome])).toEqual([
       [{ min: 11, max: 12 }, 'death'],
@@ -141,7 +159,12 @@ describe('warmasterTables(content)', () => {
         ...warmaster.records,
         'combat-table': { 'combat-results': withCell(table, 0, 0, 'DA') },
         // (map loses the generated type's tuple of generic and Warmaster entries: the same entries, one renamed)
-        'teleport-table': { teleportation: { ...teleport, entries: teleport.entries.map((e, i) => (i === 0 ? { ...e, name: 'Gone!' } : e)) as unknown as typeof teleport.entries } },
+        'teleport-table': {
+          teleportation: {
+            ...teleport,
+            entries: teleport.entries.map((e, i) => (i === 0 ? { ...e, name: 'Gone!' } : e)) as unknown as typeof teleport.entries,
+          },
+        },
       },
       origins: warmaster.origins,
     };

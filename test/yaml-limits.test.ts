@@ -25,7 +25,13 @@ function validateCard(body: string) {
 }
 
 const bomb = (levels: number) =>
-  ['a: &a [x,x,x,x,x,x,x,x,x]', ...'bcdefghijk'.slice(0, levels - 1).split('').map((n, i) => `${n}: &${n} [${Array(9).fill(`*${'abcdefghijk'[i]}`).join(',')}]`)].join('\n') + '\n';
+  [
+    'a: &a [x,x,x,x,x,x,x,x,x]',
+    ...'bcdefghijk'
+      .slice(0, levels - 1)
+      .split('')
+      .map((n, i) => `${n}: &${n} [${Array(9).fill(`*${'abcdefghijk'[i]}`).join(',')}]`),
+  ].join('\n') + '\n';
 
 describe('aliases are bounded: yaml/alias-limit', () => {
   it('a 300-byte alias bomb is refused at the alias where what the aliases stand for passes the bound', () => {
@@ -45,7 +51,7 @@ describe('aliases are bounded: yaml/alias-limit', () => {
     expect(parseYaml('f.yaml', bomb(5)).ok).toBe(false);
   });
 
-  it('shared data stays shared: a refused bomb is found from the parser\'s events, before any value is built', () => {
+  it("shared data stays shared: a refused bomb is found from the parser's events, before any value is built", () => {
     // Eleven levels stand for 9^11 values; parsing stops at once, well before anything could expand them.
     const parsed = parseYaml('f.yaml', bomb(11));
     expect(parsed.ok ? 'parsed' : parsed.diagnostic.code).toBe('yaml/alias-limit');
@@ -72,7 +78,7 @@ describe('nesting is bounded: yaml/too-deep', () => {
     });
   }
 
-  it('a syntax error before 10,000-deep nesting is yaml/syntax in js-yaml\'s words: the text is never handed to the `yaml` package, which recurses through it', () => {
+  it("a syntax error before 10,000-deep nesting is yaml/syntax in js-yaml's words: the text is never handed to the `yaml` package, which recurses through it", () => {
     // The `yaml` package would say "Nested mappings are not allowed in compact mapping", then
     // "Maximum call stack size exceeded" for each level past its stack; near the stack's end V8 can
     // even die of it (a fatal out-of-memory in its regular expression compiler).
@@ -85,7 +91,9 @@ describe('nesting is bounded: yaml/too-deep', () => {
 
   it('the bound on what is handed to the `yaml` package passes every shipped and fixture file, and stops 10,000-deep text', () => {
     const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.ya?ml$/.test(e.name) && e.isFile() ? [path.join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(path.join(dir, e.name)) : /\.ya?ml$/.test(e.name) && e.isFile() ? [path.join(dir, e.name)] : [],
+      );
     const all = [...files(path.join(repoRoot, 'content')), ...files(path.join(repoRoot, 'test', 'fixtures'))];
     expect(all.length).toBeGreaterThan(100);
     expect(all.filter((f) => mayNestDeeperThan(readFileSync(f, 'utf8'), YAML_LIB_DEPTH))).toEqual([]);

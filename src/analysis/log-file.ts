@@ -46,7 +46,10 @@ export function readLogLines(file: string, limits: { maxLine?: number; maxBytes?
     let partBytes = 0;
     let total = 0;
     const buffer = Buffer.alloc(CHUNK);
-    const tooLong = () => new LogFileError(`line ${lines.length + 1} is longer than ${maxLine / (1024 * 1024)} MB, the most a log line may be; it starts ${JSON.stringify(Buffer.concat(parts).subarray(0, 60).toString('utf8'))}...`);
+    const tooLong = () =>
+      new LogFileError(
+        `line ${lines.length + 1} is longer than ${maxLine / (1024 * 1024)} MB, the most a log line may be; it starts ${JSON.stringify(Buffer.concat(parts).subarray(0, 60).toString('utf8'))}...`,
+      );
     for (;;) {
       const n = readSync(fd, buffer, 0, CHUNK, null);
       if (n === 0) break;

@@ -95,7 +95,15 @@ export function warchonColumnOdds(
   const pairs = rng.reduce((n, row) => n + row.length, 0);
   if (pairs === 0) throw new RangeError('the RNG matrix has no cells');
   const each = Fraction.of(1, pairs);
-  type Acc = { kind: Outcome<CombatResult>['kind']; key: string; result: CombatResult | null; count: number; numbers: Set<number>; layers: Provenance[]; first: number };
+  type Acc = {
+    kind: Outcome<CombatResult>['kind'];
+    key: string;
+    result: CombatResult | null;
+    count: number;
+    numbers: Set<number>;
+    layers: Provenance[];
+    first: number;
+  };
   const acc = new Map<string, Acc>();
   const bump = (k: string, kind: Acc['kind'], result: CombatResult | null, number: number | null, layers: (Provenance | null)[]) => {
     let a = acc.get(k);
@@ -136,7 +144,14 @@ export function warchonColumnOdds(
   const rank = (a: Acc) => (a.kind === 'result' ? 0 : a.kind === 'event' ? 1 : 2);
   const outcomes = [...acc.values()]
     .sort((a, b) => rank(a) - rank(b) || a.first - b.first)
-    .map((a) => ({ kind: a.kind, key: a.key, result: a.result, probability: each.mul(a.count), numbers: [...a.numbers].sort((x, y) => x - y), layers: a.layers }));
+    .map((a) => ({
+      kind: a.kind,
+      key: a.key,
+      result: a.result,
+      probability: each.mul(a.count),
+      numbers: [...a.numbers].sort((x, y) => x - y),
+      layers: a.layers,
+    }));
   const attackerHits = counted ? Fraction.of(attacker, counted) : null;
   const defenderHits = counted ? Fraction.of(defender, counted) : null;
   return {

@@ -78,7 +78,8 @@ function withLegend(table: Record<string, unknown>, pack: PackTablesSource): Rec
 /** The value at a JSON pointer of one or more plain steps (`''`, `/combatTable`). */
 function valueAt(record: unknown, pointer: string): unknown {
   let node = record;
-  for (const step of pointer.split('/').slice(1)) node = node === null || typeof node !== 'object' ? undefined : (node as Record<string, unknown>)[step.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const step of pointer.split('/').slice(1))
+    node = node === null || typeof node !== 'object' ? undefined : (node as Record<string, unknown>)[step.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node;
 }
 

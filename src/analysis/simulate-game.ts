@@ -176,7 +176,9 @@ export function playGame(
     end,
     winner: result?.winner ?? null,
     rule: result?.rule ?? `simulate/${end}`,
-    reason: result?.reason ?? (end === 'max-moves' ? `no result after ${options.maxMoves} moves` : end === 'no-legal-move' ? 'no legal move while the game goes on' : (error ?? '')),
+    reason:
+      result?.reason ??
+      (end === 'max-moves' ? `no result after ${options.maxMoves} moves` : end === 'no-legal-move' ? 'no legal move while the game goes on' : (error ?? '')),
     turns: state?.turn ?? 0,
     moves,
   };
@@ -245,7 +247,16 @@ export class PlayCounts {
       const e = list[i]!;
       let c = this.byType.get(e.type);
       if (c === undefined) {
-        c = { count: 0, combat: e.type === 'fingers' || e.type === 'result', effect: undefined, rule: undefined, card: undefined, spell: undefined, spread: undefined, result: undefined };
+        c = {
+          count: 0,
+          combat: e.type === 'fingers' || e.type === 'result',
+          effect: undefined,
+          rule: undefined,
+          card: undefined,
+          spell: undefined,
+          spread: undefined,
+          result: undefined,
+        };
         this.byType.set(e.type, c);
       }
       c.count++;

@@ -36,7 +36,8 @@ export function readHeader(first: string | undefined): LogHeader {
   } catch {
     throw new LogError(`line 1 is not JSON: a game log starts with its header line (docs/game-log.md); line 1 starts ${excerpt(first)}`);
   }
-  if (!header || header.type !== 'log' || header.format !== LOG_FORMAT) throw new LogError(`line 1 is not a game log header (${JSON.stringify({ type: 'log', format: LOG_FORMAT })})`);
+  if (header?.type !== 'log' || header.format !== LOG_FORMAT)
+    throw new LogError(`line 1 is not a game log header (${JSON.stringify({ type: 'log', format: LOG_FORMAT })})`);
   if (header.version !== LOG_VERSION) throw new LogError(`the log is format version ${String(header.version)}; this playmark reads version ${LOG_VERSION}`);
   if (typeof header.pack !== 'string' || !Number.isSafeInteger(header.seed) || !header.options || !Number.isSafeInteger(header.options.maxMoves)) {
     throw new LogError('the header lacks pack, seed or options.maxMoves');
@@ -90,7 +91,13 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
     at++;
     if (line.type === 'stop') stop = line;
     if (line.type === 'play' && scripted.illegal) {
-      failure = { same: false, line: n, message: `the move ${JSON.stringify(scripted.illegal.move)} is not legal here (the game offers ${scripted.illegal.legal} moves: ${scripted.illegal.kinds})`, logged: logged && 'value' in logged ? logged.value : null, replayed: null };
+      failure = {
+        same: false,
+        line: n,
+        message: `the move ${JSON.stringify(scripted.illegal.move)} is not legal here (the game offers ${scripted.illegal.legal} moves: ${scripted.illegal.kinds})`,
+        logged: logged && 'value' in logged ? logged.value : null,
+        replayed: null,
+      };
       return;
     }
     if (logged === null) {
@@ -106,14 +113,36 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
     if (diff !== null) failure = { same: false, line: n, message: diff + why, logged: logged.value, replayed: line };
   };
   try {
-    playGame(game, content, header.batch?.game ?? 0, header.seed, [], { scenario: header.options.scenario, maxMoves: header.options.maxMoves }, compare, scripted.choose);
+    playGame(
+      game,
+      content,
+      header.batch?.game ?? 0,
+      header.seed,
+      [],
+      { scenario: header.options.scenario, maxMoves: header.options.maxMoves },
+      compare,
+      scripted.choose,
+    );
   } catch (e) {
-    if (!failure) failure = { same: false, line: at + 1, message: `the replay stopped: ${(e as Error).message}`, logged: lineAt(at) && 'value' in lineAt(at)! ? (lineAt(at) as { value: JsonValue }).value : null, replayed: null };
+    if (!failure)
+      failure = {
+        same: false,
+        line: at + 1,
+        message: `the replay stopped: ${(e as Error).message}`,
+        logged: lineAt(at) && 'value' in lineAt(at)! ? (lineAt(at) as { value: JsonValue }).value : null,
+        replayed: null,
+      };
   }
   if (failure) return failure;
   if (at < raw.length) {
     const extra = lineAt(at);
-    return { same: false, line: at + 1, message: `the replay ended at line ${at} and the log goes on`, logged: extra && 'value' in extra ? extra.value : shorten(raw[at] ?? ''), replayed: null };
+    return {
+      same: false,
+      line: at + 1,
+      message: `the replay ended at line ${at} and the log goes on`,
+      logged: extra && 'value' in extra ? extra.value : shorten(raw[at] ?? ''),
+      replayed: null,
+    };
   }
   return { same: true, lines: raw.length, moves: moves.length, stop: stop! };
 }

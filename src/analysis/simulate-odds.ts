@@ -113,7 +113,11 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * (`odds`: groupKey -> result -> `n/d`). Null when nothing was observed. Groups in spread, column
  * and cell order; results in code order.
  */
-export function againstOdds(observed: Record<string, number>, odds: Record<string, Record<string, string>>, spreadOrder: readonly string[] = []): CombatAgainstOdds | null {
+export function againstOdds(
+  observed: Record<string, number>,
+  odds: Record<string, Record<string, string>>,
+  spreadOrder: readonly string[] = [],
+): CombatAgainstOdds | null {
   const groups = new Map<string, Map<string, number>>();
   for (const [key, n] of Object.entries(observed)) {
     const cut = key.lastIndexOf('\u0000');
@@ -157,7 +161,12 @@ export function againstOdds(observed: Record<string, number>, odds: Record<strin
   const df = tested.reduce((s, g) => s + g.df, 0);
   return {
     groups: out,
-    total: { battles: out.reduce((s, g) => s + g.battles, 0), chiSquare: round(chiSquare, 4), df, p: df === 0 ? null : round(chiSquareUpper(chiSquare, df), 6) },
+    total: {
+      battles: out.reduce((s, g) => s + g.battles, 0),
+      chiSquare: round(chiSquare, 4),
+      df,
+      p: df === 0 ? null : round(chiSquareUpper(chiSquare, df), 6),
+    },
   };
 }
 
@@ -181,7 +190,10 @@ const EPS = 1e-14;
 
 function logGamma(z: number): number {
   // Lanczos approximation (g = 7, n = 9).
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
+    9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   if (z < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * z)) - logGamma(1 - z);
   const w = z - 1;
   let a = c[0]!;

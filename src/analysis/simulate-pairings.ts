@@ -21,13 +21,26 @@ export interface PairingsReport {
  * Plays `batch` once for each pairing of bots (`pairings[k]`: one bot per side, in side order) and
  * reports each; progress counts the games of all the pairings.
  */
-export async function simulatePairings(ref: GameRef, content: GameContent, batch: Batch, pairings: readonly Batch['bots'][], options: SimulateOptions = {}): Promise<PairingsReport> {
+export async function simulatePairings(
+  ref: GameRef,
+  content: GameContent,
+  batch: Batch,
+  pairings: readonly Batch['bots'][],
+  options: SimulateOptions = {},
+): Promise<PairingsReport> {
   const reports: SimulateReport[] = [];
   const range = options.range ?? { from: 0, to: batch.games };
   const each = range.to - range.from;
   for (const [k, bots] of pairings.entries()) {
     const onProgress = options.onProgress;
-    reports.push(await simulate(ref, content, { ...batch, bots }, { ...options, ...(onProgress ? { onProgress: (done: number) => onProgress(k * each + done, pairings.length * each) } : {}) }));
+    reports.push(
+      await simulate(
+        ref,
+        content,
+        { ...batch, bots },
+        { ...options, ...(onProgress ? { onProgress: (done: number) => onProgress(k * each + done, pairings.length * each) } : {}) },
+      ),
+    );
   }
   return pairingsOf(reports);
 }
@@ -58,7 +71,8 @@ export function parseAnyReport(text: string, name: string): AnyReport {
   }
   const o = r as Partial<PairingsReport> | null;
   if (!o || typeof o !== 'object' || o.format !== PAIRINGS_FORMAT) return reportFrom(r, name);
-  if (o.version !== PAIRINGS_VERSION) throw new MergeError(`${name} is a version ${String(o.version)} pairings report; this playmark reads version ${PAIRINGS_VERSION}`);
+  if (o.version !== PAIRINGS_VERSION)
+    throw new MergeError(`${name} is a version ${String(o.version)} pairings report; this playmark reads version ${PAIRINGS_VERSION}`);
   if (!Array.isArray(o.pairings) || o.pairings.length === 0) throw new MergeError(`${name} lacks "pairings"`);
   return pairingsOf(o.pairings.map((p, k) => reportFrom(p, `${name} (pairing ${k + 1})`)));
 }
@@ -70,9 +84,14 @@ export function parseAnyReport(text: string, name: string): AnyReport {
 export function mergeAnyReports(reports: readonly { readonly name: string; readonly report: AnyReport }[]): AnyReport {
   const pairs = reports.filter((r) => isPairings(r.report));
   if (pairs.length === 0) return mergeReports(reports as { name: string; report: SimulateReport }[]);
-  if (pairs.length !== reports.length) throw new MergeError(`${pairs[0]!.name} has several pairings and ${reports.find((r) => !isPairings(r.report))!.name} one: merge the shards of one run`);
+  if (pairs.length !== reports.length)
+    throw new MergeError(`${pairs[0]!.name} has several pairings and ${reports.find((r) => !isPairings(r.report))!.name} one: merge the shards of one run`);
   const list = reports as readonly { readonly name: string; readonly report: PairingsReport }[];
   const count = list[0]!.report.pairings.length;
-  for (const r of list) if (r.report.pairings.length !== count) throw new MergeError(`${r.name} has ${r.report.pairings.length} pairings and ${list[0]!.name} ${count}: merge the shards of one run`);
-  return pairingsOf(Array.from({ length: count }, (_, k) => mergeReports(list.map((r) => ({ name: `${r.name} (pairing ${k + 1})`, report: r.report.pairings[k]! })))));
+  for (const r of list)
+    if (r.report.pairings.length !== count)
+      throw new MergeError(`${r.name} has ${r.report.pairings.length} pairings and ${list[0]!.name} ${count}: merge the shards of one run`);
+  return pairingsOf(
+    Array.from({ length: count }, (_, k) => mergeReports(list.map((r) => ({ name: `${r.name} (pairing ${k + 1})`, report: r.report.pairings[k]! })))),
+  );
 }

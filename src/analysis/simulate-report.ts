@@ -51,7 +51,21 @@ export interface Tally {
 }
 
 export function emptyTally(): Tally {
-  return { played: 0, wins: {}, draws: 0, ends: { result: 0, 'max-moves': 0, 'no-legal-move': 0, error: 0 }, turns: {}, moves: {}, endings: {}, moveKinds: {}, events: {}, combat: {}, combatOdds: {}, unfinished: [], failures: [] };
+  return {
+    played: 0,
+    wins: {},
+    draws: 0,
+    ends: { result: 0, 'max-moves': 0, 'no-legal-move': 0, error: 0 },
+    turns: {},
+    moves: {},
+    endings: {},
+    moveKinds: {},
+    events: {},
+    combat: {},
+    combatOdds: {},
+    unfinished: [],
+    failures: [],
+  };
 }
 
 const add = (m: Record<string, number>, key: string, n = 1) => void (m[key] = (m[key] ?? 0) + n);
@@ -68,7 +82,8 @@ export function addGame(t: Tally, g: GameSummary): void {
   add(t.moves, String(g.moves));
   add(t.endings, [g.end, g.winner ?? '', g.rule, g.reason].join('\u0000'));
   if (g.end === 'max-moves') t.unfinished = firstListed([...t.unfinished, { index: g.index, seed: g.seed }]);
-  if (g.end === 'no-legal-move' || g.end === 'error') t.failures = firstListed([...t.failures, { index: g.index, seed: g.seed, end: g.end, message: g.reason }]);
+  if (g.end === 'no-legal-move' || g.end === 'error')
+    t.failures = firstListed([...t.failures, { index: g.index, seed: g.seed, end: g.end, message: g.reason }]);
 }
 
 /** Adds the moves and events counted over some games to a tally. */
@@ -196,7 +211,13 @@ export interface SimulateReport {
   readonly failed: { readonly games: number; readonly first: Tally['failures'] };
   readonly length: { readonly turns: Distribution; readonly moves: Distribution };
   /** How games ended, most frequent first. */
-  readonly endings: readonly { readonly end: GameEnd; readonly winner: string | null; readonly rule: string; readonly reason: string; readonly games: number }[];
+  readonly endings: readonly {
+    readonly end: GameEnd;
+    readonly winner: string | null;
+    readonly rule: string;
+    readonly reason: string;
+    readonly games: number;
+  }[];
   /** Moves played by kind (sorted), with the count per side. */
   readonly moveKinds: Record<string, { readonly total: number; readonly bySide: Record<string, number> }>;
   /** Events by type (sorted), with counts by the value of each counted field (COUNTED_FIELDS: rule, card, spell, spread, result...). */
@@ -225,14 +246,26 @@ export function makeReport(batch: Batch, range: Range, t: Tally): SimulateReport
     .sort((a, b) => b.games - a.games || cmp(a.end, b.end) || cmp(a.winner ?? '', b.winner ?? '') || cmp(a.rule, b.rule) || cmp(a.reason, b.reason));
   const moveKinds = Object.fromEntries(
     Object.entries(sortedKeys(t.moveKinds)).map(([kind, bySide]) => {
-      const ordered = Object.fromEntries([...sides.filter((s) => s in bySide), ...Object.keys(bySide).filter((s) => !sides.includes(s)).sort()].map((s) => [s, bySide[s]!]));
+      const ordered = Object.fromEntries(
+        [
+          ...sides.filter((s) => s in bySide),
+          ...Object.keys(bySide)
+            .filter((s) => !sides.includes(s))
+            .sort(),
+        ].map((s) => [s, bySide[s]!]),
+      );
       return [kind, { total: Object.values(bySide).reduce((a, b) => a + b, 0), bySide: ordered }];
     }),
   );
   const events: EventCounts = Object.fromEntries(
-    Object.entries(sortedKeys(t.events)).map(([type, c]) => [type, { count: c.count, by: Object.fromEntries(Object.entries(sortedKeys(c.by)).map(([f, values]) => [f, sortedKeys(values)])) }]),
+    Object.entries(sortedKeys(t.events)).map(([type, c]) => [
+      type,
+      { count: c.count, by: Object.fromEntries(Object.entries(sortedKeys(c.by)).map(([f, values]) => [f, sortedKeys(values)])) },
+    ]),
   );
-  const otherWinners = Object.keys(t.wins).filter((s) => !sides.includes(s)).sort();
+  const otherWinners = Object.keys(t.wins)
+    .filter((s) => !sides.includes(s))
+    .sort();
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
@@ -313,7 +346,24 @@ export function reportFrom(r: unknown, name: string): SimulateReport {
   const o = r as Partial<SimulateReport> | null;
   if (!o || typeof o !== 'object' || o.format !== REPORT_FORMAT) throw new MergeError(`${name} is not a simulate report (no "format": "${REPORT_FORMAT}")`);
   if (o.version !== REPORT_VERSION) throw new MergeError(`${name} is a version ${String(o.version)} report; this playmark reads version ${REPORT_VERSION}`);
-  for (const key of ['pack', 'packVersion', 'seed', 'games', 'bots', 'maxMoves', 'range', 'played', 'wins', 'draws', 'unfinished', 'failed', 'length', 'endings', 'moveKinds', 'events'] as const) {
+  for (const key of [
+    'pack',
+    'packVersion',
+    'seed',
+    'games',
+    'bots',
+    'maxMoves',
+    'range',
+    'played',
+    'wins',
+    'draws',
+    'unfinished',
+    'failed',
+    'length',
+    'endings',
+    'moveKinds',
+    'events',
+  ] as const) {
     if (o[key] === undefined) throw new MergeError(`${name} lacks "${key}"`);
   }
   return o as SimulateReport;
@@ -333,15 +383,21 @@ export function mergeReports(reports: readonly { readonly name: string; readonly
     if (JSON.stringify(batchOf(report)) !== key) {
       const b = batchOf(report);
       const differs = (Object.keys(batch) as (keyof Batch)[]).filter((k) => JSON.stringify(b[k]) !== JSON.stringify(batch[k]));
-      throw new MergeError(`${name} is from another batch than ${first.name}: ${differs.map((k) => `${k} ${JSON.stringify(b[k])} vs ${JSON.stringify(batch[k])}`).join(', ')}`);
+      throw new MergeError(
+        `${name} is from another batch than ${first.name}: ${differs.map((k) => `${k} ${JSON.stringify(b[k])} vs ${JSON.stringify(batch[k])}`).join(', ')}`,
+      );
     }
   }
   const sorted = [...reports].sort((a, b) => a.report.range.from - b.report.range.from);
   for (let i = 1; i < sorted.length; i++) {
     const prev = sorted[i - 1]!;
     const next = sorted[i]!;
-    if (next.report.range.from < prev.report.range.to) throw new MergeError(`${prev.name} (games ${describeRange(prev.report.range)}) and ${next.name} (games ${describeRange(next.report.range)}) overlap`);
-    if (next.report.range.from > prev.report.range.to) throw new MergeError(`games ${describeRange({ from: prev.report.range.to, to: next.report.range.from })} are missing between ${prev.name} and ${next.name}`);
+    if (next.report.range.from < prev.report.range.to)
+      throw new MergeError(`${prev.name} (games ${describeRange(prev.report.range)}) and ${next.name} (games ${describeRange(next.report.range)}) overlap`);
+    if (next.report.range.from > prev.report.range.to)
+      throw new MergeError(
+        `games ${describeRange({ from: prev.report.range.to, to: next.report.range.from })} are missing between ${prev.name} and ${next.name}`,
+      );
   }
   const total = emptyTally();
   for (const { report } of sorted) addTally(total, tallyOf(report));

@@ -94,7 +94,10 @@ export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: G
   const bots = batch.bots.map((b) => b.bot);
   const counts = new PlayCounts();
   const summaries: GameSummary[] = [];
-  for (let i = range.from; i < range.to; i++) summaries.push(playGame(game, content, i, gameSeed(batch.seed, i), bots, { scenario: batch.scenario, maxMoves: batch.maxMoves }, undefined, undefined, counts));
+  for (let i = range.from; i < range.to; i++)
+    summaries.push(
+      playGame(game, content, i, gameSeed(batch.seed, i), bots, { scenario: batch.scenario, maxMoves: batch.maxMoves }, undefined, undefined, counts),
+    );
   const plain = counts.plain();
   // The exact odds of each combat group counted, from the game's own tables (simulate-odds.ts).
   const oddsOf = combatOddsFor(game.pack, content);
@@ -114,11 +117,26 @@ export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: G
  * Plays game `index` of a batch again, in this thread, sending every log line to `log` (the header
  * first): what `simulate --log` writes.
  */
-export async function logGame(ref: GameRef, content: GameContent, batch: Batch, index: number, log: (line: LogLine) => void, extra: { readonly playmark?: string } = {}): Promise<GameSummary> {
+export async function logGame(
+  ref: GameRef,
+  content: GameContent,
+  batch: Batch,
+  index: number,
+  log: (line: LogLine) => void,
+  extra: { readonly playmark?: string } = {},
+): Promise<GameSummary> {
   const game = await loadGame(ref);
   const seed = gameSeed(batch.seed, index);
   log(logHeader(batch, index, seed, game.sides(content), extra.playmark));
-  return playGame(game, content, index, seed, batch.bots.map((b) => b.bot), { scenario: batch.scenario, maxMoves: batch.maxMoves }, log);
+  return playGame(
+    game,
+    content,
+    index,
+    seed,
+    batch.bots.map((b) => b.bot),
+    { scenario: batch.scenario, maxMoves: batch.maxMoves },
+    log,
+  );
 }
 
 export const LOG_FORMAT = 'playmark-game-log';
@@ -181,7 +199,15 @@ export interface WorkerStart {
   readonly batch: Batch;
 }
 
-function runWorkers(ref: GameRef, content: GameContent, batch: Batch, chunks: Iterator<Range>, chunkCount: number, count: number, receive: (from: number, played: Played) => void): Promise<void> {
+function runWorkers(
+  ref: GameRef,
+  content: GameContent,
+  batch: Batch,
+  chunks: Iterator<Range>,
+  chunkCount: number,
+  count: number,
+  receive: (from: number, played: Played) => void,
+): Promise<void> {
   const script = workerScript();
   const start: WorkerStart = { ref, content, batch };
   return new Promise<void>((resolve, reject) => {

@@ -85,7 +85,11 @@ export function combatTableOdds(table: CombatTable, origins?: RecordOrigins): Co
       a.rolls.push(roll);
       if (r >= 0) addLayer(a.layers, layerAt(origins, `/rows/${r}/cells/${c}`));
     }
-    const order = (code: string | null) => (code === null ? Infinity : table.legend.findIndex((l) => l === legendResult(table, code)));
+    const order = (code: string | null) => {
+      if (code === null) return Infinity;
+      const result = legendResult(table, code);
+      return result === null ? -1 : table.legend.indexOf(result);
+    };
     const outcomes = [...acc.values()]
       .sort((a, b) => order(a.code) - order(b.code) || ((a.code ?? '') < (b.code ?? '') ? -1 : (a.code ?? '') > (b.code ?? '') ? 1 : 0))
       .map((a) => ({
@@ -104,7 +108,14 @@ export function combatTableOdds(table: CombatTable, origins?: RecordOrigins): Co
 /** The exact odds of every entry of a roll table. */
 export function rollTableOdds(table: RollTable, origins?: RecordOrigins): RollTableOdds {
   const distribution = diceDistribution(tableDice(table));
-  const entries = table.entries.map((entry, index) => ({ index, name: entry.name ?? null, text: entry.text, probability: Fraction.ZERO, rolls: [] as number[], layers: [] as TableLayer[] }));
+  const entries = table.entries.map((entry, index) => ({
+    index,
+    name: entry.name ?? null,
+    text: entry.text,
+    probability: Fraction.ZERO,
+    rolls: [] as number[],
+    layers: [] as TableLayer[],
+  }));
   for (const { roll, probability } of distribution) {
     const e = entries[pickByRoll(table.entries, roll)];
     if (!e) continue; // validate reports a roll no entry covers

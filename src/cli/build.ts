@@ -11,7 +11,9 @@ export function registerBuild(program: Command, io: Io): void {
   addRenderOptions(
     program
       .command('build')
-      .description('The whole job, from the YAML as it is now: validate every pack of the project, bring generated/ up to date, and print every pack to PDF (out/ at the project root). Takes every option of `render`.'),
+      .description(
+        'The whole job, from the YAML as it is now: validate every pack of the project, bring generated/ up to date, and print every pack to PDF (out/ at the project root). Takes every option of `render`.',
+      ),
   )
     .addHelpText(
       'after',
@@ -41,7 +43,11 @@ ${RENDER_HELP}`,
       if (generated.reason !== 'invalid') {
         const { stale, missing, extra, unchanged } = generated.diff;
         const changed = stale.length + missing.length + extra.length;
-        io.err(changed ? `codegen: ${generated.outLabel}/ updated (${plural(changed, 'file')})\n` : `codegen: ${generated.outLabel}/ is up to date (${plural(unchanged.length, 'file')})\n`);
+        io.err(
+          changed
+            ? `codegen: ${generated.outLabel}/ updated (${plural(changed, 'file')})\n`
+            : `codegen: ${generated.outLabel}/ is up to date (${plural(unchanged.length, 'file')})\n`,
+        );
       }
       await runRender(io, projectRenderOptions(content, options), isJson(flags));
     });

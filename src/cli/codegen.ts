@@ -19,7 +19,9 @@ interface CodegenFlags {
 export function registerCodegen(program: Command, io: Io): void {
   program
     .command('codegen')
-    .description('Write generated/: a TypeScript type module per schema and a typed, readonly content module per pack (layers applied). Only changed files are written.')
+    .description(
+      'Write generated/: a TypeScript type module per schema and a typed, readonly content module per pack (layers applied). Only changed files are written.',
+    )
     .option('--check', 'write nothing; list stale, missing and extra files and exit 1 if there are any (for CI)', false)
     .option('--json', 'print the result as JSON', false)
     .option('--content <dir>', 'the content root holding the packs', DEFAULT_CONTENT)
@@ -38,7 +40,8 @@ With --check, the exit code is 1 when any file is stale, missing or extra.`,
     .action(async (opts: CodegenFlags) => {
       // Folders are relative to the project's root, found upward from here.
       const root = requireProject(io).root;
-      if (!existsSync(path.resolve(root, opts.content))) throw new UsageError(`no such folder: ${opts.content} (in ${root})`, 'Give --content relative to the project root.');
+      if (!existsSync(path.resolve(root, opts.content)))
+        throw new UsageError(`no such folder: ${opts.content} (in ${root})`, 'Give --content relative to the project root.');
       const result = await codegen({
         root,
         contentDir: opts.content,
@@ -71,13 +74,14 @@ function describe(result: CodegenResult, io: Io): string {
   if (result.check) {
     if (result.ok) return `${out}/ is up to date (${unchanged.length} files).\n`;
     return (
-      list('Stale (content differs)', stale) +
-      list('Missing', missing) +
-      list('Extra (no longer generated)', extra) +
-      `Run \`${COMMAND}\` to update them.\n`
+      list('Stale (content differs)', stale) + list('Missing', missing) + list('Extra (no longer generated)', extra) + `Run \`${COMMAND}\` to update them.\n`
     );
   }
   const written = stale.length + missing.length;
   if (written + extra.length === 0) return `${out}/ is up to date (${unchanged.length} files).\n`;
-  return list('Written', [...stale, ...missing].sort()) + list('Removed', extra) + `${out}/: ${written} written, ${extra.length} removed, ${unchanged.length} unchanged.\n`;
+  return (
+    list('Written', [...stale, ...missing].sort()) +
+    list('Removed', extra) +
+    `${out}/: ${written} written, ${extra.length} removed, ${unchanged.length} unchanged.\n`
+  );
 }

@@ -42,7 +42,9 @@ export interface CoverageReport {
 export function registerCoverage(program: Command, io: Io): void {
   program
     .command('coverage')
-    .description('Every printed rule, trait, event, card, spell and phase step of a pack: runs (naming the test that plays it through the game loop), unused (nothing in the text can set it off, with why) or manual (with what is missing).')
+    .description(
+      'Every printed rule, trait, event, card, spell and phase step of a pack: runs (naming the test that plays it through the game loop), unused (nothing in the text can set it off, with why) or manual (with what is missing).',
+    )
     .argument('<pack>', 'a pack id of the project found upward from here, or a pack folder')
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(['text', 'json']))
     .option('--json', 'the same as --format json')
@@ -98,7 +100,9 @@ export function coverageReport(pack: string, title: string, collected: readonly 
 export function formatCoverage(report: CoverageReport): string {
   const parts = [
     `${report.pack} (${report.title}): ${report.runs} of ${report.rules} rules run through a game loop, ${report.unused} the text never sets off, ${report.manual} manual.\n`,
-    report.engine ? '' : 'No game loop plays this pack yet: every rule is manual. To play it, name a game module in its pack.yaml (game: { module: ./game/index.js }; see docs/writing-a-game.md).\n',
+    report.engine
+      ? ''
+      : 'No game loop plays this pack yet: every rule is manual. To play it, name a game module in its pack.yaml (game: { module: ./game/index.js }; see docs/writing-a-game.md).\n',
   ];
   for (const item of report.items) {
     const text = item.text.replace(/\s+/g, ' ');
@@ -110,4 +114,3 @@ export function formatCoverage(report: CoverageReport): string {
   }
   return parts.join('');
 }
-

@@ -28,12 +28,19 @@ export function registerDiff(program: Command, io: Io): void {
   program
     .command('diff')
     .description(
-      'What changed in the content between two git revisions, a revision and the working tree, or two folders: packs, records added, removed and changed, each changed value (table cells in the table\'s own terms), and layer entries with their kind and reason.',
+      "What changed in the content between two git revisions, a revision and the working tree, or two folders: packs, records added, removed and changed, each changed value (table cells in the table's own terms), and layer entries with their kind and reason.",
     )
-    .argument('[a]', 'the side before: a git revision (HEAD~1, v1.0, main, a commit id) or a folder (a project root, a content folder or a pack folder); default HEAD')
+    .argument(
+      '[a]',
+      'the side before: a git revision (HEAD~1, v1.0, main, a commit id) or a folder (a project root, a content folder or a pack folder); default HEAD',
+    )
     .argument('[b]', 'the side after, the same way; default the working tree (the project found upward from here)')
     .option('--pack <pack>', 'only this pack (its folder name under content/)')
-    .addOption(new Option('-f, --format <format>', 'text for a terminal, markdown for an errata changelog to publish, json for programs (default: text)').choices([...DIFF_FORMATS]))
+    .addOption(
+      new Option('-f, --format <format>', 'text for a terminal, markdown for an errata changelog to publish, json for programs (default: text)').choices([
+        ...DIFF_FORMATS,
+      ]),
+    )
     .option('--json', 'the same as --format json')
     .option('--no-cache', 'parse every file afresh instead of using your cache of parsed YAML')
     .addHelpText(
@@ -82,7 +89,12 @@ a revision that does not exist).`,
  * are removed before it returns. A side with errors prints its diagnostics, sets exit code 1 and
  * gives undefined; a bad revision, folder or pack throws a UsageError.
  */
-export function compare(io: Io, a: string, b: string | undefined, options: { pack?: string; cache?: boolean } = {}): { diff: ContentDiff; sides: DiffSides } | undefined {
+export function compare(
+  io: Io,
+  a: string,
+  b: string | undefined,
+  options: { pack?: string; cache?: boolean } = {},
+): { diff: ContentDiff; sides: DiffSides } | undefined {
   const temps: string[] = [];
   try {
     const before = resolveSide(io, a, temps);
@@ -170,7 +182,10 @@ function revisionSide(io: Io, rev: string, temps: string[]): Side {
   const base = project?.root ?? io.cwd;
   const top = git(base, ['rev-parse', '--show-toplevel']);
   if (!top.ok) {
-    throw new UsageError(`"${rev}" is not a folder, and ${displayPath(base, io.cwd) || '.'} is not in a git repository, so it cannot be a revision: ${top.message}`, REVISION_HINT);
+    throw new UsageError(
+      `"${rev}" is not a folder, and ${displayPath(base, io.cwd) || '.'} is not in a git repository, so it cannot be a revision: ${top.message}`,
+      REVISION_HINT,
+    );
   }
   const repo = top.out.toString('utf8').trim();
   const prefix = project ? path.relative(realpathSync(repo), realpathSync(project.root)).split(path.sep).join('/') : '';
@@ -185,7 +200,10 @@ function revisionSide(io: Io, rev: string, temps: string[]): Side {
   const wanted = ['content', 'schemas', 'templates'].map((p) => (prefix ? `${prefix}/${p}` : p));
   const listed = git(repo, ['ls-tree', '--name-only', commit, '--', ...wanted]);
   if (!listed.ok) throw new UsageError(`cannot read revision ${rev}: ${listed.message}`, REVISION_HINT);
-  const present = listed.out.toString('utf8').split('\n').filter((p) => wanted.includes(p));
+  const present = listed.out
+    .toString('utf8')
+    .split('\n')
+    .filter((p) => wanted.includes(p));
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'playmark-diff-'));
   temps.push(tmp);
   if (present.length > 0) {
@@ -222,7 +240,10 @@ function checkPack(pack: string, sides: readonly Side[]): void {
 function loadSide(io: Io, side: Side, pack: string | undefined, cacheDir: string | false): ReadonlyMap<string, PackContent> | undefined {
   let dirs: string[];
   if (side.packDir) dirs = pack === undefined || path.basename(side.packDir) === pack ? [side.packDir] : [];
-  else dirs = sidePacks(side).filter((p) => pack === undefined || p === pack).map((p) => path.join(side.contentDir!, p));
+  else
+    dirs = sidePacks(side)
+      .filter((p) => pack === undefined || p === pack)
+      .map((p) => path.join(side.contentDir!, p));
   if (dirs.length === 0) return new Map();
   const options: ValidateOptions = {
     cwd: side.displayRoot?.dir ?? io.cwd,

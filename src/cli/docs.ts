@@ -11,7 +11,9 @@ import { readProjectContent } from './project.js';
 export function registerDocs(program: Command, io: Io): void {
   program
     .command('docs')
-    .description("Write the content reference: every kind of record the project's packs use, every property and allowed value, the shared definitions and every effect, each with an example from the packs.")
+    .description(
+      "Write the content reference: every kind of record the project's packs use, every property and allowed value, the shared definitions and every effect, each with an example from the packs.",
+    )
     .argument('[packs...]', 'only these packs (default: every pack of the project)')
     .option('-o, --out <file>', 'where to write it, relative to the project root', 'docs/reference.md')
     .option('--check', 'write nothing; exit 1 when the file is missing or out of date', false)
@@ -42,7 +44,8 @@ How rules work is taught in docs/rules.md; this page lists what each property al
       const current = existsSync(file) && readFileSync(file, 'utf8') === text;
       if (opts.check) {
         if (format === 'json') io.out(JSON.stringify({ file: shown, current }) + '\n');
-        else io.out(current ? `${shown} is up to date.\n` : `${shown} is ${existsSync(file) ? 'out of date' : 'missing'}: run \`playmark docs\` to write it.\n`);
+        else
+          io.out(current ? `${shown} is up to date.\n` : `${shown} is ${existsSync(file) ? 'out of date' : 'missing'}: run \`playmark docs\` to write it.\n`);
         io.exitCode = current ? EXIT.ok : EXIT.content;
         return;
       }

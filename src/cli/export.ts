@@ -9,7 +9,7 @@ import { didYouMean, packArgument } from './project.js';
 export function registerExport(program: Command, io: Io): void {
   program
     .command('export')
-    .description('Print a pack\'s effective content (base transcription plus layers) as JSON, records grouped by kind; or one kind, or one record.')
+    .description("Print a pack's effective content (base transcription plus layers) as JSON, records grouped by kind; or one kind, or one record.")
     .argument('<pack>', 'a pack id of the project found upward from here, or a pack folder')
     .option('--base', 'the base transcription alone, without layers', false)
     .option('--provenance', 'with each record, say where its values came from (source file, or the layer entry that set them)', false)
@@ -17,7 +17,10 @@ export function registerExport(program: Command, io: Io): void {
     .option('--record <id>', 'only this record (with --kind, or alone when no other kind has that id)')
     .addOption(
       new Option('-f, --format <format>', 'output format: json, the only one export prints (the default)').argParser((value: string) => {
-        if (value !== 'json') throw new InvalidArgumentError('export prints JSON only. Leave out --format (JSON is the default), or pipe the JSON through a viewer such as jq; to read problems as text, run playmark validate.');
+        if (value !== 'json')
+          throw new InvalidArgumentError(
+            'export prints JSON only. Leave out --format (JSON is the default), or pipe the JSON through a viewer such as jq; to read problems as text, run playmark validate.',
+          );
         return value;
       }),
     )
@@ -71,13 +74,25 @@ function findRecord(pack: Pack, kind: string | undefined, id: string): Effective
     const found = records.find((r) => r.id === id);
     if (found) return found;
     const ids = records.map((r) => r.id);
-    throw new UsageError(`pack ${pack.id} has no ${kind} "${id}"`, `${didYouMean(id, ids)}${ids.length ? `There are ${ids.length} ${kind} records; \`playmark export ${pack.id} --kind ${kind}\` lists them.` : `The pack has no ${kind} records.`}`);
+    throw new UsageError(
+      `pack ${pack.id} has no ${kind} "${id}"`,
+      `${didYouMean(id, ids)}${ids.length ? `There are ${ids.length} ${kind} records; \`playmark export ${pack.id} --kind ${kind}\` lists them.` : `The pack has no ${kind} records.`}`,
+    );
   }
   const all = [...pack.records.values()].flat();
   const matches = all.filter((r) => r.id === id);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
-    throw new UsageError(`several kinds of pack ${pack.id} have a record "${id}": ${matches.map((r) => r.kind).join(', ')}`, `Say which with --kind, e.g. --kind ${matches[0]!.kind}.`);
+    throw new UsageError(
+      `several kinds of pack ${pack.id} have a record "${id}": ${matches.map((r) => r.kind).join(', ')}`,
+      `Say which with --kind, e.g. --kind ${matches[0]!.kind}.`,
+    );
   }
-  throw new UsageError(`pack ${pack.id} has no record "${id}"`, `${didYouMean(id, all.map((r) => r.id))}Give --kind too, to look among one kind's records.`.trim());
+  throw new UsageError(
+    `pack ${pack.id} has no record "${id}"`,
+    `${didYouMean(
+      id,
+      all.map((r) => r.id),
+    )}Give --kind too, to look among one kind's records.`.trim(),
+  );
 }

@@ -92,9 +92,17 @@ export function runFmt(io: Io, paths: readonly string[], options: { check: boole
   if (paths.length === 0) targets.push({ project: requireProject(io), within: undefined });
   for (const p of paths) {
     const abs = path.resolve(io.cwd, p);
-    if (!existsSync(abs)) throw new UsageError(`no such file or folder: ${p}`, 'Give content files or folders (a pack, a kind folder, content/), or no path for the whole project.');
+    if (!existsSync(abs))
+      throw new UsageError(
+        `no such file or folder: ${p}`,
+        'Give content files or folders (a pack, a kind folder, content/), or no path for the whole project.',
+      );
     const project = findProject(statSync(abs).isDirectory() ? abs : path.dirname(abs));
-    if (!project) throw new UsageError(`${p} is in no playmark project`, 'A project is a folder with content/<pack>/pack.yaml; fmt formats the content files of its packs.');
+    if (!project)
+      throw new UsageError(
+        `${p} is in no playmark project`,
+        'A project is a folder with content/<pack>/pack.yaml; fmt formats the content files of its packs.',
+      );
     targets.push({ project, within: abs });
   }
 
@@ -111,7 +119,10 @@ export function runFmt(io: Io, paths: readonly string[], options: { check: boole
     pendings.push(...problems.filter((d) => within === undefined || isWithin(d.file, within)));
     const chosen = files.filter((f) => within === undefined || isWithin(f.file, within));
     if (within !== undefined && chosen.length === 0 && !problems.some((d) => isWithin(d.file, within))) {
-      throw new UsageError(`no content files in ${displayPath(within, io.cwd)}`, 'fmt formats a pack\'s pack.yaml, printables.yaml, layers/ and the folders its manifest names in `kinds`.');
+      throw new UsageError(
+        `no content files in ${displayPath(within, io.cwd)}`,
+        "fmt formats a pack's pack.yaml, printables.yaml, layers/ and the folders its manifest names in `kinds`.",
+      );
     }
     for (const f of chosen) {
       if (seen.has(f.file)) continue;
@@ -123,7 +134,11 @@ export function runFmt(io: Io, paths: readonly string[], options: { check: boole
         pendings.push({ code: 'file/encoding', file: f.file, message: decoded.message, offset: decoded.offset });
         continue;
       }
-      const result = formatContent(f.file, decoded.text, { ...(f.schema ? { schema: f.schema } : {}), schemas: lookup, ...(f.kindSchemas ? { kindSchemas: f.kindSchemas } : {}) });
+      const result = formatContent(f.file, decoded.text, {
+        ...(f.schema ? { schema: f.schema } : {}),
+        schemas: lookup,
+        ...(f.kindSchemas ? { kindSchemas: f.kindSchemas } : {}),
+      });
       if (!result.ok) {
         if ('diagnostic' in result) pendings.push(result.diagnostic);
         else unsafe.push({ file: displayPath(f.file, io.cwd), reason: result.unsafe });
@@ -140,13 +155,17 @@ export function runFmt(io: Io, paths: readonly string[], options: { check: boole
       }
     }
   }
-  const diagnostics = locateAll(pendings, (file) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return undefined; // unreadable now: the diagnostic is shown without its line
-    }
-  }, io.cwd);
+  const diagnostics = locateAll(
+    pendings,
+    (file) => {
+      try {
+        return readFileSync(file, 'utf8');
+      } catch {
+        return undefined; // unreadable now: the diagnostic is shown without its line
+      }
+    },
+    io.cwd,
+  );
   return { files: count, changed, diagnostics, unsafe };
 }
 
@@ -248,7 +267,8 @@ function isYaml(name: string): boolean {
 function fmtText(report: FmtReport, check: boolean, color: boolean): string {
   const parts: string[] = [];
   for (const d of report.diagnostics) parts.push(formatDiagnosticText(d, { color }) + '\n');
-  for (const u of report.unsafe) parts.push(`${u.file}: left as it is: formatting it would change it (${u.reason}). This is a bug in playmark fmt; please report it.\n`);
+  for (const u of report.unsafe)
+    parts.push(`${u.file}: left as it is: formatting it would change it (${u.reason}). This is a bug in playmark fmt; please report it.\n`);
   for (const file of report.changed) parts.push(`${check ? 'would format' : 'formatted'} ${file}\n`);
   const left = report.diagnostics.filter((d) => d.severity === 'error').length + report.unsafe.length;
   const verdict = check

@@ -40,9 +40,7 @@ const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}
 export function formatDiagnosticText(d: Diagnostic, style: Style): string {
   const label = d.severity === 'error' ? paint(style.color, '31;1', 'error') : paint(style.color, '33;1', 'warning');
   const gutter = String(d.line).length;
-  const lines = [
-    `${paint(style.color, '1', `${d.file}:${d.line}:${d.column}`)} ${label} ${paint(style.color, '2', `[${d.code}]`)} ${d.message}`,
-  ];
+  const lines = [`${paint(style.color, '1', `${d.file}:${d.line}:${d.column}`)} ${label} ${paint(style.color, '2', `[${d.code}]`)} ${d.message}`];
   if (d.sourceLine !== '') {
     const { shown, caret } = excerpt(d.sourceLine.replace(/\t/g, ' '), d.column - 1);
     lines.push(`  ${d.line} | ${shown}`);
@@ -77,20 +75,32 @@ export function coverageOf(summary: PackSummary, runs: ReadonlyMap<string, PackR
 /** Diagnostics, then each pack's summary line; `runs` are the engines' maps of rules run, by pack id (none: nothing runs). */
 export function formatValidation(result: ValidationResult, format: Format, style: Style, runs: ReadonlyMap<string, PackRuns> = new Map()): string {
   if (format === 'json') {
-    return JSON.stringify(
-      {
-        ok: result.errors === 0,
-        errors: result.errors,
-        warnings: result.warnings,
-        packs: result.summaries.map((s) => {
-          const c = coverageOf(s, runs);
-          return { id: s.id, title: s.title, records: s.records, layerEntries: s.layerEntries, rules: c.rules, runningRules: c.executable, unusedRules: c.unused, manualRules: c.manual, executableRules: c.executable };
-        }),
-        diagnostics: result.diagnostics,
-      },
-      null,
-      2,
-    ) + '\n';
+    return (
+      JSON.stringify(
+        {
+          ok: result.errors === 0,
+          errors: result.errors,
+          warnings: result.warnings,
+          packs: result.summaries.map((s) => {
+            const c = coverageOf(s, runs);
+            return {
+              id: s.id,
+              title: s.title,
+              records: s.records,
+              layerEntries: s.layerEntries,
+              rules: c.rules,
+              runningRules: c.executable,
+              unusedRules: c.unused,
+              manualRules: c.manual,
+              executableRules: c.executable,
+            };
+          }),
+          diagnostics: result.diagnostics,
+        },
+        null,
+        2,
+      ) + '\n'
+    );
   }
   if (format === 'github') {
     return result.diagnostics.map(formatGithub).join('');
@@ -99,7 +109,9 @@ export function formatValidation(result: ValidationResult, format: Format, style
   for (const s of result.summaries) {
     const c = coverageOf(s, runs);
     const pct = c.rules ? Math.round((100 * c.executable) / c.rules) : 100;
-    parts.push(`${s.id}: ${s.records} records, ${s.layerEntries} layer entries; ${c.executable} of ${c.rules} rules run through a game loop (${pct}%), ${c.unused} the text never sets off, ${c.manual} manual\n`);
+    parts.push(
+      `${s.id}: ${s.records} records, ${s.layerEntries} layer entries; ${c.executable} of ${c.rules} rules run through a game loop (${pct}%), ${c.unused} the text never sets off, ${c.manual} manual\n`,
+    );
   }
   const verdict = result.errors === 0 && result.warnings === 0 ? 'clean' : `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
   parts.push(`${result.summaries.length === 1 ? '1 pack' : `${result.summaries.length} packs`} checked: ${verdict}\n`);

@@ -18,7 +18,10 @@ export async function loadPackGame(pack: Pick<PackContent, 'dir' | 'pack'>, cwd:
   const id = pack.pack.id;
   const ref = hasGame(id) ? gameRef(id) : gameRefOf(pack);
   if (!ref) {
-    throw new UsageError(`no game plays "${id}": its pack.yaml names no game module`, 'Add `game: { module: ./game/index.js }` to pack.yaml, a module exporting `game` (docs/writing-a-game.md).');
+    throw new UsageError(
+      `no game plays "${id}": its pack.yaml names no game module`,
+      'Add `game: { module: ./game/index.js }` to pack.yaml, a module exporting `game` (docs/writing-a-game.md).',
+    );
   }
   try {
     return { ref, game: await loadGame(ref) };

@@ -35,7 +35,9 @@ interface Planned {
 export function registerInit(program: Command, io: Io): void {
   program
     .command('init')
-    .description('Make a new project in DIR (default: here): writes package.json depending on playmark, a pack with its cards, a roll table and its rules (each kind with its schema), a game module that plays them (content/<pack>/game/index.mjs) with its tests, a card template, printables, a layer entry and editor settings. The project it writes validates, generates and prints as it is, with `npx playmark build` after `npm install`, and plays with `npx playmark simulate <pack>`.')
+    .description(
+      'Make a new project in DIR (default: here): writes package.json depending on playmark, a pack with its cards, a roll table and its rules (each kind with its schema), a game module that plays them (content/<pack>/game/index.mjs) with its tests, a card template, printables, a layer entry and editor settings. The project it writes validates, generates and prints as it is, with `npx playmark build` after `npm install`, and plays with `npx playmark simulate <pack>`.',
+    )
     .argument('[dir]', 'the project folder (made if missing; must not hold a content/ folder yet)', '.')
     .option('--pack <id>', 'the pack id (kebab-case; default: from the folder name)')
     .option('--title <title>', "the game's title (default: from the pack id)")
@@ -71,22 +73,33 @@ follows too.`,
 function initCommand(io: Io, dirArg: string, flags: InitFlags): void {
   const root = path.resolve(io.cwd, dirArg);
   if (existsSync(root) && !statSync(root).isDirectory()) throw new UsageError(`${dirArg} is a file, not a folder`);
-  if (existsSync(path.join(root, 'content'))) throw new UsageError(`${path.join(dirArg, 'content')} exists already: this is a project`, 'Add a pack folder under content/ by hand, or init another folder.');
+  if (existsSync(path.join(root, 'content')))
+    throw new UsageError(
+      `${path.join(dirArg, 'content')} exists already: this is a project`,
+      'Add a pack folder under content/ by hand, or init another folder.',
+    );
   const planned = planInit(root, flags);
   const shown = path.relative(io.cwd, root) || '.';
   const taken = flags.force ? [] : existing(root, planned, io.cwd);
   if (taken.length > 0) {
     // One line a file, then the hint once: the list can be long.
     io.err(`${taken.map((d) => formatDiagnosticText(d, { color: io.color }).split('\n')[0]).join('\n')}\n`);
-    io.err(`playmark: init wrote nothing: ${plural(taken.length, 'file')} it would write ${taken.length === 1 ? 'exists' : 'exist'} already.\n  hint: ${CODES['init/file-exists'].hint}\n`);
+    io.err(
+      `playmark: init wrote nothing: ${plural(taken.length, 'file')} it would write ${taken.length === 1 ? 'exists' : 'exist'} already.\n  hint: ${CODES['init/file-exists'].hint}\n`,
+    );
     io.exitCode = EXIT.content;
     return;
   }
   const written = writeAll(root, planned, shown);
   // A pack whose manifest names a game module plays at once: say how.
   const manifest = planned.find((p) => /^content\/[^/]+\/pack\.yaml$/.test(p.rel));
-  const simulate = manifest && /^game:/m.test(manifest.text) ? `  npx playmark simulate ${manifest.rel.split('/')[1]} --games 1000 --seed 1   # playtest: 1000 games between bots\n` : '';
-  io.out(`${written.map((f) => `  ${path.join(shown, f)}`).join('\n')}\nA new project in ${shown}. Next:\n${shown === '.' ? '' : `  cd ${shown}\n`}  npm install\n  npx playmark build      # validate, generate, and print to out/\n${simulate}`);
+  const simulate =
+    manifest && /^game:/m.test(manifest.text)
+      ? `  npx playmark simulate ${manifest.rel.split('/')[1]} --games 1000 --seed 1   # playtest: 1000 games between bots\n`
+      : '';
+  io.out(
+    `${written.map((f) => `  ${path.join(shown, f)}`).join('\n')}\nA new project in ${shown}. Next:\n${shown === '.' ? '' : `  cd ${shown}\n`}  npm install\n  npx playmark build      # validate, generate, and print to out/\n${simulate}`,
+  );
   io.exitCode = EXIT.ok;
 }
 
@@ -112,13 +125,26 @@ export function existing(root: string, planned: readonly Planned[], cwd: string)
 }
 
 function packIdOf(root: string, flags: InitFlags): string {
-  const id = flags.pack ?? path.basename(root).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  if (!ID.test(id)) throw new UsageError(`"${id}" is not a pack id`, 'A pack id is kebab-case: lowercase letters and digits in words joined by "-", e.g. --pack my-game.');
+  const id =
+    flags.pack ??
+    path
+      .basename(root)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  if (!ID.test(id))
+    throw new UsageError(`"${id}" is not a pack id`, 'A pack id is kebab-case: lowercase letters and digits in words joined by "-", e.g. --pack my-game.');
   return id;
 }
 
 function titleOf(id: string, flags: InitFlags): string {
-  return flags.title ?? id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  return (
+    flags.title ??
+    id
+      .split('-')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' ')
+  );
 }
 
 /** The starter pack, renamed to the pack id: every file, plus package.json, .gitignore, README.md. */
@@ -153,7 +179,10 @@ function fromBuiltIn(root: string, flags: InitFlags): Planned[] {
   for (const rel of filesUnder(source)) {
     const target = `content/${pack}/${rel}`;
     const depth = target.split('/').length - 1;
-    let text = readFileSync(path.join(source, rel), 'utf8').replace(/^(# yaml-language-server: \$schema=)(?:\.\.\/)+schemas\//, `$1${'../'.repeat(depth)}node_modules/playmark/schemas/`);
+    let text = readFileSync(path.join(source, rel), 'utf8').replace(
+      /^(# yaml-language-server: \$schema=)(?:\.\.\/)+schemas\//,
+      `$1${'../'.repeat(depth)}node_modules/playmark/schemas/`,
+    );
     if (rel === 'pack.yaml') text = text.replace(/^id: .*$/m, `id: ${pack}`);
     if (rel === 'pack.yaml' && flags.title !== undefined) text = text.replace(/^title: .*$/m, `title: ${JSON.stringify(flags.title)}`);
     written.push({ rel: target, text });
@@ -167,14 +196,23 @@ function projectFiles(root: string, pack: string, title: string, written: Planne
   // The starter's game has tests of its own (test/game.test.mjs), run by node's test runner.
   const played = written.some((p) => p.rel === 'test/game.test.mjs');
   if (!existsSync(path.join(root, 'package.json'))) {
-    const name = path.basename(root).toLowerCase().replace(/[^a-z0-9-]+/g, '-') || pack;
+    const name =
+      path
+        .basename(root)
+        .toLowerCase()
+        .replace(/[^a-z0-9-]+/g, '-') || pack;
     const pkg = {
       name,
       version: '0.1.0',
       private: true,
       description: `${title}: a playmark project`,
       type: 'module',
-      scripts: { build: 'playmark build', validate: 'playmark validate', render: 'playmark render', ...(played ? { test: 'node --test test/game.test.mjs' } : {}) },
+      scripts: {
+        build: 'playmark build',
+        validate: 'playmark validate',
+        render: 'playmark render',
+        ...(played ? { test: 'node --test test/game.test.mjs' } : {}),
+      },
       devDependencies: { playmark: playmarkDependency() },
     };
     written.push({ rel: 'package.json', text: JSON.stringify(pkg, null, 2) + '\n' });
@@ -225,4 +263,3 @@ function filesUnder(dir: string, prefix = ''): string[] {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
 }
-

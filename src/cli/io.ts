@@ -49,7 +49,19 @@ export function fileError(error: unknown, doing: string, shown: string): UsageEr
   return new UsageError(`cannot ${doing} ${shown}: ${problem[0]} (${code})`, problem[1]);
 }
 
-const DOING: Readonly<Record<string, string>> = { open: 'open', read: 'read', write: 'write', mkdir: 'make the folder', rename: 'write', link: 'write', scandir: 'read the folder', stat: 'read', lstat: 'read', unlink: 'remove', rmdir: 'remove' };
+const DOING: Readonly<Record<string, string>> = {
+  open: 'open',
+  read: 'read',
+  write: 'write',
+  mkdir: 'make the folder',
+  rename: 'write',
+  link: 'write',
+  scandir: 'read the folder',
+  stat: 'read',
+  lstat: 'read',
+  unlink: 'remove',
+  rmdir: 'remove',
+};
 
 /**
  * Runs a command's work, turning a file-system error (permission denied, no space, a name too
@@ -79,9 +91,13 @@ export function outputFile(cwd: string, given: string, option: string): string {
   try {
     dirStat = statSync(dir);
   } catch {
-    throw new UsageError(`${option} ${given}: the folder ${path.dirname(given) || dir} does not exist`, 'Make the folder first (playmark does not make it), or give a file in a folder that exists.');
+    throw new UsageError(
+      `${option} ${given}: the folder ${path.dirname(given) || dir} does not exist`,
+      'Make the folder first (playmark does not make it), or give a file in a folder that exists.',
+    );
   }
-  if (!dirStat.isDirectory()) throw new UsageError(`${option} ${given}: ${path.dirname(given)} is a file, not a folder`, 'Give a file in a folder that exists.');
+  if (!dirStat.isDirectory())
+    throw new UsageError(`${option} ${given}: ${path.dirname(given)} is a file, not a folder`, 'Give a file in a folder that exists.');
   if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${option} ${given} is a folder`, 'Give a file name.');
   return file;
 }

@@ -9,7 +9,9 @@ import { exitCodeOf, runValidate } from './validate.js';
 export function registerLint(program: Command, io: Io): void {
   program
     .command('lint')
-    .description('Everything validate checks, and which rules of each pack the engine can run: every rule whose effect is still manual, with what the effect vocabulary lacks, and every rule the text never sets off, with why.')
+    .description(
+      'Everything validate checks, and which rules of each pack the engine can run: every rule whose effect is still manual, with what the effect vocabulary lacks, and every rule the text never sets off, with why.',
+    )
     .argument('[paths...]', 'pack folders, or a content root holding packs (default: every pack of the project found upward from here)')
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(FORMATS))
     .option('--json', 'the same as --format json')
@@ -41,8 +43,16 @@ Examples:
       if (!runs) return;
       const result = { ...validated, summaries: validated.summaries.map((s) => withRunsOf(s, runs)) };
       if (format === 'json') {
-        const packs = result.summaries.map((s) => ({ id: s.id, rules: s.coverage.rules, executable: s.coverage.executable, unused: s.coverage.unused, list: s.rules.filter((r) => opts.all || !r.executable) }));
-        io.out(JSON.stringify({ ok: result.errors === 0, errors: result.errors, warnings: result.warnings, diagnostics: result.diagnostics, packs }, null, 2) + '\n');
+        const packs = result.summaries.map((s) => ({
+          id: s.id,
+          rules: s.coverage.rules,
+          executable: s.coverage.executable,
+          unused: s.coverage.unused,
+          list: s.rules.filter((r) => opts.all || !r.executable),
+        }));
+        io.out(
+          JSON.stringify({ ok: result.errors === 0, errors: result.errors, warnings: result.warnings, diagnostics: result.diagnostics, packs }, null, 2) + '\n',
+        );
       } else if (format === 'github') {
         // Workflow annotations, one per diagnostic, as validate prints them; the rule list is for people.
         io.out(formatValidation(result, 'github', { color: false }));
@@ -51,7 +61,9 @@ Examples:
         for (const s of result.summaries) {
           const shown = s.rules.filter((r) => opts.all || !r.executable);
           const c = s.coverage;
-          parts.push(`\n${s.id}: the engine runs ${c.executable} of ${plural(c.rules, 'rule')} through a game loop; ${c.unused} the text never sets off, ${c.manual} manual${shown.length ? ':' : '.'}\n`);
+          parts.push(
+            `\n${s.id}: the engine runs ${c.executable} of ${plural(c.rules, 'rule')} through a game loop; ${c.unused} the text never sets off, ${c.manual} manual${shown.length ? ':' : '.'}\n`,
+          );
           for (const r of shown) parts.push(formatRule(r));
         }
         io.out(parts.join(''));

@@ -12,24 +12,91 @@ type Register = (program: Command, io: Io) => void;
  * driver, pdf-lib or the code generator); the others appear in the help as their summary.
  */
 const COMMANDS: readonly { readonly name: string; readonly summary: string; readonly load: () => Promise<Register> }[] = [
-  { name: 'validate', summary: 'Check packs: YAML, schemas, layers, references and table shapes, each problem at its file:line:column.', load: async () => (await import('./validate.js')).registerValidate },
-  { name: 'lint', summary: 'Everything validate checks, and every rule the engine cannot run yet, with what it lacks.', load: async () => (await import('./lint.js')).registerLint },
-  { name: 'coverage', summary: "Every printed rule of a pack: runs (the test that plays it through the game loop), unused (the text never sets it off, and why) or manual (what is missing).", load: async () => (await import('./coverage.js')).registerCoverage },
-  { name: 'export', summary: "A pack's effective content (or one record) as JSON, with provenance on request.", load: async () => (await import('./export.js')).registerExport },
-  { name: 'codegen', summary: 'Write generated/: TypeScript types from the schemas and typed content modules for programs that embed a pack.', load: async () => (await import('./codegen.js')).registerCodegen },
+  {
+    name: 'validate',
+    summary: 'Check packs: YAML, schemas, layers, references and table shapes, each problem at its file:line:column.',
+    load: async () => (await import('./validate.js')).registerValidate,
+  },
+  {
+    name: 'lint',
+    summary: 'Everything validate checks, and every rule the engine cannot run yet, with what it lacks.',
+    load: async () => (await import('./lint.js')).registerLint,
+  },
+  {
+    name: 'coverage',
+    summary:
+      'Every printed rule of a pack: runs (the test that plays it through the game loop), unused (the text never sets it off, and why) or manual (what is missing).',
+    load: async () => (await import('./coverage.js')).registerCoverage,
+  },
+  {
+    name: 'export',
+    summary: "A pack's effective content (or one record) as JSON, with provenance on request.",
+    load: async () => (await import('./export.js')).registerExport,
+  },
+  {
+    name: 'codegen',
+    summary: 'Write generated/: TypeScript types from the schemas and typed content modules for programs that embed a pack.',
+    load: async () => (await import('./codegen.js')).registerCodegen,
+  },
   { name: 'resolve', summary: 'One combat look-up, as a player checks a table.', load: async () => (await import('./resolve.js')).registerResolve },
   { name: 'odds', summary: 'Exact odds of every result of every combat table column.', load: async () => (await import('./odds.js')).registerOdds },
-  { name: 'simulate', summary: 'Playtest a pack: seeded games played by bots on every core; wins with 95% intervals, lengths, endings, what was played.', load: async () => (await import('./simulate.js')).registerSimulate },
-  { name: 'replay', summary: 'Play a game log again and say whether it reaches the same final state, or at which line it differs.', load: async () => (await import('./replay.js')).registerReplay },
-  { name: 'render', summary: "Print packs to PDF from their printables.yaml: sheets, cards and counters.", load: async () => (await import('./render.js')).registerRender },
-  { name: 'diff', summary: 'What changed between two revisions or folders: records, table cells in the table\'s own terms, layer entries with kind and reason; an errata changelog with --format markdown.', load: async () => (await import('./diff.js')).registerDiff },
-  { name: 'fmt', summary: 'Write content YAML in one canonical form (schema key order, tables one row to a line), keeping every comment and value; --check for CI.', load: async () => (await import('./fmt.js')).registerFmt },
-  { name: 'new', summary: 'Write a new record of a kind (or a layer entry) from its schema, with placeholders validate reports until they are filled in.', load: async () => (await import('./new.js')).registerNew },
-  { name: 'preview', summary: 'Serve every printable as HTML at print size, refreshed in the open page whenever a file is saved; errors shown over the page.', load: async () => (await import('./preview.js')).registerPreview },
-  { name: 'docs', summary: "Write the content reference (docs/reference.md): every kind, property and allowed value, the rule constructs and effects, with examples from the packs.", load: async () => (await import('./docs.js')).registerDocs },
-  { name: 'build', summary: 'The whole job: validate, codegen and print every pack of the project.', load: async () => (await import('./build.js')).registerBuild },
-  { name: 'init', summary: 'Write a new project: a pack with a record of each kind, a schema, a card template and printables, depending on this playmark.', load: async () => (await import('./init.js')).registerInit },
-  { name: 'setup', summary: 'Find a headless Chromium to print with, or install one (Debian, Ubuntu).', load: async () => (await import('./setup.js')).registerSetup },
+  {
+    name: 'simulate',
+    summary: 'Playtest a pack: seeded games played by bots on every core; wins with 95% intervals, lengths, endings, what was played.',
+    load: async () => (await import('./simulate.js')).registerSimulate,
+  },
+  {
+    name: 'replay',
+    summary: 'Play a game log again and say whether it reaches the same final state, or at which line it differs.',
+    load: async () => (await import('./replay.js')).registerReplay,
+  },
+  {
+    name: 'render',
+    summary: 'Print packs to PDF from their printables.yaml: sheets, cards and counters.',
+    load: async () => (await import('./render.js')).registerRender,
+  },
+  {
+    name: 'diff',
+    summary:
+      "What changed between two revisions or folders: records, table cells in the table's own terms, layer entries with kind and reason; an errata changelog with --format markdown.",
+    load: async () => (await import('./diff.js')).registerDiff,
+  },
+  {
+    name: 'fmt',
+    summary: 'Write content YAML in one canonical form (schema key order, tables one row to a line), keeping every comment and value; --check for CI.',
+    load: async () => (await import('./fmt.js')).registerFmt,
+  },
+  {
+    name: 'new',
+    summary: 'Write a new record of a kind (or a layer entry) from its schema, with placeholders validate reports until they are filled in.',
+    load: async () => (await import('./new.js')).registerNew,
+  },
+  {
+    name: 'preview',
+    summary: 'Serve every printable as HTML at print size, refreshed in the open page whenever a file is saved; errors shown over the page.',
+    load: async () => (await import('./preview.js')).registerPreview,
+  },
+  {
+    name: 'docs',
+    summary:
+      'Write the content reference (docs/reference.md): every kind, property and allowed value, the rule constructs and effects, with examples from the packs.',
+    load: async () => (await import('./docs.js')).registerDocs,
+  },
+  {
+    name: 'build',
+    summary: 'The whole job: validate, codegen and print every pack of the project.',
+    load: async () => (await import('./build.js')).registerBuild,
+  },
+  {
+    name: 'init',
+    summary: 'Write a new project: a pack with a record of each kind, a schema, a card template and printables, depending on this playmark.',
+    load: async () => (await import('./init.js')).registerInit,
+  },
+  {
+    name: 'setup',
+    summary: 'Find a headless Chromium to print with, or install one (Debian, Ubuntu).',
+    load: async () => (await import('./setup.js')).registerSetup,
+  },
 ];
 
 /** The command the arguments run (`help render` asks about render), or undefined. */
@@ -84,7 +151,9 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       if (error.hint) io.err(`  hint: ${error.hint}\n`);
       return EXIT.usage;
     }
-    io.err(`playmark: internal error: ${(error as Error)?.message ?? String(error)}\n  This is a bug in playmark, not in your content. Set PLAYMARK_DEBUG=1 to see the stack trace.\n`);
+    io.err(
+      `playmark: internal error: ${(error as Error)?.message ?? String(error)}\n  This is a bug in playmark, not in your content. Set PLAYMARK_DEBUG=1 to see the stack trace.\n`,
+    );
     if (process.env.PLAYMARK_DEBUG) io.err(`${(error as Error)?.stack ?? ''}\n`);
     return EXIT.internal;
   }

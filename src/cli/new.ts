@@ -42,10 +42,12 @@ export interface NewResult {
 export function registerNew(program: Command, io: Io): void {
   program
     .command('new')
-    .description("Write a new record of a pack's kind (content/<pack>/<folder>/<id>.yaml) with every required property, each a placeholder that validate reports by name until you fill it in; or append a layer entry.")
+    .description(
+      "Write a new record of a pack's kind (content/<pack>/<folder>/<id>.yaml) with every required property, each a placeholder that validate reports by name until you fill it in; or append a layer entry.",
+    )
     .argument('<kind>', `a record kind of the pack's manifest (spread, unit, card, creature...), or ${LAYER_ENTRY}`)
     .argument('<id>', `the new id: kebab-case, at most ${MAX_ID_LENGTH} characters, unique in its kind (it is also the file name)`)
-    .option('--pack <pack>', 'the pack: an id of the project, or a folder holding pack.yaml (default: the project\'s only pack)')
+    .option('--pack <pack>', "the pack: an id of the project, or a folder holding pack.yaml (default: the project's only pack)")
     .option('--layer <layer>', `for ${LAYER_ENTRY}: the layer to append to, an id of the manifest's \`layers\` (default: the only one)`)
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(FORMATS))
     .addHelpText(
@@ -94,10 +96,13 @@ function textOf(r: NewResult): string {
     lines.push(`${layer} is a new layer: added last to \`layers\` in ${manifest}${after.length ? `, so it applies after ${after.join(', ')}` : ''}.`);
   }
   if (r.placeholders.length) {
-    lines.push(`Fill in ${r.placeholders.length === 1 ? 'this placeholder' : `these ${r.placeholders.length} placeholders`} (validate reports each until it is):`);
+    lines.push(
+      `Fill in ${r.placeholders.length === 1 ? 'this placeholder' : `these ${r.placeholders.length} placeholders`} (validate reports each until it is):`,
+    );
     for (const p of r.placeholders) lines.push(`  ${p}`);
   }
-  if (r.unprinted.length) lines.push(`${r.unprinted.length} ${r.unprinted.length === 1 ? 'number is' : 'numbers are'} null ("not printed"): write what the source prints.`);
+  if (r.unprinted.length)
+    lines.push(`${r.unprinted.length} ${r.unprinted.length === 1 ? 'number is' : 'numbers are'} null ("not printed"): write what the source prints.`);
   if (r.unchecked.length) lines.push(`No check can tell these from a placeholder, so check them yourself: ${r.unchecked.join(', ')}.`);
   lines.push('Then run `playmark validate`.');
   return lines.join('\n') + '\n';
@@ -111,17 +116,28 @@ export function runNew(io: Io, kind: string, id: string, flags: NewFlags): NewRe
   const lookup = schemaLookup(pack.roots);
   const layerEntry = kind === LAYER_ENTRY && !kinds.includes(kind);
   if (!layerEntry && !kinds.includes(kind)) {
-    throw new UsageError(`no kind "${kind}" in the pack ${manifest.id ?? path.basename(pack.dir)}`, `${didYouMean(kind, [...kinds, LAYER_ENTRY])}Kinds: ${kinds.join(', ') || '(none)'}; or ${LAYER_ENTRY} --layer <layer>.`);
+    throw new UsageError(
+      `no kind "${kind}" in the pack ${manifest.id ?? path.basename(pack.dir)}`,
+      `${didYouMean(kind, [...kinds, LAYER_ENTRY])}Kinds: ${kinds.join(', ') || '(none)'}; or ${LAYER_ENTRY} --layer <layer>.`,
+    );
   }
   checkId(id);
   if (layerEntry) return newLayerEntry(io, pack.dir, manifest, id, flags.layer, lookup, pack.roots);
 
   const { folder, schema } = manifest.kinds[kind]!;
-  if (!lookup(schema)) throw new ContentError(`the manifest names the schema ${schema} for "${kind}", and it is not there`, 'Run `playmark validate` to see the problem (pack/schema-missing).');
+  if (!lookup(schema))
+    throw new ContentError(
+      `the manifest names the schema ${schema} for "${kind}", and it is not there`,
+      'Run `playmark validate` to see the problem (pack/schema-missing).',
+    );
   const dir = path.join(pack.dir, folder);
   const taken = idsIn(dir);
   const clash = taken.get(id);
-  if (clash) throw new UsageError(`the ${kind} "${id}" exists already: ${displayPath(clash, io.cwd)}`, 'Choose another id (ids are unique within a kind), or edit that file.');
+  if (clash)
+    throw new UsageError(
+      `the ${kind} "${id}" exists already: ${displayPath(clash, io.cwd)}`,
+      'Choose another id (ids are unique within a kind), or edit that file.',
+    );
   const file = path.join(dir, `${id}.yaml`);
   const record = newRecord({ schema, lookup, id, modeline: modelineFor(dir, schema, pack.roots), choices: { side: (manifest.sides ?? []).map((s) => s.id) } });
   mkdirSync(dir, { recursive: true });
@@ -129,27 +145,51 @@ export function runNew(io: Io, kind: string, id: string, flags: NewFlags): NewRe
   return { file: displayPath(file, io.cwd), kind, id, placeholders: record.placeholders, unprinted: record.unprinted, unchecked: record.unchecked };
 }
 
-function newLayerEntry(io: Io, packDir: string, manifest: Manifest, id: string, layerFlag: string | undefined, lookup: SchemaLookup, roots: readonly string[]): NewResult {
+function newLayerEntry(
+  io: Io,
+  packDir: string,
+  manifest: Manifest,
+  id: string,
+  layerFlag: string | undefined,
+  lookup: SchemaLookup,
+  roots: readonly string[],
+): NewResult {
   const layers = manifest.layers ?? [];
   const layer = layerFlag ?? (layers.length === 1 ? layers[0] : undefined);
   if (layer === undefined) {
-    throw new UsageError(layers.length ? `which layer? The pack has ${layers.length}` : 'the pack lists no layers in its manifest', layers.length ? `Add --layer <layer>: ${layers.join(', ')}.` : 'Add a layer id to the manifest\'s `layers` (e.g. `layers: [rulings]`), then run this again.');
+    throw new UsageError(
+      layers.length ? `which layer? The pack has ${layers.length}` : 'the pack lists no layers in its manifest',
+      layers.length
+        ? `Add --layer <layer>: ${layers.join(', ')}.`
+        : "Add a layer id to the manifest's `layers` (e.g. `layers: [rulings]`), then run this again.",
+    );
   }
   // A layer the manifest does not list is started, last, when asked for by name; one close to a
   // listed layer is taken for a typo of it.
   const near = layers.includes(layer) ? '' : didYouMean(layer, layers);
-  if (near) throw new UsageError(`no layer "${layer}" in the manifest's \`layers\``, `${near}Layers: ${layers.join(', ') || '(none)'}. A new layer needs a name unlike these.`);
+  if (near)
+    throw new UsageError(
+      `no layer "${layer}" in the manifest's \`layers\``,
+      `${near}Layers: ${layers.join(', ') || '(none)'}. A new layer needs a name unlike these.`,
+    );
   if (!layers.includes(layer)) checkId(layer, 'layer');
   const manifestFile = path.join(packDir, MANIFEST);
   const listed = layers.includes(layer) ? undefined : withLayer(io, manifestFile, layers, layer);
   const dir = path.join(packDir, LAYERS_FOLDER);
   const file = path.join(dir, `${layer}.yaml`);
   // Entry ids are unique in the pack, across its layers.
-  for (const other of existsSync(dir) ? readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort() : []) {
+  for (const other of existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .sort()
+    : []) {
     const parsed = parseYaml(path.join(dir, other), readFileSync(path.join(dir, other), 'utf8'));
     const entries = parsed.ok ? (parsed.data as { entries?: unknown } | null)?.entries : undefined;
     if (Array.isArray(entries) && entries.some((e) => (e as { id?: unknown } | null)?.id === id)) {
-      throw new UsageError(`the layer entry "${id}" exists already, in ${displayPath(path.join(dir, other), io.cwd)}`, 'Choose another id: layer entry ids are unique in the pack.');
+      throw new UsageError(
+        `the layer entry "${id}" exists already, in ${displayPath(path.join(dir, other), io.cwd)}`,
+        'Choose another id: layer entry ids are unique in the pack.',
+      );
     }
   }
   let text: string;
@@ -160,8 +200,10 @@ function newLayerEntry(io: Io, packDir: string, manifest: Manifest, id: string, 
     text = start.text;
   }
   const before = parseYaml(file, text);
-  const count = before.ok && Array.isArray((before.data as { entries?: unknown } | null)?.entries) ? ((before.data as { entries: unknown[] }).entries.length) : undefined;
-  if (count === undefined) throw new ContentError(`${displayPath(file, io.cwd)} has no \`entries\` list to append to`, 'Run `playmark validate` and fix the layer file first.');
+  const count =
+    before.ok && Array.isArray((before.data as { entries?: unknown } | null)?.entries) ? (before.data as { entries: unknown[] }).entries.length : undefined;
+  if (count === undefined)
+    throw new ContentError(`${displayPath(file, io.cwd)} has no \`entries\` list to append to`, 'Run `playmark validate` and fix the layer file first.');
   const entry = buildValue('layer.schema.json#/properties/entries/items', '', {
     schema: 'layer.schema.json',
     lookup,
@@ -174,7 +216,10 @@ function newLayerEntry(io: Io, packDir: string, manifest: Manifest, id: string, 
   const parsed = after === undefined ? undefined : parseYaml(file, after);
   const entries = parsed?.ok ? (parsed.data as { entries?: { id?: unknown }[] } | null)?.entries : undefined;
   if (after === undefined || !Array.isArray(entries) || entries.length !== count + 1 || entries[count]?.id !== id) {
-    throw new ContentError(`cannot append to ${displayPath(file, io.cwd)}: its \`entries\` list is not written as a top-level block list`, `Add the entry by hand at the end of \`entries\`:\n${entry.lines.map((l, i) => `${i ? '      ' : '    - '}${l}`).join('\n')}`);
+    throw new ContentError(
+      `cannot append to ${displayPath(file, io.cwd)}: its \`entries\` list is not written as a top-level block list`,
+      `Add the entry by hand at the end of \`entries\`:\n${entry.lines.map((l, i) => `${i ? '      ' : '    - '}${l}`).join('\n')}`,
+    );
   }
   mkdirSync(dir, { recursive: true });
   writeAtomic(file, after);
@@ -201,7 +246,12 @@ function withLayer(io: Io, manifestFile: string, layers: readonly string[], laye
   const at = lines.findIndex((l) => /^layers:/.test(l));
   let edited: string[] | undefined;
   const flow = at >= 0 ? /^(layers:\s*\[)(.*?)(\]\s*(#.*)?)$/.exec(lines[at]!) : null;
-  if (flow) edited = [...lines.slice(0, at), `${flow[1]}${flow[2]!.trim() === '' ? layer : `${flow[2]!.replace(/\s*$/, '')}, ${layer}`}${flow[3]}`, ...lines.slice(at + 1)];
+  if (flow)
+    edited = [
+      ...lines.slice(0, at),
+      `${flow[1]}${flow[2]!.trim() === '' ? layer : `${flow[2]!.replace(/\s*$/, '')}, ${layer}`}${flow[3]}`,
+      ...lines.slice(at + 1),
+    ];
   else if (at >= 0 && /^layers:\s*(#.*)?$/.test(lines[at]!)) {
     let end = at + 1;
     while (end < lines.length && /^\s+-\s/.test(lines[end]!)) end++;
@@ -211,7 +261,10 @@ function withLayer(io: Io, manifestFile: string, layers: readonly string[], laye
   const parsed = edited === undefined ? undefined : parseYaml(manifestFile, edited.join('\n'));
   const now = parsed?.ok ? (parsed.data as { layers?: unknown } | null)?.layers : undefined;
   if (edited === undefined || !Array.isArray(now) || now.join('\n') !== [...layers, layer].join('\n')) {
-    throw new ContentError(`${layer} is not a layer of the pack yet, and ${displayPath(manifestFile, io.cwd)} lists its \`layers\` in a way this cannot add to`, `Add ${layer} at the end of \`layers\` in the manifest (layers apply in that order), then run this again.`);
+    throw new ContentError(
+      `${layer} is not a layer of the pack yet, and ${displayPath(manifestFile, io.cwd)} lists its \`layers\` in a way this cannot add to`,
+      `Add ${layer} at the end of \`layers\` in the manifest (layers apply in that order), then run this again.`,
+    );
   }
   return edited.join('\n');
 }
@@ -228,7 +281,10 @@ export class ContentError extends Error {
 
 function checkId(id: string, what = 'id'): void {
   if (id.length > MAX_ID_LENGTH) {
-    throw new UsageError(`the ${what} is too long: ${id.length} characters, and an id has at most ${MAX_ID_LENGTH}`, `The id is also the file name; give a shorter one, e.g. ${JSON.stringify(slug(id).slice(0, 40).replace(/-+$/, '') || 'erdon-pass')}.`);
+    throw new UsageError(
+      `the ${what} is too long: ${id.length} characters, and an id has at most ${MAX_ID_LENGTH}`,
+      `The id is also the file name; give a shorter one, e.g. ${JSON.stringify(slug(id).slice(0, 40).replace(/-+$/, '') || 'erdon-pass')}.`,
+    );
   }
   if (ID_PATTERN.test(id)) return;
   const suggestion = slug(id);
@@ -308,10 +364,18 @@ const MODELINE = /^# yaml-language-server: \$schema=(\S+)\s*$/;
  * playmark, where npm installs them).
  */
 function modelineFor(dir: string, schema: string, roots: readonly string[]): string {
-  const schemaFile = [...roots].reverse().map((r) => path.join(r, schema)).find((f) => existsSync(f)) ?? path.join(roots[roots.length - 1]!, schema);
+  const schemaFile =
+    [...roots]
+      .reverse()
+      .map((r) => path.join(r, schema))
+      .find((f) => existsSync(f)) ?? path.join(roots[roots.length - 1]!, schema);
   if (existsSync(dir)) {
-    for (const name of readdirSync(dir).filter((n) => /\.ya?ml$/.test(n)).sort()) {
-      const first = readFileSync(path.join(dir, name), 'utf8').split(/\r?\n/, 1)[0]!.replace(/^\uFEFF/, '');
+    for (const name of readdirSync(dir)
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort()) {
+      const first = readFileSync(path.join(dir, name), 'utf8')
+        .split(/\r?\n/, 1)[0]!
+        .replace(/^\uFEFF/, '');
       const named = MODELINE.exec(first)?.[1];
       if (named && (path.resolve(dir, named) === schemaFile || named.endsWith(`node_modules/playmark/schemas/${schema}`))) return first;
     }
@@ -324,7 +388,8 @@ function writeNew(file: string, text: string, io: Io): void {
   try {
     writeNewAtomic(file, text);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${displayPath(file, io.cwd)} exists already`, 'Choose another id, or edit that file.');
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new UsageError(`${displayPath(file, io.cwd)} exists already`, 'Choose another id, or edit that file.');
     throw error;
   }
 }

@@ -12,8 +12,13 @@ import { genericOdds, tableArg } from './resolve-generic.js';
 export function registerOdds(program: Command, io: Io): void {
   program
     .command('odds')
-    .description('The exact probability of every result in every column of a pack\'s combat tables, computed (not sampled), as fractions and percentages, with the expected Hits and a check that no column is worse for the attacker than the one to its left.')
-    .argument('<pack>', 'the pack of this project to read: any pack with combat or roll tables (common/combat-table and common/roll-table kinds), a Warchon pack (warchon) or a Warmaster pack (warmaster)')
+    .description(
+      "The exact probability of every result in every column of a pack's combat tables, computed (not sampled), as fractions and percentages, with the expected Hits and a check that no column is worse for the attacker than the one to its left.",
+    )
+    .argument(
+      '<pack>',
+      'the pack of this project to read: any pack with combat or roll tables (common/combat-table and common/roll-table kinds), a Warchon pack (warchon) or a Warmaster pack (warmaster)',
+    )
     .option('--table <id>', 'one combat or roll table only, by id (default: every table of the pack)')
     .option('--spread <id|number>', 'warchon: one spread only (default: every spread)')
     .addOption(formatOption())
@@ -66,7 +71,11 @@ lacks or one without combat tables).`,
           io.exitCode = EXIT.ok;
           return;
         }
-        if (opts.table !== undefined) throw new UsageError(`--table is not for ${read.pack}`, read.engine === 'warchon' ? 'Choose a spread with --spread.' : `${read.pack} has one combat table: playmark odds ${read.pack}.`);
+        if (opts.table !== undefined)
+          throw new UsageError(
+            `--table is not for ${read.pack}`,
+            read.engine === 'warchon' ? 'Choose a spread with --spread.' : `${read.pack} has one combat table: playmark odds ${read.pack}.`,
+          );
         if (read.engine === 'warmaster') {
           if (opts.spread !== undefined) throw new UsageError(`--spread is for warchon`, `${read.pack} has one combat table: playmark odds ${read.pack}.`);
           const table = read.tables.combatTable();
@@ -91,7 +100,14 @@ const fracOrNull = (f: Fraction | null) => (f ? frac(f) : null);
 const layerJson = (p: Provenance) => ({ layer: p.layer, entry: p.entry, kind: p.kind, pointer: p.pointer });
 
 function outcomeJson<R extends { code: string }>(o: Outcome<R>) {
-  return { kind: o.kind, key: o.key, probability: o.probability.toString(), value: o.probability.toNumber(), numbers: o.numbers, layers: o.layers.map((p) => p.entry) };
+  return {
+    kind: o.kind,
+    key: o.key,
+    probability: o.probability.toString(),
+    value: o.probability.toNumber(),
+    numbers: o.numbers,
+    layers: o.layers.map((p) => p.entry),
+  };
 }
 
 function warchonJson(pack: string, odds: readonly WarchonSpreadOdds[]) {
@@ -128,7 +144,11 @@ function warmasterJson(pack: string, odds: WarmasterOdds) {
   return {
     pack,
     table: odds.table,
-    measures: { rows: 'D6 rows 1-6, 1/6 each', edge: 'mean legend rank of the result, AA 0 to DA 4', worseThanLeft: 'edge strictly lower than the column to the left' },
+    measures: {
+      rows: 'D6 rows 1-6, 1/6 each',
+      edge: 'mean legend rank of the result, AA 0 to DA 4',
+      worseThanLeft: 'edge strictly lower than the column to the left',
+    },
     columns: odds.columns.map((c) => ({
       column: c.label,
       total: c.total.toString(),
@@ -170,7 +190,9 @@ function warchonText(odds: WarchonSpreadOdds, spread: SpreadTables): string {
   const first = odds.columns[0];
   if (first && !first.event.isZero()) {
     const ev = first.outcomes.find((o) => o.kind === 'event');
-    lines.push(`  Random Event on ${numbersText('number', ev?.numbers ?? [], 'E')}: ${first.event.toString()} (${first.event.toPercent()}) in every column -> ${odds.eventsTable ? `Events Table ${odds.eventsTable}` : 'no Events Table printed'}`);
+    lines.push(
+      `  Random Event on ${numbersText('number', ev?.numbers ?? [], 'E')}: ${first.event.toString()} (${first.event.toPercent()}) in every column -> ${odds.eventsTable ? `Events Table ${odds.eventsTable}` : 'no Events Table printed'}`,
+    );
   }
   lines.push(`  A/D Hits: expected Hits per combat result, event pairs excluded; AE/DE count as ${odds.eliminationHits} Hits. Edge = D Hits - A Hits.`);
   const width = Math.max(5, ...odds.columns.flatMap((c) => c.outcomes.map((o) => o.key.length)));
@@ -178,7 +200,11 @@ function warchonText(odds: WarchonSpreadOdds, spread: SpreadTables): string {
   for (const c of odds.columns) lines.push('', ...columnText(c, spread, width, pWidth));
   lines.push('', ...restsOn(odds.layers, spread));
   const worse = odds.columns.filter((c) => c.worseThanLeft).map((c) => c.label);
-  lines.push(worse.length ? `  CHECK: worse for the attacker than the column to its left: ${worse.join(', ')}` : '  Check: no column is worse for the attacker than the one to its left.');
+  lines.push(
+    worse.length
+      ? `  CHECK: worse for the attacker than the column to its left: ${worse.join(', ')}`
+      : '  Check: no column is worse for the attacker than the one to its left.',
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -215,9 +241,12 @@ function restsOn(layers: readonly Provenance[], spread: SpreadTables): string[] 
   // Result rows a layer set that no finger pair reaches here (their number always calls for an event):
   // they apply only to the new number generated after an event, when E is ignored.
   const unreached = new Map<string, Provenance>();
-  for (const row of spread.rows) for (const cell of row) if (cell.origin && !layers.some((l) => l.entry === cell.origin!.entry)) unreached.set(cell.origin.entry, cell.origin);
+  for (const row of spread.rows)
+    for (const cell of row) if (cell.origin && !layers.some((l) => l.entry === cell.origin!.entry)) unreached.set(cell.origin.entry, cell.origin);
   if (unreached.size) {
-    lines.push(`  Not reached here (the number always calls for an event; used only for the new number after an event): ${[...unreached.values()].map((p) => `${p.kind} ${p.entry}`).join(', ')}`);
+    lines.push(
+      `  Not reached here (the number always calls for an event; used only for the new number after an event): ${[...unreached.values()].map((p) => `${p.kind} ${p.entry}`).join(', ')}`,
+    );
   }
   return lines;
 }
@@ -243,6 +272,10 @@ function warmasterText(odds: WarmasterOdds, table: CombatTable): string {
     for (const [kind, entries] of byKind) lines.push(`    ${kind}: ${entries.join(', ')}`);
   }
   const worse = odds.columns.filter((c) => c.worseThanLeft).map((c) => c.label);
-  lines.push(worse.length ? `  CHECK: worse for the attacker than the column to its left: ${worse.join(', ')}` : '  Check: no column is worse for the attacker than the one to its left.');
+  lines.push(
+    worse.length
+      ? `  CHECK: worse for the attacker than the column to its left: ${worse.join(', ')}`
+      : '  Check: no column is worse for the attacker than the one to its left.',
+  );
   return lines.join('\n') + '\n';
 }

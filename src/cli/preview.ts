@@ -51,9 +51,14 @@ name: only give a name that you control.`,
     )
     .action(async (opts: { port: string; host: string; open: boolean }) => {
       const port = /^\d{1,5}$/.test(opts.port) ? Number(opts.port) : NaN;
-      if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port ${opts.port} is not a port number`, 'Use a number from 1 to 65535, or 0 for any free port.');
+      if (!(port >= 0 && port <= 65535))
+        throw new UsageError(`--port ${opts.port} is not a port number`, 'Use a number from 1 to 65535, or 0 for any free port.');
       const host = opts.host.trim();
-      if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}))$/.test(host)) throw new UsageError(`--host ${JSON.stringify(opts.host)} is not an address or a host name`, 'Give an address to listen on: 127.0.0.1 (this machine only, the default), ::1, or one of this machine\'s own addresses.');
+      if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}))$/.test(host))
+        throw new UsageError(
+          `--host ${JSON.stringify(opts.host)} is not an address or a host name`,
+          "Give an address to listen on: 127.0.0.1 (this machine only, the default), ::1, or one of this machine's own addresses.",
+        );
       const project = requireProject(io);
       if (!isLoopback(host)) {
         io.err(
@@ -61,13 +66,23 @@ name: only give a name that you control.`,
             `is served to any machine that can reach this one ${port === 0 ? 'on the port it picks' : `on port ${port}`}. Use --host 127.0.0.1 to keep it on this machine.\n`,
         );
       }
-      const server = await startPreview({ ...projectPreviewOptions(project, io), port, host: host.replace(/^\[(.*)\]$/, '$1') }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use`, 'Stop the other server, or choose another port with --port (0 picks a free one).');
-        if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EAI_FAIL')
-          throw new UsageError(`cannot listen on ${host}: it is not an address of this machine (${error.code})`, 'Use 127.0.0.1 (the default), or one of this machine\'s own addresses.');
-        if (error.code === 'EACCES') throw new UsageError(`cannot listen on port ${port}: permission denied`, 'Ports below 1024 need privileges: use the default 4173, or another port above 1023.');
-        throw error;
-      });
+      const server = await startPreview({ ...projectPreviewOptions(project, io), port, host: host.replace(/^\[(.*)\]$/, '$1') }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'EADDRINUSE')
+            throw new UsageError(`port ${port} is in use`, 'Stop the other server, or choose another port with --port (0 picks a free one).');
+          if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EAI_FAIL')
+            throw new UsageError(
+              `cannot listen on ${host}: it is not an address of this machine (${error.code})`,
+              "Use 127.0.0.1 (the default), or one of this machine's own addresses.",
+            );
+          if (error.code === 'EACCES')
+            throw new UsageError(
+              `cannot listen on port ${port}: permission denied`,
+              'Ports below 1024 need privileges: use the default 4173, or another port above 1023.',
+            );
+          throw error;
+        },
+      );
       io.out(`playmark preview: ${server.url}  (Ctrl-C stops it)\n`);
       if (opts.open) openBrowser(server.url);
       await untilStopped();
@@ -115,7 +130,12 @@ export function projectPreviewOptions(project: Project, io: Io): Omit<PreviewOpt
     load: (packs) => {
       if (packs === null) registries.clear();
       const dirs = packs === null ? [project.contentDir] : packs.map((id) => path.join(project.contentDir, id));
-      const { validation, packs: loaded } = loadContent(dirs, { cwd: io.cwd, cacheDir, registries, ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}) });
+      const { validation, packs: loaded } = loadContent(dirs, {
+        cwd: io.cwd,
+        cacheDir,
+        registries,
+        ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}),
+      });
       return { diagnostics: validation.diagnostics, packs: validation.errors > 0 ? null : [...loaded.values()] };
     },
     packOf: (file) => {
@@ -134,7 +154,11 @@ export function projectPreviewOptions(project: Project, io: Io): Omit<PreviewOpt
     onRebuild: ({ version, ms, errors, packs }) => {
       if (version === 1) return;
       const what = packs.length > 0 ? packs.join(', ') : 'templates';
-      io.err(errors > 0 ? `${what}: ${errors} error${errors === 1 ? '' : 's'} (shown on the page), ${Math.round(ms)} ms\n` : `${what}: rebuilt in ${Math.round(ms)} ms\n`);
+      io.err(
+        errors > 0
+          ? `${what}: ${errors} error${errors === 1 ? '' : 's'} (shown on the page), ${Math.round(ms)} ms\n`
+          : `${what}: rebuilt in ${Math.round(ms)} ms\n`,
+      );
     },
   };
 }
@@ -143,7 +167,9 @@ function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';
   const args = process.platform === 'win32' ? ['/c', 'start', '', url] : [url];
   try {
-    spawn(command, args, { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
+    spawn(command, args, { stdio: 'ignore', detached: true })
+      .on('error', () => {})
+      .unref();
   } catch {
     // No desktop to open a browser on: the URL is printed above.
   }

@@ -37,7 +37,11 @@ export interface ProjectContent {
  * rules run counted from `runs`, the games' maps by pack id; `'caller'`: the caller prints it); on
  * errors it sets exit code 1 and returns undefined.
  */
-export function readProjectContent(io: Io, packIds?: readonly string[], options: { cache?: boolean; summary?: boolean | 'caller'; runs?: ReadonlyMap<string, PackRuns> } = {}): ProjectContent | undefined {
+export function readProjectContent(
+  io: Io,
+  packIds?: readonly string[],
+  options: { cache?: boolean; summary?: boolean | 'caller'; runs?: ReadonlyMap<string, PackRuns> } = {},
+): ProjectContent | undefined {
   const project = requireProject(io);
   const dirs = packIds?.length ? packIds.map((id) => packDir(project, id)) : [project.contentDir];
   const loaded = loadContent(dirs, {
@@ -64,7 +68,10 @@ export function readProjectContent(io: Io, packIds?: readonly string[], options:
 export function packDir(project: Project, id: string): string {
   const known = projectPackIds(project);
   if (known.includes(id)) return path.join(project.contentDir, id);
-  throw new UsageError(`no pack "${id}" in ${path.relative(process.cwd(), project.contentDir) || project.contentDir}`, `${didYouMean(id, known)}Packs: ${known.join(', ') || '(none)'}.`);
+  throw new UsageError(
+    `no pack "${id}" in ${path.relative(process.cwd(), project.contentDir) || project.contentDir}`,
+    `${didYouMean(id, known)}Packs: ${known.join(', ') || '(none)'}.`,
+  );
 }
 
 /** The pack folders of a project (each holding pack.yaml), sorted. */
@@ -98,16 +105,21 @@ export function packArgument(io: Io, arg: string, command: string): { dir: strin
   if (existsSync(path.join(asPath, 'pack.yaml'))) return { dir: asPath, options: { cwd: io.cwd, cacheDir: defaultCacheDir(io.cwd) } };
   const project = findProject(io.cwd);
   if (!project) {
-    throw new UsageError(`no pack "${arg}": it is not a pack folder, and there is no playmark project in ${io.cwd} or any folder above it`, `Give a pack folder (holding pack.yaml), or run ${command} inside a project (a folder with content/<pack>/pack.yaml).`);
+    throw new UsageError(
+      `no pack "${arg}": it is not a pack folder, and there is no playmark project in ${io.cwd} or any folder above it`,
+      `Give a pack folder (holding pack.yaml), or run ${command} inside a project (a folder with content/<pack>/pack.yaml).`,
+    );
   }
   const ids = projectPackIds(project);
   if (!ids.includes(arg)) {
     const looksLikePath = arg.includes('/') || arg.includes(path.sep) || arg.startsWith('.');
-    throw new UsageError(`no pack "${arg}" in ${displayPath(project.contentDir, io.cwd)}`, `${looksLikePath ? '' : didYouMean(arg, ids)}Packs: ${ids.join(', ') || '(none)'}; or give a folder holding pack.yaml.`);
+    throw new UsageError(
+      `no pack "${arg}" in ${displayPath(project.contentDir, io.cwd)}`,
+      `${looksLikePath ? '' : didYouMean(arg, ids)}Packs: ${ids.join(', ') || '(none)'}; or give a folder holding pack.yaml.`,
+    );
   }
   return {
     dir: path.join(project.contentDir, arg),
     options: { cwd: io.cwd, cacheDir: defaultCacheDir(project.root), ...(project.schemasDir ? { schemasDir: project.schemasDir } : {}) },
   };
 }
-

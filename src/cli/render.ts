@@ -68,13 +68,23 @@ export function addRenderOptions(command: Command): Command {
     .addOption(new Option('--paper <paper>', 'paper size').choices(['a4', 'letter']).default('a4'))
     .option('--card <size>', `card size: ${Object.keys(CARD_SIZES).join(', ')} or WxH in mm`, 'poker')
     .option('--bleed <mm>', 'art past each cut line, mm', String(DEFAULT_PRINT.bleed))
-    .option('--gap <mm>', 'space between neighbouring cards, mm; auto: a 3-4 mm gutter so every card carries its own bleed; 0: shared cut lines', String(DEFAULT_PRINT.gap))
+    .option(
+      '--gap <mm>',
+      'space between neighbouring cards, mm; auto: a 3-4 mm gutter so every card carries its own bleed; 0: shared cut lines',
+      String(DEFAULT_PRINT.gap),
+    )
     .option('--margin <mm>', 'room kept outside the bleed for crop marks, mm', String(DEFAULT_PRINT.margin))
     .addOption(new Option('--crop-marks <style>', 'crop marks').choices(['corner', 'full', 'none']).default('corner'))
-    .addOption(new Option('--duplex <edge>', 'print card backs for two-sided printing, flipped on this edge').choices(['long', 'short', 'none']).default('none'))
+    .addOption(
+      new Option('--duplex <edge>', 'print card backs for two-sided printing, flipped on this edge').choices(['long', 'short', 'none']).default('none'),
+    )
     .option('--back-offset <x,y>', 'move every back by X mm right and Y mm down (as the back is seen), for a printer that shifts', '0,0')
     .option('--gutter-fold', 'fronts and backs side by side on one page, to fold and glue (instead of duplex)', false)
-    .addOption(new Option('--layout <layout>', 'nup: cards imposed on paper; pod: one card a page with TrimBox and BleedBox, for print-on-demand').choices(['nup', 'pod']).default('nup'))
+    .addOption(
+      new Option('--layout <layout>', 'nup: cards imposed on paper; pod: one card a page with TrimBox and BleedBox, for print-on-demand')
+        .choices(['nup', 'pod'])
+        .default('nup'),
+    )
     .option('--png', 'also write each card face as a PNG', false)
     .addOption(new Option('--dpi <dpi>', 'PNG resolution').choices(['300', '600']).default('300'))
     .option('--ink-saver', 'the light-ink variant: no fills behind tables and cards', false)
@@ -89,8 +99,10 @@ export function registerRender(program: Command, io: Io): void {
   addRenderOptions(
     program
       .command('render')
-      .description('Print packs to PDF: sheets at paper size, cards and counters imposed n-up with bleed and crop marks, duplex backs, print-on-demand pages, PNGs.')
-      .argument('[packs...]', "packs to print, by id (default: every pack of the project)")
+      .description(
+        'Print packs to PDF: sheets at paper size, cards and counters imposed n-up with bleed and crop marks, duplex backs, print-on-demand pages, PNGs.',
+      )
+      .argument('[packs...]', 'packs to print, by id (default: every pack of the project)')
       .option('--calibration', 'print only the duplex calibration sheet (calibration.pdf) for --paper and --duplex', false)
       .option('--errata-since <rev>', 'put the changes since REV (a git revision or a folder, as `playmark diff` takes it) first on each errata sheet'),
   )
@@ -167,13 +179,23 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
     return n;
   };
   const offset = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(flags.backOffset);
-  if (!offset) throw new UsageError(`--back-offset ${flags.backOffset} is not X,Y in millimetres`, 'For example --back-offset 1.5,-0.5 (right and down as the back is seen); calibration.pdf measures it.');
+  if (!offset)
+    throw new UsageError(
+      `--back-offset ${flags.backOffset} is not X,Y in millimetres`,
+      'For example --back-offset 1.5,-0.5 (right and down as the back is seen); calibration.pdf measures it.',
+    );
   const backOffset = { x: Number(offset[1]), y: Number(offset[2]) };
-  if (Math.abs(backOffset.x) > 20 || Math.abs(backOffset.y) > 20) throw new UsageError('--back-offset is more than 20 mm', 'A printer shifts its back side by a few millimetres at most; check the calibration sheet.');
+  if (Math.abs(backOffset.x) > 20 || Math.abs(backOffset.y) > 20)
+    throw new UsageError('--back-offset is more than 20 mm', 'A printer shifts its back side by a few millimetres at most; check the calibration sheet.');
   if (flags.gutterFold && flags.duplex !== 'none') throw new UsageError('--gutter-fold and --duplex are two ways to print backs: choose one');
   if (flags.gutterFold && flags.layout === 'pod') throw new UsageError('--gutter-fold is for sheets cut at home, not for --layout pod');
-  if (flags.combine && flags.layout === 'pod') throw new UsageError('--combine shares sheets between printables; --layout pod prints one card a page', 'Leave out one of them.');
-  if (flags.combine && flags.gutterFold) throw new UsageError('--combine and --gutter-fold cannot be used together yet', 'Use --combine with --duplex long|short for backs, or --gutter-fold without --combine.');
+  if (flags.combine && flags.layout === 'pod')
+    throw new UsageError('--combine shares sheets between printables; --layout pod prints one card a page', 'Leave out one of them.');
+  if (flags.combine && flags.gutterFold)
+    throw new UsageError(
+      '--combine and --gutter-fold cannot be used together yet',
+      'Use --combine with --duplex long|short for backs, or --gutter-fold without --combine.',
+    );
   const print: PrintOptions = {
     paper: flags.paper,
     card,
@@ -196,7 +218,14 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
     dpi: Number(flags.dpi) as 300 | 600,
     force: flags.force,
     ...(flags.combine ? { combine: true } : {}),
-    ...(flags.only ? { only: flags.only.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+    ...(flags.only
+      ? {
+          only: flags.only
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : {}),
   };
 }
 
@@ -253,13 +282,18 @@ function describe(s: RenderSummary, cwd: string): string {
   const at = (file: string) => `${rel}/${file}`;
   const pdfs = s.files.filter((f) => f.kind === 'pdf');
   const width = Math.max(0, ...pdfs.map((f) => at(f.file).length));
-  const lines = pdfs.map((f) => `  ${at(f.file).padEnd(width)}  ${String(f.pages).padStart(3)} page${f.pages === 1 ? ' ' : 's'}  ${f.status === 'skipped' ? 'not printed (no browser)' : f.status}`);
+  const lines = pdfs.map(
+    (f) =>
+      `  ${at(f.file).padEnd(width)}  ${String(f.pages).padStart(3)} page${f.pages === 1 ? ' ' : 's'}  ${f.status === 'skipped' ? 'not printed (no browser)' : f.status}`,
+  );
   const pngs = s.files.filter((f) => f.kind === 'png');
   const pngDirs = [...new Set(pngs.map((f) => path.posix.dirname(f.file)))];
   for (const dir of pngDirs) {
     const inDir = pngs.filter((f) => path.posix.dirname(f.file) === dir);
     const written = inDir.filter((f) => f.status === 'written').length;
-    lines.push(`  ${at(dir)}/*.png  ${inDir.length} image${inDir.length === 1 ? '' : 's'}${written < inDir.length ? `, ${inDir.length - written} unchanged` : ''}`);
+    lines.push(
+      `  ${at(dir)}/*.png  ${inDir.length} image${inDir.length === 1 ? '' : 's'}${written < inDir.length ? `, ${inDir.length - written} unchanged` : ''}`,
+    );
   }
   const count = (kind: string, status: string) => s.files.filter((f) => f.kind === kind && f.status === status).length;
   const pages = pdfs.reduce((n, f) => n + f.pages, 0);

@@ -15,7 +15,9 @@ const MB = 1024 * 1024;
 export function registerReplay(program: Command, io: Io): void {
   program
     .command('replay')
-    .description('Play a game log again from its seed and moves, with the pack as its YAML reads now, and say whether it reaches the same final state or at which line it differs.')
+    .description(
+      'Play a game log again from its seed and moves, with the pack as its YAML reads now, and say whether it reaches the same final state or at which line it differs.',
+    )
     .argument('<file>', 'a game log (JSON lines), as simulate --log writes it')
     .addOption(formatOption())
     .option('--json', 'the same as --format json')
@@ -70,7 +72,8 @@ error (no such file, not a game log, a pack with no game).`,
       if (!playing) return;
       const { game } = playing;
       const outcome = replayLog(game, gameContent(pack), lines);
-      const versionNote = header.packVersion !== pack.pack.version ? `the log was written with ${header.pack} ${header.packVersion}; the pack is now ${pack.pack.version}` : null;
+      const versionNote =
+        header.packVersion !== pack.pack.version ? `the log was written with ${header.pack} ${header.packVersion}; the pack is now ${pack.pack.version}` : null;
       if (format === 'json') io.out(JSON.stringify(replayJson(fileArg, header, pack, outcome), null, 2) + '\n');
       else io.out(replayText(fileArg, header, outcome, versionNote));
       io.exitCode = outcome.same ? EXIT.ok : EXIT.content;
@@ -79,7 +82,8 @@ error (no such file, not a game log, a pack with no game).`,
 
 function replayJson(file: string, header: LogHeader, pack: PackContent, o: ReplayOutcome) {
   const base = { file, pack: header.pack, packVersion: pack.pack.version, logPackVersion: header.packVersion, seed: header.seed };
-  if (o.same) return { ...base, same: true, lines: o.lines, moves: o.moves, end: o.stop.end, result: o.stop.result ?? null, turn: o.stop.turn, state: o.stop.state };
+  if (o.same)
+    return { ...base, same: true, lines: o.lines, moves: o.moves, end: o.stop.end, result: o.stop.result ?? null, turn: o.stop.turn, state: o.stop.state };
   return { ...base, same: false, line: o.line, message: o.message, logged: o.logged, replayed: o.replayed };
 }
 
@@ -88,8 +92,12 @@ function replayText(file: string, header: LogHeader, o: ReplayOutcome, versionNo
   if (versionNote) lines.push(`note: ${versionNote}`);
   if (o.same) {
     const stop = o.stop as unknown as { end: string; result: { winner: string | null; reason: string; rule: string } | null; turn: number };
-    const how = stop.result ? `${stop.result.winner === null ? 'a draw' : `${stop.result.winner} wins`}: ${stop.result.reason} (${stop.result.rule})` : stop.end;
-    lines.push(`${file}: ${header.pack} ${header.packVersion}, seed ${header.seed}: ${o.moves} moves and ${o.lines} lines replayed, the same final state (turn ${stop.turn}, ${how}).`);
+    const how = stop.result
+      ? `${stop.result.winner === null ? 'a draw' : `${stop.result.winner} wins`}: ${stop.result.reason} (${stop.result.rule})`
+      : stop.end;
+    lines.push(
+      `${file}: ${header.pack} ${header.packVersion}, seed ${header.seed}: ${o.moves} moves and ${o.lines} lines replayed, the same final state (turn ${stop.turn}, ${how}).`,
+    );
   } else {
     lines.push(`${file}:${o.line}: the replay differs: ${o.message}`);
     lines.push(`  log:    ${o.logged === null ? '(nothing)' : cut(JSON.stringify(o.logged))}`);

@@ -73,22 +73,40 @@ export interface LayerNote {
 /** One look-up on a generic table, as JSON and as text. */
 export function resolveGeneric(pack: string, picked: GenericTable, opts: GenericOptions): { json: object; text: string } {
   if (picked.type === 'roll') {
-    for (const o of ['attack', 'defence', 'value'] as const) if (opts[o] !== undefined) throw new UsageError(`--${o} is not for ${picked.id}`, `${picked.id} is a roll table: give only --roll.`);
+    for (const o of ['attack', 'defence', 'value'] as const)
+      if (opts[o] !== undefined) throw new UsageError(`--${o} is not for ${picked.id}`, `${picked.id} is a roll table: give only --roll.`);
     const table = picked.table;
     const roll = rollArg(table, opts.roll);
     const { index, entry } = resolveRollTable(table, roll);
     const origins = noteAt(picked.origins, `/entries/${index}`, 'result');
     const dice = tableDice(table).text;
-    const json = { pack, table: table.id, type: 'roll', dice, roll, entry: index + 1, name: entry.name ?? null, result: entry.text, effects: entry.effects ?? [], origins };
-    const text = [`${table.name} (${table.id}, ${dice})`, `Roll ${roll}: ${entry.name ? `${entry.name}: ` : ''}${entry.text}${flagOf(origins)}`].join('\n') + '\n';
+    const json = {
+      pack,
+      table: table.id,
+      type: 'roll',
+      dice,
+      roll,
+      entry: index + 1,
+      name: entry.name ?? null,
+      result: entry.text,
+      effects: entry.effects ?? [],
+      origins,
+    };
+    const text =
+      [`${table.name} (${table.id}, ${dice})`, `Roll ${roll}: ${entry.name ? `${entry.name}: ` : ''}${entry.text}${flagOf(origins)}`].join('\n') + '\n';
     return { json, text };
   }
   const table = picked.table;
   const kind = table.key.kind;
   if (kind === 'value') {
-    for (const o of ['attack', 'defence'] as const) if (opts[o] !== undefined) throw new UsageError(`--${o} is not for ${table.id}`, `${table.id}'s columns are read by ${table.key.name ?? 'a value'}: give --value and --roll.`);
+    for (const o of ['attack', 'defence'] as const)
+      if (opts[o] !== undefined)
+        throw new UsageError(`--${o} is not for ${table.id}`, `${table.id}'s columns are read by ${table.key.name ?? 'a value'}: give --value and --roll.`);
   } else if (opts.value !== undefined) {
-    throw new UsageError(`--value is not for ${table.id}`, `${table.id}'s columns are read by ${kind === 'odds' ? 'odds' : 'the differential'}: give --attack, --defence and --roll.`);
+    throw new UsageError(
+      `--value is not for ${table.id}`,
+      `${table.id}'s columns are read by ${kind === 'odds' ? 'odds' : 'the differential'}: give --attack, --defence and --roll.`,
+    );
   }
   const input =
     kind === 'value'
@@ -100,7 +118,10 @@ export function resolveGeneric(pack: string, picked: GenericTable, opts: Generic
   const roll = rollArg(table, opts.roll);
   const r = resolveCombatTable(table, input, roll);
   // An odds column rests on the rounding too, which a layer may have decided (Warmaster's ruling).
-  const origins = [...(kind === 'odds' ? noteAt(picked.origins, '/key/rounding', 'column') : []), ...noteAt(picked.origins, `/rows/${r.row.index}/cells/${r.column.index}`, 'result')];
+  const origins = [
+    ...(kind === 'odds' ? noteAt(picked.origins, '/key/rounding', 'column') : []),
+    ...noteAt(picked.origins, `/rows/${r.row.index}/cells/${r.column.index}`, 'result'),
+  ];
   const dice = tableDice(table).text;
   const json = {
     pack,
@@ -121,19 +142,31 @@ export function resolveGeneric(pack: string, picked: GenericTable, opts: Generic
   return { json, text: combatText(table, input, r, dice, origins) };
 }
 
-function combatText(table: CombatTable, input: { attack: number; defence: number } | { value: number }, r: CombatLookup, dice: string, notes: readonly LayerNote[]): string {
+function combatText(
+  table: CombatTable,
+  input: { attack: number; defence: number } | { value: number },
+  r: CombatLookup,
+  dice: string,
+  notes: readonly LayerNote[],
+): string {
   let origins = notes;
   const lines = [`${table.name} (${table.id}, ${dice})`];
   const kind = table.key.kind;
   const column = flagOf(origins.filter((o) => o.value === 'column'));
   origins = origins.filter((o) => o.value !== 'column');
   if ('value' in input) lines.push(`${table.key.name ?? 'Value'} ${input.value}: column ${r.column.label}.`);
-  else if (kind === 'odds') lines.push(`Attack ${input.attack} against defence ${input.defence}: odds ${r.column.key}, rounded in the ${table.key.kind === 'odds' && table.key.rounding === 'attacker-favour' ? "attacker's" : "defender's"} favour: column ${r.column.label}${column}.`);
+  else if (kind === 'odds')
+    lines.push(
+      `Attack ${input.attack} against defence ${input.defence}: odds ${r.column.key}, rounded in the ${table.key.kind === 'odds' && table.key.rounding === 'attacker-favour' ? "attacker's" : "defender's"} favour: column ${r.column.label}${column}.`,
+    );
   else lines.push(`Attack ${input.attack} against defence ${input.defence}: differential ${r.column.key}: column ${r.column.label}.`);
   const row = r.row.label === String(r.roll) ? '' : ` (row ${r.row.label})`;
   if (r.code === null) lines.push(`Roll ${r.roll}${row}: the table has no value in this cell yet.${flagOf(origins)}`);
   // A result of a family (`AxDy`) may have no name of its own (null): its code says it.
-  else lines.push(`Roll ${r.roll}${row}: ${r.code}${r.result!.name ? `, ${r.result!.name}` : ''}${r.result!.text ? `: ${r.result!.text}` : '.'}${flagOf(origins)}`);
+  else
+    lines.push(
+      `Roll ${r.roll}${row}: ${r.code}${r.result!.name ? `, ${r.result!.name}` : ''}${r.result!.text ? `: ${r.result!.text}` : '.'}${flagOf(origins)}`,
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -152,10 +185,14 @@ function flagOf(notes: readonly LayerNote[]): string {
 
 /** Odds of the chosen tables, as JSON and as text. */
 export function genericOdds(pack: string, tables: readonly GenericTable[]): { json: object; text: string } {
-  const odds = tables.map((t) => (t.type === 'combat' ? { type: 'combat' as const, odds: combatTableOdds(t.table, t.origins) } : { type: 'roll' as const, odds: rollTableOdds(t.table, t.origins) }));
+  const odds = tables.map((t) =>
+    t.type === 'combat'
+      ? { type: 'combat' as const, odds: combatTableOdds(t.table, t.origins) }
+      : { type: 'roll' as const, odds: rollTableOdds(t.table, t.origins) },
+  );
   const json = {
     pack,
-    measures: { rolls: 'every roll of the table\'s dice with its exact probability; a column\'s (or a roll table\'s) probabilities sum to exactly 1' },
+    measures: { rolls: "every roll of the table's dice with its exact probability; a column's (or a roll table's) probabilities sum to exactly 1" },
     tables: odds.map((o) => (o.type === 'combat' ? combatJson(o.odds) : rollJson(o.odds))),
   };
   const text = odds.map((o) => (o.type === 'combat' ? combatOddsText(o.odds) : rollOddsText(o.odds))).join('\n');
@@ -174,7 +211,14 @@ function combatJson(o: CombatTableOdds) {
     columns: o.columns.map((c) => ({
       column: c.label,
       total: c.total.toString(),
-      outcomes: c.outcomes.map((x: TableOutcome) => ({ kind: x.kind, code: x.code, name: x.name, ...prob(x.probability), rolls: x.rolls, layers: x.layers.map(layerJson) })),
+      outcomes: c.outcomes.map((x: TableOutcome) => ({
+        kind: x.kind,
+        code: x.code,
+        name: x.name,
+        ...prob(x.probability),
+        rolls: x.rolls,
+        layers: x.layers.map(layerJson),
+      })),
     })),
   };
 }
@@ -186,7 +230,14 @@ function rollJson(o: RollTableOdds) {
     name: o.name,
     dice: o.dice,
     total: o.total.toString(),
-    entries: o.entries.map((e) => ({ entry: e.index + 1, name: e.name, text: e.text, ...prob(e.probability), rolls: e.rolls, layers: e.layers.map(layerJson) })),
+    entries: o.entries.map((e) => ({
+      entry: e.index + 1,
+      name: e.name,
+      text: e.text,
+      ...prob(e.probability),
+      rolls: e.rolls,
+      layers: e.layers.map(layerJson),
+    })),
   };
 }
 
@@ -210,7 +261,9 @@ function combatOddsText(o: CombatTableOdds): string {
     lines.push('', `  Column ${c.label}`);
     for (const x of c.outcomes) {
       const layers = x.layers.length ? `  (${x.layers.map((l) => `${l.kind} ${l.entry}`).join(', ')})` : '';
-      lines.push(`    ${(x.code ?? 'unknown').padEnd(width)}  ${x.probability.toString().padStart(pWidth)}  ${x.probability.toPercent().padStart(6)}   roll${x.rolls.length > 1 ? 's' : ''} ${rollsText(x.rolls)}${x.kind === 'unknown' ? ': no value in the table' : x.name ? `: ${x.name}` : ''}${layers}`);
+      lines.push(
+        `    ${(x.code ?? 'unknown').padEnd(width)}  ${x.probability.toString().padStart(pWidth)}  ${x.probability.toPercent().padStart(6)}   roll${x.rolls.length > 1 ? 's' : ''} ${rollsText(x.rolls)}${x.kind === 'unknown' ? ': no value in the table' : x.name ? `: ${x.name}` : ''}${layers}`,
+      );
     }
   }
   return lines.join('\n') + '\n';
@@ -221,7 +274,9 @@ function rollOddsText(o: RollTableOdds): string {
   const pWidth = Math.max(...o.entries.map((e) => e.probability.toString().length));
   for (const e of o.entries) {
     const layers = e.layers.length ? `  (${e.layers.map((l) => `${l.kind} ${l.entry}`).join(', ')})` : '';
-    lines.push(`  ${rollsText(e.rolls).padEnd(8)}  ${e.probability.toString().padStart(pWidth)}  ${e.probability.toPercent().padStart(6)}   ${e.name ?? e.text}${layers}`);
+    lines.push(
+      `  ${rollsText(e.rolls).padEnd(8)}  ${e.probability.toString().padStart(pWidth)}  ${e.probability.toPercent().padStart(6)}   ${e.name ?? e.text}${layers}`,
+    );
   }
   return lines.join('\n') + '\n';
 }

@@ -90,7 +90,7 @@ export function readPackTables(io: Io, packId: string, options: { preferGeneric?
   if (generic.size > 0) return { engine: 'generic', pack: packId, tables: generic };
   throw new UsageError(
     `no combat or roll tables in "${packId}"`,
-    'resolve and odds read a pack\'s combat and roll tables: kinds checked by common/combat-table.schema.json or common/roll-table.schema.json (see docs/content.md), Warchon spreads and results (warchon/spread and warchon/result schemas) or Warmaster combat and teleport tables (warmaster/combat-table, combat-result and teleport-table schemas).',
+    "resolve and odds read a pack's combat and roll tables: kinds checked by common/combat-table.schema.json or common/roll-table.schema.json (see docs/content.md), Warchon spreads and results (warchon/spread and warchon/result schemas) or Warmaster combat and teleport tables (warmaster/combat-table, combat-result and teleport-table schemas).",
   );
 }
 
@@ -102,7 +102,14 @@ export function spreadArg(tables: WarchonTables, arg: string): SpreadTables {
   const numeric = /^[0-9]+$/.test(arg.trim());
   throw new UsageError(
     `no spread "${arg}"`,
-    `${numeric ? '' : didYouMean(arg.trim().toLowerCase(), all.map((s) => s.id))}Spreads: ${all.map((s) => `${s.number} ${s.id}`).join(', ') || '(none)'}. Give an id or a number.`,
+    `${
+      numeric
+        ? ''
+        : didYouMean(
+            arg.trim().toLowerCase(),
+            all.map((s) => s.id),
+          )
+    }Spreads: ${all.map((s) => `${s.number} ${s.id}`).join(', ') || '(none)'}. Give an id or a number.`,
   );
 }
 
@@ -129,13 +136,16 @@ export function intArg(name: string, raw: string | undefined, what: string, exam
 }
 
 function fingersArg(raw: string | undefined): { attacker: number; defender: number } {
-  const hint = 'Give the attacker\'s fingers, then the defender\'s, each 1 to 5: --fingers 5,2.';
+  const hint = "Give the attacker's fingers, then the defender's, each 1 to 5: --fingers 5,2.";
   if (raw === undefined) throw new UsageError('missing --fingers', hint);
   const m = /^\s*([0-9]+)\s*,\s*([0-9]+)\s*$/.exec(raw);
   if (!m) throw new UsageError(`--fingers takes two numbers, attacker's first, not "${raw}"`, hint);
   const attacker = Number(m[1]);
   const defender = Number(m[2]);
-  for (const [who, n] of [['attacker', attacker], ['defender', defender]] as const) {
+  for (const [who, n] of [
+    ['attacker', attacker],
+    ['defender', defender],
+  ] as const) {
     if (n < 1 || n > 5) throw new UsageError(`the ${who} shows ${n} fingers; each player shows 1 to 5`, hint);
   }
   return { attacker, defender };
@@ -172,7 +182,11 @@ const GENERIC_OPTIONS = ['table', 'value'] as const;
 function rejectOthers(opts: ResolveOptions, engine: TableEngine | 'generic', pack: string): void {
   if (engine === 'generic') {
     const given = ([...WARCHON_OPTIONS, 'teleport'] as const).filter((o) => opts[o] !== undefined);
-    if (given.length > 0) throw new UsageError(`${given.map((o) => `--${o}`).join(', ')} ${given.length === 1 ? 'is' : 'are'} not for ${pack}`, `${pack}'s tables take --table, then --attack, --defence and --roll (or --value and --roll), or --roll alone for a roll table.`);
+    if (given.length > 0)
+      throw new UsageError(
+        `${given.map((o) => `--${o}`).join(', ')} ${given.length === 1 ? 'is' : 'are'} not for ${pack}`,
+        `${pack}'s tables take --table, then --attack, --defence and --roll (or --value and --roll), or --roll alone for a roll table.`,
+      );
     return;
   }
   const foreign = [...(engine === 'warchon' ? WARMASTER_OPTIONS : WARCHON_OPTIONS), ...GENERIC_OPTIONS];
@@ -186,16 +200,21 @@ function rejectOthers(opts: ResolveOptions, engine: TableEngine | 'generic', pac
 export function registerResolve(program: Command, io: Io): void {
   program
     .command('resolve')
-    .description('One combat look-up, the way a player checks a table: the column, the number or roll, and the result in words. Values that a layer (inference or ruling) set rather than the printed source are flagged with the entry id.')
-    .argument('<pack>', 'the pack of this project to read: any pack with combat or roll tables (common/combat-table and common/roll-table kinds), a Warchon pack (warchon) or a Warmaster pack (warmaster)')
+    .description(
+      'One combat look-up, the way a player checks a table: the column, the number or roll, and the result in words. Values that a layer (inference or ruling) set rather than the printed source are flagged with the entry id.',
+    )
+    .argument(
+      '<pack>',
+      'the pack of this project to read: any pack with combat or roll tables (common/combat-table and common/roll-table kinds), a Warchon pack (warchon) or a Warmaster pack (warmaster)',
+    )
     .option('--table <id>', 'the combat or roll table to read, by id (needed when the pack has more than one)')
     .option('--value <n>', 'a table whose columns are keyed by a named value: that value')
     .option('--spread <id|number>', 'warchon: the spread (location) of the battle, by id or number')
-    .option('--as <n>', 'warchon: the Attacking army\'s total Attack Strength')
-    .option('--ds <n>', 'warchon: the Defending army\'s total Defense Strength')
-    .option('--fingers <a,d>', 'warchon: fingers shown, the attacker\'s first then the defender\'s, each 1-5')
-    .option('--attack <n>', 'the attacking side\'s total strength (warmaster: its summed attack values)')
-    .option('--defence <n>', 'the defending side\'s total strength (warmaster: its summed defence values)')
+    .option('--as <n>', "warchon: the Attacking army's total Attack Strength")
+    .option('--ds <n>', "warchon: the Defending army's total Defense Strength")
+    .option('--fingers <a,d>', "warchon: fingers shown, the attacker's first then the defender's, each 1-5")
+    .option('--attack <n>', "the attacking side's total strength (warmaster: its summed attack values)")
+    .option('--defence <n>', "the defending side's total strength (warmaster: its summed defence values)")
     .option('--roll <n>', 'the roll on the table, any result of its dice (warmaster: the D6 roll, 1-6)')
     .option('--teleport <d66>', 'warmaster: a D66 roll on the Teleportation Table (both digits 1-6)')
     .addOption(formatOption())
@@ -256,7 +275,10 @@ missing argument, a pack the project lacks or one without combat tables).`,
 function resolveWarchonCommand(io: Io, pack: string, tables: WarchonTables, opts: ResolveOptions, format: OutputFormat): void {
   if (opts.spread === undefined) {
     const ids = [...tables.spreads.keys()];
-    throw new UsageError('missing --spread', `Give the spread by id or number, e.g. --spread ${ids[0] ?? 'erdon-pass'} (spreads: ${ids.join(', ') || '(none)'}).`);
+    throw new UsageError(
+      'missing --spread',
+      `Give the spread by id or number, e.g. --spread ${ids[0] ?? 'erdon-pass'} (spreads: ${ids.join(', ') || '(none)'}).`,
+    );
   }
   const spread = spreadArg(tables, opts.spread);
   const as = intArg('--as', opts.as, "the Attacking army's total Attack Strength", 9);
@@ -287,7 +309,15 @@ function warchonJson(pack: string, r: Resolution, spread: SpreadTables) {
 }
 
 function outcomeJson(result: CombatResult) {
-  return { kind: result.kind, form: result.form, name: result.name, attacker: result.attacker, defender: result.defender, engaged: result.engaged, words: describeResult(result) };
+  return {
+    kind: result.kind,
+    form: result.form,
+    name: result.name,
+    attacker: result.attacker,
+    defender: result.defender,
+    engaged: result.engaged,
+    words: describeResult(result),
+  };
 }
 
 function warchonText(r: Resolution, spread: SpreadTables): string {
@@ -318,9 +348,17 @@ function warchonText(r: Resolution, spread: SpreadTables): string {
 function resolveWarmasterCommand(io: Io, pack: string, tables: WarmasterTables, opts: ResolveOptions, format: OutputFormat): void {
   if (opts.teleport !== undefined) {
     const combat = (['attack', 'defence', 'roll'] as const).filter((o) => opts[o] !== undefined);
-    if (combat.length > 0) throw new UsageError(`--teleport cannot be combined with ${combat.map((o) => `--${o}`).join(', ')}`, 'Look up either the Teleportation Table (--teleport) or the combat table (--attack, --defence, --roll).');
+    if (combat.length > 0)
+      throw new UsageError(
+        `--teleport cannot be combined with ${combat.map((o) => `--${o}`).join(', ')}`,
+        'Look up either the Teleportation Table (--teleport) or the combat table (--attack, --defence, --roll).',
+      );
     const roll = intArg('--teleport', opts.teleport, 'a D66 roll (11 to 66, both digits 1-6)', 35);
-    if (!/^[1-6][1-6]$/.test(String(roll))) throw new UsageError(`--teleport ${opts.teleport.trim()} is not a D66 roll`, 'A D66 roll is two D6, tens then units, each 1 to 6: 11 to 66, e.g. --teleport 35.');
+    if (!/^[1-6][1-6]$/.test(String(roll)))
+      throw new UsageError(
+        `--teleport ${opts.teleport.trim()} is not a D66 roll`,
+        'A D66 roll is two D6, tens then units, each 1 to 6: 11 to 66, e.g. --teleport 35.',
+      );
     const entries = tables.teleportTable();
     const tableId = [...tables.teleportTables].find(([, e]) => e === entries)?.[0] ?? '';
     const t = resolveTeleport(entries, roll);
@@ -361,11 +399,13 @@ function warmasterJson(pack: string, r: WarmasterResolution, table: CombatTable)
 function warmasterText(r: WarmasterResolution, table: CombatTable): string {
   const origin = (value: string) => r.origins.find((o) => o.value === value) ?? null;
   const ratio = `${r.odds[0]}-${r.odds[1]}`;
-  return [
-    `${table.name}`,
-    `Attack ${r.attack} against defence ${r.defence}: odds ${ratio}, rounded in the defender's favour: column ${r.column.label}.${flag(origin('column'))}`,
-    `D6 roll ${r.roll}: ${r.result.code}, ${r.result.name}: ${r.result.text}${flag(origin('result'))}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `${table.name}`,
+      `Attack ${r.attack} against defence ${r.defence}: odds ${ratio}, rounded in the defender's favour: column ${r.column.label}.${flag(origin('column'))}`,
+      `D6 roll ${r.roll}: ${r.result.code}, ${r.result.name}: ${r.result.text}${flag(origin('result'))}`,
+    ].join('\n') + '\n'
+  );
 }
 
 function teleportJson(pack: string, table: string, t: TeleportResolution) {

@@ -14,12 +14,18 @@ import { EXIT, type Io } from './io.js';
  * read a pack from anyone and run none of its code, so they count only playmark's own games and say
  * so for the rest.
  */
-export async function runsByPack(io: Io, packs: readonly { readonly id: string; readonly dir: string; readonly game?: GameDecl }[], options: { readonly ownCode?: boolean } = {}): Promise<ReadonlyMap<string, PackRuns> | undefined> {
+export async function runsByPack(
+  io: Io,
+  packs: readonly { readonly id: string; readonly dir: string; readonly game?: GameDecl }[],
+  options: { readonly ownCode?: boolean } = {},
+): Promise<ReadonlyMap<string, PackRuns> | undefined> {
   const out = new Map<string, PackRuns>();
   for (const pack of packs) {
     const rules = rulesModuleOf(pack);
     if (rules && !rules.playmarks && !options.ownCode) {
-      io.err(`${pack.id}: the rules its game plays are not counted here, as its game module is the pack's own code, which this command never runs; \`playmark coverage ${pack.id}\` counts them.\n`);
+      io.err(
+        `${pack.id}: the rules its game plays are not counted here, as its game module is the pack's own code, which this command never runs; \`playmark coverage ${pack.id}\` counts them.\n`,
+      );
       out.set(pack.id, NO_ENGINE);
       continue;
     }

@@ -19,7 +19,9 @@ export interface SetupSystem {
 export function registerSetup(program: Command, io: Io): void {
   program
     .command('setup')
-    .description('Make sure a headless Chromium is there to print with. On Debian and Ubuntu, when none is found, installs chromium-headless-shell with apt-get (as root, or with sudo).')
+    .description(
+      'Make sure a headless Chromium is there to print with. On Debian and Ubuntu, when none is found, installs chromium-headless-shell with apt-get (as root, or with sudo).',
+    )
     .option('--dry-run', 'say what would be installed, install nothing', false)
     .addHelpText(
       'after',
@@ -67,7 +69,9 @@ export function setup(io: Io, sys: SetupSystem, dryRun: boolean): number {
   }
   const sudo = sys.isRoot ? [] : ['/usr/bin/sudo', '/bin/sudo'].find((f) => sys.exists(f));
   if (sudo === undefined) {
-    io.err(`No browser found, and installing one needs root: run as root  apt-get install --no-install-recommends ${BROWSER_PACKAGES[0]}\n${installHelp(sys.platform)}\n`);
+    io.err(
+      `No browser found, and installing one needs root: run as root  apt-get install --no-install-recommends ${BROWSER_PACKAGES[0]}\n${installHelp(sys.platform)}\n`,
+    );
     return EXIT.content;
   }
   const as = (argv: string[]) => (Array.isArray(sudo) ? argv : [sudo, ...argv]);

@@ -17,12 +17,15 @@ export function pairingsText(p: PairingsReport): string {
   const sides = r.bots.map((b) => b.side);
   const heads = reports.map((x) => x.bots.map((b) => b.bot).join(','));
   const lines: string[] = [];
-  lines.push(`${r.pack} ${r.packVersion}${r.scenario ? `, scenario ${r.scenario}` : ''}: ${plural(reports.length, 'pairing')} of ${plural(r.played, 'game')}, seed ${r.seed}, bots for ${sides.join(', ')}, at most ${r.maxMoves} moves a game`);
+  lines.push(
+    `${r.pack} ${r.packVersion}${r.scenario ? `, scenario ${r.scenario}` : ''}: ${plural(reports.length, 'pairing')} of ${plural(r.played, 'game')}, seed ${r.seed}, bots for ${sides.join(', ')}, at most ${r.maxMoves} moves a game`,
+  );
   lines.push('Game i has the same seed in every pairing: the pairings play the same set-ups and differ by their bots.');
   if (!r.complete) lines.push(`Partial: games ${describeRange(r.range)} of ${r.games}; merge the JSON reports of all shards with simulate --merge.`);
   const rows: [string, string[]][] = [];
   const winners = [...new Set(reports.flatMap((x) => x.wins.map((w) => w.side)))];
-  for (const side of winners) rows.push([`${side} wins`, reports.map((x) => shareCell(x.wins.find((w) => w.side === side) ?? { games: 0, share: 0, ci95: [0, 0] }))]);
+  for (const side of winners)
+    rows.push([`${side} wins`, reports.map((x) => shareCell(x.wins.find((w) => w.side === side) ?? { games: 0, share: 0, ci95: [0, 0] }))]);
   rows.push(['draws', reports.map((x) => shareCell(x.draws))]);
   rows.push(['unfinished', reports.map((x) => shareCell(x.unfinished))]);
   if (reports.some((x) => x.failed.games > 0)) rows.push(['failed (bugs)', reports.map((x) => String(x.failed.games))]);
@@ -56,6 +59,6 @@ export function pairingsText(p: PairingsReport): string {
   table(titles[1]!, lengthRows);
   lines.push('', `${titles[2]!.padEnd(w)}${heads.map((h) => `  ${h.padStart(cw)}`).join('')}`);
   for (const { label, counts } of endings.values()) lines.push(`${''.padEnd(w)}${counts.map((c) => `  ${String(c).padStart(cw)}`).join('')}  ${label}`);
-  lines.push('', 'Each pairing\'s whole report (moves, events, combat results): --format json.');
+  lines.push('', "Each pairing's whole report (moves, events, combat results): --format json.");
   return lines.join('\n') + '\n';
 }

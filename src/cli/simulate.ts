@@ -4,7 +4,16 @@ import path from 'node:path';
 import { DEFAULT_MAX_MOVES, defaultWorkers, gameSeed, logGame, shardRange, simulate } from '../analysis/simulate.js';
 import type { LogLine } from '../analysis/simulate-game.js';
 import { describeRange, makeReport, MergeError, reportJson, emptyTally, type Batch, type Range, type SimulateReport } from '../analysis/simulate-report.js';
-import { isPairings, mergeAnyReports, pairingsJson, pairingsOf, parseAnyReport, simulatePairings, type AnyReport, type PairingsReport } from '../analysis/simulate-pairings.js';
+import {
+  isPairings,
+  mergeAnyReports,
+  pairingsJson,
+  pairingsOf,
+  parseAnyReport,
+  simulatePairings,
+  type AnyReport,
+  type PairingsReport,
+} from '../analysis/simulate-pairings.js';
 import { pairingsText } from './simulate-pairings.js';
 import type { PackContent } from '../content/effective.js';
 import { packageRoot } from '../content/package-root.js';
@@ -43,16 +52,26 @@ interface SimulateFlags {
 export function registerSimulate(program: Command, io: Io): void {
   program
     .command('simulate')
-    .description('Playtest a pack: many seeded games played by bots on every core, with wins per side (95% intervals), game lengths, how games ended and what was played.')
+    .description(
+      'Playtest a pack: many seeded games played by bots on every core, with wins per side (95% intervals), game lengths, how games ended and what was played.',
+    )
     .argument('[pack]', 'the pack of this project to play (not needed with --merge)')
     .option('--scenario <id>', "the scenario to play (default: the game's own)")
     .option('-n, --games <n>', `how many games to play, 1 to ${MAX_GAMES.toLocaleString('en-US')}`)
     .option('-s, --seed <n>', `the batch seed, 0 to ${Number.MAX_SAFE_INTEGER}: game i is seeded from it and i, so the same seed plays the same games`)
-    .option('-b, --bots <names>', `one bot per side in the pack's side order, comma-separated (${BOT_NAMES.join(', ')}); one name plays every side (default: random); give --bots again for another pairing, reported side by side`, (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
+    .option(
+      '-b, --bots <names>',
+      `one bot per side in the pack's side order, comma-separated (${BOT_NAMES.join(', ')}); one name plays every side (default: random); give --bots again for another pairing, reported side by side`,
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .option('-w, --workers <k>', `worker threads, 1 to ${MAX_WORKERS} (default: one per core, fewer for small batches)`)
-    .option('--shard <i/n>', 'play only shard i of n: games cut into n contiguous ranges, and write that range\'s partial report')
+    .option('--shard <i/n>', "play only shard i of n: games cut into n contiguous ranges, and write that range's partial report")
     .option('--merge <files...>', 'combine the JSON reports of shards into the report of the whole batch (plays nothing)')
-    .option('--max-moves <n>', `stop a game that has not ended after this many moves (1 to ${MAX_MOVES.toLocaleString('en-US')}); it is reported as unfinished`, String(DEFAULT_MAX_MOVES))
+    .option(
+      '--max-moves <n>',
+      `stop a game that has not ended after this many moves (1 to ${MAX_MOVES.toLocaleString('en-US')}); it is reported as unfinished`,
+      String(DEFAULT_MAX_MOVES),
+    )
     .addOption(formatOption())
     .option('--json', 'the same as --format json')
     .option('-o, --out <file>', 'write the report to this file (atomically) instead of stdout')
@@ -110,7 +129,10 @@ Exit codes: 0 done, 1 the content has errors or some games failed (the report li
 
 /** --bots: one bot for every side, or one per side in the pack's order. */
 function botsArg(raw: string, sides: readonly string[]): Batch['bots'] {
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const hint = `Give one bot for every side, or one per side in order (${sides.join(', ')}): ${BOT_NAMES.join(', ')}; e.g. --bots ${sides.map((_, i) => BOT_NAMES[i % BOT_NAMES.length]).join(',')}.`;
   if (names.length === 0) throw new UsageError('--bots names no bot', hint);
   for (const n of names) if (!isBotName(n)) throw new UsageError(`no bot "${n}"`, `${didYouMean(n, BOT_NAMES)}${hint}`);
@@ -135,7 +157,8 @@ export function gameContent(pack: PackContent): Omit<PackContent, 'printables'> 
 }
 
 async function simulateCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): Promise<void> {
-  if (packArg === undefined) throw new UsageError('missing the pack to play', 'e.g. playmark simulate archon-skirmish --games 1000 --seed 42, or --merge FILES to combine reports.');
+  if (packArg === undefined)
+    throw new UsageError('missing the pack to play', 'e.g. playmark simulate archon-skirmish --games 1000 --seed 42, or --merge FILES to combine reports.');
   const games = intArg('--games', flags.games, 'how many games to play', 1000, 1, MAX_GAMES);
   const seed = intArg('--seed', flags.seed, 'the batch seed', 42, 0, Number.MAX_SAFE_INTEGER);
   const maxMoves = intArg('--max-moves', flags.maxMoves, 'the most moves a game may take', DEFAULT_MAX_MOVES, 1, MAX_MOVES);
@@ -159,7 +182,8 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const sides = game.sides(content);
   const pairings = (flags.bots ?? ['random']).map((b) => botsArg(b, sides));
   const bots = pairings[0]!;
-  if (pairings.length > 1 && logFile !== undefined) throw new UsageError(`--log writes one game, and ${pairings.length} pairings play it`, 'Give one --bots with --log.');
+  if (pairings.length > 1 && logFile !== undefined)
+    throw new UsageError(`--log writes one game, and ${pairings.length} pairings play it`, 'Give one --bots with --log.');
   const scenario = flags.scenario ?? null;
   const scenarios = pack.records.scenario ? Object.keys(pack.records.scenario) : undefined;
   if (scenario !== null && scenarios && !scenarios.includes(scenario)) {
@@ -185,7 +209,10 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   let several: PairingsReport | undefined;
   try {
     if (pairings.length > 1) {
-      several = count === 0 ? pairingsOf(pairings.map((b) => makeReport({ ...batch, bots: b }, range, emptyTally()))) : await simulatePairings(ref, content, batch, pairings, { range, workers, ...progress });
+      several =
+        count === 0
+          ? pairingsOf(pairings.map((b) => makeReport({ ...batch, bots: b }, range, emptyTally())))
+          : await simulatePairings(ref, content, batch, pairings, { range, workers, ...progress });
       report = several.pairings[0]!;
     } else {
       report = count === 0 ? makeReport(batch, range, emptyTally()) : await simulate(ref, content, batch, { range, workers, ...progress });
@@ -203,7 +230,9 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const whole: AnyReport = several ?? report;
   emit(io, anyText(whole, format), outFile);
   const played = several ? several.pairings.reduce((n, r) => n + r.played, 0) : report.played;
-  io.err(`${plural(played, 'game')}${several ? ` (${several.pairings.length} pairings)` : ''} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`);
+  io.err(
+    `${plural(played, 'game')}${several ? ` (${several.pairings.length} pairings)` : ''} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`,
+  );
   io.exitCode = failedGames(whole) > 0 ? EXIT.content : EXIT.ok;
 }
 
@@ -219,7 +248,11 @@ function failedGames(r: AnyReport): number {
 
 function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): void {
   const playing = (['games', 'seed', 'scenario', 'workers', 'shard', 'log', 'logGame'] as const).filter((k) => flags[k] !== undefined);
-  if (playing.length > 0) throw new UsageError(`--merge plays nothing: ${playing.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} ${playing.length === 1 ? 'does' : 'do'} not apply`, 'The reports say which batch they are from.');
+  if (playing.length > 0)
+    throw new UsageError(
+      `--merge plays nothing: ${playing.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} ${playing.length === 1 ? 'does' : 'do'} not apply`,
+      'The reports say which batch they are from.',
+    );
   const outFile = flags.out === undefined ? undefined : outputFile(io.cwd, flags.out, '--out');
   const files = flags.merge!;
   if (files.length === 0) throw new UsageError('--merge needs the report files', 'e.g. playmark simulate --merge part-1.json part-2.json');
@@ -237,7 +270,11 @@ function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags,
     });
     merged = mergeAnyReports(reports);
   } catch (error) {
-    if (error instanceof MergeError) throw new UsageError(error.message, 'Merge the JSON reports (--format json) of the shards of one batch: same pack, version, seed, games, bots, scenario and --max-moves.');
+    if (error instanceof MergeError)
+      throw new UsageError(
+        error.message,
+        'Merge the JSON reports (--format json) of the shards of one batch: same pack, version, seed, games, bots, scenario and --max-moves.',
+      );
     throw error;
   }
   const mergedPack = isPairings(merged) ? merged.pairings[0]!.pack : merged.pack;
@@ -278,8 +315,13 @@ const num = (x: number | null) => (x === null ? '-' : Number.isInteger(x) ? Stri
 export function reportText(r: SimulateReport): string {
   const lines: string[] = [];
   const bots = r.bots.map((b) => `${b.side} ${b.bot}`).join(', ');
-  lines.push(`${r.pack} ${r.packVersion}${r.scenario ? `, scenario ${r.scenario}` : ''}: ${plural(r.played, 'game')}, seed ${r.seed}, bots ${bots}, at most ${r.maxMoves} moves a game`);
-  if (!r.complete) lines.push(`Partial: games ${describeRange(r.range)} of ${r.games} (${r.range.from}-${r.range.to - 1}); merge the JSON reports of all shards with simulate --merge.`);
+  lines.push(
+    `${r.pack} ${r.packVersion}${r.scenario ? `, scenario ${r.scenario}` : ''}: ${plural(r.played, 'game')}, seed ${r.seed}, bots ${bots}, at most ${r.maxMoves} moves a game`,
+  );
+  if (!r.complete)
+    lines.push(
+      `Partial: games ${describeRange(r.range)} of ${r.games} (${r.range.from}-${r.range.to - 1}); merge the JSON reports of all shards with simulate --merge.`,
+    );
   // Wide enough for the longest row label (`celestine wins`), so the numbers line up under their headings.
   const w = Math.max(12, ...r.wins.map((x) => `${x.side} wins`.length + 2));
   lines.push('', `${'Results'.padEnd(w)} ${'games'.padStart(7)} ${'share'.padStart(7)}   95% interval`);
@@ -290,7 +332,10 @@ export function reportText(r: SimulateReport): string {
   lines.push(row('unfinished', r.unfinished));
   if (r.failed.games > 0) lines.push(`  ${'failed'.padEnd(w - 2)} ${String(r.failed.games).padStart(7)}   (bugs: no legal move, or an error)`);
   lines.push('', `${'Length'.padEnd(w)} ${'mean'.padStart(7)} ${'min'.padStart(7)} ${'median'.padStart(7)} ${'max'.padStart(7)}`);
-  for (const [name, d] of [['turns', r.length.turns], ['moves', r.length.moves]] as const) {
+  for (const [name, d] of [
+    ['turns', r.length.turns],
+    ['moves', r.length.moves],
+  ] as const) {
     lines.push(`  ${name.padEnd(w - 2)} ${num(d.mean).padStart(7)} ${num(d.min).padStart(7)} ${num(d.median).padStart(7)} ${num(d.max).padStart(7)}`);
   }
   lines.push('', 'Endings');
@@ -307,14 +352,17 @@ export function reportText(r: SimulateReport): string {
   }
   if (r.unfinished.first.length > 0 || r.failed.first.length > 0) {
     const g = r.failed.first[0]?.index ?? r.unfinished.first[0]!.index;
-    lines.push(`  To see one: playmark simulate ${r.pack}${r.scenario ? ` --scenario ${r.scenario}` : ''} --games ${r.games} --seed ${r.seed} --bots ${r.bots.map((b) => b.bot).join(',')} --max-moves ${r.maxMoves} --log game.log --log-game ${g}`);
+    lines.push(
+      `  To see one: playmark simulate ${r.pack}${r.scenario ? ` --scenario ${r.scenario}` : ''} --games ${r.games} --seed ${r.seed} --bots ${r.bots.map((b) => b.bot).join(',')} --max-moves ${r.maxMoves} --log game.log --log-game ${g}`,
+    );
   }
   const sides = r.bots.map((b) => b.side);
   const kinds = Object.entries(r.moveKinds);
   if (kinds.length > 0) {
     const kw = Math.max(w, ...kinds.map(([k]) => k.length + 2));
     lines.push('', `${'Moves by kind'.padEnd(kw)} ${'total'.padStart(9)}${sides.map((s) => ` ${s.padStart(9)}`).join('')}`);
-    for (const [kind, m] of kinds) lines.push(`  ${kind.padEnd(kw - 2)} ${String(m.total).padStart(9)}${sides.map((s) => ` ${String(m.bySide[s] ?? 0).padStart(9)}`).join('')}`);
+    for (const [kind, m] of kinds)
+      lines.push(`  ${kind.padEnd(kw - 2)} ${String(m.total).padStart(9)}${sides.map((s) => ` ${String(m.bySide[s] ?? 0).padStart(9)}`).join('')}`);
   }
   const events = Object.entries(r.events);
   if (events.length > 0) {
@@ -329,16 +377,27 @@ export function reportText(r: SimulateReport): string {
   }
   const combat = r.combatResults;
   if (combat) {
-    lines.push('', 'Combat results against their exact odds (fingers uniform; the number from an RNG cell without E, or from an E cell when no event followed)');
-    lines.push(`  ${'spread'.padEnd(14)} ${'column'.padEnd(9)} ${'cell'.padEnd(6)} ${'battles'.padStart(7)} ${'chi-square'.padStart(10)} ${'df'.padStart(3)} ${'p'.padStart(7)}`);
+    lines.push(
+      '',
+      'Combat results against their exact odds (fingers uniform; the number from an RNG cell without E, or from an E cell when no event followed)',
+    );
+    lines.push(
+      `  ${'spread'.padEnd(14)} ${'column'.padEnd(9)} ${'cell'.padEnd(6)} ${'battles'.padStart(7)} ${'chi-square'.padStart(10)} ${'df'.padStart(3)} ${'p'.padStart(7)}`,
+    );
     for (const g of combat.groups) {
-      lines.push(`  ${g.spread.padEnd(14)} ${g.column.padEnd(9)} ${g.cell.padEnd(6)} ${String(g.battles).padStart(7)} ${(g.chiSquare === null ? 'no odds' : g.chiSquare.toFixed(2)).padStart(10)} ${String(g.df).padStart(3)} ${(g.p === null ? '-' : g.p.toFixed(3)).padStart(7)}`);
+      lines.push(
+        `  ${g.spread.padEnd(14)} ${g.column.padEnd(9)} ${g.cell.padEnd(6)} ${String(g.battles).padStart(7)} ${(g.chiSquare === null ? 'no odds' : g.chiSquare.toFixed(2)).padStart(10)} ${String(g.df).padStart(3)} ${(g.p === null ? '-' : g.p.toFixed(3)).padStart(7)}`,
+      );
       for (const x of g.results) {
-        lines.push(`      ${x.result.padEnd(8)} ${String(x.observed).padStart(7)} ${pct(x.share).padStart(7)}   exact ${x.probability.padStart(5)} ${pct(probabilityOf(x.probability)).padStart(7)}   expected ${x.expected.toFixed(1).padStart(7)}`);
+        lines.push(
+          `      ${x.result.padEnd(8)} ${String(x.observed).padStart(7)} ${pct(x.share).padStart(7)}   exact ${x.probability.padStart(5)} ${pct(probabilityOf(x.probability)).padStart(7)}   expected ${x.expected.toFixed(1).padStart(7)}`,
+        );
       }
     }
     const t = combat.total;
-    lines.push(`  all groups: ${t.battles} battles, chi-square ${t.chiSquare.toFixed(2)} on ${t.df} df, p ${t.p === null ? '-' : t.p.toFixed(3)} (a small p with bots that pick their fingers measures their play, not the tables)`);
+    lines.push(
+      `  all groups: ${t.battles} battles, chi-square ${t.chiSquare.toFixed(2)} on ${t.df} df, p ${t.p === null ? '-' : t.p.toFixed(3)} (a small p with bots that pick their fingers measures their play, not the tables)`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -348,4 +407,3 @@ function probabilityOf(text: string): number {
   const [n, d] = text.split('/').map(Number);
   return (n ?? 0) / (d ?? 1);
 }
-

@@ -17,7 +17,10 @@ export function registerValidate(program: Command, io: Io): void {
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(FORMATS))
     .option('--json', 'the same as --format json')
     .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
-    .option('--no-cache', 'parse every file afresh instead of using your cache of parsed YAML ($PLAYMARK_CACHE_DIR, else $XDG_CACHE_HOME/playmark or ~/.cache/playmark)')
+    .option(
+      '--no-cache',
+      'parse every file afresh instead of using your cache of parsed YAML ($PLAYMARK_CACHE_DIR, else $XDG_CACHE_HOME/playmark or ~/.cache/playmark)',
+    )
     .addHelpText(
       'after',
       `
@@ -60,10 +63,16 @@ export function runValidate(io: Io, paths: readonly string[], cache: boolean): V
   }
   for (const p of paths) {
     if (!existsSync(path.resolve(io.cwd, p))) {
-      throw new UsageError(`no such folder: ${p}`, 'Give pack folders (holding pack.yaml) or a content root such as content/, or no path for the whole project.');
+      throw new UsageError(
+        `no such folder: ${p}`,
+        'Give pack folders (holding pack.yaml) or a content root such as content/, or no path for the whole project.',
+      );
     }
   }
-  return validate(paths.map((p) => path.resolve(io.cwd, p)), { cwd: io.cwd, cacheDir: cache ? defaultCacheDir(io.cwd) : false });
+  return validate(
+    paths.map((p) => path.resolve(io.cwd, p)),
+    { cwd: io.cwd, cacheDir: cache ? defaultCacheDir(io.cwd) : false },
+  );
 }
 
 export function exitCodeOf(result: ValidationResult, strict: boolean): number {

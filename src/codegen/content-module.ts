@@ -47,7 +47,18 @@ export function contentModule(input: ContentModuleInput): string {
   const modulePath = contentModulePath(pack.id);
   const kinds = kindNames(input);
   const manifestType = typeOf(input, MANIFEST_SCHEMA);
-  checkUnique(pack.id, [manifestType, 'DeepReadonly', 'PackLayers', 'RecordOrigins', 'WithRefs', 'pack', 'records', 'origins', 'layers', ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids])]);
+  checkUnique(pack.id, [
+    manifestType,
+    'DeepReadonly',
+    'PackLayers',
+    'RecordOrigins',
+    'WithRefs',
+    'pack',
+    'records',
+    'origins',
+    'layers',
+    ...kinds.flatMap((k) => [k.type, k.idType, k.recordType, k.map, k.ids]),
+  ]);
 
   const readonlyNames = ['DeepReadonly', 'PackLayers', 'RecordOrigins', ...(kinds.some((k) => k.refs) ? ['WithRefs'] : [])];
   const imports = new Map<string, Set<string>>([[READONLY_MODULE, new Set(readonlyNames)]]);
@@ -96,7 +107,18 @@ function kindNames(input: ContentModuleInput): KindNames[] {
     const records = [...(pack.records.get(kind) ?? [])].sort((a, b) => compareText(a.id, b.id));
     const tree = refTree(schema.replace(/\\/g, '/'), input.schemas, kindsOf);
     const refs = tree === undefined ? undefined : refType(tree, idType, '');
-    return { kind, folder, schema, type: typeOf(input, schema), idType: idType(kind), recordType: `${base}Record`, map: camelCase(folder), ids: `${camelCase(kind)}Ids`, records, refs };
+    return {
+      kind,
+      folder,
+      schema,
+      type: typeOf(input, schema),
+      idType: idType(kind),
+      recordType: `${base}Record`,
+      map: camelCase(folder),
+      ids: `${camelCase(kind)}Ids`,
+      records,
+      refs,
+    };
   });
 }
 
@@ -104,7 +126,9 @@ function kindNames(input: ContentModuleInput): KindNames[] {
 function refType(tree: RefTree, idType: (kind: string) => string, indent: string): string {
   if (isLeaf(tree)) return tree.map(idType).join(' | ');
   const inner = `${indent}  `;
-  return `{\n${Object.entries(tree).map(([k, v]) => `${inner}readonly ${key(k)}: ${refType(v, idType, inner)};\n`).join('')}${indent}}`;
+  return `{\n${Object.entries(tree)
+    .map(([k, v]) => `${inner}readonly ${key(k)}: ${refType(v, idType, inner)};\n`)
+    .join('')}${indent}}`;
 }
 
 function typeOf(input: ContentModuleInput, schema: string): string {
@@ -129,7 +153,9 @@ function kindSection(k: KindNames, packLabel: string): string {
     `/** Every ${k.kind} id in the pack (\`${packLabel}/${k.folder}/<id>.yaml\`). */`,
     `export type ${k.idType} =${union};`,
     `/** A ${k.kind} record: its effective content (the transcription with the layers applied)${k.refs === undefined ? '' : ', its references typed as the ids of the kinds they name'}. */`,
-    k.refs === undefined ? `export type ${k.recordType} = DeepReadonly<${k.type}>;` : `export type ${k.recordType} = DeepReadonly<WithRefs<${k.type}, ${k.refs}>>;`,
+    k.refs === undefined
+      ? `export type ${k.recordType} = DeepReadonly<${k.type}>;`
+      : `export type ${k.recordType} = DeepReadonly<WithRefs<${k.type}, ${k.refs}>>;`,
     `/** The ${k.kind} ids, sorted. */`,
     `export const ${k.ids}: readonly ${k.idType}[] = [${ids.join(', ')}];`,
     `/** The ${k.kind} records by id. */`,
@@ -162,7 +188,14 @@ function layersSection(pack: Pack): string {
   const value = pack.layers.map((l) => ({
     id: l.id,
     title: l.title,
-    entries: l.entries.map((e) => ({ id: e.id, kind: e.kind, target: e.target, value: e.value, reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}) })),
+    entries: l.entries.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      target: e.target,
+      value: e.value,
+      reason: e.reason,
+      ...(e.source !== undefined ? { source: e.source } : {}),
+    })),
   }));
   return [
     "/** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */",

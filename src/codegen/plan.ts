@@ -35,7 +35,10 @@ export async function planFiles(input: PlanInput): Promise<Map<string, string>> 
         .filter((f) => !ownFiles.has(f.file) && (!f.file.includes('/') || f.file.startsWith('common/') || used.has(f.file)))
         .map((f) => ({ ...f, source: `playmark/schemas/${f.file}` }))
     : [];
-  const types = await generateTypeModules([...bundled, ...own].sort((a, b) => compareText(a.file, b.file)), schemasLabel);
+  const types = await generateTypeModules(
+    [...bundled, ...own].sort((a, b) => compareText(a.file, b.file)),
+    schemasLabel,
+  );
   // All of playmark's schemas, the project's over them: a reference may lead through any of them.
   const all = input.bundledDir ? readSchemaFiles(input.bundledDir).filter((f) => !ownFiles.has(f.file)) : [];
   const schemas = new Map([...all, ...own].map((f) => [f.file, f.schema]));
@@ -45,6 +48,12 @@ export async function planFiles(input: PlanInput): Promise<Map<string, string>> 
   for (const pack of packs) {
     files.set(contentModulePath(pack.id), contentModule({ pack, packLabel: label(pack.dir), schemasLabel, rootNames: types.rootNames, schemas }));
   }
-  files.set('README.md', generatedReadme(packs.map((p) => p.id), [...types.files.keys()]));
+  files.set(
+    'README.md',
+    generatedReadme(
+      packs.map((p) => p.id),
+      [...types.files.keys()],
+    ),
+  );
   return new Map([...files].sort(([a], [b]) => compareText(a, b)));
 }

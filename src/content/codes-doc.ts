@@ -7,7 +7,7 @@ export function renderDiagnosticsDoc(): string {
     '',
     '<!-- Generated from src/content/codes.ts by `npm run docs`; edit the catalogue, not this file. -->',
     '',
-    'Every problem `playmark validate` reports has one of these codes. A code\'s meaning never changes;',
+    "Every problem `playmark validate` reports has one of these codes. A code's meaning never changes;",
     'new problems get new codes. Each diagnostic names the file, line and column, shows the line with a',
     'caret, and gives a hint (the default hint is below; many diagnostics give a more specific one).',
     '',

@@ -5,8 +5,8 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export type Confined =
-  | { readonly ok: true; /** The file's real path. */ readonly real: string }
-  | { readonly ok: false; /** Why it is refused, in words, for a diagnostic's message. */ readonly why: string };
+  | { readonly ok: true /** The file's real path. */; readonly real: string }
+  | { readonly ok: false /** Why it is refused, in words, for a diagnostic's message. */; readonly why: string };
 
 /** True when `file` is `dir` or lies under it (both absolute, already real). */
 export function isInside(file: string, dir: string): boolean {

@@ -59,7 +59,10 @@ function counts(diff: ContentDiff): string {
     removed += p.records.removed.length;
     entries += p.layerEntries.added.length + p.layerEntries.removed.length + p.layerEntries.changed.length;
   }
-  return `${n(diff.packs.length, 'pack')} with differences: ${n(changed, 'record')} changed, ${added} added, ${removed} removed; ${n(entries, 'layer entry')} added, removed or changed.`.replace('layer entrys', 'layer entries');
+  return `${n(diff.packs.length, 'pack')} with differences: ${n(changed, 'record')} changed, ${added} added, ${removed} removed; ${n(entries, 'layer entry')} added, removed or changed.`.replace(
+    'layer entrys',
+    'layer entries',
+  );
 }
 
 // --- text -------------------------------------------------------------------------------------------

@@ -183,7 +183,15 @@ export function diffPack(id: string, a: PackContent | undefined, b: PackContent 
   }
 
   const none =
-    a && b && manifest.length === 0 && added.length === 0 && removed.length === 0 && changed.length === 0 && entriesAdded.length === 0 && entriesRemoved.length === 0 && entriesChanged.length === 0;
+    a &&
+    b &&
+    manifest.length === 0 &&
+    added.length === 0 &&
+    removed.length === 0 &&
+    changed.length === 0 &&
+    entriesAdded.length === 0 &&
+    entriesRemoved.length === 0 &&
+    entriesChanged.length === 0;
   if (none || (!a && !b)) return undefined;
   return {
     id,
@@ -209,7 +217,10 @@ function recordName(data: JsonObject | undefined): string | undefined {
 }
 
 /** A layer entry's target in words (`Erdon Pass, combat results, row 2, column +4`; `row 1 (roll 2-4)` when the rolls that pick a row are not its number), against the pack's effective records. */
-export function describeTarget(pack: NamingPack & { readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } } }, target: LayerEntry['target']): { where: string; cell?: Cell } {
+export function describeTarget(
+  pack: NamingPack & { readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } } },
+  target: LayerEntry['target'],
+): { where: string; cell?: Cell } {
   let steps: (string | number)[];
   try {
     steps = parsePointer(target.pointer);
@@ -218,7 +229,13 @@ export function describeTarget(pack: NamingPack & { readonly records: { readonly
   }
   const record = pack.records[target.kind]?.[target.id];
   const data = isObject(record as Json) ? (record as JsonObject) : undefined;
-  return describe(pack, target.kind, target.id, data, steps.map((s) => (typeof s === 'string' && /^(0|[1-9]\d*)$/.test(s) ? Number(s) : s)));
+  return describe(
+    pack,
+    target.kind,
+    target.id,
+    data,
+    steps.map((s) => (typeof s === 'string' && /^(0|[1-9]\d*)$/.test(s) ? Number(s) : s)),
+  );
 }
 
 /** A side's layer entries by id, with their targets in words (against that side's effective records). */
@@ -329,7 +346,8 @@ export function pathWords(steps: readonly (string | number)[]): string {
   return out;
 }
 
-const index = (s: string | number | undefined): number | undefined => (typeof s === 'number' ? s : typeof s === 'string' && /^(0|[1-9]\d*)$/.test(s) ? Number(s) : undefined);
+const index = (s: string | number | undefined): number | undefined =>
+  typeof s === 'number' ? s : typeof s === 'string' && /^(0|[1-9]\d*)$/.test(s) ? Number(s) : undefined;
 
 function child(node: Json | undefined, step: string | number): Json | undefined {
   if (Array.isArray(node)) {
@@ -353,7 +371,13 @@ function columnLabel(column: Json | undefined): string | undefined {
 
 /** A combat table: a mapping with `rows` and `columns`, each column with a printed label. */
 function isCombatTable(node: Json | undefined): node is JsonObject {
-  return isObject(node) && Array.isArray(node.rows) && Array.isArray(node.columns) && node.columns.length > 0 && node.columns.every((c) => columnLabel(c) !== undefined);
+  return (
+    isObject(node) &&
+    Array.isArray(node.rows) &&
+    Array.isArray(node.columns) &&
+    node.columns.length > 0 &&
+    node.columns.every((c) => columnLabel(c) !== undefined)
+  );
 }
 
 /**
@@ -431,7 +455,13 @@ export interface NamingPack {
 }
 
 /** Where a value of a record sits, in words: in its table's terms when it is a table cell or row. */
-export function describe(pack: NamingPack, kind: string, id: string, record: JsonObject | undefined, steps: readonly (string | number)[]): { where: string; cell?: Cell } {
+export function describe(
+  pack: NamingPack,
+  kind: string,
+  id: string,
+  record: JsonObject | undefined,
+  steps: readonly (string | number)[],
+): { where: string; cell?: Cell } {
   const declared = pack.pack.kinds[kind];
   const folder = isObject(declared as Json) && typeof (declared as JsonObject).folder === 'string' ? ((declared as JsonObject).folder as string) : kind;
   const plain = `${folder}.${id}`;
@@ -440,10 +470,18 @@ export function describe(pack: NamingPack, kind: string, id: string, record: Jso
   // The RNG matrix of a Warchon spread: row = the Defender's fingers, cell = the Attacker's.
   const rng = record?.rng;
   const r0 = index(steps[1]);
-  if (steps[0] === 'rng' && Array.isArray(rng) && rng.length > 0 && rng.every((row) => Array.isArray(row) || row === null) && r0 !== undefined && steps.length <= 3) {
+  if (
+    steps[0] === 'rng' &&
+    Array.isArray(rng) &&
+    rng.length > 0 &&
+    rng.every((row) => Array.isArray(row) || row === null) &&
+    r0 !== undefined &&
+    steps.length <= 3
+  ) {
     const c0 = index(steps[2]);
     if (steps.length === 2) return { where: `${name}, RNG, defender shows ${r0 + 1}`, cell: { kind: 'rng', defender: r0 + 1 } };
-    if (c0 !== undefined) return { where: `${name}, RNG, defender shows ${r0 + 1}, attacker shows ${c0 + 1}`, cell: { kind: 'rng', defender: r0 + 1, attacker: c0 + 1 } };
+    if (c0 !== undefined)
+      return { where: `${name}, RNG, defender shows ${r0 + 1}, attacker shows ${c0 + 1}`, cell: { kind: 'rng', defender: r0 + 1, attacker: c0 + 1 } };
   }
 
   // A combat table's cell or row, the deepest table along the path.
@@ -469,9 +507,20 @@ export function describe(pack: NamingPack, kind: string, id: string, record: Jso
     const label = c === undefined ? undefined : (columnLabel(columns[c]) ?? String(c + 1));
     const roll = rowLabel(table, r);
     const rest = steps.slice(at + (c === undefined ? (wholeCells ? 3 : 2) : inCells ? 4 : 3));
-    const parts = [name, ...(title !== null ? [title] : []), `row ${r + 1}${roll !== undefined && roll !== String(r + 1) ? ` (roll ${roll})` : ''}`, ...(label !== undefined ? [`column ${label}`] : [])];
+    const parts = [
+      name,
+      ...(title !== null ? [title] : []),
+      `row ${r + 1}${roll !== undefined && roll !== String(r + 1) ? ` (roll ${roll})` : ''}`,
+      ...(label !== undefined ? [`column ${label}`] : []),
+    ];
     if (rest.length > 0) parts.push(pathWords(rest));
-    const cell: Cell = { kind: 'combat-table', table: title, row: r + 1, ...(roll !== undefined ? { roll } : {}), ...(label !== undefined ? { column: label } : {}) };
+    const cell: Cell = {
+      kind: 'combat-table',
+      table: title,
+      row: r + 1,
+      ...(roll !== undefined ? { roll } : {}),
+      ...(label !== undefined ? { column: label } : {}),
+    };
     return { where: parts.join(', '), cell };
   }
 

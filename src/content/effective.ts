@@ -31,7 +31,14 @@ export interface PackContent {
   readonly layers: readonly {
     readonly id: string;
     readonly title: string;
-    readonly entries: readonly { readonly id: string; readonly kind: LayerEntry['kind']; readonly target: LayerEntry['target']; readonly value: Json; readonly reason: string; readonly source?: string }[];
+    readonly entries: readonly {
+      readonly id: string;
+      readonly kind: LayerEntry['kind'];
+      readonly target: LayerEntry['target'];
+      readonly value: Json;
+      readonly reason: string;
+      readonly source?: string;
+    }[];
   }[];
   /** What the pack prints (printables.yaml), when it declares anything. */
   readonly printables?: LoadedPrintables;
@@ -49,7 +56,9 @@ export function packContent(pack: Pack): PackContent {
     for (const record of pack.records.get(kind) ?? []) {
       byId[record.id] = internStrings(record.data);
       if (record.origins.size > 0) {
-        originsById[record.id] = Object.fromEntries([...record.origins].map(([pointer, o]) => [pointer, { layer: o.layer, entry: o.entry, kind: o.kind, reason: o.reason }]));
+        originsById[record.id] = Object.fromEntries(
+          [...record.origins].map(([pointer, o]) => [pointer, { layer: o.layer, entry: o.entry, kind: o.kind, reason: o.reason }]),
+        );
       }
     }
     records[kind] = byId;
@@ -58,9 +67,24 @@ export function packContent(pack: Pack): PackContent {
   const layers = pack.layers.map((l) => ({
     id: l.id,
     title: l.title,
-    entries: l.entries.map((e) => ({ id: e.id, kind: e.kind, target: e.target, value: e.value, reason: e.reason, ...(e.source !== undefined ? { source: e.source } : {}) })),
+    entries: l.entries.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      target: e.target,
+      value: e.value,
+      reason: e.reason,
+      ...(e.source !== undefined ? { source: e.source } : {}),
+    })),
   }));
-  return { dir: pack.dir, pack: internStrings(pack.manifest as unknown as Json) as unknown as Manifest, records, origins, layers, tables: pack.tables, ...(pack.printables ? { printables: pack.printables } : {}) };
+  return {
+    dir: pack.dir,
+    pack: internStrings(pack.manifest as unknown as Json) as unknown as Manifest,
+    records,
+    origins,
+    layers,
+    tables: pack.tables,
+    ...(pack.printables ? { printables: pack.printables } : {}),
+  };
 }
 
 export interface LoadedContent {

@@ -26,7 +26,14 @@ export function exportPack(pack: Pack, options: ExportOptions = {}): Json {
   if (only) for (const kind of only) kinds[kind] ??= [];
   const m = pack.manifest;
   return {
-    pack: { id: m.id, title: m.title, version: m.version, source: exportedSource(m.source), sides: m.sides as unknown as Json, layers: options.base ? [] : [...m.layers] },
+    pack: {
+      id: m.id,
+      title: m.title,
+      version: m.version,
+      source: exportedSource(m.source),
+      sides: m.sides as unknown as Json,
+      layers: options.base ? [] : [...m.layers],
+    },
     content: options.base ? 'base' : 'effective',
     kinds,
   };

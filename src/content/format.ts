@@ -19,7 +19,7 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isDeepStrictEqual } from 'node:util';
 import { posix } from 'node:path';
-import { isMap, isPair, isScalar, isSeq, Lexer, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, Lexer, parseDocument, Scalar, type YAMLMap, type YAMLSeq, type Document, type Node, type Pair } from 'yaml';
 import { pending, type PendingDiagnostic } from './diagnostic.js';
 import { parseYaml } from './parse.js';
 
@@ -56,7 +56,12 @@ export function formatContent(file: string, text: string, options: FormatOptions
   const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
   const problem = doc.errors[0];
   if (problem) {
-    return { ok: false, diagnostic: pending(problem.code === 'DUPLICATE_KEY' ? 'yaml/duplicate-key' : 'yaml/syntax', file, problem.message.split('\n')[0]!, { offset: problem.pos[0] }) };
+    return {
+      ok: false,
+      diagnostic: pending(problem.code === 'DUPLICATE_KEY' ? 'yaml/duplicate-key' : 'yaml/syntax', file, problem.message.split('\n')[0]!, {
+        offset: problem.pos[0],
+      }),
+    };
   }
   // Anchors, aliases and tags are kept as they are (the writer keeps them on their nodes); a file
   // with them is formatted when the result is provably the same content, and reported otherwise
@@ -72,7 +77,15 @@ export function formatContent(file: string, text: string, options: FormatOptions
   if (out === text) return { ok: true, text, changed: false };
   const check = out === undefined ? 'an alias would come before its anchor' : sameContent(parsed.data, source, out);
   if (check && special !== undefined) {
-    return { ok: false, diagnostic: pending('fmt/anchors', file, `the file is not in canonical form, and fmt cannot write it so without breaking its anchors, aliases or tags (${check})`, { offset: special }) };
+    return {
+      ok: false,
+      diagnostic: pending(
+        'fmt/anchors',
+        file,
+        `the file is not in canonical form, and fmt cannot write it so without breaking its anchors, aliases or tags (${check})`,
+        { offset: special },
+      ),
+    };
   }
   if (check || out === undefined) return { ok: false, unsafe: check ?? 'the formatter wrote nothing' };
   return { ok: true, text: out, changed: true };
@@ -240,7 +253,9 @@ class Schemas {
     const patterned = expanded.flatMap((a) => {
       const pp = a.schema.patternProperties;
       if (!pp || typeof pp !== 'object') return [];
-      return Object.entries(pp as Record<string, unknown>).flatMap(([pattern, p]) => (isSchema(p) && safeTest(pattern, key) ? [{ schema: p, rel: a.rel }] : []));
+      return Object.entries(pp as Record<string, unknown>).flatMap(([pattern, p]) =>
+        isSchema(p) && safeTest(pattern, key) ? [{ schema: p, rel: a.rel }] : [],
+      );
     });
     if (patterned.length > 0) return patterned;
     return expanded.flatMap((a) => (isSchema(a.schema.additionalProperties) ? [{ schema: a.schema.additionalProperties, rel: a.rel }] : []));

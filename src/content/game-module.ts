@@ -27,18 +27,27 @@ export function resolveGameModule(packDir: string, specifier: string): ResolvedM
   const relative = specifier.startsWith('./') || specifier.startsWith('../');
   let file: string;
   if (relative) file = path.resolve(packDir, specifier);
-  else if (path.isAbsolute(specifier) || /^[a-z][a-z0-9+.-]*:/i.test(specifier)) return { ok: false, why: `"${specifier}" is an absolute path or a URL: name the module by a path relative to the pack folder (./game/index.js) or by a package (my-package/game)` };
+  else if (path.isAbsolute(specifier) || /^[a-z][a-z0-9+.-]*:/i.test(specifier))
+    return {
+      ok: false,
+      why: `"${specifier}" is an absolute path or a URL: name the module by a path relative to the pack folder (./game/index.js) or by a package (my-package/game)`,
+    };
   else {
     // `playmark/...` is the playmark running this command, as a pack's schemas are (installed-schema.ts):
     // a copy of a shipped pack plays wherever it is, whichever playmark reads it.
-    const from = specifier === 'playmark' || specifier.startsWith('playmark/') ? path.join(packageRoot(), 'package.json') : path.join(path.resolve(packDir), 'pack.yaml');
+    const from =
+      specifier === 'playmark' || specifier.startsWith('playmark/') ? path.join(packageRoot(), 'package.json') : path.join(path.resolve(packDir), 'pack.yaml');
     try {
       file = createRequire(from).resolve(specifier);
     } catch {
       return { ok: false, why: `no installed package provides "${specifier}" (looked up from ${packDir}, as Node looks up an import)` }; // the failure is the answer, reported by the caller
     }
   }
-  if (!existsSync(file) || !statSync(file).isFile()) return { ok: false, why: `${relative ? specifier : file} does not exist${/\.ts$/.test(file) ? '' : file.endsWith('.js') ? ' (if it is compiled from TypeScript, run your build first)' : ''}` };
+  if (!existsSync(file) || !statSync(file).isFile())
+    return {
+      ok: false,
+      why: `${relative ? specifier : file} does not exist${/\.ts$/.test(file) ? '' : file.endsWith('.js') ? ' (if it is compiled from TypeScript, run your build first)' : ''}`,
+    };
   const real = realPathOf(file);
   // A relative module belongs to the project; a package's lies in node_modules (or is playmark's own).
   const roots = relative ? contentRoots(packDir) : [...contentRoots(packDir), ...nodeModulesOf(packDir)];

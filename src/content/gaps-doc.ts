@@ -19,7 +19,9 @@ export function renderGapsDoc(packs: readonly Pack[]): string {
   for (const pack of [...packs].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const count = (kind: string) => pack.layers.reduce((n, l) => n + l.entries.filter((e) => e.kind === kind).length, 0);
     lines.push('', `## ${pack.manifest.title} (\`${pack.id}\`)`, '');
-    lines.push(`Source: ${pack.manifest.source.title} (\`${pack.manifest.source.file}\`). ${count('erratum')} errata, ${count('inference')} inferences, ${count('ruling')} rulings${count('reconstruction') > 0 ? `, ${count('reconstruction')} reconstructions` : ''}.`);
+    lines.push(
+      `Source: ${pack.manifest.source.title} (\`${pack.manifest.source.file}\`). ${count('erratum')} errata, ${count('inference')} inferences, ${count('ruling')} rulings${count('reconstruction') > 0 ? `, ${count('reconstruction')} reconstructions` : ''}.`,
+    );
     for (const layer of pack.layers) {
       lines.push('', `### Layer \`${layer.id}\`: ${layer.title}`, '', '| entry | kind | sets | reason |', '| --- | --- | --- | --- |');
       for (const e of layer.entries) {

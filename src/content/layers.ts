@@ -25,7 +25,14 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
   type Slot = { record: LoadedRecord; data: JsonObject; origins: Map<string, Origin>; touched: boolean; owned: Set<object>; applied: Applied[] };
   // Every record gets a slot; layers target the first record of a kind and id (a duplicate id is
   // reported by lint, and its record is still checked).
-  const slots: Slot[] = pack.records.map((record) => ({ record, data: record.base, origins: new Map(), touched: false, owned: new Set<object>(), applied: [] }));
+  const slots: Slot[] = pack.records.map((record) => ({
+    record,
+    data: record.base,
+    origins: new Map(),
+    touched: false,
+    owned: new Set<object>(),
+    applied: [],
+  }));
   const byKey = new Map<string, Slot>();
   for (const slot of slots) {
     const key = `${slot.record.kind}/${slot.record.id}`;
@@ -44,13 +51,28 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
       const kind = pack.manifest.kinds[entry.target.kind];
       if (!kind) {
         const hint = didYouMean(entry.target.kind, Object.keys(pack.manifest.kinds));
-        report.add(pending('layer/target-missing', layer.file, `The target kind "${entry.target.kind}" is not a kind of this pack (${Object.keys(pack.manifest.kinds).join(', ')}).`, { ...at('target', 'kind'), ...(hint ? { hint } : {}) }));
+        report.add(
+          pending(
+            'layer/target-missing',
+            layer.file,
+            `The target kind "${entry.target.kind}" is not a kind of this pack (${Object.keys(pack.manifest.kinds).join(', ')}).`,
+            { ...at('target', 'kind'), ...(hint ? { hint } : {}) },
+          ),
+        );
         return;
       }
       const slot = byKey.get(`${entry.target.kind}/${entry.target.id}`);
       if (!slot) {
-        const hint = didYouMean(entry.target.id, slots.filter((s) => s.record.kind === entry.target.kind).map((s) => s.record.id));
-        report.add(pending('layer/target-missing', layer.file, `There is no ${entry.target.kind} with the id "${entry.target.id}".`, { ...at('target', 'id'), ...(hint ? { hint } : {}) }));
+        const hint = didYouMean(
+          entry.target.id,
+          slots.filter((s) => s.record.kind === entry.target.kind).map((s) => s.record.id),
+        );
+        report.add(
+          pending('layer/target-missing', layer.file, `There is no ${entry.target.kind} with the id "${entry.target.id}".`, {
+            ...at('target', 'id'),
+            ...(hint ? { hint } : {}),
+          }),
+        );
         return;
       }
       if (!slot.record.valid) return; // its schema problems are reported already
@@ -63,13 +85,26 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
         const keys = parent !== null && typeof parent === 'object' && !Array.isArray(parent) ? Object.keys(parent) : [];
         const near = result.missing && keys.length ? didYouMean(result.missing.step, keys) : undefined;
         const hint = near ? `${near} Keys there: ${keys.join(', ')}.` : undefined;
-        report.add(pending('layer/target-missing', layer.file, `The pointer ${entry.target.pointer} does not fit ${entry.target.kind} "${entry.target.id}": ${result.reason}.`, { ...at('target', 'pointer'), ...(hint ? { hint } : {}) }));
+        report.add(
+          pending(
+            'layer/target-missing',
+            layer.file,
+            `The pointer ${entry.target.pointer} does not fit ${entry.target.kind} "${entry.target.id}": ${result.reason}.`,
+            { ...at('target', 'pointer'), ...(hint ? { hint } : {}) },
+          ),
+        );
         return;
       }
       slot.data = result.root;
       slot.touched = true;
       const pointer = entry.target.pointer.endsWith('/-') ? formatPointer(result.steps) : entry.target.pointer;
-      reportOverwritten(slot.applied, slot.data, { layer: layer.id, entry: entry.id, file: layer.file, index, pointer, value: entry.value }, `${entry.target.kind} "${entry.target.id}"`, report);
+      reportOverwritten(
+        slot.applied,
+        slot.data,
+        { layer: layer.id, entry: entry.id, file: layer.file, index, pointer, value: entry.value },
+        `${entry.target.kind} "${entry.target.id}"`,
+        report,
+      );
       slot.applied.push({ layer: layer.id, entry: entry.id, file: layer.file, index, pointer, value: entry.value });
       const origin: Origin = { layer: layer.id, entry: entry.id, kind: entry.kind, reason: entry.reason, file: layer.file, index, at: pointer };
       recordOrigins(slot.origins, before, entry.value, pointer, origin);
@@ -88,7 +123,12 @@ export function applyLayers(pack: LoadedPack, schemas: SchemaRegistry, report: R
         const effective: EffectiveRecord = { ...record, data, origins, refs };
         for (const problem of result.problems) {
           const where = whereIs(effective, problem.path);
-          report.add(pending('layer/invalid-result', where.file, `Once the layers apply, ${record.kind} "${record.id}" breaks its schema: ${problem.message}`, { path: where.path, ...(problem.hint ? { hint: problem.hint } : {}) }));
+          report.add(
+            pending('layer/invalid-result', where.file, `Once the layers apply, ${record.kind} "${record.id}" breaks its schema: ${problem.message}`, {
+              path: where.path,
+              ...(problem.hint ? { hint: problem.hint } : {}),
+            }),
+          );
           valid = false;
         }
       }
@@ -145,7 +185,11 @@ function recordOrigins(origins: Map<string, Origin>, before: unknown, after: unk
   if (jsonEqual(before, after)) return;
   const bothLists = Array.isArray(before) && Array.isArray(after) && before.length === after.length;
   const bothMaps = isMapping(before) && isMapping(after);
-  const keys = bothLists ? (after as unknown[]).map((_, i) => String(i)) : bothMaps ? [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])] : [];
+  const keys = bothLists
+    ? (after as unknown[]).map((_, i) => String(i))
+    : bothMaps
+      ? [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])]
+      : [];
   const child = (value: unknown, key: string) => (value as Record<string, unknown>)[key];
   // Only a partly changed list or mapping is split: a value the entry replaces whole is its own.
   if (keys.some((key) => jsonEqual(child(before, key), child(after, key)))) {

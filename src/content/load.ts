@@ -103,7 +103,14 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, c
     const { folder, schema } = manifest.kinds[kind]!;
     knownFolders.add(folder);
     if (!schemas.has(schema)) {
-      report.add(pending('pack/schema-missing', manifestFile, `Kind "${kind}" names the schema ${schema}, which is not in ${schemas.roots.map((r) => path.relative(dir, r).split(path.sep).join('/')).join(' or ')}.`, { path: ['kinds', kind, 'schema'] }));
+      report.add(
+        pending(
+          'pack/schema-missing',
+          manifestFile,
+          `Kind "${kind}" names the schema ${schema}, which is not in ${schemas.roots.map((r) => path.relative(dir, r).split(path.sep).join('/')).join(' or ')}.`,
+          { path: ['kinds', kind, 'schema'] },
+        ),
+      );
       continue;
     }
     const folderDir = path.join(dir, folder);
@@ -114,7 +121,12 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, c
       if (typeof id !== 'string') continue; // the schema reported it
       const expected = path.basename(file, path.extname(file));
       if (id !== expected) {
-        report.add(pending('id/file-name', file, `The record's id is "${id}" but its file is named ${path.basename(file)}.`, { path: ['id'], hint: `Rename the file to ${id}.yaml, or set the id to "${expected}".` }));
+        report.add(
+          pending('id/file-name', file, `The record's id is "${id}" but its file is named ${path.basename(file)}.`, {
+            path: ['id'],
+            hint: `Rename the file to ${id}.yaml, or set the id to "${expected}".`,
+          }),
+        );
       }
       records.push({ kind, id, file, base: loaded.data, refs: loaded.refs, valid: loaded.valid });
     }
@@ -122,7 +134,9 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, c
 
   for (const entry of sortedDir(dir)) {
     if (entry.isDirectory() && !knownFolders.has(entry.name) && containsYaml(path.join(dir, entry.name))) {
-      report.add(pending('pack/unknown-folder', manifestFile, `The folder ${entry.name}/ holds YAML files, but no kind in the manifest names it.`, { path: ['kinds'] }));
+      report.add(
+        pending('pack/unknown-folder', manifestFile, `The folder ${entry.name}/ holds YAML files, but no kind in the manifest names it.`, { path: ['kinds'] }),
+      );
     }
     if (entry.isFile() && isYaml(entry.name) && entry.name !== MANIFEST && entry.name !== PRINTABLES) {
       report.add(pending('pack/stray-file', path.join(dir, entry.name), `${entry.name} is not the manifest and is in no kind's folder, so it is never read.`));
@@ -148,8 +162,13 @@ function usableManifest(data: JsonObject): Manifest | undefined {
     }
   }
   const layers = Array.isArray(data.layers) ? data.layers.filter((l): l is string => typeof l === 'string') : [];
-  const sides = (Array.isArray(data.sides) ? data.sides : []).filter((s): s is { id: string; name: string } => isObject(s) && typeof s.id === 'string').map((s) => ({ ...s, name: typeof s.name === 'string' ? s.name : s.id }));
-  const source = isObject(data.source) && typeof data.source.file === 'string' && typeof data.source.title === 'string' ? (data.source as unknown as Manifest['source']) : undefined;
+  const sides = (Array.isArray(data.sides) ? data.sides : [])
+    .filter((s): s is { id: string; name: string } => isObject(s) && typeof s.id === 'string')
+    .map((s) => ({ ...s, name: typeof s.name === 'string' ? s.name : s.id }));
+  const source =
+    isObject(data.source) && typeof data.source.file === 'string' && typeof data.source.title === 'string'
+      ? (data.source as unknown as Manifest['source'])
+      : undefined;
   return {
     id: data.id,
     title: typeof data.title === 'string' ? data.title : data.id,
@@ -175,7 +194,12 @@ function withSource(manifest: Manifest): Manifest {
 function colorSpelling(manifest: Manifest, manifestFile: string, report: Report): void {
   manifest.sides.forEach((side, i) => {
     if (side.color === undefined || side.colour !== undefined) return;
-    report.add(pending('pack/color-spelling', manifestFile, `The side "${side.id}" gives \`color: ${side.color}\` and no \`colour\`: printed faces read \`colour\`.`, { path: ['sides', i, 'color'], atKey: true }));
+    report.add(
+      pending('pack/color-spelling', manifestFile, `The side "${side.id}" gives \`color: ${side.color}\` and no \`colour\`: printed faces read \`colour\`.`, {
+        path: ['sides', i, 'color'],
+        atKey: true,
+      }),
+    );
   });
 }
 
@@ -195,7 +219,11 @@ function loadLayers(dir: string, manifest: Manifest, manifestFile: string, reade
   manifest.layers.forEach((id, index) => {
     const file = [path.join(layersDir, `${id}.yaml`), path.join(layersDir, `${id}.yml`)].find((f) => existsSync(f));
     if (!file) {
-      report.add(pending('layer/file-missing', manifestFile, `The manifest lists the layer "${id}", but ${LAYERS_FOLDER}/${id}.yaml does not exist.`, { path: ['layers', index] }));
+      report.add(
+        pending('layer/file-missing', manifestFile, `The manifest lists the layer "${id}", but ${LAYERS_FOLDER}/${id}.yaml does not exist.`, {
+          path: ['layers', index],
+        }),
+      );
       return;
     }
     const loaded = readRecordFile(file, 'layer.schema.json', reader);
@@ -206,7 +234,12 @@ function loadLayers(dir: string, manifest: Manifest, manifestFile: string, reade
     }
     // An entry that breaks the schema (reported already) is left out; the others still apply, so
     // a mistake in one entry never hides the problems of the rest.
-    layers.push({ id, title: typeof data.title === 'string' ? data.title : id, file, entries: loaded.valid ? data.entries : usableEntries(data.entries, loaded.problemPaths) });
+    layers.push({
+      id,
+      title: typeof data.title === 'string' ? data.title : id,
+      file,
+      entries: loaded.valid ? data.entries : usableEntries(data.entries, loaded.problemPaths),
+    });
   });
   const listed = new Set(manifest.layers);
   for (const file of yamlFiles(layersDir)) {
@@ -224,7 +257,15 @@ function usableEntries(entries: unknown, problemPaths: readonly (readonly PathSt
     if (broken.has(index) || entry === null || typeof entry !== 'object') return false;
     const e = entry as Partial<LayerEntry>;
     const t = e.target as Partial<LayerEntry['target']> | undefined;
-    return typeof e.id === 'string' && typeof e.kind === 'string' && !!t && typeof t.kind === 'string' && typeof t.id === 'string' && typeof t.pointer === 'string' && e.value !== undefined;
+    return (
+      typeof e.id === 'string' &&
+      typeof e.kind === 'string' &&
+      !!t &&
+      typeof t.kind === 'string' &&
+      typeof t.id === 'string' &&
+      typeof t.pointer === 'string' &&
+      e.value !== undefined
+    );
   });
 }
 
@@ -238,7 +279,11 @@ interface Reader {
 }
 
 /** Reads, parses and schema-checks one file. Undefined when it cannot be used. */
-function readRecordFile(file: string, schema: string, { schemas, report, cache, roots }: Reader): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean; problemPaths: (readonly PathStep[])[] } | undefined {
+function readRecordFile(
+  file: string,
+  schema: string,
+  { schemas, report, cache, roots }: Reader,
+): { data: JsonObject; refs: LoadedRecord['refs']; valid: boolean; problemPaths: (readonly PathStep[])[] } | undefined {
   const read = readContentFile(file, roots);
   if (!read.ok) {
     report.unread.add(file);
@@ -258,7 +303,14 @@ function readRecordFile(file: string, schema: string, { schemas, report, cache, 
     return undefined;
   }
   if (parsed.data === null || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) {
-    report.add(pending('schema/type', file, `The file must hold one record (a mapping of properties), not ${parsed.data === null ? 'nothing' : Array.isArray(parsed.data) ? 'a list' : 'a single value'}.`, { path: [] }));
+    report.add(
+      pending(
+        'schema/type',
+        file,
+        `The file must hold one record (a mapping of properties), not ${parsed.data === null ? 'nothing' : Array.isArray(parsed.data) ? 'a list' : 'a single value'}.`,
+        { path: [] },
+      ),
+    );
     return undefined;
   }
   const result = schemas.validate(schema, parsed.data);
@@ -337,12 +389,17 @@ function checkSchemaComment(file: string, text: string, schemaFile: string, repo
   }
   const line = COMMENT_PREFIX + expected;
   if (text.startsWith(line) && (text.length === line.length || text[line.length] === '\n' || text[line.length] === '\r')) return;
-  const firstLine = text.slice(0, text.indexOf('\n') >>> 0).replace(/\r$/, '').replace(/^\uFEFF/, '');
+  const firstLine = text
+    .slice(0, text.indexOf('\n') >>> 0)
+    .replace(/\r$/, '')
+    .replace(/^\uFEFF/, '');
   const match = SCHEMA_COMMENT.exec(firstLine);
   if (match && (match[1] === expected || path.resolve(dir, match[1]!) === schemaFile)) return;
   // playmark's own schemas as an installed project names them: node_modules/playmark/schemas/...
   if (match && expected.includes('node_modules/playmark/schemas/') && match[1]!.endsWith(expected.slice(expected.indexOf('node_modules/')))) return;
-  const message = match ? `The first line names the schema ${match[1]}, but this file's schema is ${expected}.` : 'The first line does not name the file\'s schema, so editors cannot complete or check it.';
+  const message = match
+    ? `The first line names the schema ${match[1]}, but this file's schema is ${expected}.`
+    : "The first line does not name the file's schema, so editors cannot complete or check it.";
   report.add(pending('file/schema-comment', file, message, { offset: 0, hint: `Make the first line: # yaml-language-server: $schema=${expected}` }));
 }
 
@@ -381,7 +438,9 @@ export function modelinePath(dir: string, schemaFile: string): string {
       if (path.dirname(d) === d) return undefined;
     }
   };
-  const root = above((d) => existsSync(path.join(d, 'package.json'))) ?? above((d) => path.basename(d) !== 'content' && existsSync(path.join(d, 'content')) && !path.relative(path.join(d, 'content'), dir).startsWith('..'));
+  const root =
+    above((d) => existsSync(path.join(d, 'package.json'))) ??
+    above((d) => path.basename(d) !== 'content' && existsSync(path.join(d, 'content')) && !path.relative(path.join(d, 'content'), dir).startsWith('..'));
   if (root === undefined) return path.relative(dir, schemaFile).split(path.sep).join('/');
   const installed = path.join(root, 'node_modules', 'playmark', 'schemas', path.relative(bundled, schemaFile));
   return path.relative(dir, installed).split(path.sep).join('/');

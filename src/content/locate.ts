@@ -46,8 +46,10 @@ export function mayNestDeeperThan(text: string, depth: number): boolean {
     if (c === 32 && indenting) line++;
     else {
       indenting = false;
-      if (c === 91 || c === 123) flow++; // [ {
-      else if ((c === 93 || c === 125) && flow > 0) flow--; // ] }
+      if (c === 91 || c === 123)
+        flow++; // [ {
+      else if ((c === 93 || c === 125) && flow > 0)
+        flow--; // ] }
       else if ((c === 45 || c === 63 || c === 58) && (text.charCodeAt(i + 1) === 32 || text.charCodeAt(i + 1) === 10)) line++; // - ? :
     }
     if (line + flow > depth) return true;

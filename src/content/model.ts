@@ -7,7 +7,12 @@ export interface Manifest {
   readonly id: string;
   readonly title: string;
   readonly version: string;
-  readonly source: { readonly file: string; readonly title: string; readonly author?: string; /** A designer's own game (no `source` in pack.yaml, or `original: true`). */ readonly original?: boolean };
+  readonly source: {
+    readonly file: string;
+    readonly title: string;
+    readonly author?: string /** A designer's own game (no `source` in pack.yaml, or `original: true`). */;
+    readonly original?: boolean;
+  };
   readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string; readonly colour?: string }[];
   readonly kinds: Readonly<Record<string, { readonly folder: string; readonly schema: string }>>;
   readonly layers: readonly string[];

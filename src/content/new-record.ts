@@ -82,7 +82,9 @@ export function newRecord(options: NewRecordOptions): NewRecord {
  * with placeholders, as YAML lines.
  */
 export function buildValue(schemaRef: string, fragment: string, options: BuildOptions): Built {
-  const [file, hash] = schemaRef.includes('#') ? [schemaRef.slice(0, schemaRef.indexOf('#')), schemaRef.slice(schemaRef.indexOf('#') + 1)] : [schemaRef, fragment];
+  const [file, hash] = schemaRef.includes('#')
+    ? [schemaRef.slice(0, schemaRef.indexOf('#')), schemaRef.slice(schemaRef.indexOf('#') + 1)]
+    : [schemaRef, fragment];
   const root = options.lookup(file);
   if (!root || typeof root !== 'object') throw new Error(`no schema ${file}`);
   const g: Gen = { options, placeholders: [], unprinted: [], unchecked: [], prefix: options.pointerPrefix ?? '' };
@@ -129,7 +131,15 @@ type Mark = 'todo' | 'unprinted' | 'unchecked';
  * The node for `at` (a pointer in the record) from a schema. `variant`: the pointer of the
  * enclosing oneOf/anyOf, where validate reports any problem inside it.
  */
-function generate(loc: Located, at: string, name: string | undefined, g: Gen, variant: string | undefined, outerDescription: string | undefined, cell = false): Node {
+function generate(
+  loc: Located,
+  at: string,
+  name: string | undefined,
+  g: Gen,
+  variant: string | undefined,
+  outerDescription: string | undefined,
+  cell = false,
+): Node {
   const { schema, file, description } = resolve(loc, g.options.lookup);
   const desc = outerDescription ?? description;
   const preset = g.options.presets?.[at];
@@ -155,7 +165,9 @@ function generate(loc: Located, at: string, name: string | undefined, g: Gen, va
     const tag = discriminator.propertyName;
     const tagAt = `${at}/${escapeStep(tag)}`;
     g.placeholders.push(g.prefix + (variant ?? tagAt));
-    const kinds = (schema.oneOf as Schema[]).map((s) => ((s.properties as Record<string, Schema> | undefined)?.[tag]?.const as string | undefined)).filter((k): k is string => typeof k === 'string');
+    const kinds = (schema.oneOf as Schema[])
+      .map((s) => (s.properties as Record<string, Schema> | undefined)?.[tag]?.const as string | undefined)
+      .filter((k): k is string => typeof k === 'string');
     const what = typeof schema.title === 'string' ? `the ${schema.title.toLowerCase()} ${tag}` : `${article(tag)} ${tag}`;
     const example = kinds.includes('manual') ? ' (manual when the vocabulary cannot say it)' : kinds.length ? ` (one of ${kinds.join(', ')})` : '';
     const tagNode: Node = { t: 'scalar', v: `TODO: ${what}${example}`, mark: 'todo', comment: oneLine(desc) };
@@ -247,7 +259,10 @@ function generate(loc: Located, at: string, name: string | undefined, g: Gen, va
     case 'integer':
     case 'number': {
       if (nullable) return unprinted({ t: 'scalar', v: null });
-      const bounds = [schema.minimum !== undefined ? `at least ${String(schema.minimum)}` : '', schema.maximum !== undefined ? `at most ${String(schema.maximum)}` : ''].filter(Boolean);
+      const bounds = [
+        schema.minimum !== undefined ? `at least ${String(schema.minimum)}` : '',
+        schema.maximum !== undefined ? `at most ${String(schema.maximum)}` : '',
+      ].filter(Boolean);
       return flag({ t: 'scalar', v: `TODO: ${main === 'integer' ? 'a whole number' : 'a number'}${bounds.length ? `, ${bounds.join(', ')}` : ''}` });
     }
     case 'boolean':
@@ -289,11 +304,17 @@ function numberLike(schema: Schema, file: string, lookup: SchemaLookup): boolean
   const types = typesOf(schema).filter((t) => t !== 'null');
   if (types.length > 0 && types.every((t) => t === 'integer' || t === 'number')) return true;
   if (types.length === 1 && types[0] === 'array') {
-    const parts = [...(Array.isArray(schema.prefixItems) ? (schema.prefixItems as Schema[]) : []), ...(typeof schema.items === 'object' && schema.items ? [schema.items as Schema] : [])];
-    return parts.length > 0 && parts.every((p) => {
-      const r = resolve({ schema: p, file }, lookup);
-      return numberLike(r.schema, r.file, lookup);
-    });
+    const parts = [
+      ...(Array.isArray(schema.prefixItems) ? (schema.prefixItems as Schema[]) : []),
+      ...(typeof schema.items === 'object' && schema.items ? [schema.items as Schema] : []),
+    ];
+    return (
+      parts.length > 0 &&
+      parts.every((p) => {
+        const r = resolve({ schema: p, file }, lookup);
+        return numberLike(r.schema, r.file, lookup);
+      })
+    );
   }
   return false;
 }

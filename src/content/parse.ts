@@ -3,7 +3,9 @@ import type { DiagnosticCode } from './codes.js';
 import { pending, type PendingDiagnostic } from './diagnostic.js';
 import { yamlLib, yamlLibMayRead } from './locate.js';
 
-export type ParseResult = { ok: true; data: unknown; /** How many aliases (`*name`) the file uses. */ aliases: number } | { ok: false; diagnostic: PendingDiagnostic };
+export type ParseResult =
+  | { ok: true; data: unknown /** How many aliases (`*name`) the file uses. */; aliases: number }
+  | { ok: false; diagnostic: PendingDiagnostic };
 
 /**
  * The deepest nesting of lists and mappings a content file may have. The shipped packs nest 11 deep
@@ -36,7 +38,10 @@ export function parseYaml(file: string, text: string): ParseResult {
   try {
     const documents = constructFromEvents(events, { schema: CORE_SCHEMA, filename: file, source: text });
     // As js-yaml's `load`: one document, no fewer, no more.
-    if (documents.length !== 1) throw new YAMLException(documents.length === 0 ? 'expected a document, but the input is empty' : 'expected a single document in the stream, but found more');
+    if (documents.length !== 1)
+      throw new YAMLException(
+        documents.length === 0 ? 'expected a document, but the input is empty' : 'expected a single document in the stream, but found more',
+      );
     return { ok: true, data: documents[0], aliases: aliases.count };
   } catch (error) {
     return { ok: false, diagnostic: classify(file, text, error) };
@@ -79,10 +84,15 @@ function aliasCheck(file: string, text: string, events: readonly Event[]): { cou
       add(size);
       if (aliased > MAX_ALIASED_VALUES) {
         return {
-          diagnostic: pending('yaml/alias-limit', file, `The aliases up to this one stand for more than ${MAX_ALIASED_VALUES.toLocaleString('en-US')} values (${count} aliases so far); playmark allows ${MAX_ALIASED_VALUES.toLocaleString('en-US')} in a file.`, {
-            // At the `*` of the alias.
-            offset: Math.max(0, e.anchorStart - 1),
-          }),
+          diagnostic: pending(
+            'yaml/alias-limit',
+            file,
+            `The aliases up to this one stand for more than ${MAX_ALIASED_VALUES.toLocaleString('en-US')} values (${count} aliases so far); playmark allows ${MAX_ALIASED_VALUES.toLocaleString('en-US')} in a file.`,
+            {
+              // At the `*` of the alias.
+              offset: Math.max(0, e.anchorStart - 1),
+            },
+          ),
         };
       }
     }
@@ -99,7 +109,9 @@ function classify(file: string, text: string, error: unknown): PendingDiagnostic
   const mark = (error as { mark?: { position?: number } }).mark;
   const reason = (error as { reason?: string }).reason ?? String((error as Error).message ?? error).split('\n')[0];
   if (reason && /nesting exceeded maxDepth/.test(reason)) {
-    return pending('yaml/too-deep', file, `Lists and mappings nest more than ${MAX_DEPTH} deep here; playmark reads at most ${MAX_DEPTH} levels.`, { offset: mark?.position ?? 0 });
+    return pending('yaml/too-deep', file, `Lists and mappings nest more than ${MAX_DEPTH} deep here; playmark reads at most ${MAX_DEPTH} levels.`, {
+      offset: mark?.position ?? 0,
+    });
   }
   if (text.trim() === '' || /^(\s*#.*\n?|\s*\n)*\s*$/.test(text)) {
     return pending('yaml/empty', file, 'The file holds no YAML content.', { offset: 0 });

@@ -66,7 +66,7 @@ function child(node: unknown, step: string): { value: unknown } | undefined {
     if (!/^(0|[1-9]\d*)$/.test(step) || Number(step) >= node.length) return undefined;
     return { value: node[Number(step)] };
   }
-  if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, step)) {
+  if (node !== null && typeof node === 'object' && Object.hasOwn(node, step)) {
     return { value: (node as Record<string, unknown>)[step] };
   }
   return undefined;

@@ -67,27 +67,57 @@ function checkPrintableTemplates(pack: LoadedPack, report: Report, roots: readon
   printables.list.forEach((p, i) => {
     // Cards and counters share sheets; the set's id names an output file, so no printable may have it.
     if (p.sheets !== undefined && (p.type === 'sheet' || ids.has(p.sheets))) {
-      const why = p.type === 'sheet' ? `"${p.id}" is a sheet, and only cards and counters share sheets` : `"${p.sheets}" is the id of a printable of the pack, and both would name the same output file`;
-      report.add(pending('printable/shared-sheets', printables.file, `The printable "${p.id}" names the shared sheets "${p.sheets}", but ${why}.`, { path: ['printables', i, 'sheets'], hint: p.type === 'sheet' ? 'Remove `sheets` from this sheet.' : 'Give the set of shared sheets an id no printable of the pack has.' }));
+      const why =
+        p.type === 'sheet'
+          ? `"${p.id}" is a sheet, and only cards and counters share sheets`
+          : `"${p.sheets}" is the id of a printable of the pack, and both would name the same output file`;
+      report.add(
+        pending('printable/shared-sheets', printables.file, `The printable "${p.id}" names the shared sheets "${p.sheets}", but ${why}.`, {
+          path: ['printables', i, 'sheets'],
+          hint: p.type === 'sheet' ? 'Remove `sheets` from this sheet.' : 'Give the set of shared sheets an id no printable of the pack has.',
+        }),
+      );
     }
-    if (seen.has(p.id)) report.add(pending('printable/duplicate-id', printables.file, `Two printables have the id "${p.id}".`, { path: ['printables', i, 'id'], hint: 'Give each printable its own id: it names the output file.' }));
+    if (seen.has(p.id))
+      report.add(
+        pending('printable/duplicate-id', printables.file, `Two printables have the id "${p.id}".`, {
+          path: ['printables', i, 'id'],
+          hint: 'Give each printable its own id: it names the output file.',
+        }),
+      );
     seen.add(p.id);
     if (p.records && !kinds.includes(p.records.kind)) {
       const near = didYouMean(p.records.kind, kinds);
       report.add(
-        pending('printable/unknown-kind', printables.file, `The printable "${p.id}" shows records of the kind "${p.records.kind}", which the manifest does not have.`, {
-          path: ['printables', i, 'records', 'kind'],
-          hint: `${near ? `${near} ` : ''}Kinds of this pack: ${kinds.join(', ')}.`,
-        }),
+        pending(
+          'printable/unknown-kind',
+          printables.file,
+          `The printable "${p.id}" shows records of the kind "${p.records.kind}", which the manifest does not have.`,
+          {
+            path: ['printables', i, 'records', 'kind'],
+            hint: `${near ? `${near} ` : ''}Kinds of this pack: ${kinds.join(', ')}.`,
+          },
+        ),
       );
     }
     const list = p.records?.listedIn;
     if (list) {
       const holder = records.find((r) => r.kind === list.kind && r.id === list.id);
       if (!holder || !Array.isArray(holder.base[list.field])) {
-        const lists = holder ? Object.keys(holder.base).filter((k) => Array.isArray(holder.base[k])) : records.filter((r) => r.kind === list.kind).map((r) => r.id);
+        const lists = holder
+          ? Object.keys(holder.base).filter((k) => Array.isArray(holder.base[k]))
+          : records.filter((r) => r.kind === list.kind).map((r) => r.id);
         const near = didYouMean(holder ? list.field : list.id, lists);
-        report.add(pending('ref/missing', printables.file, holder ? `The ${list.kind} "${list.id}" has no list \`${list.field}\` for the printable "${p.id}" to follow.` : `No ${list.kind} has the id "${list.id}", which the printable "${p.id}" takes its records from.`, { path: ['printables', i, 'records', 'listedIn', holder ? 'field' : 'id'], ...(near ? { hint: near } : {}) }));
+        report.add(
+          pending(
+            'ref/missing',
+            printables.file,
+            holder
+              ? `The ${list.kind} "${list.id}" has no list \`${list.field}\` for the printable "${p.id}" to follow.`
+              : `No ${list.kind} has the id "${list.id}", which the printable "${p.id}" takes its records from.`,
+            { path: ['printables', i, 'records', 'listedIn', holder ? 'field' : 'id'], ...(near ? { hint: near } : {}) },
+          ),
+        );
       }
     }
     for (const side of ['front', 'back'] as const) {
@@ -100,12 +130,21 @@ function checkPrintableTemplates(pack: LoadedPack, report: Report, roots: readon
       }
       if (found.outside !== undefined) {
         for (const root of roots) named.add(path.join(root, template));
-        report.add(pending('file/outside-project', printables.file, `The ${side} template ${template} of the printable "${p.id}" is refused: ${found.outside}.`, { path: ['printables', i, side] }));
+        report.add(
+          pending('file/outside-project', printables.file, `The ${side} template ${template} of the printable "${p.id}" is refused: ${found.outside}.`, {
+            path: ['printables', i, side],
+          }),
+        );
         continue;
       }
       const dirs = roots.map((r) => path.relative(pack.dir, r).split(path.sep).join('/') || '.');
       const where = dirs.length > 1 ? `is in neither ${dirs.join(' nor ')}` : `is not in ${dirs[0]}`;
-      report.add(pending('printable/template-missing', printables.file, `The ${side} template ${template} of the printable "${p.id}" ${where}.`, { path: ['printables', i, side], hint: `Add the template to the project's templates/${template}, or fix the path (relative to templates/).` }));
+      report.add(
+        pending('printable/template-missing', printables.file, `The ${side} template ${template} of the printable "${p.id}" ${where}.`, {
+          path: ['printables', i, side],
+          hint: `Add the template to the project's templates/${template}, or fix the path (relative to templates/).`,
+        }),
+      );
     }
   });
   return named;
@@ -142,10 +181,17 @@ function checkRecordFields(pack: LoadedPack, p: PrintableDecl, i: number, schema
       if (types && !types.has('integer')) {
         const wholes = names.filter((n) => fieldTypes(schemas, fields.fields.get(n)!)?.has('integer'));
         report.add(
-          pending('printable/copies-not-a-count', file, `The printable "${p.id}" counts copies by the field "${sel.copies}", which holds ${[...types].join(' or ')}, not a whole number, so each ${sel.kind} would print once.`, {
-            path: at('copies'),
-            hint: wholes.length ? `Name a whole-number field of a ${sel.kind}: ${wholes.join(', ')}; or give a number of copies.` : `A ${sel.kind} has no whole-number field: give a number of copies, or add a count field to ${kind.schema}.`,
-          }),
+          pending(
+            'printable/copies-not-a-count',
+            file,
+            `The printable "${p.id}" counts copies by the field "${sel.copies}", which holds ${[...types].join(' or ')}, not a whole number, so each ${sel.kind} would print once.`,
+            {
+              path: at('copies'),
+              hint: wholes.length
+                ? `Name a whole-number field of a ${sel.kind}: ${wholes.join(', ')}; or give a number of copies.`
+                : `A ${sel.kind} has no whole-number field: give a number of copies, or add a count field to ${kind.schema}.`,
+            },
+          ),
         );
       }
     }
@@ -158,7 +204,12 @@ function checkRecordFields(pack: LoadedPack, p: PrintableDecl, i: number, schema
     sel.ids.forEach((id, j) => {
       if (known.includes(id)) return;
       const near = didYouMean(id, known);
-      report.add(pending('ref/missing', file, `No ${sel.kind} has the id "${id}", which the printable "${p.id}" lists, so it would not print.`, { path: at('ids', j), ...(near ? { hint: near } : {}) }));
+      report.add(
+        pending('ref/missing', file, `No ${sel.kind} has the id "${id}", which the printable "${p.id}" lists, so it would not print.`, {
+          path: at('ids', j),
+          ...(near ? { hint: near } : {}),
+        }),
+      );
     });
   }
 }
@@ -174,13 +225,20 @@ function checkDeckCopies(pack: LoadedPack, p: PrintableDecl, copies: DeckCopies,
   const deckKinds = kinds.filter(([, k]) => isGenericDeck(schemas, k.schema)).map(([name]) => name);
   if (!deckKinds.includes(kind)) {
     const has = kinds.find(([name]) => name === kind);
-    const why = has ? `whose schema ${has[1].schema} is not a generic deck (${GENERIC_DECK_SCHEMA}, or a schema extending it)` : 'which the manifest does not have';
+    const why = has
+      ? `whose schema ${has[1].schema} is not a generic deck (${GENERIC_DECK_SCHEMA}, or a schema extending it)`
+      : 'which the manifest does not have';
     const near = didYouMean(kind, deckKinds);
     report.add(
-      pending('printable/not-a-deck', file, `The printable "${p.id}" takes its copies from the ${kind} "${copies.deck}", a kind ${why}, so no card's copies can be read from it.`, {
-        path: [...at, copies.kind === undefined ? 'deck' : 'kind'],
-        hint: `${near ? `${near} ` : ''}${deckKinds.length ? `Generic deck kinds of this pack: ${deckKinds.join(', ')}.` : `This pack has no generic deck: add a kind whose schema is ${GENERIC_DECK_SCHEMA}.`}`,
-      }),
+      pending(
+        'printable/not-a-deck',
+        file,
+        `The printable "${p.id}" takes its copies from the ${kind} "${copies.deck}", a kind ${why}, so no card's copies can be read from it.`,
+        {
+          path: [...at, copies.kind === undefined ? 'deck' : 'kind'],
+          hint: `${near ? `${near} ` : ''}${deckKinds.length ? `Generic deck kinds of this pack: ${deckKinds.join(', ')}.` : `This pack has no generic deck: add a kind whose schema is ${GENERIC_DECK_SCHEMA}.`}`,
+        },
+      ),
     );
     return;
   }
@@ -188,10 +246,15 @@ function checkDeckCopies(pack: LoadedPack, p: PrintableDecl, copies: DeckCopies,
   if (decks.includes(copies.deck)) return;
   const near = didYouMean(copies.deck, decks);
   report.add(
-    pending('printable/unknown-deck', file, `The printable "${p.id}" takes its copies from the ${kind} "${copies.deck}", which the pack does not have, so no card would print.`, {
-      path: [...at, 'deck'],
-      hint: `${near ? `${near} ` : ''}${decks.length ? `Decks of this pack: ${decks.join(', ')}.` : `The pack has no ${kind} yet.`}`,
-    }),
+    pending(
+      'printable/unknown-deck',
+      file,
+      `The printable "${p.id}" takes its copies from the ${kind} "${copies.deck}", which the pack does not have, so no card would print.`,
+      {
+        path: [...at, 'deck'],
+        hint: `${near ? `${near} ` : ''}${decks.length ? `Decks of this pack: ${decks.join(', ')}.` : `The pack has no ${kind} yet.`}`,
+      },
+    ),
   );
 }
 

@@ -32,7 +32,11 @@ export function readContentFile(file: string, roots?: readonly string[]): Conten
   if (roots) {
     const real = realPathOf(file);
     if (!roots.some((root) => isInside(real, root))) {
-      return { ok: false, code: 'file/outside-project', message: `${path.basename(file)} is not read: it leads to ${real}, outside the project (a link). playmark reads no content file outside the project.` };
+      return {
+        ok: false,
+        code: 'file/outside-project',
+        message: `${path.basename(file)} is not read: it leads to ${real}, outside the project (a link). playmark reads no content file outside the project.`,
+      };
     }
     target = real;
   }
@@ -68,5 +72,9 @@ export function readContentFile(file: string, roots?: readonly string[]): Conten
 function tooLarge(size: number, atLeast = false): ContentRead {
   const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
   const shown = atLeast ? `more than ${mb(MAX_CONTENT_BYTES)}` : `${mb(size)} (${size.toLocaleString('en-US')} bytes)`;
-  return { ok: false, code: 'file/too-large', message: `The file is ${shown}; playmark reads content files of up to ${mb(MAX_CONTENT_BYTES)} (${MAX_CONTENT_BYTES.toLocaleString('en-US')} bytes).` };
+  return {
+    ok: false,
+    code: 'file/too-large',
+    message: `The file is ${shown}; playmark reads content files of up to ${mb(MAX_CONTENT_BYTES)} (${MAX_CONTENT_BYTES.toLocaleString('en-US')} bytes).`,
+  };
 }

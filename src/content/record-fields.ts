@@ -26,7 +26,8 @@ export function recordFields(registry: SchemaRegistry, rel: string): RecordField
   const walk = (node: Schema, url: string, depth: number): boolean => {
     if (depth > 16) return false;
     let closed = node.additionalProperties === false || node.unevaluatedProperties === false;
-    if (isObject(node.properties)) for (const [name, schema] of Object.entries(node.properties)) if (isObject(schema) && !fields.has(name)) fields.set(name, { ...schema, [URL_KEY]: url });
+    if (isObject(node.properties))
+      for (const [name, schema] of Object.entries(node.properties)) if (isObject(schema) && !fields.has(name)) fields.set(name, { ...schema, [URL_KEY]: url });
     if (isObject(node.patternProperties)) {
       for (const source of Object.keys(node.patternProperties)) {
         try {

@@ -162,7 +162,7 @@ function missingFor(r: Found, runs: PackRuns): string[] {
   const notes = r.manual.map((n) => n.replace(/\s+/g, ' ').trim());
   const loop = !runs.engine
     ? 'No game loop plays this pack yet, so no test plays this rule through one.'
-    : 'The game loop plays no test of this rule (its engine\'s map of rules run does not name it).';
+    : "The game loop plays no test of this rule (its engine's map of rules run does not name it).";
   if (r.form === 'structural') return [`Structural: the game's procedure (code) must read this; ${loop.charAt(0).toLowerCase()}${loop.slice(1)}`];
   if (notes.length === 0 && !r.structured) return [`No effect the interpreter applies (its effects are empty or only no-effect). ${loop}`];
   return [...notes, loop];

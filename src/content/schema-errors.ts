@@ -60,19 +60,35 @@ function explainOne(e: ErrorObject, _data: unknown): SchemaProblem {
     case 'required': {
       const name = String(params.missingProperty);
       const propDesc = (e.parentSchema as { properties?: Record<string, { description?: string }> } | undefined)?.properties?.[name]?.description;
-      return { code: 'schema/required', message: `${where} is missing the required property "${name}".`, hint: propDesc ? `Add "${name}": ${propDesc}` : undefined, path, atKey: false } as SchemaProblem;
+      return {
+        code: 'schema/required',
+        message: `${where} is missing the required property "${name}".`,
+        hint: propDesc ? `Add "${name}": ${propDesc}` : undefined,
+        path,
+        atKey: false,
+      } as SchemaProblem;
     }
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const near = nearest(name, allowed);
-      const hint = allowed.length
-        ? `${near ? `Did you mean "${near}"? ` : ''}Allowed here: ${allowed.join(', ')}.`
-        : 'No further properties are allowed here.';
-      return { code: 'schema/additional-property', message: `Unknown property "${name}" in ${where === 'The record' ? 'the record' : where}.`, hint, path: [...path, name], atKey: true };
+      const hint = allowed.length ? `${near ? `Did you mean "${near}"? ` : ''}Allowed here: ${allowed.join(', ')}.` : 'No further properties are allowed here.';
+      return {
+        code: 'schema/additional-property',
+        message: `Unknown property "${name}" in ${where === 'The record' ? 'the record' : where}.`,
+        hint,
+        path: [...path, name],
+        atKey: true,
+      };
     }
     case 'type':
-      return { code: 'schema/type', message: `${where} must be ${article(String(params.type))}, not ${describeValue(e.data)}.`, hint: description, path, atKey: false } as SchemaProblem;
+      return {
+        code: 'schema/type',
+        message: `${where} must be ${article(String(params.type))}, not ${describeValue(e.data)}.`,
+        hint: description,
+        path,
+        atKey: false,
+      } as SchemaProblem;
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v));
       const near = typeof e.data === 'string' ? nearest(e.data, (params.allowedValues as unknown[]).map(String)) : undefined;
@@ -98,7 +114,13 @@ function explainOne(e: ErrorObject, _data: unknown): SchemaProblem {
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { code: 'schema/range', message: `${where} is ${describeValue(e.data)}; it must be ${String(params.comparison)} ${String(params.limit)}.`, hint: description, path, atKey: false } as SchemaProblem;
+      return {
+        code: 'schema/range',
+        message: `${where} is ${describeValue(e.data)}; it must be ${String(params.comparison)} ${String(params.limit)}.`,
+        hint: description,
+        path,
+        atKey: false,
+      } as SchemaProblem;
     case 'minItems':
     case 'maxItems':
     case 'minLength':
@@ -107,13 +129,30 @@ function explainOne(e: ErrorObject, _data: unknown): SchemaProblem {
     case 'maxProperties': {
       const what = e.keyword.endsWith('Items') ? 'items' : e.keyword.endsWith('Length') ? 'characters' : 'properties';
       const bound = e.keyword.startsWith('min') ? 'at least' : 'at most';
-      return { code: 'schema/size', message: `${where} must have ${bound} ${String(params.limit)} ${what}.`, hint: description, path, atKey: false } as SchemaProblem;
+      return {
+        code: 'schema/size',
+        message: `${where} must have ${bound} ${String(params.limit)} ${what}.`,
+        hint: description,
+        path,
+        atKey: false,
+      } as SchemaProblem;
     }
     case 'uniqueItems':
-      return { code: 'schema/unique', message: `${where} repeats an item (items ${String(params.j)} and ${String(params.i)} are equal).`, path: [...path, Number(params.i)], atKey: false };
+      return {
+        code: 'schema/unique',
+        message: `${where} repeats an item (items ${String(params.j)} and ${String(params.i)} are equal).`,
+        path: [...path, Number(params.i)],
+        atKey: false,
+      };
     case 'oneOf':
     case 'anyOf':
-      return { code: 'schema/variant', message: `${where} is ${describeValue(e.data)}, which matches ${params.passingSchemas ? 'more than one' : 'none'} of the allowed shapes.`, hint: description, path, atKey: false } as SchemaProblem;
+      return {
+        code: 'schema/variant',
+        message: `${where} is ${describeValue(e.data)}, which matches ${params.passingSchemas ? 'more than one' : 'none'} of the allowed shapes.`,
+        hint: description,
+        path,
+        atKey: false,
+      } as SchemaProblem;
     case 'discriminator': {
       const variants = ((e.parentSchema as { oneOf?: { properties?: { kind?: { const?: string } } }[] } | undefined)?.oneOf ?? [])
         .map((s) => s.properties?.kind?.const)

@@ -32,7 +32,7 @@ let compiler:
   | undefined;
 function ajvCompiler(): NonNullable<typeof compiler> {
   // Ajv's modules are CommonJS with a `default` export.
-  const unwrap = <T>(m: T | { default: T }): T => ((m as { default?: T }).default ?? (m as T));
+  const unwrap = <T>(m: T | { default: T }): T => (m as { default?: T }).default ?? (m as T);
   return (compiler ??= {
     ajv: require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js'),
     codegen: require('ajv/dist/compile/codegen/index.js') as typeof import('ajv/dist/compile/codegen/index.js'),
@@ -47,7 +47,6 @@ export interface FoundRef {
   /** JSON pointer to the reference in the record (turn into steps with `pointerToSteps`). */
   readonly pointer: string;
 }
-
 
 export interface SchemaLoadError {
   /** Schema path relative to the schemas folder. */
@@ -289,7 +288,6 @@ function listSchemaFiles(root: string, sub = ''): string[] {
   }
   return out;
 }
-
 
 function firstLine(error: unknown): string {
   return String(error instanceof Error ? error.message : error).split('\n')[0] ?? 'unknown error';

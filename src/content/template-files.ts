@@ -15,8 +15,8 @@ export function templateFileRoots(templateDirs: readonly string[]): string[] {
 }
 
 export type TemplateFile =
-  | { readonly found: true; /** Its real path. */ readonly file: string }
-  | { readonly found: false; /** Set when the name leads outside `roots`: why, in words. */ readonly outside?: string };
+  | { readonly found: true /** Its real path. */; readonly file: string }
+  | { readonly found: false /** Set when the name leads outside `roots`: why, in words. */; readonly outside?: string };
 
 /**
  * The file a template name (relative to templates/) stands for: the first of `dirs` that has it,
@@ -24,7 +24,8 @@ export type TemplateFile =
  * from any of `dirs` (by `..` or through a link), is refused, whether or not it exists.
  */
 export function templateFile(name: string, dirs: readonly string[], roots: readonly string[]): TemplateFile {
-  if (path.isAbsolute(name) || path.win32.isAbsolute(name)) return { found: false, outside: 'it is an absolute path, and a template is named relative to templates/' };
+  if (path.isAbsolute(name) || path.win32.isAbsolute(name))
+    return { found: false, outside: 'it is an absolute path, and a template is named relative to templates/' };
   let first: string | undefined;
   for (const dir of dirs) {
     const confined = confine(path.join(dir, name), roots);

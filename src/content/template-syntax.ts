@@ -34,12 +34,22 @@ function syntaxError(error: unknown, text: string): TemplateSyntaxError {
   }
   if (/got 'EOF'/.test(said)) {
     const open = unclosedBlock(text);
-    if (open) return { ...open, message: `The block {{${open.sign}${open.name}}} is never closed.`, hint: `Close it with {{/${open.name}}} where the block ends.` };
+    if (open)
+      return { ...open, message: `The block {{${open.sign}${open.name}}} is never closed.`, hint: `Close it with {{/${open.name}}} where the block ends.` };
   }
   const where = lexerPlace() ?? { line: Number(/on line (\d+)/.exec(said)?.[1] ?? 1), column: 1 };
   const expected = /Expecting (.*), got '([^']*)'/.exec(said);
-  const found = expected?.[2] === 'EOF' ? 'the template ends inside a mustache' : expected && expected[2] !== 'INVALID' ? `Handlebars did not expect '${expected[2]}' here` : 'a mustache is not written as Handlebars reads it';
-  return { ...where, message: `The template cannot be read: ${found}.`, hint: 'Check the mustache at the caret: each {{ needs its }}, each {{#block}} its {{/block}}, and a comment is {{!-- ... --}}.' };
+  const found =
+    expected?.[2] === 'EOF'
+      ? 'the template ends inside a mustache'
+      : expected && expected[2] !== 'INVALID'
+        ? `Handlebars did not expect '${expected[2]}' here`
+        : 'a mustache is not written as Handlebars reads it';
+  return {
+    ...where,
+    message: `The template cannot be read: ${found}.`,
+    hint: 'Check the mustache at the caret: each {{ needs its }}, each {{#block}} its {{/block}}, and a comment is {{!-- ... --}}.',
+  };
 }
 
 /**

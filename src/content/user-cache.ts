@@ -22,7 +22,7 @@ export function userCacheDir(cwd: string, env: NodeJS.ProcessEnv = process.env):
   return home ? path.join(home, '.cache', 'playmark') : false;
 }
 
-export type CacheFolder = { readonly ok: true; readonly dir: string } | { readonly ok: false; /** Why it is not used, in words. */ readonly why: string };
+export type CacheFolder = { readonly ok: true; readonly dir: string } | { readonly ok: false /** Why it is not used, in words. */; readonly why: string };
 
 /**
  * Makes `dir` (mode 0700) when it is missing, then checks that this user owns it and that no other
@@ -51,7 +51,8 @@ export function openCacheFolder(dir: string): CacheFolder {
   if (own.uid !== uid) return { ok: false, why: `it belongs to user ${own.uid}, not to this user (${uid})` };
   if ((own.mode & 0o022) !== 0) return { ok: false, why: `other users can write to it (mode ${(own.mode & 0o777).toString(8)})` };
   if (parent.uid !== uid && parent.uid !== 0) return { ok: false, why: `the folder holding it belongs to user ${parent.uid}` };
-  if ((parent.mode & 0o022) !== 0 && (parent.mode & 0o1000) === 0) return { ok: false, why: `other users can write to the folder holding it (mode ${(parent.mode & 0o777).toString(8)})` };
+  if ((parent.mode & 0o022) !== 0 && (parent.mode & 0o1000) === 0)
+    return { ok: false, why: `other users can write to the folder holding it (mode ${(parent.mode & 0o777).toString(8)})` };
   return { ok: true, dir: absolute };
 }
 

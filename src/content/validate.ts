@@ -18,7 +18,6 @@ import { userCacheDir } from './user-cache.js';
 /** playmark's own schemas, used for packs with no `schemas/` folder above them. */
 export const BUNDLED_SCHEMAS = path.join(packageRoot(), 'schemas');
 
-
 export interface PackSummary {
   readonly id: string;
   readonly title: string;
@@ -106,7 +105,11 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     if (!loaded) continue;
     const firstDir = packIds.get(loaded.id);
     if (firstDir !== undefined) {
-      report.add(pending('pack/duplicate-pack', loaded.manifestFile, `The pack id "${loaded.id}" is used by ${displayPath(firstDir, options.cwd)} already.`, { path: ['id'] }));
+      report.add(
+        pending('pack/duplicate-pack', loaded.manifestFile, `The pack id "${loaded.id}" is used by ${displayPath(firstDir, options.cwd)} already.`, {
+          path: ['id'],
+        }),
+      );
       continue;
     }
     packIds.set(loaded.id, dir);
@@ -117,7 +120,16 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     checkPrintables(loaded, report, schemas);
     const records = groupByKind(effective);
     const rules = collectRules(effective);
-    packs.push({ id: loaded.id, dir, manifestFile: loaded.manifestFile, manifest: loaded.manifest, layers: loaded.layers, records, tables, ...(loaded.printables ? { printables: loaded.printables } : {}) });
+    packs.push({
+      id: loaded.id,
+      dir,
+      manifestFile: loaded.manifestFile,
+      manifest: loaded.manifest,
+      layers: loaded.layers,
+      records,
+      tables,
+      ...(loaded.printables ? { printables: loaded.printables } : {}),
+    });
     summaries.push({
       id: loaded.id,
       title: loaded.manifest.title,
@@ -154,7 +166,6 @@ function groupByKind(records: readonly EffectiveRecord[]): Map<string, Effective
   }
   return out;
 }
-
 
 /**
  * Where the CLI caches parsed YAML: the user's own folder, `$PLAYMARK_CACHE_DIR`, else

@@ -39,16 +39,31 @@ export async function rulesRunOf(moduleUrl: string | undefined, pack: string): P
   try {
     module = (await import(moduleUrl)) as { readonly [name: string]: unknown };
   } catch (error) {
-    throw new GameNotFound(`the rules module of "${pack}" (${fileOf(moduleUrl)}) cannot be loaded: ${String((error as Error)?.message ?? error).split('\n')[0]}`, 'game/load-failed');
+    throw new GameNotFound(
+      `the rules module of "${pack}" (${fileOf(moduleUrl)}) cannot be loaded: ${String((error as Error)?.message ?? error).split('\n')[0]}`,
+      'game/load-failed',
+    );
   }
   // A game that names no rules it plays still has a game loop: every rule is then manual.
   const run = module.rulesRun ?? {};
-  if (!isStringMap(run)) throw new GameNotFound(`the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesRun, but it is not a map of rule keys to test titles`, 'game/no-game');
+  if (!isStringMap(run))
+    throw new GameNotFound(
+      `the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesRun, but it is not a map of rule keys to test titles`,
+      'game/no-game',
+    );
   const unused = module.rulesUnused;
   if (unused === undefined) return { engine: true, run };
-  if (!isStringMap(unused)) throw new GameNotFound(`the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesUnused, but it is not a map of rule keys to reasons`, 'game/no-game');
+  if (!isStringMap(unused))
+    throw new GameNotFound(
+      `the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesUnused, but it is not a map of rule keys to reasons`,
+      'game/no-game',
+    );
   const both = Object.keys(unused).filter((key) => Object.hasOwn(run, key));
-  if (both.length > 0) throw new GameNotFound(`the rules module of "${pack}": ${both.join(', ')} both run (rulesRun) and are never set off (rulesUnused); a rule is one or the other`, 'game/no-game');
+  if (both.length > 0)
+    throw new GameNotFound(
+      `the rules module of "${pack}": ${both.join(', ')} both run (rulesRun) and are never set off (rulesUnused); a rule is one or the other`,
+      'game/no-game',
+    );
   return { engine: true, run, unused };
 }
 

@@ -76,7 +76,10 @@ async function importModule(specifier: string, pack: string): Promise<Record<str
   } catch (error) {
     // The module is the designer's code: whatever it throws while loading is theirs to fix, not ours.
     const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND';
-    throw new GameNotFound(`the game module of "${pack}" (${fileOf(specifier)}) ${missing ? 'is missing' : 'cannot be loaded'}: ${firstLine(error)}`, 'game/load-failed');
+    throw new GameNotFound(
+      `the game module of "${pack}" (${fileOf(specifier)}) ${missing ? 'is missing' : 'cannot be loaded'}: ${firstLine(error)}`,
+      'game/load-failed',
+    );
   }
 }
 

@@ -103,9 +103,19 @@ export async function launchBrowser(found: FoundBrowser): Promise<Browser> {
   try {
     // Signals are render's to handle (it closes the browser and says what was left as it was):
     // Playwright's own handlers would close the browser under it, or exit without a word.
-    return await chromium.launch({ executablePath: found.path, args: [...LAUNCH_ARGS], headless: true, timeout: 60_000, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    return await chromium.launch({
+      executablePath: found.path,
+      args: [...LAUNCH_ARGS],
+      headless: true,
+      timeout: 60_000,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
   } catch (error) {
     const first = String((error as Error)?.message ?? error).split('\n')[0];
-    throw new BrowserLaunchError(`the browser at ${found.path} (${found.source}) did not start: ${first}\n  Point PLAYMARK_BROWSER at another Chromium, Chrome or Edge, or reinstall this one.`);
+    throw new BrowserLaunchError(
+      `the browser at ${found.path} (${found.source}) did not start: ${first}\n  Point PLAYMARK_BROWSER at another Chromium, Chrome or Edge, or reinstall this one.`,
+    );
   }
 }

@@ -5,17 +5,7 @@ import { CROP_MARK, cropMarks, type Line } from './crop-marks.js';
 import { combinedDress, documentCss, pageDress, renderFace } from './document.js';
 import { fontFaceCss, symbolFontCss, usesSymbols } from './fonts.js';
 import type { Templates } from './handlebars.js';
-import {
-  cardSize,
-  fitGrid,
-  fitGutterFold,
-  mirrorForDuplex,
-  mirrorForFold,
-  slot,
-  type Grid,
-  type Placement,
-  type Rect,
-} from './impose.js';
+import { cardSize, fitGrid, fitGutterFold, mirrorForDuplex, mirrorForFold, slot, type Grid, type Placement, type Rect } from './impose.js';
 import type { CardPrintable, Face, Printable, SheetPrintable, Size } from './printable.js';
 import { RenderError, TemplateError } from './render-error.js';
 
@@ -94,7 +84,10 @@ function sheetPages(templates: Templates, p: SheetPrintable, o: PrintOptions): {
     for (let c = 0; c < face.copies; c++) {
       pages.push({
         box: { size: paper, side: 'sheet' },
-        html: page(paper, `<div class="face face-sheet" style="width:${mm(box.width)};height:${mm(box.height)};transform:translate(${mm(x)},${mm(y)})">${html}</div>`),
+        html: page(
+          paper,
+          `<div class="face face-sheet" style="width:${mm(box.width)};height:${mm(box.height)};transform:translate(${mm(x)},${mm(y)})">${html}</div>`,
+        ),
       });
     }
   }
@@ -129,7 +122,8 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
     const at: Placement = { trim, bleed: full, rotate: 0 };
     for (const i of items) {
       pages.push({ box: { size, trim, bleed: bleedBox, side: 'front', faces: [i], slots: [trim] }, html: page(size, placed(at, front(i), bleed, 'front')) });
-      if (p.back) pages.push({ box: { size, trim, bleed: bleedBox, side: 'back', faces: [-1], slots: [trim] }, html: page(size, placed(at, back(), bleed, 'back')) });
+      if (p.back)
+        pages.push({ box: { size, trim, bleed: bleedBox, side: 'back', faces: [-1], slots: [trim] }, html: page(size, placed(at, back(), bleed, 'back')) });
     }
     return { pages, warnings };
   }
@@ -162,7 +156,10 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
         backs.push(mirrored.trim);
       });
       body += svgLines(layout.paper, marks, fold);
-      pages.push({ box: { size: layout.paper, side: 'front', faces: [...chunk, ...chunk.map(() => -1)], slots: [...fronts, ...backs] }, html: page(layout.paper, body) });
+      pages.push({
+        box: { size: layout.paper, side: 'front', faces: [...chunk, ...chunk.map(() => -1)], slots: [...fronts, ...backs] },
+        html: page(layout.paper, body),
+      });
     }
     return { pages, warnings };
   }
@@ -226,7 +223,9 @@ export function page(size: Size, body: string): string {
 export function svgLines(size: Size, marks: readonly Line[], fold?: Line): string {
   if (marks.length === 0 && !fold) return '';
   const d = (lines: readonly Line[]) => lines.map((l) => `M${num(l.x1)} ${num(l.y1)}L${num(l.x2)} ${num(l.y2)}`).join('');
-  const foldPath = fold ? `<path class="pm-fold" d="${d([fold])}" stroke="#8a8a8a" stroke-width="${CROP_MARK.width}" stroke-dasharray="2 1.5" fill="none"/>` : '';
+  const foldPath = fold
+    ? `<path class="pm-fold" d="${d([fold])}" stroke="#8a8a8a" stroke-width="${CROP_MARK.width}" stroke-dasharray="2 1.5" fill="none"/>`
+    : '';
   const markPath = marks.length ? `<path class="pm-crop" d="${d(marks)}" stroke="#000" stroke-width="${CROP_MARK.width}" fill="none"/>` : '';
   return `<svg class="pm-lines" width="${mm(size.width)}" height="${mm(size.height)}" viewBox="0 0 ${num(size.width)} ${num(size.height)}">${foldPath}${markPath}</svg>`;
 }

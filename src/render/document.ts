@@ -10,7 +10,6 @@ import type { Face, GameInfo, Printable, Size } from './printable.js';
 
 export type { GameInfo } from './printable.js';
 
-
 /**
  * The CSS every document carries: fonts, playmark's print.css, and the pack's own CSS if it has
  * one (`templates/<pack>/<pack>.css`, the project's before playmark's). Neither is read from
@@ -60,7 +59,11 @@ export function escapeHtml(text: string): string {
 /** The pack a document belongs to, as its page footer and palette show it. */
 
 /** A pack's manifest fields the footer and the palette read. */
-export function gameInfo(pack: { readonly title: string; readonly version: string; readonly sides: readonly { readonly id: string; readonly colour?: string; readonly color?: string }[] }): GameInfo {
+export function gameInfo(pack: {
+  readonly title: string;
+  readonly version: string;
+  readonly sides: readonly { readonly id: string; readonly colour?: string; readonly color?: string }[];
+}): GameInfo {
   // `colour` is the palette's; `color` (a colour's printed name) stands in for a side without one, as older packs wrote it.
   return { title: pack.title, version: pack.version, sides: pack.sides.map((s) => ({ id: s.id, colour: s.colour ?? s.color ?? null })) };
 }
@@ -118,18 +121,34 @@ const FOOTER_HIGHEST = 8.3;
  * `markXs`: in the room under the marks if there is some, else between the two marks nearest the
  * page's centre (whole, or only its page number), else nowhere (undefined).
  */
-export function footerPlace(paper: Size, artBottom: number, marks: number, markXs: readonly number[], text: string, short: string, centre = paper.width / 2): FooterPlace | undefined {
+export function footerPlace(
+  paper: Size,
+  artBottom: number,
+  marks: number,
+  markXs: readonly number[],
+  text: string,
+  short: string,
+  centre = paper.width / 2,
+): FooterPlace | undefined {
   const band = paper.height - artBottom;
   const width = (s: string) => s.length * 1.15; // 6 pt Plex Sans: about 1.15 mm a character, generous
-  if (band - marks >= FOOTER_EDGE + FOOTER_HEIGHT + 0.5) return { bottom: Math.max(FOOTER_EDGE, Math.min(FOOTER_HIGHEST, (band - marks - FOOTER_HEIGHT) / 2)), short: false, centre };
+  if (band - marks >= FOOTER_EDGE + FOOTER_HEIGHT + 0.5)
+    return { bottom: Math.max(FOOTER_EDGE, Math.min(FOOTER_HIGHEST, (band - marks - FOOTER_HEIGHT) / 2)), short: false, centre };
   if (band < FOOTER_EDGE + FOOTER_HEIGHT + 1) return undefined;
   // Between two neighbouring marks: the gap nearest the wanted centre that holds the whole footer,
   // else the one nearest that holds the page number alone.
-  const xs = [...new Set([FOOTER_EDGE, paper.width - FOOTER_EDGE, ...markXs.filter((x) => x > FOOTER_EDGE && x < paper.width - FOOTER_EDGE)])].sort((a, b) => a - b);
+  const xs = [...new Set([FOOTER_EDGE, paper.width - FOOTER_EDGE, ...markXs.filter((x) => x > FOOTER_EDGE && x < paper.width - FOOTER_EDGE)])].sort(
+    (a, b) => a - b,
+  );
   const gaps = xs.slice(1).map((x, i) => ({ from: xs[i]!, to: x }));
   const bottom = Math.max(FOOTER_EDGE, (band - FOOTER_HEIGHT) / 2);
-  for (const [words, isShort] of [[text, false], [short, true]] as const) {
-    const fits = gaps.filter((g) => g.to - g.from - 2 >= width(words)).sort((a, b) => Math.abs((a.from + a.to) / 2 - centre) - Math.abs((b.from + b.to) / 2 - centre));
+  for (const [words, isShort] of [
+    [text, false],
+    [short, true],
+  ] as const) {
+    const fits = gaps
+      .filter((g) => g.to - g.from - 2 >= width(words))
+      .sort((a, b) => Math.abs((a.from + a.to) / 2 - centre) - Math.abs((b.from + b.to) / 2 - centre));
     const g = fits[0];
     if (g) return { bottom, short: isShort, centre: (g.from + g.to) / 2 };
   }
@@ -144,7 +163,10 @@ export interface PageDress {
 
 /** A CSS string literal. */
 function cssString(text: string): string {
-  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\n\r]/g, ' ').replace(/</g, '\\3c ')}"`;
+  return `"${text
+    .replace(/[\\"]/g, (c) => `\\${c}`)
+    .replace(/[\n\r]/g, ' ')
+    .replace(/</g, '\\3c ')}"`;
 }
 
 /**
@@ -195,12 +217,21 @@ export function pageDress(printable: Printable, o: PrintOptions, boxes: readonly
   let vertical = false;
   if (printable.kind === 'card' && o.gutterFold && printable.back) {
     try {
-      vertical = fitGutterFold({ paper: PAPER[o.paper], card: cardSize(printable, o.card).size, bleed: o.bleed, gap: o.gap, margin: o.margin }).layout.fold === 'vertical';
+      vertical =
+        fitGutterFold({ paper: PAPER[o.paper], card: cardSize(printable, o.card).size, bleed: o.bleed, gap: o.gap, margin: o.margin }).layout.fold ===
+        'vertical';
     } catch {
       vertical = false; // no gutter-fold layout fits: compose reports that; dress as horizontal
     }
   }
-  return dress(printable.game, printable.title, printable.kind === 'sheet' ? { landscape: printable.orientation === 'landscape' } : undefined, o, boxes, vertical);
+  return dress(
+    printable.game,
+    printable.title,
+    printable.kind === 'sheet' ? { landscape: printable.orientation === 'landscape' } : undefined,
+    o,
+    boxes,
+    vertical,
+  );
 }
 
 /** The palette and footer of a `render --combine` document (cards and counters of several printables). */
@@ -208,7 +239,14 @@ export function combinedDress(game: GameInfo | undefined, title: string, o: Prin
   return dress(game, title, undefined, o, boxes, false);
 }
 
-function dress(game: GameInfo | undefined, title: string, sheet: { readonly landscape: boolean } | undefined, o: PrintOptions, boxes: readonly PageBox[], vertical: boolean): PageDress {
+function dress(
+  game: GameInfo | undefined,
+  title: string,
+  sheet: { readonly landscape: boolean } | undefined,
+  o: PrintOptions,
+  boxes: readonly PageBox[],
+  vertical: boolean,
+): PageDress {
   if (!game) return { css: '' };
   const palette = paletteCss(game);
   const pages = boxes.length;

@@ -37,7 +37,11 @@ export const FONT_FAMILIES = ['Plex Sans', 'Plex Mono', 'Cinzel'] as const;
 // whatever fonts the system has. print.css lists the family after each font of the stacks.
 // Noto Sans Math (one file, the whole font) draws arrows and mathematical operators.
 const SYMBOL_FACES = [
-  { pkg: '@fontsource/noto-sans-math', file: 'noto-sans-math-latin-400-normal.woff2', ranges: 'U+2190-21FF,U+2200-22FF,U+27C0-27FF,U+2900-297F,U+2980-29FF,U+2A00-2AFF' },
+  {
+    pkg: '@fontsource/noto-sans-math',
+    file: 'noto-sans-math-latin-400-normal.woff2',
+    ranges: 'U+2190-21FF,U+2200-22FF,U+27C0-27FF,U+2900-297F,U+2980-29FF,U+2A00-2AFF',
+  },
   { pkg: '@fontsource/noto-sans-symbols-2', file: 'noto-sans-symbols-2-symbols-400-normal.woff2', subset: 'symbols' },
 ] as const;
 
@@ -72,7 +76,9 @@ export function symbolFontCss(): string {
 
 /** Named entities whose characters the Latin fonts have: any other named entity may be a symbol. */
 const LATIN_ENTITIES = new Set(
-  'amp lt gt quot apos nbsp shy times divide minus ndash mdash hellip middot bull laquo raquo lsquo rsquo ldquo rdquo sbquo bdquo copy reg trade deg plusmn sup1 sup2 sup3 frac12 frac14 frac34 para sect cent pound euro yen prime Prime dagger Dagger permil thinsp ensp emsp zwj zwnj lrm rlm iexcl iquest ordf ordm micro not macr acute cedil uml circ tilde'.split(' '),
+  'amp lt gt quot apos nbsp shy times divide minus ndash mdash hellip middot bull laquo raquo lsquo rsquo ldquo rdquo sbquo bdquo copy reg trade deg plusmn sup1 sup2 sup3 frac12 frac14 frac34 para sect cent pound euro yen prime Prime dagger Dagger permil thinsp ensp emsp zwj zwnj lrm rlm iexcl iquest ordf ordm micro not macr acute cedil uml circ tilde'.split(
+    ' ',
+  ),
 );
 
 /** True when an HTML text may use a character the symbol font covers (as itself, or as an entity). */

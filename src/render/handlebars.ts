@@ -41,7 +41,8 @@ export function createTemplates(dirOrDirs: string | readonly string[]): Template
   const roots = templateFileRoots(dirs);
   const readText = (file: string) => {
     const confined = confine(file, roots);
-    if (!confined.ok) throw new RenderError(`${shown(file)} is not read: ${confined.why}. playmark reads no template, partial or stylesheet outside the project.`);
+    if (!confined.ok)
+      throw new RenderError(`${shown(file)} is not read: ${confined.why}. playmark reads no template, partial or stylesheet outside the project.`);
     try {
       return readFileSync(confined.real, 'utf8');
     } catch (error) {
@@ -79,13 +80,15 @@ export function createTemplates(dirOrDirs: string | readonly string[]): Template
       const text = readText(file);
       let partial: ReturnType<typeof compile> | undefined;
       // Compiled when first used, as Handlebars compiles a partial given as text.
-      hb.registerPartial(name.slice(0, -4), ((context: unknown, options?: Handlebars.RuntimeOptions) => (partial ??= compile(file, text))(context, options)) as Handlebars.Template);
+      hb.registerPartial(name.slice(0, -4), ((context: unknown, options?: Handlebars.RuntimeOptions) =>
+        (partial ??= compile(file, text))(context, options)) as Handlebars.Template);
     }
   }
   const compiled = new Map<string, ReturnType<typeof compile>>();
   const resolve = (template: string) => {
     const found = templateFile(template, dirs, roots);
-    if (!found.found && found.outside !== undefined) throw new RenderError(`the template ${template} is not read: ${found.outside}. playmark reads no template outside the project.`);
+    if (!found.found && found.outside !== undefined)
+      throw new RenderError(`the template ${template} is not read: ${found.outside}. playmark reads no template outside the project.`);
     return found.found ? found.file : undefined;
   };
   return {
@@ -111,13 +114,22 @@ export const HELPER_DOCS: readonly (readonly [string, string])[] = [
   ['eq a b', 'true when a and b are the same value; `ne` the opposite'],
   ['and a b ...', 'true when all are true; `or` when any is; `not a` the opposite of a'],
   ['add a b', 'a + b; `sub a b` a - b'],
-  ['known value', 'the value, or the unknown mark `?` for null (a value nobody knows: the source does not print it and no layer sets it); the face\'s legend says so in words (`legend`)'],
+  [
+    'known value',
+    "the value, or the unknown mark `?` for null (a value nobody knows: the source does not print it and no layer sets it); the face's legend says so in words (`legend`)",
+  ],
   ['show value', 'the value, or a dash for null: only for a value the source prints as a dash (a range of "-"); a value nobody knows takes `known`'],
   ['join list sep', 'the list\'s items joined by sep (default ", ")'],
   ['signed n', 'a number with its sign, as combat columns print them: +2, 0, -3'],
-  ['mark marks id "/pointer"', 'the layer mark `*` beside a value a layer set (the face\'s legend says what it means), or nothing'],
-  ['cellMark marks id step ...', 'the layer mark `*` beside a value whose pointer is built from steps, for a table cell in an `{{#each}}`: `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks `/rows/1/cells/2` when a layer set that cell, its row or its table; a step starting with `/` is a pointer (`"/combatTable/rows"`); or nothing'],
-  ['legend marked unknown', 'the face\'s legend in words: what `*` means when marked, what `?` means when unknown (e.g. `{{legend footnotes.length unknown}}`), or nothing'],
+  ['mark marks id "/pointer"', "the layer mark `*` beside a value a layer set (the face's legend says what it means), or nothing"],
+  [
+    'cellMark marks id step ...',
+    'the layer mark `*` beside a value whose pointer is built from steps, for a table cell in an `{{#each}}`: `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks `/rows/1/cells/2` when a layer set that cell, its row or its table; a step starting with `/` is a pointer (`"/combatTable/rows"`); or nothing',
+  ],
+  [
+    'legend marked unknown',
+    "the face's legend in words: what `*` means when marked, what `?` means when unknown (e.g. `{{legend footnotes.length unknown}}`), or nothing",
+  ],
   ['#times n', 'repeats its block n times, with @index'],
 ];
 
@@ -157,8 +169,19 @@ function registerHelpers(hb: typeof Handlebars): void {
       if (pointer === undefined) {
         const bad = steps.findIndex((s) => cellPointer([s]) === undefined);
         const loc = (args[args.length - 1] as { loc?: { start?: { line?: number; column?: number } } }).loc?.start;
-        const what = Array.isArray(steps[bad]) ? 'a list' : steps[bad] === null ? 'null' : typeof steps[bad] === 'number' ? `the number ${String(steps[bad])}` : typeof steps[bad] === 'object' ? 'a mapping' : `a ${typeof steps[bad]}`;
-        throw new HelperArgumentError(`cellMark takes steps that are keys, whole numbers (@index) or pointers ("/rows"); step ${bad + 1} is ${what}.`, loc?.line !== undefined ? { line: loc.line, column: (loc.column ?? 0) + 1 } : undefined);
+        const what = Array.isArray(steps[bad])
+          ? 'a list'
+          : steps[bad] === null
+            ? 'null'
+            : typeof steps[bad] === 'number'
+              ? `the number ${String(steps[bad])}`
+              : typeof steps[bad] === 'object'
+                ? 'a mapping'
+                : `a ${typeof steps[bad]}`;
+        throw new HelperArgumentError(
+          `cellMark takes steps that are keys, whole numbers (@index) or pointers ("/rows"); step ${bad + 1} is ${what}.`,
+          loc?.line !== undefined ? { line: loc.line, column: (loc.column ?? 0) + 1 } : undefined,
+        );
       }
       return markedAt(marks, record, pointer) ? new hb.SafeString(`<sup class="layer-mark">${LAYER_MARK}</sup>`) : '';
     },
@@ -168,7 +191,9 @@ function registerHelpers(hb: typeof Handlebars): void {
       if (lines.length === 0) return '';
       const symbol = (s: string) => (s === LAYER_MARK ? `<sup class="layer-mark">${s}</sup>` : `<span class="unknown-mark">${s}</span>`);
       // Each line says which mark it explains: a face that printed no such mark drops it (marks.ts legendAsPrinted).
-      return new hb.SafeString(`<div class="mark-legend">${lines.map((l) => `<p ${LEGEND_LINE}="${l.symbol === LAYER_MARK ? 'layer' : 'unknown'}">${symbol(l.symbol)} ${hb.escapeExpression(l.text)}</p>`).join('')}</div>`);
+      return new hb.SafeString(
+        `<div class="mark-legend">${lines.map((l) => `<p ${LEGEND_LINE}="${l.symbol === LAYER_MARK ? 'layer' : 'unknown'}">${symbol(l.symbol)} ${hb.escapeExpression(l.text)}</p>`).join('')}</div>`,
+      );
     },
     /** Repeats a block n times, with @index. */
     times(n: number, options: Handlebars.HelperOptions) {

@@ -139,16 +139,21 @@ export function fitAxisAuto(length: number, card: number, bleed: number, margin:
 
 /** The grid for cards on a sheet of paper, with warnings when the bleed or the crop marks do not fit. */
 export function fitGrid(o: GridOptions, what = 'card'): Fit {
-  const axis = (length: number, card: number) => (o.gap === 'auto' ? fitAxisAuto(length, card, o.bleed, o.margin) : fitAxis(length, card, o.bleed, o.gap, o.margin));
+  const axis = (length: number, card: number) =>
+    o.gap === 'auto' ? fitAxisAuto(length, card, o.bleed, o.margin) : fitAxis(length, card, o.bleed, o.gap, o.margin);
   const cols = axis(o.paper.width, o.card.width);
   const rows = axis(o.paper.height, o.card.height);
   const warnings: string[] = [];
   const size = `${fmt(o.card.width)} x ${fmt(o.card.height)} mm`;
   if (cols.bleedCut || rows.bleedCut) {
     const kept = Math.min(cols.axis.outerBleed, rows.axis.outerBleed);
-    warnings.push(`the ${fmt(o.bleed)} mm bleed of a ${size} ${what} does not fit on ${fmt(o.paper.width)} x ${fmt(o.paper.height)} mm paper: ${fmt(kept)} mm kept at the paper's edge`);
+    warnings.push(
+      `the ${fmt(o.bleed)} mm bleed of a ${size} ${what} does not fit on ${fmt(o.paper.width)} x ${fmt(o.paper.height)} mm paper: ${fmt(kept)} mm kept at the paper's edge`,
+    );
   } else if (cols.noMarkRoom || rows.noMarkRoom) {
-    warnings.push(`a ${size} ${what} with ${fmt(o.bleed)} mm bleed leaves less than ${fmt(o.margin)} mm for crop marks on ${fmt(o.paper.width)} x ${fmt(o.paper.height)} mm paper`);
+    warnings.push(
+      `a ${size} ${what} with ${fmt(o.bleed)} mm bleed leaves less than ${fmt(o.margin)} mm for crop marks on ${fmt(o.paper.width)} x ${fmt(o.paper.height)} mm paper`,
+    );
   }
   return { grid: { cols: cols.axis, rows: rows.axis, perPage: cols.axis.count * rows.axis.count, paper: o.paper }, warnings };
 }
@@ -264,5 +269,8 @@ export function cardSize(p: CardPrintable, requested: Size): { size: Size; warni
     .filter((c) => c.width >= min.width && c.height >= min.height)
     .sort((a, b) => a.width * a.height - b.width * b.height);
   const size = fits[0] ?? min;
-  return { size, warning: `${p.id}: its text does not fit ${requested.width} x ${requested.height} mm cards; printed at ${size.width} x ${size.height} mm instead` };
+  return {
+    size,
+    warning: `${p.id}: its text does not fit ${requested.width} x ${requested.height} mm cards; printed at ${size.width} x ${size.height} mm instead`,
+  };
 }

@@ -37,7 +37,7 @@ export function pngDocument(templates: Templates, p: CardPrintable, o: PrintOpti
   const whole = (mmValue: number) => (Math.round((mmValue / 25.4) * dpi) * 25.4) / dpi;
   const size = { width: whole(card.width + 2 * b), height: whole(card.height + 2 * b) };
   const pixels = { width: Math.round((size.width / 25.4) * dpi), height: Math.round((size.height / 25.4) * dpi) };
-  const unit = (mmValue: number) => Math.ceil((mmValue / 25.4) * 96 / SHOT_UNIT + 1e-6) * SHOT_UNIT;
+  const unit = (mmValue: number) => Math.ceil(((mmValue / 25.4) * 96) / SHOT_UNIT + 1e-6) * SHOT_UNIT;
   const shot = (html: string) => `<div class="pm-shot" style="width:${unit(size.width)}px;height:${unit(size.height)}px;overflow:hidden">${html}</div>`;
   const at = { trim: { x: b, y: b, ...card }, bleed: { top: b, right: b, bottom: b, left: b }, rotate: 0 as const };
   const names: string[] = [];
@@ -54,7 +54,10 @@ export function pngDocument(templates: Templates, p: CardPrintable, o: PrintOpti
 }
 
 export async function renderPngs(browser: Browser, doc: PngDocument, dpi: number): Promise<PngFile[]> {
-  const tab = await inertPage(browser, { deviceScaleFactor: dpi / 96, viewport: { width: Math.ceil((doc.pixels.width * 96) / dpi / SHOT_UNIT + 1) * SHOT_UNIT, height: 800 } });
+  const tab = await inertPage(browser, {
+    deviceScaleFactor: dpi / 96,
+    viewport: { width: Math.ceil((doc.pixels.width * 96) / dpi / SHOT_UNIT + 1) * SHOT_UNIT, height: 800 },
+  });
   try {
     await tab.setContent(doc.html, { waitUntil: 'load' });
     await tab.evaluate('document.fonts.ready.then(() => true)');

@@ -2,11 +2,7 @@
 // only it uses while it runs. Results keep the jobs' order; the first failure is thrown after every
 // started job has settled.
 
-export async function runPool<W, T, R>(
-  items: readonly T[],
-  workers: readonly W[],
-  job: (item: T, worker: W, index: number) => Promise<R>,
-): Promise<R[]> {
+export async function runPool<W, T, R>(items: readonly T[], workers: readonly W[], job: (item: T, worker: W, index: number) => Promise<R>): Promise<R[]> {
   if (workers.length === 0 && items.length > 0) throw new Error('runPool: no workers');
   const results: R[] = new Array(items.length);
   let next = 0;

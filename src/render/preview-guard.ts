@@ -99,13 +99,18 @@ export function safetyHeaders(nonce: string): Record<string, string> {
  * The handler, such that nothing it throws leaves it: an unexpected error answers 500 and is logged
  * in one line, and the server goes on serving.
  */
-export function guarded(handler: (req: IncomingMessage, res: ServerResponse) => void, log: (line: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
+export function guarded(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  log: (line: string) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     try {
       handler(req, res);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      log(`playmark preview: ${req.method ?? '?'} ${JSON.stringify((req.url ?? '').slice(0, 200))} failed: ${message.split('\n')[0]} (a bug in playmark; the server goes on)\n`);
+      log(
+        `playmark preview: ${req.method ?? '?'} ${JSON.stringify((req.url ?? '').slice(0, 200))} failed: ${message.split('\n')[0]} (a bug in playmark; the server goes on)\n`,
+      );
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', ...safetyHeaders(newNonce()) });
         res.end('Internal error in the playmark preview; see its terminal.\n');

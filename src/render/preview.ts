@@ -131,7 +131,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     }
     if (ids === null || ids.length > 0) read(ids);
     version++;
-    options.onRebuild?.({ version, ms: performance.now() - started, errors: [...problems.values()].reduce((n, list) => n + list.length, 0), packs: ids ?? [...packs.keys()] });
+    options.onRebuild?.({
+      version,
+      ms: performance.now() - started,
+      errors: [...problems.values()].reduce((n, list) => n + list.length, 0),
+      packs: ids ?? [...packs.keys()],
+    });
     for (const res of listeners) res.write(`data: ${version}\n\n`);
   };
 
@@ -142,7 +147,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const p = printables.get(href);
     if (p === undefined) return null;
     try {
-      const html = p.kind === 'single' ? composePrintable(templates, p.printables[0]!, print).html : composeShared(templates, p.printables as readonly CardPrintable[], print, p.title).html;
+      const html =
+        p.kind === 'single'
+          ? composePrintable(templates, p.printables[0]!, print).html
+          : composeShared(templates, p.printables as readonly CardPrintable[], print, p.title).html;
       composed.set(href, html);
       return html;
     } catch (error) {
@@ -160,7 +168,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const pathname = requestPath(req.url);
     if (pathname === null) return refuse(res, 400, 'Bad request target.');
     const from = fromOwnPages(req, hosts);
-    if (from === 'host') return refuse(res, 403, 'This preview answers only requests to 127.0.0.1 or localhost (or the --host it was started with), with its port.');
+    if (from === 'host')
+      return refuse(res, 403, 'This preview answers only requests to 127.0.0.1 or localhost (or the --host it was started with), with its port.');
     if (from === 'origin') return refuse(res, 403, 'This preview answers only its own pages.');
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET and HEAD.');
     if (pathname === '/events') {
@@ -192,7 +201,13 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       return;
     }
     const status = printables.has(href) ? 500 : 404;
-    sendPage(res, status, `<!doctype html><html><head><meta charset="utf-8"><title>${status === 404 ? 'Not found' : 'Template error'}</title></head><body><p>${status === 404 ? `No printable at ${escapeHtml(href)}.` : 'Its template failed.'} <a href="/">All printables</a></p></body></html>`, version, allProblems());
+    sendPage(
+      res,
+      status,
+      `<!doctype html><html><head><meta charset="utf-8"><title>${status === 404 ? 'Not found' : 'Template error'}</title></head><body><p>${status === 404 ? `No printable at ${escapeHtml(href)}.` : 'Its template failed.'} <a href="/">All printables</a></p></body></html>`,
+      version,
+      allProblems(),
+    );
   };
 
   build(null);
@@ -212,7 +227,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     // A rebuild that fails unexpectedly is logged; the last good pages stay and the next save rebuilds.
     running = running
       .then(() => build(changes))
-      .catch((error: unknown) => log(`playmark preview: rebuilding failed: ${String((error as Error)?.message ?? error).split('\n')[0]} (a bug in playmark; the last good pages stay)\n`));
+      .catch((error: unknown) =>
+        log(
+          `playmark preview: rebuilding failed: ${String((error as Error)?.message ?? error).split('\n')[0]} (a bug in playmark; the last good pages stay)\n`,
+        ),
+      );
     return running;
   };
   // Folders, not files, are watched: see preview-watch.ts (saves by rename). A folder that does not
@@ -283,7 +302,14 @@ function fromDiagnostic(d: Diagnostic): Problem {
 function templateProblem(error: unknown): Problem {
   if (error instanceof TemplateError) return fromDiagnostic(error.diagnostic);
   const message = error instanceof Error ? error.message : String(error);
-  return { where: 'templates/', code: 'template', message: `A template failed: ${message}`, hint: 'Fix the template (Handlebars syntax, or a name its context does not have), then save it again.', sourceLine: '', column: 0 };
+  return {
+    where: 'templates/',
+    code: 'template',
+    message: `A template failed: ${message}`,
+    hint: 'Fix the template (Handlebars syntax, or a name its context does not have), then save it again.',
+    sourceLine: '',
+    column: 0,
+  };
 }
 
 function indexPage(packs: readonly PackContent[], printables: ReadonlyMap<string, PrintDocument>, version: number): string {
@@ -291,7 +317,9 @@ function indexPage(packs: readonly PackContent[], printables: ReadonlyMap<string
     .sort((a, b) => (a.pack.id < b.pack.id ? -1 : 1))
     .map((content) => {
       const { id, title } = packSummary(content);
-      const items = [...printables.entries()].filter(([, p]) => p.pack === id).map(([href, p]) => `<li><a href="${href}">${escapeHtml(p.title)}</a> <code>${escapeHtml(p.id)}</code></li>`);
+      const items = [...printables.entries()]
+        .filter(([, p]) => p.pack === id)
+        .map(([href, p]) => `<li><a href="${href}">${escapeHtml(p.title)}</a> <code>${escapeHtml(p.id)}</code></li>`);
       return `<h2>${escapeHtml(title)} <code>${escapeHtml(id)}</code></h2><ul>${items.join('')}</ul>`;
     })
     .join('\n');

@@ -14,9 +14,13 @@ interface SchemaNode {
 }
 
 export function renderPrintablesDoc(): string {
-  const schema = JSON.parse(readFileSync(path.join(packageRoot(), 'schemas', 'printables.schema.json'), 'utf8')) as SchemaNode & { $defs: Record<string, SchemaNode> };
+  const schema = JSON.parse(readFileSync(path.join(packageRoot(), 'schemas', 'printables.schema.json'), 'utf8')) as SchemaNode & {
+    $defs: Record<string, SchemaNode>;
+  };
   const table = (node: SchemaNode, prefix = '') =>
-    Object.entries(node.properties ?? {}).map(([name, p]) => `| \`${prefix}${name}\` | ${node.required?.includes(name) ? 'yes' : ''} | ${cell(p.description ?? '')} |`);
+    Object.entries(node.properties ?? {}).map(
+      ([name, p]) => `| \`${prefix}${name}\` | ${node.required?.includes(name) ? 'yes' : ''} | ${cell(p.description ?? '')} |`,
+    );
   const printable = schema.$defs.printable!;
   const selection = schema.$defs.selection!;
   const lines = [
@@ -26,8 +30,8 @@ export function renderPrintablesDoc(): string {
     '',
     schema.description ?? '',
     '',
-    'A printable needs no code: name the records, write a Handlebars template (in the project\'s',
-    '`templates/`, found before playmark\'s), and `playmark render` prints it from the YAML as it is',
+    "A printable needs no code: name the records, write a Handlebars template (in the project's",
+    "`templates/`, found before playmark's), and `playmark render` prints it from the YAML as it is",
     'on that run. `playmark init` writes a project with one such printable to start from.',
     '',
     '```yaml',
@@ -54,9 +58,9 @@ export function renderPrintablesDoc(): string {
     '| --- | --- | --- |',
     ...table(selection, 'records.'),
     '',
-    'A deck\'s cards, each as many times as the deck lists it: a generic deck (common/deck.schema.json,',
-    'or a game\'s deck extending it) gives `cards: [{ card, copies }]`, and `copies: { deck: <id> }` prints',
-    'those copies, in the deck\'s order (a card the deck does not list does not print). `validate`',
+    "A deck's cards, each as many times as the deck lists it: a generic deck (common/deck.schema.json,",
+    "or a game's deck extending it) gives `cards: [{ card, copies }]`, and `copies: { deck: <id> }` prints",
+    "those copies, in the deck's order (a card the deck does not list does not print). `validate`",
     'reports a deck the pack does not have (`printable/unknown-deck`) or a kind that is no generic deck',
     '(`printable/not-a-deck`; `copies: { kind, deck }` names another kind than `deck`).',
     '',
@@ -71,15 +75,15 @@ export function renderPrintablesDoc(): string {
     '| name | what it holds |',
     '| --- | --- |',
     '| `record` | the record, with its layers applied (`record.name`, `record.cost`, ...) |',
-    '| `id`, `kind` | the record\'s id and kind |',
-    '| `side` | `{ id, name, color }` of the side the record\'s `side` field names, or null |',
+    "| `id`, `kind` | the record's id and kind |",
+    "| `side` | `{ id, name, color }` of the side the record's `side` field names, or null |",
     '| `copies` | how many copies of this face are printed |',
-    '| `number`, `count` | the face\'s place among the selected records (1-based), and how many there are |',
-    '| `pack` | `{ id, title, version, source, original, sides }` from the manifest (`source` the rule text\'s title, or null for an original game; `original` true for one) |',
+    "| `number`, `count` | the face's place among the selected records (1-based), and how many there are |",
+    "| `pack` | `{ id, title, version, source, original, sides }` from the manifest (`source` the rule text's title, or null for an original game; `original` true for one) |",
     '| `printable` | `{ id, title }` |',
     '| `records` | every record of the pack by kind and id, for look-ups: `(lookup (lookup records "terrain") record.terrain)` |',
     '| `marks` | the layer marks of this face: `{{mark marks id "/cost"}}` prints the mark `*` beside a value a layer set; in an `{{#each}}` over a table, `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks each cell a layer set (or its row); `{{legend footnotes.length false}}` says in words what a mark means, only on a face that printed one |',
-    '| `footnotes` | the layer entries those numbers stand for: `{ n, entry, kind, reason }` (they belong on the errata sheet, not on a player\'s face) |',
+    "| `footnotes` | the layer entries those numbers stand for: `{ n, entry, kind, reason }` (they belong on the errata sheet, not on a player's face) |",
     '',
     'With `faces: one` (or no `records`), there is one face, and `selected` lists every selected record as',
     '`{ kind, id, record, side, copies }`. A back template is given `pack` and `printable`.',
@@ -87,23 +91,23 @@ export function renderPrintablesDoc(): string {
     '## Template helpers',
     '',
     'Templates are Handlebars in strict mode (a misspelt property is an error, `template/unknown-field`,',
-    'not an empty string, in a helper\'s arguments too); a field only some records have is used inside',
-    '`{{#if record.field}}…{{/if}}`. HTML-escaped by default. Besides Handlebars\' own (`#if`, `#each`, `#with`, `lookup`), these helpers exist:',
+    "not an empty string, in a helper's arguments too); a field only some records have is used inside",
+    "`{{#if record.field}}…{{/if}}`. HTML-escaped by default. Besides Handlebars' own (`#if`, `#each`, `#with`, `lookup`), these helpers exist:",
     '',
     '| helper | what it does |',
     '| --- | --- |',
     ...HELPER_DOCS.map(([name, doc]) => `| \`${name}\` | ${cell(doc)} |`),
     '',
-    'A pack\'s own CSS goes in `templates/<pack>/<pack>.css`, in millimetres; playmark\'s print.css',
+    "A pack's own CSS goes in `templates/<pack>/<pack>.css`, in millimetres; playmark's print.css",
     '(fonts, marks, page boxes, the type scale `--text-xs` ... `--text-xl` and spacing `--space-1` ... `--space-4`)',
-    'comes first. Every document sets the pack\'s palette from pack.yaml: `--side-<side-id>` (a side\'s `colour`)',
+    "comes first. Every document sets the pack's palette from pack.yaml: `--side-<side-id>` (a side's `colour`)",
     'and `--side-<side-id>-soft` (a light tint); an element of class `side-<side-id>` has them as `--side` and',
-    '`--side-soft`. The page footer (game, printable, page number, version) is the document layout\'s.',
+    "`--side-soft`. The page footer (game, printable, page number, version) is the document layout's.",
     '',
     '## Files stay inside the project; pages print inert',
     '',
     'A pack may come from someone else, so every file a pack prints from (a template, a partial in',
-    '`templates/partials/`, the pack\'s CSS) must lie inside the project, or inside playmark\'s own',
+    "`templates/partials/`, the pack's CSS) must lie inside the project, or inside playmark's own",
     'package, once its real path is known. Name templates relative to `templates/`, without an absolute',
     'path and without a `..` that climbs out of the project; a symbolic link is fine when it points to a',
     'file inside the project. A template, partial or stylesheet that leads outside (a link to',
@@ -112,22 +116,24 @@ export function renderPrintablesDoc(): string {
     '',
     'Pages print with JavaScript off and every request refused: a `<script>` does not run, and an',
     '`<iframe>`, `<img>`, `<link>`, CSS `url()`, `@import` or `@font-face` that names a server or a',
-    'file loads nothing. Put everything a face shows in the template and the pack\'s CSS: images as',
+    "file loads nothing. Put everything a face shows in the template and the pack's CSS: images as",
     '`data:` URLs, and the fonts playmark embeds (Plex Sans, Plex Mono, Cinzel).',
     '',
     '## Named contexts',
     '',
-    'What needs computing (an odds chart, a spread\'s tables, a game\'s card rules) is a named context a',
+    "What needs computing (an odds chart, a spread's tables, a game's card rules) is a named context a",
     'printable picks with `context: <name>`. Any pack may use one whose record kinds it has.',
     '',
     '| context | record kinds | what the template is given |',
     '| --- | --- | --- |',
-    ...[...NAMED_CONTEXTS.values()].sort((a, b) => (a.name < b.name ? -1 : 1)).map((c) => `| \`${c.name}\` | ${c.kinds.map((k) => `\`${k}\``).join(', ') || 'any'} | ${cell(c.description)} |`),
+    ...[...NAMED_CONTEXTS.values()]
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((c) => `| \`${c.name}\` | ${c.kinds.map((k) => `\`${k}\``).join(', ') || 'any'} | ${cell(c.description)} |`),
     '',
     '## Every pack also prints',
     '',
     '- `<pack>-cover`: the print-and-play kit\'s cover, first: the game and its sides, every printable with what it is, how many pages, cards or counters, their size, one- or two-sided and what to cut, and a print checklist (paper, "Actual size", two-sided pages, cutting and folding) with a 100 mm bar, all from the printables and the render options.',
-    '- `<pack>-scenarios`: one sheet per scenario (when the pack has the kind `scenario`): each side\'s army and set-up, who goes first, victory, special rules.',
+    "- `<pack>-scenarios`: one sheet per scenario (when the pack has the kind `scenario`): each side's army and set-up, who goes first, victory, special rules.",
     '- `<pack>-errata`: every layer entry (errata, inferences, rulings) with its target, the value it sets and its reason. With `playmark render --errata-since REV`, it starts with "Errata since REV": the changes since REV as `playmark diff REV --format markdown` publishes them (each changed value, a table cell in its table\'s own terms, with the layer entry that set it; records added and removed; layer entries added, removed or changed, with their kind and reason).',
   ];
   return lines.join('\n') + '\n';

@@ -25,7 +25,13 @@ export function selectRecords(content: PackContent, decl: PrintableDecl): Select
   // A deck's cards print in the deck's order unless `ids` or `order` says otherwise.
   const deckOrder = deck && !sel.order?.length ? [...deck.keys()] : undefined;
   const ids = (sel.ids ?? listedIn(content, sel.listedIn) ?? deckOrder ?? Object.keys(byId).sort()).filter((id) => byId[id] !== undefined);
-  let records = ids.map((id) => ({ kind: sel.kind, id, data: byId[id]!, origins: content.origins[sel.kind]?.[id], copies: deck ? (deck.get(id) ?? 0) : copiesOf(byId[id]!, sel.copies as number | string | undefined) }));
+  let records = ids.map((id) => ({
+    kind: sel.kind,
+    id,
+    data: byId[id]!,
+    origins: content.origins[sel.kind]?.[id],
+    copies: deck ? (deck.get(id) ?? 0) : copiesOf(byId[id]!, sel.copies as number | string | undefined),
+  }));
   // A card the deck does not list has no copy to print.
   if (deck) records = records.filter((r) => r.copies > 0);
   if (sel.where) {
@@ -88,7 +94,10 @@ export function buildContext(content: PackContent, decl: PrintableDecl, ctx: Bui
   const input: ContextInput = { content, printable: decl, records: selectRecords(content, decl), playmarkVersion: ctx.playmarkVersion };
   if (decl.context === undefined) return defaultContext(input);
   const named = NAMED_CONTEXTS.get(decl.context);
-  if (!named) throw new RangeError(`${content.pack.id}: the printable "${decl.id}" names the context "${decl.context}", which playmark does not have (known: ${[...NAMED_CONTEXTS.keys()].sort().join(', ')})`);
+  if (!named)
+    throw new RangeError(
+      `${content.pack.id}: the printable "${decl.id}" names the context "${decl.context}", which playmark does not have (known: ${[...NAMED_CONTEXTS.keys()].sort().join(', ')})`,
+    );
   return named.build(input);
 }
 
@@ -114,7 +123,6 @@ function sizeOf(size: PrintableDecl['size']): Size | undefined {
   return typeof size === 'string' ? CARD_SIZES[size] : size;
 }
 
-
 /** Every printable of a pack: its cover (common/cover.ts), those printables.yaml declares, then its scenario and errata sheets. */
 export function packPrintables(content: PackContent, ctx: BuildContext): Printable[] {
   checkSheets(content);
@@ -127,7 +135,13 @@ function checkSheets(content: PackContent): void {
   const list = content.printables?.list ?? [];
   for (const decl of list) {
     if (decl.sheets === undefined) continue;
-    if (decl.type === 'sheet') throw new RangeError(`${content.pack.id}: the printable "${decl.id}" is a sheet and names the shared sheets "${decl.sheets}"; only cards and counters share sheets`);
-    if (list.some((d) => d.id === decl.sheets)) throw new RangeError(`${content.pack.id}: the shared sheets "${decl.sheets}" (printable "${decl.id}") have the id of a printable; give the set an id of its own, as both name an output file`);
+    if (decl.type === 'sheet')
+      throw new RangeError(
+        `${content.pack.id}: the printable "${decl.id}" is a sheet and names the shared sheets "${decl.sheets}"; only cards and counters share sheets`,
+      );
+    if (list.some((d) => d.id === decl.sheets))
+      throw new RangeError(
+        `${content.pack.id}: the shared sheets "${decl.sheets}" (printable "${decl.id}") have the id of a printable; give the set an id of its own, as both name an output file`,
+      );
   }
 }

@@ -70,7 +70,9 @@ export function createProgress(write: (text: string) => void, tty: boolean, widt
       bar.draw(done, total, event.file);
     } else {
       const pages = event.pages ? ` (${event.pages} page${event.pages === 1 ? '' : 's'})` : '';
-      write(`[${done}/${total}] ${event.status === 'unchanged' ? 'unchanged' : 'wrote'} ${event.file}${pages}${event.status === 'written' ? ` ${event.ms} ms` : ''}\n`);
+      write(
+        `[${done}/${total}] ${event.status === 'unchanged' ? 'unchanged' : 'wrote'} ${event.file}${pages}${event.status === 'written' ? ` ${event.ms} ms` : ''}\n`,
+      );
     }
   }) as Progress;
   progress.end = clear;

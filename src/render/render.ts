@@ -141,11 +141,20 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
   if (options.calibration !== 'only') {
     const built = (content: PackContent) => {
       try {
-        return packPrintables(content, { playmarkVersion: version, print, ...(options.errataSince ? { errataSince: options.errataSince } : {}), ...(options.combine ? { combine: true } : {}) });
+        return packPrintables(content, {
+          playmarkVersion: version,
+          print,
+          ...(options.errataSince ? { errataSince: options.errataSince } : {}),
+          ...(options.combine ? { combine: true } : {}),
+        });
       } catch (error) {
         // The cover counts each printable's sheets, so a card too large for the paper is met here first.
         const decls = content.printables?.list ?? [];
-        throw tooLarge(error, content.pack.id, decls.map((d) => ({ id: `${content.pack.id}-${d.id}`, size: typeof d.size === 'object' ? d.size : d.size ? CARD_SIZES[d.size] : undefined })));
+        throw tooLarge(
+          error,
+          content.pack.id,
+          decls.map((d) => ({ id: `${content.pack.id}-${d.id}`, size: typeof d.size === 'object' ? d.size : d.size ? CARD_SIZES[d.size] : undefined })),
+        );
       }
     };
     printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap(built);
@@ -220,13 +229,24 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
         for (const p of list) {
           if (p.kind !== 'card') continue;
           const png = pngDocument(templates, p, print, dpi);
-          pngs.push({ dir: `${p.pack}/${p.id}`, doc: png, names: png.names, hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, png.html) });
+          pngs.push({
+            dir: `${p.pack}/${p.id}`,
+            doc: png,
+            names: png.names,
+            hash: hashOf(`png ${PIPELINE_VERSION}`, creator, String(dpi), optionsKey, png.html),
+          });
         }
       }
     }
     if (print.duplex !== 'none' || options.calibration === 'only') {
       const composed = composeCalibration(templates, print);
-      jobs.push({ file: 'calibration.pdf', title: 'playmark duplex calibration', composed, hash: hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, composed.html), printables: [] });
+      jobs.push({
+        file: 'calibration.pdf',
+        title: 'playmark duplex calibration',
+        composed,
+        hash: hashOf(`pipeline ${PIPELINE_VERSION}`, creator, optionsKey, composed.html),
+        printables: [],
+      });
     }
     for (const h of htmls) writeText(h.file, h.text, h.hash);
 
@@ -238,7 +258,11 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
       try {
         return composeDocument(doc, list);
       } catch (error) {
-        throw tooLarge(error, `${doc.pack}/${doc.id}.pdf`, list.map((p) => ({ id: p.id, size: p.kind === 'card' ? p.size : undefined })));
+        throw tooLarge(
+          error,
+          `${doc.pack}/${doc.id}.pdf`,
+          list.map((p) => ({ id: p.id, size: p.kind === 'card' ? p.size : undefined })),
+        );
       }
     }
 
@@ -346,10 +370,7 @@ async function printAll(launched: Promise<Browser>, jobs: number, prints: readon
   async function printOne(item: { kind: 'pdf'; job: PrintJob } | { kind: 'png'; job: PngJob }, tab: Page, t0: number): Promise<void> {
     if (item.kind === 'pdf') {
       const { job } = item;
-      const bytes = await c.finish(
-        job,
-        await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => c.warn(overflowWarning(job, over))),
-      );
+      const bytes = await c.finish(job, await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => c.warn(overflowWarning(job, over))));
       writeAtomic(path.join(c.outDir, job.file), bytes);
       c.manifest.outputs[job.file] = { hash: job.hash, pages: job.composed.pages.length, bytes: bytes.length };
       c.files.push({ file: job.file, kind: 'pdf', pages: job.composed.pages.length, status: 'written' });
@@ -378,7 +399,10 @@ function tooLarge(error: unknown, where: string, printables: readonly { id: stri
   const mm = /^a ([\d.]+) mm card/.exec(error.message);
   if (!mm) return error;
   const own = printables.find((p) => p.size && (p.size.width === Number(mm[1]) || p.size.height === Number(mm[1])));
-  if (own?.size) return new RenderError(`${where}: ${error.message}: the printable ${own.id} is ${own.size.width} x ${own.size.height} mm by its \`size\` in printables.yaml. Give it a size that fits the paper with its bleed and margin, or print on larger paper (--paper).`);
+  if (own?.size)
+    return new RenderError(
+      `${where}: ${error.message}: the printable ${own.id} is ${own.size.width} x ${own.size.height} mm by its \`size\` in printables.yaml. Give it a size that fits the paper with its bleed and margin, or print on larger paper (--paper).`,
+    );
   return new RangeError(`${where}: ${error.message}; choose a smaller --card, or a larger --paper.`);
 }
 
@@ -443,7 +467,10 @@ export function overflowWarning(job: Pick<PrintJob, 'file' | 'composed' | 'print
 }
 
 /** The printable and face at an overflow's page and face, as the composed pages record them. */
-function faceAt(job: Pick<PrintJob, 'composed' | 'printables'>, o: Overflow): { printable?: Printable; label: string; box?: { width: number; height: number } } {
+function faceAt(
+  job: Pick<PrintJob, 'composed' | 'printables'>,
+  o: Overflow,
+): { printable?: Printable; label: string; box?: { width: number; height: number } } {
   const box = job.composed.pages[o.page - 1];
   if (!box) return { label: '' };
   if (box.faces) {

@@ -51,7 +51,13 @@ function argument(arg: Node, truthOnly: boolean): void {
 }
 
 function isCall(node: Node): boolean {
-  return node.type === 'MustacheStatement' || node.type === 'BlockStatement' || node.type === 'SubExpression' || node.type === 'PartialStatement' || node.type === 'PartialBlockStatement';
+  return (
+    node.type === 'MustacheStatement' ||
+    node.type === 'BlockStatement' ||
+    node.type === 'SubExpression' ||
+    node.type === 'PartialStatement' ||
+    node.type === 'PartialBlockStatement'
+  );
 }
 
 function calleeName(node: Node): string | undefined {
@@ -90,4 +96,5 @@ export function strictCompiler(base: Compiler): Compiler {
 }
 
 /** Handlebars' strict check (its own error, with the place), given a primitive as an object. */
-const SAFE_STRICT = "((o, n, l) => container.strict(o !== null && (typeof o === 'string' || typeof o === 'number' || typeof o === 'boolean') ? Object(o) : o, n, l))";
+const SAFE_STRICT =
+  "((o, n, l) => container.strict(o !== null && (typeof o === 'string' || typeof o === 'number' || typeof o === 'boolean') ? Object(o) : o, n, l))";

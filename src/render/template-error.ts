@@ -21,9 +21,25 @@ export interface TemplateNames {
   readonly partials: readonly string[];
 }
 
-export function templateError(code: DiagnosticCode, file: string, text: string, at: { line: number; column: number }, message: string, hint?: string): TemplateError {
+export function templateError(
+  code: DiagnosticCode,
+  file: string,
+  text: string,
+  at: { line: number; column: number },
+  message: string,
+  hint?: string,
+): TemplateError {
   const line = text.split('\n')[at.line - 1] ?? '';
-  return new TemplateError({ code, severity: CODES[code].severity, message, hint: hint ?? CODES[code].hint, file: displayPath(file), line: at.line, column: at.column, sourceLine: line.replace(/\r$/, '') });
+  return new TemplateError({
+    code,
+    severity: CODES[code].severity,
+    message,
+    hint: hint ?? CODES[code].hint,
+    file: displayPath(file),
+    line: at.line,
+    column: at.column,
+    sourceLine: line.replace(/\r$/, ''),
+  });
 }
 
 export function syntaxTemplateError(file: string, text: string, error: TemplateSyntaxError): TemplateError {
@@ -43,7 +59,14 @@ export function fromRenderError(error: unknown, source: TemplateSource, context:
     const name = partial[1]!;
     const node = findNode(source.ast, (n) => (n.type === 'PartialStatement' || n.type === 'PartialBlockStatement') && nameOf(n.name) === name);
     const near = didYouMean(name, names.partials);
-    return templateError('template/unknown-partial', source.file, source.text, place(node), `The template includes the partial "${name}", which is neither in the project's templates/partials/ nor in playmark's.`, `${near ? `${near} ` : ''}A partial is templates/partials/<name>.hbs; there are: ${names.partials.join(', ') || '(none)'}.`);
+    return templateError(
+      'template/unknown-partial',
+      source.file,
+      source.text,
+      place(node),
+      `The template includes the partial "${name}", which is neither in the project's templates/partials/ nor in playmark's.`,
+      `${near ? `${near} ` : ''}A partial is templates/partials/<name>.hbs; there are: ${names.partials.join(', ') || '(none)'}.`,
+    );
   }
   const missing = /^"(.+)" not defined in /.exec(said);
   if (!missing || typeof e.lineNumber !== 'number' || typeof e.column !== 'number') return undefined;
@@ -55,23 +78,55 @@ export function fromRenderError(error: unknown, source: TemplateSource, context:
     const name = found.path.parts[0]!;
     const helpers = names.helpers.filter((h) => !INTERNAL_HELPERS.has(h));
     const near = didYouMean(name, helpers);
-    return templateError('template/unknown-helper', source.file, source.text, at, `The template calls the helper "${name}", which playmark does not have.`, `${near ? `${near} ` : ''}Helpers: ${helpers.sort().join(', ')} (docs/printables.md says what each does).`);
+    return templateError(
+      'template/unknown-helper',
+      source.file,
+      source.text,
+      at,
+      `The template calls the helper "${name}", which playmark does not have.`,
+      `${near ? `${near} ` : ''}Helpers: ${helpers.sort().join(', ')} (docs/printables.md says what each does).`,
+    );
   }
   // A helper's argument is checked as a plain mustache is (strict-arguments.ts), and said as such.
-  const shown = !found ? `shows {{${missing[1]!}}}` : found.argumentOf ? `gives ${found.path.original} to ${found.argumentOf}` : `shows {{${found.path.original}}}`;
+  const shown = !found
+    ? `shows {{${missing[1]!}}}`
+    : found.argumentOf
+      ? `gives ${found.path.original} to ${found.argumentOf}`
+      : `shows {{${found.path.original}}}`;
   const gap = found ? lookup(found) : undefined;
   if (gap && gap.holder !== null && typeof gap.holder === 'object') {
     const keys = Object.keys(gap.holder);
     const owner = gap.through.length ? `"${gap.through.join('.')}"` : 'the context here';
     const near = didYouMean(gap.missing, keys);
-    return templateError('template/unknown-field', source.file, source.text, at, `The template ${shown}, but ${owner} has no field "${gap.missing}".`, `${near ? `${near} ` : ''}Fields of ${owner}: ${listed(keys)}.`);
+    return templateError(
+      'template/unknown-field',
+      source.file,
+      source.text,
+      at,
+      `The template ${shown}, but ${owner} has no field "${gap.missing}".`,
+      `${near ? `${near} ` : ''}Fields of ${owner}: ${listed(keys)}.`,
+    );
   }
   if (gap) {
     const owner = gap.through.join('.');
-    return templateError('template/unknown-field', source.file, source.text, at, `The template ${shown}, but "${owner}" is ${gap.holder === null ? 'null' : typeof gap.holder} here, so it has no field "${gap.missing}".`, `Show it only when it is set: {{#if ${owner}}}...{{/if}}.`);
+    return templateError(
+      'template/unknown-field',
+      source.file,
+      source.text,
+      at,
+      `The template ${shown}, but "${owner}" is ${gap.holder === null ? 'null' : typeof gap.holder} here, so it has no field "${gap.missing}".`,
+      `Show it only when it is set: {{#if ${owner}}}...{{/if}}.`,
+    );
   }
   const near = didYouMean(missing[1]!, keysWithin(context));
-  return templateError('template/unknown-field', source.file, source.text, at, `The template ${shown}, but "${missing[1]}" is not defined there.`, `${near ? `${near} ` : ''}Check the name against what the context gives (docs/printables.md).`);
+  return templateError(
+    'template/unknown-field',
+    source.file,
+    source.text,
+    at,
+    `The template ${shown}, but "${missing[1]}" is not defined there.`,
+    `${near ? `${near} ` : ''}Check the name against what the context gives (docs/printables.md).`,
+  );
 }
 
 /** Handlebars' own helpers that no template calls by name. */
@@ -135,7 +190,12 @@ function pathAt(ast: hbs.AST.Program, line: number, column: number, root: unknow
       const args = (node.params as unknown[] | undefined) ?? [];
       const hash = node.hash as { pairs?: unknown[] } | undefined;
       if (isAt(node.path)) {
-        found = { path: node.path as hbs.AST.PathExpression, stack, blockParams: params, call: node.type !== 'MustacheStatement' || args.length > 0 || (hash?.pairs?.length ?? 0) > 0 };
+        found = {
+          path: node.path as hbs.AST.PathExpression,
+          stack,
+          blockParams: params,
+          call: node.type !== 'MustacheStatement' || args.length > 0 || (hash?.pairs?.length ?? 0) > 0,
+        };
         return;
       }
       const callee = nameOf(node.path);
@@ -176,7 +236,11 @@ function blockContext(node: Node, stack: readonly unknown[], params: ReadonlyMap
   if (arg?.type === 'PathExpression') {
     const path = arg as unknown as hbs.AST.PathExpression;
     const start = startOf(path, stack, params);
-    value = start && path.parts.slice(start.skip).reduce<unknown>((obj, part) => (obj !== null && typeof obj === 'object' ? (obj as Record<string, unknown>)[part] : undefined), start.value);
+    value =
+      start &&
+      path.parts
+        .slice(start.skip)
+        .reduce<unknown>((obj, part) => (obj !== null && typeof obj === 'object' ? (obj as Record<string, unknown>)[part] : undefined), start.value);
   }
   if (helper === 'each') value = Array.isArray(value) ? value[0] : value !== null && typeof value === 'object' ? Object.values(value)[0] : undefined;
   return { changes: true, value };
@@ -197,7 +261,8 @@ function lookup(found: FoundPath): { holder: unknown; missing: string; through: 
   const through = parts.slice(0, start.skip);
   let obj = start.value;
   for (const part of parts.slice(start.skip)) {
-    if (obj === null || typeof obj !== 'object' || !(part in obj)) return through.length === 0 && (obj === null || typeof obj !== 'object') ? undefined : { holder: obj, missing: part, through };
+    if (obj === null || typeof obj !== 'object' || !(part in obj))
+      return through.length === 0 && (obj === null || typeof obj !== 'object') ? undefined : { holder: obj, missing: part, through };
     obj = (obj as Record<string, unknown>)[part];
     through.push(part);
   }

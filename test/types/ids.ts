@@ -21,7 +21,8 @@ const range: Range = { min: 1, max: null };
 const rawId: Id = erdon.id;
 const plain: WarchonSpread | undefined = undefined;
 const effects: readonly Effect[] = [];
-const modify = (e: Effect): number | undefined => (e.kind === 'modify-strength' ? (e satisfies ModifyStrength, typeof e.value === 'number' ? e.value : undefined) : undefined);
+const modify = (e: Effect): number | undefined =>
+  e.kind === 'modify-strength' ? (e satisfies ModifyStrength, typeof e.value === 'number' ? e.value : undefined) : undefined;
 const table: WarmasterCombatTableId | undefined = Object.keys(combatTables)[0] as WarmasterCombatTableId | undefined;
 const creature: ArchonSkirmishCreatureId | undefined = undefined;
 void [erdon, cell, firstId, packId, sameMap, kinds, range, rawId, plain, effects, modify, table, creature, warmasterUnits, creatures];

@@ -24,7 +24,14 @@ function genericCopies(ctx: Ctx, deck: EffectiveRecord, size: number, cards: rea
   const copies = cards.map((c) => get(c, 'copies'));
   if (!copies.every((n) => typeof n === 'number')) return;
   const total = (copies as number[]).reduce((a, b) => a + b, 0);
-  if (total !== size) ctx.at('deck/count', deck, ['size'], `The deck's size is ${size}, but its cards' copies add up to ${total}.`, `Check each card's copies, or make the size ${total}.`);
+  if (total !== size)
+    ctx.at(
+      'deck/count',
+      deck,
+      ['size'],
+      `The deck's size is ${size}, but its cards' copies add up to ${total}.`,
+      `Check each card's copies, or make the size ${total}.`,
+    );
 }
 
 /** A deck listing card ids, each card giving its `count` (a designer's deck of an older shape). */

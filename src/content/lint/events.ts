@@ -23,11 +23,22 @@ export const eventTables: LintCheck = (ctx) => {
       ctx.at('events/mismatch', record, ['events'], `${record.id} has an events table, but no cell of its random number matrix calls for an event.`);
     }
     if (list.length > 0 && list.length !== rows.length) {
-      ctx.at('events/mismatch', record, at, `${record.id}'s events table has ${list.length} entries, but its random number matrix gives ${rows.length} numbers.`);
+      ctx.at(
+        'events/mismatch',
+        record,
+        at,
+        `${record.id}'s events table has ${list.length} entries, but its random number matrix gives ${rows.length} numbers.`,
+      );
     }
     list.forEach((event, i) => {
       const number = get(event, field);
-      if (number !== i + 1) ctx.at('events/mismatch', record, [...at, i, field], `Event ${i + 1} of ${record.id} is numbered ${String(number)}; entries are numbered 1 to ${list.length} in order.`);
+      if (number !== i + 1)
+        ctx.at(
+          'events/mismatch',
+          record,
+          [...at, i, field],
+          `Event ${i + 1} of ${record.id} is numbered ${String(number)}; entries are numbered 1 to ${list.length} in order.`,
+        );
     });
   }
 };

@@ -13,19 +13,34 @@ export const unitFaces: LintCheck = (ctx) => {
       const prevHits = get(faces[i - 1], 'hits');
       const hits = get(faces[i], 'hits');
       if (typeof prevHits === 'number' && typeof hits === 'number' && hits !== prevHits - 1) {
-        ctx.at('unit/faces', record, ['faces', i, 'hits'], `Face ${i + 1} of ${record.id} has ${hits} Hits, but the face before has ${prevHits}: each face has one Hit fewer.`);
+        ctx.at(
+          'unit/faces',
+          record,
+          ['faces', i, 'hits'],
+          `Face ${i + 1} of ${record.id} has ${hits} Hits, but the face before has ${prevHits}: each face has one Hit fewer.`,
+        );
       }
       for (const stat of STATS) {
         const before = get(faces[i - 1], stat);
         const now = get(faces[i], stat);
         if (typeof before === 'number' && typeof now === 'number' && now > before) {
-          ctx.at('unit/face-stat-rises', record, ['faces', i, stat], `Face ${i + 1} of ${record.id} has ${stat.toUpperCase()} ${now}, more than the ${before} of the face before it.`);
+          ctx.at(
+            'unit/face-stat-rises',
+            record,
+            ['faces', i, stat],
+            `Face ${i + 1} of ${record.id} has ${stat.toUpperCase()} ${now}, more than the ${before} of the face before it.`,
+          );
         }
       }
     }
     const last = get(faces[faces.length - 1], 'hits');
     if (faces.length > 0 && typeof last === 'number' && last !== 1) {
-      ctx.at('unit/faces', record, ['faces', faces.length - 1, 'hits'], `The last face of ${record.id} has ${last} Hits, so the faces for ${last - 1} Hits or fewer are missing.`);
+      ctx.at(
+        'unit/faces',
+        record,
+        ['faces', faces.length - 1, 'hits'],
+        `The last face of ${record.id} has ${last} Hits, so the faces for ${last - 1} Hits or fewer are missing.`,
+      );
     }
   }
 };

@@ -14,6 +14,11 @@ export const gameModule: LintCheck = (ctx) => {
     const specifier = game[field];
     if (specifier === undefined) continue;
     const found = resolveGameModule(dir, specifier);
-    if (!found.ok) ctx.atManifest('game/module-missing', ['game', field], `The game ${field === 'module' ? 'module' : 'rules module'} "${specifier}" cannot be found: ${found.why}.`);
+    if (!found.ok)
+      ctx.atManifest(
+        'game/module-missing',
+        ['game', field],
+        `The game ${field === 'module' ? 'module' : 'rules module'} "${specifier}" cannot be found: ${found.why}.`,
+      );
   }
 };

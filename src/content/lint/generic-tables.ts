@@ -49,7 +49,12 @@ function rollCoverage(ctx: LintContext, table: TableAt, items: 'rows' | 'entries
       else doubled.set(before, [...(doubled.get(before) ?? []), roll]);
     }
     for (const [before, rolls] of doubled) {
-      ctx.atTable('table/roll-doubled', table, [items, i, 'roll'], `The ${dice} roll${list(rolls)} pick${rolls.length > 1 ? '' : 's'} both ${word} ${before + 1} and ${word} ${i + 1} of ${table.id}.`);
+      ctx.atTable(
+        'table/roll-doubled',
+        table,
+        [items, i, 'roll'],
+        `The ${dice} roll${list(rolls)} pick${rolls.length > 1 ? '' : 's'} both ${word} ${before + 1} and ${word} ${i + 1} of ${table.id}.`,
+      );
     }
   });
   const missing = results.rolls.filter((r) => !owner.has(r));
@@ -76,7 +81,13 @@ function legendCodes(ctx: LintContext, table: TableAt): void {
   asArray(table.data.rows).forEach((row, r) => {
     asArray(get(row, 'cells')).forEach((cell, c) => {
       if (typeof cell !== 'string' || known(cell)) return;
-      ctx.atTable('table/unknown-result', table, ['rows', r, 'cells', c], `Row ${r + 1}, column ${c + 1} of ${table.id} holds "${cell}", which its legend does not define (the legend: ${[...codes].join(', ')}).`, didYouMean(cell, [...codes]) || undefined);
+      ctx.atTable(
+        'table/unknown-result',
+        table,
+        ['rows', r, 'cells', c],
+        `Row ${r + 1}, column ${c + 1} of ${table.id} holds "${cell}", which its legend does not define (the legend: ${[...codes].join(', ')}).`,
+        didYouMean(cell, [...codes]) || undefined,
+      );
     });
   });
 }
@@ -90,21 +101,42 @@ function legendOf(ctx: LintContext, table: TableAt): (LegendCode & { at: { recor
   const kind = get(legend, 'kind');
   if (typeof kind === 'string') {
     if (!ctx.manifest.kinds[kind]) {
-      ctx.atTable('table/legend-kind', table, ['legend', 'kind'], `The legend of ${table.id} is the records of kind "${kind}", which the pack does not have.`, didYouMean(kind, Object.keys(ctx.manifest.kinds)) || undefined);
+      ctx.atTable(
+        'table/legend-kind',
+        table,
+        ['legend', 'kind'],
+        `The legend of ${table.id} is the records of kind "${kind}", which the pack does not have.`,
+        didYouMean(kind, Object.keys(ctx.manifest.kinds)) || undefined,
+      );
       return undefined;
     }
     const order = asArray(get(legend, 'order'));
     const all = ctx.ofKind(kind);
     order.forEach((id, i) => {
       if (typeof id === 'string' && !all.some((r) => r.id === id)) {
-        ctx.atTable('table/legend-kind', table, ['legend', 'order', i], `The legend of ${table.id} lists "${id}", which is not a record of kind "${kind}".`, didYouMean(id, all.map((r) => r.id)) || undefined);
+        ctx.atTable(
+          'table/legend-kind',
+          table,
+          ['legend', 'order', i],
+          `The legend of ${table.id} lists "${id}", which is not a record of kind "${kind}".`,
+          didYouMean(
+            id,
+            all.map((r) => r.id),
+          ) || undefined,
+        );
       }
     });
     const records = order.length ? all.filter((r) => order.includes(r.id)) : all;
     return records.flatMap((record) => {
       const code = record.data.code;
       if (typeof code !== 'string') {
-        ctx.at('table/legend-kind', record, [], `${record.id} is a result of ${table.id}'s legend (kind "${kind}") but gives no \`code\`.`, 'Give every record of a legend kind the code its cells print, as `code: AE`.');
+        ctx.at(
+          'table/legend-kind',
+          record,
+          [],
+          `${record.id} is a result of ${table.id}'s legend (kind "${kind}") but gives no \`code\`.`,
+          'Give every record of a legend kind the code its cells print, as `code: AE`.',
+        );
         return [];
       }
       return [{ code, ...patternOf(ctx, table, record, ['pattern'], record.data.pattern), at: { record, steps: ['code'] } }];
@@ -113,7 +145,15 @@ function legendOf(ctx: LintContext, table: TableAt): (LegendCode & { at: { recor
   return asArray(legend).flatMap((result, i) => {
     const code = get(result, 'code');
     const steps = [...table.steps, 'legend', i];
-    return typeof code === 'string' ? [{ code, ...patternOf(ctx, table, table.record, [...steps, 'pattern'], get(result, 'pattern')), at: { record: table.record, steps: [...steps, 'code'] } }] : [];
+    return typeof code === 'string'
+      ? [
+          {
+            code,
+            ...patternOf(ctx, table, table.record, [...steps, 'pattern'], get(result, 'pattern')),
+            at: { record: table.record, steps: [...steps, 'code'] },
+          },
+        ]
+      : [];
   });
 }
 
@@ -123,7 +163,12 @@ function patternOf(ctx: LintContext, table: TableAt, record: TableAt['record'], 
   try {
     return { pattern: new RegExp(pattern, 'u') };
   } catch (error) {
-    ctx.at('table/legend-pattern', record, steps, `The pattern of a result in ${table.id}'s legend is not a regular expression: ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, '')}.`);
+    ctx.at(
+      'table/legend-pattern',
+      record,
+      steps,
+      `The pattern of a result in ${table.id}'s legend is not a regular expression: ${(error as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, '')}.`,
+    );
     return {};
   }
 }
@@ -132,7 +177,13 @@ function columnKeys(ctx: LintContext, table: TableAt): void {
   const kind = get(table.data, 'key', 'kind');
   // A rounding left null (not printed) and set by no layer: no odds can pick a column until one does.
   if (kind === 'odds' && get(table.data, 'key', 'rounding') === null) {
-    ctx.atTable('table/unfilled', table, ['key', 'rounding'], `${table.id} does not say how odds are rounded (key.rounding is null), so no odds can pick a column.`, 'Decide it with a ruling layer entry (pointer /key/rounding), or write it in the table if the game prints it.');
+    ctx.atTable(
+      'table/unfilled',
+      table,
+      ['key', 'rounding'],
+      `${table.id} does not say how odds are rounded (key.rounding is null), so no odds can pick a column.`,
+      'Decide it with a ruling layer entry (pointer /key/rounding), or write it in the table if the game prints it.',
+    );
   }
   if (kind !== 'differential' && kind !== 'odds' && kind !== 'value') return;
   const wanted = COLUMN_RANGE[kind];
@@ -140,7 +191,12 @@ function columnKeys(ctx: LintContext, table: TableAt): void {
     const label = String(get(column, 'label') ?? i + 1);
     const other = Object.values(COLUMN_RANGE).find((o) => o !== wanted && get(column, o) !== undefined);
     if (other !== undefined) {
-      ctx.atTable('table/column-key', table, ['columns', i, other], `Column "${label}" gives \`${other}\`, but ${table.id}'s key is ${kind}, whose columns give \`${wanted}\`.`);
+      ctx.atTable(
+        'table/column-key',
+        table,
+        ['columns', i, other],
+        `Column "${label}" gives \`${other}\`, but ${table.id}'s key is ${kind}, whose columns give \`${wanted}\`.`,
+      );
     } else if (get(column, wanted) === undefined) {
       ctx.atTable('table/column-key', table, ['columns', i], `Column "${label}" gives no \`${wanted}\` range, which ${table.id}'s key (${kind}) calls for.`);
     }

@@ -8,7 +8,12 @@ export const duplicateIds: LintCheck = (ctx) => {
     const key = `${record.kind}/${record.id}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      ctx.at('id/duplicate', record, ['id'], `Another ${record.kind} has the id "${record.id}" (${path.relative(path.dirname(ctx.manifestFile), first).split(path.sep).join('/')}).`);
+      ctx.at(
+        'id/duplicate',
+        record,
+        ['id'],
+        `Another ${record.kind} has the id "${record.id}" (${path.relative(path.dirname(ctx.manifestFile), first).split(path.sep).join('/')}).`,
+      );
     } else seen.set(key, record.file);
   }
 };

@@ -17,7 +17,12 @@ export const symmetricAdjacency: LintCheck = (ctx) => {
       if (!other?.valid) return; // ref/missing reports it
       if (!asArray(other.data.adjacent).includes(location.id)) {
         const name = typeof kind.data.name === 'string' ? kind.data.name.toLowerCase() : kind.id;
-        ctx.at('location/one-way', location, ['adjacent', index], `${location.id} lists ${target} as adjacent, and ${name} adjacency runs both ways, but ${target} does not list ${location.id} back.`);
+        ctx.at(
+          'location/one-way',
+          location,
+          ['adjacent', index],
+          `${location.id} lists ${target} as adjacent, and ${name} adjacency runs both ways, but ${target} does not list ${location.id} back.`,
+        );
       }
     });
   }

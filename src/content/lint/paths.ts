@@ -6,7 +6,7 @@ export const oneWayPaths: LintCheck = (ctx) => {
     asArray(spread.data.paths).forEach((target, index) => {
       if (typeof target !== 'string') return;
       const other = ctx.byKind.get('spread')?.get(target);
-      if (!other || !other.valid) return; // ref/missing reports it
+      if (!other?.valid) return; // ref/missing reports it
       const back = asArray(other.data.paths);
       if (!back.includes(spread.id)) {
         ctx.at('path/one-way', spread, ['paths', index], `${spread.id} has a path to ${target}, but ${target} has no path back to ${spread.id}.`);

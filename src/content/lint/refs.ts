@@ -15,9 +15,7 @@ export const references: LintCheck = (ctx) => {
       if (ctx.find(kinds, ref.id)) continue;
       const candidates = kinds.flatMap((k) => [...(ctx.byKind.get(k)?.keys() ?? [])]);
       const what = kinds.length ? kinds.join(' or ') : ref.kinds.join(' or ');
-      const message = kinds.length
-        ? `No ${what} has the id "${ref.id}".`
-        : `"${ref.id}" refers to a ${what}, but this pack has no such kind.`;
+      const message = kinds.length ? `No ${what} has the id "${ref.id}".` : `"${ref.id}" refers to a ${what}, but this pack has no such kind.`;
       ctx.at('ref/missing', record, pointerToSteps(ref.pointer), message, didYouMean(ref.id, candidates));
     }
     if (!record.valid) continue;

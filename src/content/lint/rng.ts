@@ -29,7 +29,12 @@ export const rngMatrices: LintCheck = (ctx) => {
         if (n < 1 || n > size) {
           ctx.at('rng/not-uniform', record, ['rng', r, c], `Cell (defender ${r + 1}, attacker ${c + 1}) holds ${n}, outside 1-${size}.`);
         } else if (seen.has(n)) {
-          ctx.at('rng/not-uniform', record, ['rng', r, c], `Row ${r + 1} of ${record.id}'s random number matrix gives ${n} twice (attacker ${seen.get(n)! + 1} and ${c + 1}), so ${n} is more likely than other numbers.`);
+          ctx.at(
+            'rng/not-uniform',
+            record,
+            ['rng', r, c],
+            `Row ${r + 1} of ${record.id}'s random number matrix gives ${n} twice (attacker ${seen.get(n)! + 1} and ${c + 1}), so ${n} is more likely than other numbers.`,
+          );
         } else seen.set(n, c);
       });
     });
@@ -39,7 +44,12 @@ export const rngMatrices: LintCheck = (ctx) => {
         const n = rngNumber(row[c]);
         if (n === undefined) return;
         if (seen.has(n)) {
-          ctx.at('rng/not-uniform', record, ['rng', r, c], `Column ${c + 1} of ${record.id}'s random number matrix gives ${n} twice (defender ${seen.get(n)! + 1} and ${r + 1}), so ${n} is more likely than other numbers.`);
+          ctx.at(
+            'rng/not-uniform',
+            record,
+            ['rng', r, c],
+            `Column ${c + 1} of ${record.id}'s random number matrix gives ${n} twice (defender ${seen.get(n)! + 1} and ${r + 1}), so ${n} is more likely than other numbers.`,
+          );
         } else seen.set(n, r);
       });
     }

@@ -56,11 +56,26 @@ function checkEffects(ctx: LintContext, record: EffectiveRecord, effects: readon
     const at = [...path, i];
     const kind = typeof effect.kind === 'string' ? effect.kind : '';
     if (isStatic && !STATIC_KINDS.has(kind)) {
-      ctx.at('rule/static-effect', record, [...at, 'kind'], `A rule without \`when\` holds while its condition does, so it may use only modify-strength or limit-movement; \`${kind}\` happens once and needs a trigger.`);
+      ctx.at(
+        'rule/static-effect',
+        record,
+        [...at, 'kind'],
+        `A rule without \`when\` holds while its condition does, so it may use only modify-strength or limit-movement; \`${kind}\` happens once and needs a trigger.`,
+      );
     } else if (isStatic && effect.duration !== undefined && effect.duration !== 'while') {
-      ctx.at('rule/static-effect', record, [...at, 'duration'], `A rule without \`when\` lasts while its condition holds: give its ${kind} the duration \`while\`, not \`${String(effect.duration)}\`.`);
+      ctx.at(
+        'rule/static-effect',
+        record,
+        [...at, 'duration'],
+        `A rule without \`when\` lasts while its condition holds: give its ${kind} the duration \`while\`, not \`${String(effect.duration)}\`.`,
+      );
     } else if (!isStatic && effect.duration === 'while') {
-      ctx.at('rule/while-outside-static', record, [...at, 'duration'], `The duration \`while\` belongs to a rule without \`when\` (a static rule); this ${kind} would never end. Give it a duration such as \`battle\` or \`turn\`.`);
+      ctx.at(
+        'rule/while-outside-static',
+        record,
+        [...at, 'duration'],
+        `The duration \`while\` belongs to a rule without \`when\` (a static rule); this ${kind} would never end. Give it a duration such as \`battle\` or \`turn\`.`,
+      );
     }
     collectBindings(ctx, record, effect, at, names);
   });

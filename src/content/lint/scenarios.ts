@@ -16,7 +16,13 @@ export const scenarios: LintCheck = (ctx) => {
       if (typeof side !== 'string') return;
       named.add(side);
       if (!sides.includes(side)) {
-        ctx.at('scenario/side', scenario, ['sides', i, 'side'], `No side has the id "${side}"; the manifest's sides are ${sides.join(', ')}.`, didYouMean(side, sides));
+        ctx.at(
+          'scenario/side',
+          scenario,
+          ['sides', i, 'side'],
+          `No side has the id "${side}"; the manifest's sides are ${sides.join(', ')}.`,
+          didYouMean(side, sides),
+        );
       }
       let points = 0;
       let priced = true;

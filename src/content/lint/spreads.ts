@@ -18,7 +18,13 @@ export const spreadNumbers: LintCheck = (ctx) => {
     const first = byNumber.get(n);
     if (first) {
       const file = path.relative(path.dirname(ctx.manifestFile), first.file).split(path.sep).join('/');
-      ctx.at('spread/duplicate-number', spread, ['number'], `Spreads ${first.id} (${file}) and ${spread.id} both have the number ${n}.`, `Give ${spread.id} the number the source prints on it; numbers in use: ${[...byNumber.keys()].sort((a, b) => a - b).join(', ')}.`);
+      ctx.at(
+        'spread/duplicate-number',
+        spread,
+        ['number'],
+        `Spreads ${first.id} (${file}) and ${spread.id} both have the number ${n}.`,
+        `Give ${spread.id} the number the source prints on it; numbers in use: ${[...byNumber.keys()].sort((a, b) => a - b).join(', ')}.`,
+      );
     } else byNumber.set(n, spread);
   }
   if (byNumber.size === 0) return;
@@ -27,7 +33,12 @@ export const spreadNumbers: LintCheck = (ctx) => {
   for (const n of numbers) {
     if (n > expected) {
       const missing = n - 1 === expected ? `${expected}` : `${expected} to ${n - 1}`;
-      ctx.at('spread/number-gap', byNumber.get(n)!, ['number'], `No spread has the number ${missing}: ${expected > 1 ? `the spread before ${byNumber.get(n)!.id} is number ${expected - 1}` : `the lowest number is ${n}`}.`);
+      ctx.at(
+        'spread/number-gap',
+        byNumber.get(n)!,
+        ['number'],
+        `No spread has the number ${missing}: ${expected > 1 ? `the spread before ${byNumber.get(n)!.id} is number ${expected - 1}` : `the lowest number is ${n}`}.`,
+      );
     }
     expected = Math.max(expected, n + 1);
   }

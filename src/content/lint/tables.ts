@@ -31,11 +31,26 @@ function checkColumns(ctx: LintContext, record: EffectiveRecord, at: (string | n
     const nMin = get(next, 'differential', 'min');
     if (get(prev, 'differential') !== undefined) {
       if (typeof pMax !== 'number' || typeof nMin !== 'number') {
-        ctx.at('table/column-overlap', record, [...at, 'columns', i, 'differential'], `Column "${label(next)}" follows a column open above, or is open below itself, so the two overlap.`);
+        ctx.at(
+          'table/column-overlap',
+          record,
+          [...at, 'columns', i, 'differential'],
+          `Column "${label(next)}" follows a column open above, or is open below itself, so the two overlap.`,
+        );
       } else if (nMin <= pMax) {
-        ctx.at('table/column-overlap', record, [...at, 'columns', i, 'differential', 'min'], `Column "${label(next)}" starts at ${nMin}, which column "${label(prev)}" (up to ${pMax}) covers already.`);
+        ctx.at(
+          'table/column-overlap',
+          record,
+          [...at, 'columns', i, 'differential', 'min'],
+          `Column "${label(next)}" starts at ${nMin}, which column "${label(prev)}" (up to ${pMax}) covers already.`,
+        );
       } else if (nMin > pMax + 1) {
-        ctx.at('table/column-gap', record, [...at, 'columns', i, 'differential', 'min'], `No column covers ${pMax + 1 === nMin - 1 ? pMax + 1 : `${pMax + 1} to ${nMin - 1}`}: "${label(prev)}" ends at ${pMax} and "${label(next)}" starts at ${nMin}.`);
+        ctx.at(
+          'table/column-gap',
+          record,
+          [...at, 'columns', i, 'differential', 'min'],
+          `No column covers ${pMax + 1 === nMin - 1 ? pMax + 1 : `${pMax + 1} to ${nMin - 1}`}: "${label(prev)}" ends at ${pMax} and "${label(next)}" starts at ${nMin}.`,
+        );
       }
     }
     // A generic table's named-value columns (`range`) meet end to start as differentials do.
@@ -43,11 +58,26 @@ function checkColumns(ctx: LintContext, record: EffectiveRecord, at: (string | n
     const nRange = get(next, 'range', 'min');
     if (get(prev, 'range') !== undefined && get(next, 'range') !== undefined) {
       if (typeof pRange !== 'number' || typeof nRange !== 'number') {
-        ctx.at('table/column-overlap', record, [...at, 'columns', i, 'range'], `Column "${label(next)}" follows a column open above, or is open below itself, so the two overlap.`);
+        ctx.at(
+          'table/column-overlap',
+          record,
+          [...at, 'columns', i, 'range'],
+          `Column "${label(next)}" follows a column open above, or is open below itself, so the two overlap.`,
+        );
       } else if (nRange <= pRange) {
-        ctx.at('table/column-overlap', record, [...at, 'columns', i, 'range', 'min'], `Column "${label(next)}" starts at ${nRange}, which column "${label(prev)}" (up to ${pRange}) covers already.`);
+        ctx.at(
+          'table/column-overlap',
+          record,
+          [...at, 'columns', i, 'range', 'min'],
+          `Column "${label(next)}" starts at ${nRange}, which column "${label(prev)}" (up to ${pRange}) covers already.`,
+        );
       } else if (nRange > pRange + 1) {
-        ctx.at('table/column-gap', record, [...at, 'columns', i, 'range', 'min'], `No column covers ${pRange + 1 === nRange - 1 ? pRange + 1 : `${pRange + 1} to ${nRange - 1}`}: "${label(prev)}" ends at ${pRange} and "${label(next)}" starts at ${nRange}.`);
+        ctx.at(
+          'table/column-gap',
+          record,
+          [...at, 'columns', i, 'range', 'min'],
+          `No column covers ${pRange + 1 === nRange - 1 ? pRange + 1 : `${pRange + 1} to ${nRange - 1}`}: "${label(prev)}" ends at ${pRange} and "${label(next)}" starts at ${nRange}.`,
+        );
       }
     }
     const pOdds = get(prev, 'odds', 'max');
@@ -56,17 +86,34 @@ function checkColumns(ctx: LintContext, record: EffectiveRecord, at: (string | n
       const p = Number(pOdds[0]) / Number(pOdds[1]);
       const n = Number(nOdds[0]) / Number(nOdds[1]);
       if (n <= p) {
-        ctx.at('table/column-overlap', record, [...at, 'columns', i, 'odds', 'min'], `Column "${label(next)}" starts at odds ${nOdds.join(':')}, which column "${label(prev)}" (up to ${pOdds.join(':')}) covers already.`);
+        ctx.at(
+          'table/column-overlap',
+          record,
+          [...at, 'columns', i, 'odds', 'min'],
+          `Column "${label(next)}" starts at odds ${nOdds.join(':')}, which column "${label(prev)}" (up to ${pOdds.join(':')}) covers already.`,
+        );
       }
     }
   }
   const first = columns[0];
   const last = columns[columns.length - 1];
   if (get(first, 'differential') !== undefined && get(first, 'differential', 'min') !== null) {
-    ctx.at('table/column-gap', record, [...at, 'columns', 0, 'differential', 'min'], `The first column starts at ${String(get(first, 'differential', 'min'))}, so no column covers lower differentials.`, 'Make the first column open below (min: null).');
+    ctx.at(
+      'table/column-gap',
+      record,
+      [...at, 'columns', 0, 'differential', 'min'],
+      `The first column starts at ${String(get(first, 'differential', 'min'))}, so no column covers lower differentials.`,
+      'Make the first column open below (min: null).',
+    );
   }
   if (get(last, 'differential') !== undefined && get(last, 'differential', 'max') !== null) {
-    ctx.at('table/column-gap', record, [...at, 'columns', columns.length - 1, 'differential', 'max'], `The last column ends at ${String(get(last, 'differential', 'max'))}, so no column covers higher differentials.`, 'Make the last column open above (max: null).');
+    ctx.at(
+      'table/column-gap',
+      record,
+      [...at, 'columns', columns.length - 1, 'differential', 'max'],
+      `The last column ends at ${String(get(last, 'differential', 'max'))}, so no column covers higher differentials.`,
+      'Make the last column open above (max: null).',
+    );
   }
 }
 
@@ -80,7 +127,8 @@ function checkRows(ctx: LintContext, record: EffectiveRecord, at: (string | numb
       return;
     }
     cells.forEach((cell, c) => {
-      if (cell === null) ctx.at('table/unfilled', record, [...at, 'rows', r, ...inner, c], `Row ${r + 1}, column ${c + 1} of ${record.id}'s table has no value.`);
+      if (cell === null)
+        ctx.at('table/unfilled', record, [...at, 'rows', r, ...inner, c], `Row ${r + 1}, column ${c + 1} of ${record.id}'s table has no value.`);
     });
   });
 }
@@ -114,7 +162,12 @@ export const rangeTables: LintCheck = (ctx) => {
         } else owner.set(n, i);
       }
       if (shared.length) {
-        ctx.at('table/shape', record, ['entries', i, 'range'], `Result${shared.length > 1 ? 's' : ''} ${shared.join(', ')} ${shared.length > 1 ? 'are' : 'is'} covered by entry ${before! + 1} and entry ${i + 1}.`);
+        ctx.at(
+          'table/shape',
+          record,
+          ['entries', i, 'range'],
+          `Result${shared.length > 1 ? 's' : ''} ${shared.join(', ')} ${shared.length > 1 ? 'are' : 'is'} covered by entry ${before! + 1} and entry ${i + 1}.`,
+        );
       }
     });
     const missing = results.filter((n) => !owner.has(n));

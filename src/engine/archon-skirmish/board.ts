@@ -51,12 +51,15 @@ export function boardGeometry(columns: number, rows: number, files: string, rank
   }
   const rays: number[][][] = [];
   for (let sq = 0; sq < size; sq++) {
-    const f0 = sq % columns, r0 = Math.floor(sq / columns);
-    rays.push(STEPS.map((s) => {
-      const out: number[] = [];
-      for (let f = f0 + s.files, r = r0 + s.ranks; f >= 0 && f < columns && r >= 0 && r < rows; f += s.files, r += s.ranks) out.push(r * columns + f);
-      return out;
-    }));
+    const f0 = sq % columns,
+      r0 = Math.floor(sq / columns);
+    rays.push(
+      STEPS.map((s) => {
+        const out: number[] = [];
+        for (let f = f0 + s.files, r = r0 + s.ranks; f >= 0 && f < columns && r >= 0 && r < rows; f += s.files, r += s.ranks) out.push(r * columns + f);
+        return out;
+      }),
+    );
   }
   return {
     columns,
@@ -99,7 +102,14 @@ export function squaresBetweenEmpty(squares: readonly number[], ray: readonly nu
  * the squares strictly between must be empty (ruling line-of-sight-squares-on-line);
  * `touched-squares`: also, on a diagonal, the two squares beside each corner the line passes.
  */
-export function lineOfSight(board: Board, squares: readonly number[], from: number, step: number, distance: number, mode: 'squares-on-line' | 'touched-squares'): boolean {
+export function lineOfSight(
+  board: Board,
+  squares: readonly number[],
+  from: number,
+  step: number,
+  distance: number,
+  mode: 'squares-on-line' | 'touched-squares',
+): boolean {
   const ray = board.rays[from]![step]!;
   if (!squaresBetweenEmpty(squares, ray, distance)) return false;
   const s = STEPS[step]!;
@@ -108,7 +118,8 @@ export function lineOfSight(board: Board, squares: readonly number[], from: numb
   for (let i = 0; i < distance; i++) {
     const next = ray[i]!;
     // The corner between `at` and `next` touches the square beside on the file and on the rank.
-    const besideFile = at + s.files, besideRank = at + s.ranks * board.columns;
+    const besideFile = at + s.files,
+      besideRank = at + s.ranks * board.columns;
     if (squares[besideFile] !== -1 || squares[besideRank] !== -1) return false;
     at = next;
   }

@@ -159,7 +159,8 @@ function kind<T>(content: ArchonContent, k: string): { readonly [id: string]: R<
 }
 
 function need<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new ArchonContentError(`Archon Skirmish cannot be played: ${what} is not set (the rule text leaves it open; a layer entry must set it).`);
+  if (value === null || value === undefined)
+    throw new ArchonContentError(`Archon Skirmish cannot be played: ${what} is not set (the rule text leaves it open; a layer entry must set it).`);
   return value;
 }
 
@@ -202,7 +203,8 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   const zones = kind<ArchonSkirmishZone>(content, 'zone');
   const creatureRecs = kind<ArchonSkirmishCreature>(content, 'creature');
   const creatures: Record<string, CreatureStats> = {};
-  for (const c of Object.values(creatureRecs)) creatures[c.id] = { id: intern(c.id), name: c.name, side: intern(c.side), hits: c.hits, move: c.move, flyer: c.flyer, attack: c.attack };
+  for (const c of Object.values(creatureRecs))
+    creatures[c.id] = { id: intern(c.id), name: c.name, side: intern(c.side), hits: c.hits, move: c.move, flyer: c.flyer, attack: c.attack };
 
   const armies: Record<string, { id: string; creature: string }[]> = {};
   const setupSquares: Record<string, number[]> = {};
@@ -222,7 +224,8 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
       if (zone.placement !== undefined) need(zone.placement, `zone ${z} /placement`);
       for (const name of need(zone.squares, `zone ${z} /squares`)) squares.push(board.index(name));
     }
-    if (squares.length < army.length) throw new ArchonContentError(`scenario ${scenario.id}: side ${s.side} has ${army.length} creatures and ${squares.length} set-up squares`);
+    if (squares.length < army.length)
+      throw new ArchonContentError(`scenario ${scenario.id}: side ${s.side} has ${army.length} creatures and ${squares.length} set-up squares`);
     setupSquares[s.side] = squares;
     const rank = need(backRank[s.side], `board /backRank/${s.side}`);
     forward[s.side] = rank - 1 < board.rows / 2 ? 1 : -1;
@@ -240,7 +243,9 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     return role;
   });
   const ph = (role: string) => need(phaseRecs[need(phaseIds[role], `a ${role} phase`)], `phase ${role}`);
-  const o = ph('orders'), m = ph('move'), b = ph('battle');
+  const o = ph('orders'),
+    m = ph('move'),
+    b = ph('battle');
   const pid = (role: string) => phaseIds[role]!;
   const directions = (p: R<ArchonSkirmishPhase>) => need(p.directions, `phase ${p.id} /directions`) as readonly Direction[];
 
@@ -278,8 +283,16 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
 
   const spells: Record<string, SpellInfo> = {};
   for (const s of Object.values(kind<ArchonSkirmishSpell>(content, 'spell'))) {
-    const e = s.effects[0] as R<{ kind: string; target?: { side?: string; choose?: { count: number } }; range?: number; turns?: number; hits?: number; actions?: string[] }>;
-    if (!['swap-positions', 'teleport', 'prevent-actions', 'heal'].includes(e.kind)) throw new ArchonContentError(`spell ${s.id}: the game plays no ${e.kind} spell`);
+    const e = s.effects[0] as R<{
+      kind: string;
+      target?: { side?: string; choose?: { count: number } };
+      range?: number;
+      turns?: number;
+      hits?: number;
+      actions?: string[];
+    }>;
+    if (!['swap-positions', 'teleport', 'prevent-actions', 'heal'].includes(e.kind))
+      throw new ArchonContentError(`spell ${s.id}: the game plays no ${e.kind} spell`);
     const side = need(e.target?.side, `spell ${s.id} /effects/0/target/side`);
     const card = need(cardRecs[s.card], `card ${s.card}`);
     spells[s.id] = {
@@ -316,7 +329,8 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   }
   const first = intern(need(scenario.first, `scenario ${scenario.id} /first`));
   const instances = [first, ...twoSides.filter((s) => s !== first)].flatMap((side) => armies[side]!.map((a) => ({ id: a.id, creature: a.creature, side })));
-  if (new Set(instances.map((i) => i.id)).size !== instances.length) throw new ArchonContentError(`scenario ${scenario.id}: the two armies share a creature id`);
+  if (new Set(instances.map((i) => i.id)).size !== instances.length)
+    throw new ArchonContentError(`scenario ${scenario.id}: the two armies share a creature id`);
   const imprison = Object.values(spells).find((s) => s.kind === 'prevent-actions');
   const keys = {
     place: intern(`scenario/${scenario.id}#/sides`),
@@ -340,7 +354,11 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     moveSteps: stepsFor(directions(m)),
     battleSteps: stepsFor(directions(b)),
     forwardSteps,
-    interned: new InternedMoves(Object.keys(cards).length, instances.map((c) => c.id), board.names),
+    interned: new InternedMoves(
+      Object.keys(cards).length,
+      instances.map((c) => c.id),
+      board.names,
+    ),
     pack: content.pack.id,
     sides: twoSides,
     scenario: intern(scenario.id),
@@ -356,7 +374,11 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     startingHand: need(deckRec.extension.startingHand, `deck ${deckRec.id} /extension/startingHand`),
     turnPhases,
     phaseIds: { orders: pid('orders'), move: pid('move'), battle: pid('battle') },
-    phaseAfter: { orders: turnPhases[turnPhases.indexOf('orders') + 1] ?? null, move: turnPhases[turnPhases.indexOf('move') + 1] ?? null, battle: turnPhases[turnPhases.indexOf('battle') + 1] ?? null },
+    phaseAfter: {
+      orders: turnPhases[turnPhases.indexOf('orders') + 1] ?? null,
+      move: turnPhases[turnPhases.indexOf('move') + 1] ?? null,
+      battle: turnPhases[turnPhases.indexOf('battle') + 1] ?? null,
+    },
     orders: { draw: need(o.draw, 'orders /draw'), handLimit: need(o.handLimit, 'orders /handLimit'), reshuffle: need(o.reshuffle, 'orders /reshuffle') },
     move: {
       cardType: 'M',

@@ -48,7 +48,8 @@ export class InternedMoves {
     private readonly ids: readonly string[],
     private readonly names: readonly string[],
   ) {
-    const n = ids.length, size = names.length;
+    const n = ids.length,
+      size = names.length;
     this.creatures = n;
     this.size = size;
     const table = (length: number): (ArchonMove | null)[] => new Array<ArchonMove | null>(length).fill(null);

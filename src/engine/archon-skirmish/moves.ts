@@ -157,7 +157,14 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
  * Each is added to `out` as a move (with `card` when it starts the group); with `out` null, the
  * walk stops at the first and says whether there is one.
  */
-function eachForward(rules: ArchonRules, state: ArchonState, distance: number, card: CardInfo | null, moved: readonly string[], out: ArchonMove[] | null): boolean {
+function eachForward(
+  rules: ArchonRules,
+  state: ArchonState,
+  distance: number,
+  card: CardInfo | null,
+  moved: readonly string[],
+  out: ArchonMove[] | null,
+): boolean {
   const { creatures, squares } = state;
   const steps = rules.forwardSteps[state.turnSide]!;
   for (let i = 0; i < creatures.length; i++) {
@@ -220,7 +227,8 @@ function openAttacks(rules: ArchonRules, state: ArchonState, hand: readonly stri
       for (let d = 1; d <= reach && d <= ray.length; d++) {
         const there = squares[ray[d - 1]!]!;
         if (there === -1) continue;
-        if (creatures[there]!.side !== c.side && (!touched || lineOfSight(rules.board, squares, c.square, step, d, rules.battle.lineOfSight))) open.push(i, d, there);
+        if (creatures[there]!.side !== c.side && (!touched || lineOfSight(rules.board, squares, c.square, step, d, rules.battle.lineOfSight)))
+          open.push(i, d, there);
         break;
       }
     }
@@ -233,7 +241,8 @@ function attackMoves(rules: ArchonRules, card: CardInfo, open: readonly number[]
   const range = card.range!;
   const exact = rules.battle.cardNumber === 'exact';
   for (let k = 0; k < open.length; k += 3) {
-    const i = open[k]!, d = open[k + 1]!;
+    const i = open[k]!,
+      d = open[k + 1]!;
     if (d > range || (exact && d !== range) || !allowed(rules.instanceStats[i]!, card)) continue;
     out.push(rules.interned.attack(card, i, open[k + 2]!));
   }
@@ -249,6 +258,6 @@ function saveMoves(rules: ArchonRules, state: ArchonState, out: ArchonMove[]): v
 }
 
 /** A card `side` may play in reply to an attack on its creature (`playedIn` opponent's battle, its side). */
-export function isSave(rules: ArchonRules, card: CardInfo, side: string): boolean {
+export function isSave(_rules: ArchonRules, card: CardInfo, side: string): boolean {
   return card.type === 'D' && card.turn === 'opponent' && card.phases.includes('battle') && (card.side === null || card.side === side);
 }

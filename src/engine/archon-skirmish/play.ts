@@ -30,12 +30,14 @@ export function listMoves(rules: ArchonRules, state: ArchonState): readonly Arch
 
 function sameMove(a: ArchonMove, b: ArchonMove): boolean {
   if (a === b) return true;
-  const x = a as unknown as Record<string, unknown>, y = b as unknown as Record<string, unknown>;
+  const x = a as unknown as Record<string, unknown>,
+    y = b as unknown as Record<string, unknown>;
   if (x.kind !== y.kind) return false;
   const keys = Object.keys(x);
   if (keys.length !== Object.keys(y).length) return false;
   for (const k of keys) {
-    const u = x[k], v = y[k];
+    const u = x[k],
+      v = y[k];
     if (Array.isArray(u) && Array.isArray(v)) {
       if (u.length !== v.length || u.some((e, i) => e !== v[i])) return false;
     } else if (u !== v) return false;
@@ -46,7 +48,9 @@ function sameMove(a: ArchonMove, b: ArchonMove): boolean {
 export function playMove(rules: ArchonRules, state: ArchonState, move: ArchonMove): PlayResult<ArchonState> {
   const legal = listMoves(rules, state);
   if (!legal.includes(move) && !legal.some((m) => sameMove(m, move))) {
-    throw new IllegalMove(state.result ? `The game is over (${state.result.reason}).` : `${JSON.stringify(move)} is not a legal move for ${state.active} now (step ${state.step}).`);
+    throw new IllegalMove(
+      state.result ? `The game is over (${state.result.reason}).` : `${JSON.stringify(move)} is not a legal move for ${state.active} now (step ${state.step}).`,
+    );
   }
   const events: ArchonEvent[] = [{ type: 'move', side: state.active, turn: state.turn, step: state.step, move: move as never }];
   const s = draft(state);
@@ -138,7 +142,15 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
       s.played++;
       const target = s.creatures[rules.instanceIndex.get(move.target)!]!;
       const attacker = s.creatures[rules.instanceIndex.get(move.creature)!]!;
-      events.push({ type: 'effect', effect: 'attack', rule: rules.cardById.get(move.card)!.key, creature: move.creature, target: move.target, from: names[attacker.square]!, at: names[target.square]! });
+      events.push({
+        type: 'effect',
+        effect: 'attack',
+        rule: rules.cardById.get(move.card)!.key,
+        creature: move.creature,
+        target: move.target,
+        from: names[attacker.square]!,
+        at: names[target.square]!,
+      });
       const defender = target.side;
       // A Save in the defender's hand: he may answer before the damage (rulings dark-save-timing, light-save-timing).
       if (hasSave(rules, bySide(rules.sides, s.hands, defender), defender)) {
@@ -155,7 +167,15 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
     case 'save': {
       const pending = s.pending!;
       const side = s.active;
-      events.push({ type: 'effect', effect: 'save', rule: rules.cardById.get(move.card)!.key, side, card: move.card, attack: pending.card, target: pending.target });
+      events.push({
+        type: 'effect',
+        effect: 'save',
+        rule: rules.cardById.get(move.card)!.key,
+        side,
+        card: move.card,
+        attack: pending.card,
+        target: pending.target,
+      });
       s.hands = withSide(rules.sides, s.hands, side, without(bySide(rules.sides, s.hands, side), move.card));
       s.discard = appended(s.discard, move.card);
       resume(s, pending.side, events);
@@ -293,7 +313,13 @@ function endTurn(rules: ArchonRules, s: Draft, events: ArchonEvent[]): void {
     if (c.side !== side || c.imprisoned === 0) continue;
     creatures ??= s.creatures.slice();
     creatures[i] = changed(c, c.square, c.hits, c.imprisoned - 1);
-    events.push({ type: 'effect', effect: c.imprisoned === 1 ? 'released' : 'imprisoned-turn', rule: rules.keys.imprisoned, creature: c.id, turnsLeft: c.imprisoned - 1 });
+    events.push({
+      type: 'effect',
+      effect: c.imprisoned === 1 ? 'released' : 'imprisoned-turn',
+      rule: rules.keys.imprisoned,
+      creature: c.id,
+      turnsLeft: c.imprisoned - 1,
+    });
   }
   if (creatures) s.creatures = creatures;
   if (s.turn >= rules.drawAfterTurns) {
@@ -302,4 +328,3 @@ function endTurn(rules: ArchonRules, s: Draft, events: ArchonEvent[]): void {
   }
   startTurn(rules, s, other(rules, side), events);
 }
-

@@ -14,7 +14,10 @@ export function inPlay(c: CreatureState): boolean {
 export function casterOf(rules: ArchonRules, state: ArchonState, side: string): CreatureState | null {
   const creature = rules.casters[side];
   if (creature === undefined) return null;
-  for (let c_i = 0, c_a = state.creatures; c_i < c_a.length; c_i++) { const c = c_a[c_i]!; if (c.creature === creature && c.side === side && c.square >= 0) return c; }
+  for (let c_i = 0, c_a = state.creatures; c_i < c_a.length; c_i++) {
+    const c = c_a[c_i]!;
+    if (c.creature === creature && c.side === side && c.square >= 0) return c;
+  }
   return null;
 }
 

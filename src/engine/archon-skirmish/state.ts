@@ -84,9 +84,22 @@ export type Draft = Mutable<ArchonState>;
 /** A shallow copy of the state, to replace fields of. */
 export function draft(s: ArchonState): Draft {
   return {
-    random: s.random, active: s.active, turn: s.turn, result: s.result, scenario: s.scenario, step: s.step, turnSide: s.turnSide,
-    squares: s.squares, creatures: s.creatures, unplaced: s.unplaced, deck: s.deck, discard: s.discard, hands: s.hands,
-    played: s.played, group: s.group, pending: s.pending,
+    random: s.random,
+    active: s.active,
+    turn: s.turn,
+    result: s.result,
+    scenario: s.scenario,
+    step: s.step,
+    turnSide: s.turnSide,
+    squares: s.squares,
+    creatures: s.creatures,
+    unplaced: s.unplaced,
+    deck: s.deck,
+    discard: s.discard,
+    hands: s.hands,
+    played: s.played,
+    group: s.group,
+    pending: s.pending,
   };
 }
 
@@ -115,7 +128,8 @@ export function withSide<T>(sides: readonly string[], record: { readonly [side: 
   const out: { [side: string]: T } = {};
   if (sides.length === 2) {
     // Two sides (every Archon game): one store per site, each always the same key, is the fast case.
-    const a = sides[0]!, b = sides[1]!;
+    const a = sides[0]!,
+      b = sides[1]!;
     out[a] = a === side ? value : record[a]!;
     out[b] = b === side ? value : record[b]!;
     return out;

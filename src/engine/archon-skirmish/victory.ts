@@ -12,7 +12,8 @@ export function victoryResult(rules: ArchonRules, state: ArchonState): GameResul
   const victory = rules.victory;
   const { squares, creatures } = state;
   // Creatures left per side (one pass, for `destroy-all-enemy`): `first` side's, the other's.
-  let firstLeft = 0, secondLeft = 0;
+  let firstLeft = 0,
+    secondLeft = 0;
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
     if (c.hits > 0) {

@@ -20,4 +20,3 @@ export interface Bot {
   readonly name: BotName;
   choose<C, S extends GameState, M extends GameMove>(game: Game<C, S, M>, content: C, state: S, moves: readonly M[], random: RandomState): BotChoice<M>;
 }
-

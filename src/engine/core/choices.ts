@@ -10,7 +10,14 @@ import type { CoreState } from './state.js';
 
 /** A question the effects put to a side, as plain JSON (kept in the game state). */
 export type ChoiceRequest =
-  | { readonly kind: 'units'; readonly side: string; readonly candidates: readonly string[]; readonly count: number; readonly anyNumber?: boolean; readonly reason: string }
+  | {
+      readonly kind: 'units';
+      readonly side: string;
+      readonly candidates: readonly string[];
+      readonly count: number;
+      readonly anyNumber?: boolean;
+      readonly reason: string;
+    }
   | { readonly kind: 'location'; readonly side: string; readonly unit: string; readonly candidates: readonly string[]; readonly reason: string }
   | { readonly kind: 'option'; readonly side: string; readonly candidates: readonly string[]; readonly options?: readonly string[]; readonly reason: string }
   | { readonly kind: 'reroll'; readonly side: string; readonly candidates: readonly ['yes', 'no']; readonly reason: string };
@@ -56,7 +63,15 @@ export function answeringPolicy(answers: readonly ChoiceAnswer[], fallback: Poli
     },
     chooseOption(state: CoreState, choice) {
       if (choice.side === null) return fallback.chooseOption(state, choice);
-      return Number(take({ kind: 'option', side: choice.side, candidates: choice.options.map((_, i) => String(i)), options: [...choice.options], reason: choice.reason })[0]);
+      return Number(
+        take({
+          kind: 'option',
+          side: choice.side,
+          candidates: choice.options.map((_, i) => String(i)),
+          options: [...choice.options],
+          reason: choice.reason,
+        })[0],
+      );
     },
   };
 }

@@ -45,7 +45,11 @@ export interface EffectContext {
   /** add-unit: a unit of the pack, by record id, for the side it joins. */
   readonly createUnit?: (record: string, side: string) => Omit<UnitInit, 'id' | 'side'> | undefined;
   /** retreat, teleport: where the unit may go. Without it a retreat stays pending and a teleport does nothing. */
-  readonly destinations?: (state: CoreState, unit: UnitState, move: { readonly kind: 'retreat' | 'teleport'; readonly distance: number | null }) => readonly string[];
+  readonly destinations?: (
+    state: CoreState,
+    unit: UnitState,
+    move: { readonly kind: 'retreat' | 'teleport'; readonly distance: number | null },
+  ) => readonly string[];
   /** roll-table: the pack's table by id. */
   readonly table?: (id: string) => RollTable | undefined;
 }

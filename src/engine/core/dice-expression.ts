@@ -28,7 +28,7 @@ export const MAX_SIDES = 100;
 export const MAX_PLUS = 1000;
 
 /** The form every expression takes, for messages and the schema's pattern. */
-export const DICE_FORMS = 'NdM+K (d6, 2d6, 3d6+1, d10, d3), d66 (tens and units) or fingers (1-5 from two players\' fingers)';
+export const DICE_FORMS = "NdM+K (d6, 2d6, 3d6+1, d10, d3), d66 (tens and units) or fingers (1-5 from two players' fingers)";
 
 const SUM = /^([0-9]*)d([0-9]+)(?:\s*([+-])\s*([0-9]+))?$/;
 

@@ -124,11 +124,17 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     }
     const modifiers = unit.modifiers.flatMap((m) => settle(m, moment, unit) ?? []);
     const controlledBy = unit.controlledBy !== null ? settle(unit.controlledBy, moment, unit) : null;
-    const prevented = counts(moment, unit) && unit.prevented.length > 0
-      ? unit.prevented.flatMap((p) => (p.turnsLeft - 1 > 0 ? [{ ...p, turnsLeft: p.turnsLeft - 1 }] : []))
-      : unit.prevented;
+    const prevented =
+      counts(moment, unit) && unit.prevented.length > 0
+        ? unit.prevented.flatMap((p) => (p.turnsLeft - 1 > 0 ? [{ ...p, turnsLeft: p.turnsLeft - 1 }] : []))
+        : unit.prevented;
     const leaves = unit.leaves !== null ? settle(unit.leaves, moment, unit) : null;
-    const changed = modifiers.length !== unit.modifiers.length || controlledBy !== unit.controlledBy || prevented !== unit.prevented || leaves !== unit.leaves || modifiers.some((m, j) => m !== unit.modifiers[j]);
+    const changed =
+      modifiers.length !== unit.modifiers.length ||
+      controlledBy !== unit.controlledBy ||
+      prevented !== unit.prevented ||
+      leaves !== unit.leaves ||
+      modifiers.some((m, j) => m !== unit.modifiers[j]);
     if (!changed) {
       units?.push(unit);
       continue;
@@ -138,13 +144,18 @@ export function settleAll(state: CoreState, moment: Moment): Expired {
     if (modifiers.length < unit.modifiers.length) ended.push(`${unit.modifiers.length - modifiers.length} modifier(s)`);
     if (unit.controlledBy !== null && controlledBy === null) ended.push(`control by ${unit.controlledBy.side}`);
     if (prevented.length < unit.prevented.length) ended.push('prevented actions');
-    if (ended.length > 0) (log ??= []).push(entry('expire', labelOf(moment), `${unit.name} (${unit.id}): ${ended.join(', ')} ended.`, { units: [unit.id], data: { ended } }));
+    if (ended.length > 0)
+      (log ??= []).push(entry('expire', labelOf(moment), `${unit.name} (${unit.id}): ${ended.join(', ')} ended.`, { units: [unit.id], data: { ended } }));
     units.push(unitWith(unit, { modifiers, controlledBy, prevented, leaves }));
   }
   if (removed !== null) (log ??= []).push(entry('expire', labelOf(moment), `Leave play: ${removed.join(', ')}.`, { units: removed, data: { removed } }));
   const locationRules = endsAnyRule(state.locationRules, moment) ? state.locationRules.filter((r) => !endsRule(r.duration, moment)) : state.locationRules;
   if (locationRules.length < state.locationRules.length) {
-    (log ??= []).push(entry('expire', labelOf(moment), `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, { data: { ended: state.locationRules.length - locationRules.length } }));
+    (log ??= []).push(
+      entry('expire', labelOf(moment), `${state.locationRules.length - locationRules.length} movement limit(s) ended.`, {
+        data: { ended: state.locationRules.length - locationRules.length },
+      }),
+    );
   }
   // Nothing ended: the state itself, so callers that key on it (a game's settled state) keep it.
   if (units === null && locationRules === state.locationRules) return { state, log: log ?? NO_ENTRIES };

@@ -90,9 +90,15 @@ export function pickColumn(table: CombatTable, input: ColumnInput): PickedColumn
     return { index, label: table.columns[index]!.label, key: signed(differential), differential };
   }
   // A base transcription may leave rounding null (not printed) for a layer to decide.
-  if (table.key.rounding === null || table.key.rounding === undefined) throw new TableError(`${table.id} does not say how odds are rounded (key.rounding is null): a layer must decide it (validate warns: table/unfilled).`);
+  if (table.key.rounding === null || table.key.rounding === undefined)
+    throw new TableError(`${table.id} does not say how odds are rounded (key.rounding is null): a layer must decide it (validate warns: table/unfilled).`);
   const odds = reduceOdds(input.attack, input.defence, table.key.rounding);
-  const index = table.columns.findIndex((c) => c.odds !== undefined && (c.odds.min === null || compareRatio(odds, c.odds.min as Ratio) >= 0) && (c.odds.max === null || compareRatio(odds, c.odds.max as Ratio) <= 0));
+  const index = table.columns.findIndex(
+    (c) =>
+      c.odds !== undefined &&
+      (c.odds.min === null || compareRatio(odds, c.odds.min as Ratio) >= 0) &&
+      (c.odds.max === null || compareRatio(odds, c.odds.max as Ratio) <= 0),
+  );
   if (index < 0) throw new TableError(`No column of ${table.id} holds the odds ${odds[0]}-${odds[1]}.`);
   return { index, label: table.columns[index]!.label, key: `${odds[0]}-${odds[1]}`, odds };
 }
@@ -115,7 +121,8 @@ export function resolveCombatTable(table: CombatTable, input: ColumnInput, roll:
   const row = table.rows[r]!;
   const code = row.cells[column.index] ?? null;
   const result = code === null ? null : legendResult(table, code);
-  if (code !== null && !result) throw new TableError(`The cell at row ${r + 1}, column "${column.label}" of ${table.id} holds "${code}", which its legend does not define.`);
+  if (code !== null && !result)
+    throw new TableError(`The cell at row ${r + 1}, column "${column.label}" of ${table.id} holds "${code}", which its legend does not define.`);
   return { column, row: { index: r, label: rowLabel(row) }, roll, code, result };
 }
 

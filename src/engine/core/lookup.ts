@@ -54,7 +54,10 @@ export function cellAt<T>(matrix: readonly (readonly T[])[], row: number, column
  * or, failing that, for the nearest value containing it (`/rng/4`, `/rng`, the whole record), with
  * the pointer it was recorded at. Undefined when the value is as printed.
  */
-export function originAt<O>(origins: { readonly [pointer: string]: O } | undefined, pointer: string): { readonly origin: O; readonly pointer: string } | undefined {
+export function originAt<O>(
+  origins: { readonly [pointer: string]: O } | undefined,
+  pointer: string,
+): { readonly origin: O; readonly pointer: string } | undefined {
   if (!origins) return undefined;
   let at = pointer;
   for (;;) {

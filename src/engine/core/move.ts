@@ -9,6 +9,6 @@ export function moveUnit(state: CoreState, id: string, to: string | null): { sta
   const unit = findUnit(state, id);
   if (unit === undefined || unit.location === to) return { state, log: [] };
   const left = settleAll(state, { leaving: id });
-  const next = updateUnit(left.state, id, (u) => (unitWith(u, { location: to })));
+  const next = updateUnit(left.state, id, (u) => unitWith(u, { location: to }));
   return { state: next, log: left.log };
 }

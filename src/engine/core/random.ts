@@ -79,12 +79,18 @@ export function nextInt(random: RandomState, min: number, max: number): Drawn<nu
   // move); test/engine-core-random-speed.test.ts checks the two agree.
   const state = random.state;
   if (state.length !== 4) throw new Error('The state must have been produced by a xoroshiro128plus RandomGenerator');
-  let s01 = state[0]!, s00 = state[1]!, s11 = state[2]!, s10 = state[3]!;
+  let s01 = state[0]!,
+    s00 = state[1]!,
+    s11 = state[2]!,
+    s10 = state[3]!;
   const allowed = size > 2 ? ~~(0x1_0000_0000 / size) * size : 0x1_0000_0000;
   let drawn: number;
   do {
     drawn = ((s00 + s10) | 0) + 0x8000_0000;
-    const a0 = s10 ^ s00, a1 = s11 ^ s01, t00 = s00, t01 = s01;
+    const a0 = s10 ^ s00,
+      a1 = s11 ^ s01,
+      t00 = s00,
+      t01 = s01;
     s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
     s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
     s10 = (a1 << 5) ^ (a0 >>> 27);

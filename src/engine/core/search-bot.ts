@@ -29,7 +29,8 @@ const EXPLORATION = Math.SQRT2;
 /** A search bot with its budget (`search` in BOT_NAMES is `searchBot(SEARCH_OPTIONS)`). */
 export function searchBot(options: SearchOptions = SEARCH_OPTIONS): Bot {
   const { playouts, depth } = options;
-  if (!Number.isSafeInteger(playouts) || playouts < 1 || !Number.isSafeInteger(depth) || depth < 0) throw new RangeError(`a search bot needs playouts >= 1 and depth >= 0, got ${playouts} and ${depth}`);
+  if (!Number.isSafeInteger(playouts) || playouts < 1 || !Number.isSafeInteger(depth) || depth < 0)
+    throw new RangeError(`a search bot needs playouts >= 1 and depth >= 0, got ${playouts} and ${depth}`);
   return {
     name: 'search',
     choose(game, content, state, moves, random) {
@@ -84,7 +85,15 @@ function upperBound(visits: readonly number[], totals: readonly number[], n: num
 }
 
 /** One playout of `move` for `side` from the state as that side may know it, scored 0..1. */
-function playout(game: Game<unknown, GameState, GameMove>, content: unknown, state: GameState, side: string, move: GameMove, depth: number, random: RandomState): { score: number; random: RandomState } {
+function playout(
+  game: Game<unknown, GameState, GameMove>,
+  content: unknown,
+  state: GameState,
+  side: string,
+  move: GameMove,
+  depth: number,
+  random: RandomState,
+): { score: number; random: RandomState } {
   let current = random;
   let view = state;
   if (game.hidden) {

@@ -7,5 +7,13 @@ import type { WarchonRules } from './content.js';
 export function armyUnit(rules: WarchonRules, side: string, id: string, record: string): UnitInit {
   const unit = rules.units[record]!;
   const face = unit.faces[0]!;
-  return { id, record, name: unit.name, side, location: null, stats: { as: face.as, ds: face.ds, size: face.size, movement: face.movement, hits: face.hits }, traits: unit.traits };
+  return {
+    id,
+    record,
+    name: unit.name,
+    side,
+    location: null,
+    stats: { as: face.as, ds: face.ds, size: face.size, movement: face.movement, hits: face.hits },
+    traits: unit.traits,
+  };
 }

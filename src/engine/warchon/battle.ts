@@ -20,7 +20,8 @@ export function attackerOf(core: CoreState): string {
 /** Total effective strength of one side's units at the spread (AS or DS), whole and not below 0. */
 export function total(core: CoreState, spread: string, side: string, stat: 'as' | 'ds'): number {
   let sum = 0;
-  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side) sum += (u.modifiers.length === 0 ? u.stats[stat] : effectiveStat(u, stat)) ?? 0;
+  for (const u of core.units)
+    if (!u.destroyed && u.location === spread && fightsFor(u) === side) sum += (u.modifiers.length === 0 ? u.stats[stat] : effectiveStat(u, stat)) ?? 0;
   return Math.max(0, Math.floor(sum));
 }
 
@@ -52,11 +53,19 @@ export function newBattle(core: CoreState, rules: WarchonRules, spread: string):
   const attacker = core.active!;
   const defender = rules.sides.find((s) => s !== attacker)!;
   const started = startBattle(core, { location: spread, attacker, defender, controlling: rules.controlling === 'attacker' ? attacker : defender });
-  return { core: started, battle: { spread, stage: 'start', attackerFingers: null, number: null, entry: null, ignoreEvents: false, result: null, form: null, hits: [] } };
+  return {
+    core: started,
+    battle: { spread, stage: 'start', attackerFingers: null, number: null, entry: null, ignoreEvents: false, result: null, form: null, hits: [] },
+  };
 }
 
 /** The event each stage announces, where it announces one. */
-export const STAGE_EVENTS: { readonly [stage in BattleStage]?: TriggerEvent } = { start: 'battle-starts', 'before-result': 'before-result', applied: 'result-applied', end: 'battle-ends' };
+export const STAGE_EVENTS: { readonly [stage in BattleStage]?: TriggerEvent } = {
+  start: 'battle-starts',
+  'before-result': 'before-result',
+  applied: 'result-applied',
+  end: 'battle-ends',
+};
 
 /**
  * The interpreter's job of a stage (play.ts asks only in a stage that has one): its announcement,
@@ -129,7 +138,16 @@ export function numberShown(state: Draft, rules: WarchonRules, defenderFingers: 
   const fingers = { attacker: b.attackerFingers!, defender: defenderFingers };
   const cell = rngCell(tables, fingers)?.value;
   if (!cell) throw new Error(`Spread ${b.spread} has no RNG value for ${fingers.attacker} and ${fingers.defender} fingers.`);
-  const shown: GameEvent = { type: 'fingers', rule: rules.keys.rng, spread: b.spread, purpose: b.stage === 'event-fingers' ? 'event' : 'combat', attacker: fingers.attacker, defender: fingers.defender, number: cell.number, event: cell.event };
+  const shown: GameEvent = {
+    type: 'fingers',
+    rule: rules.keys.rng,
+    spread: b.spread,
+    purpose: b.stage === 'event-fingers' ? 'event' : 'combat',
+    attacker: fingers.attacker,
+    defender: fingers.defender,
+    number: cell.number,
+    event: cell.event,
+  };
   b.attackerFingers = null;
   if (b.stage === 'event-fingers') {
     b.entry = cell.number;
@@ -162,5 +180,19 @@ export function lookUpResult(state: WarchonState, rules: WarchonRules): { code: 
   const cell = tables.rows[b.number! - 1]?.[column.index]?.value;
   const code = cb.resultOverride ?? cell?.code;
   if (code === undefined) throw new Error(`Spread ${b.spread} has no result for number ${b.number} in column ${column.column.label}.`);
-  return { code, event: { type: 'result', rule: rules.keys.combat, spread: b.spread, as, ds, differential: as - ds, column: column.column.label, number: b.number!, result: code, override: cb.resultOverride !== null } };
+  return {
+    code,
+    event: {
+      type: 'result',
+      rule: rules.keys.combat,
+      spread: b.spread,
+      as,
+      ds,
+      differential: as - ds,
+      column: column.column.label,
+      number: b.number!,
+      result: code,
+      override: cb.resultOverride !== null,
+    },
+  };
 }

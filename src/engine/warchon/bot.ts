@@ -31,7 +31,9 @@ function eliminationHits(rules: WarchonRules): number {
   if (e === undefined) {
     let most = 0;
     for (const s of rules.tables.spreads.values()) {
-      for (const row of s.rows) for (const cell of row) for (const o of cell.value ? [cell.value.attacker, cell.value.defender] : []) if (o.kind === 'hits') most = Math.max(most, o.hits);
+      for (const row of s.rows)
+        for (const cell of row)
+          for (const o of cell.value ? [cell.value.attacker, cell.value.defender] : []) if (o.kind === 'hits') most = Math.max(most, o.hits);
     }
     e = most + 1;
     eliminationCache.set(rules, e);
@@ -64,7 +66,8 @@ export function fingersOdds(rules: WarchonRules, state: WarchonState, attacking:
   let after = 0;
   for (const a of counts) for (const d of counts) after += at(cellAt(a, d)?.number ?? 0);
   after /= counts.length * counts.length;
-  const eventsLeft = !b.ignoreEvents && rules.spread.get(b.spread)!.events !== null && state.eventsUsed.filter((s) => s === b.spread).length < rules.eventsPerTurn;
+  const eventsLeft =
+    !b.ignoreEvents && rules.spread.get(b.spread)!.events !== null && state.eventsUsed.filter((s) => s === b.spread).length < rules.eventsPerTurn;
   return counts.map((own) => {
     let sum = 0;
     for (const other of counts) {

@@ -114,7 +114,16 @@ export interface WarchonRules {
   readonly eventsPerTurn: number;
   readonly victory: readonly { readonly rule: string; readonly text: string }[];
   /** Rule keys the procedure's own events name. */
-  readonly keys: { readonly place: string; readonly movement: string; readonly capacity: string; readonly rng: string; readonly combat: string; readonly events: string; readonly damage: string; readonly turn: string };
+  readonly keys: {
+    readonly place: string;
+    readonly movement: string;
+    readonly capacity: string;
+    readonly rng: string;
+    readonly combat: string;
+    readonly events: string;
+    readonly damage: string;
+    readonly turn: string;
+  };
 }
 
 /** The descriptor that allows one copy per army (descriptor/distinct), and the two traits no unit starts with together (trait/nether). */
@@ -142,7 +151,8 @@ function kind<T>(content: WarchonContent, k: string): { readonly [id: string]: R
 }
 
 function need<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new WarchonContentError(`Warchon cannot be played: ${what} is not set (the rule text leaves it open; a layer entry must set it).`);
+  if (value === null || value === undefined)
+    throw new WarchonContentError(`Warchon cannot be played: ${what} is not set (the rule text leaves it open; a layer entry must set it).`);
   return value;
 }
 
@@ -184,22 +194,42 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   const spreads: SpreadInfo[] = spreadRecs.map((s) => {
     const neighbours = [byNumber.get(s.number - 1), byNumber.get(s.number + 1), ...s.paths].filter((n): n is string => n !== undefined && n !== s.id);
     const traits = s.terrains.flatMap((t) => [t, ...(terrains[t]?.traits ?? [])]).map((t) => t.toLowerCase());
-    s.specialRules.forEach((rule, i) => rules.push({ key: ruleKey('spread', s.id, rule, `/specialRules/${i}`), rule: rule as R<Rule>, holder: { place: s.id } }));
+    s.specialRules.forEach((rule, i) =>
+      rules.push({ key: ruleKey('spread', s.id, rule, `/specialRules/${i}`), rule: rule as R<Rule>, holder: { place: s.id } }),
+    );
     // An entry's key in game logs stays `#/events/<i>` (its published rule key: the logs and the
     // golden games are unchanged) though the entry now sits at /events/entries/<i>.
     const entries: readonly DeepReadonly<RandomEvent>[] | undefined = s.events?.entries;
     const events =
-      entries?.map((e, i) => ({ key: `spread/${s.id}#/events/${i}`, number: e.roll, name: e.name, if: (e.extension?.if ?? null) as R<Condition> | null, effects: e.effects as readonly R<Effect>[] })) ?? null;
-    return { id: s.id, number: s.number, name: s.name, capacity: need(s.capacity, `spread ${s.id} /capacity`), neighbours: [...new Set(neighbours)], traits: [...new Set(traits)], events };
+      entries?.map((e, i) => ({
+        key: `spread/${s.id}#/events/${i}`,
+        number: e.roll,
+        name: e.name,
+        if: (e.extension?.if ?? null) as R<Condition> | null,
+        effects: e.effects as readonly R<Effect>[],
+      })) ?? null;
+    return {
+      id: s.id,
+      number: s.number,
+      name: s.name,
+      capacity: need(s.capacity, `spread ${s.id} /capacity`),
+      neighbours: [...new Set(neighbours)],
+      traits: [...new Set(traits)],
+      events,
+    };
   });
 
   const units: Record<string, UnitInfo> = {};
   for (const u of Object.values(kind<WarchonUnit>(content, 'unit'))) {
     const faces = u.faces.flatMap((f) =>
-      f.hits !== null && f.size !== null && f.movement !== null && f.as !== null && f.ds !== null ? [{ hits: f.hits, size: f.size, movement: f.movement, as: f.as, ds: f.ds }] : [],
+      f.hits !== null && f.size !== null && f.movement !== null && f.as !== null && f.ds !== null
+        ? [{ hits: f.hits, size: f.size, movement: f.movement, as: f.as, ds: f.ds }]
+        : [],
     );
     units[u.id] = { id: u.id, name: u.name, traits: [...(u.traits ?? []), ...(u.descriptors ?? [])].map((t) => t.toLowerCase()), faces };
-    (u.specialAbilities ?? []).forEach((rule, i) => rules.push({ key: ruleKey('unit', u.id, rule, `/specialAbilities/${i}`), rule: rule as R<Rule>, holder: { record: u.id } }));
+    (u.specialAbilities ?? []).forEach((rule, i) =>
+      rules.push({ key: ruleKey('unit', u.id, rule, `/specialAbilities/${i}`), rule: rule as R<Rule>, holder: { record: u.id } }),
+    );
   }
   for (const t of Object.values(kind<WarchonTrait>(content, 'trait'))) {
     t.rules.forEach((rule, i) => rules.push({ key: ruleKey('trait', t.id, rule, `/rules/${i}`), rule: rule as R<Rule>, holder: { trait: t.id } }));
@@ -226,7 +256,13 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
           return { record: u.id, points: u.points as number, distinct: unit.traits.includes(DISTINCT) };
         })
         .sort((a, b) => (a.record < b.record ? -1 : 1));
-      builds.push({ side: s.side, points: build.points, distinctOnce: build.distinctOnce !== false, offer, key: `scenario/${scenario.id}#/sides/${i}/army/budget` });
+      builds.push({
+        side: s.side,
+        points: build.points,
+        distinctOnce: build.distinctOnce !== false,
+        offer,
+        key: `scenario/${scenario.id}#/sides/${i}/army/budget`,
+      });
     }
     let points = 0;
     let priced = true;
@@ -248,7 +284,8 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   for (const s of sides) if (!armies[s]) throw new WarchonContentError(`scenario ${scenario.id} has no side ${s}`);
 
   const results: Record<string, ResultInfo> = {};
-  for (const r of Object.values(kind<WarchonCombatResult>(content, 'result'))) results[r.id] = { key: `result/${r.id}`, effects: r.effects as readonly R<Effect>[] };
+  for (const r of Object.values(kind<WarchonCombatResult>(content, 'result')))
+    results[r.id] = { key: `result/${r.id}`, effects: r.effects as readonly R<Effect>[] };
 
   const victory = need(scenario.victory, `scenario ${scenario.id} /victory`).map((v, i) => {
     if (v.condition !== 'destroy-all-enemy') throw new WarchonContentError(`scenario ${scenario.id}: the game plays no ${v.condition} victory`);

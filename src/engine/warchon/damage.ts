@@ -54,7 +54,7 @@ export function syncFaces(core: CoreState, rules: WarchonRules, synced?: CoreSta
 export function destroyForCapacity(core: CoreState, rules: WarchonRules, id: string): { core: CoreState; events: GameEvent[] } {
   const unit = findUnit(core, id)!;
   return {
-    core: updateUnit(core, id, (u) => (unitWith(u, { destroyed: true }))),
+    core: updateUnit(core, id, (u) => unitWith(u, { destroyed: true })),
     events: [{ type: 'effect', effect: 'capacity-loss', rule: rules.keys.capacity, unit: id, spread: unit.location }],
   };
 }

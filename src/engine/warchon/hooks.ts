@@ -40,12 +40,18 @@ export function ruleHooks(rules: WarchonRules): RuleHooks {
       const unit = rules.units[record];
       const face = unit?.faces[0];
       if (unit === undefined) return undefined;
-      return { record, name: unit.name, stats: face ? { as: face.as, ds: face.ds, size: face.size, movement: face.movement, hits: face.hits } : {}, traits: unit.traits };
+      return {
+        record,
+        name: unit.name,
+        stats: face ? { as: face.as, ds: face.ds, size: face.size, movement: face.movement, hits: face.hits } : {},
+        traits: unit.traits,
+      };
     },
     // Ruling retreat-destination: one Movement away, the owner's choice, a spread without enemies when there is one.
     destinations: (state: CoreState, unit: UnitState, move) => {
       if (unit.location === null) return [];
-      const all = move.distance === null ? rules.spreads.map((s) => s.id).filter((s) => s !== unit.location) : spreadsWithin(rules, unit.location, move.distance);
+      const all =
+        move.distance === null ? rules.spreads.map((s) => s.id).filter((s) => s !== unit.location) : spreadsWithin(rules, unit.location, move.distance);
       if (move.kind === 'teleport') return all;
       const safe = all.filter((s) => !hasEnemy(state, s, fightsFor(unit)));
       return safe.length > 0 ? safe : all;

@@ -71,7 +71,14 @@ function judgedContext(rules: WarchonRules, source: RuleSource): EffectContext |
     ctx =
       !('place' in holder || 'side' in holder) || condition === undefined || bindsUnits(condition)
         ? null
-        : contextWith(ruleHooks(rules), { owner: 'side' in holder ? holder.side : null, source: source.key, location: 'place' in holder ? holder.place : null, self: null, subject: [], bindings: new Map() });
+        : contextWith(ruleHooks(rules), {
+            owner: 'side' in holder ? holder.side : null,
+            source: source.key,
+            location: 'place' in holder ? holder.place : null,
+            self: null,
+            subject: [],
+            bindings: new Map(),
+          });
     judged.set(source, ctx);
   }
   return ctx;
@@ -159,11 +166,36 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
   const location = core.battle?.location ?? null;
   if (job.kind === 'event-entry') {
     const entry = rules.spread.get(job.spread)?.events?.find((e) => e.number === job.number);
-    if (entry === undefined) return { core: start, log: [{ kind: 'event', source: `spread/${job.spread}`, text: `No entry ${job.number} on the events table.`, units: [], rolls: [], manual: false, data: { entry: job.number } }] };
+    if (entry === undefined)
+      return {
+        core: start,
+        log: [
+          {
+            kind: 'event',
+            source: `spread/${job.spread}`,
+            text: `No entry ${job.number} on the events table.`,
+            units: [],
+            rolls: [],
+            manual: false,
+            data: { entry: job.number },
+          },
+        ],
+      };
     const ctx = contextWith(hooks, { owner: null, source: entry.key, location: job.spread, bindings: new Map() });
-    const header: LogEntry = { kind: 'event', source: entry.key, text: `Random Event ${entry.number}: ${entry.name}.`, units: [], rolls: [], manual: false, data: { entry: entry.number, name: entry.name } };
+    const header: LogEntry = {
+      kind: 'event',
+      source: entry.key,
+      text: `Random Event ${entry.number}: ${entry.name}.`,
+      units: [],
+      rolls: [],
+      manual: false,
+      data: { entry: entry.number, name: entry.name },
+    };
     if (entry.if !== null && !holds(start, entry.if, ctx)) {
-      return { core: start, log: [header, { ...header, text: `${entry.name}: its condition does not hold; nothing happens.`, data: { entry: entry.number, applies: false } }] };
+      return {
+        core: start,
+        log: [header, { ...header, text: `${entry.name}: its condition does not hold; nothing happens.`, data: { entry: entry.number, applies: false } }],
+      };
     }
     const done = applyAndFire(start, rules, entry.effects, ctx, policy);
     return { core: withoutLog(done.core), log: [header, ...done.log] };
@@ -184,7 +216,15 @@ export function attemptJob(core: CoreState, rules: WarchonRules, job: Job, answe
 /** The interpreter's entries as game events (shared and frozen when there are none). */
 export function logEvents(log: readonly LogEntry[]): readonly GameEvent[] {
   if (log.length === 0) return NO_EVENTS;
-  return log.map((e) => ({ type: 'effect', effect: e.kind, rule: e.source, text: e.text, units: [...e.units], rolls: e.rolls.map((r) => ({ ...r })), data: e.data }));
+  return log.map((e) => ({
+    type: 'effect',
+    effect: e.kind,
+    rule: e.source,
+    text: e.text,
+    units: [...e.units],
+    rolls: e.rolls.map((r) => ({ ...r })),
+    data: e.data,
+  }));
 }
 
 export function describeJob(job: Job): string {

@@ -95,7 +95,15 @@ function noneGrew(before: CoreState['units'], after: CoreState['units']): boolea
     if (u === v) continue;
     if (++changed > MAX_CHANGED) return false;
     if (v.destroyed || v.location === null) continue;
-    if (u.id !== v.id || u.destroyed || v.location !== u.location || fightsFor(v) !== fightsFor(u) || isAerial(v) !== isAerial(u) || capacitySize(v) > capacitySize(u)) return false;
+    if (
+      u.id !== v.id ||
+      u.destroyed ||
+      v.location !== u.location ||
+      fightsFor(v) !== fightsFor(u) ||
+      isAerial(v) !== isAerial(u) ||
+      capacitySize(v) > capacitySize(u)
+    )
+      return false;
   }
   return true;
 }
@@ -122,7 +130,10 @@ function tables(rules: WarchonRules): Tables {
     const capacities = new Float64Array(entries);
     for (let i = 0; i < entries; i++) capacities[i] = rules.spreads[Math.floor(i / (rules.sides.length * 2))]!.capacity;
     const n = rules.spreads.length;
-    tablesOf.set(rules, (t = { sizes: new Float64Array(entries), capacities, present: new Uint32Array(n), enemy: new Uint8Array(n), classSize: new Float64Array(n) }));
+    tablesOf.set(
+      rules,
+      (t = { sizes: new Float64Array(entries), capacities, present: new Uint32Array(n), enemy: new Uint8Array(n), classSize: new Float64Array(n) }),
+    );
   }
   return t;
 }
@@ -142,7 +153,8 @@ function findOverflow(core: CoreState, rules: WarchonRules): Overflow | null {
     sizes[k] = sizes[k]! + capacitySize(u);
   }
   for (let i = 0; i < sizes.length; i++) {
-    if (sizes[i]! > capacities[i]!) return { side: sides[Math.floor(i / 2) % sides.length]!, spread: rules.spreads[Math.floor(i / (sides.length * 2))]!.id, aerial: i % 2 === 1 };
+    if (sizes[i]! > capacities[i]!)
+      return { side: sides[Math.floor(i / 2) % sides.length]!, spread: rules.spreads[Math.floor(i / (sides.length * 2))]!.id, aerial: i % 2 === 1 };
   }
   return null;
 }

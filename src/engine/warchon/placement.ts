@@ -104,7 +104,7 @@ function unitKey(state: CoreState, u: CoreState['units'][number], reads: Reads):
 }
 
 /** Whether a static rule may read this unit in `state`: in play at a place whose rules' filters match it (Reads.unitPlaces), or of a record holding a rule. */
-function read(state: CoreState, u: CoreState['units'][number], reads: Reads): boolean {
+function read(_state: CoreState, u: CoreState['units'][number], reads: Reads): boolean {
   if (u.destroyed) return false;
   if (reads.unitPlaces === null || (u.record !== null && reads.unitRecords.has(u.record))) return true;
   const here = u.location !== null ? reads.unitPlaces.get(u.location) : undefined;
@@ -137,7 +137,8 @@ function selfMarks(state: CoreState, u: CoreState['units'][number], reads: Reads
     }
     marks += '|';
     // `binding: self` alone selects the unit while it is in play, which it is here.
-    for (const target of rule.targets) marks += Object.keys(target).length === 1 || matchesUnit(state, u, target, (ctx ??= unitRuleContext(rule, u, reads))) ? '1' : '0';
+    for (const target of rule.targets)
+      marks += Object.keys(target).length === 1 || matchesUnit(state, u, target, (ctx ??= unitRuleContext(rule, u, reads))) ? '1' : '0';
   }
   return marks;
 }
@@ -152,7 +153,13 @@ function sameBattles(a: CoreState, b: CoreState, places: readonly string[] | nul
   const x = a.battle;
   const y = b.battle;
   if (places === null) {
-    return x?.location === y?.location && x?.attacker === y?.attacker && x?.defender === y?.defender && x?.controlling === y?.controlling && sameList(a.battlesDue, b.battlesDue);
+    return (
+      x?.location === y?.location &&
+      x?.attacker === y?.attacker &&
+      x?.defender === y?.defender &&
+      x?.controlling === y?.controlling &&
+      sameList(a.battlesDue, b.battlesDue)
+    );
   }
   // The same battle and the same battles due: nothing to look up place by place.
   if (a.battle === b.battle && a.battlesDue === b.battlesDue) return true;
@@ -262,7 +269,10 @@ function placementReadsFor(rules: WarchonRules): Reads | null {
         if (!filtersAt.has(h.place)) filtersAt.set(h.place, []);
       } else if ('record' in h) {
         const targets = r.rule.do.flatMap((e) => ('target' in e && e.target !== undefined ? [e.target as DeepReadonly<UnitFilter>] : []));
-        const selfOnly = (r.rule.if === undefined || !readsUnits(r.rule.if)) && targets.every((t) => t.binding === 'self') && r.rule.do.every((e) => 'target' in e || e.kind === 'manual' || e.kind === 'no-effect');
+        const selfOnly =
+          (r.rule.if === undefined || !readsUnits(r.rule.if)) &&
+          targets.every((t) => t.binding === 'self') &&
+          r.rule.do.every((e) => 'target' in e || e.kind === 'manual' || e.kind === 'no-effect');
         const byPlace = r.rule.if === undefined || readsPlaceTraitsOnly(r.rule.if) ? new Map<string | null, boolean>() : null;
         if (selfOnly && !unitRecords.has(h.record)) selfRecords.set(h.record, [...(selfRecords.get(h.record) ?? []), { source: r, targets, byPlace }]);
         else {
@@ -285,11 +295,31 @@ function placementReadsFor(rules: WarchonRules): Reads | null {
       : new Map(
           [...filtersAt].map(([at, filters]): [string, UnitFilters] => [
             at,
-            filters === 'all' ? 'all' : { filters, ctx: contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: null, source: `place/${at}`, location: at, self: null }), scope: { location: at, bound: null, sides: null } },
+            filters === 'all'
+              ? 'all'
+              : {
+                  filters,
+                  ctx: contextWith(
+                    { placeTraits: hooks.placeTraits, controlling: hooks.controlling },
+                    { owner: null, source: `place/${at}`, location: at, self: null },
+                  ),
+                  scope: { location: at, bound: null, sides: null },
+                },
           ]),
         );
     const transplant = statics.every((r) => r.rule.do.every((e) => e.kind !== 'modify-strength' || typeof e.value === 'number'));
-    found = ok ? { stats, ...read, battlePlaces: battlePlaces === null ? null : [...battlePlaces], unitPlaces, unitRecords, selfRecords, transplant, hooks: { placeTraits: hooks.placeTraits, controlling: hooks.controlling } } : null;
+    found = ok
+      ? {
+          stats,
+          ...read,
+          battlePlaces: battlePlaces === null ? null : [...battlePlaces],
+          unitPlaces,
+          unitRecords,
+          selfRecords,
+          transplant,
+          hooks: { placeTraits: hooks.placeTraits, controlling: hooks.controlling },
+        }
+      : null;
     placementReadsOf.set(rules, found);
   }
   return found;

@@ -45,7 +45,8 @@ function withRandom(core: CoreState, random: CoreState['random']): CoreState {
 /** Runs a job: true when it completed (its state taken in), false when its question waits for a move. */
 function runJob(state: Draft, rules: WarchonRules, job: Job, events: GameEvent[]): boolean {
   // Most announcements fire nothing on a state already settled: the job would give the same state.
-  if (idleJob(state.core, rules, job) && state.core.random === state.random && isSettled(state.core, state.step === 'movement' ? state.inBattle : [])) return true;
+  if (idleJob(state.core, rules, job) && state.core.random === state.random && isSettled(state.core, state.step === 'movement' ? state.inBattle : []))
+    return true;
   const attempt = attemptJob(state.core, rules, job, []);
   if (!attempt.done) {
     state.pending = { job, base: state.core, answers: [], request: attempt.request };
@@ -215,7 +216,8 @@ export function advance(rules: WarchonRules, s: Draft, events: GameEvent[]): Pla
     // An announcement nobody listens for, with no delayed effect waiting, on a settled state gives
     // the same state (runJob's idle case): no job is made for it.
     const announced = STAGE_EVENTS[b.stage];
-    const idle = announced !== undefined && quietEvent(s.core, rules, announced) && s.core.log.length === 0 && s.core.random === s.random && isSettled(s.core, []);
+    const idle =
+      announced !== undefined && quietEvent(s.core, rules, announced) && s.core.log.length === 0 && s.core.random === s.random && isSettled(s.core, []);
     if (idle || runJob(s, rules, stageJob(s, rules), events)) {
       // A battle's end is a change like any other: the static rules are recomputed before anything
       // else is announced (turn-ends, with its delayed effects, or the next battle). afterJob puts
@@ -246,7 +248,13 @@ function fieldCount(move: WarchonMove): number {
 function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): boolean {
   if (move.kind === 'move' || move.kind === 'hold' || move.kind === 'end-movement') {
     const core = state.core;
-    if (state.result === null && state.pending === null && state.step === 'movement' && overflow(core, rules) === null && fieldCount(move) === (move.kind === 'end-movement' ? 1 : move.kind === 'hold' ? 2 : 3)) {
+    if (
+      state.result === null &&
+      state.pending === null &&
+      state.step === 'movement' &&
+      overflow(core, rules) === null &&
+      fieldCount(move) === (move.kind === 'end-movement' ? 1 : move.kind === 'hold' ? 2 : 3)
+    ) {
       if (move.kind === 'end-movement') return true;
       const unit = typeof move.unit === 'string' ? findUnit(core, move.unit) : undefined;
       if (unit === undefined || !actsNow(state, unit)) return false;
@@ -256,7 +264,8 @@ function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): b
   if ((move.kind === 'fingers' || move.kind === 'assign') && fieldCount(move) === 2) {
     const b = state.battle;
     if (state.result === null && state.pending === null && state.step === 'battle' && b !== null && overflow(state.core, rules) === null) {
-      if (move.kind === 'fingers' && (b.stage === 'fingers' || b.stage === 'event-fingers')) return Number.isInteger(move.n) && move.n >= rules.fingers.min && move.n <= rules.fingers.max;
+      if (move.kind === 'fingers' && (b.stage === 'fingers' || b.stage === 'event-fingers'))
+        return Number.isInteger(move.n) && move.n >= rules.fingers.min && move.n <= rules.fingers.max;
       // A Hit goes to a unit of the side assigning, in play at the battle's spread, with Hits left.
       if (move.kind === 'assign' && b.stage === 'assign' && b.hits.length > 0) {
         const unit = typeof move.unit === 'string' ? findUnit(state.core, move.unit) : undefined;
@@ -281,20 +290,38 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
       const id = `${move.unit}-${n}`;
       s.core = coreWith(s.core, { units: [...s.core.units, makeUnit(armyUnit(rules, side, id, move.unit))] });
       s.unplaced = { ...s.unplaced, [side]: [...s.unplaced[side]!, id] };
-      events.push({ type: 'effect', effect: 'recruit', rule: build.key, side, unit: id, record: move.unit, points: build.offer.find((o) => o.record === move.unit)!.points, spent: spentOn(rules, s, side), budget: build.points });
+      events.push({
+        type: 'effect',
+        effect: 'recruit',
+        rule: build.key,
+        side,
+        unit: id,
+        record: move.unit,
+        points: build.offer.find((o) => o.record === move.unit)!.points,
+        spent: spentOn(rules, s, side),
+        budget: build.points,
+      });
       break;
     }
     case 'end-army': {
       const side = s.army!.building[0]!;
       const build = rules.builds.find((b) => b.side === side)!;
-      events.push({ type: 'effect', effect: 'army-built', rule: build.key, side, units: [...s.unplaced[side]!], spent: spentOn(rules, s, side), budget: build.points });
+      events.push({
+        type: 'effect',
+        effect: 'army-built',
+        rule: build.key,
+        side,
+        units: [...s.unplaced[side]!],
+        spent: spentOn(rules, s, side),
+        budget: build.points,
+      });
       const building = s.army!.building.slice(1);
       s.army = { building };
       s.step = building.length > 0 ? 'army' : 'setup';
       break;
     }
     case 'place': {
-      const core = updateUnit(s.core, move.unit, (u) => (unitWith(u, { location: move.spread })));
+      const core = updateUnit(s.core, move.unit, (u) => unitWith(u, { location: move.spread }));
       const side = findUnit(core, move.unit)!.side;
       events.push({ type: 'effect', effect: 'place', rule: rules.keys.place, unit: move.unit, spread: move.spread });
       s.core = core;
@@ -318,7 +345,14 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
     case 'end-movement': {
       const core = s.core;
       const queue = contested(core, rules);
-      events.push({ type: 'effect', effect: 'end-movement', rule: rules.keys.turn, side: core.active, battles: queue, shifted: core.units.filter((u) => !u.destroyed && u.side === core.active && !s.acted.includes(u.id)).map((u) => u.id) });
+      events.push({
+        type: 'effect',
+        effect: 'end-movement',
+        rule: rules.keys.turn,
+        side: core.active,
+        battles: queue,
+        shifted: core.units.filter((u) => !u.destroyed && u.side === core.active && !s.acted.includes(u.id)).map((u) => u.id),
+      });
       s.step = 'battle';
       s.queue = queue;
       s.inBattle = [];

@@ -4,10 +4,7 @@
 // built, so play never matches strings.
 
 /** What a result does to one Battle Army. */
-export type SideOutcome =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'hits'; readonly hits: number }
-  | { readonly kind: 'eliminated' };
+export type SideOutcome = { readonly kind: 'none' } | { readonly kind: 'hits'; readonly hits: number } | { readonly kind: 'eliminated' };
 
 /** The four kinds of result the rulebook describes ("Let's Fight!"). */
 export type ResultKind = 'hits' | 'eliminated' | 'engaged' | 'standoff';
@@ -70,7 +67,9 @@ export function resultParser(forms: readonly ResultForm[]): (code: string) => Co
       const text = group === undefined ? undefined : m[group];
       const hits = text === undefined ? NaN : Number(text);
       if (!Number.isInteger(hits) || hits < 1) {
-        throw new ResultGrammarError(`The result form "${form.id}" gives the ${who} Hits but its pattern's group ${group ?? '(none)'} does not hold a number in "${code}".`);
+        throw new ResultGrammarError(
+          `The result form "${form.id}" gives the ${who} Hits but its pattern's group ${group ?? '(none)'} does not hold a number in "${code}".`,
+        );
       }
       return { kind: 'hits', hits };
     };

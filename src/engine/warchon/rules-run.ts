@@ -32,7 +32,8 @@ const RAIN = 'Erdon Pass Event 5, Torrential Rain: combat ends at once, with no 
 const ELEMENTAL = 'Dracosroar Event 1, Ramping Water Elemental: a number; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn';
 const FALL = 'Dracosroar Event 2, Accidental Fall: each army picks one opposing unit without Aerial or Aquatic, and it is destroyed';
 const FURY = "Dracosroar Event 5, River's Fury: a random unit of each Battle Army takes 1 Hit";
-const BRIDGE = 'Dracosroar Event 3, Magic Bridge: lifts an attack restriction Dracosroar never has (ruling), so nothing changes and combat resumes with a new number';
+const BRIDGE =
+  'Dracosroar Event 3, Magic Bridge: lifts an attack restriction Dracosroar never has (ruling), so nothing changes and combat resumes with a new number';
 const ERUPTION = 'Mount Tzask Event 1, Volcanic Eruption: every unit there but Brimstone Dragons is destroyed, and combat ends';
 const MAGMA = "Mount Tzask Event 2, Magma Flow: units of Movement 2 or less are destroyed, the others retreat one spread by their owner's choice, combat ends";
 const QUAKE = 'Mount Tzask Events 3 and 4, Earthquake and Lava Burst: units without (with) Aerial take 1 Hit and have CS 1 this turn';
@@ -40,14 +41,18 @@ const ORIGINAL = 'Mount Tzask Event 5, None: the number that called the event gi
 const ASSASSINATION = 'Xetti Bishum Event 1, Assassination: a number; 1-2 the attacker loses a unit of its choice, 3-4 the defender, 5 nothing';
 const MOB = 'Xetti Bishum Event 2, Swarming Mob: the unit of largest Size has CS 0 this turn, all of them in a tie';
 const CULL = 'Xetti Bishum Event 3, Cull the Weak: the unit with the least DS there is destroyed, all of them in a tie';
-const BRIBERY = 'Xetti Bishum Events 4 and 5, Bribery and Shell Game: the Controlling (non-Controlling) army takes one opposing unit for this turn, Size 0 for Capacity';
+const BRIBERY =
+  'Xetti Bishum Events 4 and 5, Bribery and Shell Game: the Controlling (non-Controlling) army takes one opposing unit for this turn, Size 0 for Capacity';
 const AX = 'Ax: the attacker alone takes the Hits, its owner giving them one at a time, no unit more than it has';
 const DY = 'Dx: the defender alone takes the Hits, split by its owner among its units there';
 const DISTINCT = 'Distinct: an army may hold one copy of a Distinct unit, not two';
 const NETHER_PURITY = 'Nether and Purity: opposites, no unit starts off with both';
-const RESERVE = "Erdon Pass Event 4, Surprise Reserve: the Controlling army may bring one unit in from within its Movement, even one that moved, Size 0 for Capacity this turn, and it retreats one spread when the turn is over";
-const BERSERK = 'Berserk: its owner may declare it when a battle starts (ruling berserk-strategy-round); its current CS doubles, prior changes kept, and it is destroyed after the battle';
-const BRIDGE_4 = 'Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then on 1 or 2 the committed units without Aerial or Aquatic are destroyed';
+const RESERVE =
+  'Erdon Pass Event 4, Surprise Reserve: the Controlling army may bring one unit in from within its Movement, even one that moved, Size 0 for Capacity this turn, and it retreats one spread when the turn is over';
+const BERSERK =
+  'Berserk: its owner may declare it when a battle starts (ruling berserk-strategy-round); its current CS doubles, prior changes kept, and it is destroyed after the battle';
+const BRIDGE_4 =
+  'Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then on 1 or 2 the committed units without Aerial or Aquatic are destroyed';
 
 export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'result/ae': ELIMINATED,

@@ -32,6 +32,8 @@ export function setupState(rules: WarchonRules, seed: number): PlayResult<Warcho
     // Only where a side builds its army: other scenarios' states stay as they were.
     ...(building.length > 0 ? { army: { building } } : {}),
   };
-  const events: GameEvent[] = [{ type: 'setup', pack: rules.pack, scenario: rules.scenario, seed, sides: [...rules.sides], first: rules.first, setupOrder: [...rules.setupOrder] }];
+  const events: GameEvent[] = [
+    { type: 'setup', pack: rules.pack, scenario: rules.scenario, seed, sides: [...rules.sides], first: rules.first, setupOrder: [...rules.setupOrder] },
+  ];
   return advance(rules, draft(state), events);
 }

@@ -50,12 +50,17 @@ export function withTurn(core: CoreState, rules: WarchonRules, active: string, t
  * state the change was made to, is compared first: most changes (a Hit, a unit lost) leave what the
  * static rules read as it was, and two states one step apart differ in a unit or two.
  */
-export function recompute(core: CoreState, rules: WarchonRules, inBattle: readonly string[], previous?: CoreState): { core: CoreState; log: readonly LogEntry[] } {
+export function recompute(
+  core: CoreState,
+  rules: WarchonRules,
+  inBattle: readonly string[],
+  previous?: CoreState,
+): { core: CoreState; log: readonly LogEntry[] } {
   const due = dueOf(core, inBattle);
   if (core.settled && sameList(core.battlesDue, due)) return { core, log: NO_ENTRIES };
   const named = sameList(core.battlesDue, due) ? core : coreWith(core, { battlesDue: [...due] });
   // Static effects (modify-strength, limit-movement) never choose, so the first policy is never asked.
-  const result = recomputeStaticsOf(named, rules, firstPolicy, previous !== undefined && previous.settled ? previous : undefined);
+  const result = recomputeStaticsOf(named, rules, firstPolicy, previous?.settled ? previous : undefined);
   return { core: result.state, log: result.log };
 }
 
@@ -76,7 +81,8 @@ export function recomputeStaticsOf(core: CoreState, rules: WarchonRules, policy:
   if (reads === null) return recomputeStatics(core, rules.rules, policy, ruleHooks(rules));
   // What the rules read of each unit of `core`, found once for all the states it is compared with.
   const keys: Keys = [];
-  if (previous !== undefined && previous !== core && core.staticMarks === previous.staticMarks && samePlacement(core, previous, reads, keys)) return { state: core, log: NO_ENTRIES };
+  if (previous !== undefined && previous !== core && core.staticMarks === previous.staticMarks && samePlacement(core, previous, reads, keys))
+    return { state: core, log: NO_ENTRIES };
   if (recent.rules === rules) {
     const cores = recent.cores;
     for (let i = 0; i < cores.length; i++) {

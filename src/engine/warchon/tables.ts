@@ -55,7 +55,9 @@ export interface SpreadInput {
   readonly events: { readonly entries: readonly { readonly roll: number; readonly name: string }[] } | null;
 }
 
-type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction' } } | undefined;
+type OriginsOf =
+  | { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction' } }
+  | undefined;
 
 /** A table shape or cell the engine cannot read: a content error, named with the spread and cell. */
 export { TableError };
@@ -77,12 +79,17 @@ function provenance(origins: OriginsOf, pointer: string): Provenance | null {
 /** Builds one spread's typed tables; `parse` is the pack's result grammar. */
 export function buildSpreadTables(spread: SpreadInput, parse: (code: string) => CombatResult, recordOrigins?: OriginsOf): SpreadTables {
   const where = (pointer: string) => `spread "${spread.id}" ${pointer}`;
-  if (spread.rng.length !== 5 || spread.rng.some((row) => row.length !== 5)) throw new TableError(`${where('/rng')}: the RNG matrix must be 5 rows of 5 cells.`);
+  if (spread.rng.length !== 5 || spread.rng.some((row) => row.length !== 5))
+    throw new TableError(`${where('/rng')}: the RNG matrix must be 5 rows of 5 cells.`);
   const rng = spread.rng.map((row, r) =>
     row.map((raw, c) => ({ value: parseRngCell(raw, where(`/rng/${r}/${c}`)), origin: provenance(recordOrigins, `/rng/${r}/${c}`) })),
   );
   const table = spread.combatTable;
-  const columns = table.columns.map((col, c) => ({ label: col.label, differential: col.differential, origin: provenance(recordOrigins, `/combatTable/columns/${c}`) }));
+  const columns = table.columns.map((col, c) => ({
+    label: col.label,
+    differential: col.differential,
+    origin: provenance(recordOrigins, `/combatTable/columns/${c}`),
+  }));
   const rows = table.rows.map(({ cells }, r) => {
     if (cells.length !== columns.length) throw new TableError(`${where(`/combatTable/rows/${r}/cells`)}: ${cells.length} cells for ${columns.length} columns.`);
     return cells.map((code, c) => ({ value: code === null ? null : parse(code), origin: provenance(recordOrigins, `/combatTable/rows/${r}/cells/${c}`) }));
@@ -119,7 +126,9 @@ export class AmbiguousSpreadError extends TableError {
     readonly number: number,
     readonly ids: readonly string[],
   ) {
-    super(`Spread number ${number} is ambiguous: spreads ${ids.map((id) => `"${id}"`).join(' and ')} ${ids.length === 2 ? 'both' : 'all'} have number ${number}. Give the spread by id, or give each spread its own number.`);
+    super(
+      `Spread number ${number} is ambiguous: spreads ${ids.map((id) => `"${id}"`).join(' and ')} ${ids.length === 2 ? 'both' : 'all'} have number ${number}. Give the spread by id, or give each spread its own number.`,
+    );
   }
 }
 
@@ -168,7 +177,11 @@ export function findSpreadIn(spreads: Iterable<SpreadTables>, idOrNumber: string
   if (!/^[0-9]+$/.test(idOrNumber)) return undefined;
   const n = Number(idOrNumber);
   const found = all.filter((s) => s.number === n);
-  if (found.length > 1) throw new AmbiguousSpreadError(n, found.map((s) => s.id));
+  if (found.length > 1)
+    throw new AmbiguousSpreadError(
+      n,
+      found.map((s) => s.id),
+    );
   return found[0];
 }
 
@@ -231,17 +244,24 @@ export function rngCell(spread: SpreadTables, fingers: Fingers): Cell<RngCell> |
  */
 export function resolveCombat(spread: SpreadTables, input: CombatInput): Resolution {
   const { as, ds, fingers } = input;
-  for (const [name, v] of [['AS', as], ['DS', ds]] as const) {
+  for (const [name, v] of [
+    ['AS', as],
+    ['DS', ds],
+  ] as const) {
     if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a whole number of at least 0, not ${v}.`);
   }
-  for (const [name, v] of [['attacker', fingers.attacker], ['defender', fingers.defender]] as const) {
+  for (const [name, v] of [
+    ['attacker', fingers.attacker],
+    ['defender', fingers.defender],
+  ] as const) {
     if (!Number.isInteger(v) || v < 1 || v > 5) throw new RangeError(`The ${name} shows 1 to 5 fingers, not ${v}.`);
   }
   const differential = as - ds;
   const found = columnFor(spread, differential);
   if (!found) throw new TableError(`Spread "${spread.id}" has no Combat Results Table column for the differential ${differential}.`);
   const cell = rngCell(spread, fingers);
-  if (!cell?.value) throw new TableError(`Spread "${spread.id}" has no RNG value for ${fingers.attacker} (attacker) and ${fingers.defender} (defender) fingers.`);
+  if (!cell?.value)
+    throw new TableError(`Spread "${spread.id}" has no RNG value for ${fingers.attacker} (attacker) and ${fingers.defender} (defender) fingers.`);
   const { number, event } = cell.value;
   const used: (Provenance & { value: LookedUp })[] = [];
   if (found.column.origin) used.push({ value: 'column', ...found.column.origin });

@@ -46,6 +46,11 @@ export function revealCard(state: CoreState, content: WarmasterCardContent, card
   const shown: CoreState = coreWith(state, { zones: { ...state.zones, revealed: [...(state.zones.revealed ?? []), card] } });
   const heard = fire(shown, { event: 'card-revealed', location: area, side: record.side, cards: [card] }, warmasterRules(content), policy);
   if (heard.replaced) return { state: heard.state, log: heard.log };
-  const applied = applyEffects(heard.state, record.effects, { owner: record.side, source: `card/${card} revealed in ${area}`, location: area, cards: [card] }, policy);
+  const applied = applyEffects(
+    heard.state,
+    record.effects,
+    { owner: record.side, source: `card/${card} revealed in ${area}`, location: area, cards: [card] },
+    policy,
+  );
   return { state: applied.state, log: [...heard.log, ...applied.log], events: applied.events ?? [] };
 }

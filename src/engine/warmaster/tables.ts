@@ -94,7 +94,9 @@ export interface TeleportEntry {
   readonly origin: Provenance | null;
 }
 
-type OriginsOf = { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction' } } | undefined;
+type OriginsOf =
+  | { readonly [pointer: string]: { readonly layer: string; readonly entry: string; readonly kind: 'erratum' | 'inference' | 'ruling' | 'reconstruction' } }
+  | undefined;
 
 function provenance(recordOrigins: OriginsOf, pointer: string): Provenance | null {
   const found = originAt(recordOrigins, pointer);
@@ -129,7 +131,14 @@ export interface ResultInput {
 
 export function buildCombatTable(table: CombatTableInput, resultRecords: readonly ResultInput[], tableOrigins?: OriginsOf): CombatTable {
   // The legend is the combat-result records, in the printed order of their codes.
-  const legend = inLegendOrder(resultRecords, table.legend, table.id).map((r, rank) => ({ id: r.id, code: r.code, name: r.name, text: r.text, rank, ...MEANING[r.code] }));
+  const legend = inLegendOrder(resultRecords, table.legend, table.id).map((r, rank) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    text: r.text,
+    rank,
+    ...MEANING[r.code],
+  }));
   const byCode = new Map(legend.map((r) => [r.code, r]));
   const rows = table.rows.map((row, r) =>
     row.cells.map((code, c) => {
@@ -152,11 +161,23 @@ export function buildCombatTable(table: CombatTableInput, resultRecords: readonl
 /** A teleport table as the generic roll table holds it: `roll` ranges, Warmaster's `outcome` under each entry's `extension`. */
 export interface TeleportTableInput {
   readonly dice: 'd66';
-  readonly entries: readonly { readonly roll: Range; readonly name: string; readonly text: string; readonly effects: readonly DeepReadonly<Effect>[]; readonly extension: { readonly outcome: string } }[];
+  readonly entries: readonly {
+    readonly roll: Range;
+    readonly name: string;
+    readonly text: string;
+    readonly effects: readonly DeepReadonly<Effect>[];
+    readonly extension: { readonly outcome: string };
+  }[];
 }
 
 export function buildTeleportTable(table: TeleportTableInput, tableOrigins?: OriginsOf): readonly TeleportEntry[] {
-  return table.entries.map((e, i) => ({ range: e.roll, name: e.name, text: e.text, outcome: e.extension.outcome, origin: provenance(tableOrigins, `/entries/${i}`) }));
+  return table.entries.map((e, i) => ({
+    range: e.roll,
+    name: e.name,
+    text: e.text,
+    outcome: e.extension.outcome,
+    origin: provenance(tableOrigins, `/entries/${i}`),
+  }));
 }
 
 /**
@@ -216,10 +237,14 @@ export function warmasterTables(content: WarmasterTablesContent): WarmasterTable
   const resultRecords = Object.values(content.records['combat-result']) satisfies readonly ResultInput[];
   const sorted = <T>(o: { readonly [id: string]: T }) => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const combatTables = new Map(
-    sorted(content.records['combat-table']).map(([id, t]) => [id, buildCombatTable(t satisfies CombatTableInput, resultRecords, content.origins['combat-table'][id])] as const),
+    sorted(content.records['combat-table']).map(
+      ([id, t]) => [id, buildCombatTable(t satisfies CombatTableInput, resultRecords, content.origins['combat-table'][id])] as const,
+    ),
   );
   const teleportTables = new Map(
-    sorted(content.records['teleport-table']).map(([id, t]) => [id, buildTeleportTable(t satisfies TeleportTableInput, content.origins['teleport-table'][id])] as const),
+    sorted(content.records['teleport-table']).map(
+      ([id, t]) => [id, buildTeleportTable(t satisfies TeleportTableInput, content.origins['teleport-table'][id])] as const,
+    ),
   );
   const tables: WarmasterTables = {
     combatTables,

@@ -103,7 +103,13 @@ const oneLine = (s: string) => {
 };
 
 /** A pointer's steps, unescaped. */
-const steps = (pointer: string) => (pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')));
+const steps = (pointer: string) =>
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 /** True when a value at `changed` lies at, under or above an entry's target pointer (`-`, an append, matches any index). */
 function overlaps(target: string, changed: string): boolean {
@@ -151,7 +157,11 @@ function changedEntry(c: LayerEntryChange): ChangelogEntry {
   const { before: a, after: b } = c;
   const fields = c.fields
     .filter((f) => f !== 'reason')
-    .map((f) => (f === 'target' ? { field: 'target', before: a.where, after: b.where } : { field: f, before: shown(a[f] as Json | undefined), after: shown(b[f] as Json | undefined) }));
+    .map((f) =>
+      f === 'target'
+        ? { field: 'target', before: a.where, after: b.where }
+        : { field: f, before: shown(a[f] as Json | undefined), after: shown(b[f] as Json | undefined) },
+    );
   return {
     status: 'changed',
     statusTitle: 'Changed',
@@ -258,9 +268,16 @@ export function changelogPages(since: ErrataSince, pack: PackDiff | undefined): 
 
   // Changed values: pack.yaml first, then each record; a record too long for the room left goes on, continued, on the next page.
   const changed: { title: { name: string; ref: string }; values: ChangelogValue[] }[] = [];
-  if (pack.manifest.length > 0) changed.push({ title: { name: 'pack.yaml', ref: '' }, values: pack.manifest.map((c) => ({ where: c.where, before: shown(c.before), after: shown(c.after), causes: [] })) });
+  if (pack.manifest.length > 0)
+    changed.push({
+      title: { name: 'pack.yaml', ref: '' },
+      values: pack.manifest.map((c) => ({ where: c.where, before: shown(c.before), after: shown(c.after), causes: [] })),
+    });
   for (const r of pack.records.changed) {
-    changed.push({ title: recordTitle(r), values: r.changes.map((c) => ({ where: c.where, before: shown(c.before), after: shown(c.after), causes: causesOf(pack, r, c) })) });
+    changed.push({
+      title: recordTitle(r),
+      values: r.changes.map((c) => ({ where: c.where, before: shown(c.before), after: shown(c.after), causes: causesOf(pack, r, c) })),
+    });
   }
   if (changed.length > 0) {
     let section = open('values', SECTIONS.values, RECORD_CHROME + valueHeight(changed[0]!.values[0]!), false);

@@ -26,7 +26,14 @@ export interface PackContent {
 /** The common sheets' view of a pack's effective content (scenarios are records of the kind `scenario`). */
 export function commonView(content: EffectivePack): PackContent {
   const scenarios = (content.records.scenario ?? {}) as unknown as { readonly [id: string]: DeepReadonly<Scenario> };
-  return { pack: content.pack, records: content.records, origins: content.origins, scenarios, layers: content.layers, scenarioIds: Object.keys(scenarios).sort() };
+  return {
+    pack: content.pack,
+    records: content.records,
+    origins: content.origins,
+    scenarios,
+    layers: content.layers,
+    scenarioIds: Object.keys(scenarios).sort(),
+  };
 }
 
 /**
@@ -37,7 +44,11 @@ const UNIT_KINDS = ['unit', 'creature', 'special-unit', 'card'];
 const ZONE_KINDS = ['zone', 'spread', 'ship-area'];
 
 /** A record referred to by id: its kind, id and the record itself, or undefined. */
-export function findRecord(content: PackContent, kinds: readonly string[], id: string): { kind: string; id: string; record: Record<string, unknown> } | undefined {
+export function findRecord(
+  content: PackContent,
+  kinds: readonly string[],
+  id: string,
+): { kind: string; id: string; record: Record<string, unknown> } | undefined {
   for (const kind of kinds) {
     const record = content.records[kind]?.[id];
     if (record && typeof record === 'object') return { kind, id, record: record as Record<string, unknown> };
@@ -94,7 +105,11 @@ export function sideName(content: PackContent, side: string): string {
  * A unit's stats in one line, for the army lists, where its kind has stats a player sets up by
  * (Archon creatures: Hits, Move with F for flyers, Attack); marked when a layer set them.
  */
-export function unitStats(content: PackContent, book: MarkBook, found: { kind: string; id: string; record: Record<string, unknown> }): { hits: unknown; move: unknown; flyer: boolean; attack: unknown; rec: string } | null {
+export function unitStats(
+  content: PackContent,
+  book: MarkBook,
+  found: { kind: string; id: string; record: Record<string, unknown> },
+): { hits: unknown; move: unknown; flyer: boolean; attack: unknown; rec: string } | null {
   const r = found.record;
   if (found.kind !== 'creature' || typeof r.hits !== 'number') return null;
   for (const ptr of ['/hits', '/move', '/flyer', '/attack']) markValue(book, found.id, content.origins[found.kind]?.[found.id], ptr);

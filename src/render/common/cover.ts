@@ -38,7 +38,13 @@ export interface Component {
   /** Sheets: printed landscape. */
   readonly landscape?: boolean;
   /** Printables sharing sheets (printables.yaml `sheets`, or --combine): the pieces of each kind, and every size they print at. */
-  readonly shared?: { readonly cards: number; readonly counters: number; readonly sizes: readonly Size[]; readonly backed: readonly string[]; readonly all: number };
+  readonly shared?: {
+    readonly cards: number;
+    readonly counters: number;
+    readonly sizes: readonly Size[];
+    readonly backed: readonly string[];
+    readonly all: number;
+  };
 }
 
 const PAPER_NAMES: Readonly<Record<keyof typeof PAPER, string>> = { a4: 'A4 (210 x 297 mm)', letter: 'US Letter (8.5 x 11 in)' };
@@ -55,7 +61,19 @@ export function componentOf(p: Printable, type: Component['type'], o: PrintOptio
   if (p.kind === 'sheet') {
     const pages = p.faces.reduce((n, f) => n + f.copies, 0);
     const edge = finishing.twoSided;
-    return { title, type: 'sheet', pages, pieces: null, size: null, perSheet: null, sides: edge ? 'duplex' : 'one-sided', ...(edge ? { edge } : {}), cut: finishing.cut === true, ...(fold ? { fold } : {}), landscape: p.orientation === 'landscape' };
+    return {
+      title,
+      type: 'sheet',
+      pages,
+      pieces: null,
+      size: null,
+      perSheet: null,
+      sides: edge ? 'duplex' : 'one-sided',
+      ...(edge ? { edge } : {}),
+      cut: finishing.cut === true,
+      ...(fold ? { fold } : {}),
+      landscape: p.orientation === 'landscape',
+    };
   }
   const pieces = p.faces.reduce((n, f) => n + f.copies, 0);
   const { size } = cardSize(p, o.card);
@@ -106,7 +124,13 @@ export function sharedComponentOf(doc: PrintDocument, parts: readonly Component[
     ...(edge ? { edge } : {}),
     cut: true,
     ...(fold.length ? { fold: [...new Set(fold)].join(' ') } : {}),
-    shared: { cards: count('card'), counters: count('counter'), sizes, backed: cards.filter((p) => p.back && p.faces.length > 0).map((p) => footerTitle(p.game?.title ?? '', p.title)), all: withFaces.length },
+    shared: {
+      cards: count('card'),
+      counters: count('counter'),
+      sizes,
+      backed: cards.filter((p) => p.back && p.faces.length > 0).map((p) => footerTitle(p.game?.title ?? '', p.title)),
+      all: withFaces.length,
+    },
   };
 }
 
@@ -122,7 +146,9 @@ export function coverContext(content: PackContent, printables: readonly Printabl
   const declOf = (p: Printable) => decls.find((d) => `${pack.id}-${d.id}` === p.id);
   const componentOfP = (p: Printable) => componentOf(p, declOf(p)?.type ?? (p.kind === 'sheet' ? 'sheet' : 'card'), o, declOf(p)?.finishing);
   // One component a document: printables that share sheets are one component, as they print in one PDF.
-  const components = printDocuments(printables, { combine }).map((d) => (d.kind === 'single' ? componentOfP(d.printables[0]!) : sharedComponentOf(d, d.printables.map(componentOfP), o)));
+  const components = printDocuments(printables, { combine }).map((d) =>
+    d.kind === 'single' ? componentOfP(d.printables[0]!) : sharedComponentOf(d, d.printables.map(componentOfP), o),
+  );
   const rows = components.map((c) => ({
     title: c.title,
     what:
@@ -131,9 +157,12 @@ export function coverContext(content: PackContent, printables: readonly Printabl
         : c.shared
           ? `${[c.shared.cards ? pieces(c.shared.cards, 'card') : '', c.shared.counters ? pieces(c.shared.counters, 'counter') : ''].filter(Boolean).join(' and ')}${c.perSheet ? `, ${c.perSheet} a sheet` : ', sharing sheets'}`
           : `${c.pieces} ${c.type === 'counter' ? (c.pieces === 1 ? 'counter' : 'counters') : c.pieces === 1 ? 'card' : 'cards'}, ${c.perSheet} a sheet`,
-    size: c.shared && c.shared.sizes.length > 1
-      ? `${c.shared.sizes.map((s) => `${mmText(s.width)} x ${mmText(s.height)}`).join(', ')} mm`
-      : c.size ? `${mmText(c.size.width)} x ${mmText(c.size.height)} mm` : `${o.paper === 'a4' ? 'A4' : 'Letter'}${c.landscape ? ' landscape' : ''}`,
+    size:
+      c.shared && c.shared.sizes.length > 1
+        ? `${c.shared.sizes.map((s) => `${mmText(s.width)} x ${mmText(s.height)}`).join(', ')} mm`
+        : c.size
+          ? `${mmText(c.size.width)} x ${mmText(c.size.height)} mm`
+          : `${o.paper === 'a4' ? 'A4' : 'Letter'}${c.landscape ? ' landscape' : ''}`,
     pages: c.pages,
     sides: c.edge ? `${SIDES_WORDS[c.sides]} (${c.edge} edge)` : SIDES_WORDS[c.sides],
     cut: [c.sides === 'gutter-fold' ? 'fold, glue, cut' : c.cut ? 'cut out' : '', c.fold ? 'fold' : ''].filter(Boolean).join(', ') || 'none',
@@ -157,17 +186,27 @@ export function coverContext(content: PackContent, printables: readonly Printabl
     const items = duplexItems.filter((c) => c.edge === edge);
     if (items.length === 0) continue;
     const calibrate = items.some((c) => c.type !== 'sheet') ? ' Print the duplex calibration sheet first to check that backs line up.' : '';
-    checklist.push({ head: 'Two-sided', text: `${list(items)}: print two-sided, flipping on the ${edge} edge; each page of fronts is followed by its backs.${calibrate}` });
+    checklist.push({
+      head: 'Two-sided',
+      text: `${list(items)}: print two-sided, flipping on the ${edge} edge; each page of fronts is followed by its backs.${calibrate}`,
+    });
   }
   if (foldItems.length > 0) {
-    checklist.push({ head: 'Gutter fold', text: `${list(foldItems)}: print one-sided; fold each sheet along the dashed line so fronts and backs meet, glue, then cut.` });
+    checklist.push({
+      head: 'Gutter fold',
+      text: `${list(foldItems)}: print one-sided; fold each sheet along the dashed line so fronts and backs meet, glue, then cut.`,
+    });
   }
   const oneSided = components.filter((c) => c.sides === 'one-sided' || c.sides === 'no-backs');
   if (oneSided.length > 0) checklist.push({ head: 'One-sided', text: `${list(oneSided)}.` });
   const noBacks = components.filter((c) => c.sides === 'no-backs');
   // Of printables sharing sheets, those that have a back (`Cards (with Special units and cards)`).
   const backed = (c: Component) => (c.shared && c.shared.backed.length < c.shared.all ? `${c.shared.backed.join(', ')} (with ${c.title})` : c.title);
-  if (noBacks.length > 0) checklist.push({ head: 'Backs', text: `${noBacks.map(backed).join(', ')} have a shared back, not in this print: print them two-sided or gutter-folded to have it.` });
+  if (noBacks.length > 0)
+    checklist.push({
+      head: 'Backs',
+      text: `${noBacks.map(backed).join(', ')} have a shared back, not in this print: print them two-sided or gutter-folded to have it.`,
+    });
   if (cutOut.length > 0) {
     const marks = o.cropMarks === 'none' ? 'along the edges of each piece' : 'along the crop marks (the short lines round the edge of the sheet)';
     checklist.push({
@@ -176,7 +215,8 @@ export function coverContext(content: PackContent, printables: readonly Printabl
     });
   }
   for (const c of components) if (c.fold) checklist.push({ head: 'Fold', text: `${c.title}: ${c.fold}` });
-  if (o.inkSaver) checklist.push({ head: 'Ink saver', text: 'This print uses little ink: no fills behind tables, cards and counters; sides are named in words.' });
+  if (o.inkSaver)
+    checklist.push({ head: 'Ink saver', text: 'This print uses little ink: no fills behind tables, cards and counters; sides are named in words.' });
   return {
     pack: { title: pack.title, version: pack.version, source: pack.source.title, author: pack.source.author ?? null },
     sides: pack.sides.map((s) => ({ id: s.id, name: s.name, hasColour: typeof s.colour === 'string' })),
@@ -199,7 +239,15 @@ export function coverSheet(content: PackContent, printables: readonly Printable[
     template: 'common/cover.hbs',
     orientation: 'portrait',
     game: gameInfo(content.pack),
-    faces: [{ context: { ...coverContext(content, printables, o, ctx.combine === true), version: ctx.playmarkVersion }, marks: {}, footnotes: [], copies: 1, label: 'cover' }],
+    faces: [
+      {
+        context: { ...coverContext(content, printables, o, ctx.combine === true), version: ctx.playmarkVersion },
+        marks: {},
+        footnotes: [],
+        copies: 1,
+        label: 'cover',
+      },
+    ],
   };
 }
 

@@ -60,7 +60,10 @@ export function errataEntries(content: PackContent): ErrataEntry[] {
   }
   const kindIndex = (k: Kind) => GROUPS.findIndex((g) => g.kind === k);
   // A stable sort: within a kind, entries keep the order the layers apply them in.
-  return out.map((e, i) => ({ e, i })).sort((a, b) => kindIndex(a.e.kind) - kindIndex(b.e.kind) || a.i - b.i).map(({ e }) => e);
+  return out
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => kindIndex(a.e.kind) - kindIndex(b.e.kind) || a.i - b.i)
+    .map(({ e }) => e);
 }
 
 const VALUE_MAX = 150;
@@ -160,7 +163,11 @@ const SHARED_MIN = 40;
  */
 export function reasonBlocks(entries: readonly ErrataEntry[]): ReasonBlock[] {
   const leadOf = (e: ErrataEntry) => reasonLead(e.reason);
-  const restOf = (e: ErrataEntry) => e.reason.trim().slice(leadOf(e)?.length ?? 0).trim();
+  const restOf = (e: ErrataEntry) =>
+    e.reason
+      .trim()
+      .slice(leadOf(e)?.length ?? 0)
+      .trim();
   const tally = (values: (string | undefined)[]) => {
     const m = new Map<string, number>();
     for (const v of values) if (v !== undefined) m.set(v, (m.get(v) ?? 0) + 1);
@@ -283,16 +290,30 @@ export function errataSheet(content: PackContent, ctx: BuildContext): SheetPrint
   const entries = errataEntries(content);
   // With `render --errata-since REV`, the changes since REV come first, on pages of their own.
   const since = ctx.errataSince;
-  const changelog = since ? changelogPages(since, since.diff.packs.find((p) => p.id === content.pack.id)) : [];
+  const changelog = since
+    ? changelogPages(
+        since,
+        since.diff.packs.find((p) => p.id === content.pack.id),
+      )
+    : [];
   // A block continued from an earlier page names that page as the sheet numbers it.
   const pages = paginate(entries, isOriginal(content.pack.source)).map((groups) =>
     groups.map((g) => ({ ...g, blocks: g.blocks.map((b) => ({ ...b, reasonPage: b.reasonPage === null ? null : b.reasonPage + changelog.length })) })),
   );
   // Reconstructions are counted only in a pack that has some (most packs need none).
-  const counts = GROUPS.map((g) => ({ kind: g.kind, title: g.title, count: entries.filter((e) => e.kind === g.kind).length })).filter((c) => c.kind !== 'reconstruction' || c.count > 0);
+  const counts = GROUPS.map((g) => ({ kind: g.kind, title: g.title, count: entries.filter((e) => e.kind === g.kind).length })).filter(
+    (c) => c.kind !== 'reconstruction' || c.count > 0,
+  );
   const total = changelog.length + pages.length;
   const original = isOriginal(content.pack.source);
-  const pack = { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source?.file ?? '', original, layers: content.pack.layers };
+  const pack = {
+    id: content.pack.id,
+    title: content.pack.title,
+    version: content.pack.version,
+    source: content.pack.source?.file ?? '',
+    original,
+    layers: content.pack.layers,
+  };
   const face = (context: Record<string, unknown>, label: string): Face => ({
     context,
     // The sheet lists the layer entries themselves: nothing on it is marked.
@@ -308,7 +329,17 @@ export function errataSheet(content: PackContent, ctx: BuildContext): SheetPrint
     ),
     ...pages.map((groups, i) =>
       face(
-        { pack, page: changelog.length + i + 1, pages: total, first: i === 0, total: entries.length, counts, groups, since: null, version: ctx.playmarkVersion },
+        {
+          pack,
+          page: changelog.length + i + 1,
+          pages: total,
+          first: i === 0,
+          total: entries.length,
+          counts,
+          groups,
+          since: null,
+          version: ctx.playmarkVersion,
+        },
         `errata page ${i + 1}/${pages.length}`,
       ),
     ),

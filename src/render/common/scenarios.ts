@@ -77,7 +77,15 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
       const found = findUnit(content, u.unit);
       const points = typeof found?.record.points === 'number' ? found.record.points : null;
       if (found && points !== null) markValue(book, found.id, content.origins[found.kind]?.[found.id], '/points');
-      return { count: u.count, name: recordName(found?.record, u.unit), unitRec: found?.id ?? u.unit, points, total: points === null ? null : points * u.count, stats: found ? unitStats(content, book, found) : null, ...unitMarks.item(j) };
+      return {
+        count: u.count,
+        name: recordName(found?.record, u.unit),
+        unitRec: found?.id ?? u.unit,
+        points,
+        total: points === null ? null : points * u.count,
+        stats: found ? unitStats(content, book, found) : null,
+        ...unitMarks.item(j),
+      };
     });
     const totals = units.map((u) => u.total);
     const totalPoints = units.length > 0 && totals.every((t) => t !== null) ? totals.reduce<number>((a, b) => a + (b ?? 0), 0) : null;

@@ -10,11 +10,20 @@ export const addUnit: Handler<'add-unit'> = (state, effect, ctx) => {
   const side = resolveOneSide(state, effect.joins, ctx);
   const label = effect.name ?? effect.unit ?? 'unit';
   if (side === null) {
-    return { state, log: [entry('add-unit', ctx.source, `No single army is "${effect.joins}" here: ${label} does not join.`, { data: { joins: effect.joins, side: null } })] };
+    return {
+      state,
+      log: [entry('add-unit', ctx.source, `No single army is "${effect.joins}" here: ${label} does not join.`, { data: { joins: effect.joins, side: null } })],
+    };
   }
   const record = effect.unit !== undefined ? ctx.createUnit?.(effect.unit, side) : undefined;
   const stats = { ...printedStats(record?.stats ?? {}), ...printedStats(effect.stats ?? {}) };
-  const slug = (effect.unit ?? label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')) || 'unit';
+  const slug =
+    (effect.unit ??
+      label
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')) ||
+    'unit';
   const id = `${slug}#${state.nextUnitNumber}`;
   const location = ruleLocation(state, ctx);
   const unit = unitWith(
@@ -34,6 +43,11 @@ export const addUnit: Handler<'add-unit'> = (state, effect, ctx) => {
   );
   return {
     state: coreWith(state, { units: [...state.units, unit], nextUnitNumber: state.nextUnitNumber + 1 }),
-    log: [entry('add-unit', ctx.source, `${unit.name} (${id}) joins ${side} at ${location ?? 'no location'} (${effect.duration}).`, { units: [id], data: { side, record: unit.record, stats: unit.stats, traits: [...unit.traits], duration: effect.duration } })],
+    log: [
+      entry('add-unit', ctx.source, `${unit.name} (${id}) joins ${side} at ${location ?? 'no location'} (${effect.duration}).`, {
+        units: [id],
+        data: { side, record: unit.record, stats: unit.stats, traits: [...unit.traits], duration: effect.duration },
+      }),
+    ],
   };
 };

@@ -35,10 +35,30 @@ export const bringIn: Handler<'bring-in'> = (state, effect, ctx, policy) => {
     log.push(...step.log);
     const size = effect.sizeForCapacity;
     if (size !== undefined) {
-      next = updateUnit(next, id, (u) => (unitWith(u, { controlledBy: { side: fightsFor(u), sizeForCapacity: size.size, duration: size.duration, location: u.location, turnsLeft: turnsLeftFor(size.duration), source: ctx.source } })));
+      next = updateUnit(next, id, (u) =>
+        unitWith(u, {
+          controlledBy: {
+            side: fightsFor(u),
+            sizeForCapacity: size.size,
+            duration: size.duration,
+            location: u.location,
+            turnsLeft: turnsLeftFor(size.duration),
+            source: ctx.source,
+          },
+        }),
+      );
     }
   }
-  const text = `Bring in to ${here}: ${names(next, selected.ids)}.` + (selected.ids.length > 0 ? ` From: ${selected.ids.map((id) => `${id} ${from[id]}`).join(', ')}.` : '');
-  const data = { to: here, brought: selected.ids, from, within: effect.within ?? null, sizeForCapacity: effect.sizeForCapacity?.size ?? null, ...choiceData(selected.choice) };
+  const text =
+    `Bring in to ${here}: ${names(next, selected.ids)}.` +
+    (selected.ids.length > 0 ? ` From: ${selected.ids.map((id) => `${id} ${from[id]}`).join(', ')}.` : '');
+  const data = {
+    to: here,
+    brought: selected.ids,
+    from,
+    within: effect.within ?? null,
+    sizeForCapacity: effect.sizeForCapacity?.size ?? null,
+    ...choiceData(selected.choice),
+  };
   return { state: next, log: [entry('bring-in', ctx.source, text, { units: selected.ids, data }), ...log] };
 };

@@ -8,6 +8,11 @@ export const chooseUnits: Handler<'choose-units'> = (state, effect, ctx, policy)
   const as = effect.target.as ?? null;
   return {
     state: selected.state,
-    log: [entry('choose-units', ctx.source, `Chosen${as !== null ? ` as ${as}` : ''}: ${names(selected.state, selected.ids)}.`, { units: selected.ids, data: { as, chosen: selected.ids, ...choiceData(selected.choice) } })],
+    log: [
+      entry('choose-units', ctx.source, `Chosen${as !== null ? ` as ${as}` : ''}: ${names(selected.state, selected.ids)}.`, {
+        units: selected.ids,
+        data: { as, chosen: selected.ids, ...choiceData(selected.choice) },
+      }),
+    ],
   };
 };

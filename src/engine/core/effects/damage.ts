@@ -26,7 +26,12 @@ export const damage: Handler<'damage'> = (state, effect, ctx, policy) => {
         next = coreWith(next, { random: drawn.random });
         to = candidates[drawn.value]!;
       } else {
-        const side = choosingSide(next, effect.distribute, candidates.map((id) => findUnit(next, id)!), ctx);
+        const side = choosingSide(
+          next,
+          effect.distribute,
+          candidates.map((id) => findUnit(next, id)!),
+          ctx,
+        );
         const request = { side, candidates, count: 1, reason: `${ctx.source}: Hit ${hit + 1} of ${effect.hits}` };
         to = checkedUnits(policy.chooseUnits(next, request), request)[0]!;
       }
@@ -52,7 +57,13 @@ export const damage: Handler<'damage'> = (state, effect, ctx, policy) => {
       ? `${names(next, selected.ids)} take${selected.ids.length === 1 ? 's' : ''} ${effect.hits} Hit${effect.hits === 1 ? '' : 's'}`
       : `${effect.hits} Hit${effect.hits === 1 ? '' : 's'} split among ${names(next, selected.ids)}: ${selected.ids.map((id) => `${id} ${taken.get(id)}`).join(', ')}`;
   const text = what + (destroyed.length > 0 ? `; destroyed: ${names(next, destroyed)}.` : '.');
-  const data = { hits: effect.hits, hitsLeft, destroyed, ...(effect.distribute !== undefined ? { distributedBy: effect.distribute, split: splits } : {}), ...choiceData(selected.choice) };
+  const data = {
+    hits: effect.hits,
+    hitsLeft,
+    destroyed,
+    ...(effect.distribute !== undefined ? { distributedBy: effect.distribute, split: splits } : {}),
+    ...choiceData(selected.choice),
+  };
   return {
     state: next,
     log: [entry('damage', ctx.source, text, { units: selected.ids, data })],

@@ -21,6 +21,10 @@ export const delayed: Handler<'delayed'> = (state, effect, ctx) => {
   const when = describeTrigger(effect.at);
   return {
     state: coreWith(state, { delayed: [...state.delayed, waiting] }),
-    log: [entry('delayed', ctx.source, `Set up for later (${when}): ${effect.do.map((e) => e.kind).join(', ')}.`, { data: { at: when, effects: effect.do.map((e) => e.kind) } })],
+    log: [
+      entry('delayed', ctx.source, `Set up for later (${when}): ${effect.do.map((e) => e.kind).join(', ')}.`, {
+        data: { at: when, effects: effect.do.map((e) => e.kind) },
+      }),
+    ],
   };
 };

@@ -9,7 +9,12 @@ export const destroy: Handler<'destroy'> = (state, effect, ctx, policy) => {
   next = updateUnits(next, selected.ids, (u) => unitWith(u, { destroyed: true }));
   return {
     state: next,
-    log: [entry('destroy', ctx.source, `Destroyed: ${names(next, selected.ids)}.`, { units: selected.ids, data: { destroyed: selected.ids, ...choiceData(selected.choice) } })],
+    log: [
+      entry('destroy', ctx.source, `Destroyed: ${names(next, selected.ids)}.`, {
+        units: selected.ids,
+        data: { destroyed: selected.ids, ...choiceData(selected.choice) },
+      }),
+    ],
     events: selected.ids.length > 0 ? [{ event: 'unit-destroyed', units: selected.ids, location: findUnit(next, selected.ids[0]!)!.location }] : [],
   };
 };

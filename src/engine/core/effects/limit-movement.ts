@@ -8,7 +8,12 @@ import { coreWith, type CoreState, type LocationRule } from '../state.js';
 import { choiceData, select, type EffectOf, type Handler, type Selected } from './common.js';
 
 /** The limit recorded, without the log: what the handler does, and all a static rule's recompute needs (core/rules/statics.ts). */
-export function addLimit(state: CoreState, effect: EffectOf<'limit-movement'>, ctx: EffectContext, policy: Policy): { state: CoreState; rule: LocationRule; selected: Selected | null } {
+export function addLimit(
+  state: CoreState,
+  effect: EffectOf<'limit-movement'>,
+  ctx: EffectContext,
+  policy: Policy,
+): { state: CoreState; rule: LocationRule; selected: Selected | null } {
   const selected = effect.target !== undefined ? select(state, effect.target, ctx, policy) : null;
   const next = selected?.state ?? state;
   const rule: LocationRule = {
@@ -24,10 +29,24 @@ export function addLimit(state: CoreState, effect: EffectOf<'limit-movement'>, c
 
 export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, policy) => {
   const { state: next, rule, selected } = addLimit(state, effect, ctx, policy);
-  const limits = [rule.maxUnitsLeaving !== null ? `at most ${rule.maxUnitsLeaving} unit(s) per army leave` : null, rule.maxDistance !== null ? `moves of at most ${rule.maxDistance}` : null].filter((s) => s !== null);
+  const limits = [
+    rule.maxUnitsLeaving !== null ? `at most ${rule.maxUnitsLeaving} unit(s) per army leave` : null,
+    rule.maxDistance !== null ? `moves of at most ${rule.maxDistance}` : null,
+  ].filter((s) => s !== null);
   const text = `Movement limited at ${rule.location ?? 'every location'} (${effect.duration}): ${limits.join('; ') || 'no limit printed'}${rule.units !== null ? ` for ${rule.units.join(', ') || 'no unit'}` : ''}.`;
   return {
     state: next,
-    log: [entry('limit-movement', ctx.source, text, { units: rule.units ?? [], data: { location: rule.location, maxUnitsLeaving: rule.maxUnitsLeaving, maxDistance: rule.maxDistance, duration: effect.duration, ...choiceData(selected?.choice ?? null) } })],
+    log: [
+      entry('limit-movement', ctx.source, text, {
+        units: rule.units ?? [],
+        data: {
+          location: rule.location,
+          maxUnitsLeaving: rule.maxUnitsLeaving,
+          maxDistance: rule.maxDistance,
+          duration: effect.duration,
+          ...choiceData(selected?.choice ?? null),
+        },
+      }),
+    ],
   };
 };

@@ -11,7 +11,12 @@ import { effectiveStats } from '../stats.js';
 import { choiceData, names, select, turnsLeftFor, type EffectOf, type Handler, type Selected } from './common.js';
 
 /** The modifier put on each target, without the log: what the handler does, and all a static rule's recompute needs (core/rules/statics.ts). */
-export function addModifiers(state: CoreState, effect: EffectOf<'modify-strength'>, ctx: EffectContext, policy: Policy): { state: CoreState; selected: Selected; value: number; rolls: LoggedRoll[] } {
+export function addModifiers(
+  state: CoreState,
+  effect: EffectOf<'modify-strength'>,
+  ctx: EffectContext,
+  policy: Policy,
+): { state: CoreState; selected: Selected; value: number; rolls: LoggedRoll[] } {
   const selected = select(state, effect.target, ctx, policy);
   let next = selected.state;
   let value: number;

@@ -40,7 +40,8 @@ export const moveCards: Handler<'move-cards'> = (state, effect, ctx, policy) => 
       picked = [];
       for (let i = 0; i < count; i++) {
         const index = policy.chooseOption(state, { side, options: pool, reason: `${ctx.source}: a card from ${from}` });
-        if (!Number.isInteger(index) || index < 0 || index >= pool.length) throw new Error(`The policy must pick a card index from 0 to ${pool.length - 1} (${ctx.source}); it picked ${index}.`);
+        if (!Number.isInteger(index) || index < 0 || index >= pool.length)
+          throw new Error(`The policy must pick a card index from 0 to ${pool.length - 1} (${ctx.source}); it picked ${index}.`);
         picked.push(pool.splice(index, 1)[0]!);
       }
     }
@@ -51,6 +52,10 @@ export const moveCards: Handler<'move-cards'> = (state, effect, ctx, policy) => 
   const zones = { ...next.zones, [from]: left, [to]: [...(next.zones[to] ?? []), ...picked] };
   return {
     state: coreWith(next, { zones }),
-    log: [entry('move-cards', ctx.source, `${picked.length === 0 ? 'No card' : picked.join(', ')} ${picked.length === 1 ? 'goes' : 'go'} from ${from} to ${to}.`, { data: { cards: picked, from, to } })],
+    log: [
+      entry('move-cards', ctx.source, `${picked.length === 0 ? 'No card' : picked.join(', ')} ${picked.length === 1 ? 'goes' : 'go'} from ${from} to ${to}.`, {
+        data: { cards: picked, from, to },
+      }),
+    ],
   };
 };

@@ -8,7 +8,9 @@ export const preventActions: Handler<'prevent-actions'> = (state, effect, ctx, p
   const selected = select(state, effect.target, ctx, policy);
   let next = selected.state;
   for (const id of selected.ids) {
-    next = updateUnit(next, id, (u) => unitWith(u, { prevented: [...u.prevented, { actions: [...effect.actions], turnsLeft: effect.turns, source: ctx.source }] }));
+    next = updateUnit(next, id, (u) =>
+      unitWith(u, { prevented: [...u.prevented, { actions: [...effect.actions], turnsLeft: effect.turns, source: ctx.source }] }),
+    );
   }
   return {
     state: next,

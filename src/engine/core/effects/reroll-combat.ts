@@ -10,13 +10,26 @@ export const rerollCombat: Handler<'reroll-combat'> = (state, effect, ctx) => {
   const battle = state.battle;
   const side = ctx.owner;
   if (battle === null || side === null) {
-    return { state, log: [entry('reroll-combat', ctx.source, battle === null ? 'No battle: no re-roll.' : 'The rule has no owner: no re-roll.', { data: { granted: false } })] };
+    return {
+      state,
+      log: [
+        entry('reroll-combat', ctx.source, battle === null ? 'No battle: no re-roll.' : 'The rule has no owner: no re-roll.', { data: { granted: false } }),
+      ],
+    };
   }
   const cancelledBy = effect.cancelledBy ?? [];
   const cancelling = battleUnits(state).filter((u) => cancelledBy.some((id) => id === u.record || id === u.id));
   if (cancelling.length > 0) {
     const ids = cancelling.map((u) => u.id);
-    return { state, log: [entry('reroll-combat', ctx.source, `No re-roll for ${side}: ${names(state, ids)} take part in the battle.`, { units: ids, data: { side, granted: false, cancelledBy: ids } })] };
+    return {
+      state,
+      log: [
+        entry('reroll-combat', ctx.source, `No re-roll for ${side}: ${names(state, ids)} take part in the battle.`, {
+          units: ids,
+          data: { side, granted: false, cancelledBy: ids },
+        }),
+      ],
+    };
   }
   if (battle.rerolls.some((r) => r.side === side && r.source === ctx.source && !r.used)) {
     return { state, log: [entry('reroll-combat', ctx.source, `${side} already holds this re-roll.`, { data: { side, granted: false } })] };

@@ -14,7 +14,7 @@ export const retreat: Handler<'retreat'> = (state, effect, ctx, policy) => {
   const moved: Record<string, string> = {};
   const pending: string[] = [];
   for (const id of selected.ids) {
-    next = updateUnit(next, id, (u) => (unitWith(u, { retreat: { distance: effect.distance, from: u.location, source: ctx.source } })));
+    next = updateUnit(next, id, (u) => unitWith(u, { retreat: { distance: effect.distance, from: u.location, source: ctx.source } }));
     const unit = findUnit(next, id)!;
     const candidates = ctx.destinations?.(next, unit, { kind: 'retreat', distance: effect.distance }) ?? [];
     if (candidates.length === 0) {
@@ -24,13 +24,23 @@ export const retreat: Handler<'retreat'> = (state, effect, ctx, policy) => {
     const choice = { side: fightsFor(unit), unit: id, candidates, reason: `${ctx.source}: retreat ${effect.distance}` };
     const to = checkedLocation(policy.chooseLocation(next, choice), choice);
     const step = moveUnit(next, id, to);
-    next = updateUnit(step.state, id, (u) => (unitWith(u, { retreat: null })));
+    next = updateUnit(step.state, id, (u) => unitWith(u, { retreat: null }));
     log.push(...step.log);
     moved[id] = to;
   }
   const text =
     `Retreat ${effect.distance}: ${names(next, selected.ids)}.` +
-    (Object.keys(moved).length > 0 ? ` Moved: ${Object.entries(moved).map(([id, to]) => `${id} to ${to}`).join(', ')}.` : '') +
+    (Object.keys(moved).length > 0
+      ? ` Moved: ${Object.entries(moved)
+          .map(([id, to]) => `${id} to ${to}`)
+          .join(', ')}.`
+      : '') +
     (pending.length > 0 ? ` Pending (no destination given): ${pending.join(', ')}.` : '');
-  return { state: next, log: [entry('retreat', ctx.source, text, { units: selected.ids, data: { distance: effect.distance, moved, pending, ...choiceData(selected.choice) } }), ...log] };
+  return {
+    state: next,
+    log: [
+      entry('retreat', ctx.source, text, { units: selected.ids, data: { distance: effect.distance, moved, pending, ...choiceData(selected.choice) } }),
+      ...log,
+    ],
+  };
 };

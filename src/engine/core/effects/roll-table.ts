@@ -10,7 +10,10 @@ import { coreWith } from '../state.js';
 export const rollTable: Handler<'roll-table'> = (state, effect, ctx, policy, nested) => {
   const table = ctx.table?.(effect.table);
   if (table === undefined) {
-    return { state, log: [entry('roll-table', ctx.source, `Table ${effect.table} is not available here: nothing rolled.`, { data: { table: effect.table, value: null } })] };
+    return {
+      state,
+      log: [entry('roll-table', ctx.source, `Table ${effect.table} is not available here: nothing rolled.`, { data: { table: effect.table, value: null } })],
+    };
   }
   const dice = tableDice(table);
   const drawn = rollDice(state.random, dice);
@@ -18,10 +21,15 @@ export const rollTable: Handler<'roll-table'> = (state, effect, ctx, policy, nes
   const index = pickByRoll(table.entries, drawn.value);
   const found = index < 0 ? undefined : table.entries[index]!;
   const name = found?.name;
-  const rollEntry = entry('roll-table', ctx.source, `Rolled ${dice.text} on ${effect.table}: ${drawn.value}${found === undefined ? ' (no entry covers it).' : name !== undefined ? ` - ${name}` : '.'}`, {
-    rolls: [{ die: dice.text, value: drawn.value, for: effect.table }],
-    data: { table: effect.table, die: dice.text, value: drawn.value, entry: found === undefined ? null : index },
-  });
+  const rollEntry = entry(
+    'roll-table',
+    ctx.source,
+    `Rolled ${dice.text} on ${effect.table}: ${drawn.value}${found === undefined ? ' (no entry covers it).' : name !== undefined ? ` - ${name}` : '.'}`,
+    {
+      rolls: [{ die: dice.text, value: drawn.value, for: effect.table }],
+      data: { table: effect.table, die: dice.text, value: drawn.value, entry: found === undefined ? null : index },
+    },
+  );
   if (found === undefined) return { state: rolled, log: [rollEntry] };
   const applied = nested(rolled, found.effects ?? [], ctx, policy);
   return { state: applied.state, log: [rollEntry, ...applied.log], events: applied.events ?? [] };

@@ -10,10 +10,15 @@ export const roll: Handler<'roll'> = (state, effect, ctx, policy, nested) => {
   const drawn = rollDie(state.random, effect.die);
   const rolled = coreWith(state, { random: drawn.random });
   const found = findInRanges(effect.outcomes, drawn.value, (o) => o.range);
-  const rollEntry = entry('roll', ctx.source, `Rolled ${effect.die}: ${drawn.value}${found === undefined ? ' (no outcome covers it).' : found.entry.text !== undefined ? ` - ${found.entry.text}` : '.'}`, {
-    rolls: [{ die: effect.die, value: drawn.value, for: 'outcome' }],
-    data: { die: effect.die, value: drawn.value, outcome: found?.index ?? null },
-  });
+  const rollEntry = entry(
+    'roll',
+    ctx.source,
+    `Rolled ${effect.die}: ${drawn.value}${found === undefined ? ' (no outcome covers it).' : found.entry.text !== undefined ? ` - ${found.entry.text}` : '.'}`,
+    {
+      rolls: [{ die: effect.die, value: drawn.value, for: 'outcome' }],
+      data: { die: effect.die, value: drawn.value, outcome: found?.index ?? null },
+    },
+  );
   if (found === undefined) return { state: rolled, log: [rollEntry] };
   const applied = nested(rolled, found.entry.effects, ctx, policy);
   return { state: applied.state, log: [rollEntry, ...applied.log], events: applied.events ?? [] };

@@ -10,7 +10,12 @@ export const swapPositions: Handler<'swap-positions'> = (state, effect, ctx, pol
   if (selected.ids.length !== 2) {
     return {
       state: selected.state,
-      log: [entry('swap-positions', ctx.source, `Swap needs two units; selected ${names(selected.state, selected.ids)}: nothing moves.`, { units: selected.ids, data: { swapped: false, ...choiceData(selected.choice) } })],
+      log: [
+        entry('swap-positions', ctx.source, `Swap needs two units; selected ${names(selected.state, selected.ids)}: nothing moves.`, {
+          units: selected.ids,
+          data: { swapped: false, ...choiceData(selected.choice) },
+        }),
+      ],
     };
   }
   const [a, b] = selected.ids as [string, string];
@@ -18,7 +23,10 @@ export const swapPositions: Handler<'swap-positions'> = (state, effect, ctx, pol
   const first = moveUnit(selected.state, a, from[b] ?? null);
   const second = moveUnit(first.state, b, from[a] ?? null);
   const log: LogEntry[] = [
-    entry('swap-positions', ctx.source, `${names(state, [a])} and ${names(state, [b])} swap places (${from[a]} <-> ${from[b]}).`, { units: [a, b], data: { swapped: true, from, ...choiceData(selected.choice) } }),
+    entry('swap-positions', ctx.source, `${names(state, [a])} and ${names(state, [b])} swap places (${from[a]} <-> ${from[b]}).`, {
+      units: [a, b],
+      data: { swapped: true, from, ...choiceData(selected.choice) },
+    }),
     ...first.log,
     ...second.log,
   ];

@@ -9,12 +9,26 @@ export const takeControl: Handler<'take-control'> = (state, effect, ctx, policy)
   // The side is named before the pick: "by: controlling" is the same army whichever unit it takes.
   const side = resolveOneSide(state, effect.by, ctx);
   if (side === null) {
-    return { state, log: [entry('take-control', ctx.source, `No single army is "${effect.by}" here: nobody takes control.`, { data: { by: effect.by, side: null } })] };
+    return {
+      state,
+      log: [entry('take-control', ctx.source, `No single army is "${effect.by}" here: nobody takes control.`, { data: { by: effect.by, side: null } })],
+    };
   }
   const selected = select(state, effect.target, ctx, policy);
   let next = selected.state;
   for (const id of selected.ids) {
-    next = updateUnit(next, id, (u) => (unitWith(u, { controlledBy: { side, sizeForCapacity: effect.sizeForCapacity ?? null, duration: effect.duration, location: u.location, turnsLeft: turnsLeftFor(effect.duration), source: ctx.source } })));
+    next = updateUnit(next, id, (u) =>
+      unitWith(u, {
+        controlledBy: {
+          side,
+          sizeForCapacity: effect.sizeForCapacity ?? null,
+          duration: effect.duration,
+          location: u.location,
+          turnsLeft: turnsLeftFor(effect.duration),
+          source: ctx.source,
+        },
+      }),
+    );
   }
   return {
     state: next,

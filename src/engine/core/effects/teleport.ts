@@ -20,7 +20,12 @@ export const teleport: Handler<'teleport'> = (state, effect, ctx, policy) => {
       stayed.push(id);
       continue;
     }
-    const choice = { side: fightsFor(unit), unit: id, candidates, reason: `${ctx.source}: teleport${effect.range !== undefined ? ` up to ${effect.range}` : ''}` };
+    const choice = {
+      side: fightsFor(unit),
+      unit: id,
+      candidates,
+      reason: `${ctx.source}: teleport${effect.range !== undefined ? ` up to ${effect.range}` : ''}`,
+    };
     const to = checkedLocation(policy.chooseLocation(next, choice), choice);
     const step = moveUnit(next, id, to);
     next = step.state;
@@ -29,7 +34,17 @@ export const teleport: Handler<'teleport'> = (state, effect, ctx, policy) => {
   }
   const text =
     `Teleport: ${names(next, selected.ids)}.` +
-    (Object.keys(moved).length > 0 ? ` Moved: ${Object.entries(moved).map(([id, to]) => `${id} to ${to}`).join(', ')}.` : '') +
+    (Object.keys(moved).length > 0
+      ? ` Moved: ${Object.entries(moved)
+          .map(([id, to]) => `${id} to ${to}`)
+          .join(', ')}.`
+      : '') +
     (stayed.length > 0 ? ` No destination: ${stayed.join(', ')}.` : '');
-  return { state: next, log: [entry('teleport', ctx.source, text, { units: selected.ids, data: { range: effect.range ?? null, moved, stayed, ...choiceData(selected.choice) } }), ...log] };
+  return {
+    state: next,
+    log: [
+      entry('teleport', ctx.source, text, { units: selected.ids, data: { range: effect.range ?? null, moved, stayed, ...choiceData(selected.choice) } }),
+      ...log,
+    ],
+  };
 };

@@ -79,7 +79,10 @@ function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks:
     cards: event.cards ?? [],
     bindings: new Map(Object.entries(d.bindings)),
   });
-  const header = entry('trigger', d.source, `Delayed effects of ${d.source} happen (${describeTrigger(d.at)}).`, { units: d.subject, data: { event: describeEvent(event), delayed: true, instead: false } });
+  const header = entry('trigger', d.source, `Delayed effects of ${d.source} happen (${describeTrigger(d.at)}).`, {
+    units: d.subject,
+    data: { event: describeEvent(event), delayed: true, instead: false },
+  });
   return run(state, d.do, ctx, policy, header);
 }
 
@@ -101,7 +104,10 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
   let replaced = false;
   const queue: GameEvent[] = [event];
   for (let n = 0; queue.length > 0; n++) {
-    if (n >= MAX_EVENTS) throw new Error(`The rules set each other off more than ${MAX_EVENTS} times from ${describeEvent(event)}; check rules that fire on the events their own effects cause.`);
+    if (n >= MAX_EVENTS)
+      throw new Error(
+        `The rules set each other off more than ${MAX_EVENTS} times from ${describeEvent(event)}; check rules that fire on the events their own effects cause.`,
+      );
     const e = queue.shift()!;
     const announced = n === 0;
     const take = (applied: Applied): void => {
@@ -110,7 +116,16 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
       queue.push(...applied.events);
     };
 
-    const due = current.delayed.filter((d) => matchTrigger(current, d.at, e, { owner: d.owner, source: d.source, location: d.location, self: d.self, placeTraits: hooks.placeTraits, controlling: hooks.controlling }, false) !== null);
+    const due = current.delayed.filter(
+      (d) =>
+        matchTrigger(
+          current,
+          d.at,
+          e,
+          { owner: d.owner, source: d.source, location: d.location, self: d.self, placeTraits: hooks.placeTraits, controlling: hooks.controlling },
+          false,
+        ) !== null,
+    );
     if (due.length > 0) {
       current = coreWith(current, { delayed: current.delayed.filter((d) => !due.includes(d)) });
       for (const d of due) take(runDelayed(current, d, e, hooks, policy));
@@ -127,7 +142,9 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
         if (match !== null) triggered.push({ inst, subject: match.subject });
       }
     }
-    const replacing = announced ? triggered.find((t) => t.inst.source.rule.instead === true && mayFire(current, t.inst, instanceContext(t.inst, hooks, t.subject, e.cards ?? []))) : undefined;
+    const replacing = announced
+      ? triggered.find((t) => t.inst.source.rule.instead === true && mayFire(current, t.inst, instanceContext(t.inst, hooks, t.subject, e.cards ?? [])))
+      : undefined;
     if (replacing !== undefined) {
       replaced = true;
       take(runRule(current, replacing.inst, instanceContext(replacing.inst, hooks, replacing.subject, e.cards ?? []), e, policy));

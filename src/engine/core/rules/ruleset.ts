@@ -6,11 +6,7 @@ import type { Rule } from '../../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import { fightsFor, type CoreState } from '../state.js';
 
-export type Holder =
-  | { readonly place: string }
-  | { readonly record: string }
-  | { readonly trait: string }
-  | { readonly side: string | null };
+export type Holder = { readonly place: string } | { readonly record: string } | { readonly trait: string } | { readonly side: string | null };
 
 export interface RuleSource {
   /** The rule's key, as coverage and the log name it: `ship-area/the-engine-room/accident`. */
@@ -59,7 +55,10 @@ function heldOnce(source: RuleSource): RuleInstance {
   let inst = once.get(source);
   if (inst === undefined) {
     const h = source.holder;
-    inst = 'place' in h ? { source, id: source.key, owner: null, location: h.place, self: null, placeRule: true } : { source, id: source.key, owner: 'side' in h ? h.side : null, location: null, self: null, placeRule: false };
+    inst =
+      'place' in h
+        ? { source, id: source.key, owner: null, location: h.place, self: null, placeRule: true }
+        : { source, id: source.key, owner: 'side' in h ? h.side : null, location: null, self: null, placeRule: false };
     once.set(source, inst);
   }
   return inst;

@@ -42,7 +42,10 @@ const contexts = new WeakMap<RuleInstance, { readonly hooks: RuleHooks; readonly
 function contextOf(inst: RuleInstance, hooks: RuleHooks): EffectContext {
   const known = contexts.get(inst);
   if (known !== undefined && known.hooks === hooks) return known.ctx;
-  const ctx = contextWith({ placeTraits: hooks.placeTraits, controlling: hooks.controlling }, { owner: inst.owner, source: inst.id, location: inst.location, self: inst.self });
+  const ctx = contextWith(
+    { placeTraits: hooks.placeTraits, controlling: hooks.controlling },
+    { owner: inst.owner, source: inst.id, location: inst.location, self: inst.self },
+  );
   contexts.set(inst, { hooks, ctx });
   return ctx;
 }
@@ -77,7 +80,18 @@ function sameModifiers(rebuilt: CoreState['units'][number], before: CoreState['u
   for (let i = 0; i < rebuilt.modifiers.length; i++) {
     const a = rebuilt.modifiers[i]!;
     const b = before.modifiers[i]!;
-    if (a !== b && (a.stat !== b.stat || a.op !== b.op || a.value !== b.value || a.rounding !== b.rounding || a.duration !== b.duration || a.location !== b.location || a.turnsLeft !== b.turnsLeft || a.source !== b.source)) return false;
+    if (
+      a !== b &&
+      (a.stat !== b.stat ||
+        a.op !== b.op ||
+        a.value !== b.value ||
+        a.rounding !== b.rounding ||
+        a.duration !== b.duration ||
+        a.location !== b.location ||
+        a.turnsLeft !== b.turnsLeft ||
+        a.source !== b.source)
+    )
+      return false;
   }
   return true;
 }
@@ -96,14 +110,22 @@ export function staticsLog(before: readonly string[], after: readonly string[]):
  * same marks: the rebuilt state then takes the marks found before rebuilding instead of a second
  * pass over the rules.
  */
-export function recomputeStatics(state: CoreState, rules: readonly RuleSource[], policy: Policy, hooks: RuleHooks = {}, sameMarks?: (a: CoreState, b: CoreState) => boolean): Recomputed {
+export function recomputeStatics(
+  state: CoreState,
+  rules: readonly RuleSource[],
+  policy: Policy,
+  hooks: RuleHooks = {},
+  sameMarks?: (a: CoreState, b: CoreState) => boolean,
+): Recomputed {
   const statics = staticSources(rules);
   if (statics.length === 0 && state.statics.length === 0) return { state, log: NO_ENTRIES };
   // Nothing a static rule reads has changed: the marks on the state are the right ones.
   const marks = marksOf(state, statics, hooks);
   if (marks === state.staticMarks) return { state, log: NO_ENTRIES };
   let current: CoreState = coreWith(state, {
-    units: state.units.map((u) => (u.modifiers.some((m) => m.duration === 'while') ? unitWith(u, { modifiers: u.modifiers.filter((m) => m.duration !== 'while') }) : u)),
+    units: state.units.map((u) =>
+      u.modifiers.some((m) => m.duration === 'while') ? unitWith(u, { modifiers: u.modifiers.filter((m) => m.duration !== 'while') }) : u,
+    ),
     locationRules: state.locationRules.filter((r) => r.duration !== 'while'),
   });
   const holding: string[] = [];
@@ -115,11 +137,15 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
     if (rule.if !== undefined && !holds(current, rule.if, ctx)) continue;
     const wrong = effects.find((e) => !STATIC_EFFECT_KINDS.includes(e.kind) || ('duration' in e && e.duration !== 'while'));
     if (wrong !== undefined) {
-      throw new Error(`The static rule ${inst.source.key} uses ${wrong.kind}; a rule without \`when\` may use only ${STATIC_EFFECT_KINDS.join(', ')} with duration \`while\` (validate reports this as rule/static-effect).`);
+      throw new Error(
+        `The static rule ${inst.source.key} uses ${wrong.kind}; a rule without \`when\` may use only ${STATIC_EFFECT_KINDS.join(', ')} with duration \`while\` (validate reports this as rule/static-effect).`,
+      );
     }
     holding.push(inst.id);
     // What the effects' handlers do, without their log entries: a recompute logs only whether a rule applies.
-    for (const e of effects) current = e.kind === 'modify-strength' ? addModifiers(current, e, ctx, policy).state : addLimit(current, e as EffectOf<'limit-movement'>, ctx, policy).state;
+    for (const e of effects)
+      current =
+        e.kind === 'modify-strength' ? addModifiers(current, e, ctx, policy).state : addLimit(current, e as EffectOf<'limit-movement'>, ctx, policy).state;
   }
   const log = staticsLog(state.statics, holding);
   // A unit that holds the same marks as before is kept as the same object: callers compare states by
@@ -130,5 +156,5 @@ export function recomputeStatics(state: CoreState, rules: readonly RuleSource[],
     units = kept.every((u, i) => u === state.units[i]) ? state.units : kept;
   }
   const next: CoreState = coreWith(current, { statics: holding, units });
-  return { state: coreWith(next, { staticMarks: sameMarks !== undefined && sameMarks(state, next) ? marks : marksOf(next, statics, hooks) }), log };
+  return { state: coreWith(next, { staticMarks: sameMarks?.(state, next) ? marks : marksOf(next, statics, hooks) }), log };
 }

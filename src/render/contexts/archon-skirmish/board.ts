@@ -87,8 +87,20 @@ export const boardSheet: NamedContext = {
           side: side.id,
           name: side.name,
           rank: { value: rank === null ? null : (ranks[rank - 1] ?? String(rank)), ...m.at(r.kind, r.id, `/backRank/${side.id}`) },
-          squares: zone ? { text: squares.length > 2 ? `${squares[0]}\u2013${squares[squares.length - 1]}` : squares.join(' '), all: squares.join(' '), ...m.at('zone', zone.id, '/squares') } : null,
-          placement: zone && 'placement' in zone ? { text: zone.placement === null || zone.placement === undefined ? null : (PLACEMENT[zone.placement] ?? zone.placement), ...m.at('zone', zone.id, '/placement') } : null,
+          squares: zone
+            ? {
+                text: squares.length > 2 ? `${squares[0]}\u2013${squares[squares.length - 1]}` : squares.join(' '),
+                all: squares.join(' '),
+                ...m.at('zone', zone.id, '/squares'),
+              }
+            : null,
+          placement:
+            zone && 'placement' in zone
+              ? {
+                  text: zone.placement === null || zone.placement === undefined ? null : (PLACEMENT[zone.placement] ?? zone.placement),
+                  ...m.at('zone', zone.id, '/placement'),
+                }
+              : null,
           zone: zone?.id ?? null,
           first: false,
         };

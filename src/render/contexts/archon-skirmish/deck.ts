@@ -53,7 +53,11 @@ function cardFace(view: ArchonView, r: SelectedRecord, deck: ArchonView['decks']
   // The phase that plays cards of this type (Move Phase: M, Battle Phase: A) says what the number means.
   const phase = Object.values(view.phases).find((p) => 'cardType' in p && p.cardType === c.type);
   if (c.limitedBy && c.limitedBy !== 'none') {
-    lines.push({ label: 'Who', text: `a creature with ${LIMIT[c.limitedBy] ?? c.limitedBy} ${c.range ?? ''}${c.range === null ? '' : ' or more'}`.trim(), ...at('/limitedBy') });
+    lines.push({
+      label: 'Who',
+      text: `a creature with ${LIMIT[c.limitedBy] ?? c.limitedBy} ${c.range ?? ''}${c.range === null ? '' : ' or more'}`.trim(),
+      ...at('/limitedBy'),
+    });
   } else if (c.limitedBy === 'none' && phase && 'cardType' in phase) {
     // A card of a limited type that is not limited (Teleport): say so, as the layer that set it does.
     const limit = phase.cardType === 'M' ? 'Move' : phase.cardType === 'A' ? 'Attack' : null;
@@ -92,7 +96,10 @@ function cardFace(view: ArchonView, r: SelectedRecord, deck: ArchonView['decks']
   // A card no phase explains and no spell rule covers (the Saves): its effect, as a layer set it.
   let effect: ({ text: string } & Marked) | null = null;
   if (!spell && !lines.some((l) => l.label === 'Move' || l.label === 'Range') && c.effects) {
-    const text = c.effects.map((e) => (e.kind === 'manual' ? playerNote(e.note) : '')).filter(Boolean).join(' ');
+    const text = c.effects
+      .map((e) => (e.kind === 'manual' ? playerNote(e.note) : ''))
+      .filter(Boolean)
+      .join(' ');
     if (text) effect = { text, ...at('/effects') };
   }
 
@@ -100,7 +107,11 @@ function cardFace(view: ArchonView, r: SelectedRecord, deck: ArchonView['decks']
   const side = c.side === null ? null : { id: c.side, name: sideName(view, c.side), ...at('/side') };
   // The card's copies, as its deck lists them (marked where a layer set them).
   const i = deck ? deck.cards.findIndex((e) => e.card === id) : -1;
-  const count = { value: i >= 0 ? deck!.cards[i]!.copies : null, of: deck?.size ?? null, ...(i >= 0 ? m.at('deck', deck!.id, `/cards/${i}/copies`) : at('/copies')) };
+  const count = {
+    value: i >= 0 ? deck!.cards[i]!.copies : null,
+    of: deck?.size ?? null,
+    ...(i >= 0 ? m.at('deck', deck!.id, `/cards/${i}/copies`) : at('/copies')),
+  };
   const spellMark = at('/spell');
   const { marks, footnotes } = m.result();
   return {

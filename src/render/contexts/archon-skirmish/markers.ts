@@ -27,7 +27,10 @@ export const markerCounters: NamedContext = {
       const turns = { value: effect.turns, ...m.at('spell', s.id, `/effects/${i}/turns`) };
       const stops = (effect.actions ?? []).join(' or ');
       // One marker per copy of the spell's card in the deck.
-      const copies = Object.values(view.decks).flatMap((d) => d.cards).filter((e) => e.card === s.card).reduce((n, e) => n + e.copies, 0);
+      const copies = Object.values(view.decks)
+        .flatMap((d) => d.cards)
+        .filter((e) => e.card === s.card)
+        .reduce((n, e) => n + e.copies, 0);
       const { marks, footnotes } = m.result();
       faces.push({
         context: { hit: false, name: s.name, stops: stops ? `no ${stops}` : '', turns, boxes: Array.from({ length: effect.turns }, (_, k) => k + 1) },

@@ -16,7 +16,6 @@ import type { Scenario } from '../../../../generated/types/scenario.js';
 import { markValue } from '../../common/mark-value.js';
 import { MarkBook } from '../../marks.js';
 
-
 /** The records these contexts read, by kind, as the generated types describe them. */
 export interface ArchonView {
   readonly pack: PackContent['pack'];

@@ -43,20 +43,34 @@ export const turnSequence: NamedContext = {
           facts.push({ text: `Each player starts with ${hand} card${hand === 1 ? '' : 's'} in hand.`, ...m.at('deck', d.id, '/extension/startingHand') });
         }
         if ('cardsPerPhase' in p && 'cardType' in p) {
-          facts.push({ text: `Play at most ${p.cardsPerPhase} ${typeName(view, p.cardType)} card${p.cardsPerPhase === 1 ? '' : 's'} (or none).`, ...at('/cardsPerPhase') });
+          facts.push({
+            text: `Play at most ${p.cardsPerPhase} ${typeName(view, p.cardType)} card${p.cardsPerPhase === 1 ? '' : 's'} (or none).`,
+            ...at('/cardsPerPhase'),
+          });
         }
         if ('cardNumber' in p && 'cardType' in p) {
-          const text = p.cardType === 'M' ? (p.cardNumber === 'exact' ? 'A move is exactly the card\u2019s number of squares.' : 'A move is up to the card\u2019s number of squares.') : p.cardNumber === 'exact' ? 'The target is exactly the card\u2019s number away.' : 'The target is at most the card\u2019s number away.';
+          const text =
+            p.cardType === 'M'
+              ? p.cardNumber === 'exact'
+                ? 'A move is exactly the card\u2019s number of squares.'
+                : 'A move is up to the card\u2019s number of squares.'
+              : p.cardNumber === 'exact'
+                ? 'The target is exactly the card\u2019s number away.'
+                : 'The target is at most the card\u2019s number away.';
           facts.push({ text, ...at('/cardNumber') });
         }
-        if ('lineOfSight' in p && p.lineOfSight === 'squares-on-line') facts.push({ text: 'Only creatures on the line between them block sight.', ...at('/lineOfSight') });
-        else if ('lineOfSight' in p && p.lineOfSight === 'touched-squares') facts.push({ text: 'A creature on any square the line of sight touches, even at a corner, blocks it.', ...at('/lineOfSight') });
-        if ('mayEndOnOccupied' in p && p.mayEndOnOccupied === false) facts.push({ text: 'No move, Exchange or Teleport ends on an occupied square.', ...at('/mayEndOnOccupied') });
+        if ('lineOfSight' in p && p.lineOfSight === 'squares-on-line')
+          facts.push({ text: 'Only creatures on the line between them block sight.', ...at('/lineOfSight') });
+        else if ('lineOfSight' in p && p.lineOfSight === 'touched-squares')
+          facts.push({ text: 'A creature on any square the line of sight touches, even at a corner, blocks it.', ...at('/lineOfSight') });
+        if ('mayEndOnOccupied' in p && p.mayEndOnOccupied === false)
+          facts.push({ text: 'No move, Exchange or Teleport ends on an occupied square.', ...at('/mayEndOnOccupied') });
         if ('groupMove' in p && p.groupMove) {
           const g = p.groupMove;
           if (g.forward === 'away-from-own-back-row') facts.push({ text: 'Forward is away from your own back row.', ...at('/groupMove/forward') });
           if (g.lines === 'straight') facts.push({ text: 'A group moves straight ahead along its files.', ...at('/groupMove/lines') });
-          else if (g.lines === 'straight-or-diagonal') facts.push({ text: 'A group move goes straight ahead or diagonally forward.', ...at('/groupMove/lines') });
+          else if (g.lines === 'straight-or-diagonal')
+            facts.push({ text: 'A group move goes straight ahead or diagonally forward.', ...at('/groupMove/lines') });
           if (g.limitedByMove) facts.push({ text: 'Each creature of a group needs Move \u2265 the card\u2019s number.', ...at('/groupMove/limitedByMove') });
         }
         return {

@@ -54,7 +54,8 @@ export function oddsFace(view: WarchonView, odds: WarchonSpreadOdds, spreadOrigi
     // Bars stack from the bottom: the attacker's worst first.
     const stack = [...resultsOnly, ...unknown].map((o) => outcomeContext(o, id, book, spreadOrigins));
     const ev = event ? outcomeContext(event, id, book, spreadOrigins) : null;
-    const share = (f: Fraction | null) => (f === null ? null : { fraction: frac(f), decimal: dec(f), width: ((f.toNumber() / odds.eliminationHits) * 100).toFixed(1) });
+    const share = (f: Fraction | null) =>
+      f === null ? null : { fraction: frac(f), decimal: dec(f), width: ((f.toNumber() / odds.eliminationHits) * 100).toFixed(1) };
     return {
       label: c.label,
       stackTopDown: [...stack].reverse(),
@@ -63,7 +64,10 @@ export function oddsFace(view: WarchonView, odds: WarchonSpreadOdds, spreadOrigi
       total: { fraction: frac(c.total), percent: pct(c.total) },
       attackerHits: share(c.attackerHits),
       defenderHits: share(c.defenderHits),
-      edge: c.edge === null ? null : { fraction: (c.edge.num > 0n ? '+' : '') + frac(c.edge), decimal: dec(c.edge), positive: c.edge.num > 0n, negative: c.edge.num < 0n },
+      edge:
+        c.edge === null
+          ? null
+          : { fraction: (c.edge.num > 0n ? '+' : '') + frac(c.edge), decimal: dec(c.edge), positive: c.edge.num > 0n, negative: c.edge.num < 0n },
       worseThanLeft: c.worseThanLeft,
     };
   });

@@ -99,8 +99,20 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
       traits: traitList,
       specials,
       halves: [
-        { back: false, ends: [{ bottom: false, face: slot(0) }, { bottom: true, face: slot(1) }] },
-        { back: true, ends: [{ bottom: false, face: slot(2) }, { bottom: true, face: slot(3) }] },
+        {
+          back: false,
+          ends: [
+            { bottom: false, face: slot(0) },
+            { bottom: true, face: slot(1) },
+          ],
+        },
+        {
+          back: true,
+          ends: [
+            { bottom: false, face: slot(2) },
+            { bottom: true, face: slot(3) },
+          ],
+        },
       ],
       /** Where the back prints the legend: across its middle when it shows no face, else in the free bottom slot (else under the fold's last end). */
       notesAt: backFaces === 0 ? 'middle' : backFaces === 1 ? 'lower' : 'none',

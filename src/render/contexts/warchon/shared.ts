@@ -17,7 +17,6 @@ import { warchonTables, type WarchonTables } from '../../../engine/warchon/table
 /** A record's layer origins (undefined when no layer touched it). */
 export type OriginsOf = RecordOrigins | undefined;
 
-
 /** The records the Warchon contexts read, by kind, as the generated types describe them. */
 export interface WarchonView {
   readonly content: PackContent;

@@ -44,12 +44,19 @@ function facts(view: WarmasterView, a: Area, book: MarkBook): Fact[] {
     add('Moves per turn', `controller ${m.controller} areas, opponent ${m.opponent}; ${m.destroyed} each once destroyed`, '/control/movement');
   }
   if (a.entry) {
-    const parts = [a.entry.voluntary ? 'units may move in' : 'no unit may move in', a.entry.onTeleport === 'destroyed' ? 'a unit teleporting in is destroyed' : 'units may teleport in'];
+    const parts = [
+      a.entry.voluntary ? 'units may move in' : 'no unit may move in',
+      a.entry.onTeleport === 'destroyed' ? 'a unit teleporting in is destroyed' : 'units may teleport in',
+    ];
     add('Entry', parts.join('; '), '/entry');
   }
   if (a.deliberateDestruction) {
     const d = a.deliberateDestruction;
-    add('Destroy it', `an ${sideView(view, d.by).name} unit here, instead of attacking, unless ${BLOCKED_BY[d.blockedBy] ?? d.blockedBy}`, '/deliberateDestruction/blockedBy');
+    add(
+      'Destroy it',
+      `an ${sideView(view, d.by).name} unit here, instead of attacking, unless ${BLOCKED_BY[d.blockedBy] ?? d.blockedBy}`,
+      '/deliberateDestruction/blockedBy',
+    );
   }
   for (const [i, h] of (a.hazards ?? []).entries()) {
     add(
@@ -65,8 +72,13 @@ function facts(view: WarmasterView, a: Area, book: MarkBook): Fact[] {
   }
   if (a.fireCountdown) {
     const f = a.fireCountdown;
-    add('Once destroyed', `the ship burns ${FIRE_WHEN[f.when] ?? f.when}: area ${f.start} first, then counting ${f.direction === 'descending' ? 'down' : 'up'}${f.skipDestroyed ? ', skipping destroyed areas' : ''}`, '/fireCountdown/start');
-    if (f.destroysUnits !== null) add('Burning area', f.destroysUnits ? 'its units are destroyed with it' : 'its units survive', '/fireCountdown/destroysUnits');
+    add(
+      'Once destroyed',
+      `the ship burns ${FIRE_WHEN[f.when] ?? f.when}: area ${f.start} first, then counting ${f.direction === 'descending' ? 'down' : 'up'}${f.skipDestroyed ? ', skipping destroyed areas' : ''}`,
+      '/fireCountdown/start',
+    );
+    if (f.destroysUnits !== null)
+      add('Burning area', f.destroysUnits ? 'its units are destroyed with it' : 'its units survive', '/fireCountdown/destroysUnits');
   }
   if (a.laserAttack) {
     const l = a.laserAttack;
@@ -103,7 +115,8 @@ function specialAreasFace(view: WarmasterView, list: readonly Area[], playmarkVe
       ? a.laserAttack.hits.map((h, i) => {
           book.add(a.id, o, [`/laserAttack/hits/${i}`]);
           const excluded = (h.excludedAreas ?? []).map((x) => areaName(view, x));
-          const what = h.hit === 'none' ? 'Miss' : h.hit === 'area-rolled' ? 'The area of that number: its units are destroyed' : 'An area the Imperial player chooses';
+          const what =
+            h.hit === 'none' ? 'Miss' : h.hit === 'area-rolled' ? 'The area of that number: its units are destroyed' : 'An area the Imperial player chooses';
           return { range: rangeText(h.range), what: excluded.length > 0 ? `${what}, except ${excluded.join(', ')}` : what, pointer: `/laserAttack/hits/${i}` };
         })
       : null;

@@ -18,7 +18,10 @@ function rulesOf(c: Card): readonly DeepReadonly<Rule>[] {
 
 /** A trait id as words: `imperial-guard` -> `Imperial Guard`. */
 function traitWords(trait: string): string {
-  return trait.split(/[-\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return trait
+    .split(/[-\s]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 }
 
 /** The side a target filter names, seen from the card's side. */
@@ -32,7 +35,12 @@ function targetSide(view: WarmasterView, filterSide: string | undefined, own: Si
 }
 
 /** One outcome effect in words, with the pointer of the layer-settable part it names (who picks). */
-function describe(view: WarmasterView, e: Effect, own: SideView, pointer: string): { text: string; choosePointer: string | null; chooser: string | null } | null {
+function describe(
+  view: WarmasterView,
+  e: Effect,
+  own: SideView,
+  pointer: string,
+): { text: string; choosePointer: string | null; chooser: string | null } | null {
   if (e.kind === 'no-effect') return { text: 'No effect', choosePointer: null, chooser: null };
   if (e.kind !== 'destroy') return null;
   const t = e.target;
@@ -45,7 +53,14 @@ function describe(view: WarmasterView, e: Effect, own: SideView, pointer: string
   let chooser: string | null = null;
   if (t.choose) {
     const by = t.choose.by;
-    chooser = by === 'owner' && side ? `${side.name} player picks` : by === 'random' ? 'picked at random' : by === 'opponent' && side ? `${side.name}'s opponent picks` : `${by} picks`;
+    chooser =
+      by === 'owner' && side
+        ? `${side.name} player picks`
+        : by === 'random'
+          ? 'picked at random'
+          : by === 'opponent' && side
+            ? `${side.name}'s opponent picks`
+            : `${by} picks`;
   }
   return { text, choosePointer: t.choose ? `${pointer}/target/choose` : null, chooser };
 }
@@ -70,7 +85,9 @@ export function cardFace(view: WarmasterView, id: string, copies: number): Face 
           for (const p of parts) if (p?.choosePointer) book.add(id, o, [p.choosePointer]);
           return {
             range: rangeText(out.range),
-            parts: known ? parts.map((p) => ({ text: p!.text, chooser: p!.chooser, pointer: p!.choosePointer ?? '' })) : [{ text: out.text ?? '\u2014', chooser: null, pointer: '' }],
+            parts: known
+              ? parts.map((p) => ({ text: p!.text, chooser: p!.chooser, pointer: p!.choosePointer ?? '' }))
+              : [{ text: out.text ?? '\u2014', chooser: null, pointer: '' }],
           };
         }),
       },
@@ -126,7 +143,13 @@ export const cardContext: NamedContext = {
     const view = warmasterView(input.content);
     return {
       faces: input.records.map((r) => cardFace(view, r.id, r.copies)),
-      back: { title: view.pack.title, side: commonSide(view, input.records.map((r) => r.id)) },
+      back: {
+        title: view.pack.title,
+        side: commonSide(
+          view,
+          input.records.map((r) => r.id),
+        ),
+      },
     };
   },
 };

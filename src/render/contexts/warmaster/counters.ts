@@ -61,9 +61,10 @@ export interface PlacedPiece extends Piece {
 
 /** The roll an ability sets a stat to (`D6+4` for the Great Demons and the Demonic hordes), or null. */
 function rolledStat(u: Unit): string | null {
-  for (const a of u.abilities) for (const e of a.do) {
-    if (e.kind === 'modify-strength' && e.op === 'set' && typeof e.value !== 'number' && e.stat === 'cs') return dieText(e.value.die, e.value.plus ?? 0);
-  }
+  for (const a of u.abilities)
+    for (const e of a.do) {
+      if (e.kind === 'modify-strength' && e.op === 'set' && typeof e.value !== 'number' && e.stat === 'cs') return dieText(e.value.die, e.value.plus ?? 0);
+    }
   return null;
 }
 
@@ -79,7 +80,12 @@ function hiddenSide(view: WarmasterView, scenario: DeepReadonly<Scenario>, side:
   return /\bcup\b|face down/i.test(words);
 }
 
-function piecesOf(view: WarmasterView, content: Parameters<typeof recordsOf>[0], scenario: DeepReadonly<Scenario>, book: MarkBook): { side: SideView; hidden: boolean; pieces: { piece: Piece; copies: number }[] }[] {
+function piecesOf(
+  view: WarmasterView,
+  content: Parameters<typeof recordsOf>[0],
+  scenario: DeepReadonly<Scenario>,
+  book: MarkBook,
+): { side: SideView; hidden: boolean; pieces: { piece: Piece; copies: number }[] }[] {
   const ordinary = recordsOf<WarmasterUnit>(content, 'unit');
   const origins = (kind: string, id: string): Origins => view.origins(kind, id);
   const marked = (kind: string, id: string, pointers: readonly string[]) => {
@@ -105,8 +111,26 @@ function piecesOf(view: WarmasterView, content: Parameters<typeof recordsOf>[0],
         const attack = value(special.attack) ?? roll;
         const defence = value(special.defence) ?? roll;
         // One box when both are the same roll (the Great Demons' and the Demonic hordes' D6+4).
-        const stats = roll !== null && attack === roll && defence === roll ? [{ label: 'Attack and defence', value: roll }] : [{ label: 'Attack', value: attack }, { label: 'Defence', value: defence }];
-        return { piece: { kind: 'unit', style: 'unit', record: unit, name: special.name, side, stats, marked: marked('special-unit', unit, ['/name', '/attack', '/defence', '/count']), back }, copies: count } as const;
+        const stats =
+          roll !== null && attack === roll && defence === roll
+            ? [{ label: 'Attack and defence', value: roll }]
+            : [
+                { label: 'Attack', value: attack },
+                { label: 'Defence', value: defence },
+              ];
+        return {
+          piece: {
+            kind: 'unit',
+            style: 'unit',
+            record: unit,
+            name: special.name,
+            side,
+            stats,
+            marked: marked('special-unit', unit, ['/name', '/attack', '/defence', '/count']),
+            back,
+          },
+          copies: count,
+        } as const;
       }
       const troop: Ordinary | undefined = ordinary[unit];
       if (troop) {
@@ -115,13 +139,37 @@ function piecesOf(view: WarmasterView, content: Parameters<typeof recordsOf>[0],
           { label: 'Attack', value: value(troop.attack) },
           { label: 'Defence', value: value(troop.defence) },
         ];
-        return { piece: { kind: 'unit', style: 'unit', record: unit, name, side, stats, marked: marked('unit', unit, ['/name', '/attack', '/defence', '/count']), back }, copies: count } as const;
+        return {
+          piece: {
+            kind: 'unit',
+            style: 'unit',
+            record: unit,
+            name,
+            side,
+            stats,
+            marked: marked('unit', unit, ['/name', '/attack', '/defence', '/count']),
+            back,
+          },
+          copies: count,
+        } as const;
       }
       const card = view.cards[unit];
       if (!card) throw new RangeError(`warmaster counters: the ${s.side} army lists "${unit}", which is no unit or card of the pack`);
       // A card fights only when it has a defence or an attack (Crew, Crew Ambush!).
       const stats = card.attack === null && card.defence === null ? [] : [{ label: 'Defence', value: value(card.defence) }];
-      return { piece: { kind: 'card', style: `card card-${unit}`, record: unit, name: card.name, side, stats, marked: marked('card', unit, ['/name', '/attack', '/defence', '/count']), back }, copies: count } as const;
+      return {
+        piece: {
+          kind: 'card',
+          style: `card card-${unit}`,
+          record: unit,
+          name: card.name,
+          side,
+          stats,
+          marked: marked('card', unit, ['/name', '/attack', '/defence', '/count']),
+          back,
+        },
+        copies: count,
+      } as const;
     });
     return { side, hidden, pieces };
   });
@@ -135,12 +183,19 @@ export interface CounterSection {
 }
 
 /** The sheet's sections (one per side, then the markers) with every copy placed on a grid, top-down. */
-export function counterSheet(view: WarmasterView, content: Parameters<typeof recordsOf>[0], scenario: DeepReadonly<Scenario>, book: MarkBook): { sections: CounterSection[]; height: number; hidden: SideView[] } {
+export function counterSheet(
+  view: WarmasterView,
+  content: Parameters<typeof recordsOf>[0],
+  scenario: DeepReadonly<Scenario>,
+  book: MarkBook,
+): { sections: CounterSection[]; height: number; hidden: SideView[] } {
   const sides = piecesOf(view, content, scenario, book);
   const markers = Object.values(recordsOf<WarmasterMarker>(content, 'marker')) as Marker[];
   const groups: { title: string; note: string; pieces: { piece: Piece; copies: number }[] }[] = sides.map((s) => ({
     title: `${s.side.name} army`,
-    note: s.hidden ? 'One back for all: set up or drawn from the cup face down, they cannot be told apart until revealed.' : 'Always face up; the back shows the side.',
+    note: s.hidden
+      ? 'One back for all: set up or drawn from the cup face down, they cannot be told apart until revealed.'
+      : 'Always face up; the back shows the side.',
     pieces: s.pieces,
   }));
   if (markers.length > 0) {
@@ -152,7 +207,10 @@ export function counterSheet(view: WarmasterView, content: Parameters<typeof rec
         const set = ['/name', '/count'].filter((p) => layered(o, p));
         if (set.length > 0) book.add(m.id, o, set);
         const name = m.name.charAt(0).toUpperCase() + m.name.slice(1);
-        return { piece: { kind: 'marker', style: `marker marker-${m.id}`, record: m.id, name, side: null, stats: [], marked: set.length > 0, back: 'same' } as Piece, copies: m.count ?? 1 };
+        return {
+          piece: { kind: 'marker', style: `marker marker-${m.id}`, record: m.id, name, side: null, stats: [], marked: set.length > 0, back: 'same' } as Piece,
+          copies: m.count ?? 1,
+        };
       }),
     });
   }
@@ -163,7 +221,14 @@ export function counterSheet(view: WarmasterView, content: Parameters<typeof rec
     const placed: PlacedPiece[] = [];
     let i = 0;
     for (const { piece, copies } of g.pieces) {
-      for (let c = 0; c < copies; c++, i++) placed.push({ ...piece, copy: c + 1, long: piece.name.length > 12, x: (i % COLUMNS) * PITCH + (SHEET_W - COLUMNS * PITCH) / 2, y: y + Math.floor(i / COLUMNS) * PITCH });
+      for (let c = 0; c < copies; c++, i++)
+        placed.push({
+          ...piece,
+          copy: c + 1,
+          long: piece.name.length > 12,
+          x: (i % COLUMNS) * PITCH + (SHEET_W - COLUMNS * PITCH) / 2,
+          y: y + Math.floor(i / COLUMNS) * PITCH,
+        });
     }
     y += Math.ceil(i / COLUMNS) * PITCH + 2;
     return { title: g.title, note: g.note, y: top, pieces: placed };
@@ -183,12 +248,26 @@ export const countersContext: NamedContext = {
       const book = new MarkBook();
       const { sections, height } = counterSheet(view, input.content, scenario, book);
       const unknown = sections.some((s) => s.pieces.some((p) => p.stats.some((st) => st.value === null)));
-      const common = { title: view.pack.title, scenario: scenario.name, footer: footer(view, input.playmarkVersion), counter: COUNTER, bleed: COUNTER_BLEED, pitch: PITCH, height };
+      const common = {
+        title: view.pack.title,
+        scenario: scenario.name,
+        footer: footer(view, input.playmarkVersion),
+        counter: COUNTER,
+        bleed: COUNTER_BLEED,
+        pitch: PITCH,
+        height,
+      };
       const front = face({ ...common, page: 'front', subtitle: 'Counters', sections }, book, `counters ${r.id}`, 1, unknown);
       // The backs: the same places mirrored left to right, so they land behind their fronts when the
       // sheet is turned over on its long edge.
       const mirrored = sections.map((s) => ({ ...s, pieces: s.pieces.map((p) => ({ ...p, x: SHEET_W - p.x - PITCH })) }));
-      const back: Face = { context: { ...common, page: 'back', subtitle: 'Counters: backs', sections: mirrored, legend: [] }, marks: {}, footnotes: [], copies: 1, label: `counter backs ${r.id}` };
+      const back: Face = {
+        context: { ...common, page: 'back', subtitle: 'Counters: backs', sections: mirrored, legend: [] },
+        marks: {},
+        footnotes: [],
+        copies: 1,
+        label: `counter backs ${r.id}`,
+      };
       return [front, back];
     });
     return { faces };

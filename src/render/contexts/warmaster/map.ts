@@ -76,7 +76,13 @@ function layout(list: readonly Numbered[]) {
   // The hull: each row's span of columns, outlined.
   const spans = rows.map((row) => {
     const cols = list.filter((a) => Math.floor(a.number / 10) === row).map((a) => a.number % 10);
-    return { row, left: cellX(Math.min(...cols)) + HULL_INSET, right: cellX(Math.max(...cols)) + PITCH_X - HULL_INSET, top: cellY(row), bottom: cellY(row) + PITCH_Y };
+    return {
+      row,
+      left: cellX(Math.min(...cols)) + HULL_INSET,
+      right: cellX(Math.max(...cols)) + PITCH_X - HULL_INSET,
+      top: cellY(row),
+      bottom: cellY(row) + PITCH_Y,
+    };
   });
   const pts: [number, number][] = [];
   spans.forEach((s, i) => {
@@ -196,7 +202,9 @@ export const shipMapContext: NamedContext = {
   build(input) {
     const view = warmasterView(input.content);
     // The selected areas with a number; every numbered area when the printable selects none.
-    const list = input.printable.records ? input.records.map((r) => view.areas[r.id]!).filter((a): a is Numbered => typeof a.number === 'number') : numberedAreas(view);
+    const list = input.printable.records
+      ? input.records.map((r) => view.areas[r.id]!).filter((a): a is Numbered => typeof a.number === 'number')
+      : numberedAreas(view);
     return { faces: [mapFace(view, list, input.playmarkVersion)] };
   },
 };

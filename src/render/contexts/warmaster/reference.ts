@@ -45,10 +45,12 @@ export const referenceContext: NamedContext = {
     // Teleportation Table, by range (the ruled 61-65 entry sits where its numbers put it).
     const tele = recordOf(view.teleportTables, 'teleport-table', TELEPORT, printable);
     const teleOrigins = view.origins('teleport-table', tele.id);
-    const teleRows = tele.entries
-      .map((e, index) => ({ e, index, pointer: `/entries/${index}` }))
-      .sort((a, b) => (a.e.roll.min ?? 0) - (b.e.roll.min ?? 0));
-    book.add(tele.id, teleOrigins, teleRows.map((r) => r.pointer));
+    const teleRows = tele.entries.map((e, index) => ({ e, index, pointer: `/entries/${index}` })).sort((a, b) => (a.e.roll.min ?? 0) - (b.e.roll.min ?? 0));
+    book.add(
+      tele.id,
+      teleOrigins,
+      teleRows.map((r) => r.pointer),
+    );
     const teleView = {
       id: tele.id,
       name: tele.name,
@@ -63,7 +65,16 @@ export const referenceContext: NamedContext = {
     };
 
     const turn = face(
-      { page: 'turn', title: view.pack.title, subtitle: 'Reference: the turn', footer: footer(view, input.playmarkVersion), phases: phaseViews, phaseRows: Math.ceil(phaseViews.length / 2), teleport: teleView, combat: null },
+      {
+        page: 'turn',
+        title: view.pack.title,
+        subtitle: 'Reference: the turn',
+        footer: footer(view, input.playmarkVersion),
+        phases: phaseViews,
+        phaseRows: Math.ceil(phaseViews.length / 2),
+        teleport: teleView,
+        combat: null,
+      },
       book,
       'reference: sequence of play and teleportation',
     );

@@ -13,8 +13,7 @@ import type { WarmasterSpecialUnit } from '../../../../generated/types/warmaster
 import type { WarmasterTeleportationEntry, WarmasterTeleportationTable } from '../../../../generated/types/warmaster/teleport-table.js';
 import { originAt } from '../../../engine/core/lookup.js';
 import type { Face, Footnote } from '../../printable.js';
-import { MarkBook, markLegend, type Origins } from '../../marks.js';
-
+import { type MarkBook, markLegend, type Origins } from '../../marks.js';
 
 export type Area = DeepReadonly<WarmasterShipArea>;
 export type Card = DeepReadonly<WarmasterCard>;
