@@ -339,7 +339,7 @@ describe('playmark new in a project made by playmark init', () => {
     const file = 'content/tavern/cards/healer.yaml';
     const text = readFileSync(path.join(made, file), 'utf8');
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../../schemas/tavern/card.schema.json');
-    expect(Object.keys(load(text) as object)).toEqual(['id', 'name', 'side', 'cost', 'text', 'count']);
+    expect(Object.keys(load(text) as object)).toEqual(['id', 'name', 'side', 'cost', 'text', 'count', 'effects']);
     const placeholders = ['/name', '/text', '/count'];
     const errors = errorsIn(check(made), file);
     for (const p of placeholders) expect(errors.map((d) => `${d.file}:${d.line}:${d.column}`)).toContain(spot(made, file, p));
