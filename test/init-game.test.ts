@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, STACK_LINE } from './helpers.js';
+import { htmlText, repoRoot, STACK_LINE } from './helpers.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'playmark-init-game-'));
 const project = path.join(work, 'harbor-raid');
@@ -129,6 +129,35 @@ describe('a project from init plays its own game', () => {
     // The starter's first test plays every card, the new one too.
     const run = spawnSync(process.execPath, ['--test', 'test/game.test.mjs'], { cwd: project, encoding: 'utf8' });
     expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
+});
+
+describe('a project from init prints what its game plays', () => {
+  it("the reference sheet prints the rules' numbers, turn, victory and the Clash table from the YAML the module reads, and follows an edit", () => {
+    const render = () => {
+      const r = playmark('render', PACK, '--only', 'rules');
+      expect(r.code, r.all).toBe(0);
+      return htmlText(readFileSync(path.join(project, 'out', PACK, `${PACK}-rules.html`), 'utf8'));
+    };
+    const text = render();
+    const rules = readFileSync(path.join(project, 'content', PACK, 'rules', 'standard.yaml'), 'utf8');
+    expect(text).toContain('Each side starts with 10 morale and a hand of 3 cards');
+    expect(text).toContain(/^ {2}text: (On your turn.*)$/m.exec(rules)![1]!);
+    expect(text).toMatch(/Clash table \(d6\)/);
+    expect(text).toMatch(/1 Miss Nothing happens\. 2-4 Hit Your opponent loses 1 morale\. 5-6 Rout Your opponent loses 2 morale\./);
+    // Read from the YAML on every run: an edit shows at once.
+    const table = path.join(project, 'content', PACK, 'roll-tables', 'clash.yaml');
+    const before = readFileSync(table, 'utf8');
+    writeFileSync(table, before.replace('{ roll: { min: 5, max: 6 }, name: Rout', '{ roll: { min: 5, max: 6 }, name: Routed'));
+    writeFileSync(path.join(project, 'content', PACK, 'rules', 'standard.yaml'), rules.replace('morale: 10', 'morale: 12'));
+    try {
+      const after = render();
+      expect(after).toContain('Each side starts with 12 morale');
+      expect(after).toContain('5-6 Routed Your opponent loses 2 morale.');
+    } finally {
+      writeFileSync(table, before);
+      writeFileSync(path.join(project, 'content', PACK, 'rules', 'standard.yaml'), rules);
+    }
   });
 });
 

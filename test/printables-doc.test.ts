@@ -21,6 +21,7 @@ describe('docs/printables.md', () => {
       'known',
       'legend',
       'mark',
+      'rolls',
       'show',
       'signed',
       'times',

@@ -1,7 +1,9 @@
 import Handlebars from 'handlebars';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { DiceRoll } from '../../generated/types/common/defs.js';
 import { confine } from '../content/confine.js';
+import { rowLabel } from '../engine/core/generic-tables.js';
 import { templateFile, templateFileRoots } from '../content/template-files.js';
 import { parseTemplate } from '../content/template-syntax.js';
 import { cellPointer, LAYER_MARK, LEGEND_LINE, markedAt, markKey, markLegend, UNKNOWN_MARK } from './marks.js';
@@ -130,6 +132,7 @@ export const HELPER_DOCS: readonly (readonly [string, string])[] = [
     'legend marked unknown',
     "the face's legend in words: what `*` means when marked, what `?` means when unknown (e.g. `{{legend footnotes.length unknown}}`), or nothing",
   ],
+  ['rolls roll', "the rolls a table's row or entry covers, as tables print them (`{{rolls roll}}` in an `{{#each entries}}`): 7, 2-4, 10+, 3 or less"],
   ['#times n', 'repeats its block n times, with @index'],
 ];
 
@@ -194,6 +197,20 @@ function registerHelpers(hb: typeof Handlebars): void {
       return new hb.SafeString(
         `<div class="mark-legend">${lines.map((l) => `<p ${LEGEND_LINE}="${l.symbol === LAYER_MARK ? 'layer' : 'unknown'}">${symbol(l.symbol)} ${hb.escapeExpression(l.text)}</p>`).join('')}</div>`,
       );
+    },
+    /** The rolls a table's row or entry covers, as a table prints them: 7, 2-4, 10+, 3 or less. */
+    rolls(roll: unknown, options: Handlebars.HelperOptions) {
+      const isBound = (n: unknown) => n === null || typeof n === 'number';
+      const range = roll !== null && typeof roll === 'object' ? (roll as { min?: unknown; max?: unknown }) : undefined;
+      if (typeof roll !== 'number' && !(range && isBound(range.min) && isBound(range.max))) {
+        const loc = (options as { loc?: { start?: { line?: number; column?: number } } }).loc?.start;
+        throw new HelperArgumentError(
+          `rolls takes a row's or an entry's roll (7, or { min, max }); it was given ${roll === null ? 'null' : Array.isArray(roll) ? 'a list' : `a ${typeof roll}`}.`,
+          loc?.line !== undefined ? { line: loc.line, column: (loc.column ?? 0) + 1 } : undefined,
+          "Give rolls the `roll` of a table's row or entry, as `{{rolls roll}}` inside `{{#each entries}}` (docs/printables.md).",
+        );
+      }
+      return rowLabel({ roll: roll as DiceRoll });
     },
     /** Repeats a block n times, with @index. */
     times(n: number, options: Handlebars.HelperOptions) {

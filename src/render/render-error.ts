@@ -26,6 +26,8 @@ export class HelperArgumentError extends RenderError {
   constructor(
     message: string,
     readonly at: { readonly line: number; readonly column: number } | undefined,
+    /** How to fix it, when the code's own hint (about cellMark) is not the one. */
+    readonly hint?: string,
   ) {
     super(message);
   }

@@ -50,7 +50,7 @@ export function syntaxTemplateError(file: string, text: string, error: TemplateS
 export function fromRenderError(error: unknown, source: TemplateSource, context: unknown, names: TemplateNames): TemplateError | undefined {
   if (error instanceof TemplateError) return error;
   if (error instanceof HelperArgumentError) {
-    return templateError('template/helper-argument', source.file, source.text, error.at ?? { line: 1, column: 1 }, error.message);
+    return templateError('template/helper-argument', source.file, source.text, error.at ?? { line: 1, column: 1 }, error.message, error.hint);
   }
   const e = error as { message?: unknown; lineNumber?: unknown; column?: unknown };
   const said = typeof e?.message === 'string' ? e.message : '';
