@@ -138,6 +138,19 @@ describe('the generic checks, each on a broken copy of harbor-raid', () => {
     );
     expect(diagnostics.map((d) => d.code)).toEqual(['table/column-overlap']);
   });
+
+  it('table/column-gap and table/column-overlap: a named-value table whose ranges skip 3 and share 6', () => {
+    const { diagnostics } = broken('tables/crt.yaml', (t) =>
+      t
+        .replace('key: { kind: odds, name: Odds, rounding: defender-favour }', 'key: { kind: value, name: Range }')
+        .replace('{ label: 1-2 or less, odds: { min: null, max: [1, 2] } }', '{ label: 2 or less, range: { min: null, max: 2 } }')
+        .replace('{ label: 1-1, odds: { min: [1, 1], max: [1, 1] } }', '{ label: 4-6, range: { min: 4, max: 6 } }')
+        .replace('{ label: 2-1, odds: { min: [2, 1], max: [2, 1] } }', '{ label: 6-8, range: { min: 6, max: 8 } }')
+        .replace('{ label: 3-1 or more, odds: { min: [3, 1], max: null } }', '{ label: 9+, range: { min: 9, max: null } }'),
+    );
+    expect(diagnostics.map((d) => `${d.code} ${d.line}`)).toEqual(['table/column-gap 9', 'table/column-overlap 10']);
+    expect(diagnostics[0]!.message).toContain('No column covers 3');
+  });
 });
 
 describe('resolve on any pack', () => {

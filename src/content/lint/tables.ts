@@ -27,56 +27,31 @@ function checkColumns(ctx: LintContext, record: EffectiveRecord, at: (string | n
     const prev = columns[i - 1];
     const next = columns[i];
     const label = (c: Json | undefined) => String(get(c, 'label') ?? '?');
-    const pMax = get(prev, 'differential', 'max');
-    const nMin = get(next, 'differential', 'min');
-    if (get(prev, 'differential') !== undefined) {
+    // Differential columns, and a generic table's named-value columns (`range`), meet end to start.
+    for (const key of ['differential', 'range'] as const) {
+      if (get(prev, key) === undefined || (key === 'range' && get(next, key) === undefined)) continue;
+      const pMax = get(prev, key, 'max');
+      const nMin = get(next, key, 'min');
       if (typeof pMax !== 'number' || typeof nMin !== 'number') {
         ctx.at(
           'table/column-overlap',
           record,
-          [...at, 'columns', i, 'differential'],
+          [...at, 'columns', i, key],
           `Column "${label(next)}" follows a column open above, or is open below itself, so the two overlap.`,
         );
       } else if (nMin <= pMax) {
         ctx.at(
           'table/column-overlap',
           record,
-          [...at, 'columns', i, 'differential', 'min'],
+          [...at, 'columns', i, key, 'min'],
           `Column "${label(next)}" starts at ${nMin}, which column "${label(prev)}" (up to ${pMax}) covers already.`,
         );
       } else if (nMin > pMax + 1) {
         ctx.at(
           'table/column-gap',
           record,
-          [...at, 'columns', i, 'differential', 'min'],
+          [...at, 'columns', i, key, 'min'],
           `No column covers ${pMax + 1 === nMin - 1 ? pMax + 1 : `${pMax + 1} to ${nMin - 1}`}: "${label(prev)}" ends at ${pMax} and "${label(next)}" starts at ${nMin}.`,
-        );
-      }
-    }
-    // A generic table's named-value columns (`range`) meet end to start as differentials do.
-    const pRange = get(prev, 'range', 'max');
-    const nRange = get(next, 'range', 'min');
-    if (get(prev, 'range') !== undefined && get(next, 'range') !== undefined) {
-      if (typeof pRange !== 'number' || typeof nRange !== 'number') {
-        ctx.at(
-          'table/column-overlap',
-          record,
-          [...at, 'columns', i, 'range'],
-          `Column "${label(next)}" follows a column open above, or is open below itself, so the two overlap.`,
-        );
-      } else if (nRange <= pRange) {
-        ctx.at(
-          'table/column-overlap',
-          record,
-          [...at, 'columns', i, 'range', 'min'],
-          `Column "${label(next)}" starts at ${nRange}, which column "${label(prev)}" (up to ${pRange}) covers already.`,
-        );
-      } else if (nRange > pRange + 1) {
-        ctx.at(
-          'table/column-gap',
-          record,
-          [...at, 'columns', i, 'range', 'min'],
-          `No column covers ${pRange + 1 === nRange - 1 ? pRange + 1 : `${pRange + 1} to ${nRange - 1}`}: "${label(prev)}" ends at ${pRange} and "${label(next)}" starts at ${nRange}.`,
         );
       }
     }
