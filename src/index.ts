@@ -66,6 +66,7 @@ export { gameRefOf, resolveGameModule, type GameDecl, type GameModuleRef } from 
 export { simulate, gameSeed, shardRange, DEFAULT_MAX_MOVES, type SimulateOptions } from './analysis/simulate.js';
 export { BOT_NAMES, bot, type Bot, type BotName } from './engine/core/bots.js';
 export { searchBot, SEARCH_OPTIONS, type SearchOptions } from './engine/core/search-bot.js';
+export { knownState, playerViewOf, viewEventOf, VIEW_RANDOM } from './engine/core/view.js';
 export type { Batch, Range, SimulateReport } from './analysis/simulate-report.js';
 export { simulatePairings, mergeAnyReports, parseAnyReport, type PairingsReport, type AnyReport } from './analysis/simulate-pairings.js';
 

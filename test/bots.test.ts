@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bot, botSeed, greedyBot, mixSeed, randomBot } from '../src/engine/core/bots.js';
 import type { Game, GameMove, GameState } from '../src/engine/core/game.js';
 import { seedRandom } from '../src/engine/core/random.js';
+import { knownState } from '../src/engine/core/view.js';
 import { raceContent, raceGame } from './fixtures/games/support.js';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
@@ -206,13 +207,14 @@ describe('Warchon bots', () => {
     const shown = [1, 2, 3, 4, 5].map((n) => warchonGame.play(warchon, battle, fingers(n)).state);
     expect(new Set(shown.map((s) => s.battle!.attackerFingers)).size).toBe(5);
     for (let seed = 0; seed < 10; seed++) {
-      const views = shown.map((s) => JSON.stringify(warchonGame.hidden!(warchon, s, 'celestine', seedRandom(seed))));
+      const views = shown.map((s) => JSON.stringify(knownState(warchonGame, warchon, s, 'celestine', seedRandom(seed))));
       expect(new Set(views).size).toBe(1);
       const picks = shown.map((s) => JSON.stringify(greedyBot.choose(warchonGame, warchon, s, warchonGame.legalMoves(warchon, s), seedRandom(seed))));
       expect(new Set(picks).size).toBe(1);
     }
     // The attacker sees its own fingers; with none fixed, nothing is hidden.
-    expect(warchonGame.hidden!(warchon, shown[2]!, 'azuthka', seedRandom(1)).state).toBe(shown[2]);
-    expect(warchonGame.hidden!(warchon, battle, 'celestine', seedRandom(1)).state).toBe(battle);
+    expect(warchonGame.playerView!(warchon, shown[2]!, 'azuthka')).toBe(shown[2]);
+    expect(warchonGame.playerView!(warchon, battle, 'celestine')).toBe(battle);
+    expect(warchonGame.playerView!(warchon, shown[2]!, 'celestine').battle!.attackerFingers).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
 import { BOT_NAMES, type Bot, type BotName } from './bot.js';
 import { lookAheadRandom } from './look-ahead.js';
 import { nextInt } from './random.js';
+import { knownState } from './view.js';
 import { searchBot } from './search-bot.js';
 
 export { BOT_NAMES, type Bot, type BotChoice, type BotName } from './bot.js';
@@ -19,8 +20,8 @@ export const randomBot: Bot = {
 
 /**
  * One-move look-ahead: plays each legal move and keeps the one `evaluate` rates best for the side
- * that moves; ties are broken by the bot's generator. It first asks the game for the state as its
- * side may know it (`hidden`: another side's hidden choice replaced by a draw of the bot's own), so
+ * that moves; ties are broken by the bot's generator. It first takes the state as its side may
+ * know it (view.ts `knownState`: the game's player view, each unknown a draw of the bot's own), so
  * it never reads what its side cannot see; then the game's own pick (`choose`, exact odds for a
  * simultaneous choice), when the game has one for these moves. A move that rolls dice is tried
  * with dice from the bot's own generator (the game's generator in the state is replaced for the
@@ -32,13 +33,9 @@ export const greedyBot: Bot = {
   choose(game, content, state, moves, random) {
     if (moves.length === 1 || (!game.evaluate && !game.choose)) return randomBot.choose(game, content, state, moves, random);
     const side = state.active;
-    let current = random;
-    let view = state;
-    if (game.hidden) {
-      const known = game.hidden(content, state, side, current);
-      view = known.state;
-      current = known.random;
-    }
+    const known = knownState(game, content, state, side, random);
+    const view = known.state;
+    let current = known.random;
     const picked = game.choose?.(content, view, moves, current) ?? null;
     if (picked !== null) return picked;
     if (!game.evaluate) return randomBot.choose(game, content, view, moves, current);

@@ -69,17 +69,32 @@ export interface Game<C, S extends GameState, M extends GameMove> {
    */
   evaluate?(content: C, state: S, side: string): number;
   /**
-   * The state as `side` may know it: what that side cannot see (another side's hidden choice, such
-   * as fingers shown at the same time but fixed first) replaced by draws from `random`, a bot's own
-   * generator, returned with that generator's next state. The rest is unchanged, so the moves the
-   * game offers are the same. Optional: without it, every side sees the whole state. A bot calls it
-   * before it looks at the state at all (bots.ts), so it never reads what its side cannot see.
+   * The state as `side` may see it, its player view: whatever that side cannot see (another side's
+   * hand, a choice fixed but not yet shown, a piece face down) replaced by the game's own mark for
+   * "unknown". Pure and without randomness, so two states that differ only in what `side` cannot
+   * see give equal views (a test of each game checks it). Bots see a state only through this
+   * (core/view.ts `knownState`), and `simulate --log --view <side>` writes what it shows. Optional:
+   * without it, every side sees the whole state.
    */
-  hidden?(content: C, state: S, side: string, random: RandomState): { readonly state: S; readonly random: RandomState };
+  playerView?(content: C, state: S, side: string): S;
+  /**
+   * A player view made playable again: each unknown filled with a draw from `random` among what
+   * `side` knows it could be (the unseen cards shuffled into the unknown hand and deck, the hidden
+   * fingers drawn), returned with that generator's next state. The moves the game offers the
+   * active side are the same as in the real state. Needed when `playerView` leaves marks that
+   * `legalMoves` or `play` cannot work with.
+   */
+  determinize?(content: C, view: S, side: string, random: RandomState): { readonly state: S; readonly random: RandomState };
+  /**
+   * A line of the game's log as `side` sees it: what it may not see left out of the line, or null
+   * when it sees nothing of it (another side's secret placement). Without it every side sees every
+   * line. `simulate --log <file> --view <side>` writes the log through it (docs/game-log.md).
+   */
+  viewEvent?(content: C, event: GameEvent, side: string): GameEvent | null;
   /**
    * A game's own pick for a greedy bot among `moves`, for decisions a one-move look-ahead cannot
    * rate (a choice whose outcome depends on another side's simultaneous choice, rated by the exact
-   * odds instead); `state` is already what the active side may know (`hidden`). Ties are broken
+   * odds instead); `state` is already what the active side may know (`knownState`). Ties are broken
    * with `random`, returned with its next state. Null: the game has no view on these moves, and
    * the bot looks ahead as usual. Optional.
    */

@@ -11,5 +11,6 @@ export * from './policy.js';
 export * from './filter.js';
 export * from './expire.js';
 export * from './move.js';
+export * from './view.js';
 export { applyEffects, effectKinds, handlers, type Step } from './effects/index.js';
 export * from './rules/index.js';

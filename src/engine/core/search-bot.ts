@@ -4,7 +4,7 @@
 // 1, a loss 0, a draw 1/2; a game still going at the cap 1 when `evaluate` rates it above 0 for the
 // bot, 0 below, 1/2 at 0 or without `evaluate`). UCB1 spends more playouts on the moves that score
 // best; the bot plays the move tried most. Each playout starts from a fresh view of the state as
-// the bot's side may know it (`hidden`, drawn from the bot's generator: determinized), with dice of
+// the bot's side may know it (view.ts `knownState`: its player view, each unknown drawn from the bot's generator), with dice of
 // the bot's own instead of the game's generator, so it never reads what its side cannot see and
 // never sees the rolls the game will make. Every draw is from the bot's own generator: the same
 // seed gives the same moves, whatever thread plays the game.
@@ -12,6 +12,7 @@ import type { Bot } from './bot.js';
 import type { Game, GameMove, GameState } from './game.js';
 import { lookAheadRandom } from './look-ahead.js';
 import { nextInt, sampleIndices, type RandomState } from './random.js';
+import { knownState } from './view.js';
 
 export interface SearchOptions {
   /** Playouts per decision between two or more moves (the budget: each costs one `play` per move it plays). */
@@ -94,13 +95,9 @@ function playout(
   depth: number,
   random: RandomState,
 ): { score: number; random: RandomState } {
-  let current = random;
-  let view = state;
-  if (game.hidden) {
-    const known = game.hidden(content, state, side, current);
-    view = known.state;
-    current = known.random;
-  }
+  const known = knownState(game, content, state, side, random);
+  const view = known.state;
+  let current = known.random;
   const dice = lookAheadRandom(current);
   current = dice.random;
   let s = game.play(content, { ...view, random: dice.value }, move).state;

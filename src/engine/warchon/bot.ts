@@ -1,6 +1,6 @@
 // What a Warchon bot may know, and how a greedy bot picks its fingers. Both players show fingers
 // at the same time; here the attacker's are fixed first and kept in the state, so the defender's
-// view (`hiddenFrom`) replaces them with a draw of the bot's own. A one-move look-ahead cannot rate
+// view (`viewFor`) marks them unseen, and a bot's `determinizeView` draws them from its own generator. A one-move look-ahead cannot rate
 // a fingers count (the number depends on the other player's count), so `pickFingers` rates each
 // own count by the exact odds: the mean, over the other player's five equally likely counts, of the
 // attacker's edge of what the RNG cell gives in the current column (the measure of `playmark odds`,
@@ -15,12 +15,22 @@ import { sideHits, type CombatResult } from './results.js';
 import { stateWith, battleStageWith, type WarchonMove, type WarchonState } from './state.js';
 import { columnFor, type SpreadTables } from './tables.js';
 
-/** The state as `side` may know it: the attacker's fingers, when fixed and not `side`'s, drawn from `random`. */
-export function hiddenFrom(rules: WarchonRules, state: WarchonState, side: string, random: RandomState): { state: WarchonState; random: RandomState } {
+/** The attacker's fingers in a view of a side that has not seen them: fixed, but not shown (fingers are 1 or more). */
+export const UNSEEN_FINGERS = 0;
+
+/** The state as `side` sees it: the attacker's fingers, when fixed and not `side`'s, unseen. */
+export function viewFor(state: WarchonState, side: string): WarchonState {
   const b = state.battle;
-  if (b === null || b.attackerFingers === null || state.core.battle?.attacker === side) return { state, random };
+  if (b === null || b.attackerFingers === null || state.core.battle?.attacker === side) return state;
+  return stateWith(state, { battle: battleStageWith(b, { attackerFingers: UNSEEN_FINGERS }) });
+}
+
+/** A view made playable: unseen fingers drawn from `random`. */
+export function determinizeView(rules: WarchonRules, view: WarchonState, random: RandomState): { state: WarchonState; random: RandomState } {
+  const b = view.battle;
+  if (b === null || b.attackerFingers !== UNSEEN_FINGERS) return { state: view, random };
   const drawn = nextInt(random, rules.fingers.min, rules.fingers.max);
-  return { state: stateWith(state, { battle: battleStageWith(b, { attackerFingers: drawn.value }) }), random: drawn.random };
+  return { state: stateWith(view, { battle: battleStageWith(b, { attackerFingers: drawn.value }) }), random: drawn.random };
 }
 
 const eliminationCache = new WeakMap<WarchonRules, number>();

@@ -15,7 +15,7 @@
 import type { Game, PlayResult } from '../core/game.js';
 import { nextInt, seedRandom } from '../core/random.js';
 import { effectiveStat } from '../core/stats.js';
-import { hiddenFrom, pickFingers } from './bot.js';
+import { determinizeView, pickFingers, viewFor } from './bot.js';
 import { warchonRules, type WarchonContent } from './content.js';
 import { listMoves } from './moves.js';
 import { playMove } from './play.js';
@@ -39,8 +39,11 @@ export const warchonGame: Game<WarchonContent, WarchonState, WarchonMove> = {
   play(content, state, move): PlayResult<WarchonState> {
     return playMove(warchonRules(content, state.scenario), state, move);
   },
-  hidden(content, state, side, random) {
-    return hiddenFrom(warchonRules(content, state.scenario), state, side, random);
+  playerView(_content, state, side) {
+    return viewFor(state, side);
+  },
+  determinize(content, view, _side, random) {
+    return determinizeView(warchonRules(content, view.scenario), view, random);
   },
   choose(content, state, moves, random) {
     const rules = warchonRules(content, state.scenario);
