@@ -48,6 +48,7 @@ const PACK = 'warchon';
 const PASSES = 10;
 
 const { loadGame } = await import(dist('engine/games.js'));
+const { gameRefOf } = await import(dist('content/game-module.js'));
 const { playRange, gameSeed } = await import(dist('analysis/simulate.js'));
 const { loadContent } = await import(dist('content/effective.js'));
 const { warchonTables, resolveCombat } = await import(dist('engine/warchon/tables.js'));
@@ -59,7 +60,8 @@ if (validation.errors > 0) {
   process.exit(0);
 }
 const { printables: _, ...content } = packs.get(PACK);
-const game = await loadGame(PACK);
+// The game the pack's manifest names (pack.yaml `game`), as simulate loads it.
+const game = await loadGame(gameRefOf(packs.get(PACK)));
 const sides = game.sides(content);
 const batch = {
   pack: PACK,

@@ -62,6 +62,68 @@ export { warchonOdds, warmasterOdds, type ColumnOdds, type Outcome, type Warchon
 export { IllegalMove, NO_EVENTS, type Game, type GameState, type GameMove, type GameEvent, type GameResult, type PlayResult } from './engine/core/game.js';
 export { seedRandom, nextInt, sampleIndices, type RandomState, type Drawn } from './engine/core/random.js';
 export { gamePacks, gameRef, loadGame, registerGame, GameNotFound, type AnyGame, type GameRef } from './engine/games.js';
+
+// The engine core a game module builds on (docs/writing-a-game.md, "Rules as data"): the core state
+// with its seeded generator, units and card zones (decks, hands); dice; the rule interpreter for
+// `when`/`if`/`do` rules and effects, with the runner that fires events and asks players' choices
+// as moves; the log.
+export {
+  createState,
+  makeUnit,
+  coreWith,
+  unitWith,
+  withoutLog,
+  findUnit,
+  updateUnit,
+  updateUnits,
+  unitsInPlay,
+  otherSides,
+  fightsFor,
+  type CoreState,
+  type UnitState,
+  type UnitInit,
+  type NewState,
+  type Modifier,
+  type BattleState,
+  type DelayedEffect,
+} from './engine/core/state.js';
+export { effectiveStat } from './engine/core/stats.js';
+export { rollDie, type DieName } from './engine/core/dice.js';
+export { entry, NO_ENTRIES, type LogEntry, type LoggedRoll, type JsonValue } from './engine/core/log.js';
+export { contextWith, type EffectContext, type RuleHooks } from './engine/core/context.js';
+export {
+  firstPolicy,
+  randomPolicy,
+  policyBySide,
+  type Policy,
+  type UnitChoice,
+  type LocationChoice,
+  type OptionChoice,
+  type RerollChoice,
+} from './engine/core/policy.js';
+export { possibleAnswers, isAnswer, type ChoiceRequest, type ChoiceAnswer, type Attempt } from './engine/core/choices.js';
+export { applyEffects, effectKinds, type Step } from './engine/core/effects/index.js';
+export { fire, type Fired } from './engine/core/rules/fire.js';
+export { holds } from './engine/core/rules/condition.js';
+export { describeEvent, type GameEvent as RuleEvent } from './engine/core/rules/event.js';
+export type { RuleSource, Holder } from './engine/core/rules/ruleset.js';
+export { recomputeStatics } from './engine/core/rules/statics.js';
+export { ruleSet, type RuleSet } from './engine/core/rules/rule-set.js';
+export {
+  announce,
+  runEffects,
+  applyAndFire,
+  attemptRun,
+  effectContext,
+  idleEvent,
+  quietEvent,
+  logEvents,
+  type Ran,
+} from './engine/core/rules/run.js';
+export { markSettled, withTurn } from './engine/core/rules/statics-cache.js';
+// The rule model's types, generated from schemas/common/ (a rule's `when`, `if`, `do`).
+export type { Rule, Trigger, TriggerEvent, Condition, UnitFilter, Side } from '../generated/types/common/defs.js';
+export type { Effect } from '../generated/types/common/effect.js';
 export { gameRefOf, resolveGameModule, type GameDecl, type GameModuleRef } from './content/game-module.js';
 export { simulate, gameSeed, shardRange, DEFAULT_MAX_MOVES, type SimulateOptions } from './analysis/simulate.js';
 export { BOT_NAMES, bot, type Bot, type BotName } from './engine/core/bots.js';

@@ -1,5 +1,5 @@
 // The Warchon engine skips recomputing static rules when nothing they read has changed
-// (src/engine/warchon/statics.ts: states settled; placement.ts: placements compared only where a static rule
+// (src/engine/core/rules/statics-cache.ts: states settled; core/rules/placement.ts: placements compared only where a static rule
 // looks). A skip must never leave wrong marks: at every decision of seeded games, recomputing the
 // static rules from scratch (the core's recomputeStatics, no cache) must find the state exactly as
 // the engine left it, and rebuilding every mark from nothing must give the same modifiers and

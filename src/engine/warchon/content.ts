@@ -99,11 +99,6 @@ export interface WarchonRules {
   readonly zones: { readonly [side: string]: readonly string[] };
   /** What the interpreter fires, in the pack's order. */
   readonly rules: readonly RuleSource[];
-  /**
-   * The trigger events some rule fires on (`when.event`). Announcing any other event, with no
-   * delayed effect waiting, fires nothing: the procedure then skips the interpreter (jobs.ts).
-   */
-  readonly listens: ReadonlySet<string>;
   readonly results: { readonly [form: string]: ResultInfo };
   readonly tables: WarchonTables;
   /** Ruling controlling-army: which army of a battle is the Controlling army. */
@@ -305,7 +300,6 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     builds,
     zones,
     rules,
-    listens: new Set(rules.flatMap((r) => (r.rule.when !== undefined ? [r.rule.when.event] : []))),
     results,
     tables: warchonTables(content as unknown as WarchonTablesContent),
     controlling: need(core.controllingArmy, 'rules core /controllingArmy'),

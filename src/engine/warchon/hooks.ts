@@ -1,6 +1,8 @@
 // What the core cannot know and Warchon gives the interpreter: spreads' terrain traits, units an
-// event brings in (from the pack's unit records), and where a unit may retreat or teleport.
+// event brings in (from the pack's unit records), and where a unit may retreat or teleport; and the
+// rule set the core's runner is given (the pack's rules with these hooks), one per pack.
 import type { RuleHooks } from '../core/rules/fire.js';
+import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
 import { fightsFor, type CoreState, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 
@@ -59,4 +61,13 @@ export function ruleHooks(rules: WarchonRules): RuleHooks {
   };
   cache.set(rules, hooks);
   return hooks;
+}
+
+const sets = new WeakMap<WarchonRules, RuleSet>();
+
+/** The pack's rules and Warchon's hooks, as the core's runner takes them: the same object for the same pack, as the runner's caches are kept by it. */
+export function warchonRuleSet(rules: WarchonRules): RuleSet {
+  let set = sets.get(rules);
+  if (set === undefined) sets.set(rules, (set = ruleSet(rules.rules, ruleHooks(rules))));
+  return set;
 }

@@ -5,15 +5,17 @@
 import { IllegalMove, type GameEvent, type PlayResult } from '../core/game.js';
 import { moveUnit } from '../core/move.js';
 import { expire } from '../core/expire.js';
+import { markSettled, withTurn } from '../core/rules/statics-cache.js';
 import { findUnit, makeUnit, updateUnit, type CoreState, coreWith, unitWith, withoutLog } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { afterJob, bothPresent, lookUpResult, newBattle, numberShown, STAGE_EVENTS, stageJob } from './battle.js';
 import { destroyForCapacity, hitUnit, syncFaces } from './damage.js';
+import { warchonRuleSet } from './hooks.js';
 import { attemptJob, idleJob, logEvents, quietEvent } from './jobs.js';
 import { actsNow, listMoves, sameMove, spentOn, takesHit } from './moves.js';
 import { armyUnit } from './army-unit.js';
 import { contested, destinations, overflow } from './movement.js';
-import { isSettled, markSettled, recompute, withTurn } from './statics.js';
+import { isSettled, recompute } from './statics.js';
 import { draft, type Job, type WarchonBattle, type WarchonMove, type WarchonState, type Draft } from './state.js';
 import { endedByRule, victory } from './victory.js';
 
@@ -59,7 +61,7 @@ function runJob(state: Draft, rules: WarchonRules, job: Job, events: GameEvent[]
 
 /** The Movement Round of `side` begins. */
 function startTurn(s: Draft, rules: WarchonRules, side: string, turn: number, events: GameEvent[]): void {
-  const core = withTurn(s.core, rules, side, turn);
+  const core = withTurn(s.core, warchonRuleSet(rules), side, turn);
   events.push({ type: 'turn', turn, side });
   events.push({ type: 'phase', phase: 'movement', side, turn });
   s.step = 'movement';

@@ -6,3 +6,6 @@ export * from './condition.js';
 export * from './ruleset.js';
 export * from './statics.js';
 export * from './fire.js';
+export * from './rule-set.js';
+export * from './run.js';
+export { markSettled, recomputeStaticsOf, withTurn } from './statics-cache.js';

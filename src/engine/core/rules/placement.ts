@@ -1,19 +1,18 @@
 // What a pack's static rules read of a state, and whether two states agree on all of it (their
 // placement): when the static rules use only the conditions and filter fields below, their marks
 // (which rules hold and what they select) are a function of the placement, so a state with the
-// placement of one already recomputed needs no recompute of its own (statics.ts). Worked out once
-// per pack (`placementReads`), and compared field by field, as states made one from another share
+// placement of one already recomputed needs no recompute of its own (statics-cache.ts). Worked out
+// once per rule set (`placementReads`), and compared field by field, as states made one from another share
 // most of their units (`samePlacement`).
-import type { Condition, Stat, UnitFilter } from '../../../generated/types/common/defs.js';
-import type { DeepReadonly } from '../../../generated/types/readonly.js';
-import { contextWith, type EffectContext } from '../core/context.js';
-import { matchesAt, matchesUnit, type Scope } from '../core/filter.js';
-import { holds } from '../core/rules/condition.js';
-import type { RuleSource } from '../core/rules/ruleset.js';
-import { fightsFor, type CoreState } from '../core/state.js';
-import { statValues } from '../core/stats.js';
-import type { WarchonRules } from './content.js';
-import { ruleHooks } from './hooks.js';
+import type { Condition, Stat, UnitFilter } from '../../../../generated/types/common/defs.js';
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import { contextWith, type EffectContext } from '../context.js';
+import { matchesAt, matchesUnit, type Scope } from '../filter.js';
+import { fightsFor, type CoreState } from '../state.js';
+import { statValues } from '../stats.js';
+import { holds } from './condition.js';
+import type { RuleSet } from './rule-set.js';
+import type { RuleSource } from './ruleset.js';
 
 /** What the static rules read of each unit of one state (`unitKey`), by index, found as asked. */
 export type Keys = (string | undefined)[];
@@ -71,7 +70,7 @@ const UNIT_ONLY_FILTER = new Set(['units', 'exceptUnits', 'hasTrait', 'lacksTrai
 
 /**
  * Whether two states agree on all the marks can read when the static rules read only placement and
- * `reads` (see statics.ts recomputeStaticsOf): the battles the rules read (Reads.battlePlaces), the places
+ * `reads` (see statics-cache.ts recomputeStaticsOf): the battles the rules read (Reads.battlePlaces), the places
  * destroyed, the id, location, side, record, traits and the stats read of each unit a rule may read
  * (Reads.unitPlaces), and the turn, active side and phase if read. Compared field by field, as
  * states made one from another share most of their units. A battle at, or a unit lost at, a spread
@@ -188,14 +187,14 @@ function sameValues(a: readonly (number | null)[], b: readonly (number | null)[]
 /** Filter fields that read only which units (by id, record, side, traits) and where, and `stat` (a unit's stat, in the placement): no highest or lowest, no pick. */
 const PLACEMENT_FILTER = new Set(['binding', 'as', 'side', 'units', 'exceptUnits', 'hasTrait', 'lacksTrait', 'stat']);
 
-const placementReadsOf = new WeakMap<WarchonRules, Reads | null>();
+const placementReadsOf = new WeakMap<RuleSet, Reads | null>();
 
 /**
  * When every static rule of the pack reads only placement, some stats (in its condition and its
  * effects' targets), and maybe the turn, active side or phase, what it reads; else null (every
  * recompute runs). A filter's `side` may name the active side, so it counts as reading it.
  */
-export function placementReads(rules: WarchonRules): Reads | null {
+export function placementReads(rules: RuleSet): Reads | null {
   // Asked at every recompute: the last pack's answer first.
   if (lastReads !== null && lastReads.rules === rules) return lastReads.reads;
   const reads = placementReadsFor(rules);
@@ -203,9 +202,9 @@ export function placementReads(rules: WarchonRules): Reads | null {
   return reads;
 }
 
-let lastReads: { readonly rules: WarchonRules; readonly reads: Reads | null } | null = null;
+let lastReads: { readonly rules: RuleSet; readonly reads: Reads | null } | null = null;
 
-function placementReadsFor(rules: WarchonRules): Reads | null {
+function placementReadsFor(rules: RuleSet): Reads | null {
   let found = placementReadsOf.get(rules);
   if (found === undefined) {
     const stats: Stat[] = [];
@@ -259,7 +258,7 @@ function placementReadsFor(rules: WarchonRules): Reads | null {
             return false;
         }
       });
-    // The static rules as the core finds them (core/rules/statics.ts): a rule that only notes what
+    // The static rules as the core finds them (statics.ts): a rule that only notes what
     // players do by hand (manual, no-effect) is never applied, so it reads nothing.
     const statics = rules.rules.filter((r) => r.rule.when === undefined && r.rule.do.some((e) => e.kind !== 'manual' && e.kind !== 'no-effect'));
     const ok = statics.every((r) => {
@@ -289,7 +288,7 @@ function placementReadsFor(rules: WarchonRules): Reads | null {
       };
       return (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every(targetOk);
     });
-    const hooks = ruleHooks(rules);
+    const hooks = rules.hooks;
     const unitPlaces = everywhere
       ? null
       : new Map(
