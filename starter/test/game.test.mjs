@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { loadProject } from 'playmark';
+import { bot, knownState, loadProject, seedRandom } from 'playmark';
 import { game } from '../content/__pack__/game/index.mjs';
 
 const { packs, validation } = loadProject(fileURLToPath(new URL('..', import.meta.url)), { packs: ['__pack__'] });
@@ -92,4 +92,23 @@ test('victory: morale at 0 loses, and the turn limit ends the game', () => {
   const { state: ended } = game.play(content, last, { kind: 'end' });
   assert.equal(ended.result.reason, 'the turn limit passes');
   assert.equal(ended.result.winner, last.sides[0], 'the side with more morale wins');
+});
+
+test("hidden cards: a side sees neither the opponent's hand nor a deck, and its bots decide from what it sees", () => {
+  const { state } = game.setup(content, 1);
+  const [side, enemy] = state.sides;
+  // Two states that differ only in what `side` cannot see: which of the opponent's cards are in its hand or its deck.
+  const open = { ...state, hand: { ...state.hand, [side]: ['scout', 'storm'] }, deck: { ...state.deck, [side]: ['scout'] }, discard: { ...state.discard, [side]: ['scout'] } };
+  const a = { ...open, hand: { ...open.hand, [enemy]: ['knight'] }, deck: { ...open.deck, [enemy]: ['knight', 'storm'] } };
+  const b = { ...open, hand: { ...open.hand, [enemy]: ['storm'] }, deck: { ...open.deck, [enemy]: ['knight', 'knight'] } };
+  assert.deepEqual(game.playerView(content, a, side), game.playerView(content, b, side));
+  assert.deepEqual(game.playerView(content, a, side).hand[enemy], ['?']);
+  const moves = game.legalMoves(content, a);
+  for (const [name, seeds] of [['greedy', 5], ['search', 2]])
+    for (let seed = 0; seed < seeds; seed++)
+      assert.deepEqual(bot(name).choose(game, content, a, moves, seedRandom(seed)).move, bot(name).choose(game, content, b, moves, seedRandom(seed)).move, `${name}, seed ${seed}`);
+  // The view made playable deals the unseen cards back: the side's own moves are the game's.
+  const { state: known } = knownState(game, content, a, side, seedRandom(1));
+  assert.deepEqual(game.legalMoves(content, known), moves);
+  assert.deepEqual([...known.hand[enemy], ...known.deck[enemy]].sort(), ['knight', 'knight', 'storm']);
 });

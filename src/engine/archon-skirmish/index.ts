@@ -16,11 +16,13 @@ import { archonRules, type ArchonContent } from './content.js';
 import { listMoves, playMove } from './play.js';
 import { setupState } from './setup.js';
 import type { ArchonMove, ArchonState } from './state.js';
+import { determinizeView, viewEventFor, viewFor } from './view.js';
 
 export type { ArchonContent, ArchonRules } from './content.js';
 export { ArchonContentError, archonRules } from './content.js';
 export type { ArchonMove, ArchonState, CreatureState } from './state.js';
 export { ARCHON_RULES_RUN } from './rules-run.js';
+export { UNSEEN_CARD } from './view.js';
 
 export const archonSkirmishGame: Game<ArchonContent, ArchonState, ArchonMove> = {
   pack: 'archon-skirmish',
@@ -33,6 +35,16 @@ export const archonSkirmishGame: Game<ArchonContent, ArchonState, ArchonMove> = 
   },
   play(content, state, move): PlayResult<ArchonState> {
     return playMove(archonRules(content, state.scenario), state, move);
+  },
+  // Hands are private, the draw pile's order hidden from both (view.ts; docs/game-log.md "Player views").
+  playerView(content, state, side) {
+    return viewFor(archonRules(content, state.scenario), state, side);
+  },
+  determinize(content, view, side, random) {
+    return determinizeView(archonRules(content, view.scenario), view, side, random);
+  },
+  viewEvent(_content, event, side) {
+    return viewEventFor(event, side);
   },
   evaluate(content, state, side) {
     if (state.result) return state.result.winner === side ? Infinity : state.result.winner === null ? 0 : -Infinity;

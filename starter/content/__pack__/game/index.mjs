@@ -19,10 +19,8 @@ export const game = {
     let state = { random: seedRandom(seed), active: sides[0], turn: 1, result: null, sides, supply: rules.supply, morale: {}, deck: {}, hand: {}, discard: {} };
     const events = [];
     for (const side of sides) {
-      // A side's deck: every card of that side or of none, as many copies as its count.
-      const cards = Object.values(content.records.card).filter((c) => c.side === side || c.side === null);
       state.morale[side] = rules.morale;
-      state.deck[side] = cards.flatMap((c) => Array(c.count).fill(c.id));
+      state.deck[side] = deckOf(content, side);
       state.hand[side] = [];
       state.discard[side] = [];
       state = draw(state, side, rules.hand, events);
@@ -30,6 +28,39 @@ export const game = {
     state = draw(state, sides[0], 1, events);
     events.push({ type: 'turn', turn: 1, active: sides[0] });
     return { state, events };
+  },
+
+  // Hidden cards: a side sees its own hand and every discard pile, but not the opponent's hand nor
+  // any deck (draws are random: no one knows what comes next). Bots decide from this view only.
+  playerView(content, state, side) {
+    const enemy = other(state, side);
+    const unseen = (cards) => cards.map(() => UNSEEN);
+    return { ...state, hand: { ...state.hand, [enemy]: unseen(state.hand[enemy]) }, deck: { [side]: unseen(state.deck[side]), [enemy]: unseen(state.deck[enemy]) } };
+  },
+
+  // The view made playable with the bot's own generator: each side's cards the viewer has not seen
+  // (all of that side's cards less its discards, and less its hand when it is the viewer's side),
+  // listed in the pack's order, shuffled back into the unseen places. The viewer's hand is
+  // untouched, so the moves it is offered are the game's.
+  determinize(content, view, side, random) {
+    const state = copy(view);
+    for (const s of state.sides) {
+      const cards = deckOf(content, s);
+      for (const id of [...state.discard[s], ...(s === side ? state.hand[s] : [])]) cards.splice(cards.indexOf(id), 1);
+      const order = sampleIndices(random, cards.length, cards.length);
+      random = order.random;
+      const dealt = order.value.map((i) => cards[i]);
+      if (s !== side) state.hand[s] = dealt.splice(0, state.hand[s].length);
+      state.deck[s] = dealt;
+    }
+    return { state, random };
+  },
+
+  // A log line as `side` sees it: the opponent's draws without the card.
+  viewEvent(content, event, side) {
+    if (event.type !== 'draw-card' || event.side === side) return event;
+    const { card, ...drawn } = event;
+    return drawn;
   },
 
   legalMoves(content, state) {
@@ -59,6 +90,16 @@ export const game = {
     return state.morale[side] - state.morale[other(state, side)];
   },
 };
+
+/** A side's deck: every card of that side or of none, as many copies as its count, in the pack's order. */
+function deckOf(content, side) {
+  return Object.values(content.records.card)
+    .filter((c) => c.side === side || c.side === null)
+    .flatMap((c) => Array(c.count).fill(c.id));
+}
+
+/** A card a side cannot see, in its view: no card has this id (card ids are lower-case words). */
+const UNSEEN = '?';
 
 /** One effect of a card: the kinds of schemas/__pack__/card.schema.json. */
 function applyEffect(content, state, side, effect, rule, events) {
