@@ -1,6 +1,8 @@
 // One broken fixture per diagnostic code (test/fixtures/<code with "/" as "--">/), each holding
 // exactly one mistake, and the exact diagnostics it must give: code, severity, file, line and
 // column. Lines and columns are counted by hand from the fixture files (1-based).
+import { readLogLines } from '../src/analysis/log-file.js';
+import { readHeader, viewLogDiagnostic } from '../src/analysis/simulate-log.js';
 import { loadPackGame } from '../src/cli/game.js';
 import { existsSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -125,6 +127,16 @@ const CASES: Record<DiagnosticCode, Case> = {
     rule: "a game module exporting no `game` is the pack's error at pack.yaml's game, naming the export it lacks",
     run: async (dir) => packGameDiagnostics(dir),
     expected: [error('game/no-game', `${F}/game--no-game/pack.yaml`, 12, 17, { message: 'exports no game named game' })],
+  },
+  'log/player-view': {
+    rule: "replay refuses a log written as one side sees it (simulate --log --view), at the header's view field, before it reads any pack",
+    run: (dir) => {
+      const file = path.join(dir, 'game.log');
+      const first = readLogLines(file)[0]!;
+      const d = viewLogDiagnostic(readHeader(first), path.relative(repoRoot, file), first);
+      return d === null ? [] : [d];
+    },
+    expected: [error('log/player-view', `${F}/log--player-view/game.log`, 1, 282, { message: '"celestine"\'s view of the game' })],
   },
   'fmt/anchors': {
     rule: 'a file whose canonical order would put an alias before its anchor is reported at the anchor by fmt --check, not skipped in silence',

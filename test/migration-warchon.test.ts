@@ -20,18 +20,35 @@ const before = (name: string): Json => JSON.parse(readFileSync(path.join(repoRoo
 const result = validate([path.join(repoRoot, 'content', 'warchon')], { cwd: repoRoot });
 const pack = result.packs.find((p) => p.id === 'warchon')!;
 
+/**
+ * The export with what the pack gained after the move taken out again: the core rules' `seenUnits`
+ * and the ruling that sets it (seen-units-stay-known, issue 21's player views), with its provenance.
+ */
+function withoutLaterAdditions(exported: Json): Json {
+  type Rec = { id: string; data?: Record<string, unknown>; provenance?: { layers: Record<string, unknown> } } & Record<string, unknown>;
+  const out = exported as { kinds: { rules: Rec[] } };
+  for (const r of out.kinds.rules) {
+    if (r.id !== 'core') continue;
+    if (r.data && r.provenance) {
+      delete r.data.seenUnits;
+      delete r.provenance.layers['/seenUnits'];
+    } else delete r.seenUnits;
+  }
+  return out;
+}
+
 describe('Warchon spread tables on the generic kinds (docs/migration.md)', () => {
   it('the migrated pack validates clean', () => {
     expect(result.diagnostics).toEqual([]);
   });
 
   it('effective content: the old export, renamed, is the new export (no value changed)', () => {
-    const now = JSON.parse(JSON.stringify(exportPack(pack, {})));
+    const now = withoutLaterAdditions(JSON.parse(JSON.stringify(exportPack(pack, {}))));
     expect(now).toEqual(migrateWarchonExport(before('before.json')));
   });
 
   it('provenance: every layer entry on a spread still sets the same value, with its id, kind and reason', () => {
-    const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
+    const now = withoutLaterAdditions(JSON.parse(JSON.stringify(exportPack(pack, { provenance: true }))));
     expect(now).toEqual(migrateWarchonExport(before('before-provenance.json')));
   });
 

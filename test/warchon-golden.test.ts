@@ -17,6 +17,10 @@
 // was first put on (it holds wherever its rule does; a mark kept while a Swarm moved between two
 // Frigid spreads still named the first): compared line by line, only final-state lines changed
 // (8 lines in the 150 random games, 10 and 14 in the greedy ones), the same bytes and summaries.
+// Taken again when the state began to carry `seen` (the units each side has seen in battle, for
+// its player view): the random games' logs compared line by line, only the 150 final-state lines
+// changed, the same bytes and summaries. The greedy games changed, as greedy bots stopped seeing the
+// enemy's unseen units (they decide from their player view, the unseen units drawn at random).
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { simulatedDigest } from './golden-support.js';
@@ -34,7 +38,7 @@ const simulated = (bots: readonly BotName[], from: number, to: number) => simula
 describe('Warchon games are the same as before the speed work', () => {
   it('150 games with random bots, as simulate plays them (log, log bytes, winners, lengths), are unchanged', () => {
     expect(simulated(['random', 'random'], 0, 150)).toEqual({
-      digest: '7325472dfa879436a453d27399a1def6efdd05822fe681ed23878deb906667e2',
+      digest: '9116a48a83ff8140fa4be34b4448565cb90c9cde1f20d99776ed6b450bf42d2d',
       bytes: 3944934,
       summaries: '636c4bfea4d168b54bdfcbddbb583fb27898444153c6ef067f25cf69bc8bd0d6',
     });
@@ -42,14 +46,14 @@ describe('Warchon games are the same as before the speed work', () => {
 
   it('15 games of greedy bots, and 15 of greedy against random, are unchanged (look-ahead and fingers by the odds)', () => {
     expect(simulated(['greedy', 'greedy'], 0, 15)).toEqual({
-      digest: 'eaef69b6b5c9af17bd42c45603d3a4ddb1d0441de7b5ea1ff529723a008aa321',
-      bytes: 450466,
-      summaries: '7761999a4f917fc0d66ae0ec25f61242fefe577b23e5c9557d1aa113c28489cc',
+      digest: 'b28016b0b9311724e91ebec4b54ef7f9ff288bb11b120dd06b12ef57fe270f0e',
+      bytes: 393321,
+      summaries: '5be9259073488aff6e4fe2ea79fcb9227c87000fd28c2e4e0be7c9326b91f600',
     });
     expect(simulated(['greedy', 'random'], 0, 15)).toEqual({
-      digest: '9114d9fc91bdc73dc1036c049cdcbce022e0f28b6ef2c9db59b13938625d6778',
-      bytes: 526181,
-      summaries: '9e5a314fa221945e85ba4d4ffe8b692333f391c3150ee61589389c0a8420cb2c',
+      digest: '7520c41aea9e002c51fd785a11696eef12f3e11701068db71743a66dc578ec79',
+      bytes: 560197,
+      summaries: '05f01d71967f34b45f65c6bd9ad160c8db3f63fb98b40c497bdfa9ac421c8d2b',
     });
   }, 120_000);
 });

@@ -401,6 +401,7 @@ export const rules: { readonly [K in WarchonRulesId]: WarchonRulesRecord } = {
       },
       "text": "The RNG matrix produces a number from 1 to 5. If it's your turn, you go by the top horizontal row, while the other player will use the leftmost vertical column."
     },
+    "seenUnits": "stay-known",
     "source": {
       "section": "Warchon Rulebook"
     },
@@ -3147,6 +3148,12 @@ export const origins: {
         "kind": "ruling",
         "layer": "rulings",
         "reason": "RULING: \"retreat one spread\" (Erdon Pass Event 4, Mount Tzask Event 2) never says where to; one spread is one Movement, and the owner chooses, as he does for damage and Capacity losses."
+      },
+      "/seenUnits": {
+        "entry": "seen-units-stay-known",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "RULING: the Azuthkan player inserts his playmarks \"secretly\" and the Celestine player places his after, and a playmark's placeline shows nothing but that a unit is there; the text never says what a player learns later. A battle is fought with the units on the spread in view (both sides total their AS and DS and assign Hits to named units), so opening a spread for a battle shows both sides every unit fighting there; a unit seen in battle stays known, since players remember it. Units never seen stay unknown, even when they move (the placeline shows the move, not the unit)."
       }
     }
   },
@@ -3991,6 +3998,17 @@ export const layers: PackLayers = [
           "pointer": "/events/entries/0/effects/0/outcomes/2/effects/0/rounding"
         },
         "value": "down"
+      },
+      {
+        "id": "seen-units-stay-known",
+        "kind": "ruling",
+        "reason": "RULING: the Azuthkan player inserts his playmarks \"secretly\" and the Celestine player places his after, and a playmark's placeline shows nothing but that a unit is there; the text never says what a player learns later. A battle is fought with the units on the spread in view (both sides total their AS and DS and assign Hits to named units), so opening a spread for a battle shows both sides every unit fighting there; a unit seen in battle stays known, since players remember it. Units never seen stay unknown, even when they move (the placeline shows the move, not the unit).",
+        "target": {
+          "id": "core",
+          "kind": "rules",
+          "pointer": "/seenUnits"
+        },
+        "value": "stay-known"
       },
       {
         "id": "retreat-destination",

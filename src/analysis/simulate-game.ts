@@ -100,7 +100,8 @@ export function playGame(
   seed: number,
   bots: readonly BotName[],
   options: GameOptions,
-  log?: (line: LogLine) => void,
+  /** Receives each line with the state it was written in: after set-up or the move for events, before the move for its `play` line, the final state (null if none) for `stop`. */
+  log?: (line: LogLine, state: GameState | null) => void,
   /** Picks the moves instead of the bots (a replay plays a log's moves). */
   choose?: (legal: readonly GameMove[], state: GameState) => GameMove,
   /** Where moves and events are counted (the games of a chunk share one). */
@@ -110,9 +111,9 @@ export function playGame(
   const players = sides.map((_, i) => bot(bots[i] ?? bots[0] ?? 'random'));
   const botRandom: RandomState[] = sides.map((_, i) => seedRandom(botSeed(seed, i)));
   const count = log
-    ? (list: readonly GameEvent[]) => {
+    ? (list: readonly GameEvent[], after: GameState) => {
         counts.events(list);
-        for (const e of list) log(e);
+        for (const e of list) log(e, after);
       }
     : (list: readonly GameEvent[]) => counts.events(list);
   counts.startGame();
@@ -123,7 +124,7 @@ export function playGame(
   try {
     const start = game.setup(content, seed, options.scenario ? { scenario: options.scenario } : {});
     state = start.state;
-    count(start.events);
+    count(start.events, state);
     while (state.result === null) {
       if (moves >= options.maxMoves) {
         end = 'max-moves';
@@ -148,10 +149,10 @@ export function playGame(
       }
       moves++;
       counts.move(choice.move.kind, side, s);
-      if (log) log({ type: 'play', n: moves, side, move: choice.move });
+      if (log) log({ type: 'play', n: moves, side, move: choice.move }, state);
       const played = game.play(content, state, choice.move);
       state = played.state;
-      count(played.events);
+      count(played.events, state);
     }
   } catch (e) {
     end = 'error';
@@ -168,7 +169,7 @@ export function playGame(
       ...(error !== undefined ? { error } : {}),
       state: state ? stateDigest(state) : '',
     };
-    log(stop as unknown as LogLine);
+    log(stop as unknown as LogLine, state ?? null);
   }
   return {
     index,

@@ -11,6 +11,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { mixSeed } from '../engine/core/bots.js';
+import type { Game, GameEvent, GameMove, GameState } from '../engine/core/game.js';
+import type { JsonValue } from '../engine/core/log.js';
+import { viewEventOf } from '../engine/core/view.js';
 import { loadGame, type GameRef } from '../engine/games.js';
 import { PlayCounts, playGame, type Counts, type GameSummary, type LogLine } from './simulate-game.js';
 import { combatOddsFor } from './simulate-odds.js';
@@ -44,6 +47,8 @@ export interface SimulateOptions {
 
 /** The content a game reads, as plain data that can be sent to a worker thread. */
 export type GameContent = unknown;
+
+type AnyGame = Game<unknown, GameState, GameMove>;
 
 /** The default number of worker threads: one per core. */
 export function defaultWorkers(): number {
@@ -115,7 +120,9 @@ export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: G
 
 /**
  * Plays game `index` of a batch again, in this thread, sending every log line to `log` (the header
- * first): what `simulate --log` writes.
+ * first): what `simulate --log` writes. With `view`, the log as that side sees it (`simulate --log
+ * --view`): every line after the header through the game's `viewEvent` (core/view.ts viewEventOf),
+ * and the header and `stop` line marked `view`, since such a log cannot be replayed.
  */
 export async function logGame(
   ref: GameRef,
@@ -123,11 +130,13 @@ export async function logGame(
   batch: Batch,
   index: number,
   log: (line: LogLine) => void,
-  extra: { readonly playmark?: string } = {},
+  extra: { readonly playmark?: string; readonly view?: string } = {},
 ): Promise<GameSummary> {
   const game = await loadGame(ref);
   const seed = gameSeed(batch.seed, index);
-  log(logHeader(batch, index, seed, game.sides(content), extra.playmark));
+  const header = logHeader(batch, index, seed, game.sides(content), extra.playmark);
+  const view = extra.view;
+  log(view === undefined ? header : viewHeader(header, view));
   return playGame(
     game,
     content,
@@ -135,8 +144,34 @@ export async function logGame(
     seed,
     batch.bots.map((b) => b.bot),
     { scenario: batch.scenario, maxMoves: batch.maxMoves },
-    log,
+    view === undefined ? log : viewLog(game, content, view, log),
   );
+}
+
+/** A view log's header: the seeds left out, since with them a side could replay every hidden draw and shuffle. */
+function viewHeader(header: LogLine, side: string): LogLine {
+  const { seed: _seed, batch, ...rest } = header;
+  const { seed: _batchSeed, ...game } = batch as { readonly [key: string]: JsonValue };
+  return { ...rest, batch: game, view: side };
+}
+
+/**
+ * The lines of a log as `side` sees them, each through `viewEvent` with the state it was written
+ * from: a `play` line with the state the move was chosen in (what was on the table then), the
+ * move's events with the state after it.
+ */
+function viewLog(game: AnyGame, content: GameContent, side: string, log: (line: LogLine) => void): (line: LogLine, state: GameState | null) => void {
+  return (line, state) => {
+    if (line.type === 'stop') {
+      // The final state's digest is left out too: a side could test its guesses of what it cannot see against it.
+      const { state: _digest, ...stop } = line;
+      log({ ...stop, view: side });
+      return;
+    }
+    if (state === null) return;
+    const seen = viewEventOf(game, content, line as GameEvent, side, state);
+    if (seen !== null) log(seen as LogLine);
+  };
 }
 
 export const LOG_FORMAT = 'playmark-game-log';

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { LogFileError, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, readLogLines } from '../analysis/log-file.js';
-import { LogError, readHeader, replayLog, type LogHeader, type ReplayOutcome } from '../analysis/simulate-log.js';
+import { LogError, readHeader, replayLog, viewLogDiagnostic, type LogHeader, type ReplayOutcome } from '../analysis/simulate-log.js';
 import type { PackContent } from '../content/effective.js';
 import { packGame } from './game.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { readProjectContent } from './project.js';
-import { formatOption, outputFormat } from './format.js';
+import { formatDiagnosticText, formatOption, outputFormat } from './format.js';
 import { gameContent } from './simulate.js';
 
 const HINT = 'Give a game log written by playmark simulate --log FILE (docs/game-log.md).';
@@ -64,6 +64,12 @@ error (no such file, not a game log, a pack with no game).`,
       } catch (error) {
         if (error instanceof LogError) throw new UsageError(`${fileArg} is not a game log: ${error.message}`, HINT);
         throw error;
+      }
+      const viewed = viewLogDiagnostic(header, path.relative(io.cwd, file).replace(/\\/g, '/'), lines[0]!);
+      if (viewed !== null) {
+        io.err(formatDiagnosticText(viewed, { color: io.color }) + '\n');
+        io.exitCode = EXIT.content;
+        return;
       }
       const read = readProjectContent(io, [header.pack]);
       if (!read) return;

@@ -47,6 +47,7 @@ interface SimulateFlags {
   out?: string;
   log?: string;
   logGame?: string;
+  view?: string;
 }
 
 export function registerSimulate(program: Command, io: Io): void {
@@ -77,6 +78,7 @@ export function registerSimulate(program: Command, io: Io): void {
     .option('-o, --out <file>', 'write the report to this file (atomically) instead of stdout')
     .option('--log <file>', 'write the JSON-lines log of one game (docs/game-log.md): the first game this run plays, or --log-game')
     .option('--log-game <i>', 'with --log: the index of the game of the batch to log (0 to games-1)')
+    .option('--view <side>', 'with --log: write the log as that side sees it (its player view; such a log does not replay)')
     .addHelpText(
       'after',
       `
@@ -96,7 +98,7 @@ its own, never the game's) and keeps the one the game rates best for it, ties br
 search (Monte Carlo) gives each decision 64 playouts: a legal move, then up to 20 random moves by
 every side, scored won, lost or drawn (unfinished: by the sign of the game's rating, else a draw),
 with more playouts for the moves that score best (UCB1), and plays the move tried most. Like greedy
-it sees only what its side may know (the game's hidden view, drawn afresh each playout) and rolls
+it sees only what its side may know (the game's player view, its unknowns drawn afresh each playout) and rolls
 dice of its own. It costs about 500 to 650 times random's time a move (bench/bots.bench.js: Archon
 Skirmish about 500 moves a second on one core, a game in under a second).
 --bots given more than once plays the batch once per pairing and reports the pairings side by
@@ -106,6 +108,11 @@ pairing by pairing. With one --bots the report is the one-pairing report.
 --shard i/n plays games floor((i-1)*N/n) to floor(i*N/n)-1 (contiguous ranges); give --format json
 to merge the partial reports later. --log writes the first game of the run (game 0, or a shard's
 first) unless --log-game names another; it replays with \`playmark replay FILE\`.
+--view SIDE writes that log as one side sees it (docs/game-log.md, "Player views"): each line
+through the game's viewEvent, so what the side cannot see (another side's secret placement, a
+unit it has not seen, a card in another hand) is left out or marked unknown, the other side's
+moves included. The header and the last line say "view"; such a log is for reading, and replay
+refuses it. A side the game does not have is a usage error naming its sides.
 The report (text, or --format json) lists wins per side with 95% Wilson intervals, draws, games
 that hit --max-moves (unfinished) and games that failed (no legal move, or an error: bugs), game
 length in turns and moves (mean, min, median, max), how games ended (by rule), moves by kind and
@@ -168,6 +175,7 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const logIndex = flags.logGame === undefined ? range.from : intArg('--log-game', flags.logGame, 'the index of the game to log', 0, 0, games - 1);
   if (flags.logGame !== undefined && flags.log === undefined) throw new UsageError('--log-game names the game --log writes', 'Give --log FILE too.');
   if (logIndex >= games) throw new UsageError(`--log-game ${logIndex}: the batch has games 0 to ${games - 1}`);
+  if (flags.view !== undefined && flags.log === undefined) throw new UsageError('--view says whose view --log writes', 'Give --log FILE too.');
   // Where the results go, checked before any game is played.
   const outFile = flags.out === undefined ? undefined : outputFile(io.cwd, flags.out, '--out');
   const logFile = flags.log === undefined ? undefined : outputFile(io.cwd, flags.log, '--log');
@@ -180,6 +188,8 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const { game, ref } = playing;
   const content = gameContent(pack);
   const sides = game.sides(content);
+  if (flags.view !== undefined && !sides.includes(flags.view))
+    throw new UsageError(`--view ${flags.view}: ${pack.pack.id} has no side "${flags.view}"`, `${didYouMean(flags.view, sides)}Sides: ${sides.join(', ')}.`);
   const pairings = (flags.bots ?? ['random']).map((b) => botsArg(b, sides));
   const bots = pairings[0]!;
   if (pairings.length > 1 && logFile !== undefined)
@@ -223,9 +233,13 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const seconds = (Date.now() - started) / 1000;
   if (logFile !== undefined) {
     const lines: string[] = [];
-    await logGame(ref, content, batch, logIndex, (line: LogLine) => void lines.push(JSON.stringify(line)), { playmark: playmarkVersion() });
+    await logGame(ref, content, batch, logIndex, (line: LogLine) => void lines.push(JSON.stringify(line)), {
+      playmark: playmarkVersion(),
+      ...(flags.view !== undefined ? { view: flags.view } : {}),
+    });
     write(io, logFile, lines.join('\n') + '\n');
-    io.err(`wrote the log of game ${logIndex} (${plural(lines.length, 'line')}) to ${shown(io, logFile)}\n`);
+    const whose = flags.view === undefined ? '' : ` as ${flags.view} sees it`;
+    io.err(`wrote the log of game ${logIndex}${whose} (${plural(lines.length, 'line')}) to ${shown(io, logFile)}\n`);
   }
   const whole: AnyReport = several ?? report;
   emit(io, anyText(whole, format), outFile);
@@ -247,7 +261,7 @@ function failedGames(r: AnyReport): number {
 }
 
 function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): void {
-  const playing = (['games', 'seed', 'scenario', 'workers', 'shard', 'log', 'logGame'] as const).filter((k) => flags[k] !== undefined);
+  const playing = (['games', 'seed', 'scenario', 'workers', 'shard', 'log', 'logGame', 'view'] as const).filter((k) => flags[k] !== undefined);
   if (playing.length > 0)
     throw new UsageError(
       `--merge plays nothing: ${playing.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} ${playing.length === 1 ? 'does' : 'do'} not apply`,

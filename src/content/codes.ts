@@ -273,6 +273,13 @@ export const CODES = {
       'A content file uses YAML anchors, aliases or tags and is not in canonical form; fmt cannot reorder it without risking an alias before its anchor, so it leaves the file as it is.',
     hint: 'Write the aliased values out in full (content needs no anchors), then run playmark fmt; or order the keys by hand as the schema lists them.',
   },
+  // Game logs (issue 21)
+  'log/player-view': {
+    severity: 'error',
+    summary:
+      'A game log written as one side sees it (`simulate --log FILE --view SIDE`) is given to replay: it leaves out what that side cannot see, so it cannot be replayed.',
+    hint: 'Replay the whole log: write it again without --view (the same simulate command, --log FILE alone).',
+  },
   // Designer's own game (issue 20)
   'printable/unknown-field': {
     severity: 'error',

@@ -174,6 +174,10 @@ export interface WarchonCoreRules {
    */
   halvedRounding: "down" | "up" | null;
   /**
+   * What players remember of an enemy unit once a battle has shown it (set-up is secret and a playmark shows only that a unit is there): `stay-known`, it stays known to both sides; null because the text does not say. Without `stay-known`, a unit is known only while it fights in the battle under way.
+   */
+  seenUnits?: "stay-known" | null;
+  /**
    * Where a unit that must "retreat one spread" goes; null because the text does not say.
    */
   retreat: {

@@ -43,7 +43,9 @@ export const archonSkirmishGame: Game<ArchonContent, ArchonState, ArchonMove> = 
   determinize(content, view, side, random) {
     return determinizeView(archonRules(content, view.scenario), view, side, random);
   },
-  viewEvent(_content, event, side) {
+  viewEvent(_content, event, side, state) {
+    // The other side acts in your turn only in the Save step: its pass there would tell you it holds a Save.
+    if (event.type === 'play' && event.side !== side && event.side !== state.turnSide && (event.move as { kind?: string } | null)?.kind === 'pass') return null;
     return viewEventFor(event, side);
   },
   evaluate(content, state, side) {

@@ -87,10 +87,15 @@ export interface Game<C, S extends GameState, M extends GameMove> {
   determinize?(content: C, view: S, side: string, random: RandomState): { readonly state: S; readonly random: RandomState };
   /**
    * A line of the game's log as `side` sees it: what it may not see left out of the line, or null
-   * when it sees nothing of it (another side's secret placement). Without it every side sees every
-   * line. `simulate --log <file> --view <side>` writes the log through it (docs/game-log.md).
+   * when it sees nothing of it (another side's secret placement). `event` is any line the loop
+   * writes after the header: the game's events, and the loop's `play` line of each move (a move
+   * of another side shown as `side` could see it). `state` is the state the line
+   * was written from: for a `play` line the state the move was chosen in, for the move's events the
+   * state after it (after set-up for set-up's lines), for a game whose secrets change as it goes
+   * (what `side` has seen so far). Without it every side sees every line.
+   * `simulate --log <file> --view <side>` writes the log through it (docs/game-log.md).
    */
-  viewEvent?(content: C, event: GameEvent, side: string): GameEvent | null;
+  viewEvent?(content: C, event: GameEvent, side: string, state: S): GameEvent | null;
   /**
    * A game's own pick for a greedy bot among `moves`, for decisions a one-move look-ahead cannot
    * rate (a choice whose outcome depends on another side's simultaneous choice, rated by the exact

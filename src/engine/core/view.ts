@@ -29,7 +29,13 @@ export function knownState<C, S extends GameState, M extends GameMove>(
   return game.determinize ? game.determinize(content, view, side, random) : { state: view, random };
 }
 
-/** A log line as `side` sees it, or null when it sees nothing of it (`viewEvent`). */
-export function viewEventOf<C, S extends GameState, M extends GameMove>(game: Game<C, S, M>, content: C, event: GameEvent, side: string): GameEvent | null {
-  return game.viewEvent ? game.viewEvent(content, event, side) : event;
+/** A log line as `side` sees it, or null when it sees nothing of it (`viewEvent`); `state` is the state it was written from (a `play` line's: before its move; an event's: after). */
+export function viewEventOf<C, S extends GameState, M extends GameMove>(
+  game: Game<C, S, M>,
+  content: C,
+  event: GameEvent,
+  side: string,
+  state: S,
+): GameEvent | null {
+  return game.viewEvent ? game.viewEvent(content, event, side, state) : event;
 }

@@ -103,6 +103,8 @@ export interface WarchonRules {
   readonly tables: WarchonTables;
   /** Ruling controlling-army: which army of a battle is the Controlling army. */
   readonly controlling: 'attacker' | 'defender';
+  /** Ruling seen-units-stay-known: a unit seen in battle stays known (else only while it fights in the battle under way). */
+  readonly seenStayKnown: boolean;
   /** The fingers a player may show (rules/core /rng/fingers). */
   readonly fingers: { readonly min: number; readonly max: number };
   /** Random Events per location per turn (rules/core /events/perLocationPerTurn). */
@@ -303,6 +305,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     results,
     tables: warchonTables(content as unknown as WarchonTablesContent),
     controlling: need(core.controllingArmy, 'rules core /controllingArmy'),
+    seenStayKnown: core.seenUnits === 'stay-known',
     fingers: { min: need(core.rng.fingers.min, 'rules core /rng/fingers/min'), max: need(core.rng.fingers.max, 'rules core /rng/fingers/max') },
     eventsPerTurn: core.events.perLocationPerTurn,
     victory,

@@ -15,12 +15,13 @@
 import type { Game, PlayResult } from '../core/game.js';
 import { nextInt, seedRandom } from '../core/random.js';
 import { effectiveStat } from '../core/stats.js';
-import { determinizeView, pickFingers, viewFor } from './bot.js';
+import { pickFingers } from './bot.js';
 import { warchonRules, type WarchonContent } from './content.js';
 import { listMoves } from './moves.js';
 import { playMove } from './play.js';
 import { setupState } from './setup.js';
 import { stateWith, battleStageWith, type WarchonMove, type WarchonState } from './state.js';
+import { determinize, playerView, viewEvent } from './view.js';
 
 export type { WarchonContent, WarchonRules } from './content.js';
 export { WarchonContentError, warchonRules } from './content.js';
@@ -39,11 +40,15 @@ export const warchonGame: Game<WarchonContent, WarchonState, WarchonMove> = {
   play(content, state, move): PlayResult<WarchonState> {
     return playMove(warchonRules(content, state.scenario), state, move);
   },
-  playerView(_content, state, side) {
-    return viewFor(state, side);
+  // Hidden information (view.ts): unseen enemy units and the attacker's fingers.
+  playerView(content, state, side) {
+    return playerView(warchonRules(content, state.scenario), state, side);
   },
-  determinize(content, view, _side, random) {
-    return determinizeView(warchonRules(content, view.scenario), view, random);
+  determinize(content, view, side, random) {
+    return determinize(warchonRules(content, view.scenario), view, side, random);
+  },
+  viewEvent(content, event, side, state) {
+    return viewEvent(warchonRules(content, state.scenario), event, side, state);
   },
   choose(content, state, moves, random) {
     const rules = warchonRules(content, state.scenario);

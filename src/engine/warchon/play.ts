@@ -399,5 +399,26 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
       break;
     }
   }
-  return advance(rules, s, events);
+  const played = advance(rules, s, events);
+  noteSeen(s);
+  return played;
+}
+
+/**
+ * A battle under way opens its spread: the units there are seen by every side from now on (ruling
+ * seen-units-stay-known). Noted when a move returns, so at every decision asked in a battle (each
+ * battle asks for fingers at least), units that came in during it included.
+ */
+function noteSeen(s: Draft): void {
+  if (s.battle === null) return;
+  const spread = s.battle.spread;
+  let seen: Draft['seen'] | null = null;
+  for (const u of s.core.units) {
+    if (u.location !== spread || u.destroyed) continue;
+    for (const side in s.seen) {
+      const list: readonly string[] = (seen ?? s.seen)[side]!;
+      if (!list.includes(u.id)) seen = { ...(seen ?? s.seen), [side]: [...list, u.id] };
+    }
+  }
+  if (seen !== null) s.seen = seen;
 }

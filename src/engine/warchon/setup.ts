@@ -29,6 +29,7 @@ export function setupState(rules: WarchonRules, seed: number): PlayResult<Warcho
     battle: null,
     eventsUsed: [],
     pending: null,
+    seen: Object.fromEntries(rules.sides.map((s) => [s, []])),
     // Only where a side builds its army: other scenarios' states stay as they were.
     ...(building.length > 0 ? { army: { building } } : {}),
   };

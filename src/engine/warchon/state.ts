@@ -74,6 +74,12 @@ export interface WarchonState extends GameState {
   readonly pending: PendingChoice | null;
   /** Army building (only in a scenario where a side builds from a points budget): the sides still buying, in set-up order. */
   readonly army?: { readonly building: readonly string[] };
+  /**
+   * The units each side has seen, by side, in the order first seen: every unit in a battle when a
+   * decision is asked during it (a battle opens the spread to both players; ruling
+   * seen-units-stay-known), so a side's player view (view.ts) shows them whole from then on.
+   */
+  readonly seen: { readonly [side: string]: readonly string[] };
 }
 
 /** The moves (see index.ts). */
@@ -114,6 +120,7 @@ export function stateWith(s: WarchonState, patch: Partial<WarchonState>): Warcho
     battle: s.battle,
     eventsUsed: s.eventsUsed,
     pending: s.pending,
+    seen: s.seen,
   };
   if (s.army !== undefined) copy.army = s.army;
   return patched(copy, patch);
