@@ -24,6 +24,7 @@ const { finishPdf, fixedDate } = await import(dist('render/pdf.js'));
 const { createTemplates } = await import(dist('render/handlebars.js'));
 const { loadContent } = await import(dist('content/effective.js'));
 const { packPrintables } = await import(dist('render/printables.js'));
+const { packContexts } = await import(dist('render/pack-contexts.js'));
 
 const found = await browserOrSkip('print');
 
@@ -49,7 +50,7 @@ try {
   // --- one printable: the Archon deck, whole and print step -------------------------------------
   const archon = packContent(path.join(root, 'content'), 'archon-skirmish');
   const print = printOptions({});
-  const deck = packPrintables(archon, { playmarkVersion: version, print }).find((p) => p.id === 'archon-skirmish-deck');
+  const deck = packPrintables(archon, { playmarkVersion: version, print, contexts: await packContexts(archon) }).find((p) => p.id === 'archon-skirmish-deck');
   const composed = composePrintable(templates, deck, print);
   const html = forPrinting(composed.html, composed.pages);
 
@@ -107,7 +108,7 @@ try {
     .replace(/^size: (\d+)$/m, (_, n) => `size: ${Number(n) * 10}`);
   writeFileSync(deckFile, tenfold);
   const big = packContent(path.join(project, 'content'), 'archon-skirmish');
-  const bigDeck = packPrintables(big, { playmarkVersion: version, print }).find((p) => p.id === 'archon-skirmish-deck');
+  const bigDeck = packPrintables(big, { playmarkVersion: version, print, contexts: await packContexts(big) }).find((p) => p.id === 'archon-skirmish-deck');
   const cards = bigDeck.faces.reduce((n, f) => n + f.copies, 0);
   const times = [];
   let pages = 0;

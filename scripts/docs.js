@@ -16,7 +16,7 @@ if (result.errors > 0) {
 writeFileSync(new URL('docs/gaps.md', root), renderGapsDoc(result.packs));
 console.log('wrote docs/gaps.md');
 const { renderPrintablesDoc } = await import('../dist/src/render/printables-doc.js');
-writeFileSync(new URL('docs/printables.md', root), renderPrintablesDoc());
+writeFileSync(new URL('docs/printables.md', root), await renderPrintablesDoc());
 console.log('wrote docs/printables.md');
 const { renderReferenceDoc } = await import('../dist/src/content/reference-doc.js');
 const { packContent } = await import('../dist/src/content/effective.js');

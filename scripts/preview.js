@@ -9,6 +9,7 @@ import { previewDocument, PAPER } from '../dist/src/render/document.js';
 import { loadContent } from '../dist/src/content/effective.js';
 import { findProject } from '../dist/src/content/project.js';
 import { createTemplates } from '../dist/src/render/handlebars.js';
+import { packContexts } from '../dist/src/render/pack-contexts.js';
 import { packPrintables } from '../dist/src/render/printables.js';
 
 const args = process.argv.slice(2);
@@ -36,7 +37,7 @@ if (!content) {
   process.exit(loaded.validation.errors ? 1 : 2);
 }
 const templates = createTemplates([...(project.templatesDir ? [project.templatesDir] : []), new URL('../templates', import.meta.url).pathname]);
-const printables = packPrintables(content, { playmarkVersion: 'preview' }).filter(
+const printables = packPrintables(content, { playmarkVersion: 'preview', contexts: await packContexts(content) }).filter(
   (p) => !printableId || p.id === printableId || p.id === `${packId}-${printableId}`,
 );
 const executablePath = process.env.PLAYMARK_BROWSER ?? '/usr/bin/chromium-headless-shell';

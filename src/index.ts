@@ -34,6 +34,16 @@ export {
   type PickedColumn,
 } from './engine/core/generic-tables.js';
 export { genericTables, COMBAT_TABLE_SCHEMA, ROLL_TABLE_SCHEMA, type GenericTable, type TableHome } from './analysis/pack-tables.js';
+export { packTables, spreadTablesOf, kindWithSchema, type PackTables, type TableEngine } from './analysis/table-engines.js';
+export { combatOddsFor, type GroupOdds } from './analysis/simulate-odds.js';
+export {
+  lookUpCombatTable,
+  lookUpRollTable,
+  type CombatTableInput,
+  type CombatTableLookup,
+  type RollTableLookup,
+  type LayerNote,
+} from './analysis/table-lookup.js';
 export {
   combatTableOdds,
   rollTableOdds,

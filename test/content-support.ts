@@ -4,11 +4,22 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { loadContent, type PackContent } from '../src/content/effective.js';
+import type { NamedContexts } from '../src/render/contexts/context.js';
 import type { Printable } from '../src/render/printable.js';
+import { shippedContexts } from '../src/render/printables-doc.js';
 import { packPrintables } from '../src/render/printables.js';
 import { repoRoot } from './helpers.js';
 
 const cache = new Map<string, PackContent>();
+
+/** The named contexts of each module the shipped packs' printables.yaml name, imported once, so the helpers below stay synchronous. */
+const SHIPPED_CONTEXTS = new Map((await shippedContexts()).map(({ module, list }) => [module, new Map(list.map((c) => [c.name, c]))]));
+
+/** The named contexts a pack's printables.yaml names (`contexts`), as render's packContexts gives them: none when it names none. */
+export function contextsOf(content: Pick<PackContent, 'printables'>): NamedContexts {
+  const module = content.printables?.contexts;
+  return (module !== undefined ? SHIPPED_CONTEXTS.get(module) : undefined) ?? new Map();
+}
 
 /** A pack of playmark's own content, read from its YAML (once per test file). Throws on errors. */
 export function packContentOf(pack: string): PackContent {
@@ -27,7 +38,8 @@ export function packContentOf(pack: string): PackContent {
 
 /** Every printable of a pack (declared in its printables.yaml, then its scenario and errata sheets). */
 export function printablesOf(pack: string, playmarkVersion = 'test'): Printable[] {
-  return packPrintables(packContentOf(pack), { playmarkVersion });
+  const content = packContentOf(pack);
+  return packPrintables(content, { playmarkVersion, contexts: contextsOf(content) });
 }
 
 /** One printable by its output id (`warchon-spreads`). */
@@ -65,7 +77,8 @@ export function editablePack(pack: string) {
       const errors = loaded.validation.diagnostics.filter((d) => d.severity === 'error');
       if (errors.length)
         throw new Error(`the edited ${pack} has errors:\n${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`);
-      return packPrintables(loaded.packs.get(pack)!, { playmarkVersion: 'test' });
+      const content = loaded.packs.get(pack)!;
+      return packPrintables(content, { playmarkVersion: 'test', contexts: contextsOf(content) });
     },
     remove(): void {
       rmSync(project, { recursive: true, force: true });

@@ -14,11 +14,13 @@ import { existing, planInit } from '../src/cli/init.js';
 import type { Diagnostic } from '../src/content/diagnostic.js';
 import { fakeIo, fixture, fixtureDirFor, fixturesDir, inFixtures, repoRoot } from './helpers.js';
 import { validateMadeFixture } from './temp-fixture.js';
+import { contextsOf } from './content-support.js';
 import { loadContent } from '../src/content/effective.js';
 import { composePrintable, DEFAULT_PRINT } from '../src/render/compose.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { packPrintables } from '../src/render/printables.js';
-import { TemplateError } from '../src/render/render-error.js';
+import { PrintDiagnosticError, TemplateError } from '../src/render/render-error.js';
+import { packContexts } from '../src/render/pack-contexts.js';
 
 interface Expected {
   readonly code: DiagnosticCode;
@@ -243,6 +245,19 @@ const CASES: Record<DiagnosticCode, Case> = {
   'printable/shared-sheets': {
     rule: 'shared sheets named after a printable of the pack (both would name one output file) are reported at `sheets`',
     expected: [error('printable/shared-sheets', `${F}/printable--shared-sheets/printables.yaml`, 7, 13, { message: 'the same output file' })],
+  },
+  'printable/contexts-module': {
+    rule: "a contexts module of the project (not playmark's own) is refused at `contexts`, never imported: its code would throw",
+    expected: [error('printable/contexts-module', `${F}/printable--contexts-module/printables.yaml`, 2, 11, { message: 'runs no code of the project' })],
+  },
+  'printable/unknown-context': {
+    rule: "a printable naming a context its pack's module does not give is reported at `context` when render loads the module",
+    run: (dir) => printDiagnostics(dir),
+    expected: [
+      error('printable/unknown-context', `${F}/printable--unknown-context/printables.yaml`, 9, 14, {
+        message: '"warchon-spred", but playmark/games/warchon/print gives warchon-odds, warchon-playmark, warchon-quick-reference, warchon-spread',
+      }),
+    ],
   },
   // Encoding, spread numbers and layer overwrites (issue 7)
   'file/encoding': {
@@ -507,9 +522,23 @@ function composeDiagnostics(dir: string): Diagnostic[] {
   if (!content) return [...loaded.validation.diagnostics];
   const templates = createTemplates([path.join(dir, 'templates'), path.join(repoRoot, 'templates')]);
   try {
-    for (const p of packPrintables(content, { playmarkVersion: '0.0.0' })) composePrintable(templates, p, DEFAULT_PRINT);
+    for (const p of packPrintables(content, { playmarkVersion: '0.0.0', contexts: contextsOf(content) })) composePrintable(templates, p, DEFAULT_PRINT);
   } catch (error) {
     if (error instanceof TemplateError) return [error.diagnostic];
+    throw error;
+  }
+  return [];
+}
+
+/** What render reports building the fixture pack's printables, its contexts module loaded as render loads it (no browser). */
+async function printDiagnostics(dir: string): Promise<Diagnostic[]> {
+  const loaded = loadContent([dir], { cwd: repoRoot, cacheDir: false });
+  const content = loaded.packs.get('fixture');
+  if (!content) return [...loaded.validation.diagnostics];
+  try {
+    packPrintables(content, { playmarkVersion: '0.0.0', contexts: await packContexts(content) });
+  } catch (error) {
+    if (error instanceof PrintDiagnosticError) return [error.diagnostic];
     throw error;
   }
   return [];

@@ -10,7 +10,7 @@ import type { Rect } from '../src/render/impose.js';
 import { packPrintables } from '../src/render/printables.js';
 import type { CardPrintable } from '../src/render/printable.js';
 import { printOptions, render, type RenderOptions } from '../src/render/render.js';
-import { packContentOf } from './content-support.js';
+import { contextsOf, packContentOf } from './content-support.js';
 import { browser, raster, tempDir, templates, type Raster } from './render-pipeline-support.js';
 
 type Rgb = [number, number, number];
@@ -19,7 +19,9 @@ const paper = ([r, g, b]: Rgb) => r > 240 && g > 240 && b > 240;
 
 /** The document `id` prints to (a printable's own, or the one it shares sheets in). */
 function documentOf(pack: string, id: string) {
-  const d = printDocuments(packPrintables(packContentOf(pack), { playmarkVersion: 'test' })).find((x) => x.id === id || x.printables.some((p) => p.id === id));
+  const d = printDocuments(packPrintables(packContentOf(pack), { playmarkVersion: 'test', contexts: contextsOf(packContentOf(pack)) })).find(
+    (x) => x.id === id || x.printables.some((p) => p.id === id),
+  );
   if (!d) throw new Error(`no printable ${id}`);
   return d;
 }

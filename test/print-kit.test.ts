@@ -8,7 +8,7 @@ import { footerPlace, footerTitle } from '../src/render/document.js';
 import { printDocuments } from '../src/render/documents.js';
 import { packPrintables } from '../src/render/printables.js';
 import { render } from '../src/render/render.js';
-import { packContentOf } from './content-support.js';
+import { contextsOf, packContentOf } from './content-support.js';
 import { browser, pdfinfo, pdftotext, templates, tempDir, useChrome } from './render-pipeline-support.js';
 
 const PACKS = ['archon-skirmish', 'warchon', 'warmaster'] as const;
@@ -21,7 +21,7 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     it(`${pack}: the cover lists every other printable with its kind, count and size, and a checklist that follows the render options`, () => {
       const content = packContentOf(pack);
       const print: PrintOptions = { ...DEFAULT_PRINT, duplex: 'long' };
-      const all = packPrintables(content, { playmarkVersion: 'test', print });
+      const all = packPrintables(content, { playmarkVersion: 'test', print, contexts: contextsOf(content) });
       const [cover, ...rest] = all;
       expect(cover!.id).toBe(`${pack}-cover`);
       expect(cover!.faces).toHaveLength(1);
@@ -70,7 +70,11 @@ describe('the cover: every pack gets one, first, derived from data', () => {
   }
 
   it("says what printables.yaml's finishing says: the Warmaster counters sheet printed two-sided and cut, the Warchon playmarks folded", () => {
-    const warmaster = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), DEFAULT_PRINT);
+    const warmaster = coverContext(
+      packContentOf('warmaster'),
+      packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test', contexts: contextsOf(packContentOf('warmaster')) }).slice(1),
+      DEFAULT_PRINT,
+    );
     const counters = warmaster.components.find((c) => c.title === 'Counters')!;
     expect([counters.sides, counters.cut]).toEqual(['two-sided (long edge)', 'cut out']);
     expect(warmaster.checklist.find((c) => c.head === 'Two-sided')!.text).toMatch(/^Counters: print two-sided, flipping on the long edge/);
@@ -81,28 +85,36 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     expect(warmaster.components.map((c) => c.title)).not.toContain('Special units');
     // Only the cards have a back: the checklist says so.
     expect(warmaster.checklist.find((c) => c.head === 'Backs')!.text).toMatch(/^Cards \(with Special units and cards\) have a shared back/);
-    const duplex = coverContext(packContentOf('warmaster'), packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1), {
-      ...DEFAULT_PRINT,
-      duplex: 'long',
-    });
+    const duplex = coverContext(
+      packContentOf('warmaster'),
+      packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test', contexts: contextsOf(packContentOf('warmaster')) }).slice(1),
+      {
+        ...DEFAULT_PRINT,
+        duplex: 'long',
+      },
+    );
     expect(duplex.components.find((c) => c.title === 'Special units and cards')!.pages).toBe(4);
     expect(duplex.total).toBe(1 + duplex.components.reduce((n, c) => n + c.pages, 0));
     // With --combine the cover lists the combined document.
     const combined = coverContext(
       packContentOf('warmaster'),
-      packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).slice(1),
+      packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test', contexts: contextsOf(packContentOf('warmaster')) }).slice(1),
       DEFAULT_PRINT,
       true,
     );
     expect(combined.components.map((c) => c.title)).toContain('Cards and counters combined (special units, cards)');
-    const warchon = coverContext(packContentOf('warchon'), packPrintables(packContentOf('warchon'), { playmarkVersion: 'test' }).slice(1), DEFAULT_PRINT);
+    const warchon = coverContext(
+      packContentOf('warchon'),
+      packPrintables(packContentOf('warchon'), { playmarkVersion: 'test', contexts: contextsOf(packContentOf('warchon')) }).slice(1),
+      DEFAULT_PRINT,
+    );
     expect(warchon.components.find((c) => c.title.startsWith('Unit playmarks'))!.cut).toBe('cut out, fold');
     expect(warchon.checklist.find((c) => c.head === 'Fold')!.text).toMatch(/^Unit playmarks \(fold-over strips\): fold each strip along its dashed line/);
   });
 
   it('changes with the render options: Letter, a gutter fold, no crop marks, print on demand', () => {
     const content = packContentOf('archon-skirmish');
-    const printables = packPrintables(content, { playmarkVersion: 'test' }).slice(1);
+    const printables = packPrintables(content, { playmarkVersion: 'test', contexts: contextsOf(content) }).slice(1);
     const letter = coverContext(content, printables, { ...DEFAULT_PRINT, paper: 'letter', gutterFold: true, cropMarks: 'none' });
     expect(letter.checklist[0]!.text).toMatch(/^US Letter/);
     expect(letter.checklist.find((c) => c.head === 'Gutter fold')!.text).toContain('fold each sheet along the dashed line');
@@ -180,7 +192,7 @@ describe('the kit printed', () => {
       const summary = await render({ contents: [content], templates, outDir: out, browser, duplex: 'long' });
       const pdfs = summary.files.filter((f) => f.kind === 'pdf' && f.file.startsWith(`${pack}/`));
       const print: PrintOptions = { ...DEFAULT_PRINT, duplex: 'long' };
-      const printables = packPrintables(content, { playmarkVersion: 'test', print });
+      const printables = packPrintables(content, { playmarkVersion: 'test', print, contexts: contextsOf(content) });
       const docs = printDocuments(printables);
       expect(pdfs.map((f) => f.file).sort()).toEqual(docs.map((d) => `${pack}/${d.id}.pdf`).sort());
 

@@ -16,13 +16,13 @@ import { cardSize, fitGrid } from '../src/render/impose.js';
 import { PAPER } from '../src/render/print-options.js';
 import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { packPrintables } from '../src/render/printables.js';
-import { packContentOf } from './content-support.js';
+import { contextsOf, packContentOf } from './content-support.js';
 import { fakeIo, repoRoot } from './helpers.js';
 import { validate } from '../src/content/validate.js';
 import { browser, pdfinfo, pdftotext, tempDir, templates, useChrome } from './render-pipeline-support.js';
 
 const packs = ['archon-skirmish', 'warchon', 'warmaster'];
-const printablesOf = (pack: string): Printable[] => packPrintables(packContentOf(pack), { playmarkVersion: 'test' });
+const printablesOf = (pack: string): Printable[] => packPrintables(packContentOf(pack), { playmarkVersion: 'test', contexts: contextsOf(packContentOf(pack)) });
 const cardsOf = (pack: string): CardPrintable[] => printablesOf(pack).filter((p): p is CardPrintable => p.kind === 'card' && p.faces.length > 0);
 const get = (pack: string, id: string): CardPrintable => cardsOf(pack).find((p) => p.id === id)!;
 const copies = (p: CardPrintable) => p.faces.reduce((n, f) => n + f.copies, 0);
@@ -140,10 +140,11 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
     const content = packContentOf('warmaster');
     const list = content.printables!.list;
     const withList = (l: typeof list) => ({ ...content, printables: { ...content.printables!, list: l } });
+    const contexts = contextsOf(content);
     expect(() =>
-      packPrintables(withList(list.map((d) => (d.id === 'reference' ? { ...d, sheets: 'units-and-cards' } : d))), { playmarkVersion: 'test' }),
+      packPrintables(withList(list.map((d) => (d.id === 'reference' ? { ...d, sheets: 'units-and-cards' } : d))), { playmarkVersion: 'test', contexts }),
     ).toThrow(/is a sheet and names the shared sheets/);
-    expect(() => packPrintables(withList(list.map((d) => (d.sheets ? { ...d, sheets: 'counters' } : d))), { playmarkVersion: 'test' })).toThrow(
+    expect(() => packPrintables(withList(list.map((d) => (d.sheets ? { ...d, sheets: 'counters' } : d))), { playmarkVersion: 'test', contexts })).toThrow(
       /have the id of a printable/,
     );
   });

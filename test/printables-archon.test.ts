@@ -1,17 +1,17 @@
 // Archon Skirmish's printables are data: what printables.yaml declares is what prints (ids, titles,
-// kinds, templates, sizes, in order), through the named contexts playmark registers, and a value
+// kinds, templates, sizes, in order), through the named contexts of the module its printables.yaml names, and a value
 // edited in the YAML reaches the face a template is given on the next load, with no codegen.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
 import type { CardPrintable } from '../src/render/printable.js';
-import { packContentOf, printablesOf, editablePack } from './content-support.js';
+import { contextsOf, packContentOf, printablesOf, editablePack } from './content-support.js';
 
 const PACK = 'archon-skirmish';
 
 describe('archon-skirmish printables come from printables.yaml', () => {
   const declared = packContentOf(PACK).printables?.list ?? [];
+  const NAMED_CONTEXTS = contextsOf(packContentOf(PACK)); // from the module its printables.yaml names
 
   it('declares the creatures, the markers, the deck, the board and the turn card', () => {
     expect(declared.map((d) => d.id)).toEqual(['creatures', 'markers', 'deck', 'board', 'turn']);

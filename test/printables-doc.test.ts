@@ -1,17 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
 import { HELPER_DOCS } from '../src/render/handlebars.js';
-import { renderPrintablesDoc } from '../src/render/printables-doc.js';
+import { renderPrintablesDoc, shippedContexts } from '../src/render/printables-doc.js';
+
+// The named contexts are found through the shipped packs' printables.yaml (`contexts:`), not a list.
+const NAMED = (await shippedContexts()).flatMap((m) => m.list);
 
 describe('docs/printables.md', () => {
-  it('is what `npm run docs` renders from the printables schema, the helpers and the named contexts', () => {
-    expect(readFileSync(new URL('../docs/printables.md', import.meta.url), 'utf8')).toBe(renderPrintablesDoc());
+  it('is what `npm run docs` renders from the printables schema, the helpers and the named contexts', async () => {
+    expect(readFileSync(new URL('../docs/printables.md', import.meta.url), 'utf8')).toBe(await renderPrintablesDoc());
   });
 
-  it('documents every named context and every template helper', () => {
-    const doc = renderPrintablesDoc();
-    for (const name of NAMED_CONTEXTS.keys()) expect(doc).toContain(`| \`${name}\` |`);
+  it("documents every named context of the shipped packs' modules, and every template helper", async () => {
+    const doc = await renderPrintablesDoc();
+    // Each shipped game's module, found through its pack's printables.yaml.
+    expect((await shippedContexts()).map((m) => m.module).sort()).toEqual([
+      'playmark/games/archon-skirmish/print',
+      'playmark/games/warchon/print',
+      'playmark/games/warmaster/print',
+    ]);
+    expect(NAMED.length).toBe(15);
+    for (const c of NAMED) expect(doc).toContain(`| \`${c.name}\` |`);
     expect(HELPER_DOCS.map(([h]) => h.replace(/^#/, '').split(' ')[0]).sort()).toEqual([
       'add',
       'and',
@@ -29,15 +38,18 @@ describe('docs/printables.md', () => {
   });
 
   it('every named context has a description a designer can read', () => {
-    for (const c of NAMED_CONTEXTS.values()) expect(c.description.length, c.name).toBeGreaterThan(30);
+    for (const c of NAMED) expect(c.description.length, c.name).toBeGreaterThan(30);
   });
 });
 
 describe('schemas/printables.schema.json', () => {
-  it("lists exactly playmark's named contexts, so an editor completes them and validate refuses a misspelt one", async () => {
+  it("lists no game's contexts: a printable's `context` is an id, checked against the module printables.yaml names", () => {
     const schema = JSON.parse(readFileSync(new URL('../schemas/printables.schema.json', import.meta.url), 'utf8')) as {
-      $defs: { printable: { properties: { context: { enum: string[] } } } };
+      properties: { contexts: { type: string } };
+      $defs: { printable: { properties: { context: { enum?: string[]; $ref?: string } } } };
     };
-    expect([...schema.$defs.printable.properties.context.enum].sort()).toEqual([...NAMED_CONTEXTS.keys()].sort());
+    expect(schema.$defs.printable.properties.context.enum).toBeUndefined();
+    expect(schema.$defs.printable.properties.context.$ref).toBe('common/defs.schema.json#/$defs/id');
+    expect(schema.properties.contexts.type).toBe('string');
   });
 });

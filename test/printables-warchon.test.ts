@@ -1,12 +1,11 @@
 // Warchon's printables are data: what printables.yaml declares is what prints (ids, titles, kinds,
-// templates, sizes, in order), through the warchon contexts playmark registers, and a value edited
+// templates, sizes, in order), through the warchon contexts its printables.yaml names, and a value edited
 // in the YAML (a record's or printables.yaml's own) reaches the face a template is given on the next
 // load, with no codegen and nothing read from generated/.
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTEXTS } from '../src/render/contexts/warchon/index.js';
-import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
+import { contexts as WARCHON_CONTEXTS } from '../src/games/warchon/print/index.js';
 import type { Printable } from '../src/render/printable.js';
-import { packContentOf, printablesOf, editablePack } from './content-support.js';
+import { contextsOf, packContentOf, printablesOf, editablePack } from './content-support.js';
 
 const PACK = 'warchon';
 
@@ -17,8 +16,10 @@ describe('warchon printables come from printables.yaml', () => {
     expect(declared.map((d) => d.id)).toEqual(['spreads', 'playmarks', 'odds', 'reference']);
     expect(declared.map((d) => d.type)).toEqual(['sheet', 'card', 'sheet', 'sheet']);
     expect(declared.map((d) => d.context)).toEqual(['warchon-spread', 'warchon-playmark', 'warchon-odds', 'warchon-quick-reference']);
-    for (const c of CONTEXTS) {
-      expect(NAMED_CONTEXTS.get(c.name)).toBe(c);
+    // Its printables.yaml names the module of Warchon's contexts, which lives with the game (src/games/warchon/print/).
+    expect(packContentOf(PACK).printables?.contexts).toBe('playmark/games/warchon/print');
+    expect([...contextsOf(packContentOf(PACK)).keys()]).toEqual(WARCHON_CONTEXTS.map((c) => c.name));
+    for (const c of WARCHON_CONTEXTS) {
       expect(c.description.length, c.name).toBeGreaterThan(40);
     }
   });

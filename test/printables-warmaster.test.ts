@@ -1,15 +1,15 @@
 // Warmaster's printables are data: what printables.yaml declares is what prints (ids, titles,
-// kinds, templates, sizes, in order), through the named contexts playmark registers, and a value
+// kinds, templates, sizes, in order), through the named contexts of the module its printables.yaml names, and a value
 // edited in the YAML reaches the face a template is given on the next load, with no codegen.
 import { afterAll, describe, expect, it } from 'vitest';
-import { NAMED_CONTEXTS } from '../src/render/contexts/index.js';
 import type { CardPrintable } from '../src/render/printable.js';
-import { packContentOf, printablesOf, editablePack } from './content-support.js';
+import { contextsOf, packContentOf, printablesOf, editablePack } from './content-support.js';
 
 const PACK = 'warmaster';
 
 describe('warmaster printables come from printables.yaml', () => {
   const declared = packContentOf(PACK).printables?.list ?? [];
+  const NAMED_CONTEXTS = contextsOf(packContentOf(PACK)); // from the module its printables.yaml names
 
   it('declares the reference, the units, the cards, the ship map, the special areas and the counters, each through a named context', () => {
     expect(declared.map((d) => d.id)).toEqual(['reference', 'units', 'cards', 'ship-map', 'special-areas', 'counters']);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as content from '../generated/content/archon-skirmish.js';
 import { originAt } from '../src/engine/core/lookup.js';
-import { playerNote } from '../src/render/contexts/archon-skirmish/shared.js';
+import { playerNote } from '../src/games/archon-skirmish/print/shared.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { LAYER_LEGEND, LAYER_MARK, markKey } from '../src/render/marks.js';

@@ -18,8 +18,8 @@ import {
   specialUnitIds,
 } from '../generated/content/warmaster.js';
 import { renderFace } from '../src/render/document.js';
-import { compressNumbers, groupNotes } from '../src/render/contexts/warmaster/notes.js';
-import { rangeText } from '../src/render/contexts/warmaster/shared.js';
+import { compressNumbers, groupNotes } from '../src/games/warmaster/print/notes.js';
+import { rangeText } from '../src/games/warmaster/print/shared.js';
 import { buildTeleportTable } from '../src/engine/warmaster/tables.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { LAYER_LEGEND, LAYER_MARK, markKey, UNKNOWN_LEGEND } from '../src/render/marks.js';

@@ -10,6 +10,10 @@ import type { Id } from './common/defs.js';
  */
 export interface Printables {
   /**
+   * The module of the pack's named contexts (what a printable's `context` names): one of playmark's own, `playmark/games/<game>/print` (`playmark/games/warchon/print`), found in the playmark that prints the pack, so a copy of a shipped pack prints as the original does. Printing runs no code of the pack: a module of the project or of another package is refused (`printable/contexts-module`). Without it, the pack's printables get the default context only.
+   */
+  contexts?: string;
+  /**
    * The pack's printables, in the order they are listed and printed.
    */
   printables: Printable[];
@@ -95,24 +99,9 @@ export interface Printable {
    */
   sheets?: Id;
   /**
-   * A named context that computes what the template shows (an odds chart, a spread's tables, a game's card rules); docs/printables.md says what each gives the template. Without it, the template gets the record itself (see docs/printables.md, "The default context").
+   * A named context that computes what the template shows (an odds chart, a spread's tables, a game's card rules), one of those the module printables.yaml names in `contexts` gives; docs/printables.md says what each gives the template. Without it, the template gets the record itself (see docs/printables.md, "The default context").
    */
-  context?:
-    | "archon-board"
-    | "archon-creature-counter"
-    | "archon-deck-card"
-    | "archon-markers"
-    | "archon-turn-sequence"
-    | "warchon-odds"
-    | "warchon-playmark"
-    | "warchon-quick-reference"
-    | "warchon-spread"
-    | "warmaster-card"
-    | "warmaster-counters"
-    | "warmaster-reference"
-    | "warmaster-ship-map"
-    | "warmaster-special-areas"
-    | "warmaster-unit-card";
+  context?: Id;
 }
 
 /**

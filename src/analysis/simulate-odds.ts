@@ -18,7 +18,8 @@
 // Bots that pick fingers (greedy) are not uniform: a small p-value then measures their play, not a
 // defect of the engine.
 import { Fraction } from './fraction.js';
-import { warchonTables, type SpreadTables, type WarchonTablesContent } from '../engine/warchon/tables.js';
+import type { SpreadTables } from '../engine/warchon/tables.js';
+import { type PackKindsSource, spreadTablesOf } from './table-engines.js';
 
 /** The kind of RNG cell a result's number came from. */
 export type CellKind = 'number' | 'E';
@@ -36,17 +37,15 @@ export function resultKey(spread: string, column: string, cell: CellKind, result
 /** The exact probability of each result of a group (as `n/d` text), or null when the pack's tables do not have the group. */
 export type GroupOdds = (group: string) => Record<string, string> | null;
 
-const tablesOf = new WeakMap<object, ReadonlyMap<string, SpreadTables>>();
-
 /**
  * The exact odds of a pack's groups, or null for a pack whose combat results are not read this
- * way (only Warchon's spreads have fingers and an RNG).
+ * way: only spreads with fingers and an RNG have them, found by the schemas of the pack's kinds
+ * (table-engines.ts), not by its id, so a copy of Warchon under another id gets them too.
  */
-export function combatOddsFor(pack: string, content: unknown): GroupOdds | null {
-  if (pack !== 'warchon' || typeof content !== 'object' || content === null) return null;
-  let spreads = tablesOf.get(content);
-  if (spreads === undefined) tablesOf.set(content, (spreads = warchonTables(content as WarchonTablesContent).spreads));
-  const found = spreads;
+export function combatOddsFor(content: unknown): GroupOdds | null {
+  if (typeof content !== 'object' || content === null || !('pack' in content) || !('records' in content)) return null;
+  const found = spreadTablesOf(content as PackKindsSource)?.spreads;
+  if (found === undefined) return null;
   return (group) => {
     const [spread, column, cell] = group.split('\u0000') as [string, string, CellKind];
     const tables = found.get(spread);

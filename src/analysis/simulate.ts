@@ -105,7 +105,7 @@ export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: G
     );
   const plain = counts.plain();
   // The exact odds of each combat group counted, from the game's own tables (simulate-odds.ts).
-  const oddsOf = combatOddsFor(game.pack, content);
+  const oddsOf = combatOddsFor(content);
   const combatOdds: Record<string, Record<string, string>> = {};
   if (oddsOf !== null) {
     for (const key of Object.keys(plain.combat)) {

@@ -7,7 +7,7 @@ import { CARD_SIZES, parseCardSize } from '../render/impose.js';
 import type { ErrataSince } from '../render/common/changelog.js';
 import { createProgress } from '../render/progress.js';
 import { DEFAULT_OUT, render, type RenderOptions, type RenderSummary } from '../render/render.js';
-import { RenderError, RenderInterrupted, TemplateError } from '../render/render-error.js';
+import { PrintDiagnosticError, RenderError, RenderInterrupted, TemplateError } from '../render/render-error.js';
 import { formatDiagnosticText } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { readProjectContent, type ProjectContent } from './project.js';
@@ -254,9 +254,10 @@ export async function runRender(io: Io, options: RenderOptions, json: boolean): 
       io.exitCode = STOP_SIGNALS[error.signal as keyof typeof STOP_SIGNALS] ?? EXIT.content;
       return undefined;
     }
-    if (error instanceof TemplateError) {
-      // A template mistake is the author's: shown as validate shows a content error, nothing written.
-      io.err(`${formatDiagnosticText(error.diagnostic, { color: io.color })}\nA template has an error: fix it first; nothing was printed.\n`);
+    if (error instanceof PrintDiagnosticError) {
+      // A template or printable mistake is the author's: shown as validate shows a content error, nothing written.
+      const what = error instanceof TemplateError ? 'A template has an error' : "The pack's printables have an error";
+      io.err(`${formatDiagnosticText(error.diagnostic, { color: io.color })}\n${what}: fix it first; nothing was printed.\n`);
       io.exitCode = EXIT.content;
       return undefined;
     }

@@ -2,19 +2,9 @@
 // schemas), for any pack: a designer's kinds are found by the schema they use, whatever they are
 // called.
 import type { GenericTable } from '../analysis/pack-tables.js';
-import type { RecordOrigins } from '../../generated/types/readonly.js';
 import { describeDice, diceRolls } from '../engine/core/dice-expression.js';
-import {
-  canRoll,
-  TableError,
-  resolveCombatTable,
-  resolveRollTable,
-  tableDice,
-  type CombatLookup,
-  type CombatTable,
-  type RollTable,
-} from '../engine/core/generic-tables.js';
-import { originAt } from '../engine/core/lookup.js';
+import { canRoll, TableError, tableDice, type CombatTable, type RollTable } from '../engine/core/generic-tables.js';
+import { type CombatTableLookup, type LayerNote, lookUpCombatTable, lookUpRollTable } from '../analysis/table-lookup.js';
 import { combatTableOdds, rollTableOdds, type CombatTableOdds, type RollTableOdds, type TableLayer, type TableOutcome } from '../analysis/table-odds.js';
 import type { Fraction } from '../analysis/fraction.js';
 import { UsageError } from './io.js';
@@ -62,39 +52,15 @@ export interface GenericOptions {
   roll?: string;
 }
 
-export interface LayerNote {
-  readonly value: string;
-  readonly layer: string;
-  readonly entry: string;
-  readonly kind: string;
-  readonly pointer: string;
-}
-
-/** One look-up on a generic table, as JSON and as text. */
+/** One look-up on a generic table (analysis/table-lookup.ts), as JSON and as text: the options checked here. */
 export function resolveGeneric(pack: string, picked: GenericTable, opts: GenericOptions): { json: object; text: string } {
   if (picked.type === 'roll') {
     for (const o of ['attack', 'defence', 'value'] as const)
       if (opts[o] !== undefined) throw new UsageError(`--${o} is not for ${picked.id}`, `${picked.id} is a roll table: give only --roll.`);
-    const table = picked.table;
-    const roll = rollArg(table, opts.roll);
-    const { index, entry } = resolveRollTable(table, roll);
-    const origins = noteAt(picked.origins, `/entries/${index}`, 'result');
-    const dice = tableDice(table).text;
-    const json = {
-      pack,
-      table: table.id,
-      type: 'roll',
-      dice,
-      roll,
-      entry: index + 1,
-      name: entry.name ?? null,
-      result: entry.text,
-      effects: entry.effects ?? [],
-      origins,
-    };
+    const r = lookUpRollTable(pack, picked, rollArg(picked.table, opts.roll));
     const text =
-      [`${table.name} (${table.id}, ${dice})`, `Roll ${roll}: ${entry.name ? `${entry.name}: ` : ''}${entry.text}${flagOf(origins)}`].join('\n') + '\n';
-    return { json, text };
+      [`${picked.table.name} (${r.table}, ${r.dice})`, `Roll ${r.roll}: ${r.name ? `${r.name}: ` : ''}${r.result}${flagOf(r.origins)}`].join('\n') + '\n';
+    return { json: r, text };
   }
   const table = picked.table;
   const kind = table.key.kind;
@@ -115,64 +81,27 @@ export function resolveGeneric(pack: string, picked: GenericTable, opts: Generic
           attack: wholeArg('--attack', opts.attack, "Give the attacking side's total strength, e.g. --attack 7.", kind === 'odds' ? 1 : 0),
           defence: wholeArg('--defence', opts.defence, "Give the defending side's total strength, e.g. --defence 3.", kind === 'odds' ? 1 : 0),
         };
-  const roll = rollArg(table, opts.roll);
-  const r = resolveCombatTable(table, input, roll);
-  // An odds column rests on the rounding too, which a layer may have decided (Warmaster's ruling).
-  const origins = [
-    ...(kind === 'odds' ? noteAt(picked.origins, '/key/rounding', 'column') : []),
-    ...noteAt(picked.origins, `/rows/${r.row.index}/cells/${r.column.index}`, 'result'),
-  ];
-  const dice = tableDice(table).text;
-  const json = {
-    pack,
-    table: table.id,
-    type: 'combat',
-    dice,
-    ...input,
-    key: { kind, value: r.column.key },
-    column: r.column.label,
-    roll,
-    row: r.row.label,
-    result: r.code,
-    name: r.result?.name ?? null,
-    text: r.result?.text ?? null,
-    effects: r.result?.effects ?? [],
-    origins,
-  };
-  return { json, text: combatText(table, input, r, dice, origins) };
+  const r = lookUpCombatTable(pack, picked, input, rollArg(table, opts.roll));
+  return { json: r, text: combatText(table, r) };
 }
 
-function combatText(
-  table: CombatTable,
-  input: { attack: number; defence: number } | { value: number },
-  r: CombatLookup,
-  dice: string,
-  notes: readonly LayerNote[],
-): string {
-  let origins = notes;
-  const lines = [`${table.name} (${table.id}, ${dice})`];
+function combatText(table: CombatTable, r: CombatTableLookup): string {
+  let origins = r.origins;
+  const lines = [`${table.name} (${table.id}, ${r.dice})`];
   const kind = table.key.kind;
   const column = flagOf(origins.filter((o) => o.value === 'column'));
   origins = origins.filter((o) => o.value !== 'column');
-  if ('value' in input) lines.push(`${table.key.name ?? 'Value'} ${input.value}: column ${r.column.label}.`);
+  if ('value' in r) lines.push(`${table.key.name ?? 'Value'} ${r.value}: column ${r.column}.`);
   else if (kind === 'odds')
     lines.push(
-      `Attack ${input.attack} against defence ${input.defence}: odds ${r.column.key}, rounded in the ${table.key.kind === 'odds' && table.key.rounding === 'attacker-favour' ? "attacker's" : "defender's"} favour: column ${r.column.label}${column}.`,
+      `Attack ${r.attack} against defence ${r.defence}: odds ${r.key.value}, rounded in the ${table.key.kind === 'odds' && table.key.rounding === 'attacker-favour' ? "attacker's" : "defender's"} favour: column ${r.column}${column}.`,
     );
-  else lines.push(`Attack ${input.attack} against defence ${input.defence}: differential ${r.column.key}: column ${r.column.label}.`);
-  const row = r.row.label === String(r.roll) ? '' : ` (row ${r.row.label})`;
-  if (r.code === null) lines.push(`Roll ${r.roll}${row}: the table has no value in this cell yet.${flagOf(origins)}`);
+  else lines.push(`Attack ${r.attack} against defence ${r.defence}: differential ${r.key.value}: column ${r.column}.`);
+  const row = r.row === String(r.roll) ? '' : ` (row ${r.row})`;
+  if (r.result === null) lines.push(`Roll ${r.roll}${row}: the table has no value in this cell yet.${flagOf(origins)}`);
   // A result of a family (`AxDy`) may have no name of its own (null): its code says it.
-  else
-    lines.push(
-      `Roll ${r.roll}${row}: ${r.code}${r.result!.name ? `, ${r.result!.name}` : ''}${r.result!.text ? `: ${r.result!.text}` : '.'}${flagOf(origins)}`,
-    );
+  else lines.push(`Roll ${r.roll}${row}: ${r.result}${r.name ? `, ${r.name}` : ''}${r.text ? `: ${r.text}` : '.'}${flagOf(origins)}`);
   return lines.join('\n') + '\n';
-}
-
-function noteAt(origins: RecordOrigins | undefined, pointer: string, value: string): LayerNote[] {
-  const found = originAt(origins, pointer);
-  return found ? [{ value, layer: found.origin.layer, entry: found.origin.entry, kind: found.origin.kind, pointer: found.pointer }] : [];
 }
 
 /** What a layer entry of each kind did to a value, in words a designer uses (never "not printed": a generic table may be a designer's own). */

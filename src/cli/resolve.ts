@@ -1,93 +1,33 @@
 import type { Command } from 'commander';
-import type { PackContent } from '../content/effective.js';
 import { describeResult, ResultGrammarError, type CombatResult } from '../engine/warchon/results.js';
-import {
-  resolveCombat,
-  warchonTables,
-  type Provenance,
-  type Resolution,
-  type SpreadTables,
-  type WarchonTables,
-  type WarchonTablesContent,
-} from '../engine/warchon/tables.js';
+import { resolveCombat, type Provenance, type Resolution, type SpreadTables, type WarchonTables } from '../engine/warchon/tables.js';
 import {
   resolveTeleport,
   resolveWarmasterCombat,
-  warmasterTables,
   type CombatTable,
   type TeleportResolution,
   type WarmasterResolution,
   type WarmasterTables,
-  type WarmasterTablesContent,
 } from '../engine/warmaster/tables.js';
+import { packTables, type PackTables, type TableEngine } from '../analysis/table-engines.js';
 import { formatOption, outputFormat, type OutputFormat } from './format.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
-import { genericTables, TableError, resolveGeneric, tableArg, type GenericTable } from './resolve-generic.js';
-
-/** The rules engines with combat tables that `resolve` and `odds` run. */
-export const TABLE_ENGINES = ['warchon', 'warmaster'] as const;
-export type TableEngine = (typeof TABLE_ENGINES)[number];
-
-// The record kinds each engine reads, by the schema a pack's manifest gives them: a pack is read by
-// the Warchon engine when it has kinds checked by warchon/spread and warchon/result, whatever the
-// pack and the kinds are called (a designer's pack made from warchon works the same).
-const ENGINE_KINDS = {
-  warchon: { spread: 'warchon/spread.schema.json', result: 'warchon/result.schema.json' },
-  warmaster: {
-    'combat-table': 'warmaster/combat-table.schema.json',
-    'combat-result': 'warmaster/combat-result.schema.json',
-    'teleport-table': 'warmaster/teleport-table.schema.json',
-  },
-} as const satisfies { readonly [E in TableEngine]: { readonly [kind: string]: string } };
-
-/** The pack's kind checked by `schema` (its path ending so), or undefined. */
-function kindWithSchema(pack: PackContent, schema: string): string | undefined {
-  const ends = (p: string) => p.replace(/\\/g, '/') === schema || p.replace(/\\/g, '/').endsWith(`/${schema}`);
-  return Object.entries(pack.pack.kinds).find(([, k]) => ends(k.schema))?.[0];
-}
-
-/** The engine's record kinds and their origins, keyed as the engine reads them; undefined when the pack lacks one. */
-function engineContent(pack: PackContent, engine: TableEngine): { records: Record<string, unknown>; origins: Record<string, unknown> } | undefined {
-  const records: Record<string, unknown> = {};
-  const origins: Record<string, unknown> = {};
-  for (const [kind, schema] of Object.entries(ENGINE_KINDS[engine])) {
-    const own = kindWithSchema(pack, schema);
-    if (own === undefined) return undefined;
-    records[kind] = pack.records[own] ?? {};
-    origins[kind] = pack.origins[own] ?? {};
-  }
-  return { records, origins };
-}
-
-/** A pack's tables, built from its effective content, for the engine its record kinds call for. */
-export type PackTables =
-  | { readonly engine: 'warchon'; readonly pack: string; readonly tables: WarchonTables }
-  | { readonly engine: 'warmaster'; readonly pack: string; readonly tables: WarmasterTables }
-  | { readonly engine: 'generic'; readonly pack: string; readonly tables: ReadonlyMap<string, GenericTable> };
+import { TableError, resolveGeneric, tableArg } from './resolve-generic.js';
 
 /**
  * The combat tables of a pack of the project, read from its YAML now (validated, layers applied):
  * undefined when the content has errors (the diagnostics are printed and the exit code is 1). A
- * pack the project lacks, or one without combat tables, is a usage error.
+ * pack the project lacks, or one without combat tables, is a usage error. Which tables, by the
+ * pack's kinds: analysis/table-engines.ts.
  */
 export function readPackTables(io: Io, packId: string, options: { preferGeneric?: boolean } = {}): PackTables | undefined {
   const read = readProjectContent(io, [packId]);
   if (!read) return undefined;
   const pack = read.packs.find((p) => p.pack.id === packId) ?? read.packs[0];
   if (!pack) throw new UsageError(`no pack "${packId}" in this project`);
-  // Generic tables (common/combat-table, common/roll-table) are read when the pack has no engine's
-  // tables, or when --table names one; Warchon's and Warmaster's own invocations stay as they were.
-  const generic = genericTables(pack);
-  if (options.preferGeneric && generic.size > 0) return { engine: 'generic', pack: packId, tables: generic };
-  for (const engine of TABLE_ENGINES) {
-    const content = engineContent(pack, engine);
-    if (!content) continue;
-    // The schema validated these records when the pack was read: here they take the generated types.
-    if (engine === 'warchon') return { engine, pack: packId, tables: warchonTables(content as unknown as WarchonTablesContent) };
-    return { engine, pack: packId, tables: warmasterTables(content as unknown as WarmasterTablesContent) };
-  }
-  if (generic.size > 0) return { engine: 'generic', pack: packId, tables: generic };
+  const tables = packTables(packId, pack, options);
+  if (tables) return tables;
   throw new UsageError(
     `no combat or roll tables in "${packId}"`,
     "resolve and odds read a pack's combat and roll tables: kinds checked by common/combat-table.schema.json or common/roll-table.schema.json (see docs/content.md), Warchon spreads and results (warchon/spread and warchon/result schemas) or Warmaster combat and teleport tables (warmaster/combat-table, combat-result and teleport-table schemas).",

@@ -195,6 +195,17 @@ export const CODES = {
     summary: "A printable's `sheets` names shared sheets that cannot be: the printable is a sheet, or the id is that of a printable of the pack.",
     hint: 'Only cards and counters share sheets; give the set an id no printable of the pack has (it names the output file).',
   },
+  'printable/contexts-module': {
+    severity: 'error',
+    summary:
+      "printables.yaml's `contexts` names a module that is not one of playmark's own: a module of the project or of another package (printing a pack runs none of its code), or one playmark does not have.",
+    hint: "Name one of playmark's context modules (`contexts: playmark/games/warchon/print`), or remove `contexts` and use the default context.",
+  },
+  'printable/unknown-context': {
+    severity: 'error',
+    summary: "A printable names a context that the module in printables.yaml's `contexts` does not give, or printables.yaml names no contexts module.",
+    hint: 'Name a context of that module (docs/printables.md lists them), name the module that gives it in `contexts`, or remove `context` to get the default context.',
+  },
   // Encoding, spread numbers and layer overwrites (issue 7)
   'file/encoding': {
     severity: 'error',

@@ -209,7 +209,8 @@ function loadPrintables(dir: string, reader: Reader): LoadedPrintables | undefin
   if (!existsSync(file)) return undefined;
   const loaded = readRecordFile(file, 'printables.schema.json', reader);
   if (!loaded?.valid) return undefined;
-  return { file, list: (loaded.data as unknown as { printables: PrintableDecl[] }).printables };
+  const data = loaded.data as unknown as { contexts?: string; printables: PrintableDecl[] };
+  return { file, ...(data.contexts !== undefined ? { contexts: data.contexts } : {}), list: data.printables };
 }
 
 function loadLayers(dir: string, manifest: Manifest, manifestFile: string, reader: Reader): LoadedLayer[] {

@@ -115,6 +115,8 @@ export interface PrintableDecl {
 export interface LoadedPrintables {
   /** Absolute path of printables.yaml. */
   readonly file: string;
+  /** The module of the pack's named contexts (`playmark/games/warchon/print`), when it names one. */
+  readonly contexts?: string;
   readonly list: readonly PrintableDecl[];
 }
 

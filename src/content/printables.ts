@@ -6,7 +6,8 @@ import path from 'node:path';
 import { pending, type PathStep } from './diagnostic.js';
 import type { LoadedPack, Report } from './load.js';
 import { GENERIC_DECK_SCHEMA, isGenericDeck } from './generic-deck.js';
-import type { DeckCopies, PrintableDecl } from './model.js';
+import { resolveContextsModule } from './contexts-module.js';
+import type { DeckCopies, LoadedPrintables, PrintableDecl } from './model.js';
 import { packageRoot } from './package-root.js';
 import { fieldTypes, hasField, recordFields } from './record-fields.js';
 import type { SchemaRegistry } from './schemas.js';
@@ -36,6 +37,7 @@ export function checkPrintables(pack: LoadedPack, report: Report, schemas?: Sche
   const roots = templateRoots(pack.dir);
   const fileRoots = templateFileRoots(roots);
   const named = checkPrintableTemplates(pack, report, roots, fileRoots);
+  if (pack.printables) checkContexts(pack.printables, report);
   if (schemas && pack.printables) pack.printables.list.forEach((p, i) => checkRecordFields(pack, p, i, schemas, report));
   // Partials, stylesheets and templates playmark reads by name (cover, errata...) from the
   // project's templates/: reported at the pack's id, since no line of the pack names them.
@@ -52,6 +54,33 @@ export function checkPrintables(pack: LoadedPack, report: Report, schemas?: Sche
       report.add(pending('file/outside-project', pack.manifestFile, `The template file ${shown} would be read for this pack, but ${why}.`, { path: ['id'] }));
     }
   }
+}
+
+/**
+ * printables.yaml's `contexts`: one of playmark's own modules (resolved, never imported: validating
+ * runs no code); without one, no printable may name a context. Whether the module gives each named
+ * context is known once render imports it.
+ */
+function checkContexts(printables: LoadedPrintables, report: Report): void {
+  if (printables.contexts !== undefined) {
+    const found = resolveContextsModule(printables.contexts);
+    if (!found.ok)
+      report.add(
+        pending('printable/contexts-module', printables.file, `The contexts module "${printables.contexts}" is refused: ${found.why}.`, { path: ['contexts'] }),
+      );
+    return;
+  }
+  printables.list.forEach((p, i) => {
+    if (p.context === undefined) return;
+    report.add(
+      pending(
+        'printable/unknown-context',
+        printables.file,
+        `The printable "${p.id}" names the context "${p.context}", but printables.yaml names no contexts module to give it.`,
+        { path: ['printables', i, 'context'] },
+      ),
+    );
+  });
 }
 
 /** Checks printables.yaml; returns the template files (as named under a template folder) already reported outside the project. */

@@ -14,11 +14,12 @@ import { printDocuments, type PrintDocument } from './documents.js';
 import { createTemplates } from './handlebars.js';
 import { allowedHosts, fromOwnPages, guarded, hostForm, newNonce, requestPath, safetyHeaders } from './preview-guard.js';
 import { watchFolders, type FolderWatch } from './preview-watch.js';
-import type { CardPrintable } from './printable.js';
+import type { CardPrintable, Printable } from './printable.js';
+import { packContexts } from './pack-contexts.js';
 import { packSummary } from './pack-summary.js';
 import { packPrintables } from './printables.js';
 import { playmarkVersion, printOptions, type RenderOptions } from './render.js';
-import { TemplateError } from './render-error.js';
+import { PrintDiagnosticError, TemplateError } from './render-error.js';
 
 /** What one read of the project gives: its packs' effective content, or the diagnostics that stop it. */
 export interface PreviewLoad {
@@ -85,7 +86,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const problems = new Map<string, readonly Problem[]>();
   const listeners = new Set<ServerResponse>();
 
-  const read = (ids: readonly string[] | null): void => {
+  const read = async (ids: readonly string[] | null): Promise<void> => {
     const loaded = options.load(ids);
     const failing = loaded.diagnostics.filter((d) => d.severity === 'error');
     const key = ids === null ? '*' : ids.join(',');
@@ -102,7 +103,16 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       for (const [href, p] of printables) if (p.pack === id) printables.delete(href);
       for (const href of [...shared.keys()]) if (href.startsWith(`/${id}/`)) shared.delete(href);
       for (const href of [...composed.keys()]) if (href.startsWith(`/${id}/`)) composed.delete(href);
-      for (const doc of printDocuments(packPrintables(content, { playmarkVersion: creator }))) {
+      let built: Printable[];
+      try {
+        built = packPrintables(content, { playmarkVersion: creator, contexts: await packContexts(content) });
+      } catch (error) {
+        // A printable naming a context its pack's module does not give: shown like a content error.
+        if (!(error instanceof PrintDiagnosticError)) throw error;
+        problems.set(id, [fromDiagnostic(error.diagnostic)]);
+        continue;
+      }
+      for (const doc of printDocuments(built)) {
         const withFaces = doc.printables.filter((p) => p.faces.length > 0);
         if (withFaces.length === 0) continue;
         const href = `/${doc.pack}/${doc.id}`;
@@ -112,7 +122,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     }
   };
 
-  const build = (changes: readonly Change[] | null): void => {
+  const build = async (changes: readonly Change[] | null): Promise<void> => {
     const started = performance.now();
     let ids: string[] | null = [];
     if (changes === null || changes.some((c) => c.holds === 'schemas')) ids = null;
@@ -129,7 +139,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       composed.clear();
       problems.delete('templates');
     }
-    if (ids === null || ids.length > 0) read(ids);
+    if (ids === null || ids.length > 0) await read(ids);
     version++;
     options.onRebuild?.({
       version,
@@ -210,7 +220,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     );
   };
 
-  build(null);
+  await build(null);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());

@@ -1,13 +1,13 @@
 // A pack's printables, from its data: printables.yaml says which records, which templates, what
-// size and how many copies; a named context (contexts/) or the default context computes what each
+// size and how many copies; a named context (from the module printables.yaml names: pack-contexts.ts) or the default context computes what each
 // face shows. Every pack also gets its scenario and errata sheets (common/). Nothing here knows a game.
 import { packSummary } from './pack-summary.js';
 import type { PackContent } from '../content/effective.js';
 import type { DeckCopies, Json, PrintableDecl } from '../content/model.js';
 import { commonPrintables, withCover } from './common/index.js';
-import type { ContextInput, ContextOutput, SelectedRecord } from './contexts/context.js';
+import type { ContextInput, ContextOutput, NamedContexts, SelectedRecord } from './contexts/context.js';
 import { defaultContext } from './contexts/default.js';
-import { NAMED_CONTEXTS } from './contexts/index.js';
+import { unknownContext } from './pack-contexts.js';
 import { CARD_SIZES } from './impose.js';
 import type { BuildContext, Printable, Size } from './printable.js';
 
@@ -89,20 +89,24 @@ function compareValues(a: Json | undefined, b: Json | undefined): number {
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
 
+/** What building a pack's printables needs: the render's options, and the named contexts its printables.yaml's module gives (packContexts). */
+export interface PrintablesContext extends BuildContext {
+  /** From `packContexts(content)`; none: the pack's printables name no context. */
+  readonly contexts?: NamedContexts;
+}
+
 /** The faces and back of one declared printable: its named context's, or the default context's. */
-export function buildContext(content: PackContent, decl: PrintableDecl, ctx: BuildContext): ContextOutput {
+export function buildContext(content: PackContent, decl: PrintableDecl, ctx: PrintablesContext): ContextOutput {
   const input: ContextInput = { content, printable: decl, records: selectRecords(content, decl), playmarkVersion: ctx.playmarkVersion };
   if (decl.context === undefined) return defaultContext(input);
-  const named = NAMED_CONTEXTS.get(decl.context);
-  if (!named)
-    throw new RangeError(
-      `${content.pack.id}: the printable "${decl.id}" names the context "${decl.context}", which playmark does not have (known: ${[...NAMED_CONTEXTS.keys()].sort().join(', ')})`,
-    );
+  const contexts = ctx.contexts ?? new Map();
+  const named = contexts.get(decl.context);
+  if (!named) throw unknownContext(content, decl, contexts);
   return named.build(input);
 }
 
 /** One declared printable, ready for the print pipeline. */
-export function declaredPrintable(content: PackContent, decl: PrintableDecl, ctx: BuildContext): Printable {
+export function declaredPrintable(content: PackContent, decl: PrintableDecl, ctx: PrintablesContext): Printable {
   const out = buildContext(content, decl, ctx);
   const base = { id: printableId(content.pack.id, decl), pack: content.pack.id, title: decl.title, template: decl.front, faces: out.faces };
   if (decl.type === 'sheet') return { ...base, kind: 'sheet', orientation: decl.orientation ?? 'portrait' };
@@ -124,7 +128,7 @@ function sizeOf(size: PrintableDecl['size']): Size | undefined {
 }
 
 /** Every printable of a pack: its cover (common/cover.ts), those printables.yaml declares, then its scenario and errata sheets. */
-export function packPrintables(content: PackContent, ctx: BuildContext): Printable[] {
+export function packPrintables(content: PackContent, ctx: PrintablesContext): Printable[] {
   checkSheets(content);
   const declared = (content.printables?.list ?? []).map((decl) => declaredPrintable(content, decl, ctx));
   return withCover(content, ctx, [...declared, ...commonPrintables(content, ctx)]);

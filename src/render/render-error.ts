@@ -6,12 +6,15 @@ import type { Diagnostic } from '../content/diagnostic.js';
 /** A render that failed for a reason the user can act on (exit 1). */
 export class RenderError extends Error {}
 
-/** A mistake in a template (its syntax, a field its context lacks, an unknown helper): the author's, at the template's line and column. */
-export class TemplateError extends RenderError {
+/** A mistake of the pack's author met while printing, at its file, line and column (a printable's context the module does not give). */
+export class PrintDiagnosticError extends RenderError {
   constructor(readonly diagnostic: Diagnostic) {
     super(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: [${diagnostic.code}] ${diagnostic.message}`);
   }
+}
 
+/** A mistake in a template (its syntax, a field its context lacks, an unknown helper): the author's, at the template's line and column. */
+export class TemplateError extends PrintDiagnosticError {
   /** The same mistake, saying what was being drawn (`printable warchon-spreads, spread erdon-pass`). */
   during(what: string): TemplateError {
     return new TemplateError({ ...this.diagnostic, message: `${this.diagnostic.message} (while drawing ${what})` });

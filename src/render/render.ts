@@ -19,6 +19,8 @@ import { pngDocument, renderPngs, type PngDocument } from './png.js';
 import { runPool, poolSize } from './pool.js';
 import type { ProgressEvent } from './progress.js';
 import type { PackContent } from '../content/effective.js';
+import type { NamedContexts } from './contexts/context.js';
+import { packContexts } from './pack-contexts.js';
 import { packPrintables } from './printables.js';
 import { CARD_SIZES } from './impose.js';
 import type { Size } from './printable.js';
@@ -139,9 +141,10 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
 
   let printables: Printable[] = [];
   if (options.calibration !== 'only') {
-    const built = (content: PackContent) => {
+    const built = (content: PackContent, contexts: NamedContexts) => {
       try {
         return packPrintables(content, {
+          contexts,
           playmarkVersion: version,
           print,
           ...(options.errataSince ? { errataSince: options.errataSince } : {}),
@@ -157,7 +160,9 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
         );
       }
     };
-    printables = options.printables ? [...options.printables] : (options.contents ?? []).flatMap(built);
+    const contents = options.printables ? [] : (options.contents ?? []);
+    const contexts = await Promise.all(contents.map((c) => packContexts(c)));
+    printables = options.printables ? [...options.printables] : contents.flatMap((c, i) => built(c, contexts[i]!));
     if (options.only?.length) printables = selectOnly(printables, options.only);
   }
   const documents = printDocuments(printables, { combine: options.combine === true });

@@ -1,5 +1,5 @@
 // A named context: what a printable's template is given when the pack's printables.yaml names it
-// (`context: warchon-spread`). Each one is a pure function of the pack's effective content (read
+// (`context: warchon-spread`) and the module its `contexts` names gives it (src/games/<game>/print/). Each one is a pure function of the pack's effective content (read
 // from the YAML on this run) and the records the printable selected; docs/printables.md lists them.
 // Without a named context, a template gets the default context (default.ts).
 import type { PackContent, RecordOrigins } from '../../content/effective.js';
@@ -48,6 +48,9 @@ export interface NamedContext {
   readonly kinds: readonly string[];
   build(input: ContextInput): ContextOutput;
 }
+
+/** Named contexts by name: those a pack may use (render/pack-contexts.ts). */
+export type NamedContexts = ReadonlyMap<string, NamedContext>;
 
 /** Records of one kind by id, typed by the generated type of the kind's schema. */
 export type ById<T> = { readonly [id: string]: DeepReadonly<T> };

@@ -1,0 +1,104 @@
+// What the Archon Skirmish contexts share: the pack's effective content typed by the generated
+// types, marks by record, and the player-facing part of an engine note.
+import { recordsOf, type ById } from '../../../render/contexts/context.js';
+import type { PackContent } from '../../../content/effective.js';
+import type { ArchonSkirmishBoard } from '../../../../generated/types/archon-skirmish/board.js';
+import type { ArchonSkirmishCard } from '../../../../generated/types/archon-skirmish/card.js';
+import type { ArchonSkirmishCreature } from '../../../../generated/types/archon-skirmish/creature.js';
+import type { ArchonSkirmishDeck } from '../../../../generated/types/archon-skirmish/deck.js';
+import type { ArchonSkirmishPhase } from '../../../../generated/types/archon-skirmish/phase.js';
+import type { ArchonSkirmishRulesSection } from '../../../../generated/types/archon-skirmish/rules.js';
+import type { ArchonSkirmishSpell } from '../../../../generated/types/archon-skirmish/spell.js';
+import type { ArchonSkirmishTurnSequence } from '../../../../generated/types/archon-skirmish/turn.js';
+import type { ArchonSkirmishZone } from '../../../../generated/types/archon-skirmish/zone.js';
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import type { Scenario } from '../../../../generated/types/scenario.js';
+import { markValue } from '../../../render/common/mark-value.js';
+import { MarkBook } from '../../../render/marks.js';
+
+/** The records these contexts read, by kind, as the generated types describe them. */
+export interface ArchonView {
+  readonly pack: PackContent['pack'];
+  readonly origins: PackContent['origins'];
+  readonly boards: ById<ArchonSkirmishBoard>;
+  readonly cards: ById<ArchonSkirmishCard>;
+  readonly creatures: ById<ArchonSkirmishCreature>;
+  readonly decks: ById<ArchonSkirmishDeck>;
+  readonly phases: ById<ArchonSkirmishPhase>;
+  readonly rules: ById<ArchonSkirmishRulesSection>;
+  readonly scenarios: ById<Scenario>;
+  readonly spells: ById<ArchonSkirmishSpell>;
+  readonly turns: ById<ArchonSkirmishTurnSequence>;
+  readonly zones: ById<ArchonSkirmishZone>;
+}
+
+/** The pack's effective content (read from the YAML on this run) seen through the generated types. */
+export function archonView(content: PackContent): ArchonView {
+  const kind = <T>(k: string) => recordsOf<T>(content, k);
+  return {
+    pack: content.pack,
+    origins: content.origins,
+    boards: kind<ArchonSkirmishBoard>('board'),
+    cards: kind<ArchonSkirmishCard>('card'),
+    creatures: kind<ArchonSkirmishCreature>('creature'),
+    decks: kind<ArchonSkirmishDeck>('deck'),
+    phases: kind<ArchonSkirmishPhase>('phase'),
+    rules: kind<ArchonSkirmishRulesSection>('rules'),
+    scenarios: kind<Scenario>('scenario'),
+    spells: kind<ArchonSkirmishSpell>('spell'),
+    turns: kind<ArchonSkirmishTurnSequence>('turn'),
+    zones: kind<ArchonSkirmishZone>('zone'),
+  };
+}
+
+/** The rules section that names each side's spellcaster (`spell-cards`), if the pack has one. */
+export function spellRules(view: ArchonView): DeepReadonly<ArchonSkirmishRulesSection> | undefined {
+  return view.rules['spell-cards'] ?? Object.values(view.rules).find((r) => (r.spellcasters ?? []).length > 0);
+}
+
+/** A value's mark address for templates: `{{mark @root.marks rec ptr}}`. */
+export interface Marked {
+  readonly rec: string;
+  readonly ptr: string;
+}
+
+/**
+ * Marks on one face, keyed by `<kind>:<id>` so records of different kinds that share an id (the
+ * Imprison card and the Imprison spell) never share a mark.
+ */
+export class FaceMarks {
+  readonly book = new MarkBook();
+
+  constructor(private readonly view: Pick<ArchonView, 'origins'>) {}
+
+  /** Marks `pointer` of a record when a layer set it (or a value containing it); returns its address. */
+  at(kind: string, id: string, pointer: string): Marked {
+    const rec = `${kind}:${id}`;
+    markValue(this.book, rec, this.view.origins[kind]?.[id], pointer);
+    return { rec, ptr: pointer };
+  }
+
+  result() {
+    return this.book.result();
+  }
+}
+
+/**
+ * The player-facing part of a `manual` effect's note: the note without its trailing remark about
+ * the engine's vocabulary, and without a leading `Ruling:` (the value's mark says it is one).
+ */
+export function playerNote(note: string): string {
+  let text = note.replace(/^\s*(ruling|inference|erratum)\s*:\s*/i, '');
+  // What follows is for maintainers: who plays it in the engine, and what the effect vocabulary lacks.
+  const cut = text.search(/(?:;|\.)\s+(?:the (?:effect )?vocabulary\b|played by the\b)/i);
+  if (cut >= 0) text = text.slice(0, cut);
+  text = text.trim();
+  if (text.length > 0) text = text[0]!.toUpperCase() + text.slice(1);
+  return /[.!?)]$/.test(text) ? text : `${text}.`;
+}
+
+/** A side's printed name. */
+export function sideName(view: Pick<ArchonView, 'pack'>, side: string | null): string | null {
+  if (side === null) return null;
+  return view.pack.sides.find((s) => s.id === side)?.name ?? side;
+}
