@@ -19,7 +19,8 @@
 //
 // Target (issue 8): at least 1,000 Archon games a second on one core, judged on the median of the
 // wall-clock rounds. The pack's content is read from content/archon-skirmish/ once, as the commands
-// read it. Skips with a line when no game is registered for archon-skirmish. A benchmark, not a
+// read it; its game is the module its pack.yaml names (`game.module`), loaded as the commands load
+// it. Skips with a line when the pack names no game that loads. A benchmark, not a
 // test: it never fails. `npm run bench` builds first; BENCH_GAMES=N sets the games per round
 // (default 1000), BENCH_RUNS=N the rounds (default 5).
 import { availableParallelism, loadavg } from 'node:os';
@@ -31,23 +32,25 @@ const GAMES = envCount('BENCH_GAMES', 1000);
 const ROUNDS = envCount('BENCH_RUNS', 5);
 const PACK = 'archon-skirmish';
 
-const { loadGame, gameRef, hasGame } = await import(dist('engine/games.js'));
+const { loadGame } = await import(dist('engine/games.js'));
+const { gameRefOf } = await import(dist('content/game-module.js'));
 const { simulate, playRange, gameSeed } = await import(dist('analysis/simulate.js'));
 const { loadContent } = await import(dist('content/effective.js'));
 const { nextInt } = await import(dist('engine/core/random.js'));
 
-let game;
-try {
-  if (!hasGame(PACK)) throw new Error('not registered');
-  game = await loadGame(gameRef(PACK));
-} catch (error) {
-  console.log(`games: skipped, no game plays ${PACK} yet (${error.message})`);
-  process.exit(0);
-}
-
 const { packs, validation } = loadContent([path.join(root, 'content', PACK)], { cwd: root, cacheDir: false });
 if (validation.errors > 0) {
   console.log(`games: skipped, ${PACK} has ${validation.errors} content errors (run playmark validate)`);
+  process.exit(0);
+}
+// The game the pack's pack.yaml names (`game.module`), loaded as the commands load it.
+const ref = gameRefOf(packs.get(PACK));
+let game;
+try {
+  if (ref === undefined) throw new Error('its pack.yaml names no game module');
+  game = await loadGame(ref);
+} catch (error) {
+  console.log(`games: skipped, no game plays ${PACK} yet (${error.message})`);
   process.exit(0);
 }
 const { printables: _, ...content } = packs.get(PACK);
@@ -112,7 +115,7 @@ let moves = 0;
 for (let r = 0; r < ROUNDS; r++) {
   const floor = await time(() => bareLoop(0, GAMES));
   const one = await time(() => playRange(game, content, batch, { from: 0, to: GAMES }));
-  const all = await time(() => simulate(gameRef(PACK), content, { ...batch, games: GAMES * cores }, { workers: cores }));
+  const all = await time(() => simulate(ref, content, { ...batch, games: GAMES * cores }, { workers: cores }));
   rounds.floor.push(GAMES / floor.wall);
   rounds.floorCpu.push(GAMES / floor.cpu);
   rounds.one.push(GAMES / one.wall);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import { IllegalMove } from '../src/engine/core/game.js';
 import { archonSkirmishGame as game, type ArchonMove, type ArchonState } from '../src/engine/archon-skirmish/index.js';
+import { chooser } from './helpers.js';
 
 const PACK = fileURLToPath(new URL('../content/archon-skirmish/', import.meta.url));
 const loaded = loadContent([PACK]);
@@ -58,12 +59,19 @@ function arrange(state: ArchonState, a: Arrangement): ArchonState {
   return { ...state, squares, creatures, hands, deck: pool, discard: [] };
 }
 
-function play(state: ArchonState, move: ArchonMove) {
-  return game.play(content, state, move);
+function play(state: ArchonState, move: ArchonMove, c: PackContent = content) {
+  return game.play(c, state, move);
 }
-function moves(state: ArchonState, kind?: string): ArchonMove[] {
-  return game.legalMoves(content, state).filter((m) => kind === undefined || m.kind === kind) as ArchonMove[];
+function moves(state: ArchonState, kind?: string, c: PackContent = content): ArchonMove[] {
+  return game.legalMoves(c, state).filter((m) => kind === undefined || m.kind === kind) as ArchonMove[];
 }
+/** A copy of the pack's content (in memory, the YAML untouched) with fields of one spell's effect replaced. */
+function withSpellEffect(spell: string, change: Record<string, unknown>): PackContent {
+  const record = content.records.spell![spell]! as unknown as { effects: Record<string, unknown>[] };
+  const edited = { ...record, effects: [{ ...record.effects[0]!, ...change }] };
+  return { ...content, records: { ...content.records, spell: { ...content.records.spell, [spell]: edited as never } } };
+}
+type Cast = Extract<ArchonMove, { kind: 'cast' }>;
 function creature(state: ArchonState, id: string) {
   return state.creatures.find((c) => c.id === id)!;
 }
@@ -353,7 +361,7 @@ describe('Archon Skirmish Battle Phase', () => {
 });
 
 describe('Archon Skirmish spells', () => {
-  it('exchange: switches the locations of any two friendly creatures', () => {
+  it('exchange: switches the locations of any two friendly creatures (its swap-positions effect, applied by the core effect interpreter)', () => {
     const s0 = arrange(started(), { hands: { light: ['exchange'] } });
     expect(moves(s0, 'cast')).toHaveLength(28); // 8 creatures, any two
     const { state, events } = play(s0, { kind: 'cast', card: 'exchange', creatures: ['wizard', 'knight'] });
@@ -361,9 +369,15 @@ describe('Archon Skirmish spells', () => {
     expect(events.find((e) => e.effect === 'exchange')).toMatchObject({ creatures: ['wizard', 'knight'] });
     // A spell is played besides the phase's Move card: the Move Phase goes on.
     expect(state.step).toBe('move');
+    // The effect is the record's: cast on the enemy's side, the same card switches two enemy creatures.
+    const onEnemy = withSpellEffect('exchange', { target: { side: 'enemy', choose: { count: 2, by: 'caster' } } });
+    const pair = moves(s0, 'cast', onEnemy)[0] as Cast;
+    expect(pair.creatures.map((id) => creature(s0, id).side)).toEqual(['dark', 'dark']);
+    const swapped = play(s0, pair, onEnemy).state;
+    expect([at(swapped, pair.creatures[0]!), at(swapped, pair.creatures[1]!)]).toEqual([at(s0, pair.creatures[1]!), at(s0, pair.creatures[0]!)]);
   });
 
-  it('teleport: any friendly creature, whatever its Move, up to 6 squares along a line over others to an empty square', () => {
+  it('teleport: any friendly creature, whatever its Move, up to 6 squares along a line over others to an empty square (its teleport effect, applied by the core effect interpreter)', () => {
     const s0 = arrange(started(), { hands: { light: ['teleport'] } });
     const golem = moves(s0, 'cast')
       .filter((m) => (m as Extract<ArchonMove, { kind: 'cast' }>).creatures[0] === 'golem')
@@ -375,9 +389,16 @@ describe('Archon Skirmish spells', () => {
     expect(at(state, 'golem')).toBe('d7');
     // Teleport is the phase's Move card (type M): no other Move card after it.
     expect(state.step).toBe('battle');
+    // The range is the record's effect's: at range 2 the Golem reaches d3, not d7.
+    const short = withSpellEffect('teleport', { range: 2 });
+    const near = moves(s0, 'cast', short).filter((m) => (m as Cast).creatures[0] === 'golem');
+    expect(near.map((m) => (m as Cast).to)).toContain('d3');
+    expect(near.map((m) => (m as Cast).to)).not.toContain('d4');
+    expect(at(play(s0, { kind: 'cast', card: 'teleport', creatures: ['golem'], to: 'd3' }, short).state, 'golem')).toBe('d3');
+    expect(() => play(s0, { kind: 'cast', card: 'teleport', creatures: ['golem'], to: 'd7' }, short)).toThrow(IllegalMove);
   });
 
-  it('imprison: an enemy within 3 of the caster in line of sight cannot move or attack for his next 3 turns', () => {
+  it('imprison: an enemy within 3 of the caster in line of sight cannot move or attack for his next 3 turns (its prevent-actions effect, applied by the core effect interpreter)', () => {
     let s = arrange(started(), {
       at: { wizard: 'd4', troll: 'd6', goblin: 'd7', basilisk: 'h4' },
       hands: { light: ['imprison'], dark: ['move-1', 'attack-1', 'attack-3'] },
@@ -406,12 +427,74 @@ describe('Archon Skirmish spells', () => {
     expect(moves(s).some((m) => (m as { creature?: string }).creature === 'troll')).toBe(true);
   });
 
-  it('heal: one of your creatures gains back one lost Hit, never above its Hits', () => {
+  it("imprison's turns and actions are its record's effect: 1 turn, or attack only, in an edited copy", () => {
+    const s0 = arrange(started(), {
+      at: { wizard: 'd4', troll: 'd6', goblin: 'd7', basilisk: 'h4' },
+      hands: { light: ['imprison'], dark: ['move-1', 'attack-1', 'attack-3'] },
+    });
+    const cast: ArchonMove = { kind: 'cast', card: 'imprison', creatures: ['troll'] };
+    const oneTurn = withSpellEffect('imprison', { turns: 1 });
+    const { state, events } = play(s0, cast, oneTurn);
+    expect(creature(state, 'troll').imprisoned).toBe(1);
+    expect(events.find((e) => e.effect === 'imprison')).toMatchObject({ creature: 'troll', prevents: ['move', 'attack'], turns: 1, was: 0 });
+    // Attack only: the imprisoned Troll may still move, but not attack.
+    const attackOnly = withSpellEffect('imprison', { actions: ['attack'] });
+    let s = passUntil(play(s0, cast, attackOnly).state, 'dark', 'move');
+    s = arrange(s, { hands: { light: [], dark: ['move-1', 'attack-3'] } });
+    expect(creature(s, 'troll').imprisoned).toBe(3);
+    expect(moves(s, 'move', attackOnly).some((m) => (m as { creature?: string }).creature === 'troll')).toBe(true);
+    expect(moves(s, 'move').some((m) => (m as { creature?: string }).creature === 'troll')).toBe(false);
+    s = play(s, { kind: 'pass' }, attackOnly).state;
+    expect(moves(s, 'attack', attackOnly).some((m) => (m as { creature?: string }).creature === 'troll')).toBe(false);
+  });
+
+  it('heal: one of your creatures gains back one lost Hit, never above its Hits (its heal effect, applied by the core effect interpreter)', () => {
     const s0 = arrange(started(), { hands: { light: ['heal'] }, hits: { golem: 1, phoenix: 3 } });
     expect(moves(s0, 'cast')).toEqual([{ kind: 'cast', card: 'heal', creatures: ['golem'] }]);
     const { state, events } = play(s0, { kind: 'cast', card: 'heal', creatures: ['golem'] });
     expect(creature(state, 'golem').hits).toBe(2);
     expect(events.find((e) => e.effect === 'heal')).toMatchObject({ creature: 'golem', hits: { from: 1, to: 2 } });
+    // The Hits regained are the record's effect's: 2 in an edited copy, never above the Golem's 3.
+    const two = play(s0, { kind: 'cast', card: 'heal', creatures: ['golem'] }, withSpellEffect('heal', { hits: 2 }));
+    expect(creature(two.state, 'golem').hits).toBe(3);
+    expect(two.events.find((e) => e.effect === 'heal')).toMatchObject({ creature: 'golem', hits: { from: 1, to: 3 } });
+    const five = play(s0, { kind: 'cast', card: 'heal', creatures: ['golem'] }, withSpellEffect('heal', { hits: 5 }));
+    expect(creature(five.state, 'golem').hits).toBe(3);
+  });
+
+  it('a spell effect edited in a copy of the content changes the seeded games (Teleport at range 1, Heal of 3 Hits)', () => {
+    /** Every event of a game whose moves a seeded chooser picks, as JSON. */
+    const gameLog = (c: PackContent, seed: number): string => {
+      const pick = chooser(seed);
+      let { state, events } = game.setup(c, seed);
+      const log = [...events];
+      while (!state.result) {
+        const legal = game.legalMoves(c, state);
+        ({ state, events } = game.play(c, state, legal[pick(legal.length)]!));
+        log.push(...events);
+      }
+      return JSON.stringify(log);
+    };
+    const seeds = [1, 2, 3, 4, 5, 6];
+    const before = seeds.map((seed) => gameLog(content, seed));
+    expect(seeds.map((seed) => gameLog(content, seed))).toEqual(before);
+    for (const edited of [withSpellEffect('teleport', { range: 1 }), withSpellEffect('heal', { hits: 3 })]) {
+      const after = seeds.map((seed) => gameLog(edited, seed));
+      expect(after.filter((log, i) => log !== before[i]!).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a spell a cast cannot play is refused, naming the field: two effects, a pick of the wrong size, a kind without targets', () => {
+    const heal = content.records.spell!.heal! as unknown as { effects: unknown[] };
+    const twice = {
+      ...content,
+      records: { ...content.records, spell: { ...content.records.spell, heal: { ...heal, effects: [heal.effects[0], heal.effects[0]] } as never } },
+    };
+    expect(() => game.setup(twice, 1)).toThrow(/spell heal: a cast picks the targets of one effect; the spell states 2/);
+    expect(() => game.setup(withSpellEffect('exchange', { target: { side: 'friendly', choose: { count: 1, by: 'caster' } } }), 1)).toThrow(
+      /spell exchange: a swap-positions cast picks 2 creature\(s\); \/effects\/0\/target\/choose\/count is 1/,
+    );
+    expect(() => game.setup(withSpellEffect('heal', { kind: 'destroy' }), 1)).toThrow(/spell heal: the game plays no destroy spell/);
   });
 
   it('spellcasters: a side uses spell cards only while its Wizard or Sorceress is in play', () => {

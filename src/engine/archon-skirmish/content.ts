@@ -3,6 +3,7 @@
 // and turned into the numbers and tables the procedure needs. Nothing here is a rule of its own:
 // every value comes from a record, and a value the pack leaves open (null, for a layer to fill) is
 // a content error naming the record and field.
+import type { Effect } from '../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { ArchonSkirmishBoard } from '../../../generated/types/archon-skirmish/board.js';
 import type { ArchonSkirmishCard } from '../../../generated/types/archon-skirmish/card.js';
@@ -44,6 +45,7 @@ export type SpellKind = 'swap-positions' | 'teleport' | 'prevent-actions' | 'hea
 export interface SpellInfo {
   readonly id: string;
   readonly card: string;
+  /** Its effect's kind: which targets a cast may pick (spells.ts castMoves). */
   readonly kind: SpellKind;
   /** Whose creatures it is cast on: `friendly` or `enemy`. */
   readonly side: 'friendly' | 'enemy';
@@ -52,11 +54,8 @@ export interface SpellInfo {
   /** Teleport: squares along a line; Imprison: range from the caster (the card's Range). */
   readonly range: number | null;
   readonly rangeFrom: 'caster' | null;
-  /** Imprison: the target's own turns it lasts, and what it prevents. */
-  readonly turns: number;
-  readonly prevents: readonly string[];
-  /** Heal: Hits regained. */
-  readonly hits: number;
+  /** What it does, as the record states it: the core's effect interpreter applies these (core-units.ts). */
+  readonly effects: readonly DeepReadonly<Effect>[];
 }
 
 export type VictoryCondition =
@@ -123,6 +122,11 @@ export interface ArchonRules {
     readonly lineOfSight: 'squares-on-line' | 'touched-squares';
   };
   readonly spells: { readonly [id: string]: SpellInfo };
+  /**
+   * What an imprisoned creature (CreatureState.imprisoned above 0) may not do: the actions its
+   * prevent-actions spell (Imprison) states, as a list and as flags the move listing reads.
+   */
+  readonly imprisonment: { readonly actions: readonly ('move' | 'attack')[]; readonly move: boolean; readonly attack: boolean };
   /** Side -> the creature that must be in play for the side to use spell cards. */
   readonly casters: { readonly [side: string]: string };
   readonly victory: readonly VictoryCondition[];
@@ -283,29 +287,29 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
 
   const spells: Record<string, SpellInfo> = {};
   for (const s of Object.values(kind<ArchonSkirmishSpell>(content, 'spell'))) {
-    const e = s.effects[0] as R<{
-      kind: string;
-      target?: { side?: string; choose?: { count: number } };
-      range?: number;
-      turns?: number;
-      hits?: number;
-      actions?: string[];
-    }>;
-    if (!['swap-positions', 'teleport', 'prevent-actions', 'heal'].includes(e.kind))
+    // A cast picks the targets of one effect (castMoves, by its kind): a spell states exactly one.
+    if (s.effects.length !== 1)
+      throw new ArchonContentError(`spell ${s.id}: a cast picks the targets of one effect; the spell states ${s.effects.length} (/effects)`);
+    const e = s.effects[0]!;
+    if (e.kind !== 'swap-positions' && e.kind !== 'teleport' && e.kind !== 'prevent-actions' && e.kind !== 'heal')
       throw new ArchonContentError(`spell ${s.id}: the game plays no ${e.kind} spell`);
-    const side = need(e.target?.side, `spell ${s.id} /effects/0/target/side`);
+    const side = need(e.target.side, `spell ${s.id} /effects/0/target/side`);
+    // Exchange picks two creatures, the others one: the pick a cast move makes (castMoves).
+    const count = e.target.choose?.count ?? 1;
+    if (count !== (e.kind === 'swap-positions' ? 2 : 1))
+      throw new ArchonContentError(
+        `spell ${s.id}: a ${e.kind} cast picks ${e.kind === 'swap-positions' ? 2 : 1} creature(s); /effects/0/target/choose/count is ${count}`,
+      );
     const card = need(cardRecs[s.card], `card ${s.card}`);
     spells[s.id] = {
       id: intern(s.id),
       card: intern(s.card),
-      kind: intern(e.kind as SpellKind),
+      kind: intern(e.kind),
       side: side === 'enemy' ? 'enemy' : 'friendly',
-      count: e.target?.choose?.count ?? 1,
-      range: e.range ?? card.range,
+      count,
+      range: (e.kind === 'teleport' ? e.range : undefined) ?? card.range,
       rangeFrom: intern(e.kind === 'prevent-actions' ? need(s.rangeFrom, `spell ${s.id} /rangeFrom`) : (s.rangeFrom ?? null)),
-      turns: e.turns ?? 0,
-      prevents: (e.actions ?? []).map(intern),
-      hits: e.hits ?? 0,
+      effects: s.effects,
     };
   }
   const casters: Record<string, string> = {};
@@ -332,6 +336,8 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   if (new Set(instances.map((i) => i.id)).size !== instances.length)
     throw new ArchonContentError(`scenario ${scenario.id}: the two armies share a creature id`);
   const imprison = Object.values(spells).find((s) => s.kind === 'prevent-actions');
+  const imprisonEffect = imprison?.effects[0];
+  const prevents = (imprisonEffect?.kind === 'prevent-actions' ? imprisonEffect.actions : []).map(intern);
   const keys = {
     place: intern(`scenario/${scenario.id}#/sides`),
     draw: intern(`phase/${pid('orders')}/draw`),
@@ -401,6 +407,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
       lineOfSight: need(b.lineOfSight, `phase ${b.id} /lineOfSight`),
     },
     spells,
+    imprisonment: { actions: prevents, move: prevents.includes('move'), attack: prevents.includes('attack') },
     casters,
     victory,
     drawAfterTurns: need(turnRec.drawAfterTurns, `turn ${turnRec.id} /drawAfterTurns`),

@@ -127,7 +127,7 @@ function moveMoves(rules: ArchonRules, state: ArchonState, card: CardInfo, out: 
   const interned = rules.interned;
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
-    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
+    if (c.square < 0 || c.side !== state.turnSide || (c.imprisoned > 0 && rules.imprisonment.move)) continue;
     const stats = rules.instanceStats[i]!;
     if (!allowed(stats, card)) continue;
     const flies = rules.move.flyersPassThrough && stats.flyer;
@@ -169,7 +169,7 @@ function eachForward(
   const steps = rules.forwardSteps[state.turnSide]!;
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
-    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
+    if (c.square < 0 || c.side !== state.turnSide || (c.imprisoned > 0 && rules.imprisonment.move)) continue;
     const stats = rules.instanceStats[i]!;
     if (rules.move.group.limitedByMove && stats.move < distance) continue;
     if (moved.length > 0 && moved.includes(c.id)) continue;
@@ -218,7 +218,7 @@ function openAttacks(rules: ArchonRules, state: ArchonState, hand: readonly stri
   const touched = rules.battle.lineOfSight !== 'squares-on-line';
   for (let i = 0; i < creatures.length; i++) {
     const c = creatures[i]!;
-    if (c.square < 0 || c.side !== state.turnSide || c.imprisoned > 0) continue;
+    if (c.square < 0 || c.side !== state.turnSide || (c.imprisoned > 0 && rules.imprisonment.attack)) continue;
     const reach = limited ? Math.min(longest, rules.instanceStats[i]!.attack) : longest;
     const rays = rules.board.rays[c.square]!;
     for (let si = 0, stepList = rules.battleSteps; si < stepList.length; si++) {

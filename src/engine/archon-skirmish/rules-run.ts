@@ -2,7 +2,9 @@
 // RuleInfo.key in src/content/rules.ts: `<kind>/<record id>`, `<kind>/<record id>/<rule id>`,
 // `<kind>/<record id>#<pointer>`) -> the title of the test (test/archon-*.test.ts) that plays it
 // through `legalMoves` and `play`. test/archon-game.test.ts checks that the keys are exactly the
-// pack's rules and that every title is a test.
+// pack's rules and that every title is a test. The spells' effects are their records' `effects`,
+// which the core's effect interpreter applies (core-units.ts); each spell's test also plays an
+// edited copy of its effect. Who may cast and the legal targets are the procedure's (spells.ts).
 
 const SETUP = 'set-up: each player places one creature on each square of his back row, first Light then Dark, no stacking';
 const TURNS = 'turn sequence: players take turns, each turn Orders, Move, Battle';
@@ -18,10 +20,12 @@ const ATTACK_LIMIT = 'attack limit: a creature may use only Attack cards up to i
 const LOS = 'line of sight: an attack cannot pass through any creature, friend or foe';
 const DAMAGE = 'damage and removal: the target loses one Hit; at zero it is killed and removed from the map';
 const SAVES = 'saves: the defender may answer an attack on his creature with a Save of his side; the attack does no damage';
-const EXCHANGE = 'exchange: switches the locations of any two friendly creatures';
-const TELEPORT = 'teleport: any friendly creature, whatever its Move, up to 6 squares along a line over others to an empty square';
-const IMPRISON = 'imprison: an enemy within 3 of the caster in line of sight cannot move or attack for his next 3 turns';
-const HEAL = 'heal: one of your creatures gains back one lost Hit, never above its Hits';
+const EXCHANGE = 'exchange: switches the locations of any two friendly creatures (its swap-positions effect, applied by the core effect interpreter)';
+const TELEPORT =
+  'teleport: any friendly creature, whatever its Move, up to 6 squares along a line over others to an empty square (its teleport effect, applied by the core effect interpreter)';
+const IMPRISON =
+  'imprison: an enemy within 3 of the caster in line of sight cannot move or attack for his next 3 turns (its prevent-actions effect, applied by the core effect interpreter)';
+const HEAL = 'heal: one of your creatures gains back one lost Hit, never above its Hits (its heal effect, applied by the core effect interpreter)';
 const CASTERS = 'spellcasters: a side uses spell cards only while its Wizard or Sorceress is in play';
 const CORNERS = 'victory: a side that occupies the 4 corner squares wins at once';
 const DESTROY = 'victory: a side that destroys all enemy creatures wins at once';

@@ -1,9 +1,11 @@
 // The spell cards (SPELL CARDS): who may cast them (only while the side's spellcaster is in play),
-// their legal targets, and what they do. Each spell's kind, side, count, range and duration are
-// read from its spell record (spells/*.yaml) and its card.
+// their legal targets, and what they do. The targets are procedure: each spell's kind, side, range
+// and range's origin are read from its spell record (spells/*.yaml) and its card. What a spell does
+// is its record's effects, which the core's effect interpreter applies (castSpell, core-units.ts).
 import { lineOfSight } from './board.js';
 import type { ArchonRules, CardInfo, SpellInfo } from './content.js';
-import { changed, type ArchonEvent, type ArchonMove, type ArchonState, type CreatureState, type Draft } from './state.js';
+import { castEffects } from './core-units.js';
+import type { ArchonEvent, ArchonMove, ArchonState, CreatureState, Draft } from './state.js';
 
 /** True when the creature is on the board (placed and not killed). */
 export function inPlay(c: CreatureState): boolean {
@@ -43,7 +45,7 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
     case 'swap-positions': {
       // Exchange: two friendly creatures; an imprisoned one "cannot move" (ruling imprison-range-from-caster).
       const free: number[] = [];
-      for (let k = 0; k < targets.length; k++) if (all[targets[k]!]!.imprisoned === 0) free.push(targets[k]!);
+      for (let k = 0; k < targets.length; k++) if (all[targets[k]!]!.imprisoned === 0 || !rules.imprisonment.move) free.push(targets[k]!);
       for (let a = 0; a < free.length; a++) for (let b = a + 1; b < free.length; b++) out.push(interned.castPair(card, free[a]!, free[b]!));
       return;
     }
@@ -53,7 +55,7 @@ export function castMoves(rules: ArchonRules, state: ArchonState, side: string, 
       for (let k = 0; k < targets.length; k++) {
         const i = targets[k]!;
         const c = all[i]!;
-        if (c.imprisoned > 0) continue;
+        if (c.imprisoned > 0 && rules.imprisonment.move) continue;
         for (let si = 0, stepList = rules.moveSteps; si < stepList.length; si++) {
           const ray = board.rays[c.square]![stepList[si]!]!;
           for (let d = 0; d < range && d < ray.length; d++) if (state.squares[ray[d]!] === -1) out.push(interned.castTo(card, i, ray[d]!));
@@ -93,51 +95,12 @@ function inRangeOfCaster(rules: ArchonRules, state: ArchonState, caster: Creatur
   return false;
 }
 
-/** Applies a legal `cast` move (its card already played) to the draft. */
+/**
+ * Applies a legal `cast` move (its card already played) to the draft: the spell's effects, as its
+ * record states them, through the core's effect interpreter (core-units.ts), on the creatures the
+ * move chose.
+ */
 export function castSpell(rules: ArchonRules, state: Draft, move: Extract<ArchonMove, { kind: 'cast' }>, events: ArchonEvent[]): void {
-  const card = rules.cardById.get(move.card)!;
-  const spell = rules.spells[card.spell!]!;
-  const rule = rules.keys.spell[spell.id]!;
-  const creatures = state.creatures.slice();
-  const ia = rules.instanceIndex.get(move.creatures[0]!)!;
-  const a = creatures[ia]!;
-  switch (spell.kind) {
-    case 'swap-positions': {
-      const ib = rules.instanceIndex.get(move.creatures[1]!)!;
-      const b = creatures[ib]!;
-      const squares = state.squares.slice();
-      squares[a.square] = ib;
-      squares[b.square] = ia;
-      creatures[ia] = changed(a, b.square, a.hits, a.imprisoned);
-      creatures[ib] = changed(b, a.square, b.hits, b.imprisoned);
-      events.push({ type: 'effect', effect: 'exchange', rule, creatures: [a.id, b.id], squares: [rules.board.names[b.square]!, rules.board.names[a.square]!] });
-      state.creatures = creatures;
-      state.squares = squares;
-      return;
-    }
-    case 'teleport': {
-      const to = rules.board.index(move.to!);
-      const squares = state.squares.slice();
-      squares[a.square] = -1;
-      squares[to] = ia;
-      creatures[ia] = changed(a, to, a.hits, a.imprisoned);
-      events.push({ type: 'effect', effect: 'teleport', rule, creature: a.id, from: rules.board.names[a.square]!, to: move.to! });
-      state.creatures = creatures;
-      state.squares = squares;
-      return;
-    }
-    case 'prevent-actions': {
-      creatures[ia] = changed(a, a.square, a.hits, spell.turns);
-      events.push({ type: 'effect', effect: 'imprison', rule, creature: a.id, prevents: spell.prevents, turns: spell.turns, was: a.imprisoned });
-      state.creatures = creatures;
-      return;
-    }
-    case 'heal': {
-      const hits = Math.min(rules.creatures[a.creature]!.hits, a.hits + spell.hits);
-      creatures[ia] = changed(a, a.square, hits, a.imprisoned);
-      events.push({ type: 'effect', effect: 'heal', rule, creature: a.id, hits: { from: a.hits, to: hits } });
-      state.creatures = creatures;
-      return;
-    }
-  }
+  const spell = rules.spells[rules.cardById.get(move.card)!.spell!]!;
+  castEffects(rules, state, spell.effects, move, rules.keys.spell[spell.id]!, events);
 }

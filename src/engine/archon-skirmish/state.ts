@@ -14,7 +14,7 @@ export interface CreatureState {
   readonly square: number;
   /** Hits left, 0..the creature's Hits (0: killed). */
   readonly hits: number;
-  /** Own turns still imprisoned (Imprison): it may not move or attack while above 0. */
+  /** Own turns still imprisoned (Imprison): while above 0 it may not take the actions its spell prevents (ArchonRules.imprisonment: move, attack). */
   readonly imprisoned: number;
 }
 
