@@ -19,8 +19,17 @@ import { loadContent } from '../src/content/effective.js';
 import { composePrintable, DEFAULT_PRINT } from '../src/render/compose.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { packPrintables } from '../src/render/printables.js';
-import { PrintDiagnosticError, TemplateError } from '../src/render/render-error.js';
+import { PrintDiagnosticError, RenderError, TemplateError } from '../src/render/render-error.js';
 import { packContexts } from '../src/render/pack-contexts.js';
+import * as warmaster from '../generated/content/warmaster.js';
+import { COMMAND_LINE, commandDiagnostic } from '../src/cli/command-error.js';
+import { CommandError } from '../src/cli/io.js';
+import { buildProgram } from '../src/cli/main.js';
+import { renderFailure } from '../src/cli/render.js';
+import { reportTableError } from '../src/cli/resolve.js';
+import { setup } from '../src/cli/setup.js';
+import { resolveWarmasterCombat, warmasterTables } from '../src/engine/warmaster/tables.js';
+import { BrowserNotFound } from '../src/render/browser.js';
 
 interface Expected {
   readonly code: DiagnosticCode;
@@ -51,6 +60,29 @@ async function packGameDiagnostics(dir: string): Promise<Diagnostic[]> {
   expect(validation.errors).toBe(0);
   const loaded = await loadPackGame(packs.get('fixture')!, repoRoot);
   return 'diagnostic' in loaded ? [loaded.diagnostic] : [];
+}
+/** The error a command stops with (a CommandError), as it prints it: run in-process in `cwd`; none when it did not stop. */
+async function commandErrors(argv: readonly string[], cwd: string = repoRoot): Promise<Diagnostic[]> {
+  const { io } = fakeIo(cwd);
+  const program = await buildProgram(io, argv);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (thrown) {
+    if (thrown instanceof CommandError) return [commandDiagnostic(thrown, argv)];
+    throw thrown;
+  }
+  return [];
+}
+
+/** A thrown CommandError as the command line `argv` would print it; none when nothing was thrown. */
+function thrownBy(argv: readonly string[], work: () => unknown): Diagnostic[] {
+  try {
+    work();
+  } catch (thrown) {
+    if (thrown instanceof CommandError) return [commandDiagnostic(thrown, argv)];
+    throw thrown;
+  }
+  return [];
 }
 const error = (code: DiagnosticCode, file: string, line: number, column: number, extra: Partial<Expected> = {}): Expected => ({
   code,
@@ -139,6 +171,89 @@ const CASES: Record<DiagnosticCode, Case> = {
       return d === null ? [] : [d];
     },
     expected: [error('log/player-view', `${F}/log--player-view/game.log`, 1, 282, { message: '"celestine"\'s view of the game' })],
+  },
+  // Commands (issue 21): what a command refuses outside the content, placed on the command line or at the file
+  'cli/bad-option': {
+    rule: 'an option value the command cannot use (--games abc) is placed on the command line, the caret under the value',
+    run: () => commandErrors(['simulate', 'warchon', '--games', 'abc', '--seed', '1']),
+    expected: [error('cli/bad-option', COMMAND_LINE, 1, 35, { message: '--games must be a whole number, not "abc"' })],
+  },
+  'cli/unknown-pack': {
+    rule: 'a pack the project does not have is placed on the command line under its name, the packs there are in the hint',
+    run: () => commandErrors(['odds', 'nope']),
+    expected: [error('cli/unknown-pack', COMMAND_LINE, 1, 15, { message: 'no pack "nope"', hint: 'archon-skirmish, warchon, warmaster' })],
+  },
+  'cli/unknown-scenario': {
+    rule: "a scenario the pack does not have is placed on the command line under its name, the pack's scenarios in the hint",
+    run: () => commandErrors(['simulate', 'warchon', '--games', '1', '--seed', '1', '--scenario', 'nope']),
+    expected: [error('cli/unknown-scenario', COMMAND_LINE, 1, 57, { message: 'no scenario "nope" in warchon', hint: 'Scenarios:' })],
+  },
+  'file/write-failed': {
+    rule: 'a file the command cannot write (below a file: ENOTDIR) is placed at that file, naming why',
+    run: (dir) => commandErrors(['init', 'plain/game'], dir),
+    expected: [
+      error('file/write-failed', 'plain/game/content/game/cards/knight.yaml', 1, 1, { message: 'a part of the path is a file, not a folder (ENOTDIR)' }),
+    ],
+  },
+  'table/lookup-failed': {
+    rule: "a look-up the pack's table cannot make (odds with no rounding rule) is a content error of the command, with the table's reason",
+    run: () => {
+      const combatTables = warmaster.records['combat-table'];
+      const unruled = { ...combatTables['combat-results'], key: { kind: 'odds' as const, rounding: null } };
+      const tables = warmasterTables({ ...warmaster, records: { ...warmaster.records, 'combat-table': { 'combat-results': unruled } } });
+      const argv = ['resolve', 'warmaster', '--attack', '6', '--defence', '3', '--roll', '4'];
+      return thrownBy(argv, () => {
+        try {
+          resolveWarmasterCombat(tables.combatTable(), { attack: 6, defence: 3, roll: 4 });
+        } catch (e) {
+          reportTableError(fakeIo().io, e);
+        }
+      });
+    },
+    expected: [error('table/lookup-failed', COMMAND_LINE, 1, 1, { message: 'key.rounding is null' })],
+  },
+  'game/setup-failed': {
+    rule: "a scenario the game module refuses to set up is the pack's error (exit 1), with what the module said",
+    run: (dir) => commandErrors(['simulate', 'race', '--games', '1', '--seed', '1', '--scenario', 'marathon'], dir),
+    expected: [error('game/setup-failed', COMMAND_LINE, 1, 54, { message: 'race cannot set up scenario "marathon": no track "marathon"' })],
+  },
+  'game/play-failed': {
+    rule: 'games stopped by an error the game module throws are, after the report, the coded error naming the first game and its seed',
+    run: (dir) => commandErrors(['simulate', 'race', '--games', '2', '--seed', '1'], dir),
+    expected: [error('game/play-failed', COMMAND_LINE, 1, 19, { message: 'race: 2 of 2 games stopped on a bug in the game module: the first, game 0' })],
+  },
+  'new/cannot-add': {
+    rule: 'new for a kind whose schema the manifest names and the project lacks adds nothing, and says so',
+    run: (dir) => commandErrors(['new', 'card', 'fresh'], dir),
+    expected: [error('new/cannot-add', COMMAND_LINE, 1, 14, { message: 'the schema tiny/card.schema.json for "card"' })],
+  },
+  'render/failed': {
+    rule: 'a render stopped by the project (a page the browser could not print) is a coded error of the command, not a bug',
+    run: () =>
+      thrownBy(['render'], () => {
+        throw renderFailure(new RenderError('out/x/cards.pdf: the browser could not print it: page crashed')) ?? new Error('not a render failure');
+      }),
+    expected: [error('render/failed', COMMAND_LINE, 1, 1, { message: 'the browser could not print it' })],
+  },
+  'render/no-browser': {
+    rule: 'setup with no browser to find (PLAYMARK_BROWSER naming a missing file) is a coded error of the command',
+    run: () =>
+      thrownBy(['setup'], () =>
+        setup(
+          fakeIo().io,
+          {
+            platform: 'linux',
+            isRoot: false,
+            exists: () => false,
+            run: () => 0,
+            findBrowser: () => {
+              throw new BrowserNotFound('PLAYMARK_BROWSER is set to /nowhere/chrome, which does not exist.');
+            },
+          },
+          true,
+        ),
+      ),
+    expected: [error('render/no-browser', COMMAND_LINE, 1, 1, { message: 'PLAYMARK_BROWSER is set to /nowhere/chrome' })],
   },
   'fmt/anchors': {
     rule: 'a file whose canonical order would put an alias before its anchor is reported at the anchor by fmt --check, not skipped in silence',

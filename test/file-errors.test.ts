@@ -53,14 +53,18 @@ describe('file-system refusals are one line naming the file, exit 2', () => {
     writeFileSync(path.join(dir, 'content', 'mini', 'cards'), 'a file\n');
     const r = await run(['new', 'card', 'fresh'], dir);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^playmark: cannot .* content\/mini\/cards.*: a part of the path is a file, not a folder \(ENOTDIR\)$/m);
+    expect(r.err).toMatch(
+      /^content\/mini\/cards:1:1 error \[file\/read-failed\] cannot .* content\/mini\/cards.*: a part of the path is a file, not a folder \(ENOTDIR\)$/m,
+    );
   });
 
   it('init into a folder below a file (ENOTDIR)', async () => {
     writeFileSync(path.join(dir, 'plain'), 'a file\n');
     const r = await run(['init', 'plain/game'], dir);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^playmark: cannot write plain\/game\/.*: a part of the path is a file, not a folder \(ENOTDIR\)$/m);
+    expect(r.err).toMatch(
+      /^plain\/game\/.*:1:1 error \[file\/write-failed\] cannot write plain\/game\/.*: a part of the path is a file, not a folder \(ENOTDIR\)$/m,
+    );
   });
 
   // Permission and space errors cannot be provoked as root (tests may run as root), so the
@@ -86,6 +90,8 @@ describe('file-system refusals are one line naming the file, exit 2', () => {
       expect((thrown as UsageError).message).toMatch(/^cannot open content\/mini\/cards\/x\.yaml: /);
       expect((thrown as UsageError).message).toContain(words);
       expect((thrown as UsageError).message).toContain(`(${code})`);
+      expect((thrown as UsageError).code).toBe('file/write-failed');
+      expect((thrown as UsageError).file).toBe('content/mini/cards/x.yaml');
     });
   }
 

@@ -171,7 +171,7 @@ describe('playmark setup', () => {
 
   it('as a sudo user, through sudo; the next package when the first is missing; a dry run runs nothing', () => {
     const sudo = system({ isRoot: false, afterInstall: false });
-    expect(setup(fakeIo().io, sudo, false)).toBe(1);
+    expect(() => setup(fakeIo().io, sudo, false)).toThrow(expect.objectContaining({ code: 'render/no-browser', message: 'installing a browser did not work' }));
     expect(sudo.ran).toEqual([
       '/usr/bin/sudo /usr/bin/apt-get update',
       '/usr/bin/sudo /usr/bin/apt-get install -y --no-install-recommends chromium-headless-shell',
@@ -184,13 +184,13 @@ describe('playmark setup', () => {
     expect(stdout()).toMatch(/sudo \/usr\/bin\/apt-get install -y --no-install-recommends chromium-headless-shell/);
   });
 
-  it('elsewhere, says how to get a browser', () => {
-    const mac = fakeIo();
-    expect(setup(mac.io, system({ platform: 'darwin' }), false)).toBe(1);
-    expect(mac.stderr()).toMatch(/macOS: install Google Chrome/);
-    const noRoot = fakeIo();
-    expect(setup(noRoot.io, system({ isRoot: false, exists: (f) => f === '/usr/bin/apt-get' }), false)).toBe(1);
-    expect(noRoot.stderr()).toMatch(/needs root/);
+  it('elsewhere, says how to get a browser (render/no-browser, exit 1, the how in its hint)', () => {
+    expect(() => setup(fakeIo().io, system({ platform: 'darwin' }), false)).toThrow(
+      expect.objectContaining({ code: 'render/no-browser', exit: 1, hint: expect.stringMatching(/macOS: install Google Chrome/) }),
+    );
+    expect(() => setup(fakeIo().io, system({ isRoot: false, exists: (f) => f === '/usr/bin/apt-get' }), false)).toThrow(
+      expect.objectContaining({ code: 'render/no-browser', message: expect.stringMatching(/needs root/) }),
+    );
   });
 });
 

@@ -76,13 +76,13 @@ describe('resolve warchon', () => {
     [
       'an unknown spread, suggesting the nearest id',
       ['--spread', 'erdon-pas', '--as', '9', '--ds', '7', '--fingers', '5,2'],
-      /no spread "erdon-pas"\n {2}hint: Did you mean "erdon-pass"\? Spreads: 1 erdon-pass, 2 irondale/,
+      /no spread "erdon-pas"\n[\s\S]*?\n {2}hint: Did you mean "erdon-pass"\? Spreads: 1 erdon-pass, 2 irondale/,
     ],
-    ['an unknown spread number', ['--spread', '8', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "8"\n {2}hint: Spreads: 1 erdon-pass/],
+    ['an unknown spread number', ['--spread', '8', '--as', '9', '--ds', '7', '--fingers', '5,2'], /no spread "8"\n[\s\S]*?\n {2}hint: Spreads: 1 erdon-pass/],
     [
       'a spread far from any id, with no guess',
       ['--spread', 'zzzzzz', '--as', '9', '--ds', '7', '--fingers', '5,2'],
-      /no spread "zzzzzz"\n {2}hint: Spreads: /,
+      /no spread "zzzzzz"\n[\s\S]*?\n {2}hint: Spreads: /,
     ],
     ['fingers above 5', ['--spread', '1', '--as', '9', '--ds', '7', '--fingers', '6,2'], /attacker shows 6 fingers; each player shows 1 to 5/],
     ['fingers below 1', ['--spread', '1', '--as', '9', '--ds', '7', '--fingers', '5,0'], /defender shows 0 fingers/],

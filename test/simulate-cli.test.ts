@@ -35,10 +35,9 @@ describe('playmark simulate', () => {
     [['simulate', 'race', '--games', '10', '--seed', '1', '--shard', 'half'], /--shard takes i\/n/],
     [['simulate', 'race', '--games', '10', '--seed', '1', '--format', 'yaml'], /Allowed choices are text, json/],
     [['simulate', 'race', '--games', '10', '--seed', '1', '--log-game', '3'], /--log-game names the game --log writes/],
-    [['simulate', 'race', '--games', '10', '--seed', '1', '--scenario', 'marathon'], /race cannot set up scenario "marathon": no track "marathon"/],
     [['simulate', 'nope', '--games', '10', '--seed', '1'], /no pack "nope"/],
     [['simulate', '--games', '10', '--seed', '1'], /missing the pack to play/],
-    [['simulate', '--merge', path.join('no', 'such.json')], /cannot read/],
+    [['simulate', '--merge', path.join('no', 'such.json')], /cannot read no.such\.json: no such file/],
     // Numbers in a documented range (issue 19): 1e13 games died of out-of-memory.
     [['simulate', 'race', '--games', '1e13', '--seed', '1'], /--games must be a whole number, not "1e13"/],
     [['simulate', 'race', '--games', '10000000000000', '--seed', '1'], /--games must be at most 1000000000, not 10000000000000/],
@@ -71,6 +70,14 @@ describe('playmark simulate', () => {
     const r = await run(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a scenario the game module cannot set up is the content error game/setup-failed (exit 1), with what the module said', async () => {
+    const r = await run(['simulate', 'race', '--games', '10', '--seed', '1', '--scenario', 'marathon']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('[game/setup-failed] race cannot set up scenario "marathon": no track "marathon"');
     expect(r.stderr).not.toMatch(STACK_LINE);
     expect(r.stdout).toBe('');
   });

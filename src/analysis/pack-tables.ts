@@ -70,6 +70,7 @@ function withLegend(table: Record<string, unknown>, pack: PackTablesSource): Rec
     const record = r as Record<string, unknown>;
     const result: Record<string, unknown> = { code: record.code, name: record.name ?? null };
     for (const field of ['pattern', 'text', 'effects'] as const) if (record[field] !== undefined) result[field] = record[field];
+    // Cast: built field by field from a validated legend record, as LegendResult describes it.
     return result as unknown as LegendResult;
   });
   return { ...table, legend: results };

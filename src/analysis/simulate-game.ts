@@ -169,6 +169,7 @@ export function playGame(
       ...(error !== undefined ? { error } : {}),
       state: state ? stateDigest(state) : '',
     };
+    // Cast: a StopLine is JSON; its interface lacks LogLine's index signature.
     log(stop as unknown as LogLine, state ?? null);
   }
   return {

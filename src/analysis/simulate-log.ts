@@ -104,6 +104,7 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
   const moves: GameMove[] = [];
   for (let i = 1; i < raw.length; i++) {
     const l = lineAt(i);
+    // Cast: a logged move is the JSON of the move the game offered (replay checks it is legal).
     if (l && 'value' in l && isObject(l.value) && l.value.type === 'play' && isObject(l.value.move)) moves.push(l.value.move as unknown as GameMove);
   }
   let at = 1; // the next log line to compare (0-based)
@@ -134,6 +135,7 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
       failure = { same: false, line: n, message: `line ${n} ${logged.error}`, logged: shorten(raw[n - 1] ?? ''), replayed: line };
       return;
     }
+    // Cast: a log line is JSON; LogLine's index signature is not JsonValue's.
     const diff = firstDifference(logged.value, line as unknown as JsonValue, '');
     const why = line.type === 'stop' && typeof line.error === 'string' ? ` (the replay stopped: ${line.error})` : '';
     if (diff !== null) failure = { same: false, line: n, message: diff + why, logged: logged.value, replayed: line };
@@ -188,6 +190,7 @@ function scriptedBot(moves: readonly GameMove[]) {
     choose(legal: readonly GameMove[]): GameMove {
       const move = moves[next++];
       if (move === undefined) throw new ScriptEnded();
+      // Casts: a game's moves are plain JSON (docs/writing-a-game.md); GameMove does not say so to the compiler.
       const key = canonical(move as unknown as JsonValue);
       const found = legal.find((m) => canonical(m as unknown as JsonValue) === key);
       if (!found) script.illegal = { move, legal: legal.length, kinds: [...new Set(legal.map((m) => m.kind))].join(', ') };

@@ -3,9 +3,12 @@
 // warchon/spread and warchon/result is read as spreads with a finger matrix (the Warchon engine's
 // tables: --spread, --as, --ds, --fingers), whatever the pack and its kinds are called, so a copy
 // of Warchon under another id reads the same. Any other pack's generic tables (pack-tables.ts).
-import type { WarchonTables, WarchonTablesContent } from '../engine/warchon/tables.js';
+import { typedContent } from '../content/content-of.js';
+import type { WarchonRecords } from '../engine/warchon/records.js';
+import type { WarchonTables } from '../engine/warchon/tables.js';
 import { warchonTables } from '../engine/warchon/tables.js';
-import type { WarmasterTables, WarmasterTablesContent } from '../engine/warmaster/tables.js';
+import type { WarmasterRecords } from '../engine/warmaster/records.js';
+import type { WarmasterTables } from '../engine/warmaster/tables.js';
 import { warmasterTables } from '../engine/warmaster/tables.js';
 import { type GenericTable, genericTables, type PackTablesSource } from './pack-tables.js';
 
@@ -60,7 +63,7 @@ export function spreadTablesOf(pack: PackKindsSource): WarchonTables | undefined
   if (spreadCache.has(pack)) return spreadCache.get(pack) ?? undefined;
   const content = engineContent(pack, 'warchon');
   // The schema validated these records when the pack was read: here they take the generated types.
-  const tables = content && warchonTables(content as unknown as WarchonTablesContent);
+  const tables = content && warchonTables(typedContent<WarchonRecords>(content));
   spreadCache.set(pack, tables ?? null);
   return tables;
 }
@@ -80,6 +83,6 @@ export function packTables(packId: string, pack: PackKindsSource, options: { rea
   if (spreads) return { engine: 'warchon', pack: packId, tables: spreads };
   const warmaster = engineContent(pack, 'warmaster');
   // As above: validated against these schemas on this run.
-  if (warmaster) return { engine: 'warmaster', pack: packId, tables: warmasterTables(warmaster as unknown as WarmasterTablesContent) };
+  if (warmaster) return { engine: 'warmaster', pack: packId, tables: warmasterTables(typedContent<WarmasterRecords>(warmaster)) };
   return generic.size > 0 ? { engine: 'generic', pack: packId, tables: generic } : undefined;
 }

@@ -233,7 +233,7 @@ function sidePacks(side: Side): string[] {
 function checkPack(pack: string, sides: readonly Side[]): void {
   const known = [...new Set(sides.flatMap(sidePacks))].sort();
   if (known.includes(pack)) return;
-  throw new UsageError(`no pack "${pack}" on either side`, `${didYouMean(pack, known)}Packs: ${known.join(', ') || '(none)'}.`);
+  throw new UsageError(`no pack "${pack}" on either side`, `${didYouMean(pack, known)}Packs: ${known.join(', ') || '(none)'}.`, 'cli/unknown-pack');
 }
 
 /** A side's effective packs by id; on errors, prints its diagnostics and returns undefined. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { existsSync, statSync } from 'node:fs';
+import type { DiagnosticCode } from '../content/codes.js';
 /** Where a command writes, so tests can run commands in-process and read what they print. */
 export interface Io {
   out(text: string): void;
@@ -12,13 +13,27 @@ export interface Io {
 
 export const EXIT = { ok: 0, content: 1, usage: 2, internal: 3 } as const;
 
-/** A mistake in how the command was called: printed without a stack, exit code 2. */
-export class UsageError extends Error {
+/**
+ * What stops a command outside the content, not a bug in playmark: printed as a content diagnostic
+ * is, with its code (src/content/codes.ts), never a stack; `exit` is 1 (the content) or 2 (usage).
+ * `file` is the file it is about, if any; otherwise it is placed on the command line.
+ */
+export class CommandError extends Error {
   constructor(
     message: string,
+    readonly code: DiagnosticCode,
+    readonly exit: typeof EXIT.content | typeof EXIT.usage,
     readonly hint?: string,
+    readonly file?: string,
   ) {
     super(message);
+  }
+}
+
+/** A mistake in how the command was called: exit code 2; `cli/bad-option` unless a more precise code is given. */
+export class UsageError extends CommandError {
+  constructor(message: string, hint?: string, code: DiagnosticCode = 'cli/bad-option', file?: string) {
+    super(message, code, EXIT.usage, hint, file);
   }
 }
 
@@ -46,7 +61,8 @@ export function fileError(error: unknown, doing: string, shown: string): UsageEr
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const problem = code === undefined ? undefined : FILE_PROBLEMS[code];
   if (!problem) throw error;
-  return new UsageError(`cannot ${doing} ${shown}: ${problem[0]} (${code})`, problem[1]);
+  const reading = doing === 'read' || doing === 'read the folder';
+  return new UsageError(`cannot ${doing} ${shown}: ${problem[0]} (${code})`, problem[1], reading ? 'file/read-failed' : 'file/write-failed', shown);
 }
 
 const DOING: Readonly<Record<string, string>> = {
@@ -90,7 +106,10 @@ export function outputFile(cwd: string, given: string, option: string): string {
   let dirStat;
   try {
     dirStat = statSync(dir);
-  } catch {
+  } catch (error) {
+    // Only a folder that is not there is "does not exist"; any other refusal (permission...) says what it is.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw fileError(error, 'read', path.dirname(given) || dir);
     throw new UsageError(
       `${option} ${given}: the folder ${path.dirname(given) || dir} does not exist`,
       'Make the folder first (playmark does not make it), or give a file in a folder that exists.',

@@ -2,7 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../content/package-root.js';
-import { EXIT, UsageError, type Io } from './io.js';
+import { printCommandError } from './command-error.js';
+import { CommandError, EXIT, UsageError, type Io } from './io.js';
 
 type Register = (program: Command, io: Io) => void;
 
@@ -113,8 +114,12 @@ export async function buildProgram(io: Io, argv: readonly string[] = [], all = f
     .description('Paper wargames and board games as schema-checked data: validate them, export them, play them and print them from one source of truth.')
     .version(pkg.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .configureOutput({
+      writeOut: (s) => io.out(s),
+      writeErr: (s) => io.err(s),
+      // A parse error (unknown option, a value not among the choices...) is printed by main() as a coded diagnostic.
+      outputError: () => {},
+    })
     .exitOverride()
     .addHelpText(
       'after',
@@ -123,7 +128,8 @@ Every command works on the project around the working directory: the nearest fol
 above, with content/<pack>/pack.yaml. It reads the YAML every time; content with errors is never
 printed, resolved or exported.
 Exit codes: 0 done, 1 the content has errors (or warnings with --strict), 2 usage error,
-3 a bug in playmark (please report it); 130 or 143 when stopped by Ctrl-C or SIGTERM.
+3 a bug in playmark (please report it with the command and the stack: PLAYMARK_DEBUG=1 prints it);
+130 or 143 when stopped by Ctrl-C or SIGTERM. Every error has a code: docs/diagnostics.md lists them.
 Docs: docs/content.md (writing packs), docs/rules.md (writing rules), docs/reference.md (every kind and
 property), docs/printables.md (what a pack prints), docs/game-log.md (game logs), docs/diagnostics.md (every code).`,
     );
@@ -144,15 +150,17 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+      const command = commandOf(argv);
+      const help = `Run \`playmark ${command && COMMANDS.some((c) => c.name === command) ? `${command} ` : ''}--help\` for the commands, options and values it takes.`;
+      printCommandError(io, new UsageError(error.message.replace(/^error: /, ''), help), argv);
       return EXIT.usage;
     }
-    if (error instanceof UsageError) {
-      io.err(`playmark: ${error.message}\n`);
-      if (error.hint) io.err(`  hint: ${error.hint}\n`);
-      return EXIT.usage;
+    if (error instanceof CommandError) {
+      printCommandError(io, error, argv);
+      return error.exit;
     }
     io.err(
-      `playmark: internal error: ${(error as Error)?.message ?? String(error)}\n  This is a bug in playmark, not in your content. Set PLAYMARK_DEBUG=1 to see the stack trace.\n`,
+      `playmark: internal error: ${(error as Error)?.message ?? String(error)}\n  This is a bug in playmark, not in your content (exit 3): please report it with the command and the stack (PLAYMARK_DEBUG=1 prints it).\n`,
     );
     if (process.env.PLAYMARK_DEBUG) io.err(`${(error as Error)?.stack ?? ''}\n`);
     return EXIT.internal;

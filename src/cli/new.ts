@@ -11,7 +11,7 @@ import { appendEntry, buildValue, ID_PATTERN, MAX_ID_LENGTH, newRecord, slug, ty
 import { parseYaml } from '../content/parse.js';
 import { BUNDLED_SCHEMAS } from '../content/validate.js';
 import { writeAtomic, writeNewAtomic } from '../content/write-atomic.js';
-import { EXIT, UsageError, withFileErrors, type Io } from './io.js';
+import { CommandError, EXIT, UsageError, withFileErrors, type Io } from './io.js';
 import { didYouMean, packArgument, projectPackIds, requireProject } from './project.js';
 
 export const LAYER_ENTRY = 'layer-entry';
@@ -80,9 +80,7 @@ cannot be written (permission denied, no space...): nothing is written).`,
         result = withFileErrors(io.cwd, () => runNew(io, kind, id, flags));
       } catch (error) {
         if (!(error instanceof ContentError)) throw error;
-        io.err(`playmark: ${error.message}\n  hint: ${error.hint}\n`);
-        io.exitCode = EXIT.content;
-        return;
+        throw new CommandError(error.message, 'new/cannot-add', EXIT.content, error.hint);
       }
       io.out(flags.format === 'json' ? JSON.stringify(result, null, 2) + '\n' : textOf(result));
       io.exitCode = EXIT.ok;

@@ -71,6 +71,7 @@ export function packDir(project: Project, id: string): string {
   throw new UsageError(
     `no pack "${id}" in ${path.relative(process.cwd(), project.contentDir) || project.contentDir}`,
     `${didYouMean(id, known)}Packs: ${known.join(', ') || '(none)'}.`,
+    'cli/unknown-pack',
   );
 }
 
@@ -108,6 +109,7 @@ export function packArgument(io: Io, arg: string, command: string): { dir: strin
     throw new UsageError(
       `no pack "${arg}": it is not a pack folder, and there is no playmark project in ${io.cwd} or any folder above it`,
       `Give a pack folder (holding pack.yaml), or run ${command} inside a project (a folder with content/<pack>/pack.yaml).`,
+      'cli/unknown-pack',
     );
   }
   const ids = projectPackIds(project);
@@ -116,6 +118,7 @@ export function packArgument(io: Io, arg: string, command: string): { dir: strin
     throw new UsageError(
       `no pack "${arg}" in ${displayPath(project.contentDir, io.cwd)}`,
       `${looksLikePath ? '' : didYouMean(arg, ids)}Packs: ${ids.join(', ') || '(none)'}; or give a folder holding pack.yaml.`,
+      'cli/unknown-pack',
     );
   }
   return {

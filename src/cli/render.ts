@@ -9,7 +9,7 @@ import { createProgress } from '../render/progress.js';
 import { DEFAULT_OUT, render, type RenderOptions, type RenderSummary } from '../render/render.js';
 import { PrintDiagnosticError, RenderError, RenderInterrupted, TemplateError } from '../render/render-error.js';
 import { formatDiagnosticText } from './format.js';
-import { EXIT, UsageError, type Io } from './io.js';
+import { CommandError, EXIT, UsageError, type Io } from './io.js';
 import { readProjectContent, type ProjectContent } from './project.js';
 
 /** The options `render` and `build` share, as commander gives them. */
@@ -232,6 +232,13 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
 /** The signals that stop a render, and the exit status each gives (128 + its number, as a shell reports it). */
 const STOP_SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
+/** A render's failure the user can act on, as the coded error the CLI prints (exit 1); undefined for any other error. */
+export function renderFailure(error: unknown): CommandError | undefined {
+  if (error instanceof BrowserLaunchError) return new CommandError(error.message, 'render/no-browser', EXIT.content);
+  if (error instanceof RenderError) return new CommandError(error.message, 'render/failed', EXIT.content);
+  return undefined;
+}
+
 /**
  * Renders with a progress bar (terminal) or plain lines, prints the summary and sets the exit
  * code: 0, or 1 when the browser is missing or did not start, or a file or a page could not be
@@ -261,11 +268,8 @@ export async function runRender(io: Io, options: RenderOptions, json: boolean): 
       io.exitCode = EXIT.content;
       return undefined;
     }
-    if (error instanceof BrowserLaunchError || error instanceof RenderError) {
-      io.err(`playmark: ${error.message}\n`);
-      io.exitCode = EXIT.content;
-      return undefined;
-    }
+    const failure = renderFailure(error);
+    if (failure) throw failure;
     if (error instanceof RangeError) throw new UsageError(error.message);
     throw error;
   } finally {

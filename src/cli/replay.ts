@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LogFileError, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, readLogLines } from '../analysis/log-file.js';
 import { LogError, readHeader, replayLog, viewLogDiagnostic, type LogHeader, type ReplayOutcome } from '../analysis/simulate-log.js';
 import type { PackContent } from '../content/effective.js';
+import type { JsonValue } from '../engine/core/log.js';
 import { packGame } from './game.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { readProjectContent } from './project.js';
@@ -93,16 +94,23 @@ function replayJson(file: string, header: LogHeader, pack: PackContent, o: Repla
   return { ...base, same: false, line: o.line, message: o.message, logged: o.logged, replayed: o.replayed };
 }
 
+/** A JSON value that is a list (Array.isArray does not narrow a readonly list away). */
+function isList(value: JsonValue): value is readonly JsonValue[] {
+  return Array.isArray(value);
+}
+
 function replayText(file: string, header: LogHeader, o: ReplayOutcome, versionNote: string | null): string {
   const lines: string[] = [];
   if (versionNote) lines.push(`note: ${versionNote}`);
   if (o.same) {
-    const stop = o.stop as unknown as { end: string; result: { winner: string | null; reason: string; rule: string } | null; turn: number };
-    const how = stop.result
-      ? `${stop.result.winner === null ? 'a draw' : `${stop.result.winner} wins`}: ${stop.result.reason} (${stop.result.rule})`
-      : stop.end;
+    // The stop line as JSON (the replay wrote it: a StopLine), read without asserting its type.
+    const stop = o.stop;
+    const result = typeof stop.result === 'object' && stop.result !== null && !isList(stop.result) ? stop.result : null;
+    const how = result
+      ? `${result.winner === null ? 'a draw' : `${String(result.winner)} wins`}: ${String(result.reason)} (${String(result.rule)})`
+      : String(stop.end);
     lines.push(
-      `${file}: ${header.pack} ${header.packVersion}, seed ${header.seed}: ${o.moves} moves and ${o.lines} lines replayed, the same final state (turn ${stop.turn}, ${how}).`,
+      `${file}: ${header.pack} ${header.packVersion}, seed ${header.seed}: ${o.moves} moves and ${o.lines} lines replayed, the same final state (turn ${String(stop.turn)}, ${how}).`,
     );
   } else {
     lines.push(`${file}:${o.line}: the replay differs: ${o.message}`);

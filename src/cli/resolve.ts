@@ -11,7 +11,7 @@ import {
 } from '../engine/warmaster/tables.js';
 import { packTables, type PackTables, type TableEngine } from '../analysis/table-engines.js';
 import { formatOption, outputFormat, type OutputFormat } from './format.js';
-import { EXIT, UsageError, type Io } from './io.js';
+import { CommandError, EXIT, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
 import { TableError, resolveGeneric, tableArg } from './resolve-generic.js';
 
@@ -53,12 +53,10 @@ export function spreadArg(tables: WarchonTables, arg: string): SpreadTables {
   );
 }
 
-/** Prints an error of the tables (a content error: exit 1) and returns true; false for any other error. */
-export function reportTableError(io: Io, error: unknown): boolean {
+/** Throws an error of the tables as the coded content error `table/lookup-failed` (exit 1); false for any other error. */
+export function reportTableError(_io: Io, error: unknown): boolean {
   if (error instanceof TableError || error instanceof ResultGrammarError) {
-    io.err(`playmark: ${error.message}\n`);
-    io.exitCode = EXIT.content;
-    return true;
+    throw new CommandError(error.message, 'table/lookup-failed', EXIT.content);
   }
   return false;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { BrowserNotFound, findBrowser, installHelp, type FoundBrowser } from '../render/browser.js';
-import { EXIT, type Io } from './io.js';
+import { CommandError, EXIT, type Io } from './io.js';
 
 /** Debian's packages that give a headless Chromium, best first (Ubuntu's `chromium` installs the snap). */
 export const BROWSER_PACKAGES = ['chromium-headless-shell', 'chromium'] as const;
@@ -55,24 +55,28 @@ export function setup(io: Io, sys: SetupSystem, dryRun: boolean): number {
     found = sys.findBrowser();
   } catch (error) {
     if (!(error instanceof BrowserNotFound)) throw error;
-    io.err(`playmark: ${error.message}\n`);
-    return EXIT.content;
+    throw new CommandError(error.message, 'render/no-browser', EXIT.content);
   }
   if (found) {
     io.out(`browser: ${found.path} (${found.source})\n`);
     return EXIT.ok;
   }
   const aptGet = ['/usr/bin/apt-get', '/bin/apt-get'].find((f) => sys.exists(f));
-  if (sys.platform !== 'linux' || !aptGet) {
-    io.err(`${installHelp(sys.platform)}\n`);
-    return EXIT.content;
-  }
+  if (sys.platform !== 'linux' || !aptGet)
+    throw new CommandError(
+      'no browser found to print with, and playmark installs one only with apt-get',
+      'render/no-browser',
+      EXIT.content,
+      installHelp(sys.platform),
+    );
   const sudo = sys.isRoot ? [] : ['/usr/bin/sudo', '/bin/sudo'].find((f) => sys.exists(f));
   if (sudo === undefined) {
-    io.err(
-      `No browser found, and installing one needs root: run as root  apt-get install --no-install-recommends ${BROWSER_PACKAGES[0]}\n${installHelp(sys.platform)}\n`,
+    throw new CommandError(
+      `no browser found, and installing one needs root: run as root  apt-get install --no-install-recommends ${BROWSER_PACKAGES[0]}`,
+      'render/no-browser',
+      EXIT.content,
+      installHelp(sys.platform),
     );
-    return EXIT.content;
   }
   const as = (argv: string[]) => (Array.isArray(sudo) ? argv : [sudo, ...argv]);
   const update = as([aptGet, 'update']);
@@ -92,6 +96,5 @@ export function setup(io: Io, sys: SetupSystem, dryRun: boolean): number {
       return EXIT.ok;
     }
   }
-  io.err(`Installing a browser did not work.\n${installHelp(sys.platform)}\n`);
-  return EXIT.content;
+  throw new CommandError('installing a browser did not work', 'render/no-browser', EXIT.content, installHelp(sys.platform));
 }

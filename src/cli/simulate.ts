@@ -22,7 +22,7 @@ import { packGame } from './game.js';
 import { createBar } from '../render/progress.js';
 import { writeAtomic } from '../content/write-atomic.js';
 import { plural } from './format.js';
-import { EXIT, fileError, outputFile, UsageError, type Io } from './io.js';
+import { CommandError, EXIT, fileError, outputFile, UsageError, type Io } from './io.js';
 import { didYouMean, readProjectContent } from './project.js';
 import { formatOption, outputFormat, type OutputFormat } from './format.js';
 import { intArg } from './resolve.js';
@@ -197,16 +197,19 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   const scenario = flags.scenario ?? null;
   const scenarios = pack.records.scenario ? Object.keys(pack.records.scenario) : undefined;
   if (scenario !== null && scenarios && !scenarios.includes(scenario)) {
-    throw new UsageError(`no scenario "${scenario}" in ${pack.pack.id}`, `${didYouMean(scenario, scenarios)}Scenarios: ${scenarios.join(', ') || '(none)'}.`);
+    throw new UsageError(
+      `no scenario "${scenario}" in ${pack.pack.id}`,
+      `${didYouMean(scenario, scenarios)}Scenarios: ${scenarios.join(', ') || '(none)'}.`,
+      'cli/unknown-scenario',
+    );
   }
   // One set-up here first: options the game refuses are reported once, before any worker starts.
   try {
     game.setup(content, gameSeed(seed, range.from), scenario ? { scenario } : {});
   } catch (error) {
-    if (scenario !== null) throw new UsageError(`${pack.pack.id} cannot set up scenario "${scenario}": ${(error as Error).message}`);
-    io.err(`playmark: ${pack.pack.id} cannot set up a game: ${(error as Error).message}\n`);
-    io.exitCode = EXIT.content;
-    return;
+    // What the game module refuses to set up is the content's (or the module's) problem, not playmark's.
+    const what = scenario !== null ? `scenario "${scenario}"` : 'a game';
+    throw new CommandError(`${pack.pack.id} cannot set up ${what}: ${(error as Error).message}`, 'game/setup-failed', EXIT.content);
   }
   const batch: Batch = { pack: pack.pack.id, packVersion: pack.pack.version, scenario, seed, games, bots, maxMoves };
   const count = range.to - range.from;
@@ -248,6 +251,27 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
     `${plural(played, 'game')}${several ? ` (${several.pairings.length} pairings)` : ''} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`,
   );
   io.exitCode = failedGames(whole) > 0 ? EXIT.content : EXIT.ok;
+  const failure = playFailure(whole, format);
+  if (failure) throw failure;
+}
+
+/**
+ * Games that stopped on an error the game module threw (or with no legal move while it went on),
+ * as the coded error `game/play-failed` (exit 1), printed after the report (text only: a JSON
+ * report says it in `failed`, and stdout holds one JSON document).
+ */
+function playFailure(r: AnyReport, format: OutputFormat): CommandError | undefined {
+  const failed = failedGames(r);
+  if (failed === 0 || format === 'json') return undefined;
+  const reports = isPairings(r) ? r.pairings : [r];
+  const first = reports.flatMap((p) => p.failed.first)[0];
+  const played = reports.reduce((n, p) => n + p.played, 0);
+  const example = first ? `: the first, game ${first.index} (seed ${first.seed}), ${first.end}: ${first.message}` : '';
+  return new CommandError(
+    `${reports[0]!.pack}: ${failed} of ${plural(played, 'game')} stopped on a bug in the game module${example}`,
+    'game/play-failed',
+    EXIT.content,
+  );
 }
 
 /** A report of one pairing or several, as text or JSON. */
@@ -277,8 +301,9 @@ function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags,
       let text: string;
       try {
         text = readFileSync(file, 'utf8');
-      } catch {
-        throw new MergeError(`cannot read ${f}`);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new MergeError(`cannot read ${f}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
       }
       return { name: f, report: parseAnyReport(text, f) };
     });

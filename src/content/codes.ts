@@ -408,6 +408,63 @@ export const CODES = {
     summary: 'The game module pack.yaml names exports no `game` with `setup`, `legalMoves` and `play` (or its rules module no `rulesRun` map).',
     hint: 'Export the game as `export const game = { pack, sides, setup, legalMoves, play }` (see docs/writing-a-game.md).',
   },
+  // Commands (issue 21): what a command refuses outside the content, printed as content diagnostics are
+  'cli/bad-option': {
+    severity: 'error',
+    summary:
+      'An option or argument has a value the command cannot use (not a number, out of range, a format or bot it does not know, options that contradict each other). Exit code 2.',
+    hint: 'Run the command with --help for the values each option takes.',
+  },
+  'cli/unknown-pack': {
+    severity: 'error',
+    summary: 'The command names a pack the project does not have (no content/<pack>/pack.yaml with that id). Exit code 2.',
+    hint: "Give the id of one of the project's packs (the `id` in its pack.yaml); the message lists them.",
+  },
+  'cli/unknown-scenario': {
+    severity: 'error',
+    summary: 'The command names a scenario the pack does not have. Exit code 2.',
+    hint: "Give the id of one of the pack's scenarios; the message lists them.",
+  },
+  'file/write-failed': {
+    severity: 'error',
+    summary:
+      'A file or folder the command writes (or reads outside the content) could not be: permission denied, no space left, a part of the path is a file, a name too long. Exit code 2.',
+    hint: 'Check the permissions of the file and its folder, or choose a folder you can write to.',
+  },
+  'table/lookup-failed': {
+    severity: 'error',
+    summary:
+      "A look-up in the pack's tables cannot be made: the table cannot be read by what was asked (no such column, row or entry, odds it does not say how to round, a code its legend lacks). Exit code 1.",
+    hint: 'Fix the table (or the layer that sets the cell), or ask for a column and roll the table has: `playmark odds` lists them.',
+  },
+  'game/setup-failed': {
+    severity: 'error',
+    summary: "The pack's game module cannot set up a game from the pack's content: its `setup` throws, with the reason. Exit code 1.",
+    hint: "Read the reason: a value the content leaves open (a layer must set it) or a record the game needs; a bug in a designer's module shows with `node` on it.",
+  },
+  'game/play-failed': {
+    severity: 'error',
+    summary:
+      'Games `simulate` played stopped on an error the game module threw, or with no legal move while the game went on: a bug in the module. The report lists the first games with their seeds. Exit code 1.',
+    hint: 'Replay the game it names (simulate --log FILE --log-game <index> with the same seed, then playmark replay FILE) and fix the module where it throws.',
+  },
+  'new/cannot-add': {
+    severity: 'error',
+    summary:
+      '`playmark new` cannot add the record or layer entry: the manifest names a schema that is not there, or the layer file or manifest is not written in a form it can append to. Exit code 1.',
+    hint: 'Run `playmark validate` and fix what it reports, or add the entry by hand as the message shows.',
+  },
+  'render/failed': {
+    severity: 'error',
+    summary:
+      'A render stopped for a reason in the project: a template, partial or stylesheet outside the project or unreadable, or a page the browser could not print. Nothing half-written is left. Exit code 1.',
+    hint: 'Read the message: keep templates and stylesheets inside the project, and check the file it names.',
+  },
+  'render/no-browser': {
+    severity: 'error',
+    summary: 'No headless Chromium to print with was found (or PLAYMARK_BROWSER names one that is not there), or it would not start. Exit code 1.',
+    hint: 'Run `playmark setup` to find or install one, or set PLAYMARK_BROWSER to the path of a Chromium or Chrome.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

@@ -137,6 +137,7 @@ export function diffPack(id: string, a: PackContent | undefined, b: PackContent 
   const manifest: ValueChange[] = [];
   if (a && b) {
     const raw: RawChange[] = [];
+    // Cast: the manifest is plain JSON read from YAML; its interface lacks Json's index signature.
     diffValues(a.pack as unknown as Json, b.pack as unknown as Json, [], raw);
     for (const c of raw) manifest.push(withWhere(c, `pack.yaml ${pathWords(c.steps)}`.trimEnd()));
   }

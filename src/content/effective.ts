@@ -78,6 +78,7 @@ export function packContent(pack: Pack): PackContent {
   }));
   return {
     dir: pack.dir,
+    // Cast: the manifest is plain JSON (validated); interning keeps its shape, which Json's type cannot carry.
     pack: internStrings(pack.manifest as unknown as Json) as unknown as Manifest,
     records,
     origins,

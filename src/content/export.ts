@@ -31,6 +31,7 @@ export function exportPack(pack: Pack, options: ExportOptions = {}): Json {
       title: m.title,
       version: m.version,
       source: exportedSource(m.source),
+      // Cast: the sides are plain JSON from the YAML; their interface lacks Json's index signature.
       sides: m.sides as unknown as Json,
       layers: options.base ? [] : [...m.layers],
     },
@@ -60,6 +61,7 @@ function exportOne(record: EffectiveRecord, options: ExportOptions): Json {
 
 /** The manifest's source; a pack written without one (an original game) exports none but `original: true`, never an empty file name. */
 function exportedSource(source: Pack['manifest']['source']): Json {
+  // Casts: the source is plain JSON from the YAML; its interface lacks Json's index signature.
   if (source.file !== '') return source as unknown as Json;
   const { file: _file, ...rest } = source;
   return rest as unknown as Json;

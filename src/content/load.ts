@@ -92,6 +92,7 @@ export function loadPack(dir: string, schemas: SchemaRegistry, report: Report, c
   if (!manifestData) return undefined;
   // A manifest with schema problems (reported already) still names the pack's kinds and layers:
   // use what is well formed, so every record is still checked, references included.
+  // Cast: `valid` means the data passed pack.schema.json, which Manifest types.
   const read = manifestData.valid ? (manifestData.data as unknown as Manifest) : usableManifest(manifestData.data);
   if (!read) return undefined;
   const manifest = withSource(read);
@@ -167,7 +168,8 @@ function usableManifest(data: JsonObject): Manifest | undefined {
     .map((s) => ({ ...s, name: typeof s.name === 'string' ? s.name : s.id }));
   const source =
     isObject(data.source) && typeof data.source.file === 'string' && typeof data.source.title === 'string'
-      ? (data.source as unknown as Manifest['source'])
+      ? // Cast: the checks just above are the shape of Manifest['source'].
+        (data.source as unknown as Manifest['source'])
       : undefined;
   return {
     id: data.id,
@@ -209,6 +211,7 @@ function loadPrintables(dir: string, reader: Reader): LoadedPrintables | undefin
   if (!existsSync(file)) return undefined;
   const loaded = readRecordFile(file, 'printables.schema.json', reader);
   if (!loaded?.valid) return undefined;
+  // Cast: `valid` means the data passed printables.schema.json.
   const data = loaded.data as unknown as { contexts?: string; printables: PrintableDecl[] };
   return { file, ...(data.contexts !== undefined ? { contexts: data.contexts } : {}), list: data.printables };
 }
@@ -229,6 +232,7 @@ function loadLayers(dir: string, manifest: Manifest, manifestFile: string, reade
     }
     const loaded = readRecordFile(file, 'layer.schema.json', reader);
     if (!loaded) return;
+    // Cast: the data passed layer.schema.json (readRecordFile reports it otherwise).
     const data = loaded.data as unknown as { id: string; title: string; entries: LayerEntry[] };
     if (typeof data.id === 'string' && data.id !== id) {
       report.add(pending('id/file-name', file, `The layer's id is "${data.id}" but its file is named ${path.basename(file)}.`, { path: ['id'] }));

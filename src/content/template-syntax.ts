@@ -57,6 +57,7 @@ function syntaxError(error: unknown, text: string): TemplateSyntaxError {
  * so it is this template's). Undefined if that ever changes.
  */
 function lexerPlace(): { line: number; column: number } | undefined {
+  // Cast: Handlebars' types do not declare its parser's lexer, which holds the error's place.
   const loc = (Handlebars as unknown as { Parser?: { lexer?: { yylloc?: { first_line?: unknown; first_column?: unknown } } } }).Parser?.lexer?.yylloc;
   if (typeof loc?.first_line !== 'number' || typeof loc.first_column !== 'number') return undefined;
   return { line: loc.first_line, column: loc.first_column + 1 };

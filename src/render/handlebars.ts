@@ -53,6 +53,7 @@ export function createTemplates(dirOrDirs: string | readonly string[]): Template
   };
   const hb = Handlebars.create();
   // Lookups that cannot throw a TypeError (strict-arguments.ts): every mistake gets its place.
+  // Cast: Handlebars' types do not declare the JavaScriptCompiler an environment carries.
   const generator = hb as unknown as { JavaScriptCompiler: new () => object };
   generator.JavaScriptCompiler = strictCompiler(generator.JavaScriptCompiler);
   registerHelpers(hb);

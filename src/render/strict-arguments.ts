@@ -41,6 +41,7 @@ function visit(value: unknown): void {
 /** An argument: its path marked strict unless only its truth is asked; a sub-expression's own arguments in turn. */
 function argument(arg: Node, truthOnly: boolean): void {
   if (arg.type === 'PathExpression') {
+    // Cast: Handlebars' AST types do not declare the `strict` flag its compiler reads.
     if (!truthOnly) (arg as unknown as { strict: boolean }).strict = true;
     return;
   }
@@ -84,6 +85,7 @@ type Chunk = unknown;
 export function strictCompiler(base: Compiler): Compiler {
   const parent = base.prototype as { nameLookup(p: Chunk, n: string, t: string): Chunk; aliasable(name: string): Chunk };
   class StrictCompiler extends base {}
+  // Cast: the compiler's methods are not in Handlebars' types; they are replaced by name.
   const proto = StrictCompiler.prototype as unknown as Record<string, unknown>;
   proto.compiler = StrictCompiler; // nested blocks compile with it too
   proto.nameLookup = function (this: typeof parent, p: Chunk, name: string, type: string): Chunk {

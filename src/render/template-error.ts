@@ -212,6 +212,7 @@ function pathAt(ast: hbs.AST.Program, line: number, column: number, root: unknow
       return;
     }
     if (isAt(node)) {
+      // Cast: isAt checked the node is a path (Handlebars' AST types are not a discriminated union).
       found = { path: node as unknown as hbs.AST.PathExpression, stack, blockParams: params, call: false, ...(argumentOf ? { argumentOf } : {}) };
       return;
     }
@@ -234,6 +235,7 @@ function blockContext(node: Node, stack: readonly unknown[], params: ReadonlyMap
   const arg = (node.params as unknown[])[0] as Node | undefined;
   let value: unknown;
   if (arg?.type === 'PathExpression') {
+    // Cast: `type === 'PathExpression'` is the check (Handlebars' AST types are not a discriminated union).
     const path = arg as unknown as hbs.AST.PathExpression;
     const start = startOf(path, stack, params);
     value =

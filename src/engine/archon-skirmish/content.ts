@@ -5,25 +5,15 @@
 // a content error naming the record and field.
 import type { Effect } from '../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
-import type { ArchonSkirmishBoard } from '../../../generated/types/archon-skirmish/board.js';
-import type { ArchonSkirmishCard } from '../../../generated/types/archon-skirmish/card.js';
-import type { ArchonSkirmishCreature } from '../../../generated/types/archon-skirmish/creature.js';
-import type { ArchonSkirmishDeck } from '../../../generated/types/archon-skirmish/deck.js';
 import type { ArchonSkirmishPhase } from '../../../generated/types/archon-skirmish/phase.js';
-import type { ArchonSkirmishRulesSection } from '../../../generated/types/archon-skirmish/rules.js';
-import type { ArchonSkirmishSpell } from '../../../generated/types/archon-skirmish/spell.js';
-import type { ArchonSkirmishTurnSequence } from '../../../generated/types/archon-skirmish/turn.js';
-import type { ArchonSkirmishZone } from '../../../generated/types/archon-skirmish/zone.js';
-import type { Scenario } from '../../../generated/types/scenario.js';
+import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../../content/content-of.js';
+import type { ArchonRecords } from './records.js';
 import { boardGeometry, STEPS, stepsFor, type Board, type Direction } from './board.js';
 import { intern } from './intern.js';
 import { InternedMoves, type CardInfo } from './interned.js';
 
-/** The content the game takes: a pack's manifest and effective records by kind, then id (PackContent has this shape). */
-export interface ArchonContent {
-  readonly pack: { readonly id: string; readonly sides: readonly { readonly id: string }[] };
-  readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } };
-}
+/** The content the game takes: a pack's manifest, records and layer origins (a PackContent; content-of.ts types its records). */
+export type ArchonContent = LoadedPack;
 
 /** A content value the game cannot play from (missing record, or a field the pack leaves open). */
 export class ArchonContentError extends Error {}
@@ -158,8 +148,9 @@ export interface ArchonRules {
 
 type R<T> = DeepReadonly<T>;
 
-function kind<T>(content: ArchonContent, k: string): { readonly [id: string]: R<T> } {
-  return (content.records[k] ?? {}) as { readonly [id: string]: R<T> };
+/** The records of one of the game's kinds, typed by its generated type; empty when the pack lacks the kind. */
+function kind<K extends keyof ArchonRecords>(content: ArchonContent, k: K): ById<ArchonRecords[K]> {
+  return recordsOfKind(typedContent<ArchonRecords>(content), k);
 }
 
 function need<T>(value: T | null | undefined, what: string): T {
@@ -195,17 +186,17 @@ function rulesFor(content: ArchonContent, scenarioId?: string): ArchonRules {
 }
 
 function compile(content: ArchonContent, scenarioId: string | undefined): ArchonRules {
-  const boards = Object.values(kind<ArchonSkirmishBoard>(content, 'board'));
+  const boards = Object.values(kind(content, 'board'));
   const boardRec = need(boards[0], 'a board record');
   const sides = content.pack.sides.map((s) => intern(s.id));
   if (sides.length !== 2) throw new ArchonContentError(`Archon Skirmish is for 2 sides; the manifest names ${sides.length}.`);
   const twoSides = [sides[0]!, sides[1]!] as const;
   const board = boardGeometry(boardRec.columns, boardRec.rows, boardRec.squareNames.files, boardRec.squareNames.ranks);
 
-  const scenarios = kind<Scenario>(content, 'scenario');
+  const scenarios = kind(content, 'scenario');
   const scenario = need(scenarioId !== undefined ? scenarios[scenarioId] : Object.values(scenarios)[0], `the scenario ${scenarioId ?? ''}`);
-  const zones = kind<ArchonSkirmishZone>(content, 'zone');
-  const creatureRecs = kind<ArchonSkirmishCreature>(content, 'creature');
+  const zones = kind(content, 'zone');
+  const creatureRecs = kind(content, 'creature');
   const creatures: Record<string, CreatureStats> = {};
   for (const c of Object.values(creatureRecs))
     creatures[c.id] = { id: intern(c.id), name: c.name, side: intern(c.side), hits: c.hits, move: c.move, flyer: c.flyer, attack: c.attack };
@@ -236,8 +227,8 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   }
   for (const s of twoSides) if (!armies[s]) throw new ArchonContentError(`scenario ${scenario.id} has no side ${s}`);
 
-  const turnRec = need(Object.values(kind<ArchonSkirmishTurnSequence>(content, 'turn'))[0], 'the turn sequence');
-  const phaseRecs = kind<ArchonSkirmishPhase>(content, 'phase');
+  const turnRec = need(Object.values(kind(content, 'turn'))[0], 'the turn sequence');
+  const phaseRecs = kind(content, 'phase');
   const roleOf = (p: R<ArchonSkirmishPhase>): 'orders' | 'move' | 'battle' => (p.draw !== undefined ? 'orders' : p.cardType === 'M' ? 'move' : 'battle');
   const phaseIds: Record<string, string> = {};
   const turnPhases = turnRec.phases.map((id) => {
@@ -253,7 +244,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   const pid = (role: string) => phaseIds[role]!;
   const directions = (p: R<ArchonSkirmishPhase>) => need(p.directions, `phase ${p.id} /directions`) as readonly Direction[];
 
-  const cardRecs = kind<ArchonSkirmishCard>(content, 'card');
+  const cardRecs = kind(content, 'card');
   const roleById = Object.fromEntries(Object.entries(phaseIds).map(([role, id]) => [id, role]));
   const cards: Record<string, CardInfo> = {};
   for (const c of Object.values(cardRecs)) {
@@ -277,7 +268,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
       ownBattle: turn === 'own' && phases.includes('battle'),
     };
   }
-  const deckRec = need(Object.values(kind<ArchonSkirmishDeck>(content, 'deck'))[0], 'the deck');
+  const deckRec = need(Object.values(kind(content, 'deck'))[0], 'the deck');
   const deck: string[] = [];
   for (const { card: id, copies } of deckRec.cards) {
     need(cardRecs[id], `card ${id}`);
@@ -286,7 +277,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   if (deck.length !== deckRec.size) throw new ArchonContentError(`deck ${deckRec.id}: its cards count ${deck.length}, its size is ${deckRec.size}`);
 
   const spells: Record<string, SpellInfo> = {};
-  for (const s of Object.values(kind<ArchonSkirmishSpell>(content, 'spell'))) {
+  for (const s of Object.values(kind(content, 'spell'))) {
     // A cast picks the targets of one effect (castMoves, by its kind): a spell states exactly one.
     if (s.effects.length !== 1)
       throw new ArchonContentError(`spell ${s.id}: a cast picks the targets of one effect; the spell states ${s.effects.length} (/effects)`);
@@ -313,7 +304,7 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     };
   }
   const casters: Record<string, string> = {};
-  for (const r of Object.values(kind<ArchonSkirmishRulesSection>(content, 'rules'))) for (const c of r.spellcasters ?? []) casters[c.side] = intern(c.creature);
+  for (const r of Object.values(kind(content, 'rules'))) for (const c of r.spellcasters ?? []) casters[c.side] = intern(c.creature);
 
   const victory: VictoryCondition[] = [];
   for (const [i, v] of need(scenario.victory, `scenario ${scenario.id} /victory`).entries()) {

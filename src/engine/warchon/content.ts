@@ -7,22 +7,14 @@ import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { Rule } from '../../../generated/types/common/defs.js';
 import type { Effect } from '../../../generated/types/common/effect.js';
 import type { Condition } from '../../../generated/types/common/defs.js';
-import type { Scenario } from '../../../generated/types/scenario.js';
-import type { WarchonCoreRules } from '../../../generated/types/warchon/rules.js';
-import type { RandomEvent, WarchonSpread } from '../../../generated/types/warchon/spread.js';
-import type { WarchonTerrain } from '../../../generated/types/warchon/terrain.js';
-import type { WarchonTrait } from '../../../generated/types/warchon/trait.js';
-import type { WarchonUnit } from '../../../generated/types/warchon/unit.js';
-import type { WarchonCombatResult } from '../../../generated/types/warchon/result.js';
+import type { RandomEvent } from '../../../generated/types/warchon/spread.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
-import { warchonTables, type WarchonTables, type WarchonTablesContent } from './tables.js';
+import { warchonTables, type WarchonTables } from './tables.js';
+import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../../content/content-of.js';
+import type { WarchonRecords } from './records.js';
 
-/** The content the game takes: the manifest, effective records by kind then id, and layer origins (PackContent has this shape). */
-export interface WarchonContent {
-  readonly pack: { readonly id: string; readonly sides: readonly { readonly id: string }[] };
-  readonly records: { readonly [kind: string]: { readonly [id: string]: unknown } };
-  readonly origins: { readonly [kind: string]: { readonly [id: string]: unknown } };
-}
+/** The content the game takes: a pack's manifest, records and layer origins (a PackContent; content-of.ts types its records). */
+export type WarchonContent = LoadedPack;
 
 export class WarchonContentError extends Error {}
 
@@ -143,8 +135,9 @@ function checkArmyUnit(scenario: string, side: string, unit: UnitInfo, count: nu
 
 type R<T> = DeepReadonly<T>;
 
-function kind<T>(content: WarchonContent, k: string): { readonly [id: string]: R<T> } {
-  return (content.records[k] ?? {}) as { readonly [id: string]: R<T> };
+/** The records of one of the game's kinds, typed by its generated type; empty when the pack lacks the kind. */
+function kind<K extends keyof WarchonRecords>(content: WarchonContent, k: K): ById<WarchonRecords[K]> {
+  return recordsOfKind(typedContent<WarchonRecords>(content), k);
 }
 
 function need<T>(value: T | null | undefined, what: string): T {
@@ -183,9 +176,9 @@ function compiledRules(content: WarchonContent, scenarioId?: string): WarchonRul
 function compile(content: WarchonContent, scenarioId: string | undefined): WarchonRules {
   const sides = content.pack.sides.map((s) => s.id);
   if (sides.length !== 2) throw new WarchonContentError(`Warchon is for 2 sides; the manifest names ${sides.length}.`);
-  const core = need(Object.values(kind<WarchonCoreRules>(content, 'rules'))[0], 'the core rules record');
-  const terrains = kind<WarchonTerrain>(content, 'terrain');
-  const spreadRecs = Object.values(kind<WarchonSpread>(content, 'spread')).sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
+  const core = need(Object.values(kind(content, 'rules'))[0], 'the core rules record');
+  const terrains = kind(content, 'terrain');
+  const spreadRecs = Object.values(kind(content, 'spread')).sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
   const byNumber = new Map(spreadRecs.map((s) => [s.number, s.id]));
   const rules: RuleSource[] = [];
   const spreads: SpreadInfo[] = spreadRecs.map((s) => {
@@ -217,7 +210,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   });
 
   const units: Record<string, UnitInfo> = {};
-  for (const u of Object.values(kind<WarchonUnit>(content, 'unit'))) {
+  for (const u of Object.values(kind(content, 'unit'))) {
     const faces = u.faces.flatMap((f) =>
       f.hits !== null && f.size !== null && f.movement !== null && f.as !== null && f.ds !== null
         ? [{ hits: f.hits, size: f.size, movement: f.movement, as: f.as, ds: f.ds }]
@@ -228,11 +221,11 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
       rules.push({ key: ruleKey('unit', u.id, rule, `/specialAbilities/${i}`), rule: rule as R<Rule>, holder: { record: u.id } }),
     );
   }
-  for (const t of Object.values(kind<WarchonTrait>(content, 'trait'))) {
+  for (const t of Object.values(kind(content, 'trait'))) {
     t.rules.forEach((rule, i) => rules.push({ key: ruleKey('trait', t.id, rule, `/rules/${i}`), rule: rule as R<Rule>, holder: { trait: t.id } }));
   }
 
-  const scenarios = kind<Scenario>(content, 'scenario');
+  const scenarios = kind(content, 'scenario');
   const scenario = need(scenarioId !== undefined ? scenarios[scenarioId] : Object.values(scenarios)[0], `the scenario ${scenarioId ?? ''}`);
   (scenario.specialRules ?? []).forEach((rule, i) => {
     rules.push({ key: ruleKey('scenario', scenario.id, rule, `/specialRules/${i}`), rule: rule as R<Rule>, holder: { side: null } });
@@ -240,7 +233,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
 
   const armies: Record<string, { id: string; record: string }[]> = {};
   const zones: Record<string, string[]> = {};
-  const unitRecs = kind<WarchonUnit>(content, 'unit');
+  const unitRecs = kind(content, 'unit');
   const builds: ArmyBuild[] = [];
   for (const [i, s] of scenario.sides.entries()) {
     const build = s.army.budget;
@@ -281,8 +274,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   for (const s of sides) if (!armies[s]) throw new WarchonContentError(`scenario ${scenario.id} has no side ${s}`);
 
   const results: Record<string, ResultInfo> = {};
-  for (const r of Object.values(kind<WarchonCombatResult>(content, 'result')))
-    results[r.id] = { key: `result/${r.id}`, effects: r.effects as readonly R<Effect>[] };
+  for (const r of Object.values(kind(content, 'result'))) results[r.id] = { key: `result/${r.id}`, effects: r.effects as readonly R<Effect>[] };
 
   const victory = need(scenario.victory, `scenario ${scenario.id} /victory`).map((v, i) => {
     if (v.condition !== 'destroy-all-enemy') throw new WarchonContentError(`scenario ${scenario.id}: the game plays no ${v.condition} victory`);
@@ -303,7 +295,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     zones,
     rules,
     results,
-    tables: warchonTables(content as unknown as WarchonTablesContent),
+    tables: warchonTables(typedContent<WarchonRecords>(content)),
     controlling: need(core.controllingArmy, 'rules core /controllingArmy'),
     seenStayKnown: core.seenUnits === 'stay-known',
     fingers: { min: need(core.rng.fingers.min, 'rules core /rng/fingers/min'), max: need(core.rng.fingers.max, 'rules core /rng/fingers/max') },

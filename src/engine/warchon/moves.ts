@@ -11,8 +11,8 @@ import type { WarchonMove, WarchonState } from './state.js';
 /** The same move: the same kind, the same arguments, and no argument more. */
 export function sameMove(a: WarchonMove, b: WarchonMove): boolean {
   if (a.kind !== b.kind || Object.keys(a).length !== Object.keys(b).length) return false;
-  const x = a as unknown as Record<string, unknown>;
-  const y = b as unknown as Record<string, unknown>;
+  const x: { readonly [key: string]: unknown } = a;
+  const y: { readonly [key: string]: unknown } = b;
   for (const key in x) {
     const u = x[key];
     const v = y[key];

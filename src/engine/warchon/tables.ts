@@ -4,9 +4,8 @@
 // and every cell parsed from the result grammar into a typed result. Each cell also carries the
 // layer entry that set it, if one did. Nothing here imports content: it is an argument.
 import { TableError } from '../core/generic-tables.js';
-import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
-import type { WarchonCombatResult } from '../../../generated/types/warchon/result.js';
-import type { WarchonSpread } from '../../../generated/types/warchon/spread.js';
+import { recordsOfKind, type PackContentOf } from '../../content/content-of.js';
+import type { WarchonRecords } from './records.js';
 import type { Cell, Provenance } from '../core/provenance.js';
 import { cellAt, findInRanges, originAt, type Range } from '../core/lookup.js';
 import { resultParser, type CombatResult, type ResultForm } from './results.js';
@@ -110,15 +109,7 @@ export function buildSpreadTables(spread: SpreadInput, parse: (code: string) => 
  * spreads' layer origins, in the shape of both a generated content module (`generated/content/`)
  * and the effective content a command reads from the YAML (`PackContent`).
  */
-export interface WarchonTablesContent {
-  readonly records: {
-    readonly spread: { readonly [id: string]: DeepReadonly<WarchonSpread> };
-    readonly result: { readonly [id: string]: DeepReadonly<WarchonCombatResult> };
-  };
-  readonly origins: {
-    readonly spread: { readonly [id: string]: RecordOrigins | undefined };
-  };
-}
+export type WarchonTablesContent = PackContentOf<Pick<WarchonRecords, 'spread' | 'result'>>;
 
 /** A spread number that more than one spread has: the engine will not pick one of them. */
 export class AmbiguousSpreadError extends TableError {
@@ -155,11 +146,11 @@ const built = new WeakMap<WarchonTablesContent, WarchonTables>();
 export function warchonTables(content: WarchonTablesContent): WarchonTables {
   const cached = built.get(content);
   if (cached) return cached;
-  const parseResult = resultParser(Object.values(content.records.result) satisfies readonly ResultForm[]);
+  const parseResult = resultParser(Object.values(recordsOfKind(content, 'result')) satisfies readonly ResultForm[]);
   const spreads = new Map(
-    Object.entries(content.records.spread)
+    Object.entries(recordsOfKind(content, 'spread'))
       .sort(([a, x], [b, y]) => x.number - y.number || (a < b ? -1 : a > b ? 1 : 0))
-      .map(([id, spread]) => [id, buildSpreadTables(spread satisfies SpreadInput, parseResult, content.origins.spread[id])] as const),
+      .map(([id, spread]) => [id, buildSpreadTables(spread satisfies SpreadInput, parseResult, content.origins.spread?.[id])] as const),
   );
   const tables: WarchonTables = { spreads, parseResult, findSpread: (idOrNumber) => findSpreadIn(spreads.values(), idOrNumber) };
   built.set(content, tables);

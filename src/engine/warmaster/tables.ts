@@ -4,10 +4,9 @@
 // ranges). Every cell carries the layer entry that set it, if one did: most combat cells were lost
 // in extraction and come from layers. Nothing here imports content: it is an argument.
 import { TableError } from '../core/generic-tables.js';
-import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
-import type { WarmasterCombatResult } from '../../../generated/types/warmaster/combat-result.js';
-import type { WarmasterCombatResultsTable } from '../../../generated/types/warmaster/combat-table.js';
-import type { WarmasterTeleportationTable } from '../../../generated/types/warmaster/teleport-table.js';
+import { recordsOfKind, type PackContentOf } from '../../content/content-of.js';
+import type { WarmasterRecords } from './records.js';
+import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { Effect } from '../../../generated/types/common/effect.js';
 import type { Cell, Provenance } from '../core/provenance.js';
 import { findInRanges, findInRatioRanges, originAt, ratioValue, type Range, type Ratio, type RatioRange } from '../core/lookup.js';
@@ -185,17 +184,7 @@ export function buildTeleportTable(table: TeleportTableInput, tableOrigins?: Ori
  * `teleport-table` records and their layer origins, in the shape of both a generated content
  * module (`generated/content/`) and the effective content a command reads from the YAML.
  */
-export interface WarmasterTablesContent {
-  readonly records: {
-    readonly 'combat-table': { readonly [id: string]: DeepReadonly<WarmasterCombatResultsTable> };
-    readonly 'combat-result': { readonly [id: string]: DeepReadonly<WarmasterCombatResult> };
-    readonly 'teleport-table': { readonly [id: string]: DeepReadonly<WarmasterTeleportationTable> };
-  };
-  readonly origins: {
-    readonly 'combat-table': { readonly [id: string]: RecordOrigins | undefined };
-    readonly 'teleport-table': { readonly [id: string]: RecordOrigins | undefined };
-  };
-}
+export type WarmasterTablesContent = PackContentOf<Pick<WarmasterRecords, 'combat-table' | 'combat-result' | 'teleport-table'>>;
 
 /** The id of the Table of Results of Combate, and of the Teleportation Table, in playmark's pack. */
 export const DEFAULT_COMBAT_TABLE = 'combat-results';
@@ -234,16 +223,16 @@ const built = new WeakMap<WarmasterTablesContent, WarmasterTables>();
 export function warmasterTables(content: WarmasterTablesContent): WarmasterTables {
   const cached = built.get(content);
   if (cached) return cached;
-  const resultRecords = Object.values(content.records['combat-result']) satisfies readonly ResultInput[];
+  const resultRecords = Object.values(recordsOfKind(content, 'combat-result')) satisfies readonly ResultInput[];
   const sorted = <T>(o: { readonly [id: string]: T }) => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const combatTables = new Map(
-    sorted(content.records['combat-table']).map(
-      ([id, t]) => [id, buildCombatTable(t satisfies CombatTableInput, resultRecords, content.origins['combat-table'][id])] as const,
+    sorted(recordsOfKind(content, 'combat-table')).map(
+      ([id, t]) => [id, buildCombatTable(t satisfies CombatTableInput, resultRecords, content.origins['combat-table']?.[id])] as const,
     ),
   );
   const teleportTables = new Map(
-    sorted(content.records['teleport-table']).map(
-      ([id, t]) => [id, buildTeleportTable(t satisfies TeleportTableInput, content.origins['teleport-table'][id])] as const,
+    sorted(recordsOfKind(content, 'teleport-table')).map(
+      ([id, t]) => [id, buildTeleportTable(t satisfies TeleportTableInput, content.origins['teleport-table']?.[id])] as const,
     ),
   );
   const tables: WarmasterTables = {

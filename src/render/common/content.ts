@@ -1,6 +1,7 @@
 // The effective content of a pack (read from its YAML on this run), seen through the few fields
 // the common sheets read: manifest, records by kind, layer origins, layers and scenarios.
 import type { PackContent as EffectivePack } from '../../content/effective.js';
+import { recordsOfKind, typedContent } from '../../content/content-of.js';
 import type { MarkBook } from '../marks.js';
 import { markValue } from './mark-value.js';
 import type { DeepReadonly, PackLayers, RecordOrigins } from '../../../generated/types/readonly.js';
@@ -25,7 +26,7 @@ export interface PackContent {
 
 /** The common sheets' view of a pack's effective content (scenarios are records of the kind `scenario`). */
 export function commonView(content: EffectivePack): PackContent {
-  const scenarios = (content.records.scenario ?? {}) as unknown as { readonly [id: string]: DeepReadonly<Scenario> };
+  const scenarios = recordsOfKind(typedContent<{ readonly scenario: Scenario }>(content), 'scenario');
   return {
     pack: content.pack,
     records: content.records,

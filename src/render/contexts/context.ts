@@ -4,7 +4,7 @@
 // Without a named context, a template gets the default context (default.ts).
 import type { PackContent, RecordOrigins } from '../../content/effective.js';
 import type { JsonObject, PrintableDecl } from '../../content/model.js';
-import type { DeepReadonly } from '../../../generated/types/readonly.js';
+import { recordsOfKind, typedContent, type ById } from '../../content/content-of.js';
 import type { Face, Size } from '../printable.js';
 
 /** A record a printable selected: in the order `records.order` gives, with its copies. */
@@ -52,13 +52,12 @@ export interface NamedContext {
 /** Named contexts by name: those a pack may use (render/pack-contexts.ts). */
 export type NamedContexts = ReadonlyMap<string, NamedContext>;
 
-/** Records of one kind by id, typed by the generated type of the kind's schema. */
-export type ById<T> = { readonly [id: string]: DeepReadonly<T> };
+export type { ById } from '../../content/content-of.js';
 
 /**
- * The records of a kind, seen through the generated type of its schema. The cast is sound because
- * the content was validated against that schema on this run; a kind the pack lacks is empty.
+ * The records of a kind, seen through the generated type `T` of its schema (content-of.ts: sound
+ * because the content was validated against that schema on this run); a kind the pack lacks is empty.
  */
 export function recordsOf<T>(content: PackContent, kind: string): ById<T> {
-  return (content.records[kind] ?? {}) as unknown as ById<T>;
+  return recordsOfKind(typedContent<{ readonly [kind: string]: T }>(content), kind);
 }

@@ -1,6 +1,8 @@
 // What the Archon Skirmish contexts share: the pack's effective content typed by the generated
 // types, marks by record, and the player-facing part of an engine note.
-import { recordsOf, type ById } from '../../../render/contexts/context.js';
+import type { ById } from '../../../render/contexts/context.js';
+import { recordsOfKind, typedContent } from '../../../content/content-of.js';
+import type { ArchonRecords } from '../../../engine/archon-skirmish/records.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { ArchonSkirmishBoard } from '../../../../generated/types/archon-skirmish/board.js';
 import type { ArchonSkirmishCard } from '../../../../generated/types/archon-skirmish/card.js';
@@ -34,20 +36,21 @@ export interface ArchonView {
 
 /** The pack's effective content (read from the YAML on this run) seen through the generated types. */
 export function archonView(content: PackContent): ArchonView {
-  const kind = <T>(k: string) => recordsOf<T>(content, k);
+  const typed = typedContent<ArchonRecords>(content);
+  const kind = <K extends keyof ArchonRecords>(k: K) => recordsOfKind(typed, k);
   return {
     pack: content.pack,
     origins: content.origins,
-    boards: kind<ArchonSkirmishBoard>('board'),
-    cards: kind<ArchonSkirmishCard>('card'),
-    creatures: kind<ArchonSkirmishCreature>('creature'),
-    decks: kind<ArchonSkirmishDeck>('deck'),
-    phases: kind<ArchonSkirmishPhase>('phase'),
-    rules: kind<ArchonSkirmishRulesSection>('rules'),
-    scenarios: kind<Scenario>('scenario'),
-    spells: kind<ArchonSkirmishSpell>('spell'),
-    turns: kind<ArchonSkirmishTurnSequence>('turn'),
-    zones: kind<ArchonSkirmishZone>('zone'),
+    boards: kind('board'),
+    cards: kind('card'),
+    creatures: kind('creature'),
+    decks: kind('deck'),
+    phases: kind('phase'),
+    rules: kind('rules'),
+    scenarios: kind('scenario'),
+    spells: kind('spell'),
+    turns: kind('turn'),
+    zones: kind('zone'),
   };
 }
 

@@ -1,7 +1,9 @@
 // What the Warchon contexts share: the pack's effective content (read from the YAML on this run)
 // seen through the generated types, the layer pointers under a value, the colour class of a combat
 // result (who suffers it), a side's name and colour, and the result legend.
-import { recordsOf, type ById } from '../../../render/contexts/context.js';
+import type { ById } from '../../../render/contexts/context.js';
+import { recordsOfKind, typedContent } from '../../../content/content-of.js';
+import type { WarchonRecords } from '../../../engine/warchon/records.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { DeepReadonly, RecordOrigins } from '../../../../generated/types/readonly.js';
 import type { WarchonDescriptor } from '../../../../generated/types/warchon/descriptor.js';
@@ -37,18 +39,19 @@ const views = new WeakMap<PackContent, WarchonView>();
 export function warchonView(content: PackContent): WarchonView {
   const cached = views.get(content);
   if (cached) return cached;
-  const kind = <T>(k: string) => recordsOf<T>(content, k);
+  const typed = typedContent<WarchonRecords>(content);
+  const kind = <K extends keyof WarchonRecords>(k: K) => recordsOfKind(typed, k);
   const view: WarchonView = {
     content,
     pack: content.pack,
     origins: content.origins,
-    spreads: kind<WarchonSpread>('spread'),
-    results: kind<WarchonCombatResult>('result'),
-    units: kind<WarchonUnit>('unit'),
-    traits: kind<WarchonTrait>('trait'),
-    descriptors: kind<WarchonDescriptor>('descriptor'),
-    terrains: kind<WarchonTerrain>('terrain'),
-    rules: kind<WarchonCoreRules>('rules'),
+    spreads: kind('spread'),
+    results: kind('result'),
+    units: kind('unit'),
+    traits: kind('trait'),
+    descriptors: kind('descriptor'),
+    terrains: kind('terrain'),
+    rules: kind('rules'),
   };
   views.set(content, view);
   return view;
@@ -68,7 +71,7 @@ export function coreRules(view: WarchonView): DeepReadonly<WarchonCoreRules> {
 
 /** The pack's Warchon tables (every spread's RNG and Combat Results Table, parsed), built from its content. */
 export function tablesOf(view: WarchonView): WarchonTables {
-  return warchonTables(view.content as unknown as Parameters<typeof warchonTables>[0]);
+  return warchonTables(typedContent<WarchonRecords>(view.content));
 }
 
 /**

@@ -1,16 +1,16 @@
 // What the Warmaster contexts share: the pack's effective content typed by the generated types,
 // sides, ranges, dice, the page footer, and face assembly.
-import { recordsOf, type ById } from '../../../render/contexts/context.js';
+import type { ById } from '../../../render/contexts/context.js';
+import { recordsOfKind, typedContent } from '../../../content/content-of.js';
+import type { CombatTableRecord, TeleportTableRecord, WarmasterRecords } from '../../../engine/warmaster/records.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import type { Scenario } from '../../../../generated/types/scenario.js';
 import type { WarmasterCard } from '../../../../generated/types/warmaster/card.js';
 import type { WarmasterCombatResult } from '../../../../generated/types/warmaster/combat-result.js';
-import type { WarmasterCombatResultsTable } from '../../../../generated/types/warmaster/combat-table.js';
 import type { WarmasterPhase } from '../../../../generated/types/warmaster/phase.js';
 import type { WarmasterShipArea } from '../../../../generated/types/warmaster/ship-area.js';
 import type { WarmasterSpecialUnit } from '../../../../generated/types/warmaster/special-unit.js';
-import type { WarmasterTeleportationEntry, WarmasterTeleportationTable } from '../../../../generated/types/warmaster/teleport-table.js';
 import { originAt } from '../../../engine/core/lookup.js';
 import type { Face, Footnote } from '../../../render/printable.js';
 import { type MarkBook, markLegend, type Origins } from '../../../render/marks.js';
@@ -19,12 +19,7 @@ export type Area = DeepReadonly<WarmasterShipArea>;
 export type Card = DeepReadonly<WarmasterCard>;
 export type Unit = DeepReadonly<WarmasterSpecialUnit>;
 export type Phase = DeepReadonly<WarmasterPhase>;
-/**
- * The records that extend a generic table, with Warmaster's own shape for the fields it narrows
- * (the generated type intersects the generic lists with Warmaster's, which TypeScript cannot map).
- */
-export type TeleportTableRecord = Omit<WarmasterTeleportationTable, 'entries'> & { entries: WarmasterTeleportationEntry[] };
-export type CombatTableRecord = Omit<WarmasterCombatResultsTable, 'legend'> & { legend: { kind: 'combat-result'; order: string[] } };
+export type { CombatTableRecord, TeleportTableRecord } from '../../../engine/warmaster/records.js';
 
 /** The records these contexts read, by kind, as the generated types describe them. */
 export interface WarmasterView {
@@ -43,17 +38,18 @@ export interface WarmasterView {
 
 /** The pack's effective content (read from the YAML on this run) seen through the generated types. */
 export function warmasterView(content: PackContent): WarmasterView {
-  const kind = <T>(k: string) => recordsOf<T>(content, k);
+  const typed = typedContent<WarmasterRecords>(content);
+  const kind = <K extends keyof WarmasterRecords>(k: K) => recordsOfKind(typed, k);
   return {
     pack: content.pack,
-    cards: kind<WarmasterCard>('card'),
-    results: kind<WarmasterCombatResult>('combat-result'),
-    combatTables: kind<CombatTableRecord>('combat-table'),
-    phases: kind<WarmasterPhase>('phase'),
-    scenarios: kind<Scenario>('scenario'),
-    areas: kind<WarmasterShipArea>('ship-area'),
-    units: kind<WarmasterSpecialUnit>('special-unit'),
-    teleportTables: kind<TeleportTableRecord>('teleport-table'),
+    cards: kind('card'),
+    results: kind('combat-result'),
+    combatTables: kind('combat-table'),
+    phases: kind('phase'),
+    scenarios: kind('scenario'),
+    areas: kind('ship-area'),
+    units: kind('special-unit'),
+    teleportTables: kind('teleport-table'),
     origins: (k, id) => content.origins[k]?.[id],
   };
 }
