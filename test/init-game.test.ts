@@ -1,9 +1,10 @@
 // Issue 21, "`init` gives a game that plays" and "Rules as data first": the project `playmark init`
 // writes in an empty folder (with playmark installed in its node_modules, as `npm install` links a
 // clone) plays its own game: a module beside pack.yaml (game/index.mjs, importing only `playmark`)
-// over its cards, a generic roll table and a victory rule. `simulate` plays it the same way twice,
-// `coverage` names the rules its own tests (test/game.test.mjs, `npm test`) play, and a card added
-// in YAML only, with no code, is played and changes the simulated games.
+// over its cards, a generic roll table and a victory rule, all in playmark's rule model and run by
+// its interpreter. `simulate` plays it the same way twice, `coverage` names the rules its own tests
+// (test/game.test.mjs, `npm test`) play, and a card added in YAML only, with an effect kind no card
+// of the starter uses and no code, is played and changes the simulated games.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,7 +31,7 @@ type Report = {
   played: number;
   wins: { side: string; games: number }[];
   endings: { rule: string; games: number }[];
-  events: { move: { by: { card: Record<string, number> } } };
+  events: { move: { by: { card: Record<string, number> } }; effect: { by: { effect: Record<string, number>; rule: Record<string, number> } } };
 };
 
 /** 1000 random games, seed 1, as the README says to run right after init (JSON, to read it). */
@@ -74,6 +75,16 @@ describe('a project from init plays its own game', () => {
   it('simulate --games 1000 --seed 1 plays every game to the victory rule, and twice gives the same report', () => {
     expect(first.report.played).toBe(1000);
     expect(first.report.endings.map((e) => e.rule)).toEqual(expect.arrayContaining(['rules/standard#/victory']));
+    // Every effect is the interpreter's: the cards' and the table's effects, and the victory rule's end-game.
+    expect(Object.keys(first.report.events.effect.by.effect).sort()).toEqual([
+      'damage',
+      'end-game',
+      'heal',
+      'move-cards',
+      'no-effect',
+      'roll-table',
+      'trigger',
+    ]);
     expect(first.report.endings.reduce((n, e) => n + e.games, 0)).toBe(1000);
     expect(
       first.report.wins.every((w) => w.games > 0),
@@ -89,7 +100,15 @@ describe('a project from init plays its own game', () => {
     const coverage = JSON.parse(r.stdout) as { rules: number; runs: number; items: { key: string; status: string; test?: string }[] };
     expect(coverage.runs).toBe(coverage.rules);
     expect(coverage.items.map((i) => i.key)).toEqual(
-      expect.arrayContaining(['card/knight', 'card/scout', 'card/storm', 'roll-table/clash', 'rules/standard#/turn', 'rules/standard#/victory']),
+      expect.arrayContaining([
+        'card/knight',
+        'card/scout',
+        'card/storm',
+        'roll-table/clash',
+        'rules/standard#/turn',
+        'rules/standard#/victory',
+        'rules/standard#/lastTurn',
+      ]),
     );
     // Each test named is a test of test/game.test.mjs, and they pass.
     const tests = readFileSync(path.join(project, 'test', 'game.test.mjs'), 'utf8');
@@ -100,7 +119,8 @@ describe('a project from init plays its own game', () => {
     expect(run.stdout).toMatch(/^# fail 0$/m);
   });
 
-  it('a new card written in YAML only: validate stays clean, simulate plays it and the games change; coverage counts it manual until a test plays it', () => {
+  it('a new card written in YAML only, with an effect kind no card used (roll): validate stays clean, simulate plays it through the interpreter and the games change; coverage counts it manual until a test plays it', () => {
+    const module = readFileSync(path.join(project, 'content', PACK, 'game', 'index.mjs'), 'utf8');
     const card = path.join(project, 'content', PACK, 'cards', 'catapult.yaml');
     writeFileSync(
       card,
@@ -110,17 +130,25 @@ describe('a project from init plays its own game', () => {
         'name: Catapult',
         'side: red',
         'cost: 2',
-        'text: Your opponent loses 3 morale.',
+        'text: Roll a die. On 3 or more, your opponent loses 3 morale.',
         'count: 2',
         'effects:',
-        '  - { kind: damage, amount: 3 }',
+        '  - kind: roll',
+        '    die: d6',
+        '    outcomes:',
+        '      - { range: { min: 1, max: 2 }, effects: [{ kind: no-effect }] }',
+        '      - { range: { min: 3, max: 6 }, effects: [{ kind: damage, target: { side: enemy }, hits: 3 }] }',
         '',
       ].join('\n'),
     );
+    // No card of the starter rolls a die of its own, and the module names no effect kind: only the interpreter knows `roll`.
+    expect(first.report.events.effect.by.effect.roll).toBeUndefined();
+    expect(module).not.toMatch(/'roll'|'damage'/);
     const validate = playmark('validate', '--strict');
     expect(validate.code, validate.all).toBe(0);
     const after = simulate1000();
     expect(after.report.events.move.by.card.catapult).toBeGreaterThan(0);
+    expect(after.report.events.effect.by.effect.roll, 'the interpreter rolled for the Catapult').toBe(after.report.events.move.by.card.catapult);
     expect(after.text).not.toBe(first.text);
     const red = (r: Report) => r.wins.find((w) => w.side === 'red')!.games;
     expect(red(after.report), 'three morale for two supply: red wins more often').toBeGreaterThan(red(first.report));
@@ -141,8 +169,10 @@ describe('a project from init prints what its game plays', () => {
     };
     const text = render();
     const rules = readFileSync(path.join(project, 'content', PACK, 'rules', 'standard.yaml'), 'utf8');
-    expect(text).toContain('Each side starts with 10 morale and a hand of 3 cards');
+    expect(text).toContain('Each side starts with 10 morale, which is also the most it may have, and a hand of 3 cards');
     expect(text).toContain(/^ {2}text: (On your turn.*)$/m.exec(rules)![1]!);
+    expect(text).toContain(/^ {2}text: (A side whose morale.*)$/m.exec(rules)![1]!);
+    expect(text).toContain(/^ {2}text: (After 30 turns.*)$/m.exec(rules)![1]!);
     expect(text).toMatch(/Clash table \(d6\)/);
     expect(text).toMatch(/1 Miss Nothing happens\. 2-4 Hit Your opponent loses 1 morale\. 5-6 Rout Your opponent loses 2 morale\./);
     // Read from the YAML on every run: an edit shows at once.
@@ -162,7 +192,7 @@ describe('a project from init prints what its game plays', () => {
 });
 
 describe("docs/writing-a-game.md teaches the starter's module as it is", () => {
-  it("every excerpt of content/my-game/game/index.mjs in the page is the starter's module word for word (`// ...` skips lines)", () => {
+  it("every excerpt of content/my-game/game/index.mjs in the page is the starter's module word for word (`// ...` skips lines), and so are the YAML excerpts", () => {
     const doc = readFileSync(path.join(repoRoot, 'docs', 'writing-a-game.md'), 'utf8');
     const module = readFileSync(path.join(repoRoot, 'starter', 'content', '__pack__', 'game', 'index.mjs'), 'utf8').replace(/__pack__/g, 'my-game');
     const blocks = [...doc.matchAll(/```js\n\/\/ content\/my-game\/game\/index\.mjs[^\n]*\n([\s\S]*?)```/g)].map((m) => m[1]!);
@@ -173,5 +203,8 @@ describe("docs/writing-a-game.md teaches the starter's module as it is", () => {
     const knight = readFileSync(path.join(repoRoot, 'starter', 'content', '__pack__', 'cards', 'knight.yaml'), 'utf8');
     const effects = /```yaml\n# content\/my-game\/cards\/knight\.yaml[^\n]*\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(knight).toContain(effects);
+    const standard = readFileSync(path.join(repoRoot, 'starter', 'content', '__pack__', 'rules', 'standard.yaml'), 'utf8');
+    const victory = /```yaml\n# content\/my-game\/rules\/standard\.yaml[^\n]*\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(standard).toContain(victory);
   });
 });
