@@ -8,7 +8,7 @@ export { findProject, projectAt, type Project } from './content/project.js';
 export { loadProject, ProjectNotFound, type LoadProjectOptions, type ProjectContent } from './content/project-content.js';
 export { loadContent, packContent, type LoadedContent, type PackContent, type RecordOrigins, type ValueOrigin } from './content/effective.js';
 export { exportPack, exportRecord, type ExportOptions } from './content/export.js';
-export { recordsOfKind, typedContent, type ById, type LoadedPack, type PackContentOf } from './content/content-of.js';
+export { recordsOfKind, typedContent, type ById, type LoadedPack, type PackContentOf } from './engine/core/content-of.js';
 export type { WarchonRecords } from './engine/warchon/records.js';
 export type { ArchonRecords } from './engine/archon-skirmish/records.js';
 export type { WarmasterRecords } from './engine/warmaster/records.js';

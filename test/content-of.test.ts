@@ -3,7 +3,7 @@
 // by the content still hit; the engine, the printables and resolve all read it so.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { recordsOfKind, typedContent } from '../src/content/content-of.js';
+import { recordsOfKind, typedContent } from '../src/engine/core/content-of.js';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import type { WarchonRecords } from '../src/engine/warchon/records.js';
 import { warchonTables } from '../src/engine/warchon/tables.js';

@@ -2,7 +2,8 @@
 // exactly one mistake, and the exact diagnostics it must give: code, severity, file, line and
 // column. Lines and columns are counted by hand from the fixture files (1-based).
 import { readLogLines } from '../src/analysis/log-file.js';
-import { readHeader, viewLogDiagnostic } from '../src/analysis/simulate-log.js';
+import { readHeader } from '../src/analysis/simulate-log.js';
+import { viewLogDiagnostic } from '../src/cli/replay.js';
 import { loadPackGame } from '../src/cli/game.js';
 import { existsSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,8 +3,6 @@
 // at the same place. The first line that differs is reported with its number and what differs; a
 // replay that matches to the end has reached the same final state (the `stop` line carries its
 // digest).
-import { CODES } from '../content/codes.js';
-import type { Diagnostic } from '../content/diagnostic.js';
 import type { Game, GameMove, GameState } from '../engine/core/game.js';
 import type { JsonValue } from '../engine/core/log.js';
 import { excerpt, shorten } from './log-file.js';
@@ -28,26 +26,6 @@ export interface LogHeader {
   readonly view?: string;
 }
 
-/**
- * The diagnostic for a log written as one side sees it (its header has `view`), which replay
- * refuses: its lines leave out what that side could not see. `file` as shown to the user; null for
- * a whole log.
- */
-export function viewLogDiagnostic(header: LogHeader, file: string, firstLine: string): Diagnostic | null {
-  if (header.view === undefined) return null;
-  const column = firstLine.indexOf('"view"') + 1;
-  return {
-    code: 'log/player-view',
-    severity: 'error',
-    message: `the log is ${JSON.stringify(header.view)}'s view of the game (simulate --view ${header.view}): it leaves out what that side cannot see, so it cannot be replayed`,
-    hint: CODES['log/player-view'].hint,
-    file,
-    line: 1,
-    column: column > 0 ? column : 1,
-    sourceLine: firstLine,
-  };
-}
-
 /** A log that is not a game log at all (its first line): the replay cannot start. */
 export class LogError extends Error {}
 
@@ -63,7 +41,7 @@ export function readHeader(first: string | undefined): LogHeader {
   if (header?.type !== 'log' || header.format !== LOG_FORMAT)
     throw new LogError(`line 1 is not a game log header (${JSON.stringify({ type: 'log', format: LOG_FORMAT })})`);
   if (header.version !== LOG_VERSION) throw new LogError(`the log is format version ${String(header.version)}; this playmark reads version ${LOG_VERSION}`);
-  // A view log has no seed (simulate.ts viewHeader): replay refuses it by its `view` (viewLogDiagnostic), not as a bad header.
+  // A view log has no seed (simulate.ts viewHeader): replay refuses it by its `view` (cli/replay.ts viewLogDiagnostic), not as a bad header.
   if (header.view !== undefined && typeof header.pack === 'string') return header as LogHeader;
   if (typeof header.pack !== 'string' || !Number.isSafeInteger(header.seed) || !header.options || !Number.isSafeInteger(header.options.maxMoves)) {
     throw new LogError('the header lacks pack, seed or options.maxMoves');

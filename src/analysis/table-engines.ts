@@ -3,7 +3,7 @@
 // warchon/spread and warchon/result is read as spreads with a finger matrix (the Warchon engine's
 // tables: --spread, --as, --ds, --fingers), whatever the pack and its kinds are called, so a copy
 // of Warchon under another id reads the same. Any other pack's generic tables (pack-tables.ts).
-import { typedContent } from '../content/content-of.js';
+import { typedContent } from '../engine/core/content-of.js';
 import type { WarchonRecords } from '../engine/warchon/records.js';
 import type { WarchonTables } from '../engine/warchon/tables.js';
 import { warchonTables } from '../engine/warchon/tables.js';

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { LogFileError, MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, readLogLines } from '../analysis/log-file.js';
-import { LogError, readHeader, replayLog, viewLogDiagnostic, type LogHeader, type ReplayOutcome } from '../analysis/simulate-log.js';
+import { LogError, readHeader, replayLog, type LogHeader, type ReplayOutcome } from '../analysis/simulate-log.js';
+import { CODES } from '../content/codes.js';
+import type { Diagnostic } from '../content/diagnostic.js';
 import type { PackContent } from '../content/effective.js';
 import type { JsonValue } from '../engine/core/log.js';
 import { packGame } from './game.js';
@@ -125,4 +127,24 @@ const SHOWN = 2000;
 
 function cut(text: string): string {
   return text.length <= SHOWN ? text : `${text.slice(0, SHOWN)}... (${text.length} characters in all)`;
+}
+
+/**
+ * The diagnostic for a log written as one side sees it (its header has `view`), which replay
+ * refuses: its lines leave out what that side could not see. `file` as shown to the user; null for
+ * a whole log.
+ */
+export function viewLogDiagnostic(header: LogHeader, file: string, firstLine: string): Diagnostic | null {
+  if (header.view === undefined) return null;
+  const column = firstLine.indexOf('"view"') + 1;
+  return {
+    code: 'log/player-view',
+    severity: 'error',
+    message: `the log is ${JSON.stringify(header.view)}'s view of the game (simulate --view ${header.view}): it leaves out what that side cannot see, so it cannot be replayed`,
+    hint: CODES['log/player-view'].hint,
+    file,
+    line: 1,
+    column: column > 0 ? column : 1,
+    sourceLine: firstLine,
+  };
 }

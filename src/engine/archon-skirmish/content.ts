@@ -6,7 +6,7 @@
 import type { Effect } from '../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { ArchonSkirmishPhase } from '../../../generated/types/archon-skirmish/phase.js';
-import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../../content/content-of.js';
+import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
 import type { ArchonRecords } from './records.js';
 import { boardGeometry, STEPS, stepsFor, type Board, type Direction } from './board.js';
 import { intern } from './intern.js';

@@ -10,7 +10,7 @@ import type { ArchonSkirmishSpell } from '../../../generated/types/archon-skirmi
 import type { ArchonSkirmishTurnSequence } from '../../../generated/types/archon-skirmish/turn.js';
 import type { ArchonSkirmishZone } from '../../../generated/types/archon-skirmish/zone.js';
 import type { Scenario } from '../../../generated/types/scenario.js';
-import type { PackContentOf } from '../../content/content-of.js';
+import type { PackContentOf } from '../core/content-of.js';
 
 /** Archon Skirmish's record kinds, each with the generated type of its schema (content/archon-skirmish/pack.yaml `kinds`). */
 export interface ArchonRecords {

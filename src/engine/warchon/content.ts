@@ -10,7 +10,7 @@ import type { Condition } from '../../../generated/types/common/defs.js';
 import type { RandomEvent } from '../../../generated/types/warchon/spread.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
 import { warchonTables, type WarchonTables } from './tables.js';
-import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../../content/content-of.js';
+import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
 import type { WarchonRecords } from './records.js';
 
 /** The content the game takes: a pack's manifest, records and layer origins (a PackContent; content-of.ts types its records). */

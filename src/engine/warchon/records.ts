@@ -8,7 +8,7 @@ import type { WarchonSpread } from '../../../generated/types/warchon/spread.js';
 import type { WarchonTerrain } from '../../../generated/types/warchon/terrain.js';
 import type { WarchonTrait } from '../../../generated/types/warchon/trait.js';
 import type { WarchonUnit } from '../../../generated/types/warchon/unit.js';
-import type { PackContentOf } from '../../content/content-of.js';
+import type { PackContentOf } from '../core/content-of.js';
 
 /** Warchon's record kinds, each with the generated type of its schema (content/warchon/pack.yaml `kinds`). */
 export interface WarchonRecords {

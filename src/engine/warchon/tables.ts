@@ -4,7 +4,7 @@
 // and every cell parsed from the result grammar into a typed result. Each cell also carries the
 // layer entry that set it, if one did. Nothing here imports content: it is an argument.
 import { TableError } from '../core/generic-tables.js';
-import { recordsOfKind, type PackContentOf } from '../../content/content-of.js';
+import { recordsOfKind, type PackContentOf } from '../core/content-of.js';
 import type { WarchonRecords } from './records.js';
 import type { Cell, Provenance } from '../core/provenance.js';
 import { cellAt, findInRanges, originAt, type Range } from '../core/lookup.js';

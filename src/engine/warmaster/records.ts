@@ -10,7 +10,7 @@ import type { WarmasterShipArea } from '../../../generated/types/warmaster/ship-
 import type { WarmasterSpecialUnit } from '../../../generated/types/warmaster/special-unit.js';
 import type { WarmasterTeleportationEntry, WarmasterTeleportationTable } from '../../../generated/types/warmaster/teleport-table.js';
 import type { WarmasterUnit } from '../../../generated/types/warmaster/unit.js';
-import type { PackContentOf } from '../../content/content-of.js';
+import type { PackContentOf } from '../core/content-of.js';
 
 /**
  * The records that extend a generic table, with Warmaster's own shape for the fields it narrows

@@ -4,7 +4,7 @@
 // ranges). Every cell carries the layer entry that set it, if one did: most combat cells were lost
 // in extraction and come from layers. Nothing here imports content: it is an argument.
 import { TableError } from '../core/generic-tables.js';
-import { recordsOfKind, type PackContentOf } from '../../content/content-of.js';
+import { recordsOfKind, type PackContentOf } from '../core/content-of.js';
 import type { WarmasterRecords } from './records.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { Effect } from '../../../generated/types/common/effect.js';

@@ -1,7 +1,7 @@
 // The effective content of a pack (read from its YAML on this run), seen through the few fields
 // the common sheets read: manifest, records by kind, layer origins, layers and scenarios.
 import type { PackContent as EffectivePack } from '../../content/effective.js';
-import { recordsOfKind, typedContent } from '../../content/content-of.js';
+import { recordsOfKind, typedContent } from '../../engine/core/content-of.js';
 import type { MarkBook } from '../marks.js';
 import { markValue } from './mark-value.js';
 import type { DeepReadonly, PackLayers, RecordOrigins } from '../../../generated/types/readonly.js';

@@ -4,7 +4,7 @@
 // Without a named context, a template gets the default context (default.ts).
 import type { PackContent, RecordOrigins } from '../../content/effective.js';
 import type { JsonObject, PrintableDecl } from '../../content/model.js';
-import { recordsOfKind, typedContent, type ById } from '../../content/content-of.js';
+import { recordsOfKind, typedContent, type ById } from '../../engine/core/content-of.js';
 import type { Face, Size } from '../printable.js';
 
 /** A record a printable selected: in the order `records.order` gives, with its copies. */
@@ -52,7 +52,7 @@ export interface NamedContext {
 /** Named contexts by name: those a pack may use (render/pack-contexts.ts). */
 export type NamedContexts = ReadonlyMap<string, NamedContext>;
 
-export type { ById } from '../../content/content-of.js';
+export type { ById } from '../../engine/core/content-of.js';
 
 /**
  * The records of a kind, seen through the generated type `T` of its schema (content-of.ts: sound

@@ -1,7 +1,7 @@
 // What the Archon Skirmish contexts share: the pack's effective content typed by the generated
 // types, marks by record, and the player-facing part of an engine note.
 import type { ById } from '../../../render/contexts/context.js';
-import { recordsOfKind, typedContent } from '../../../content/content-of.js';
+import { recordsOfKind, typedContent } from '../../../engine/core/content-of.js';
 import type { ArchonRecords } from '../../../engine/archon-skirmish/records.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { ArchonSkirmishBoard } from '../../../../generated/types/archon-skirmish/board.js';

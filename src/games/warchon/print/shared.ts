@@ -2,7 +2,7 @@
 // seen through the generated types, the layer pointers under a value, the colour class of a combat
 // result (who suffers it), a side's name and colour, and the result legend.
 import type { ById } from '../../../render/contexts/context.js';
-import { recordsOfKind, typedContent } from '../../../content/content-of.js';
+import { recordsOfKind, typedContent } from '../../../engine/core/content-of.js';
 import type { WarchonRecords } from '../../../engine/warchon/records.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { DeepReadonly, RecordOrigins } from '../../../../generated/types/readonly.js';

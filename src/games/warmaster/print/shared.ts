@@ -1,7 +1,7 @@
 // What the Warmaster contexts share: the pack's effective content typed by the generated types,
 // sides, ranges, dice, the page footer, and face assembly.
 import type { ById } from '../../../render/contexts/context.js';
-import { recordsOfKind, typedContent } from '../../../content/content-of.js';
+import { recordsOfKind, typedContent } from '../../../engine/core/content-of.js';
 import type { CombatTableRecord, TeleportTableRecord, WarmasterRecords } from '../../../engine/warmaster/records.js';
 import type { PackContent } from '../../../content/effective.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';

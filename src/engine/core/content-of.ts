@@ -3,7 +3,7 @@
 // (`WarchonRecords`: `{ spread: WarchonSpread, ... }`); `typedContent` gives the loaded content
 // those types. The engine, the printables and the CLI all read a game's records through it, so
 // a record's type is written in one place, and this file holds the one cast that makes it so.
-import type { DeepReadonly, RecordOrigins } from '../../generated/types/readonly.js';
+import type { DeepReadonly, RecordOrigins } from '../../../generated/types/readonly.js';
 
 /** Records of one kind by id, as the generated type of the kind's schema describes them. */
 export type ById<T> = { readonly [id: string]: DeepReadonly<T> };
