@@ -220,8 +220,10 @@ export function pageDress(printable: Printable, o: PrintOptions, boxes: readonly
       vertical =
         fitGutterFold({ paper: PAPER[o.paper], card: cardSize(printable, o.card).size, bleed: o.bleed, gap: o.gap, margin: o.margin }).layout.fold ===
         'vertical';
-    } catch {
-      vertical = false; // no gutter-fold layout fits: compose reports that; dress as horizontal
+    } catch (e) {
+      // No gutter-fold layout fits (impose.ts throws a RangeError): compose reports that; dress as horizontal.
+      if (!(e instanceof RangeError)) throw e;
+      vertical = false;
     }
   }
   return dress(

@@ -30,8 +30,9 @@ export function listMoves(rules: ArchonRules, state: ArchonState): readonly Arch
 
 function sameMove(a: ArchonMove, b: ArchonMove): boolean {
   if (a === b) return true;
-  const x = a as unknown as Record<string, unknown>,
-    y = b as unknown as Record<string, unknown>;
+  // A move is plain JSON (GameMove): its fields are read by key.
+  const x: { readonly [field: string]: unknown } = a,
+    y: { readonly [field: string]: unknown } = b;
   if (x.kind !== y.kind) return false;
   const keys = Object.keys(x);
   if (keys.length !== Object.keys(y).length) return false;

@@ -6,7 +6,8 @@
 import { MarkBook } from '../../../render/marks.js';
 import type { Face } from '../../../render/printable.js';
 import type { NamedContext } from '../../../render/contexts/context.js';
-import { resolveCombat } from '../../../engine/warchon/tables.js';
+import { ResultGrammarError } from '../../../engine/warchon/results.js';
+import { resolveCombat, TableError } from '../../../engine/warchon/tables.js';
 import { CLASS_ORDER, coreRules, formClass, originsOf, resultClass, tablesOf, warchonView, type WarchonView } from './shared.js';
 
 /**
@@ -41,8 +42,10 @@ function workedExample(view: WarchonView) {
       code,
       cls: resultClass(r.result),
     };
-  } catch {
-    return null; // the example's spread lacks the cell: the sheet prints no example
+  } catch (e) {
+    // The pack's tables cannot resolve the example (validate reports why): the sheet prints none. Anything else is a bug.
+    if (e instanceof TableError || e instanceof ResultGrammarError) return null;
+    throw e;
   }
 }
 
