@@ -8,9 +8,9 @@
 import type { Effect } from '../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { EffectContext } from '../core/context.js';
-import { applyEffects } from '../core/effects/index.js';
+import { applyEffectsUnlogged } from '../core/effects/index.js';
 import type { Policy } from '../core/policy.js';
-import { coreWith, createState, makeUnit, unitWith, type CoreState, type UnitState } from '../core/state.js';
+import { coreWith, createState, makeUnit, type CoreState, type Mutable, type UnitState } from '../core/state.js';
 import type { ArchonRules } from './content.js';
 import { changed, type ArchonEvent, type ArchonMove, type CreatureState, type Draft } from './state.js';
 
@@ -30,7 +30,8 @@ export function castEffects(rules: ArchonRules, state: Draft, effects: readonly 
     location: null,
     destinations: (_core, unit, m) => teleportSquares(rules, state.squares, unit, m.distance),
   };
-  const after = applyEffects(before, effects, ctx, new CastAnswers(move));
+  // The core state is dropped once written back: its log is not kept, only Archon's events.
+  const after = applyEffectsUnlogged(before, effects, ctx, new CastAnswers(move));
   for (let k = 0; k < after.log.length; k++) {
     const e = after.log[k]!;
     eventsOf(e.kind, e.units, e.data, before, after.state, state, rule, events);
@@ -40,8 +41,14 @@ export function castEffects(rules: ArchonRules, state: Draft, effects: readonly 
 
 /** The core state the effects see: the creatures the move chose as units (in the move's order, which is state order), the game's generator, turn and side. */
 function coreOf(rules: ArchonRules, state: Draft, move: Cast): CoreState {
-  const units = move.creatures.map((id) => unitOf(rules, state.creatures[rules.instanceIndex.get(id)!]!));
-  return coreWith(emptyCore(rules), { units, random: state.random, turn: state.turn, active: state.turnSide });
+  const units: UnitState[] = [];
+  for (let k = 0; k < move.creatures.length; k++) units.push(unitOf(rules, state.creatures[rules.instanceIndex.get(move.creatures[k]!)!]!));
+  const core = coreWith(emptyCore(rules), {}) as Mutable<CoreState>;
+  core.units = units;
+  core.random = state.random;
+  core.turn = state.turn;
+  core.active = state.turnSide;
+  return core;
 }
 
 const empties = new WeakMap<ArchonRules, CoreState>();
@@ -77,7 +84,25 @@ function unitOf(rules: ArchonRules, c: CreatureState): UnitState {
     recordUnits.set(c.creature, record);
   }
   const prevented = c.imprisoned === 0 ? record.prevented : [{ actions: rules.imprisonment.actions, turnsLeft: c.imprisoned, source: rules.keys.imprisoned }];
-  return unitWith(record, { id: c.id, side: c.side, location: rules.board.names[c.square]!, hits: c.hits, prevented });
+  // Written out rather than unitWith(record, patch): a cast makes one or two, and reading a patch's
+  // fields is the slow part of a copy (core/state.ts `patched`).
+  return {
+    id: c.id,
+    record: record.record,
+    name: record.name,
+    side: c.side,
+    location: rules.board.names[c.square]!,
+    stats: record.stats,
+    hits: c.hits,
+    maxHits: record.maxHits,
+    traits: record.traits,
+    modifiers: record.modifiers,
+    destroyed: false,
+    controlledBy: null,
+    prevented,
+    retreat: null,
+    leaves: null,
+  };
 }
 
 /** The cast move as the answers to the interpreter's questions: its creatures, its square. */
@@ -103,11 +128,12 @@ class CastAnswers implements Policy {
 /** Where a teleported creature may go: an empty square up to `distance` along a Move Phase line, over others (the squares castMoves offers). */
 function teleportSquares(rules: ArchonRules, squares: readonly number[], unit: UnitState, distance: number | null): string[] {
   const board = rules.board;
-  const from = board.index(unit.location!);
+  const rays = board.rays[board.index(unit.location!)]!;
   const out: string[] = [];
-  for (const step of rules.moveSteps) {
-    const ray = board.rays[from]![step]!;
-    for (let d = 0; d < (distance ?? ray.length) && d < ray.length; d++) if (squares[ray[d]!] === -1) out.push(board.names[ray[d]!]!);
+  for (let si = 0, steps = rules.moveSteps; si < steps.length; si++) {
+    const ray = rays[steps[si]!]!;
+    const end = distance === null ? ray.length : Math.min(distance, ray.length);
+    for (let d = 0; d < end; d++) if (squares[ray[d]!] === -1) out.push(board.names[ray[d]!]!);
   }
   return out;
 }
@@ -160,7 +186,7 @@ function writeBack(rules: ArchonRules, state: Draft, before: CoreState, after: C
     if (u === was) continue;
     const i = rules.instanceIndex.get(u.id)!;
     const c = creatures[i]!;
-    const square = u.location === null ? -1 : rules.board.index(u.location);
+    const square = u.location === was.location ? c.square : u.location === null ? -1 : rules.board.index(u.location);
     const imprisonedFor = u.prevented.length > was.prevented.length ? u.prevented[u.prevented.length - 1]!.turnsLeft : c.imprisoned;
     creatures[i] = changed(c, square, u.hits, imprisonedFor);
     if (square !== c.square) {

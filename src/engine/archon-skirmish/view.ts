@@ -55,12 +55,27 @@ function deckCounts(rules: ArchonRules): DeckCounts {
   return counts;
 }
 
+// The copies of each card left once a discard pile is taken out, by pile: piles are never changed in
+// place and every state of a turn shares one, so a greedy bot's many views count it once (by rules
+// too: a card's index is its rules').
+const leftCache = new WeakMap<ArchonRules, WeakMap<readonly string[], readonly number[]>>();
+
+function leftAfterDiscard(rules: ArchonRules, discard: readonly string[]): readonly number[] {
+  let byPile = leftCache.get(rules);
+  if (byPile === undefined) leftCache.set(rules, (byPile = new WeakMap()));
+  let left = byPile.get(discard);
+  if (left !== undefined) return left;
+  const counted = deckCounts(rules).copies.slice();
+  for (let k = 0; k < discard.length; k++) counted[rules.cardById.get(discard[k]!)!.index]!--;
+  byPile.set(discard, (left = counted));
+  return left;
+}
+
 /** The deck's cards less `hand` and `discard`, in card order. */
 function unseenCards(rules: ArchonRules, hand: readonly string[], discard: readonly string[]): readonly string[] {
-  const { ids, copies } = deckCounts(rules);
-  const left = copies.slice();
+  const { ids } = deckCounts(rules);
+  const left = leftAfterDiscard(rules, discard).slice();
   for (let k = 0; k < hand.length; k++) left[rules.cardById.get(hand[k]!)!.index]!--;
-  for (let k = 0; k < discard.length; k++) left[rules.cardById.get(discard[k]!)!.index]!--;
   const cards: string[] = [];
   for (let i = 0; i < ids.length; i++) for (let n = 0; n < left[i]!; n++) cards.push(ids[i]!);
   return cards;

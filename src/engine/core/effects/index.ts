@@ -84,6 +84,15 @@ const applyNested: ApplyNested = (state, effects, ctx, policy) => {
 };
 
 /**
+ * As applyEffects, but the entries are only returned, not appended to `state.log`: for a game that
+ * turns them into its own events and drops the core state (Archon's casts, core-units.ts), which
+ * then skips a copy of the state and of its whole log.
+ */
+export function applyEffectsUnlogged(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Step {
+  return applyNested(state, effects, ctx, policy);
+}
+
+/**
  * Applies the effects in order and returns the new state and what happened; the entries are also
  * appended to `state.log`. Pure: the given state is never changed, and all randomness comes from
  * `state.random`, so the same state, effects, context and policy give the same result.
