@@ -7,7 +7,7 @@
 // it names. The attacker's fingers, fixed before the defender's, are hidden too (bot.ts viewFor).
 // A scenario's army list is printed, so public; an army built from points is built in secret.
 import { nextInt, type RandomState, sampleIndices } from '../core/random.js';
-import { makeUnit, withoutLog, type CoreState, type UnitState } from '../core/state.js';
+import { coreWith, makeUnit, withoutLog, type CoreState, type UnitState } from '../core/state.js';
 import type { GameEvent } from '../core/game.js';
 import type { JsonValue } from '../core/log.js';
 import { armyUnit } from './army-unit.js';
@@ -145,8 +145,9 @@ function blankUnits(core: CoreState, names: ReadonlyMap<string, string>): CoreSt
   places.forEach((p, i) => {
     units[p] = blanks[i]!;
   });
-  // Static marks and the settled flag are caches over the units: a view recomputes them.
-  return { ...renameIn({ ...core, units: [] }, names, UNSEEN), units, staticMarks: '', settled: false, random: core.random };
+  // Static marks and the settled flag are caches over the units: a view recomputes them (coreWith
+  // leaves it unsettled). Copies by coreWith, not spreads: a state's spread is V8's slow path (state.ts).
+  return coreWith(renameIn(coreWith(core, { units: [] }), names, UNSEEN), { units, staticMarks: '', random: core.random });
 }
 
 /** The state as `side` sees it: see the top of this file. Pure: two states differing only in what `side` has not seen give equal views. */
@@ -208,11 +209,9 @@ export function determinize(rules: WarchonRules, view: WarchonState, side: strin
       filled.set(blank.id, { ...unit, location: blank.location, destroyed: blank.destroyed, controlledBy: blank.controlledBy });
     });
   }
-  const fill = (core: CoreState): CoreState => ({
-    ...renameIn({ ...core, units: core.units.map((u) => filled.get(u.id) ?? u) }, names, UNSEEN),
-    settled: false,
-    random: core.random,
-  });
+  // Unsettled (coreWith), with the core's own generator; copies by coreWith, as in blankUnits.
+  const fill = (core: CoreState): CoreState =>
+    coreWith(renameIn(coreWith(core, { units: core.units.map((u) => filled.get(u.id) ?? u) }), names, UNSEEN), { random: core.random });
   // The filled-in units' static marks and faces, as play.ts withCore gives them after any change:
   // a look-ahead would otherwise rate a move that recomputes them against one that does not.
   const filledCore = fill(state.core);
