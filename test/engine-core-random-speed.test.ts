@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { mersenne } from 'pure-rand/generator/mersenne';
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { lookAheadByDraws, lookAheadRandom } from '../src/engine/core/look-ahead.js';
 import { nextInt, seedRandom, type RandomState } from '../src/engine/core/random.js';
 
 /** seedRandom as it was written with pure-rand's generators. */
@@ -76,5 +77,18 @@ describe('the seeded generator', () => {
     const copy = JSON.parse(JSON.stringify(random)) as RandomState;
     nextInt(random, 1, 6);
     expect(random).toEqual(copy);
+  });
+
+  it("lookAheadRandom, written out, draws a look-ahead's generator and the next state as four nextInt draws of the 32-bit range do", () => {
+    let random = seedRandom(11);
+    for (let i = 0; i < 2000; i++) {
+      const fast = lookAheadRandom(random);
+      expect(fast).toEqual(lookAheadByDraws(random));
+      random = fast.random;
+    }
+    // A state of all-zero words still gives a generator xoroshiro can start from.
+    const zeros: RandomState = { algorithm: 'xoroshiro128plus', state: [0, 0, 0, 0] };
+    expect(lookAheadRandom(zeros)).toEqual(lookAheadByDraws(zeros));
+    expect(lookAheadRandom(zeros).value.state).toEqual([0, 0, 0, 1]);
   });
 });

@@ -126,17 +126,30 @@ class CastAnswers implements Policy {
 }
 
 /** Where a teleported creature may go: an empty square up to `distance` along a Move Phase line, over others (the squares castMoves offers). */
-function teleportSquares(rules: ArchonRules, squares: readonly number[], unit: UnitState, distance: number | null): string[] {
+function teleportSquares(rules: ArchonRules, squares: readonly number[], unit: UnitState, distance: number | null): readonly string[] {
   const board = rules.board;
-  const rays = board.rays[board.index(unit.location!)]!;
+  const from = board.index(unit.location!);
+  // A greedy bot plays every teleport of a state, each asking this: the answer is kept by the
+  // squares (a state's, never changed in place) and the square and distance asked.
+  let bySquares = teleportCache.get(rules);
+  if (bySquares === undefined) teleportCache.set(rules, (bySquares = new WeakMap()));
+  let asked = bySquares.get(squares);
+  if (asked === undefined) bySquares.set(squares, (asked = new Map()));
+  const key = `${from}/${distance}`;
+  const known = asked.get(key);
+  if (known !== undefined) return known;
+  const rays = board.rays[from]!;
   const out: string[] = [];
   for (let si = 0, steps = rules.moveSteps; si < steps.length; si++) {
     const ray = rays[steps[si]!]!;
     const end = distance === null ? ray.length : Math.min(distance, ray.length);
     for (let d = 0; d < end; d++) if (squares[ray[d]!] === -1) out.push(board.names[ray[d]!]!);
   }
+  asked.set(key, out);
   return out;
 }
+
+const teleportCache = new WeakMap<ArchonRules, WeakMap<readonly number[], Map<string, readonly string[]>>>();
 
 /** Archon's events for one interpreter entry (docs/game-log.md: exchange, teleport, imprison, heal), pushed to `events`. */
 function eventsOf(
