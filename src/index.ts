@@ -115,7 +115,16 @@ export {
   type OptionChoice,
   type RerollChoice,
 } from './engine/core/policy.js';
-export { possibleAnswers, isAnswer, type ChoiceRequest, type ChoiceAnswer, type Attempt } from './engine/core/choices.js';
+export {
+  possibleAnswers,
+  isAnswer,
+  isAsked,
+  type ChoiceRequest,
+  type ChoiceAnswer,
+  type Attempt,
+  type Asked,
+  type AskingPolicy,
+} from './engine/core/choices.js';
 export { applyEffects, effectKinds, type Step } from './engine/core/effects/index.js';
 export { fire, type Fired } from './engine/core/rules/fire.js';
 export { holds } from './engine/core/rules/condition.js';

@@ -1,10 +1,14 @@
 // Choices inside effects as moves (src/engine/core/choices.ts): the effects run with the answers
-// given so far, ask for the next one by throwing NeedsChoice, and re-run from the same state with
-// one answer more, drawing the same random numbers each time.
+// given so far, ask for the next one by returning it (`Asked`, passed up by the effects, `fire` and
+// the runner as their result), and re-run from the same state with one answer more, drawing the
+// same random numbers each time.
 import { describe, expect, it } from 'vitest';
-import { answeringPolicy, NeedsChoice, possibleAnswers, withAnswers } from '../src/engine/core/choices.js';
+import { answeringPolicy, possibleAnswers, withAnswers } from '../src/engine/core/choices.js';
 import { applyEffects } from '../src/engine/core/effects/index.js';
 import { firstPolicy } from '../src/engine/core/policy.js';
+import { fire, recomputeStatics, type RuleSource } from '../src/engine/core/rules/index.js';
+import { announce, runEffects } from '../src/engine/core/rules/run.js';
+import { ruleSet } from '../src/engine/core/rules/rule-set.js';
 import { createState } from '../src/engine/core/state.js';
 
 const state = createState({
@@ -62,6 +66,77 @@ describe('choices inside effects as moves', () => {
   it("a question no side can be named for is the rules' own and asks nobody", () => {
     const policy = answeringPolicy([], firstPolicy);
     expect(policy.chooseUnits(state, { side: null, candidates: ['a1', 'a2'], count: 1, reason: '' })).toEqual(['a1']);
-    expect(() => policy.chooseUnits(state, { side: 'a', candidates: ['a1', 'a2'], count: 1, reason: '' })).toThrow(NeedsChoice);
+    expect(policy.chooseUnits(state, { side: 'a', candidates: ['a1', 'a2'], count: 1, reason: 'r' })).toEqual({
+      asked: { kind: 'units', side: 'a', candidates: ['a1', 'a2'], count: 1, reason: 'r' },
+    });
+  });
+});
+
+describe('a question is a returned value, passed up as the result', () => {
+  const pick = { side: 'friendly', choose: { count: 1, by: 'owner' } } as const;
+  const asked = { asked: { kind: 'units', side: 'a', candidates: ['a1', 'a2'], count: 1, reason: 'test' } };
+
+  it('a policy out of answers returns the question; the effects stop there and return it, with nothing after it applied', () => {
+    // A second question after the first would be a runner going on past it: the policy would refuse it (below).
+    const result = applyEffects(
+      state,
+      [
+        { kind: 'damage', target: pick, hits: 1 },
+        { kind: 'destroy', target: { side: 'enemy' } },
+      ],
+      ctx,
+      answeringPolicy([], firstPolicy),
+    );
+    expect(result).toEqual(asked);
+  });
+
+  it('a nested question (a roll outcome, a may) is passed up by its effect', () => {
+    const roll = { kind: 'roll', die: 'd6', outcomes: [{ range: { min: 1, max: 6 }, effects: [{ kind: 'damage', target: pick, hits: 1 }] }] } as const;
+    expect(applyEffects(state, [roll], ctx, answeringPolicy([], firstPolicy))).toEqual(asked);
+    const may = { kind: 'may', by: 'controller', do: [{ kind: 'damage', target: pick, hits: 1 }] } as const;
+    expect(applyEffects(state, [may], ctx, answeringPolicy([['0']], firstPolicy))).toEqual(asked);
+  });
+
+  it('fire, the statics recompute and the runner (announce, runEffects) return the question a rule asks', () => {
+    const onEnd: RuleSource = {
+      key: 'game/a#/cull',
+      holder: { side: 'a' },
+      rule: { text: '', when: { event: 'turn-ends' }, do: [{ kind: 'damage', target: pick, hits: 1 }] },
+    };
+    const event = { event: 'turn-ends', side: 'a' } as const;
+    const fired = fire(state, event, [onEnd], answeringPolicy([], firstPolicy));
+    expect(fired).toMatchObject({ asked: { side: 'a', reason: 'game/a#/cull' } });
+    const rules = ruleSet([onEnd]);
+    expect(announce(state, rules, event, answeringPolicy([], firstPolicy))).toEqual(fired);
+    const cull = [{ kind: 'damage', target: pick, hits: 1 }] as const;
+    expect(runEffects(state, rules, cull, ctx, answeringPolicy([], firstPolicy))).toEqual(asked);
+    const aura: RuleSource = {
+      key: 'game/a#/aura',
+      holder: { side: 'a' },
+      rule: { text: '', do: [{ kind: 'modify-strength', target: pick, stat: 'as', op: 'add', value: 1, duration: 'while' }] },
+    };
+    const auraAsked = { asked: { kind: 'units', side: 'a', candidates: ['a1', 'a2'], count: 1, reason: 'game/a#/aura' } };
+    expect(recomputeStatics(state, [aura], answeringPolicy([], firstPolicy))).toEqual(auraAsked);
+    // The statics recomputed after an event (fire's last step; the runner's own when nothing fires).
+    expect(fire(state, event, [aura], answeringPolicy([], firstPolicy))).toEqual(auraAsked);
+    expect(announce(state, ruleSet([aura]), event, answeringPolicy([], firstPolicy))).toEqual(auraAsked);
+  });
+
+  it('a runner that goes on past a question, or drops it, is a bug and is refused', () => {
+    const one = [{ kind: 'damage', target: pick, hits: 1 }] as const;
+    // Asked again after an unanswered question: the policy refuses.
+    expect(() =>
+      withAnswers([], firstPolicy, (policy) => {
+        applyEffects(state, one, ctx, policy);
+        return applyEffects(state, one, ctx, policy);
+      }),
+    ).toThrow(/went unanswered: a run must stop at the question/);
+    // A value returned though a question went unanswered: withAnswers refuses it.
+    expect(() =>
+      withAnswers([], firstPolicy, (policy) => {
+        applyEffects(state, one, ctx, policy);
+        return 'done';
+      }),
+    ).toThrow(/returned a result though "test" went unanswered/);
   });
 });

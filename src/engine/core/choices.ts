@@ -1,11 +1,13 @@
-// Players' choices inside effects as moves. The interpreter asks a Policy; a game whose players
-// answer by moves runs the effects with a policy that answers from the answers given so far and
-// throws NeedsChoice when it runs out. The game keeps the request and the answers in its state,
-// offers the request's candidates as moves, and on each answer runs the same effects again from the
-// same saved state with one answer more. Effects draw randomness only from the state, so a re-run
-// makes the same draws and asks the same questions in the same order: pure and deterministic.
+// Players' choices inside effects as moves. The interpreter asks a policy; a game whose players
+// answer by moves runs the effects with a policy that answers from the answers given so far and,
+// when it runs out, returns the question instead of an answer (`Asked`). The effects stop there and
+// return it, and so does every runner up to `withAnswers`, which gives it to the game. The game
+// keeps the request and the answers in its state, offers the request's candidates as moves, and on
+// each answer runs the same effects again from the same saved state with one answer more. Effects
+// draw randomness only from the state, so a re-run makes the same draws and asks the same questions
+// in the same order: pure and deterministic.
 import type { JsonValue } from './log.js';
-import type { Policy } from './policy.js';
+import type { LocationChoice, OptionChoice, Policy, RerollChoice, UnitChoice } from './policy.js';
 import type { CoreState } from './state.js';
 
 /** A question the effects put to a side, as plain JSON (kept in the game state). */
@@ -25,67 +27,98 @@ export type ChoiceRequest =
 /** One answer, in the request's terms: the ids picked (units, one location, one option index as a string, `yes`/`no`). */
 export type ChoiceAnswer = readonly string[];
 
-/** The effects need an answer nobody has given yet. */
-export class NeedsChoice extends Error {
-  readonly request: ChoiceRequest;
-  constructor(request: ChoiceRequest) {
-    // Thrown and caught inside the engine at every question: a stack trace would cost more than the rest.
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(`A choice is needed from ${request.side}: ${request.reason}`);
-    Error.stackTraceLimit = limit;
-    this.request = request;
-  }
+/** The question a policy asked instead of answering: a run that gets it stops and returns it. */
+export interface Asked {
+  readonly asked: ChoiceRequest;
 }
 
 /**
- * A policy that answers the questions in order from `answers`, then throws NeedsChoice. A question
- * no side can be named for (side null) is the rules' own and goes to `fallback`, without a move.
+ * A policy that may ask instead of answering (answeringPolicy). Every function of the interpreter
+ * that takes one returns its result or, having stopped there, the `Asked` it got; given a plain
+ * `Policy`, which always answers, it returns its result.
  */
-export function answeringPolicy(answers: readonly ChoiceAnswer[], fallback: Policy): Policy {
-  let next = 0;
-  const take = (request: ChoiceRequest): ChoiceAnswer => {
-    if (next < answers.length) return answers[next++]!;
-    throw new NeedsChoice(request);
-  };
-  return {
-    chooseUnits(state: CoreState, choice) {
-      if (choice.side === null) return fallback.chooseUnits(state, choice);
-      const anyNumber = choice.anyNumber === true ? { anyNumber: true } : {};
-      return take({ kind: 'units', side: choice.side, candidates: [...choice.candidates], count: choice.count, ...anyNumber, reason: choice.reason });
-    },
-    chooseLocation(state: CoreState, choice) {
-      if (choice.side === null) return fallback.chooseLocation(state, choice);
-      return take({ kind: 'location', side: choice.side, unit: choice.unit, candidates: [...choice.candidates], reason: choice.reason })[0]!;
-    },
-    useReroll(_state: CoreState, choice) {
-      return take({ kind: 'reroll', side: choice.side, candidates: ['yes', 'no'], reason: `re-roll ${choice.result}?` })[0] === 'yes';
-    },
-    chooseOption(state: CoreState, choice) {
-      if (choice.side === null) return fallback.chooseOption(state, choice);
-      return Number(
-        take({
-          kind: 'option',
-          side: choice.side,
-          candidates: choice.options.map((_, i) => String(i)),
-          options: [...choice.options],
-          reason: choice.reason,
-        })[0],
-      );
-    },
-  };
+export interface AskingPolicy {
+  chooseUnits(state: CoreState, choice: UnitChoice): readonly string[] | Asked;
+  chooseLocation(state: CoreState, choice: LocationChoice): string | Asked;
+  useReroll(state: CoreState, choice: RerollChoice): boolean | Asked;
+  chooseOption(state: CoreState, choice: OptionChoice): number | Asked;
+}
+
+/** Whether a policy's answer, or a run's result, is a question asked instead. */
+export function isAsked(value: unknown): value is Asked {
+  return typeof value === 'object' && value !== null && 'asked' in value;
+}
+
+/**
+ * A policy that answers the questions in order from `answers`, then asks: it returns the next
+ * question (`Asked`) instead of an answer, and keeps it (`asked`). A question no side can be named
+ * for (side null) is the rules' own and goes to `fallback`, without a move.
+ */
+class AnsweringPolicy implements AskingPolicy {
+  private next = 0;
+  /** The question asked, once one was. */
+  asked: ChoiceRequest | null = null;
+
+  constructor(
+    private readonly answers: readonly ChoiceAnswer[],
+    private readonly fallback: Policy,
+  ) {}
+
+  chooseUnits(state: CoreState, choice: UnitChoice): readonly string[] | Asked {
+    if (choice.side === null) return this.fallback.chooseUnits(state, choice);
+    const anyNumber = choice.anyNumber === true ? { anyNumber: true } : {};
+    return this.take({ kind: 'units', side: choice.side, candidates: [...choice.candidates], count: choice.count, ...anyNumber, reason: choice.reason });
+  }
+
+  chooseLocation(state: CoreState, choice: LocationChoice): string | Asked {
+    if (choice.side === null) return this.fallback.chooseLocation(state, choice);
+    const answer = this.take({ kind: 'location', side: choice.side, unit: choice.unit, candidates: [...choice.candidates], reason: choice.reason });
+    return isAsked(answer) ? answer : answer[0]!;
+  }
+
+  useReroll(_state: CoreState, choice: RerollChoice): boolean | Asked {
+    const answer = this.take({ kind: 'reroll', side: choice.side, candidates: ['yes', 'no'], reason: `re-roll ${choice.result}?` });
+    return isAsked(answer) ? answer : answer[0] === 'yes';
+  }
+
+  chooseOption(state: CoreState, choice: OptionChoice): number | Asked {
+    if (choice.side === null) return this.fallback.chooseOption(state, choice);
+    const answer = this.take({
+      kind: 'option',
+      side: choice.side,
+      candidates: choice.options.map((_, i) => String(i)),
+      options: [...choice.options],
+      reason: choice.reason,
+    });
+    return isAsked(answer) ? answer : Number(answer[0]);
+  }
+
+  private take(request: ChoiceRequest): ChoiceAnswer | Asked {
+    if (this.next < this.answers.length) return this.answers[this.next++]!;
+    // A run stops at its first question: one that asks again went on past it, a bug in the runner.
+    if (this.asked !== null)
+      throw new Error(`"${request.reason}" was asked after "${this.asked.reason}" went unanswered: a run must stop at the question it is asked.`);
+    this.asked = request;
+    return { asked: request };
+  }
+}
+
+/** A policy that answers from `answers`, then returns the next question instead (AnsweringPolicy above). */
+export function answeringPolicy(answers: readonly ChoiceAnswer[], fallback: Policy): AskingPolicy {
+  return new AnsweringPolicy(answers, fallback);
 }
 
 export type Attempt<T> = { readonly done: true; readonly value: T } | { readonly done: false; readonly request: ChoiceRequest };
 
-/** Runs `work` with the answers given; either its value, or the next question it asks. */
-export function withAnswers<T>(answers: readonly ChoiceAnswer[], fallback: Policy, work: (policy: Policy) => T): Attempt<T> {
-  try {
-    return { done: true, value: work(answeringPolicy(answers, fallback)) };
-  } catch (error) {
-    if (error instanceof NeedsChoice) return { done: false, request: error.request };
-    throw error;
-  }
+/** Runs `work` with the answers given; either its value, or the next question it asks (the `Asked` it returns). */
+export function withAnswers<T>(answers: readonly ChoiceAnswer[], fallback: Policy, work: (policy: AskingPolicy) => T | Asked): Attempt<T> {
+  const policy = new AnsweringPolicy(answers, fallback);
+  const result = work(policy);
+  if (isAsked(result)) return { done: false, request: result.asked };
+  // The work dropped the question it was asked and went on: its value would be made without that answer.
+  if (policy.asked !== null)
+    throw new Error(`The run returned a result though "${policy.asked.reason}" went unanswered: it must return the question it is asked.`);
+  return { done: true, value: result };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Chooser, UnitFilter } from '../../../generated/types/common/defs.j
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import { controllingSide, resolveSides, ruleLocation, type EffectContext } from './context.js';
 import type { JsonValue } from './log.js';
+import { type Asked, type AskingPolicy, isAsked } from './choices.js';
 import { checkedUnits, type Policy } from './policy.js';
 import { nextInt, sampleIndices, type RandomState } from './random.js';
 import { fightsFor, otherSides, type CoreState, type UnitState } from './state.js';
@@ -141,13 +142,29 @@ export function choosingSide(state: CoreState, by: Exclude<Chooser, 'random'>, c
   }
 }
 
-export function selectUnits(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions = {}): Selection {
+/** The units a filter selects; with a policy that may ask (choices.ts), or the question their pick asked. */
+export function selectUnits(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options?: SelectOptions): Selection;
+export function selectUnits(
+  state: CoreState,
+  filter: DeepReadonly<UnitFilter>,
+  ctx: EffectContext,
+  policy: AskingPolicy,
+  options?: SelectOptions,
+): Selection | Asked;
+export function selectUnits(
+  state: CoreState,
+  filter: DeepReadonly<UnitFilter>,
+  ctx: EffectContext,
+  policy: AskingPolicy,
+  options: SelectOptions = {},
+): Selection | Asked {
   const selection = selectFrom(state, filter, ctx, policy, options);
+  if (isAsked(selection)) return selection;
   if (filter.as !== undefined) ctx.bindings?.set(filter.as, selection.ids);
   return selection;
 }
 
-function selectFrom(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions): Selection {
+function selectFrom(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: AskingPolicy, options: SelectOptions): Selection | Asked {
   const scope = scopeOf(state, filter, ctx);
   let units = state.units.filter((u) => matchesAt(u, filter, ctx, scope));
   if (options.eligible !== undefined) units = units.filter(options.eligible);
@@ -178,7 +195,9 @@ function selectFrom(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: Eff
   }
   const side = choosingSide(state, choose.by, units, ctx);
   const request = { side, candidates, count, ...(anyNumber ? { anyNumber } : {}), reason: options.reason ?? ctx.source };
-  const picked = new Set(checkedUnits(policy.chooseUnits(state, request), request));
+  const answer = policy.chooseUnits(state, request);
+  if (isAsked(answer)) return answer;
+  const picked = new Set(checkedUnits(answer, request));
   const ids = candidates.filter((id) => picked.has(id));
   return { ids, random: state.random, choice: { by: choose.by, side, from: candidates, picked: ids } };
 }

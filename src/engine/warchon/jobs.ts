@@ -1,10 +1,9 @@
 // Warchon's jobs for the core's runner (core/rules/run.ts): an event announced through `fire`, an
 // event entry's effects, a combat result's effects. Each runs with the answers given so far: it
-// either completes, or asks a side a question, and then runs again from the same saved state with
-// one answer more. The interpreter's entries become the game's `effect` events (`logEvents`).
-import type { ChoiceAnswer, ChoiceRequest } from '../core/choices.js';
+// either completes, or returns the question it asks a side, and then runs again from the same saved
+// state with one answer more. The interpreter's entries become the game's `effect` events (`logEvents`).
+import { type Asked, type AskingPolicy, type ChoiceAnswer, type ChoiceRequest, isAsked } from '../core/choices.js';
 import type { LogEntry } from '../core/log.js';
-import type { Policy } from '../core/policy.js';
 import { holds } from '../core/rules/condition.js';
 import { describeEvent } from '../core/rules/event.js';
 import { announce, applyAndFire, attemptRun, quietEvent as coreQuietEvent, effectContext, idleEvent, type Ran } from '../core/rules/run.js';
@@ -27,7 +26,7 @@ export function quietEvent(state: CoreState, rules: WarchonRules, event: string)
   return coreQuietEvent(state, warchonRuleSet(rules), event);
 }
 
-function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): JobDone {
+function run(core: CoreState, rules: WarchonRules, job: Job, policy: AskingPolicy): JobDone | Asked {
   const set = warchonRuleSet(rules);
   if (job.kind === 'fire') return announce(core, set, job.event, policy);
   const start = withoutLog(core);
@@ -66,11 +65,13 @@ function run(core: CoreState, rules: WarchonRules, job: Job, policy: Policy): Jo
       };
     }
     const done = applyAndFire(start, set, entry.effects, ctx, policy);
+    if (isAsked(done)) return done;
     return { core: withoutLog(done.core), log: [header, ...done.log] };
   }
   const result = rules.results[job.form]!;
   const ctx = effectContext(set, { owner: null, source: result.key, location });
   const done = applyAndFire(start, set, result.effects, ctx, policy);
+  if (isAsked(done)) return done;
   return { core: withoutLog(done.core), log: done.log };
 }
 

@@ -3,6 +3,7 @@
 // or each unit's own Movement, as the game's `destinations` hook measures it (kind `teleport`).
 // With `sizeForCapacity` they count that Size for Capacity for the duration (as take-control's).
 // Without a location or the hook, nobody can be brought in.
+import { isAsked } from '../choices.js';
 import { contextWith, ruleLocation } from '../context.js';
 import { entry, type LogEntry } from '../log.js';
 import { moveUnit } from '../move.js';
@@ -26,6 +27,7 @@ export const bringIn: Handler<'bring-in'> = (state, effect, ctx, policy) => {
       return distance !== null && distance >= 1 && reach(state, u, { kind: 'teleport', distance }).includes(here);
     },
   });
+  if (isAsked(selected)) return selected;
   let next = selected.state;
   const from: Record<string, string> = {};
   for (const id of selected.ids) {

@@ -6,7 +6,7 @@ import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import type { EffectContext } from '../context.js';
 import { selectUnits, type SelectOptions } from '../filter.js';
 import type { JsonValue, LogEntry } from '../log.js';
-import type { Policy } from '../policy.js';
+import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import type { GameEvent } from '../rules/event.js';
 import { findUnit, type CoreState, coreWith } from '../state.js';
 
@@ -19,11 +19,18 @@ export interface Step {
 }
 
 /** Applies nested effects (a roll's outcome, a table's entry) without writing them to `state.log`. */
-export type ApplyNested = (state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy) => Step;
+export type ApplyNested = (state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy) => Step | Asked;
 
 export type EffectOf<K extends Effect['kind']> = DeepReadonly<Extract<Effect, { kind: K }>>;
 
-export type Handler<K extends Effect['kind']> = (state: CoreState, effect: EffectOf<K>, ctx: EffectContext, policy: Policy, nested: ApplyNested) => Step;
+/** A handler's step, or the question a side was asked (choices.ts): the handler then stops and returns it. */
+export type Handler<K extends Effect['kind']> = (
+  state: CoreState,
+  effect: EffectOf<K>,
+  ctx: EffectContext,
+  policy: AskingPolicy,
+  nested: ApplyNested,
+) => Step | Asked;
 
 export interface Selected {
   readonly state: CoreState;
@@ -32,9 +39,16 @@ export interface Selected {
   readonly choice: { readonly [key: string]: JsonValue } | null;
 }
 
-/** The units a filter selects, with the generator advanced when the pick was random. */
-export function select(state: CoreState, filter: DeepReadonly<UnitFilter>, ctx: EffectContext, policy: Policy, options: SelectOptions = {}): Selected {
+/** The units a filter selects, with the generator advanced when the pick was random; or the question their pick asked. */
+export function select(
+  state: CoreState,
+  filter: DeepReadonly<UnitFilter>,
+  ctx: EffectContext,
+  policy: AskingPolicy,
+  options: SelectOptions = {},
+): Selected | Asked {
   const selection = selectUnits(state, filter, ctx, policy, options);
+  if (isAsked(selection)) return selection;
   return { state: selection.random === state.random ? state : coreWith(state, { random: selection.random }), ids: selection.ids, choice: selection.choice };
 }
 

@@ -2,6 +2,7 @@
 // It announces `unit-damaged` for the units that lost Hits, then `unit-destroyed`.
 // With `distribute`, `hits` is the total: the chooser gives them one at a time to a target that
 // still has Hits left, so no unit takes more than it has, and Hits beyond all of theirs are lost.
+import { isAsked } from '../choices.js';
 import { choosingSide } from '../filter.js';
 import { checkedUnits } from '../policy.js';
 import { nextInt } from '../random.js';
@@ -11,6 +12,7 @@ import { choiceData, names, select, type Handler } from './common.js';
 
 export const damage: Handler<'damage'> = (state, effect, ctx, policy) => {
   const selected = select(state, effect.target, ctx, policy);
+  if (isAsked(selected)) return selected;
   let next = selected.state;
   const taken = new Map<string, number>(selected.ids.map((id) => [id, effect.distribute === undefined ? effect.hits : 0]));
   const splits: string[] = [];
@@ -33,7 +35,9 @@ export const damage: Handler<'damage'> = (state, effect, ctx, policy) => {
           ctx,
         );
         const request = { side, candidates, count: 1, reason: `${ctx.source}: Hit ${hit + 1} of ${effect.hits}` };
-        to = checkedUnits(policy.chooseUnits(next, request), request)[0]!;
+        const answer = policy.chooseUnits(next, request);
+        if (isAsked(answer)) return answer;
+        to = checkedUnits(answer, request)[0]!;
       }
       left.set(to, left.get(to)! - 1);
       taken.set(to, taken.get(to)! + 1);

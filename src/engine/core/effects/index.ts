@@ -3,6 +3,7 @@
 // schema does not compile until it has a handler here.
 import type { Effect } from '../../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import type { EffectContext } from '../context.js';
 import type { LogEntry } from '../log.js';
 import type { Policy } from '../policy.js';
@@ -76,6 +77,7 @@ const applyNested: ApplyNested = (state, effects, ctx, policy) => {
     const handler = handlers[effect.kind] as Handler<typeof effect.kind> | undefined;
     if (handler === undefined) throw new Error(`Unknown effect kind ${String(effect.kind)}; the vocabulary is ${effectKinds.join(', ')}.`);
     const step = handler(current, effect as never, ctx, policy, applyNested);
+    if (isAsked(step)) return step;
     current = step.state;
     log.push(...step.log);
     if (step.events !== undefined) events.push(...step.events);
@@ -95,9 +97,13 @@ export function applyEffectsUnlogged(state: CoreState, effects: readonly DeepRea
 /**
  * Applies the effects in order and returns the new state and what happened; the entries are also
  * appended to `state.log`. Pure: the given state is never changed, and all randomness comes from
- * `state.random`, so the same state, effects, context and policy give the same result.
+ * `state.random`, so the same state, effects, context and policy give the same result. With a
+ * policy that may ask (choices.ts), the effects stop at the first question and it is returned.
  */
-export function applyEffects(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Step {
+export function applyEffects(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Step;
+export function applyEffects(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy): Step | Asked;
+export function applyEffects(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy): Step | Asked {
   const step = applyNested(state, effects, ctx, policy);
+  if (isAsked(step)) return step;
   return { state: coreWith(step.state, { log: [...state.log, ...step.log] }), log: step.log, events: step.events ?? [] };
 }

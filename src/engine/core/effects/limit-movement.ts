@@ -3,7 +3,7 @@
 // read `state.locationRules`; the limit ends with its duration (see expire.ts).
 import { ruleLocation, type EffectContext } from '../context.js';
 import { entry } from '../log.js';
-import type { Policy } from '../policy.js';
+import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import { coreWith, type CoreState, type LocationRule } from '../state.js';
 import { choiceData, select, type EffectOf, type Handler, type Selected } from './common.js';
 
@@ -12,9 +12,10 @@ export function addLimit(
   state: CoreState,
   effect: EffectOf<'limit-movement'>,
   ctx: EffectContext,
-  policy: Policy,
-): { state: CoreState; rule: LocationRule; selected: Selected | null } {
+  policy: AskingPolicy,
+): { state: CoreState; rule: LocationRule; selected: Selected | null } | Asked {
   const selected = effect.target !== undefined ? select(state, effect.target, ctx, policy) : null;
+  if (isAsked(selected)) return selected;
   const next = selected?.state ?? state;
   const rule: LocationRule = {
     location: ruleLocation(next, ctx),
@@ -28,7 +29,9 @@ export function addLimit(
 }
 
 export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, policy) => {
-  const { state: next, rule, selected } = addLimit(state, effect, ctx, policy);
+  const added = addLimit(state, effect, ctx, policy);
+  if (isAsked(added)) return added;
+  const { state: next, rule, selected } = added;
   const limits = [
     rule.maxUnitsLeaving !== null ? `at most ${rule.maxUnitsLeaving} unit(s) per army leave` : null,
     rule.maxDistance !== null ? `moves of at most ${rule.maxDistance}` : null,

@@ -5,7 +5,7 @@ import { ruleLocation } from '../context.js';
 import { rollDie } from '../dice.js';
 import { entry, type LoggedRoll } from '../log.js';
 import type { EffectContext } from '../context.js';
-import type { Policy } from '../policy.js';
+import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import { coreWith, findUnit, unitWith, updateUnits, type CoreState, type Modifier } from '../state.js';
 import { effectiveStats } from '../stats.js';
 import { choiceData, names, select, turnsLeftFor, type EffectOf, type Handler, type Selected } from './common.js';
@@ -15,9 +15,10 @@ export function addModifiers(
   state: CoreState,
   effect: EffectOf<'modify-strength'>,
   ctx: EffectContext,
-  policy: Policy,
-): { state: CoreState; selected: Selected; value: number; rolls: LoggedRoll[] } {
+  policy: AskingPolicy,
+): { state: CoreState; selected: Selected; value: number; rolls: LoggedRoll[] } | Asked {
   const selected = select(state, effect.target, ctx, policy);
+  if (isAsked(selected)) return selected;
   let next = selected.state;
   let value: number;
   const rolls: LoggedRoll[] = [];
@@ -50,7 +51,9 @@ export function addModifiers(
 }
 
 export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, policy) => {
-  const { state: next, selected, value, rolls } = addModifiers(state, effect, ctx, policy);
+  const added = addModifiers(state, effect, ctx, policy);
+  if (isAsked(added)) return added;
+  const { state: next, selected, value, rolls } = added;
   const sign = effect.op === 'add' ? (value >= 0 ? `+${value}` : `${value}`) : effect.op === 'multiply' ? `x${value}` : `= ${value}`;
   const after = Object.fromEntries(selected.ids.map((id) => [id, effectiveStats(findUnit(next, id)!)]));
   return {

@@ -3,6 +3,7 @@
 // event names, as a revealed Horror card), named cards, or `count` cards from the top of the zone
 // or picked by a chooser. A hand is the zone `hand:<side>`, the side named by `side`.
 import type { Side } from '../../../../generated/types/common/defs.js';
+import { isAsked } from '../choices.js';
 import type { EffectContext } from '../context.js';
 import { resolveOneSide } from '../context.js';
 import { choosingSide } from '../filter.js';
@@ -40,6 +41,7 @@ export const moveCards: Handler<'move-cards'> = (state, effect, ctx, policy) => 
       picked = [];
       for (let i = 0; i < count; i++) {
         const index = policy.chooseOption(state, { side, options: pool, reason: `${ctx.source}: a card from ${from}` });
+        if (isAsked(index)) return index;
         if (!Number.isInteger(index) || index < 0 || index >= pool.length)
           throw new Error(`The policy must pick a card index from 0 to ${pool.length - 1} (${ctx.source}); it picked ${index}.`);
         picked.push(pool.splice(index, 1)[0]!);

@@ -1,6 +1,7 @@
 // retreat: each target must retreat `distance`. With the game's `destinations` hook the owner's
 // policy picks where and the unit moves now; otherwise (or with nowhere to go) the unit keeps a
 // pending retreat (`unit.retreat`) for the game to resolve by its own rules.
+import { isAsked } from '../choices.js';
 import { entry, type LogEntry } from '../log.js';
 import { moveUnit } from '../move.js';
 import { checkedLocation } from '../policy.js';
@@ -9,6 +10,7 @@ import { choiceData, names, select, type Handler } from './common.js';
 
 export const retreat: Handler<'retreat'> = (state, effect, ctx, policy) => {
   const selected = select(state, effect.target, ctx, policy);
+  if (isAsked(selected)) return selected;
   let next = selected.state;
   const log: LogEntry[] = [];
   const moved: Record<string, string> = {};
@@ -22,7 +24,9 @@ export const retreat: Handler<'retreat'> = (state, effect, ctx, policy) => {
       continue;
     }
     const choice = { side: fightsFor(unit), unit: id, candidates, reason: `${ctx.source}: retreat ${effect.distance}` };
-    const to = checkedLocation(policy.chooseLocation(next, choice), choice);
+    const answer = policy.chooseLocation(next, choice);
+    if (isAsked(answer)) return answer;
+    const to = checkedLocation(answer, choice);
     const step = moveUnit(next, id, to);
     next = updateUnit(step.state, id, (u) => unitWith(u, { retreat: null }));
     log.push(...step.log);

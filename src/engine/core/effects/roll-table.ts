@@ -3,6 +3,7 @@
 // nothing.
 import { rollDice } from '../dice-expression.js';
 import { pickByRoll, tableDice } from '../generic-tables.js';
+import { isAsked } from '../choices.js';
 import { entry } from '../log.js';
 import type { Handler } from './common.js';
 import { coreWith } from '../state.js';
@@ -32,5 +33,6 @@ export const rollTable: Handler<'roll-table'> = (state, effect, ctx, policy, nes
   );
   if (found === undefined) return { state: rolled, log: [rollEntry] };
   const applied = nested(rolled, found.effects ?? [], ctx, policy);
+  if (isAsked(applied)) return applied;
   return { state: applied.state, log: [rollEntry, ...applied.log], events: applied.events ?? [] };
 };

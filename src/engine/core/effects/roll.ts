@@ -1,6 +1,7 @@
 // roll: rolls the die from the state's generator and applies the effects of the outcome whose
 // range holds the result (the first such outcome). A result no outcome covers does nothing.
 import { rollDie } from '../dice.js';
+import { isAsked } from '../choices.js';
 import { entry } from '../log.js';
 import { findInRanges } from '../lookup.js';
 import type { Handler } from './common.js';
@@ -21,5 +22,6 @@ export const roll: Handler<'roll'> = (state, effect, ctx, policy, nested) => {
   );
   if (found === undefined) return { state: rolled, log: [rollEntry] };
   const applied = nested(rolled, found.entry.effects, ctx, policy);
+  if (isAsked(applied)) return applied;
   return { state: applied.state, log: [rollEntry, ...applied.log], events: applied.events ?? [] };
 };

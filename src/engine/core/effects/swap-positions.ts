@@ -1,5 +1,6 @@
 // swap-positions: two selected units exchange locations. Any other number of units selected (the
 // pick found fewer than two) changes nothing.
+import { isAsked } from '../choices.js';
 import { entry, type LogEntry } from '../log.js';
 import { moveUnit } from '../move.js';
 import { findUnit } from '../state.js';
@@ -7,6 +8,7 @@ import { choiceData, names, select, type Handler } from './common.js';
 
 export const swapPositions: Handler<'swap-positions'> = (state, effect, ctx, policy) => {
   const selected = select(state, effect.target, ctx, policy);
+  if (isAsked(selected)) return selected;
   if (selected.ids.length !== 2) {
     return {
       state: selected.state,

@@ -1,5 +1,6 @@
 // take-control: the targets fight for the army `by` names until the duration ends (see
 // expire.ts); `sizeForCapacity`, when given, is their Size for Capacity meanwhile.
+import { isAsked } from '../choices.js';
 import { resolveOneSide } from '../context.js';
 import { entry } from '../log.js';
 import { updateUnit, unitWith } from '../state.js';
@@ -15,6 +16,7 @@ export const takeControl: Handler<'take-control'> = (state, effect, ctx, policy)
     };
   }
   const selected = select(state, effect.target, ctx, policy);
+  if (isAsked(selected)) return selected;
   let next = selected.state;
   for (const id of selected.ids) {
     next = updateUnit(next, id, (u) =>

@@ -1,6 +1,7 @@
 // teleport: each target moves to a location the game allows (its `destinations` hook, given the
 // effect's `range`), ignoring what lies between; the unit's side picks through the policy. With no
 // hook or no destination the unit stays where it is.
+import { isAsked } from '../choices.js';
 import { entry, type LogEntry } from '../log.js';
 import { moveUnit } from '../move.js';
 import { checkedLocation } from '../policy.js';
@@ -9,6 +10,7 @@ import { choiceData, names, select, type Handler } from './common.js';
 
 export const teleport: Handler<'teleport'> = (state, effect, ctx, policy) => {
   const selected = select(state, effect.target, ctx, policy);
+  if (isAsked(selected)) return selected;
   let next = selected.state;
   const log: LogEntry[] = [];
   const moved: Record<string, string> = {};
@@ -26,7 +28,9 @@ export const teleport: Handler<'teleport'> = (state, effect, ctx, policy) => {
       candidates,
       reason: `${ctx.source}: teleport${effect.range !== undefined ? ` up to ${effect.range}` : ''}`,
     };
-    const to = checkedLocation(policy.chooseLocation(next, choice), choice);
+    const answer = policy.chooseLocation(next, choice);
+    if (isAsked(answer)) return answer;
+    const to = checkedLocation(answer, choice);
     const step = moveUnit(next, id, to);
     next = step.state;
     log.push(...step.log);

@@ -8,8 +8,10 @@
 //      `if` again when its turn comes, as earlier rules may have changed the state.
 // Effects announce events of their own (a place destroyed, units destroyed); those are fired in
 // turn, first announced first, after the event that caused them. Static rules are recomputed last.
+// A side asked a question (choices.ts) stops the firing: the question is returned.
 import type { Effect } from '../../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import { contextWith, type EffectContext, type RuleHooks } from '../context.js';
 import { applyEffects } from '../effects/index.js';
 import { entry, type LogEntry } from '../log.js';
@@ -64,12 +66,13 @@ interface Applied {
   readonly events: readonly GameEvent[];
 }
 
-function run(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy, header: LogEntry): Applied {
+function run(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy, header: LogEntry): Applied | Asked {
   const step = applyEffects(withoutLog(state), effects, ctx, policy);
+  if (isAsked(step)) return step;
   return { state: coreWith(step.state, { log: state.log }), log: [header, ...step.log], events: step.events ?? [] };
 }
 
-function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks: RuleHooks, policy: Policy): Applied {
+function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks: RuleHooks, policy: AskingPolicy): Applied | Asked {
   const ctx = contextWith(hooks, {
     owner: d.owner,
     source: d.source,
@@ -86,7 +89,7 @@ function runDelayed(state: CoreState, d: DelayedEffect, event: GameEvent, hooks:
   return run(state, d.do, ctx, policy, header);
 }
 
-function runRule(state: CoreState, inst: RuleInstance, ctx: EffectContext, event: GameEvent, policy: Policy): Applied {
+function runRule(state: CoreState, inst: RuleInstance, ctx: EffectContext, event: GameEvent, policy: AskingPolicy): Applied | Asked {
   const key = onceKey(state, inst);
   const marked = key !== null ? coreWith(state, { fired: [...state.fired, key] }) : state;
   const instead = inst.source.rule.instead === true;
@@ -98,7 +101,9 @@ function runRule(state: CoreState, inst: RuleInstance, ctx: EffectContext, event
 }
 
 /** The rules that fire on `event`, applied in order; see the file's comment for the order. */
-export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSource[], policy: Policy, hooks: RuleHooks = {}): Fired {
+export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSource[], policy: Policy, hooks?: RuleHooks): Fired;
+export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSource[], policy: AskingPolicy, hooks?: RuleHooks): Fired | Asked;
+export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSource[], policy: AskingPolicy, hooks: RuleHooks = {}): Fired | Asked {
   let current = state;
   const log: LogEntry[] = [];
   let replaced = false;
@@ -128,7 +133,11 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
     );
     if (due.length > 0) {
       current = coreWith(current, { delayed: current.delayed.filter((d) => !due.includes(d)) });
-      for (const d of due) take(runDelayed(current, d, e, hooks, policy));
+      for (const d of due) {
+        const applied = runDelayed(current, d, e, hooks, policy);
+        if (isAsked(applied)) return applied;
+        take(applied);
+      }
     }
 
     // Which rules trigger is settled when the event happens; each checks its `if` when it resolves.
@@ -147,16 +156,22 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
       : undefined;
     if (replacing !== undefined) {
       replaced = true;
-      take(runRule(current, replacing.inst, instanceContext(replacing.inst, hooks, replacing.subject, e.cards ?? []), e, policy));
+      const applied = runRule(current, replacing.inst, instanceContext(replacing.inst, hooks, replacing.subject, e.cards ?? []), e, policy);
+      if (isAsked(applied)) return applied;
+      take(applied);
       continue;
     }
     for (const t of triggered) {
       if (t.inst.source.rule.instead === true) continue;
       const ctx = instanceContext(t.inst, hooks, t.subject, e.cards ?? []);
-      if (mayFire(current, t.inst, ctx)) take(runRule(current, t.inst, ctx, e, policy));
+      if (!mayFire(current, t.inst, ctx)) continue;
+      const applied = runRule(current, t.inst, ctx, e, policy);
+      if (isAsked(applied)) return applied;
+      take(applied);
     }
   }
   const statics = recomputeStatics(current, rules, policy, hooks);
+  if (isAsked(statics)) return statics;
   log.push(...statics.log);
   return { state: coreWith(statics.state, { log: [...state.log, ...log] }), log, replaced };
 }

@@ -1,10 +1,10 @@
 // Running the interpreter for a game's procedure: an event announced (`announce`), or effects
 // applied and the events they announce fired in turn (`runEffects`, `applyAndFire`). Each returns
 // the new core state with an empty log and what happened. A game runs them with the answers its
-// players gave so far (`attemptRun`, core/choices.ts): the run either completes, or asks a side a
-// question; the game offers the question's answers as moves and, on each answer, runs the same
-// work again from the same saved state with one answer more. The entries become the game's
-// `effect` events (`logEvents`).
+// players gave so far (`attemptRun`, core/choices.ts): the run either completes, or returns the
+// question it asks a side (`Asked`) and goes no further; the game offers the question's answers as
+// moves and, on each answer, runs the same work again from the same saved state with one answer
+// more. The entries become the game's `effect` events (`logEvents`).
 //
 // Most announcements fire nothing (no rule listens for that kind of event): those are short-cut
 // (`quiet`) to what `fire` would do then, recompute the static rules, which statics-cache.ts skips
@@ -12,7 +12,7 @@
 // (rule-set.ts), made once per pack and game.
 import type { Effect } from '../../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
-import { type Attempt, type ChoiceAnswer, withAnswers } from '../choices.js';
+import { type Asked, type AskingPolicy, type Attempt, type ChoiceAnswer, isAsked, withAnswers } from '../choices.js';
 import { contextWith, type EffectContext } from '../context.js';
 import { applyEffects } from '../effects/index.js';
 import { type GameEvent, NO_EVENTS } from '../game.js';
@@ -129,17 +129,22 @@ export function quietEvent(state: CoreState, rules: RuleSet, event: string): boo
  * What `fire` does for an event that fires nothing: the static rules recomputed (their log appended
  * to the state's). `previous`, a settled state the run started from, is compared first (statics-cache.ts).
  */
-function settle(state: CoreState, rules: RuleSet, policy: Policy, previous?: CoreState): { state: CoreState; log: readonly LogEntry[] } {
+function settle(state: CoreState, rules: RuleSet, policy: AskingPolicy, previous?: CoreState): { state: CoreState; log: readonly LogEntry[] } | Asked {
   const statics = recomputeStaticsOf(state, rules, policy, previous?.settled ? previous : undefined);
+  if (isAsked(statics)) return statics;
   return { state: statics.log.length === 0 ? statics.state : coreWith(statics.state, { log: [...state.log, ...statics.log] }), log: statics.log };
 }
 
 /**
  * Effects applied, then the events they announced (units destroyed...) fired in turn. The state
- * keeps its log with the new entries appended; `log` holds the new entries alone.
+ * keeps its log with the new entries appended; `log` holds the new entries alone. With a policy
+ * that may ask (choices.ts), the question a side is asked is returned instead.
  */
-export function applyAndFire(core: CoreState, rules: RuleSet, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Ran {
+export function applyAndFire(core: CoreState, rules: RuleSet, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Ran;
+export function applyAndFire(core: CoreState, rules: RuleSet, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy): Ran | Asked;
+export function applyAndFire(core: CoreState, rules: RuleSet, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy): Ran | Asked {
   const step = applyEffects(core, effects, ctx, policy);
+  if (isAsked(step)) return step;
   let state = step.state;
   const log: LogEntry[] = [...step.log];
   // `fire` ends with the statics recomputed; until something changes again, a quiet event needs nothing.
@@ -148,10 +153,12 @@ export function applyAndFire(core: CoreState, rules: RuleSet, effects: readonly 
     if (quiet(state, rules, e)) {
       if (recomputed) continue;
       const settled = settle(state, rules, policy, core);
+      if (isAsked(settled)) return settled;
       state = settled.state;
       log.push(...settled.log);
     } else {
       const fired = fire(state, e, rules.rules, policy, rules.hooks);
+      if (isAsked(fired)) return fired;
       state = fired.state;
       log.push(...fired.log);
     }
@@ -161,22 +168,29 @@ export function applyAndFire(core: CoreState, rules: RuleSet, effects: readonly 
 }
 
 /** An event announced: the rules that fire on it (fire.ts), or only the statics recomputed when none can. */
-export function announce(core: CoreState, rules: RuleSet, event: RuleEvent, policy: Policy): Ran {
+export function announce(core: CoreState, rules: RuleSet, event: RuleEvent, policy: Policy): Ran;
+export function announce(core: CoreState, rules: RuleSet, event: RuleEvent, policy: AskingPolicy): Ran | Asked;
+export function announce(core: CoreState, rules: RuleSet, event: RuleEvent, policy: AskingPolicy): Ran | Asked {
   // Nothing fires and nothing is recomputed: the same state (still settled, as only its log may differ).
   if (idleEvent(core, rules, event)) return { core, log: NO_ENTRIES };
   const start = withoutLog(core);
   if (quiet(core, rules, event)) {
     if (core.settled) return { core: start === core ? core : markSettled(start), log: NO_ENTRIES };
     const settled = settle(start, rules, policy);
+    if (isAsked(settled)) return settled;
     return { core: withoutLog(settled.state), log: settled.log };
   }
   const fired = fire(start, event, rules.rules, policy, rules.hooks);
+  if (isAsked(fired)) return fired;
   return { core: withoutLog(fired.state), log: fired.log };
 }
 
 /** Effects of a record (a card played, a table's entry) applied as `ctx`'s rule, then the events they announced fired. */
-export function runEffects(core: CoreState, rules: RuleSet, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Ran {
+export function runEffects(core: CoreState, rules: RuleSet, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Ran;
+export function runEffects(core: CoreState, rules: RuleSet, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy): Ran | Asked;
+export function runEffects(core: CoreState, rules: RuleSet, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy): Ran | Asked {
   const done = applyAndFire(withoutLog(core), rules, effects, ctx, policy);
+  if (isAsked(done)) return done;
   return { core: withoutLog(done.core), log: done.log };
 }
 
@@ -190,10 +204,11 @@ export function effectContext(
 
 /**
  * Runs `work` (announce, runEffects...) with the answers given so far: done with what it gave, or
- * the next question a side must answer. A question no side can be named for is the rules' own and
- * gets the first candidate (firstPolicy), without a move.
+ * the next question a side must answer, which the work returns as it got it (`Asked`: work that
+ * runs several steps returns the first step's question before the next step). A question no side
+ * can be named for is the rules' own and gets the first candidate (firstPolicy), without a move.
  */
-export function attemptRun<T = Ran>(answers: readonly ChoiceAnswer[], work: (policy: Policy) => T): Attempt<T> {
+export function attemptRun<T = Ran>(answers: readonly ChoiceAnswer[], work: (policy: AskingPolicy) => T | Asked): Attempt<T> {
   return withAnswers(answers, firstPolicy, work);
 }
 

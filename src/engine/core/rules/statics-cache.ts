@@ -3,6 +3,7 @@
 // the marks it has, so the work is skipped. Any change makes a new object with `coreWith`, which is
 // not settled. The caches here are kept by the rule set (rule-set.ts), so one game's pack never
 // answers for another's.
+import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import { NO_ENTRIES } from '../log.js';
 import type { Policy } from '../policy.js';
 import { type CoreState, coreWith, unitWith } from '../state.js';
@@ -37,7 +38,9 @@ export function withTurn(core: CoreState, rules: RuleSet, active: string, turn: 
  * recomputes, not one, as a battle's end comes back to the placement its start left, and a turn's
  * end to its Movement Round's.
  */
-export function recomputeStaticsOf(core: CoreState, rules: RuleSet, policy: Policy, previous?: CoreState): Recomputed {
+export function recomputeStaticsOf(core: CoreState, rules: RuleSet, policy: Policy, previous?: CoreState): Recomputed;
+export function recomputeStaticsOf(core: CoreState, rules: RuleSet, policy: AskingPolicy, previous?: CoreState): Recomputed | Asked;
+export function recomputeStaticsOf(core: CoreState, rules: RuleSet, policy: AskingPolicy, previous?: CoreState): Recomputed | Asked {
   const reads = placementReads(rules);
   if (reads === null) return recomputeStatics(core, rules.rules, policy, rules.hooks);
   // What the rules read of each unit of `core`, found once for all the states it is compared with.
@@ -64,6 +67,7 @@ export function recomputeStaticsOf(core: CoreState, rules: RuleSet, policy: Poli
     }
   } else recent = { rules, cores: [] };
   const result = recomputeStatics(core, rules.rules, policy, rules.hooks, (a, b) => samePlacement(a, b, reads, a === core ? keys : []));
+  if (isAsked(result)) return result;
   recent.cores.unshift({ core: result.state, keys: [] });
   if (recent.cores.length > RECENT) recent.cores.pop();
   return result;

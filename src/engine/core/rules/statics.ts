@@ -10,6 +10,7 @@ import { addModifiers } from '../effects/modify-strength.js';
 import { entry, NO_ENTRIES, type LogEntry } from '../log.js';
 import { contextWith, type EffectContext } from '../context.js';
 import { selectUnits } from '../filter.js';
+import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import { firstPolicy, type Policy } from '../policy.js';
 import { findUnit, type CoreState, coreWith, unitWith } from '../state.js';
 import { holds } from './condition.js';
@@ -108,15 +109,30 @@ export function staticsLog(before: readonly string[], after: readonly string[]):
  * The state with static rules' marks recomputed from the rules whose condition holds now.
  * `sameMarks`, when a game knows what its static rules read, says whether two states must have the
  * same marks: the rebuilt state then takes the marks found before rebuilding instead of a second
- * pass over the rules.
+ * pass over the rules. With a policy that may ask (choices.ts), a pick a static rule's target asks
+ * stops the recompute, and the question is returned.
  */
 export function recomputeStatics(
   state: CoreState,
   rules: readonly RuleSource[],
   policy: Policy,
+  hooks?: RuleHooks,
+  sameMarks?: (a: CoreState, b: CoreState) => boolean,
+): Recomputed;
+export function recomputeStatics(
+  state: CoreState,
+  rules: readonly RuleSource[],
+  policy: AskingPolicy,
+  hooks?: RuleHooks,
+  sameMarks?: (a: CoreState, b: CoreState) => boolean,
+): Recomputed | Asked;
+export function recomputeStatics(
+  state: CoreState,
+  rules: readonly RuleSource[],
+  policy: AskingPolicy,
   hooks: RuleHooks = {},
   sameMarks?: (a: CoreState, b: CoreState) => boolean,
-): Recomputed {
+): Recomputed | Asked {
   const statics = staticSources(rules);
   if (statics.length === 0 && state.statics.length === 0) return { state, log: NO_ENTRIES };
   // Nothing a static rule reads has changed: the marks on the state are the right ones.
@@ -143,9 +159,11 @@ export function recomputeStatics(
     }
     holding.push(inst.id);
     // What the effects' handlers do, without their log entries: a recompute logs only whether a rule applies.
-    for (const e of effects)
-      current =
-        e.kind === 'modify-strength' ? addModifiers(current, e, ctx, policy).state : addLimit(current, e as EffectOf<'limit-movement'>, ctx, policy).state;
+    for (const e of effects) {
+      const added = e.kind === 'modify-strength' ? addModifiers(current, e, ctx, policy) : addLimit(current, e as EffectOf<'limit-movement'>, ctx, policy);
+      if (isAsked(added)) return added;
+      current = added.state;
+    }
   }
   const log = staticsLog(state.statics, holding);
   // A unit that holds the same marks as before is kept as the same object: callers compare states by
