@@ -90,7 +90,9 @@ const applyNested: ApplyNested = (state, effects, ctx, policy) => {
  * turns them into its own events and drops the core state (Archon's casts, core-units.ts), which
  * then skips a copy of the state and of its whole log.
  */
-export function applyEffectsUnlogged(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Step {
+export function applyEffectsUnlogged(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: Policy): Step;
+export function applyEffectsUnlogged(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy): Step | Asked;
+export function applyEffectsUnlogged(state: CoreState, effects: readonly DeepReadonly<Effect>[], ctx: EffectContext, policy: AskingPolicy): Step | Asked {
   return applyNested(state, effects, ctx, policy);
 }
 
