@@ -6,7 +6,7 @@
 // A project and its effective content.
 export { findProject, projectAt, type Project } from './content/project.js';
 export { loadProject, ProjectNotFound, type LoadProjectOptions, type ProjectContent } from './content/project-content.js';
-export { loadContent, packContent, type LoadedContent, type PackContent, type RecordOrigins, type ValueOrigin } from './content/effective.js';
+export { loadContent, packContent, gameContent, type LoadedContent, type PackContent, type RecordOrigins, type ValueOrigin } from './content/effective.js';
 export { exportPack, exportRecord, type ExportOptions } from './content/export.js';
 export { recordsOfKind, typedContent, type ById, type LoadedPack, type PackContentOf } from './engine/core/content-of.js';
 export type { WarchonRecords } from './engine/warchon/records.js';
@@ -153,7 +153,19 @@ export { BOT_NAMES, bot, type Bot, type BotName } from './engine/core/bots.js';
 export { searchBot, SEARCH_OPTIONS, type SearchOptions } from './engine/core/search-bot.js';
 export { knownState, playerViewOf, viewEventOf, VIEW_RANDOM } from './engine/core/view.js';
 export type { Batch, Range, SimulateReport } from './analysis/simulate-report.js';
-export { simulatePairings, mergeAnyReports, parseAnyReport, type PairingsReport, type AnyReport } from './analysis/simulate-pairings.js';
+export {
+  simulatePairings,
+  mergeAnyReports,
+  parseAnyReport,
+  readAnyReport,
+  playedGames,
+  failedGames,
+  type PairingsReport,
+  type AnyReport,
+} from './analysis/simulate-pairings.js';
+export { playBatch, workersFor } from './analysis/simulate-batch.js';
+export { reportText, anyReportText, failureSummary } from './analysis/simulate-text.js';
+export { pairingsText } from './analysis/simulate-pairings-text.js';
 
 // Printing.
 export { render, type RenderOptions, type RenderSummary, type OutputFile } from './render/render.js';

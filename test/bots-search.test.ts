@@ -13,7 +13,7 @@ import { searchBot } from '../src/engine/core/search-bot.js';
 import { gameRefOf } from '../src/content/game-module.js';
 import { gameRef } from '../src/engine/games.js';
 import { warchonGame, type WarchonState } from '../src/engine/warchon/index.js';
-import { gameContent } from '../src/cli/simulate.js';
+import { gameContent } from '../src/content/effective.js';
 import { raceContent, raceGame, registerRace } from './fixtures/games/support.js';
 
 const race = raceGame as unknown as Game<unknown, GameState, GameMove>;

@@ -11,7 +11,7 @@ import { Fraction } from '../src/analysis/fraction.js';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import { gameRefOf } from '../src/content/game-module.js';
 import { warchonTables, type WarchonTablesContent } from '../src/engine/warchon/tables.js';
-import { reportText } from '../src/cli/simulate.js';
+import { reportText } from '../src/analysis/simulate-text.js';
 
 const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
 const { printables: _, ...content } = loadContent([PACK], { cacheDir: false }).packs.get('warchon') as PackContent;

@@ -3,6 +3,7 @@
 // Game i has the same seed in every pairing, so the pairings play the same set-ups and differ only
 // by their bots. Each pairing's report is the one `simulate` gives for it alone, so shards of a
 // pairings run merge pairing by pairing, exactly.
+import { readFileSync } from 'node:fs';
 import type { GameRef } from '../engine/games.js';
 import { simulate, type GameContent, type SimulateOptions } from './simulate.js';
 import { MergeError, mergeReports, reportFrom, type Batch, type SimulateReport } from './simulate-report.js';
@@ -59,6 +60,28 @@ export type AnyReport = SimulateReport | PairingsReport;
 
 export function isPairings(r: AnyReport): r is PairingsReport {
   return r.format === PAIRINGS_FORMAT;
+}
+
+/** The games played, over every pairing. */
+export function playedGames(r: AnyReport): number {
+  return isPairings(r) ? r.pairings.reduce((n, p) => n + p.played, 0) : r.played;
+}
+
+/** The games that failed (no legal move, or an error the game module threw), over every pairing. */
+export function failedGames(r: AnyReport): number {
+  return isPairings(r) ? r.pairings.reduce((n, p) => n + p.failed.games, 0) : r.failed.games;
+}
+
+/** Reads a report file (`name`: the file as the user gave it), or throws a MergeError saying why it cannot. */
+export function readAnyReport(file: string, name: string): AnyReport {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new MergeError(`cannot read ${name}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
+  }
+  return parseAnyReport(text, name);
 }
 
 /** Reads either kind of report from JSON text, or throws a MergeError saying what is wrong. */

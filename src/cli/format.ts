@@ -2,7 +2,10 @@ import type { Diagnostic } from '../content/diagnostic.js';
 import { NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleCoverage } from '../content/rules.js';
 import type { PackSummary, ValidationResult } from '../content/validate.js';
 import { Option } from 'commander';
+import { plural } from '../analysis/report-text.js';
 import { UsageError } from './io.js';
+
+export { plural };
 
 export type Format = 'text' | 'json' | 'github';
 export const FORMATS: readonly Format[] = ['text', 'json', 'github'];
@@ -122,8 +125,4 @@ function formatGithub(d: Diagnostic): string {
   const escape = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const prop = (s: string) => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   return `::${d.severity === 'error' ? 'error' : 'warning'} file=${prop(d.file)},line=${d.line},col=${d.column},title=${prop(d.code)}::${escape(`${d.message} Hint: ${d.hint}`)}\n`;
-}
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

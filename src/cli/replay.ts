@@ -10,7 +10,7 @@ import { packGame } from './game.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { readProjectContent } from './project.js';
 import { formatDiagnosticText, formatOption, outputFormat } from './format.js';
-import { gameContent } from './simulate.js';
+import { gameContent } from '../content/effective.js';
 
 const HINT = 'Give a game log written by playmark simulate --log FILE (docs/game-log.md).';
 const MB = 1024 * 1024;

@@ -1,21 +1,13 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_MAX_MOVES, defaultWorkers, gameSeed, logGame, shardRange, simulate } from '../analysis/simulate.js';
+import { DEFAULT_MAX_MOVES, gameSeed, logGame, shardRange } from '../analysis/simulate.js';
 import type { LogLine } from '../analysis/simulate-game.js';
-import { describeRange, makeReport, MergeError, reportJson, emptyTally, type Batch, type Range, type SimulateReport } from '../analysis/simulate-report.js';
-import {
-  isPairings,
-  mergeAnyReports,
-  pairingsJson,
-  pairingsOf,
-  parseAnyReport,
-  simulatePairings,
-  type AnyReport,
-  type PairingsReport,
-} from '../analysis/simulate-pairings.js';
-import { pairingsText } from './simulate-pairings.js';
-import type { PackContent } from '../content/effective.js';
+import { playBatch, workersFor } from '../analysis/simulate-batch.js';
+import { MergeError, type Batch, type Range } from '../analysis/simulate-report.js';
+import { failedGames, isPairings, mergeAnyReports, playedGames, readAnyReport, type AnyReport } from '../analysis/simulate-pairings.js';
+import { anyReportText, failureSummary } from '../analysis/simulate-text.js';
+import { gameContent } from '../content/effective.js';
 import { packageRoot } from '../content/package-root.js';
 import { BOT_NAMES, isBotName, type BotName } from '../engine/core/bots.js';
 import { packGame } from './game.js';
@@ -158,11 +150,6 @@ function shardArg(raw: string): { i: number; n: number } {
   return { i, n };
 }
 
-/** The content a game reads: the pack's effective content as plain data (what a worker thread is sent). */
-export function gameContent(pack: PackContent): Omit<PackContent, 'printables'> {
-  return { dir: pack.dir, pack: pack.pack, records: pack.records, origins: pack.origins, layers: pack.layers, tables: pack.tables };
-}
-
 async function simulateCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): Promise<void> {
   if (packArg === undefined)
     throw new UsageError('missing the pack to play', 'e.g. playmark simulate archon-skirmish --games 1000 --seed 42, or --merge FILES to combine reports.');
@@ -213,23 +200,13 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
   }
   const batch: Batch = { pack: pack.pack.id, packVersion: pack.pack.version, scenario, seed, games, bots, maxMoves };
   const count = range.to - range.from;
-  // Threads cost a start-up each: without --workers, a small batch plays in this thread.
-  const workers = workersGiven ?? (count <= 64 ? 0 : Math.min(defaultWorkers(), Math.ceil(count / 64)));
+  const workers = workersGiven ?? workersFor(count);
   const bar = io.color ? createBar((s) => io.err(s), 28, 100) : undefined;
   const started = Date.now();
   const progress = bar ? { onProgress: (done: number, total: number) => bar.draw(done, total, 'games') } : {};
-  let report: SimulateReport;
-  let several: PairingsReport | undefined;
+  let whole: AnyReport;
   try {
-    if (pairings.length > 1) {
-      several =
-        count === 0
-          ? pairingsOf(pairings.map((b) => makeReport({ ...batch, bots: b }, range, emptyTally())))
-          : await simulatePairings(ref, content, batch, pairings, { range, workers, ...progress });
-      report = several.pairings[0]!;
-    } else {
-      report = count === 0 ? makeReport(batch, range, emptyTally()) : await simulate(ref, content, batch, { range, workers, ...progress });
-    }
+    whole = await playBatch(ref, content, batch, pairings, { range, workers, ...progress });
   } finally {
     bar?.end();
   }
@@ -244,11 +221,10 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
     const whose = flags.view === undefined ? '' : ` as ${flags.view} sees it`;
     io.err(`wrote the log of game ${logIndex}${whose} (${plural(lines.length, 'line')}) to ${shown(io, logFile)}\n`);
   }
-  const whole: AnyReport = several ?? report;
-  emit(io, anyText(whole, format), outFile);
-  const played = several ? several.pairings.reduce((n, r) => n + r.played, 0) : report.played;
+  emit(io, anyReportText(whole, format), outFile);
+  const several = isPairings(whole) ? ` (${whole.pairings.length} pairings)` : '';
   io.err(
-    `${plural(played, 'game')}${several ? ` (${several.pairings.length} pairings)` : ''} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`,
+    `${plural(playedGames(whole), 'game')}${several} in ${seconds.toFixed(1)} s${workers > 0 ? ` on ${plural(Math.min(workers, count), 'worker')}` : ' in one thread'}\n`,
   );
   io.exitCode = failedGames(whole) > 0 ? EXIT.content : EXIT.ok;
   const failure = playFailure(whole, format);
@@ -261,27 +237,9 @@ async function simulateCommand(io: Io, packArg: string | undefined, flags: Simul
  * report says it in `failed`, and stdout holds one JSON document).
  */
 function playFailure(r: AnyReport, format: OutputFormat): CommandError | undefined {
-  const failed = failedGames(r);
-  if (failed === 0 || format === 'json') return undefined;
-  const reports = isPairings(r) ? r.pairings : [r];
-  const first = reports.flatMap((p) => p.failed.first)[0];
-  const played = reports.reduce((n, p) => n + p.played, 0);
-  const example = first ? `: the first, game ${first.index} (seed ${first.seed}), ${first.end}: ${first.message}` : '';
-  return new CommandError(
-    `${reports[0]!.pack}: ${failed} of ${plural(played, 'game')} stopped on a bug in the game module${example}`,
-    'game/play-failed',
-    EXIT.content,
-  );
-}
-
-/** A report of one pairing or several, as text or JSON. */
-function anyText(r: AnyReport, format: OutputFormat): string {
-  if (format === 'json') return isPairings(r) ? pairingsJson(r) : reportJson(r);
-  return isPairings(r) ? pairingsText(r) : reportText(r);
-}
-
-function failedGames(r: AnyReport): number {
-  return isPairings(r) ? r.pairings.reduce((n, p) => n + p.failed.games, 0) : r.failed.games;
+  const failed = failureSummary(r);
+  if (failed === undefined || format === 'json') return undefined;
+  return new CommandError(failed, 'game/play-failed', EXIT.content);
 }
 
 function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags, format: OutputFormat): void {
@@ -296,18 +254,7 @@ function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags,
   if (files.length === 0) throw new UsageError('--merge needs the report files', 'e.g. playmark simulate --merge part-1.json part-2.json');
   let merged: AnyReport;
   try {
-    const reports = files.map((f) => {
-      const file = path.resolve(io.cwd, f);
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new MergeError(`cannot read ${f}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
-      }
-      return { name: f, report: parseAnyReport(text, f) };
-    });
-    merged = mergeAnyReports(reports);
+    merged = mergeAnyReports(files.map((f) => ({ name: f, report: readAnyReport(path.resolve(io.cwd, f), f) })));
   } catch (error) {
     if (error instanceof MergeError)
       throw new UsageError(
@@ -318,7 +265,7 @@ function mergeCommand(io: Io, packArg: string | undefined, flags: SimulateFlags,
   }
   const mergedPack = isPairings(merged) ? merged.pairings[0]!.pack : merged.pack;
   if (packArg !== undefined && packArg !== mergedPack) throw new UsageError(`the reports are of ${mergedPack}, not ${packArg}`);
-  emit(io, anyText(merged, format), outFile);
+  emit(io, anyReportText(merged, format), outFile);
   io.exitCode = failedGames(merged) > 0 ? EXIT.content : EXIT.ok;
 }
 
@@ -345,104 +292,4 @@ function shown(io: Io, file: string): string {
 
 function playmarkVersion(): string {
   return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const num = (x: number | null) => (x === null ? '-' : Number.isInteger(x) ? String(x) : x.toFixed(1));
-
-/** The report for people. */
-export function reportText(r: SimulateReport): string {
-  const lines: string[] = [];
-  const bots = r.bots.map((b) => `${b.side} ${b.bot}`).join(', ');
-  lines.push(
-    `${r.pack} ${r.packVersion}${r.scenario ? `, scenario ${r.scenario}` : ''}: ${plural(r.played, 'game')}, seed ${r.seed}, bots ${bots}, at most ${r.maxMoves} moves a game`,
-  );
-  if (!r.complete)
-    lines.push(
-      `Partial: games ${describeRange(r.range)} of ${r.games} (${r.range.from}-${r.range.to - 1}); merge the JSON reports of all shards with simulate --merge.`,
-    );
-  // Wide enough for the longest row label (`celestine wins`), so the numbers line up under their headings.
-  const w = Math.max(12, ...r.wins.map((x) => `${x.side} wins`.length + 2));
-  lines.push('', `${'Results'.padEnd(w)} ${'games'.padStart(7)} ${'share'.padStart(7)}   95% interval`);
-  const row = (label: string, s: { games: number; share: number; ci95: readonly [number, number] }) =>
-    `  ${label.padEnd(w - 2)} ${String(s.games).padStart(7)} ${pct(s.share).padStart(7)}   ${pct(s.ci95[0]).padStart(6)} - ${pct(s.ci95[1]).padStart(6)}`;
-  for (const x of r.wins) lines.push(row(`${x.side} wins`, x));
-  lines.push(row('draws', r.draws));
-  lines.push(row('unfinished', r.unfinished));
-  if (r.failed.games > 0) lines.push(`  ${'failed'.padEnd(w - 2)} ${String(r.failed.games).padStart(7)}   (bugs: no legal move, or an error)`);
-  lines.push('', `${'Length'.padEnd(w)} ${'mean'.padStart(7)} ${'min'.padStart(7)} ${'median'.padStart(7)} ${'max'.padStart(7)}`);
-  for (const [name, d] of [
-    ['turns', r.length.turns],
-    ['moves', r.length.moves],
-  ] as const) {
-    lines.push(`  ${name.padEnd(w - 2)} ${num(d.mean).padStart(7)} ${num(d.min).padStart(7)} ${num(d.median).padStart(7)} ${num(d.max).padStart(7)}`);
-  }
-  lines.push('', 'Endings');
-  for (const e of r.endings) {
-    const who = e.end !== 'result' ? e.end : e.winner === null ? 'draw' : `${e.winner} wins`;
-    lines.push(`  ${String(e.games).padStart(7)}  ${who}: ${e.reason} (${e.rule})`);
-  }
-  if (r.unfinished.first.length > 0) {
-    lines.push('', `Unfinished (hit ${r.maxMoves} moves), first ${r.unfinished.first.length}: ${r.unfinished.first.map((u) => `game ${u.index}`).join(', ')}`);
-  }
-  if (r.failed.first.length > 0) {
-    lines.push('', `Failed, first ${r.failed.first.length}:`);
-    for (const f of r.failed.first) lines.push(`  game ${f.index} (seed ${f.seed}): ${f.end}: ${f.message}`);
-  }
-  if (r.unfinished.first.length > 0 || r.failed.first.length > 0) {
-    const g = r.failed.first[0]?.index ?? r.unfinished.first[0]!.index;
-    lines.push(
-      `  To see one: playmark simulate ${r.pack}${r.scenario ? ` --scenario ${r.scenario}` : ''} --games ${r.games} --seed ${r.seed} --bots ${r.bots.map((b) => b.bot).join(',')} --max-moves ${r.maxMoves} --log game.log --log-game ${g}`,
-    );
-  }
-  const sides = r.bots.map((b) => b.side);
-  const kinds = Object.entries(r.moveKinds);
-  if (kinds.length > 0) {
-    const kw = Math.max(w, ...kinds.map(([k]) => k.length + 2));
-    lines.push('', `${'Moves by kind'.padEnd(kw)} ${'total'.padStart(9)}${sides.map((s) => ` ${s.padStart(9)}`).join('')}`);
-    for (const [kind, m] of kinds)
-      lines.push(`  ${kind.padEnd(kw - 2)} ${String(m.total).padStart(9)}${sides.map((s) => ` ${String(m.bySide[s] ?? 0).padStart(9)}`).join('')}`);
-  }
-  const events = Object.entries(r.events);
-  if (events.length > 0) {
-    const rows: [string, number][] = [];
-    for (const [type, c] of events) {
-      rows.push([type, c.count]);
-      for (const [field, values] of Object.entries(c.by)) for (const [value, n] of Object.entries(values)) rows.push([`  ${field} ${value}`, n]);
-    }
-    const ew = Math.max(w, ...rows.map(([l]) => l.length + 2));
-    lines.push('', `${'Events'.padEnd(ew)} ${'count'.padStart(9)}`);
-    for (const [label, n] of rows) lines.push(`  ${label.padEnd(ew - 2)} ${String(n).padStart(9)}`);
-  }
-  const combat = r.combatResults;
-  if (combat) {
-    lines.push(
-      '',
-      'Combat results against their exact odds (fingers uniform; the number from an RNG cell without E, or from an E cell when no event followed)',
-    );
-    lines.push(
-      `  ${'spread'.padEnd(14)} ${'column'.padEnd(9)} ${'cell'.padEnd(6)} ${'battles'.padStart(7)} ${'chi-square'.padStart(10)} ${'df'.padStart(3)} ${'p'.padStart(7)}`,
-    );
-    for (const g of combat.groups) {
-      lines.push(
-        `  ${g.spread.padEnd(14)} ${g.column.padEnd(9)} ${g.cell.padEnd(6)} ${String(g.battles).padStart(7)} ${(g.chiSquare === null ? 'no odds' : g.chiSquare.toFixed(2)).padStart(10)} ${String(g.df).padStart(3)} ${(g.p === null ? '-' : g.p.toFixed(3)).padStart(7)}`,
-      );
-      for (const x of g.results) {
-        lines.push(
-          `      ${x.result.padEnd(8)} ${String(x.observed).padStart(7)} ${pct(x.share).padStart(7)}   exact ${x.probability.padStart(5)} ${pct(probabilityOf(x.probability)).padStart(7)}   expected ${x.expected.toFixed(1).padStart(7)}`,
-        );
-      }
-    }
-    const t = combat.total;
-    lines.push(
-      `  all groups: ${t.battles} battles, chi-square ${t.chiSquare.toFixed(2)} on ${t.df} df, p ${t.p === null ? '-' : t.p.toFixed(3)} (a small p with bots that pick their fingers measures their play, not the tables)`,
-    );
-  }
-  return lines.join('\n') + '\n';
-}
-
-/** `3/25` as a number. */
-function probabilityOf(text: string): number {
-  const [n, d] = text.split('/').map(Number);
-  return (n ?? 0) / (d ?? 1);
 }

@@ -105,3 +105,8 @@ export function loadContent(paths: readonly string[], options: ValidateOptions =
   if (validation.errors === 0) for (const pack of validation.packs) packs.set(pack.id, packContent(pack));
   return { validation, packs };
 }
+
+/** The content a game reads: the pack's effective content as plain data (what a worker thread is sent), without what it prints. */
+export function gameContent(pack: PackContent): Omit<PackContent, 'printables'> {
+  return { dir: pack.dir, pack: pack.pack, records: pack.records, origins: pack.origins, layers: pack.layers, tables: pack.tables };
+}

@@ -1,16 +1,14 @@
 // The text report of several bot pairings side by side: one column per pairing (its bots in side
 // order, as --bots named them), the same rows for each: wins per side with their 95% intervals,
 // draws, unfinished and failed games, game lengths, and how games ended.
-import type { PairingsReport } from '../analysis/simulate-pairings.js';
-import { describeRange, type Share, type SimulateReport } from '../analysis/simulate-report.js';
-import { plural } from './format.js';
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const num = (x: number | null) => (x === null ? '-' : Number.isInteger(x) ? String(x) : x.toFixed(1));
+import { num, pct, plural } from './report-text.js';
+import type { PairingsReport } from './simulate-pairings.js';
+import { describeRange, type Share, type SimulateReport } from './simulate-report.js';
 
 /** A share as one cell: games, share and its 95% interval (`113 56.5% 49.6-63.2`). */
 const shareCell = (s: Share) => `${s.games} ${pct(s.share).padStart(6)} ${(100 * s.ci95[0]).toFixed(1)}-${(100 * s.ci95[1]).toFixed(1)}`;
 
+/** The text `simulate` prints for several pairings (`--bots` given more than once). */
 export function pairingsText(p: PairingsReport): string {
   const reports = p.pairings;
   const r = reports[0]!;
