@@ -8,6 +8,8 @@ export { findProject, projectAt, type Project } from './content/project.js';
 export { loadProject, ProjectNotFound, type LoadProjectOptions, type ProjectContent } from './content/project-content.js';
 export { loadContent, packContent, gameContent, type LoadedContent, type PackContent, type RecordOrigins, type ValueOrigin } from './content/effective.js';
 export { exportPack, exportRecord, type ExportOptions } from './content/export.js';
+export { formatFiles, contentFiles, projectSchemas, type FormatReport, type FormatTarget, type ContentFile } from './content/format-files.js';
+export { Refusal, WriteFailed } from './content/refusal.js';
 export { recordsOfKind, typedContent, type ById, type LoadedPack, type PackContentOf } from './engine/core/content-of.js';
 export type { WarchonRecords } from './engine/warchon/records.js';
 export type { ArchonRecords } from './engine/archon-skirmish/records.js';

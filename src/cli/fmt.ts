@@ -1,37 +1,15 @@
+// `playmark fmt`: wiring over formatFiles (src/content/format-files.ts): the options, the paths to
+// the projects they are in, the report as text or JSON, and the exit code.
 import type { Command } from 'commander';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, PendingDiagnostic } from '../content/diagnostic.js';
-import { formatContent, type JsonSchema } from '../content/format.js';
-import { decodeUtf8, LAYERS_FOLDER, MANIFEST, PRINTABLES } from '../content/load.js';
-import { displayPath, locateAll } from '../content/locate.js';
-import { parseYaml } from '../content/parse.js';
-import { findProject, type Project } from '../content/project.js';
-import { BUNDLED_SCHEMAS } from '../content/validate.js';
-import { writeAtomic } from '../content/write-atomic.js';
+import { formatFiles, type FormatReport, type FormatTarget } from '../content/format-files.js';
+import { displayPath } from '../content/locate.js';
+import { findProject } from '../content/project.js';
+import { Refusal, WriteFailed } from '../content/refusal.js';
 import { formatDiagnosticText, formatOption, outputFormat, plural } from './format.js';
 import { EXIT, fileError, UsageError, type Io } from './io.js';
 import { requireProject } from './project.js';
-
-/** One content file of a pack, with the schema its records use. */
-export interface ContentFile {
-  readonly file: string;
-  /** Relative to the schemas folder; undefined for a file in a kind the manifest's schema does not name. */
-  readonly schema: string | undefined;
-  /** For a layer file: each kind's schema. */
-  readonly kindSchemas?: Readonly<Record<string, string>>;
-}
-
-export interface FmtReport {
-  /** Every content file looked at. */
-  readonly files: number;
-  /** Files not in canonical form: written (or, with --check, that would be). */
-  readonly changed: readonly string[];
-  /** YAML errors, each as validate gives it; those files are left as they are. */
-  readonly diagnostics: readonly Diagnostic[];
-  /** Files the formatter could not format without changing them (a bug in playmark), left as they are. */
-  readonly unsafe: readonly { readonly file: string; readonly reason: string }[];
-}
 
 export function registerFmt(program: Command, io: Io): void {
   program
@@ -87,8 +65,8 @@ YAML errors, 2 usage error.`,
 }
 
 /** Formats (or with `check`, only looks at) the content files under `paths`, or every pack of the project. */
-export function runFmt(io: Io, paths: readonly string[], options: { check: boolean }): FmtReport {
-  const targets: { project: Project; within: string | undefined }[] = [];
+export function runFmt(io: Io, paths: readonly string[], options: { check: boolean }): FormatReport {
+  const targets: FormatTarget[] = [];
   if (paths.length === 0) targets.push({ project: requireProject(io), within: undefined });
   for (const p of paths) {
     const abs = path.resolve(io.cwd, p);
@@ -105,166 +83,16 @@ export function runFmt(io: Io, paths: readonly string[], options: { check: boole
       );
     targets.push({ project, within: abs });
   }
-
-  const pendings: PendingDiagnostic[] = [];
-  const unsafe: { file: string; reason: string }[] = [];
-  const changed: string[] = [];
-  const seen = new Set<string>();
-  let count = 0;
-  const schemaSets = new Map<string, (rel: string) => JsonSchema | undefined>();
-  for (const { project, within } of targets) {
-    const lookup = schemaSets.get(project.root) ?? schemaLookup(project);
-    schemaSets.set(project.root, lookup);
-    const { files, problems } = contentFiles(project);
-    pendings.push(...problems.filter((d) => within === undefined || isWithin(d.file, within)));
-    const chosen = files.filter((f) => within === undefined || isWithin(f.file, within));
-    if (within !== undefined && chosen.length === 0 && !problems.some((d) => isWithin(d.file, within))) {
-      throw new UsageError(
-        `no content files in ${displayPath(within, io.cwd)}`,
-        "fmt formats a pack's pack.yaml, printables.yaml, layers/ and the folders its manifest names in `kinds`.",
-      );
-    }
-    for (const f of chosen) {
-      if (seen.has(f.file)) continue;
-      seen.add(f.file);
-      count++;
-      const bytes = readFileSync(f.file);
-      const decoded = decodeUtf8(bytes);
-      if (!decoded.ok) {
-        pendings.push({ code: 'file/encoding', file: f.file, message: decoded.message, offset: decoded.offset });
-        continue;
-      }
-      const result = formatContent(f.file, decoded.text, {
-        ...(f.schema ? { schema: f.schema } : {}),
-        schemas: lookup,
-        ...(f.kindSchemas ? { kindSchemas: f.kindSchemas } : {}),
-      });
-      if (!result.ok) {
-        if ('diagnostic' in result) pendings.push(result.diagnostic);
-        else unsafe.push({ file: displayPath(f.file, io.cwd), reason: result.unsafe });
-        continue;
-      }
-      if (!result.changed) continue;
-      changed.push(displayPath(f.file, io.cwd));
-      if (!options.check) {
-        try {
-          writeAtomic(f.file, result.text);
-        } catch (error) {
-          throw fileError(error, 'write', displayPath(f.file, io.cwd));
-        }
-      }
-    }
-  }
-  const diagnostics = locateAll(
-    pendings,
-    (file) => {
-      try {
-        return readFileSync(file, 'utf8');
-      } catch {
-        return undefined; // unreadable now: the diagnostic is shown without its line
-      }
-    },
-    io.cwd,
-  );
-  return { files: count, changed, diagnostics, unsafe };
-}
-
-function isWithin(file: string, within: string): boolean {
-  const rel = path.relative(within, file);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
-/** Every schema document of a project (playmark's own, then the project's, which win path by path). */
-function schemaLookup(project: Project): (rel: string) => JsonSchema | undefined {
-  const roots = [BUNDLED_SCHEMAS, ...(project.schemasDir && path.resolve(project.schemasDir) !== path.resolve(BUNDLED_SCHEMAS) ? [project.schemasDir] : [])];
-  const cache = new Map<string, JsonSchema | undefined>();
-  return (rel) => {
-    if (cache.has(rel)) return cache.get(rel);
-    let found: JsonSchema | undefined;
-    for (const root of [...roots].reverse()) {
-      const file = path.join(root, rel);
-      if (!existsSync(file)) continue;
-      try {
-        found = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
-      } catch {
-        found = undefined; // validate reports a broken schema; fmt only loses its key order
-      }
-      break;
-    }
-    cache.set(rel, found);
-    return found;
-  };
-}
-
-/**
- * The content files of every pack of a project, each with its schema: the manifest, printables,
- * the layers, and the records in the folders the manifest's `kinds` name. A manifest that is not
- * YAML is a diagnostic; that pack's records are then left out (their schemas are unknown).
- */
-export function contentFiles(project: Project): { files: ContentFile[]; problems: PendingDiagnostic[] } {
-  const files: ContentFile[] = [];
-  const problems: PendingDiagnostic[] = [];
-  for (const pack of sortedNames(project.contentDir, true)) {
-    const dir = path.join(project.contentDir, pack);
-    const manifestFile = path.join(dir, MANIFEST);
-    if (!existsSync(manifestFile)) continue;
-    files.push({ file: manifestFile, schema: 'pack.schema.json' });
-    const printables = path.join(dir, PRINTABLES);
-    if (existsSync(printables)) files.push({ file: printables, schema: 'printables.schema.json' });
-    const kinds = manifestKinds(manifestFile);
-    const kindSchemas = Object.fromEntries(Object.entries(kinds ?? {}).map(([kind, k]) => [kind, k.schema]));
-    for (const name of sortedNames(path.join(dir, LAYERS_FOLDER), false).filter(isYaml)) {
-      files.push({ file: path.join(dir, LAYERS_FOLDER, name), schema: 'layer.schema.json', kindSchemas });
-    }
-    const folders = new Set<string>();
-    for (const kind of Object.keys(kinds ?? {}).sort()) {
-      const { folder, schema } = kinds![kind]!;
-      if (folders.has(folder) || folder === LAYERS_FOLDER) continue;
-      folders.add(folder);
-      for (const name of sortedNames(path.join(dir, folder), false).filter(isYaml)) files.push({ file: path.join(dir, folder, name), schema });
-    }
-  }
-  return { files, problems };
-}
-
-/** The manifest's kinds, when it parses and names them (else none: its records are not formatted). */
-function manifestKinds(file: string): Record<string, { folder: string; schema: string }> | undefined {
-  let text: string;
   try {
-    const decoded = decodeUtf8(readFileSync(file));
-    if (!decoded.ok) return undefined;
-    text = decoded.text;
-  } catch {
-    return undefined; // unreadable manifest: validate reports it; fmt keeps the file's order
-  }
-  const parsed = parseYaml(file, text);
-  if (!parsed.ok) return undefined; // reported when the manifest itself is formatted
-  const kinds = (parsed.data as { kinds?: unknown } | null)?.kinds;
-  if (!kinds || typeof kinds !== 'object' || Array.isArray(kinds)) return undefined;
-  const out: Record<string, { folder: string; schema: string }> = {};
-  for (const [kind, value] of Object.entries(kinds as Record<string, unknown>)) {
-    const v = value as { folder?: unknown; schema?: unknown } | null;
-    if (v && typeof v.folder === 'string' && typeof v.schema === 'string' && !v.folder.includes('..')) out[kind] = { folder: v.folder, schema: v.schema };
-  }
-  return out;
-}
-
-function sortedNames(dir: string, directories: boolean): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => (directories ? e.isDirectory() : e.isFile()))
-      .map((e) => e.name)
-      .sort();
-  } catch {
-    return []; // no such folder: nothing to format in it
+    return formatFiles(targets, { check: options.check, cwd: io.cwd });
+  } catch (error) {
+    if (error instanceof Refusal) throw new UsageError(error.message, error.hint);
+    if (error instanceof WriteFailed) throw fileError(error.failure, 'write', displayPath(error.file, io.cwd));
+    throw error;
   }
 }
 
-function isYaml(name: string): boolean {
-  return name.endsWith('.yaml') || name.endsWith('.yml');
-}
-
-function fmtText(report: FmtReport, check: boolean, color: boolean): string {
+function fmtText(report: FormatReport, check: boolean, color: boolean): string {
   const parts: string[] = [];
   for (const d of report.diagnostics) parts.push(formatDiagnosticText(d, { color }) + '\n');
   for (const u of report.unsafe)
@@ -280,7 +108,7 @@ function fmtText(report: FmtReport, check: boolean, color: boolean): string {
   return parts.join('');
 }
 
-function fmtJson(report: FmtReport, check: boolean): string {
+function fmtJson(report: FormatReport, check: boolean): string {
   const ok = report.diagnostics.every((d) => d.severity !== 'error') && report.unsafe.length === 0 && (!check || report.changed.length === 0);
   return JSON.stringify({ ok, check, files: report.files, changed: report.changed, diagnostics: report.diagnostics, unsafe: report.unsafe }, null, 2) + '\n';
 }
