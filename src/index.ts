@@ -10,6 +10,8 @@ export { loadContent, packContent, gameContent, type LoadedContent, type PackCon
 export { exportPack, exportRecord, type ExportOptions } from './content/export.js';
 export { formatFiles, contentFiles, projectSchemas, type FormatReport, type FormatTarget, type ContentFile } from './content/format-files.js';
 export { Refusal, WriteFailed } from './content/refusal.js';
+export { addRecord } from './content/add-record.js';
+export { LAYER_ENTRY, type NewResult, type PackFolders } from './content/new-record-files.js';
 export { recordsOfKind, typedContent, type ById, type LoadedPack, type PackContentOf } from './engine/core/content-of.js';
 export type { WarchonRecords } from './engine/warchon/records.js';
 export type { ArchonRecords } from './engine/archon-skirmish/records.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { loadContent, type PackContent } from '../content/effective.js';
 import { findProject, type Project } from '../content/project.js';
 import type { PackRuns } from '../content/rules.js';
-import { didYouMean as suggestion } from '../content/suggest.js';
+import { didYouMeanText } from '../content/suggest.js';
 import { displayPath } from '../content/locate.js';
 import { defaultCacheDir, type ValidateOptions, type ValidationResult } from '../content/validate.js';
 import { formatDiagnosticText, formatValidation, plural } from './format.js';
@@ -93,8 +93,7 @@ export function listPackFolders(contentDir: string): string[] {
 
 /** `Did you mean "x"? ` when a choice is close to what was typed (src/content/suggest.ts), else ''. */
 export function didYouMean(typed: string, choices: readonly string[]): string {
-  const near = suggestion(typed, choices);
-  return near ? `${near} ` : '';
+  return didYouMeanText(typed, choices);
 }
 
 /**

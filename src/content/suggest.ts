@@ -32,6 +32,12 @@ export function didYouMean(typed: string, choices: Iterable<string>): string | u
   return near === undefined ? undefined : `Did you mean "${near}"?`;
 }
 
+/** `Did you mean "x"? ` (with a space, to start a hint) for a close choice, else ''. */
+export function didYouMeanText(typed: string, choices: Iterable<string>): string {
+  const near = didYouMean(typed, choices);
+  return near ? `${near} ` : '';
+}
+
 /** Edits (insert, delete, replace, or swap two neighbours) from `a` to `b`: optimal string alignment. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
