@@ -73,6 +73,8 @@ export {
   type WarmasterTablesContent,
   type WarmasterResolution,
 } from './engine/warmaster/tables.js';
+export { warchonResolutionJson, warchonResolutionText } from './analysis/warchon-resolution.js';
+export { warmasterResolutionJson, warmasterResolutionText, teleportResolutionJson, teleportResolutionText } from './analysis/warmaster-resolution.js';
 export { warchonOdds, warmasterOdds, type ColumnOdds, type Outcome, type WarchonSpreadOdds, type WarmasterOdds } from './analysis/odds.js';
 
 // Playing: games, and simulated playtests.

@@ -1,14 +1,9 @@
 import type { Command } from 'commander';
-import { describeResult, ResultGrammarError, type CombatResult } from '../engine/warchon/results.js';
-import { resolveCombat, type Provenance, type Resolution, type SpreadTables, type WarchonTables } from '../engine/warchon/tables.js';
-import {
-  resolveTeleport,
-  resolveWarmasterCombat,
-  type CombatTable,
-  type TeleportResolution,
-  type WarmasterResolution,
-  type WarmasterTables,
-} from '../engine/warmaster/tables.js';
+import { ResultGrammarError } from '../engine/warchon/results.js';
+import { resolveCombat, type SpreadTables, type WarchonTables } from '../engine/warchon/tables.js';
+import { resolveTeleport, resolveWarmasterCombat, type WarmasterTables } from '../engine/warmaster/tables.js';
+import { warchonResolutionJson, warchonResolutionText } from '../analysis/warchon-resolution.js';
+import { teleportResolutionJson, teleportResolutionText, warmasterResolutionJson, warmasterResolutionText } from '../analysis/warmaster-resolution.js';
 import { packTables, type PackTables, type TableEngine } from '../analysis/table-engines.js';
 import { formatOption, outputFormat, type OutputFormat } from './format.js';
 import { CommandError, EXIT, UsageError, type Io } from './io.js';
@@ -87,14 +82,6 @@ function fingersArg(raw: string | undefined): { attacker: number; defender: numb
     if (n < 1 || n > 5) throw new UsageError(`the ${who} shows ${n} fingers; each player shows 1 to 5`, hint);
   }
   return { attacker, defender };
-}
-
-export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
-
-/** "(ruling erdon-pass-crt-row-4, not printed)" for a value a layer set. */
-export function flag(origin: Pick<Provenance, 'kind' | 'entry'> | null | undefined): string {
-  // An erratum corrects a value the source does print: never "not printed".
-  return origin ? ` (${origin.kind} ${origin.entry}, ${origin.kind === 'erratum' ? 'corrected' : 'not printed'})` : '';
 }
 
 interface ResolveOptions {
@@ -223,64 +210,8 @@ function resolveWarchonCommand(io: Io, pack: string, tables: WarchonTables, opts
   const ds = intArg('--ds', opts.ds, "the Defending army's total Defense Strength", 7);
   const fingers = fingersArg(opts.fingers);
   const r = resolveCombat(spread, { as, ds, fingers });
-  io.out(format === 'json' ? JSON.stringify(warchonJson(pack, r, spread), null, 2) + '\n' : warchonText(r, spread));
+  io.out(format === 'json' ? JSON.stringify(warchonResolutionJson(pack, r, spread), null, 2) + '\n' : warchonResolutionText(r, spread));
   io.exitCode = EXIT.ok;
-}
-
-function warchonJson(pack: string, r: Resolution, spread: SpreadTables) {
-  return {
-    pack,
-    spread: r.spread,
-    spreadNumber: spread.number,
-    as: r.as,
-    ds: r.ds,
-    differential: r.differential,
-    column: r.column.label,
-    fingers: r.fingers,
-    number: r.number,
-    event: r.event,
-    eventsTable: r.eventsTable,
-    result: r.result?.code ?? null,
-    outcome: r.result && outcomeJson(r.result),
-    origins: r.origins.map((o) => ({ value: o.value, layer: o.layer, entry: o.entry, kind: o.kind, pointer: o.pointer })),
-  };
-}
-
-function outcomeJson(result: CombatResult) {
-  return {
-    kind: result.kind,
-    form: result.form,
-    name: result.name,
-    attacker: result.attacker,
-    defender: result.defender,
-    engaged: result.engaged,
-    words: describeResult(result),
-  };
-}
-
-function warchonText(r: Resolution, spread: SpreadTables): string {
-  const origin = (value: string) => r.origins.find((o) => o.value === value) ?? null;
-  const lines = [
-    `${spread.name} (spread ${spread.number}, ${spread.id})`,
-    `Differential ${signed(r.differential)} (AS ${r.as} - DS ${r.ds}): column ${r.column.label}.${flag(origin('column'))}`,
-  ];
-  const fingers = `Fingers ${r.fingers.attacker} (attacker) and ${r.fingers.defender} (defender)`;
-  if (r.event) {
-    lines.push(`${fingers}: number ${r.number}E, a Random Event.${flag(origin('number'))}`);
-    if (spread.events) {
-      lines.push(`Go to the ${spread.name} Events Table (${spread.id}) and generate another number for the entry:`);
-      for (const e of spread.events) lines.push(`  ${e.number} ${e.name}`);
-    } else {
-      lines.push(`${spread.name} prints no Events Table.`);
-    }
-    lines.push('No combat result yet: unless the event ends combat, recalculate CS and generate a new number, ignoring further events this turn.');
-  } else {
-    lines.push(`${fingers}: number ${r.number}.${flag(origin('number'))}`);
-    const result = r.result!;
-    const name = result.name ? ` (${result.name})` : '';
-    lines.push(`Result ${result.code}${name}: ${describeResult(result)}.${flag(origin('result'))}`);
-  }
-  return lines.join('\n') + '\n';
 }
 
 function resolveWarmasterCommand(io: Io, pack: string, tables: WarmasterTables, opts: ResolveOptions, format: OutputFormat): void {
@@ -300,7 +231,7 @@ function resolveWarmasterCommand(io: Io, pack: string, tables: WarmasterTables, 
     const entries = tables.teleportTable();
     const tableId = [...tables.teleportTables].find(([, e]) => e === entries)?.[0] ?? '';
     const t = resolveTeleport(entries, roll);
-    io.out(format === 'json' ? JSON.stringify(teleportJson(pack, tableId, t), null, 2) + '\n' : teleportText(t));
+    io.out(format === 'json' ? JSON.stringify(teleportResolutionJson(pack, tableId, t), null, 2) + '\n' : teleportResolutionText(t));
     io.exitCode = EXIT.ok;
     return;
   }
@@ -313,55 +244,6 @@ function resolveWarmasterCommand(io: Io, pack: string, tables: WarmasterTables, 
   if (roll < 1 || roll > 6) throw new UsageError(`--roll must be 1 to 6 (a D6), not ${roll}`, 'Give the D6 roll, e.g. --roll 4.');
   const table = tables.combatTable();
   const r = resolveWarmasterCombat(table, { attack, defence, roll });
-  io.out(format === 'json' ? JSON.stringify(warmasterJson(pack, r, table), null, 2) + '\n' : warmasterText(r, table));
+  io.out(format === 'json' ? JSON.stringify(warmasterResolutionJson(pack, r, table), null, 2) + '\n' : warmasterResolutionText(r, table));
   io.exitCode = EXIT.ok;
-}
-
-function warmasterJson(pack: string, r: WarmasterResolution, table: CombatTable) {
-  return {
-    pack,
-    table: table.id,
-    attack: r.attack,
-    defence: r.defence,
-    odds: `${r.odds[0]}-${r.odds[1]}`,
-    column: r.column.label,
-    roll: r.roll,
-    result: r.result.code,
-    name: r.result.name,
-    text: r.result.text,
-    outcome: { attacker: r.result.attacker, defender: r.result.defender, battleAgain: r.result.battleAgain },
-    origins: r.origins.map((o) => ({ value: o.value, layer: o.layer, entry: o.entry, kind: o.kind, pointer: o.pointer })),
-  };
-}
-
-function warmasterText(r: WarmasterResolution, table: CombatTable): string {
-  const origin = (value: string) => r.origins.find((o) => o.value === value) ?? null;
-  const ratio = `${r.odds[0]}-${r.odds[1]}`;
-  return (
-    [
-      `${table.name}`,
-      `Attack ${r.attack} against defence ${r.defence}: odds ${ratio}, rounded in the defender's favour: column ${r.column.label}.${flag(origin('column'))}`,
-      `D6 roll ${r.roll}: ${r.result.code}, ${r.result.name}: ${r.result.text}${flag(origin('result'))}`,
-    ].join('\n') + '\n'
-  );
-}
-
-function teleportJson(pack: string, table: string, t: TeleportResolution) {
-  const o = t.entry.origin;
-  return {
-    pack,
-    table,
-    roll: t.roll,
-    range: t.entry.range,
-    result: t.entry.name,
-    outcome: t.entry.outcome,
-    text: t.entry.text,
-    origins: o ? [{ value: 'result', layer: o.layer, entry: o.entry, kind: o.kind, pointer: o.pointer }] : [],
-  };
-}
-
-function teleportText(t: TeleportResolution): string {
-  const { min, max } = t.entry.range;
-  const range = min === max ? `${min}` : `${min ?? ''}-${max ?? ''}`;
-  return [`Teleportation Table`, `D66 roll ${t.roll} (${range}): ${t.entry.name} ${t.entry.text}${flag(t.entry.origin)}`].join('\n') + '\n';
 }
