@@ -52,6 +52,8 @@ export {
   type RollTableLookup,
   type LayerNote,
 } from './analysis/table-lookup.js';
+export { combatLookupText, rollLookupText } from './analysis/table-lookup-text.js';
+export { genericOdds, rollsText } from './analysis/table-odds-text.js';
 export {
   combatTableOdds,
   rollTableOdds,

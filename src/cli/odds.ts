@@ -7,7 +7,8 @@ import type { CombatTable } from '../engine/warmaster/tables.js';
 import { EXIT, UsageError, type Io } from './io.js';
 import { formatOption, outputFormat } from './format.js';
 import { readPackTables, reportTableError, spreadArg } from './resolve.js';
-import { genericOdds, tableArg } from './resolve-generic.js';
+import { genericOdds } from '../analysis/table-odds-text.js';
+import { tableArg } from './resolve-generic.js';
 
 export function registerOdds(program: Command, io: Io): void {
   program
