@@ -77,6 +77,8 @@ export {
 } from './engine/warmaster/tables.js';
 export { warchonResolutionJson, warchonResolutionText } from './analysis/warchon-resolution.js';
 export { warmasterResolutionJson, warmasterResolutionText, teleportResolutionJson, teleportResolutionText } from './analysis/warmaster-resolution.js';
+export { warchonOddsJson, warchonOddsText } from './analysis/warchon-odds-text.js';
+export { warmasterOddsJson, warmasterOddsText } from './analysis/warmaster-odds-text.js';
 export { warchonOdds, warmasterOdds, type ColumnOdds, type Outcome, type WarchonSpreadOdds, type WarmasterOdds } from './analysis/odds.js';
 
 // Playing: games, and simulated playtests.
