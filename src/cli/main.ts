@@ -1,7 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { packageRoot } from '../content/package-root.js';
+import { playmarkVersion } from '../content/package-root.js';
 import { printCommandError } from './command-error.js';
 import { CommandError, EXIT, UsageError, type Io } from './io.js';
 
@@ -106,13 +104,11 @@ function commandOf(argv: readonly string[]): string | undefined {
   return words[0] === 'help' ? words[1] : words[0];
 }
 
-const pkg = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
-
 /** The program, with the real definition of the command `argv` runs (all of them with `all`), and summaries of the others. */
 export async function buildProgram(io: Io, argv: readonly string[] = [], all = false): Promise<Command> {
   const program = new Command('playmark')
     .description('Paper wargames and board games as schema-checked data: validate them, export them, play them and print them from one source of truth.')
-    .version(pkg.version, '-V, --version', 'print the version')
+    .version(playmarkVersion(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .configureOutput({
       writeOut: (s) => io.out(s),

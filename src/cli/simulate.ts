@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_MOVES, gameSeed, logGame, shardRange } from '../analysis/simulate.js';
 import type { LogLine } from '../analysis/simulate-game.js';
@@ -8,7 +7,7 @@ import { MergeError, type Batch, type Range } from '../analysis/simulate-report.
 import { failedGames, isPairings, mergeAnyReports, playedGames, readAnyReport, type AnyReport } from '../analysis/simulate-pairings.js';
 import { anyReportText, failureSummary } from '../analysis/simulate-text.js';
 import { gameContent } from '../content/effective.js';
-import { packageRoot } from '../content/package-root.js';
+import { playmarkVersion } from '../content/package-root.js';
 import { BOT_NAMES, isBotName, type BotName } from '../engine/core/bots.js';
 import { packGame } from './game.js';
 import { createBar } from '../render/progress.js';
@@ -288,8 +287,4 @@ function write(io: Io, file: string, text: string): void {
 function shown(io: Io, file: string): string {
   const rel = path.relative(io.cwd, file);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}
-
-function playmarkVersion(): string {
-  return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }

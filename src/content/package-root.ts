@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,4 +18,9 @@ export function packageRoot(): string {
     dir = parent;
   }
   return (found = dir);
+}
+
+/** playmark's version, from its package.json (what `--version` prints and a game log's header names). */
+export function playmarkVersion(): string {
+  return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
