@@ -113,6 +113,8 @@ function blankUnit(u: UnitState, id: string): UnitState {
  * only in which hidden unit is where name them alike.
  */
 function hiddenNames(state: WarchonState, hidden: ReadonlySet<string>): Map<string, string> {
+  // One hidden unit is the first whatever its key: most views hide one or none.
+  if (hidden.size === 1) return new Map([[hidden.values().next().value!, unseenId(1)]]);
   const keyed = state.core.units
     .filter((u) => hidden.has(u.id))
     .map((u) => ({
@@ -147,7 +149,8 @@ function blankUnits(core: CoreState, names: ReadonlyMap<string, string>): CoreSt
   });
   // Static marks and the settled flag are caches over the units: a view recomputes them (coreWith
   // leaves it unsettled). Copies by coreWith, not spreads: a state's spread is V8's slow path (state.ts).
-  return coreWith(renameIn(coreWith(core, { units: [] }), names, UNSEEN), { units, staticMarks: '', random: core.random });
+  // The marks are left out of the renaming too: a long text, replaced by ''.
+  return coreWith(renameIn(coreWith(core, { units: [], staticMarks: '' }), names, UNSEEN), { units, staticMarks: '', random: core.random });
 }
 
 /** The state as `side` sees it: see the top of this file. Pure: two states differing only in what `side` has not seen give equal views. */
@@ -170,6 +173,19 @@ export function playerView(rules: WarchonRules, state: WarchonState, side: strin
     departures: renameIn(view.departures, names, UNSEEN),
     pending,
   });
+}
+
+// A unit of an army as `determinize` fills it in, made once per rules, side, id and record: states
+// are never changed in place, so views may share it, and a greedy bot fills one in at every decision.
+const filledUnits = new WeakMap<WarchonRules, Map<string, UnitState>>();
+
+function filledUnit(rules: WarchonRules, side: string, id: string, record: string): UnitState {
+  let bySide = filledUnits.get(rules);
+  if (bySide === undefined) filledUnits.set(rules, (bySide = new Map()));
+  const key = `${side} ${id} ${record}`;
+  let unit = bySide.get(key);
+  if (unit === undefined) bySide.set(key, (unit = makeUnit(armyUnit(rules, side, id, record))));
+  return unit;
 }
 
 /**
@@ -205,13 +221,17 @@ export function determinize(rules: WarchonRules, view: WarchonState, side: strin
       }
       taken.add(pick.id);
       names.set(blank.id, pick.id);
-      const unit = makeUnit(armyUnit(rules, enemy, pick.id, pick.record));
+      const unit = filledUnit(rules, enemy, pick.id, pick.record);
       filled.set(blank.id, { ...unit, location: blank.location, destroyed: blank.destroyed, controlledBy: blank.controlledBy });
     });
   }
   // Unsettled (coreWith), with the core's own generator; copies by coreWith, as in blankUnits.
+  // The filled-in units are left out of the renaming: made from the army list, they name no blank.
   const fill = (core: CoreState): CoreState =>
-    coreWith(renameIn(coreWith(core, { units: core.units.map((u) => filled.get(u.id) ?? u) }), names, UNSEEN), { random: core.random });
+    coreWith(renameIn(coreWith(core, { units: [] }), names, UNSEEN), {
+      units: core.units.map((u) => filled.get(u.id) ?? renameIn(u, names, UNSEEN)),
+      random: core.random,
+    });
   // The filled-in units' static marks and faces, as play.ts withCore gives them after any change:
   // a look-ahead would otherwise rate a move that recomputes them against one that does not.
   const filledCore = fill(state.core);
