@@ -49,7 +49,18 @@ function renamed(text: string, names: ReadonlyMap<string, string>): string | nul
   const direct = names.get(text);
   if (direct !== undefined) return direct;
   if (!text.includes('@')) return text;
-  for (const part of text.split('@')) if (names.has(part)) return null;
+  // A part between '@'s that is a hidden id, found without splitting: a view renames few ids.
+  if (names.size > 8 || names.has('')) {
+    for (const part of text.split('@')) if (names.has(part)) return null;
+    return text;
+  }
+  for (const id of names.keys()) {
+    if (id.includes('@')) continue; // never a part
+    for (let at = text.indexOf(id); at !== -1; at = text.indexOf(id, at + 1)) {
+      const end = at + id.length;
+      if ((at === 0 || text[at - 1] === '@') && (end === text.length || text[end] === '@')) return null;
+    }
+  }
   return text;
 }
 
@@ -142,7 +153,7 @@ function blankUnits(core: CoreState, names: ReadonlyMap<string, string>): CoreSt
     places.push(i);
     blanks.push(blankUnit(u, id));
   });
-  blanks.sort((a, b) => Number(a.id.slice(UNSEEN.length + 1)) - Number(b.id.slice(UNSEEN.length + 1)));
+  if (blanks.length > 1) blanks.sort((a, b) => Number(a.id.slice(UNSEEN.length + 1)) - Number(b.id.slice(UNSEEN.length + 1)));
   const units = core.units.slice();
   places.forEach((p, i) => {
     units[p] = blanks[i]!;
@@ -208,10 +219,10 @@ export function determinize(rules: WarchonRules, view: WarchonState, side: strin
     const pool = rules.armies[enemy]!.filter((a) => !taken.has(a.id));
     const order = sampleIndices(r, pool.length, Math.min(pool.length, mine.length));
     r = order.random;
-    const records = rules.builds.find((b) => b.side === enemy)?.offer.map((o) => o.record) ?? rules.armies[enemy]!.map((a) => a.record);
     mine.forEach((blank, i) => {
       let pick = pool[order.value[i]!];
       if (pick === undefined) {
+        const records = rules.builds.find((b) => b.side === enemy)?.offer.map((o) => o.record) ?? rules.armies[enemy]!.map((a) => a.record);
         const drawn = nextInt(r, 0, records.length - 1);
         r = drawn.random;
         const record = records[drawn.value]!;
@@ -222,7 +233,24 @@ export function determinize(rules: WarchonRules, view: WarchonState, side: strin
       taken.add(pick.id);
       names.set(blank.id, pick.id);
       const unit = filledUnit(rules, enemy, pick.id, pick.record);
-      filled.set(blank.id, { ...unit, location: blank.location, destroyed: blank.destroyed, controlledBy: blank.controlledBy });
+      // Written out rather than spread: the shape makeUnit gives every unit.
+      filled.set(blank.id, {
+        id: unit.id,
+        record: unit.record,
+        name: unit.name,
+        side: unit.side,
+        location: blank.location,
+        stats: unit.stats,
+        hits: unit.hits,
+        maxHits: unit.maxHits,
+        traits: unit.traits,
+        modifiers: unit.modifiers,
+        destroyed: blank.destroyed,
+        controlledBy: blank.controlledBy,
+        prevented: unit.prevented,
+        retreat: unit.retreat,
+        leaves: unit.leaves,
+      });
     });
   }
   // Unsettled (coreWith), with the core's own generator; copies by coreWith, as in blankUnits.
