@@ -145,6 +145,14 @@ describe('Warchon player views', () => {
     for (const line of played.events) expect(JSON.stringify(game.viewEvent!(built, line, 'azuthka', played.state))).not.toContain(String(recruit.record));
   });
 
+  it('a log line leaves out the rule instances of an unseen unit (`<key>@<id>`, `...@<turn>`) and keeps those whose parts only contain its id', () => {
+    const s = azuthkaMovement();
+    const hidden = [...unseenUnits(rules, s, 'azuthka')][0]!;
+    const line = { type: 'effect', effect: 'static', rules: [`a@${hidden}`, `a@${hidden}@2`, `${hidden}@a`, `a@${hidden}0`, `a@x${hidden}`, 'a@b'] };
+    expect(game.viewEvent!(content, line, 'azuthka', s)).toEqual({ ...line, rules: [`a@${hidden}0`, `a@x${hidden}`, 'a@b'] });
+    expect(game.viewEvent!(content, line, 'celestine', s)).toEqual(line);
+  });
+
   it("log lines as a side sees them: the enemy's placements show only the spread, the attacker's fingers are hidden until both are shown", () => {
     const start = game.setup(content, 3).state;
     const move = game.legalMoves(content, start)[0]!;

@@ -71,20 +71,8 @@ function leftAfterDiscard(rules: ArchonRules, discard: readonly string[]): reado
   return left;
 }
 
-// The unseen cards of the last views of a hand, kept by the hand (never changed in place): a side's
-// hand and the discard pile stay the same over most decisions of a turn.
-const unseenCache = new WeakMap<readonly string[], { readonly rules: ArchonRules; readonly discard: readonly string[]; readonly cards: readonly string[] }>();
-
 /** The deck's cards less `hand` and `discard`, in card order. */
 function unseenCards(rules: ArchonRules, hand: readonly string[], discard: readonly string[]): readonly string[] {
-  const known = unseenCache.get(hand);
-  if (known !== undefined && known.rules === rules && known.discard === discard) return known.cards;
-  const cards = countUnseen(rules, hand, discard);
-  unseenCache.set(hand, { rules, discard, cards });
-  return cards;
-}
-
-function countUnseen(rules: ArchonRules, hand: readonly string[], discard: readonly string[]): readonly string[] {
   const { ids } = deckCounts(rules);
   const left = leftAfterDiscard(rules, discard).slice();
   for (let k = 0; k < hand.length; k++) left[rules.cardById.get(hand[k]!)!.index]!--;
