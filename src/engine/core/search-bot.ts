@@ -4,7 +4,7 @@
 // 1, a loss 0, a draw 1/2; a game still going at the cap 1 when `evaluate` rates it above 0 for the
 // bot, 0 below, 1/2 at 0 or without `evaluate`). UCB1 spends more playouts on the moves that score
 // best; the bot plays the move tried most. Each playout starts from a fresh view of the state as
-// the bot's side may know it (view.ts `knownState`: its player view, each unknown drawn from the bot's generator), with dice of
+// the bot's side may know it (view.ts `knownState`: its player view, taken once a decision, each unknown drawn afresh from the bot's generator), with dice of
 // the bot's own instead of the game's generator, so it never reads what its side cannot see and
 // never sees the rolls the game will make. Every draw is from the bot's own generator: the same
 // seed gives the same moves, whatever thread plays the game.
@@ -12,7 +12,7 @@ import type { Bot } from './bot.js';
 import type { Game, GameMove, GameState } from './game.js';
 import { lookAheadRandom } from './look-ahead.js';
 import { nextInt, sampleIndices, type RandomState } from './random.js';
-import { knownState } from './view.js';
+import { determinized, playerViewOf } from './view.js';
 
 export interface SearchOptions {
   /** Playouts per decision between two or more moves (the budget: each costs one `play` per move it plays). */
@@ -47,11 +47,13 @@ export function searchBot(options: SearchOptions = SEARCH_OPTIONS): Bot {
       } else {
         tried = moves.map((_, i) => i);
       }
+      // One player view for every playout (each still drawn afresh): the view is a function of the state.
+      const view = playerViewOf(game, content, state, side);
       const visits = tried.map(() => 0);
       const totals = tried.map(() => 0);
       for (let n = 0; n < playouts; n++) {
         const k = n < tried.length ? n : upperBound(visits, totals, n);
-        const p = playout(game as Game<unknown, GameState, GameMove>, content, state, side, moves[tried[k]!]!, depth, current);
+        const p = playout(game as Game<unknown, GameState, GameMove>, content, view, side, moves[tried[k]!]!, depth, current);
         current = p.random;
         visits[k]!++;
         totals[k]! += p.score;
@@ -85,22 +87,21 @@ function upperBound(visits: readonly number[], totals: readonly number[], n: num
   return best;
 }
 
-/** One playout of `move` for `side` from the state as that side may know it, scored 0..1. */
+/** One playout of `move` for `side` from its player view of the state (`view`), made playable afresh, scored 0..1. */
 function playout(
   game: Game<unknown, GameState, GameMove>,
   content: unknown,
-  state: GameState,
+  view: GameState,
   side: string,
   move: GameMove,
   depth: number,
   random: RandomState,
 ): { score: number; random: RandomState } {
-  const known = knownState(game, content, state, side, random);
-  const view = known.state;
+  const known = determinized(game, content, view, side, random);
   let current = known.random;
   const dice = lookAheadRandom(current);
   current = dice.random;
-  let s = game.play(content, { ...view, random: dice.value }, move).state;
+  let s = game.play(content, { ...known.state, random: dice.value }, move).state;
   for (let i = 0; i < depth && s.result === null; i++) {
     const legal = game.legalMoves(content, s);
     if (legal.length === 0) break;

@@ -25,7 +25,17 @@ export function knownState<C, S extends GameState, M extends GameMove>(
   side: string,
   random: RandomState,
 ): { state: S; random: RandomState } {
-  const view = playerViewOf(game, content, state, side);
+  return determinized(game, content, playerViewOf(game, content, state, side), side, random);
+}
+
+/** `view`, a player view of `side` (`playerViewOf`), made playable (`determinize`): a search bot takes one view of a state for all its playouts. */
+export function determinized<C, S extends GameState, M extends GameMove>(
+  game: Game<C, S, M>,
+  content: C,
+  view: S,
+  side: string,
+  random: RandomState,
+): { state: S; random: RandomState } {
   return game.determinize ? game.determinize(content, view, side, random) : { state: view, random };
 }
 
