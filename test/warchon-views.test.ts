@@ -121,6 +121,29 @@ describe('Warchon player views', () => {
     }
   });
 
+  it("a unit the side sees names no unseen unit: a modifier or control from an unseen unit's rule keeps its effect, its source named unseen", () => {
+    const a = azuthkaMovement();
+    const hidden = [...unseenUnits(rules, a, 'azuthka')][0]!;
+    const own = a.core.units.find((u) => u.side === 'azuthka')!;
+    const source = `trait/frigid@${hidden}`;
+    const marked = stateWith(a, {
+      core: {
+        ...a.core,
+        units: a.core.units.map((u) =>
+          u.id === own.id
+            ? unitWith(u, {
+                modifiers: [...u.modifiers, { stat: 'as', op: 'add', value: -1, rounding: null, duration: 'battle', location: null, turnsLeft: null, source }],
+              })
+            : u,
+        ),
+      },
+    });
+    expect(JSON.stringify(marked)).toContain(hidden);
+    const view = game.playerView!(content, marked, 'azuthka');
+    expect(JSON.stringify(view)).not.toContain(hidden);
+    expect(view.core.units.find((u) => u.id === own.id)!.modifiers.at(-1)).toMatchObject({ stat: 'as', value: -1, source: 'unseen' });
+  });
+
   it("over seeded games, no view holds an unseen enemy unit's id or record, and a determinized view offers the same moves", () => {
     const { hiddenSeen, knownAfterBattle } = checkViews(content, 12);
     expect(hiddenSeen).toBeGreaterThan(1000);

@@ -147,6 +147,9 @@ function hiddenNames(state: WarchonState, hidden: ReadonlySet<string>): Map<stri
 function blankUnits(core: CoreState, names: ReadonlyMap<string, string>): CoreState {
   const places: number[] = [];
   const blanks: UnitState[] = [];
+  // A unit the side sees keeps its fields, but a modifier or control from an unseen unit's rule
+  // (`<key>@<id>`) would name that unit: renameIn names its source unseen (the same object when nothing is renamed).
+  const units = core.units.map((u) => (names.has(u.id) ? u : renameIn(u, names, UNSEEN)));
   core.units.forEach((u, i) => {
     const id = names.get(u.id);
     if (id === undefined) return;
@@ -154,7 +157,6 @@ function blankUnits(core: CoreState, names: ReadonlyMap<string, string>): CoreSt
     blanks.push(blankUnit(u, id));
   });
   if (blanks.length > 1) blanks.sort((a, b) => Number(a.id.slice(UNSEEN.length + 1)) - Number(b.id.slice(UNSEEN.length + 1)));
-  const units = core.units.slice();
   places.forEach((p, i) => {
     units[p] = blanks[i]!;
   });
