@@ -1,8 +1,8 @@
 // Replaying a game log (docs/game-log.md): the header's seed and options set the game up, the log's
 // `play` lines are played in order, and every line the game writes is compared with the log's line
-// at the same place. The first line that differs is reported with its number and what differs; a
-// replay that matches to the end has reached the same final state (the `stop` line carries its
-// digest).
+// at the same place. The first line that differs is reported with its number and what happened
+// there (a line missing, a line extra, a line of another type, or a field that differs); a replay
+// that matches to the end has reached the same final state (the `stop` line carries its digest).
 import type { Game, GameMove, GameState } from '../engine/core/game.js';
 import type { JsonValue } from '../engine/core/log.js';
 import { excerpt, shorten } from './log-file.js';
@@ -49,10 +49,19 @@ export function readHeader(first: string | undefined): LogHeader {
   return header as LogHeader;
 }
 
+/**
+ * What happened at the first difference: the game wrote a line the log lacks there (`missing`), the
+ * log has a line the game did not write (`extra`), the two lines are of different types (`type`), or
+ * of the same type with a field that differs (`field`); or the log's line is not JSON (`json`), its
+ * move is not legal (`move`), or the replay stopped on an error (`stopped`).
+ */
+export type DifferenceKind = 'missing' | 'extra' | 'type' | 'field' | 'json' | 'move' | 'stopped';
+
 export type ReplayOutcome =
   | { readonly same: true; readonly lines: number; readonly moves: number; readonly stop: LogLine }
   | {
       readonly same: false;
+      readonly kind: DifferenceKind;
       /** The 1-based line of the log where the replay first differs. */
       readonly line: number;
       /** In words: what differs. */
@@ -87,9 +96,16 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
   }
   let at = 1; // the next log line to compare (0-based)
   let failure: ReplayOutcome | undefined;
+  // The first line that differs, and the game's next lines after it: what they match tells a
+  // missing or extra line from a changed one (differenceAt).
+  let differs: { at: number; logged: JsonValue; replayed: LogLine; after: LogLine[] } | undefined;
   let stop: LogLine | undefined;
   const scripted = scriptedBot(moves);
   const compare = (line: LogLine) => {
+    if (differs) {
+      if (differs.after.length < LOOKAHEAD) differs.after.push(line);
+      return;
+    }
     if (failure) return;
     const logged = lineAt(at);
     const n = at + 1;
@@ -98,6 +114,7 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
     if (line.type === 'play' && scripted.illegal) {
       failure = {
         same: false,
+        kind: 'move',
         line: n,
         message: `the move ${JSON.stringify(scripted.illegal.move)} is not legal here (the game offers ${scripted.illegal.legal} moves: ${scripted.illegal.kinds})`,
         logged: logged && 'value' in logged ? logged.value : null,
@@ -106,17 +123,15 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
       return;
     }
     if (logged === null) {
-      failure = { same: false, line: n, message: `the log ends at line ${n - 1}, the replay goes on`, logged: null, replayed: line };
+      failure = { same: false, kind: 'missing', line: n, message: `the log ends at line ${n - 1}, the replay goes on`, logged: null, replayed: line };
       return;
     }
     if ('error' in logged) {
-      failure = { same: false, line: n, message: `line ${n} ${logged.error}`, logged: shorten(raw[n - 1] ?? ''), replayed: line };
+      failure = { same: false, kind: 'json', line: n, message: `line ${n} ${logged.error}`, logged: shorten(raw[n - 1] ?? ''), replayed: line };
       return;
     }
     // Cast: a log line is JSON; LogLine's index signature is not JsonValue's.
-    const diff = firstDifference(logged.value, line as unknown as JsonValue, '');
-    const why = line.type === 'stop' && typeof line.error === 'string' ? ` (the replay stopped: ${line.error})` : '';
-    if (diff !== null) failure = { same: false, line: n, message: diff + why, logged: logged.value, replayed: line };
+    if (canonical(logged.value) !== canonical(line as unknown as JsonValue)) differs = { at: n - 1, logged: logged.value, replayed: line, after: [] };
   };
   try {
     playGame(
@@ -130,20 +145,23 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
       scripted.choose,
     );
   } catch (e) {
-    if (!failure)
+    if (!failure && !differs)
       failure = {
         same: false,
+        kind: 'stopped',
         line: at + 1,
         message: `the replay stopped: ${(e as Error).message}`,
         logged: lineAt(at) && 'value' in lineAt(at)! ? (lineAt(at) as { value: JsonValue }).value : null,
         replayed: null,
       };
   }
+  if (differs) return differenceAt(differs, lineAt);
   if (failure) return failure;
   if (at < raw.length) {
     const extra = lineAt(at);
     return {
       same: false,
+      kind: 'extra',
       line: at + 1,
       message: `the replay ended at line ${at} and the log goes on`,
       logged: extra && 'value' in extra ? extra.value : shorten(raw[at] ?? ''),
@@ -151,6 +169,59 @@ export function replayLog(game: Game<unknown, GameState, GameMove>, content: unk
     };
   }
   return { same: true, lines: raw.length, moves: moves.length, stop: stop! };
+}
+
+/** How many of the game's lines after a differing one are compared with the log to tell what happened. */
+const LOOKAHEAD = 4;
+
+/**
+ * What happened at the first line that differs (0-based `at` in the log), judged by which reading
+ * matches more of the lines that follow: the log going on with the game's next lines (a line
+ * missing), the game's line being the log's next (a line extra), or the lines after matching in
+ * place (this line changed: another type, or a field). A tie keeps the line in place.
+ */
+function differenceAt(
+  d: { at: number; logged: JsonValue; replayed: LogLine; after: readonly LogLine[] },
+  lineAt: (i: number) => { value: JsonValue } | { error: string } | null,
+): ReplayOutcome {
+  const matches = (i: number, line: LogLine) => {
+    const l = lineAt(i);
+    return l !== null && 'value' in l && canonical(l.value) === canonical(line as unknown as JsonValue);
+  };
+  /** How many of `lines` match the log's lines from `from` on, one after another. */
+  const run = (from: number, lines: readonly LogLine[]) => {
+    let k = 0;
+    while (k < lines.length && matches(from + k, lines[k]!)) k++;
+    return k;
+  };
+  const n = d.at + 1;
+  const base = { same: false as const, line: n, logged: d.logged, replayed: d.replayed as unknown as JsonValue };
+  const inPlace = run(d.at + 1, d.after);
+  const missing = run(d.at, d.after);
+  const extra = run(d.at + 1, [d.replayed, ...d.after]);
+  const loggedType = isObject(d.logged) ? d.logged.type : undefined;
+  if (missing > inPlace && missing >= extra)
+    return {
+      ...base,
+      kind: 'missing',
+      message: `line ${n} is missing: the game writes ${typed(d.replayed.type)} line here, and the log goes on with the game's next lines`,
+    };
+  if (extra > inPlace)
+    return {
+      ...base,
+      kind: 'extra',
+      message: `line ${n} is extra: the game did not write this ${typed(loggedType, false)} line, and the log's next line is the game's`,
+    };
+  const why = d.replayed.type === 'stop' && typeof d.replayed.error === 'string' ? ` (the replay stopped: ${d.replayed.error})` : '';
+  if (isObject(d.logged) && loggedType !== d.replayed.type)
+    return { ...base, kind: 'type', message: `line ${n} is ${typed(loggedType)} where the game has ${typed(d.replayed.type)}${why}` };
+  return { ...base, kind: 'field', message: (firstDifference(d.logged, d.replayed as unknown as JsonValue, '') ?? '') + why };
+}
+
+/** A line's type in words: "a `play`", "an `end`" (without the article when `article` is false). */
+function typed(type: unknown, article = true): string {
+  if (typeof type !== 'string') return type === undefined ? 'untyped' : `type ${JSON.stringify(type)}`;
+  return `${article ? (/^[aeiou]/i.test(type) ? 'an ' : 'a ') : ''}\`${type}\``;
 }
 
 function isObject(v: unknown): v is { readonly [k: string]: JsonValue } {

@@ -35,7 +35,9 @@ Examples:
 The log's first line names the pack, its version, the seed and the options; the game is set up from
 them and the log's moves (its "play" lines) are played in order. Every line the game writes is
 compared with the log's line at the same place, whatever the order of the keys; the first that
-differs is reported with its line number and the field that differs. A replay that matches to the
+differs is reported with its line number and what happened there: "line N is missing" (the log goes
+on with the game's next lines), "line N is extra" (the log's next line is the game's), "line N is a
+\`play\` where the game has an \`end\`", or the field that differs. A replay that matches to the
 last line ("stop", with a digest of the final state) has reached the same final state. The format
 is in docs/game-log.md. A log written with another version of the pack says so, and is replayed
 with the pack as it is now.
@@ -45,7 +47,8 @@ ${MAX_LOG_LINE_BYTES / MB} MB; a longer line is reported with its number and fir
 byte-order mark at the start is allowed. Lines shown in a difference are cut to ${SHOWN} characters.
 
 --format json: { file, pack, packVersion, logPackVersion, same, lines, moves, result } when the
-same, or { file, ..., same: false, line, message, logged, replayed } at the first difference.
+same, or { file, ..., same: false, line, kind, message, logged, replayed } at the first difference
+(kind: missing, extra, type, field, json, move or stopped).
 
 Exit codes: 0 the same final state, 1 the replay differs (or the content has errors), 2 usage
 error (no such file, not a game log, a pack with no game).`,
@@ -93,7 +96,7 @@ function replayJson(file: string, header: LogHeader, pack: PackContent, o: Repla
   const base = { file, pack: header.pack, packVersion: pack.pack.version, logPackVersion: header.packVersion, seed: header.seed };
   if (o.same)
     return { ...base, same: true, lines: o.lines, moves: o.moves, end: o.stop.end, result: o.stop.result ?? null, turn: o.stop.turn, state: o.stop.state };
-  return { ...base, same: false, line: o.line, message: o.message, logged: o.logged, replayed: o.replayed };
+  return { ...base, same: false, line: o.line, kind: o.kind, message: o.message, logged: o.logged, replayed: o.replayed };
 }
 
 /** A JSON value that is a list (Array.isArray does not narrow a readonly list away). */
