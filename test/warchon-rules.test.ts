@@ -10,6 +10,7 @@ import { effectiveStat } from '../src/engine/core/stats.js';
 import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
 import { contested } from '../src/engine/warchon/movement.js';
 import { recompute } from '../src/engine/warchon/statics.js';
+import { victory } from '../src/engine/warchon/victory.js';
 
 const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
 const content = loadContent([PACK]).packs.get('warchon') as PackContent;
@@ -312,5 +313,20 @@ describe('Warchon rules through the game loop', () => {
     expect(state.result).toEqual({ winner: null, reason: expect.stringContaining('draw'), rule: 'scenario/demo/draw-after-turns' });
     const earlier = play({ ...s, turn: 99, core: { ...s.core, turn: 99 } }, END).state;
     expect(earlier.result).toBeNull();
+  });
+
+  it('mutual destruction: both armies destroyed at once end the game as the ruling mutual-destruction-draw sets rules core /mutualDestruction (a draw)', () => {
+    const s = position('azuthka', {});
+    expect(rules.mutualDestruction).toBe('draw');
+    expect(victory(s.core, rules)).toEqual({
+      winner: null,
+      reason: expect.stringContaining('both armies are destroyed at once'),
+      rule: 'scenario/demo#/victory/0',
+    });
+    // The engine reads the field: a copy of the content that sets it otherwise ends the same game otherwise.
+    const records = structuredClone(content.records) as unknown as { rules: { core: Record<string, unknown> } };
+    records.rules.core.mutualDestruction = 'attacker';
+    const copy = { ...content, records: records as unknown as PackContent['records'] };
+    expect(victory(s.core, warchonRules(copy))).toMatchObject({ winner: 'azuthka' });
   });
 });

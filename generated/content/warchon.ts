@@ -387,6 +387,7 @@ export const rules: { readonly [K in WarchonRulesId]: WarchonRulesRecord } = {
       "stopOnEnemy": true,
       "text": "Normally a unit can only move through spreads in sequential order, e.g., from Sp. 3 to Sp. 4 to Sp. 5 (and vice versa), but some spreads permit a \"shortcut\" to another spread not immediately next to them. It takes one Movement to go to a new spread through a path just as if the playmark were moving into the next spread; there's no extra movement cost to use a path. Stop moving a unit the instant it comes into a spread containing at least one enemy unit, even if it still has Movement left unused. This is called \"shifting,\" something to remind you that a unit has been moved and cannot move any more this turn."
     },
+    "mutualDestruction": "draw",
     "name": "Warchon core rules",
     "retreat": {
       "destination": "owner-choice-adjacent",
@@ -3143,6 +3144,12 @@ export const origins: {
         "layer": "rulings",
         "reason": "RULING: Dracosroar Event 1 says \"all armies are at halved CS this turn\" without saying how odd values are rounded. Halve each unit's current AS and DS and round fractions down."
       },
+      "/mutualDestruction": {
+        "entry": "mutual-destruction-draw",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "RULING: the only way to win is \"destroy your opponent's units\", and the text never says what happens when the last units of both armies fall at once (both sides take their Hits from the same battle result, or an event destroys both). Neither player has destroyed the other and kept an army, so neither has won: the game is a draw."
+      },
       "/retreat": {
         "entry": "retreat-destination",
         "kind": "ruling",
@@ -3998,6 +4005,17 @@ export const layers: PackLayers = [
           "pointer": "/events/entries/0/effects/0/outcomes/2/effects/0/rounding"
         },
         "value": "down"
+      },
+      {
+        "id": "mutual-destruction-draw",
+        "kind": "ruling",
+        "reason": "RULING: the only way to win is \"destroy your opponent's units\", and the text never says what happens when the last units of both armies fall at once (both sides take their Hits from the same battle result, or an event destroys both). Neither player has destroyed the other and kept an army, so neither has won: the game is a draw.",
+        "target": {
+          "id": "core",
+          "kind": "rules",
+          "pointer": "/mutualDestruction"
+        },
+        "value": "draw"
       },
       {
         "id": "seen-units-stay-known",

@@ -174,6 +174,10 @@ export interface WarchonCoreRules {
    */
   halvedRounding: "down" | "up" | null;
   /**
+   * How a game ends when both armies are destroyed at once (the last units of both sides fall in the same battle result or event): `draw`, nobody wins; `attacker`, the army whose turn it is wins. Null because the text does not say (its only victory is to destroy all the opponent's units).
+   */
+  mutualDestruction: "draw" | "attacker" | null;
+  /**
    * What players remember of an enemy unit once a battle has shown it (set-up is secret and a playmark shows only that a unit is there): `stay-known`, it stays known to both sides; null because the text does not say. Without `stay-known`, a unit is known only while it fights in the battle under way.
    */
   seenUnits?: "stay-known" | null;

@@ -97,6 +97,8 @@ export interface WarchonRules {
   readonly controlling: 'attacker' | 'defender';
   /** Ruling seen-units-stay-known: a unit seen in battle stays known (else only while it fights in the battle under way). */
   readonly seenStayKnown: boolean;
+  /** Ruling mutual-destruction-draw: how a game ends when both armies are destroyed at once. */
+  readonly mutualDestruction: 'draw' | 'attacker';
   /** The fingers a player may show (rules/core /rng/fingers). */
   readonly fingers: { readonly min: number; readonly max: number };
   /** Random Events per location per turn (rules/core /events/perLocationPerTurn). */
@@ -298,6 +300,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     tables: warchonTables(typedContent<WarchonRecords>(content)),
     controlling: need(core.controllingArmy, 'rules core /controllingArmy'),
     seenStayKnown: core.seenUnits === 'stay-known',
+    mutualDestruction: need(core.mutualDestruction, 'rules core /mutualDestruction'),
     fingers: { min: need(core.rng.fingers.min, 'rules core /rng/fingers/min'), max: need(core.rng.fingers.max, 'rules core /rng/fingers/max') },
     eventsPerTurn: core.events.perLocationPerTurn,
     victory,

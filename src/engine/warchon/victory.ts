@@ -1,5 +1,5 @@
 // How a game of Warchon ends: an army with no units left loses (the scenario's destroy-all-enemy),
-// both at once is a draw; and a rule of the content may end it with an `end-game` effect (the
+// both at once ends as the ruling mutual-destruction-draw says (a draw); and a rule of the content may end it with an `end-game` effect (the
 // ruling draw-after-turns: a game still going when its 100th turn ends is a draw).
 import type { GameResult } from '../core/game.js';
 import type { CoreState } from '../core/state.js';
@@ -31,7 +31,16 @@ function findVictory(core: CoreState, rules: WarchonRules): GameResult | null {
   const beaten = rules.sides.filter((s) => !armyLeft(core, s));
   if (rules.victory.length === 0) return null;
   const v = rules.victory[0]!;
-  if (beaten.length === 2) return { winner: null, reason: `both armies are destroyed at once: ${v.text}`, rule: v.rule };
+  if (beaten.length === 2) {
+    // The ruling mutual-destruction-draw (rules core /mutualDestruction): the text does not say.
+    if (rules.mutualDestruction === 'attacker' && core.active !== null)
+      return {
+        winner: core.active,
+        reason: `both armies are destroyed at once, and the attacking army wins by the rules' mutualDestruction: ${v.text}`,
+        rule: v.rule,
+      };
+    return { winner: null, reason: `both armies are destroyed at once: ${v.text}`, rule: v.rule };
+  }
   return { winner: rules.sides.find((s) => s !== beaten[0])!, reason: v.text, rule: v.rule };
 }
 
