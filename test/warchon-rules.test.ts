@@ -93,10 +93,14 @@ describe('Warchon rules through the game loop', () => {
     expect(s.battle?.result).toBeTruthy();
     const hits = s.battle!.hits.find((h) => h.side === 'azuthka')?.left ?? 0;
     expect(hits).toBeGreaterThan(0);
-    s = play(s, { kind: 'assign', unit: 'deathknoll-ogres' }).state;
+    const assigned = play(s, { kind: 'assign', unit: 'deathknoll-ogres' });
+    s = assigned.state;
     const ogres = unit(s, 'deathknoll-ogres');
     expect(ogres.hits).toBe(1);
     expect(ogres.stats).toMatchObject({ size: 3, movement: 2, as: 3, ds: 3 });
+    // The log's face line shows the face turned to, with the Hits the unit has left after the Hit.
+    const face = assigned.events.find((e) => e.type === 'effect' && e.effect === 'face' && e.unit === 'deathknoll-ogres');
+    expect(face).toMatchObject({ hits: 1, stats: { as: 3, ds: 3, size: 3, movement: 2, hits: ogres.hits } });
   });
 
   it('movement: up to Movement through spreads in number order or along paths, paths both ways', () => {

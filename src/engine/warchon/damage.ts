@@ -43,7 +43,8 @@ export function syncFaces(core: CoreState, rules: WarchonRules, synced?: CoreSta
     if (face === undefined) continue;
     if (u.stats.as === face.as && u.stats.ds === face.ds && u.stats.size === face.size && u.stats.movement === face.movement) continue;
     const stats = { ...u.stats, as: face.as, ds: face.ds, size: face.size, movement: face.movement };
-    (events ??= []).push({ type: 'effect', effect: 'face', rule: rules.keys.damage, unit: u.id, hits: u.hits, stats });
+    // The logged face shows the Hits the unit has left; the state's stats keep its printed Hits (its maximum).
+    (events ??= []).push({ type: 'effect', effect: 'face', rule: rules.keys.damage, unit: u.id, hits: u.hits, stats: { ...stats, hits: u.hits } });
     units ??= [...core.units];
     units[i] = unitWith(u, { stats });
   }
