@@ -717,6 +717,43 @@ describe('Warchon optional declarations and choices of any number, through the g
     }
   });
 
+  /**
+   * The units Surprise Reserve offers the Controlling army (Azuthka) at Erdon Pass, the Ogres and
+   * Crusaders fighting there (`engaged`: units an Engaged result holds where they are): the request's
+   * candidates, or the one unit brought when only one may come (then nobody is asked).
+   */
+  const reserveOffered = (at: Record<string, string>, engaged: string[] = []) => {
+    const s = position('azuthka', { 'deathknoll-ogres': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', ...at });
+    const prevented = [{ actions: ['move'], turnsLeft: 1, source: 'result/eg' }];
+    const units = s.core.units.map((u) => (engaged.includes(u.id) ? { ...u, prevented } : u));
+    const ev = play(base, { ...s, core: { ...s.core, units } }, END, ...toEvent(base, 'erdon-pass', 4));
+    const yes = play(base, ev.state, { kind: 'choose', ids: ['0'] });
+    const request = yes.state.pending?.request;
+    if (request !== undefined) {
+      expect(request).toMatchObject({ kind: 'units', side: 'azuthka', count: 1 });
+      return request.candidates;
+    }
+    const brought = yes.events.find((e) => e.type === 'effect' && e.effect === 'bring-in');
+    return (brought as unknown as { data: { brought: string[] } }).data.brought;
+  };
+
+  it('Surprise Reserve brings no unit locked in a battle elsewhere: a Swarm Engaged at Akibatu ("no units currently here may leave") stays', () => {
+    // Both Swarms are one Movement from Erdon Pass (Irondale by number, Akibatu by the path).
+    const at = { 'baphite-swarm-1': 'irondale', 'baphite-swarm-2': 'akibatu', 'celestine-paladins': 'akibatu' };
+    expect(reserveOffered(at)).toEqual(['baphite-swarm-1', 'baphite-swarm-2']);
+    expect(reserveOffered(at, ['baphite-swarm-2'])).toEqual(['baphite-swarm-1']);
+  });
+
+  it('Surprise Reserve brings no unit that could not reach the spread past enemies: a Swarm at Kier-Zhadd stops at Akibatu, where an enemy stands', () => {
+    // Kier-Zhadd to Erdon Pass is two Movement through Akibatu (Movement 3), four the other way round.
+    expect(reserveOffered({ 'baphite-swarm-1': 'kier-zhadd', 'baphite-swarm-2': 'irondale', 'celestine-paladins': 'akibatu' })).toEqual(['baphite-swarm-2']);
+    // With no enemy on the way, it may come.
+    expect(reserveOffered({ 'baphite-swarm-1': 'kier-zhadd', 'baphite-swarm-2': 'irondale', 'celestine-paladins': 'mount-tzask' })).toEqual([
+      'baphite-swarm-1',
+      'baphite-swarm-2',
+    ]);
+  });
+
   it('Berserk: its owner may declare it when a battle starts (ruling berserk-strategy-round); its current CS doubles, prior changes kept, and it is destroyed after the battle', () => {
     // No unit of the text has Berserk: a copy of the content gives it to the Ogres.
     const content = variant(withUnit('deathknoll-ogres', { traits: ['nether', 'berserk'] }));

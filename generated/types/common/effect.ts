@@ -72,7 +72,7 @@ export interface AddUnit {
 }
 
 /**
- * Units from other locations, within reach of the rule's location, move there at once, ignoring what lies between ("move one additional unit into the battle from another location within that unit's Movement"). The target filter looks at the units elsewhere that can reach, not at the units here.
+ * Units from other locations, within reach of the rule's location, move there at once ("move one additional unit into the battle from another location within that unit's Movement"). Reach is the game's: which units may leave where they stand and what stops them on the way (Warchon: not a unit locked where it is, nor one that would stop at an enemy before it got there). The target filter looks at the units elsewhere that can reach, not at the units here.
  */
 export interface BringIn {
   /**

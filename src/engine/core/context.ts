@@ -44,11 +44,14 @@ export interface EffectContext {
   readonly controlling?: string | null;
   /** add-unit: a unit of the pack, by record id, for the side it joins. */
   readonly createUnit?: (record: string, side: string) => Omit<UnitInit, 'id' | 'side'> | undefined;
-  /** retreat, teleport: where the unit may go. Without it a retreat stays pending and a teleport does nothing. */
+  /**
+   * retreat, teleport, bring-in: where the unit may go (bring-in: the spreads it could be brought in
+   * to). Without it a retreat stays pending and a teleport or a bring-in does nothing.
+   */
   readonly destinations?: (
     state: CoreState,
     unit: UnitState,
-    move: { readonly kind: 'retreat' | 'teleport'; readonly distance: number | null },
+    move: { readonly kind: 'retreat' | 'teleport' | 'bring-in'; readonly distance: number | null },
   ) => readonly string[];
   /** roll-table: the pack's table by id. */
   readonly table?: (id: string) => RollTable | undefined;

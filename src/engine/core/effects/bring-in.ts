@@ -1,6 +1,6 @@
-// bring-in: units from other locations move to the rule's location at once, ignoring what lies
-// between. The target filter looks at units elsewhere that can reach it: within `within` Movement,
-// or each unit's own Movement, as the game's `destinations` hook measures it (kind `teleport`).
+// bring-in: units from other locations move to the rule's location at once. The target filter looks at units elsewhere that can reach it: within `within` Movement,
+// or each unit's own Movement, as the game's `destinations` hook measures it (kind `bring-in`: the
+// game says which units may leave where they are and what stops them on the way).
 // With `sizeForCapacity` they count that Size for Capacity for the duration (as take-control's).
 // Without a location or the hook, nobody can be brought in.
 import { isAsked } from '../choices.js';
@@ -24,7 +24,7 @@ export const bringIn: Handler<'bring-in'> = (state, effect, ctx, policy) => {
     eligible: (u) => {
       if (u.location === null || u.location === here) return false;
       const distance = effect.within ?? effectiveStat(u, 'movement');
-      return distance !== null && distance >= 1 && reach(state, u, { kind: 'teleport', distance }).includes(here);
+      return distance !== null && distance >= 1 && reach(state, u, { kind: 'bring-in', distance }).includes(here);
     },
   });
   if (isAsked(selected)) return selected;
