@@ -22,17 +22,20 @@ const pack = result.packs.find((p) => p.id === 'warchon')!;
 
 /**
  * The export with what the pack gained after the move taken out again: the core rules' `seenUnits`
- * and the ruling that sets it (seen-units-stay-known, issue 21's player views), with its provenance.
+ * and `mutualDestruction` and the rulings that set them (seen-units-stay-known, issue 21's player
+ * views; mutual-destruction-draw, issue 22), with their provenance.
  */
 function withoutLaterAdditions(exported: Json): Json {
   type Rec = { id: string; data?: Record<string, unknown>; provenance?: { layers: Record<string, unknown> } } & Record<string, unknown>;
   const out = exported as { kinds: { rules: Rec[] } };
   for (const r of out.kinds.rules) {
     if (r.id !== 'core') continue;
-    if (r.data && r.provenance) {
-      delete r.data.seenUnits;
-      delete r.provenance.layers['/seenUnits'];
-    } else delete r.seenUnits;
+    for (const field of ['seenUnits', 'mutualDestruction']) {
+      if (r.data && r.provenance) {
+        delete r.data[field];
+        delete r.provenance.layers[`/${field}`];
+      } else delete r[field];
+    }
   }
   return out;
 }
