@@ -5,29 +5,9 @@ import type { RuleHooks } from '../core/rules/fire.js';
 import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
 import { fightsFor, mayAct, type CoreState, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
-import { isAerial } from './movement.js';
+import { isAerial, spreadsWithin } from './movement.js';
 
 const cache = new WeakMap<WarchonRules, RuleHooks>();
-
-/** Spreads within `distance` Movement of `from` (through neighbours and paths), nearest first, `from` left out. */
-export function spreadsWithin(rules: WarchonRules, from: string, distance: number): string[] {
-  const seen = new Set([from]);
-  let frontier = [from];
-  const out: string[] = [];
-  for (let d = 0; d < distance && frontier.length > 0; d++) {
-    const next: string[] = [];
-    for (const s of frontier) {
-      for (const n of rules.spread.get(s)?.neighbours ?? []) {
-        if (seen.has(n)) continue;
-        seen.add(n);
-        next.push(n);
-        out.push(n);
-      }
-    }
-    frontier = next;
-  }
-  return out;
-}
 
 function hasEnemy(state: CoreState, spread: string, side: string): boolean {
   for (const u of state.units) if (!u.destroyed && u.location === spread && fightsFor(u) !== side) return true;

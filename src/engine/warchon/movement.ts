@@ -5,7 +5,6 @@
 import { fightsFor, mayAct, type CoreState, type UnitState } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
-import { spreadsWithin } from './hooks.js';
 import type { WarchonState } from './state.js';
 
 export const AERIAL = 'aerial';
@@ -251,5 +250,23 @@ export function contested(core: CoreState, rules: WarchonRules): string[] {
   const all = (1 << rules.sides.length) - 1;
   const out: string[] = [];
   for (let i = 0; i < present.length; i++) if (present[i] === all) out.push(rules.spreads[i]!.id);
+  return out;
+} /** Spreads within `distance` Movement of `from` (through neighbours and paths), nearest first, `from` left out. */
+export function spreadsWithin(rules: WarchonRules, from: string, distance: number): string[] {
+  const seen = new Set([from]);
+  let frontier = [from];
+  const out: string[] = [];
+  for (let d = 0; d < distance && frontier.length > 0; d++) {
+    const next: string[] = [];
+    for (const s of frontier) {
+      for (const n of rules.spread.get(s)?.neighbours ?? []) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        next.push(n);
+        out.push(n);
+      }
+    }
+    frontier = next;
+  }
   return out;
 }
