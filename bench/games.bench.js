@@ -26,7 +26,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { dist, median, root, envCount } from './support.js';
+import { dist, median, root, envCount, randomBatch } from './support.js';
 
 const GAMES = envCount('BENCH_GAMES', 1000);
 const ROUNDS = envCount('BENCH_RUNS', 5);
@@ -55,15 +55,7 @@ try {
 }
 const { printables: _, ...content } = packs.get(PACK);
 const sides = game.sides(content);
-const batch = {
-  pack: PACK,
-  packVersion: content.pack.version,
-  scenario: null,
-  seed: 1,
-  games: GAMES,
-  bots: sides.map((side) => ({ side, bot: 'random' })),
-  maxMoves: 10_000,
-};
+const batch = randomBatch(PACK, content, sides, GAMES);
 
 function bareLoop(from, to) {
   let moves = 0;

@@ -66,3 +66,16 @@ export async function browserOrSkip(name) {
     process.exit(0);
   }
 }
+
+/** A simulate batch of `games` games of `pack` (its loaded content), random bots on every side, seed 1. */
+export function randomBatch(pack, content, sides, games) {
+  return {
+    pack,
+    packVersion: content.pack.version,
+    scenario: null,
+    seed: 1,
+    games,
+    bots: sides.map((side) => ({ side, bot: 'random' })),
+    maxMoves: 10_000,
+  };
+}

@@ -37,7 +37,7 @@
 // the games a round (default 600), BENCH_BATTLES=N the battles (default 2000), BENCH_RUNS=N the rounds
 // (default 7), BENCH_WARMUP=N the warm-up passes over the battles (default 30).
 import path from 'node:path';
-import { dist, root, envCount, median, threadClock } from './support.js';
+import { dist, root, envCount, median, threadClock, randomBatch } from './support.js';
 
 const GAMES = envCount('BENCH_GAMES', 600);
 const BATTLES = envCount('BENCH_BATTLES', 2000);
@@ -63,15 +63,7 @@ const { printables: _, ...content } = packs.get(PACK);
 // The game the pack's manifest names (pack.yaml `game`), as simulate loads it.
 const game = await loadGame(gameRefOf(packs.get(PACK)));
 const sides = game.sides(content);
-const batch = {
-  pack: PACK,
-  packVersion: content.pack.version,
-  scenario: null,
-  seed: 1,
-  games: GAMES,
-  bots: sides.map((side) => ({ side, bot: 'random' })),
-  maxMoves: 10_000,
-};
+const batch = randomBatch(PACK, content, sides, GAMES);
 
 // The floor: table look-ups with random inputs drawn beforehand (the drawing is not timed).
 const tables = warchonTables(content);

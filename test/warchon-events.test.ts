@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import { roll1to5 } from '../src/engine/core/dice.js';
 import type { GameEvent } from '../src/engine/core/game.js';
-import { playMoves } from './warchon-support.js';
+import { boost, playMoves } from './warchon-support.js';
 import { seedRandom } from '../src/engine/core/random.js';
 import { findUnit, fightsFor, unitsInPlay, type CoreState, type Modifier } from '../src/engine/core/state.js';
 import { effectiveStat } from '../src/engine/core/stats.js';
@@ -38,17 +38,6 @@ const inAzuthkaArmy = (unit: string) => (r: Records) => {
   const demo = r.scenario!.demo as { sides: { army: { units: { unit: string; count: number }[] } }[] };
   demo.sides[0]!.army.units.push({ unit, count: 1 });
 };
-
-const boost = (stat: 'as' | 'ds', value: number): Modifier => ({
-  stat,
-  op: 'add',
-  value,
-  rounding: null,
-  duration: 'permanent',
-  location: null,
-  turnsLeft: null,
-  source: 'test',
-});
 
 /**
  * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts

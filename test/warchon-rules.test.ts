@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
-import { playMoves } from './warchon-support.js';
+import { boost, playMoves } from './warchon-support.js';
 import { findUnit, type CoreState, type Modifier } from '../src/engine/core/state.js';
 import { effectiveStat } from '../src/engine/core/stats.js';
 import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
@@ -15,18 +15,6 @@ import { victory } from '../src/engine/warchon/victory.js';
 const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
 const content = loadContent([PACK]).packs.get('warchon') as PackContent;
 const rules = warchonRules(content);
-
-/** A test's strength change (the demo army cannot bring the example's AS 9 into Erdon Pass, Capacity 4). */
-const boost = (stat: 'as' | 'ds', value: number): Modifier => ({
-  stat,
-  op: 'add',
-  value,
-  rounding: null,
-  duration: 'permanent',
-  location: null,
-  turnsLeft: null,
-  source: 'test',
-});
 
 /**
  * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts

@@ -1,6 +1,7 @@
 // Shared by the Warchon tests that play rules through the game loop.
 import type { PackContent } from '../src/content/effective.js';
 import type { GameEvent } from '../src/engine/core/game.js';
+import type { Modifier } from '../src/engine/core/state.js';
 import { warchonGame as game, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
 
 /** Plays `moves` in order through the game's own `play`, and gives the state after them and every event they caused. */
@@ -14,3 +15,15 @@ export function playMoves(content: PackContent, state: WarchonState, ...moves: W
   }
   return { state: s, events };
 }
+
+/** A test's permanent strength change on a unit (the demo armies cannot bring some examples' AS into a spread). */
+export const boost = (stat: 'as' | 'ds', value: number): Modifier => ({
+  stat,
+  op: 'add',
+  value,
+  rounding: null,
+  duration: 'permanent',
+  location: null,
+  turnsLeft: null,
+  source: 'test',
+});
