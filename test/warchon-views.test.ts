@@ -121,6 +121,26 @@ describe('Warchon player views', () => {
     }
   });
 
+  it('the ruling seen-units-stay-known is read: without it, a unit seen in an earlier battle is unseen again once that battle is over', () => {
+    const forgetting = { ...base, records: { ...base.records, rules: { core: { ...base.records.rules!.core!, seenUnits: null } } } } as never;
+    let checked = 0;
+    for (let seed = 1; seed <= 6 && checked === 0; seed++) {
+      for (const s of states(seed, 4000)) {
+        const remembered = (s.seen.azuthka ?? []).filter((id) => {
+          const u = s.core.units.find((x) => x.id === id)!;
+          return u.side === 'celestine' && !u.destroyed && u.location !== s.battle?.spread && s.pending === null;
+        });
+        if (remembered.length === 0) continue;
+        const id = remembered[0]!;
+        expect(JSON.stringify(game.playerView!(content, s, 'azuthka'))).toContain(id);
+        expect(JSON.stringify(game.playerView!(forgetting, s, 'azuthka'))).not.toContain(id);
+        checked++;
+        break;
+      }
+    }
+    expect(checked).toBe(1);
+  });
+
   it("a unit the side sees names no unseen unit: a modifier or control from an unseen unit's rule keeps its effect, its source named unseen", () => {
     const a = azuthkaMovement();
     const hidden = [...unseenUnits(rules, a, 'azuthka')][0]!;

@@ -185,7 +185,19 @@ export function playerView(rules: WarchonRules, state: WarchonState, side: strin
     acted: renameIn(view.acted, names, UNSEEN),
     departures: renameIn(view.departures, names, UNSEEN),
     pending,
+    // Without the ruling seen-units-stay-known, a unit seen in an earlier battle is hidden again: its id leaves the list too.
+    seen: seenWithout(view.seen, hidden),
   });
+}
+
+function seenWithout(seen: WarchonState['seen'], hidden: ReadonlySet<string>): WarchonState['seen'] {
+  let out: { [side: string]: readonly string[] } | null = null;
+  for (const s in seen) {
+    if (!seen[s]!.some((id) => hidden.has(id))) continue;
+    out ??= { ...seen };
+    out[s] = seen[s]!.filter((id) => !hidden.has(id));
+  }
+  return out ?? seen;
 }
 
 // A unit of an army as `determinize` fills it in, made once per rules, side, id and record: states
