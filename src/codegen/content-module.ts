@@ -2,6 +2,7 @@
 // ids, a map from id to record (effective content, deeply readonly, typed by the kind's schema),
 // the ids in order, and the provenance of every value a layer set.
 import type { EffectiveRecord, Pack } from '../content/model.js';
+import { plainLayers } from '../content/effective.js';
 import { banner } from './banner.js';
 import { compareText, literal } from './literal.js';
 import { camelCase, pascalCase } from './names.js';
@@ -185,18 +186,7 @@ function originsSection(kinds: readonly KindNames[]): string {
 
 /** The layer entries themselves, in the order they apply, for errata sheets and tools. */
 function layersSection(pack: Pack): string {
-  const value = pack.layers.map((l) => ({
-    id: l.id,
-    title: l.title,
-    entries: l.entries.map((e) => ({
-      id: e.id,
-      kind: e.kind,
-      target: e.target,
-      value: e.value,
-      reason: e.reason,
-      ...(e.source !== undefined ? { source: e.source } : {}),
-    })),
-  }));
+  const value = plainLayers(pack);
   return [
     "/** The pack's layers and their entries, in the order they apply (the manifest's order, then each file's). */",
     `export const layers: PackLayers = ${literal(value)};`,

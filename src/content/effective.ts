@@ -64,18 +64,7 @@ export function packContent(pack: Pack): PackContent {
     records[kind] = byId;
     origins[kind] = originsById;
   }
-  const layers = pack.layers.map((l) => ({
-    id: l.id,
-    title: l.title,
-    entries: l.entries.map((e) => ({
-      id: e.id,
-      kind: e.kind,
-      target: e.target,
-      value: e.value,
-      reason: e.reason,
-      ...(e.source !== undefined ? { source: e.source } : {}),
-    })),
-  }));
+  const layers = plainLayers(pack);
   return {
     dir: pack.dir,
     // Cast: the manifest is plain JSON (validated); interning keeps its shape, which Json's type cannot carry.
@@ -109,4 +98,20 @@ export function loadContent(paths: readonly string[], options: ValidateOptions =
 /** The content a game reads: the pack's effective content as plain data (what a worker thread is sent), without what it prints. */
 export function gameContent(pack: PackContent): Omit<PackContent, 'printables'> {
   return { dir: pack.dir, pack: pack.pack, records: pack.records, origins: pack.origins, layers: pack.layers, tables: pack.tables };
+}
+
+/** A pack's layer entries as plain data, in the order they apply (what the effective content and a generated content module hold). */
+export function plainLayers(pack: Pack) {
+  return pack.layers.map((l) => ({
+    id: l.id,
+    title: l.title,
+    entries: l.entries.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      target: e.target,
+      value: e.value,
+      reason: e.reason,
+      ...(e.source !== undefined ? { source: e.source } : {}),
+    })),
+  }));
 }
