@@ -32,3 +32,11 @@ export function numbersText(label: string, numbers: readonly number[], suffix = 
   if (numbers.length === 0) return '';
   return `${label}${numbers.length === 1 ? '' : 's'} ${numbers.map((n) => `${n}${suffix}`).join(', ')}`;
 }
+
+/** The check every odds report ends with: the columns worse for the attacker than the one to their left, if any. */
+export function columnOrderCheck(columns: readonly { readonly label: string; readonly worseThanLeft: boolean }[]): string {
+  const worse = columns.filter((c) => c.worseThanLeft).map((c) => c.label);
+  return worse.length
+    ? `  CHECK: worse for the attacker than the column to its left: ${worse.join(', ')}`
+    : '  Check: no column is worse for the attacker than the one to its left.';
+}

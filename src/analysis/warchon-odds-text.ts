@@ -3,7 +3,7 @@
 import { summarizeResult } from '../engine/warchon/results.js';
 import type { Provenance, SpreadTables } from '../engine/warchon/tables.js';
 import type { WarchonColumnOdds, WarchonSpreadOdds } from './odds.js';
-import { frac, fracOrNull, layerJson, num, numbersText, outcomeJson, pad, padL } from './odds-text.js';
+import { columnOrderCheck, frac, fracOrNull, layerJson, num, numbersText, outcomeJson, pad, padL } from './odds-text.js';
 
 /** `odds --format json` for Warchon spreads: each column's outcomes, expected Hits and edge, and the layer entries the odds rest on. */
 export function warchonOddsJson(pack: string, odds: readonly WarchonSpreadOdds[]) {
@@ -62,12 +62,7 @@ export function warchonOddsText(odds: WarchonSpreadOdds, spread: SpreadTables): 
   const pWidth = Math.max(...odds.columns.flatMap((c) => c.outcomes.map((o) => o.probability.toString().length)));
   for (const c of odds.columns) lines.push('', ...columnText(c, spread, width, pWidth));
   lines.push('', ...restsOn(odds.layers, spread));
-  const worse = odds.columns.filter((c) => c.worseThanLeft).map((c) => c.label);
-  lines.push(
-    worse.length
-      ? `  CHECK: worse for the attacker than the column to its left: ${worse.join(', ')}`
-      : '  Check: no column is worse for the attacker than the one to its left.',
-  );
+  lines.push(columnOrderCheck(odds.columns));
   return lines.join('\n') + '\n';
 }
 

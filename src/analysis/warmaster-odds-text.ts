@@ -2,7 +2,7 @@
 // for programs, text for people.
 import type { CombatTable } from '../engine/warmaster/tables.js';
 import type { WarmasterOdds } from './odds.js';
-import { fracOrNull, layerJson, num, numbersText, outcomeJson, pad, padL } from './odds-text.js';
+import { columnOrderCheck, fracOrNull, layerJson, num, numbersText, outcomeJson, pad, padL } from './odds-text.js';
 
 /** `odds --format json` for Warmaster's combat table: each column's outcomes and edge, and the layer entries the odds rest on. */
 export function warmasterOddsJson(pack: string, odds: WarmasterOdds) {
@@ -46,11 +46,6 @@ export function warmasterOddsText(odds: WarmasterOdds, table: CombatTable): stri
     lines.push(`  These odds rest on layer entries (the printed cells were lost in extraction): ${odds.layers.length} of ${cells} cells`);
     for (const [kind, entries] of byKind) lines.push(`    ${kind}: ${entries.join(', ')}`);
   }
-  const worse = odds.columns.filter((c) => c.worseThanLeft).map((c) => c.label);
-  lines.push(
-    worse.length
-      ? `  CHECK: worse for the attacker than the column to its left: ${worse.join(', ')}`
-      : '  Check: no column is worse for the attacker than the one to its left.',
-  );
+  lines.push(columnOrderCheck(odds.columns));
   return lines.join('\n') + '\n';
 }
