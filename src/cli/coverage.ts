@@ -2,6 +2,9 @@ import { Option, type Command } from 'commander';
 import { ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
 import { validate } from '../content/validate.js';
 import { runsByPack } from './runs.js';
+import { mutateCommand, MUTATE_GAMES, MUTATE_SEED } from './coverage-mutate.js';
+import { intArg } from './resolve.js';
+import { UsageError } from './io.js';
 import { chosenFormat, formatValidation } from './format.js';
 import { EXIT, type Io } from './io.js';
 import { packArgument } from './project.js';
@@ -48,6 +51,9 @@ export function registerCoverage(program: Command, io: Io): void {
     .argument('<pack>', 'a pack id of the project found upward from here, or a pack folder')
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(['text', 'json']))
     .option('--json', 'the same as --format json')
+    .option('--mutate', 'change each rule that runs in turn and play a seeded batch again: list the rules whose change the report does not show')
+    .option('-n, --games <n>', `with --mutate: games a scenario (default ${MUTATE_GAMES})`)
+    .option('-s, --seed <n>', `with --mutate: the batch seed (default ${MUTATE_SEED})`)
     .addHelpText(
       'after',
       `
@@ -58,14 +64,27 @@ with the reason; it stays in the data and never counts as running. Every other r
 with what is missing: the notes of its manual effects (what the effect vocabulary lacks), and that
 no game loop plays it. validate's summary line counts the same.
 
+--mutate checks that each rule that runs matters to play: it changes the rule's data in a copy of
+the content (the mutation its engine declares in rulesMutations, else its effects removed, else its
+first number plus one, else its first yes/no flipped) and plays --games random-bot games of each
+scenario seeded from --seed, as simulate does. A rule is killed when the report of the games
+differs from the unchanged batch's (it names the first line that changed), and survives when it
+is the same: the engine does not read that data, or the scenarios never set the rule off.
+
 Examples:
   playmark coverage warchon
   playmark coverage archon-skirmish --format json   for programs (the rule keys an engine's map uses)
+  playmark coverage warchon --mutate --games 200 --seed 1
 
-Exit codes: 0 done, 1 the pack has errors, 2 usage error.`,
+Exit codes: 0 done (with --mutate: no rule survives), 1 the pack has errors (with --mutate: some
+rule survives its mutation, or has nothing to change), 2 usage error.`,
     )
-    .action(async (packArg: string, opts: { format?: CoverageFormat; json?: boolean }) => {
+    .action(async (packArg: string, opts: { format?: CoverageFormat; json?: boolean; mutate?: boolean; games?: string; seed?: string }) => {
       const format = chosenFormat(opts, 'text');
+      if (!opts.mutate && (opts.games !== undefined || opts.seed !== undefined))
+        throw new UsageError('--games and --seed go with --mutate', `e.g. playmark coverage ${packArg} --mutate --games ${MUTATE_GAMES} --seed ${MUTATE_SEED}`);
+      const games = intArg('--games', opts.games ?? String(MUTATE_GAMES), 'games a scenario', MUTATE_GAMES, 1, 1_000_000);
+      const seed = intArg('--seed', opts.seed ?? String(MUTATE_SEED), 'the batch seed', MUTATE_SEED, 0, Number.MAX_SAFE_INTEGER);
       const { dir, options } = packArgument(io, packArg, 'coverage');
       const result = validate([dir], options);
       const pack = result.packs[0];
@@ -79,6 +98,7 @@ Exit codes: 0 done, 1 the pack has errors, 2 usage error.`,
       const runs = await runsByPack(io, [summary], { ownCode: true });
       if (!runs) return;
       const report = coverageReport(pack.id, pack.manifest.title, summary.rules, runs.get(pack.id)!);
+      if (opts.mutate) return mutateCommand(io, pack, runs.get(pack.id)!, report.items, { games, seed, format });
       io.out(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : formatCoverage(report));
       io.exitCode = EXIT.ok;
     });

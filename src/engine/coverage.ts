@@ -6,7 +6,11 @@
 // names a test that exists and every key a rule of the pack. An engine may also export a map of
 // the rules nothing in the text can set off (rule key -> why), reported as `unused`, never as
 // running (`rulesUnused`). The maps load only when asked, from the rules module alone: they are
-// data, and validate and lint need not load a whole game to count.
+// data, and validate and lint need not load a whole game to count. The rules module may also
+// export `rulesMutations`: for a rule it runs, a change to its data that its test or a seeded
+// simulate batch must notice (`playmark coverage <pack> --mutate`, src/analysis/mutation-check.ts),
+// where the check's default change (its effects removed, its first number changed) does not apply.
+import type { JsonValue } from './core/log.js';
 import { GameNotFound } from './games.js';
 
 /** An engine's map of the rules its game loop plays: rule key -> the title of the test that plays it. */
@@ -15,6 +19,24 @@ export type RulesRun = { readonly [key: string]: string };
 /** An engine's map of the rules nothing in the text can set off: rule key -> why, in players' words. */
 export type RulesUnused = { readonly [key: string]: string };
 
+/**
+ * A change to a rule's data that the game must notice: the value at `pointer` (a JSON pointer into
+ * the rule's record, not the rule; it must exist) set to `value`, or removed (`remove: true`).
+ * `record` (`<kind>/<id>`) names another record instead, for a rule whose data the game reads
+ * elsewhere (a phase's attack limit is each card's `limitedBy`).
+ */
+export interface RuleMutation {
+  readonly record?: string;
+  readonly pointer: string;
+  readonly value?: JsonValue;
+  readonly remove?: true;
+  /** What the change does, in players' words. */
+  readonly what: string;
+}
+
+/** An engine's declared mutations: rule key (a rule it runs) -> the change to make. */
+export type RulesMutations = { readonly [key: string]: RuleMutation };
+
 /** What a pack's engine says it runs: the same shape as PackRuns in src/content/rules.ts, written again because the engine never imports content (test/architecture.test.ts). */
 export interface PackRuns {
   /** A game engine with a game loop exists for this pack and exports its map. */
@@ -22,6 +44,8 @@ export interface PackRuns {
   readonly run: RulesRun;
   /** The rules the text never sets off, when the engine names any (absent: none). */
   readonly unused?: RulesUnused;
+  /** The changes `coverage --mutate` makes to the rules it runs where its defaults do not apply (absent: none). */
+  readonly mutations?: RulesMutations;
 }
 
 /** No game: nothing runs. */
@@ -51,8 +75,9 @@ export async function rulesRunOf(moduleUrl: string | undefined, pack: string): P
       `the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesRun, but it is not a map of rule keys to test titles`,
       'game/no-game',
     );
+  const mutations = mutationsOf(module.rulesMutations, run, pack, moduleUrl);
   const unused = module.rulesUnused;
-  if (unused === undefined) return { engine: true, run };
+  if (unused === undefined) return { engine: true, run, ...mutations };
   if (!isStringMap(unused))
     throw new GameNotFound(
       `the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesUnused, but it is not a map of rule keys to reasons`,
@@ -64,7 +89,28 @@ export async function rulesRunOf(moduleUrl: string | undefined, pack: string): P
       `the rules module of "${pack}": ${both.join(', ')} both run (rulesRun) and are never set off (rulesUnused); a rule is one or the other`,
       'game/no-game',
     );
-  return { engine: true, run, unused };
+  return { engine: true, run, unused, ...mutations };
+}
+
+/** The rules module's `rulesMutations`, checked: each key a rule it runs, each change a pointer, what it does, and a value or `remove`. */
+function mutationsOf(exported: unknown, run: RulesRun, pack: string, moduleUrl: string): { mutations?: RulesMutations } {
+  if (exported === undefined) return {};
+  const bad = (why: string) => new GameNotFound(`the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesMutations, but ${why}`, 'game/no-game');
+  if (exported === null || typeof exported !== 'object' || Array.isArray(exported)) throw bad('it is not a map of rule keys to mutations');
+  for (const [key, m] of Object.entries(exported)) {
+    if (!Object.hasOwn(run, key)) throw bad(`${key} is not a rule it runs (rulesRun)`);
+    if (m === null || typeof m !== 'object' || Array.isArray(m)) throw bad(`${key} is not a mutation ({ pointer, value, what })`);
+    const { record, pointer, value, remove, what, ...rest } = m as { [k: string]: unknown };
+    if (record !== undefined && (typeof record !== 'string' || !/^[^/]+\/[^/]+$/.test(record))) throw bad(`${key}'s record is not <kind>/<id>`);
+    if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/'))) throw bad(`${key}'s pointer is not a JSON pointer ("/field/0")`);
+    if (typeof what !== 'string' || what.trim() === '') throw bad(`${key} does not say what its mutation does (what)`);
+    if ((value === undefined) === (remove !== true)) throw bad(`${key} needs a value, or remove: true, not both`);
+    if (remove !== undefined && remove !== true) throw bad(`${key}'s remove must be true`);
+    if (pointer === '' && remove === true) throw bad(`${key} removes its whole record (pointer "")`);
+    const extra = Object.keys(rest);
+    if (extra.length > 0) throw bad(`${key} has ${extra.join(', ')}, which a mutation does not (record, pointer, value, remove, what)`);
+  }
+  return { mutations: exported as RulesMutations };
 }
 
 function fileOf(url: string): string {

@@ -92,3 +92,4 @@ export const ARCHON_RULES_RUN: { readonly [key: string]: string } = {
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
 export const rulesRun = ARCHON_RULES_RUN;
+export { ARCHON_RULES_MUTATIONS as rulesMutations } from './rules-mutations.js';

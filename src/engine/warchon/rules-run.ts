@@ -126,3 +126,4 @@ export const WARCHON_RULES_UNUSED: { readonly [key: string]: string } = {
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
 export const rulesRun = WARCHON_RULES_RUN;
 export const rulesUnused = WARCHON_RULES_UNUSED;
+export { WARCHON_RULES_MUTATIONS as rulesMutations } from './rules-mutations.js';

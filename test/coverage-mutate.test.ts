@@ -1,0 +1,179 @@
+// The mutation check (issue 22): every rule an engine says it runs is changed in a copy of the
+// content (its declared mutation, else a default) and a seeded batch of bot games played again; a
+// rule whose change leaves the report as it was survives. Over the shipped packs, the survivors
+// are exactly the known ones below, each with why: a value the engine codes instead of reading, or
+// a rule the pack's own scenarios never set off. When an engine starts reading one, its rule is
+// killed and this test fails until the entry is removed; a new survivor fails it too.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { mutationCheck, MutationError, type MutationReport, type MutationTarget } from '../src/analysis/mutation-check.js';
+import { formatMutations } from '../src/cli/coverage-mutate.js';
+import { main } from '../src/cli/main.js';
+import { gameContent, loadContent } from '../src/content/effective.js';
+import { gameRefOf } from '../src/content/game-module.js';
+import { rulesRunOf } from '../src/engine/coverage.js';
+import { GameNotFound } from '../src/engine/games.js';
+import { fakeIo, repoRoot } from './helpers.js';
+
+const KNOWN_SURVIVORS: { readonly [pack: string]: { readonly [key: string]: string } } = {
+  warchon: {
+    'result/so': "coded: a result form's `engaged` only names the result; Engaged play is result/eg's effects",
+    'rules/core#/turn': 'coded: the turn procedure does not read `battleOrder`',
+    'rules/core#/turn/steps/0': 'coded: the turn steps are text, the turn is code',
+    'rules/core#/turn/steps/1': 'coded: the turn steps are text, the turn is code',
+    'rules/core#/turn/steps/2': 'coded: the turn steps are text, the turn is code',
+    'rules/core#/movement': 'coded: `pathCost` is not read (movement.ts)',
+    'rules/core#/capacity': 'coded: `perSide` is not read',
+    'rules/core#/combat': "coded: `clamp` is not read (the columns are the tables')",
+    'rules/core#/damage': "coded: `facing` is not read (a unit's faces are its own)",
+    'scenario/demo/draw-after-turns': 'not set off: the demo games end long before turn 100',
+    'spread/erdon-pass#/events/entries/0': 'not set off: no unit of the text has Tactics',
+    'trait/aerial/flies': 'coded: Aerial movement is code (movement.ts), not the trait\u2019s rule',
+    'trait/berserk/go-berserk': 'not set off: no unit of the text has Berserk',
+    'trait/nether': 'coded: `innate` is not read',
+    'trait/purity': 'coded: `innate` is not read',
+    'unit/baphite-swarm#/specialAbilities/0': 'not set off: no location of the text is Frigid',
+  },
+  'archon-skirmish': {
+    'board/board#/victory': "text: the board's victory is the scenario's victory conditions, which are read",
+    'card/attack-1': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
+    'card/attack-2': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
+    'card/attack-3': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
+    'card/attack-4': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
+    'phase/battle/damage': "coded: play.ts does the Battle Phase's `damage`; the rule's effects are not read",
+    'phase/battle/killed': "coded: play.ts removes a creature at 0 Hits; the rule's effects are not read",
+    'scenario/standard-game/no-stacking': 'coded: set-up places one creature a square whatever the rule says',
+    'zone/corner-a1': 'not set off: random bots never hold all four corners',
+    'zone/corner-a8': 'not set off: random bots never hold all four corners',
+    'zone/corner-h1': 'not set off: random bots never hold all four corners',
+    'zone/corner-h8': 'not set off: random bots never hold all four corners',
+    'zone/corners': 'not set off: random bots never hold all four corners (and the scenario names the corner zones, not this one)',
+  },
+  warmaster: {},
+};
+
+async function mutate(pack: string): Promise<{ code: number; report: MutationReport; text: string }> {
+  const { io, stdout } = fakeIo(repoRoot);
+  const code = await main(['coverage', pack, '--mutate', '--format', 'json'], io);
+  const report = JSON.parse(stdout()) as MutationReport;
+  return { code, report, text: formatMutations(report, pack) };
+}
+
+describe('coverage --mutate over the shipped packs', () => {
+  for (const pack of Object.keys(KNOWN_SURVIVORS)) {
+    it(`${pack}: every rule that runs is killed by its mutation, but the known survivors`, async () => {
+      const { code, report, text } = await mutate(pack);
+      const survivors = report.results.filter((r) => r.status !== 'killed').map((r) => `${r.key} (${r.status}: ${r.mutation?.what ?? 'nothing to change'})`);
+      const known = KNOWN_SURVIVORS[pack]!;
+      const unexpected = survivors.filter((s) => !Object.hasOwn(known, s.slice(0, s.indexOf(' ('))));
+      const nowKilled = Object.keys(known).filter((k) => !survivors.some((s) => s.startsWith(`${k} (`)));
+      expect({ unexpected, nowKilled }, `survivors of ${pack}:\n${survivors.join('\n')}`).toEqual({ unexpected: [], nowKilled: [] });
+      expect(code).toBe(survivors.length > 0 ? 1 : 0);
+      expect(report.rules).toBe(report.killed + report.survived + report.unmutated);
+      // Every kill names the report line that changed, as the text report shows it.
+      for (const r of report.results.filter((x) => x.status === 'killed')) expect(r.difference!.line.after, r.key).not.toBe(r.difference!.line.before);
+      if (pack === 'warmaster') {
+        expect(report.rules).toBe(0);
+        expect(text).toContain('0 rules checked');
+      } else {
+        expect(report.rules).toBeGreaterThan(50);
+        expect(text).toContain(`${report.killed} killed, ${report.survived} survived`);
+      }
+    });
+  }
+});
+
+async function warchon() {
+  const content = gameContent(loadContent([path.join(repoRoot, 'content', 'warchon')]).packs.get('warchon')!);
+  return { content, ref: gameRefOf(content)! };
+}
+const OPTIONS = { games: 40, seed: 3, scenarios: ['demo'] };
+
+describe('the mutation check can fail', () => {
+  it('a value changed to itself survives, and the same rule with a real change is killed', async () => {
+    const { content, ref } = await warchon();
+    const rule = { kind: 'rules', id: 'core', pointer: '/rng' };
+    const same: MutationTarget = { key: 'same', ...rule, declared: { pointer: '/rng/fingers/max', value: 5, what: 'five fingers, as printed' } };
+    const four: MutationTarget = { key: 'four', ...rule, declared: { pointer: '/rng/fingers/max', value: 4, what: 'four fingers' } };
+    const report = await mutationCheck(ref, content, [same, four], OPTIONS);
+    expect(report.results.map((r) => [r.key, r.status])).toEqual([
+      ['same', 'survived'],
+      ['four', 'killed'],
+    ]);
+    expect(report.survived).toBe(1);
+  });
+
+  it("a change to data the engine never reads survives: a unit's printed special-abilities text", async () => {
+    const { content, ref } = await warchon();
+    // A unit's printed special-abilities text: nothing in the game loop reads it.
+    const target: MutationTarget = { key: 'unit/baphite-swarm text', kind: 'unit', id: 'baphite-swarm', pointer: '/specialAbilitiesPrinted' };
+    const declared: MutationTarget = {
+      ...target,
+      declared: { pointer: '/specialAbilitiesPrinted', value: 'Special: none.', what: 'its printed text changed' },
+    };
+    const report = await mutationCheck(ref, content, [declared], OPTIONS);
+    expect(report.results[0]!.status).toBe('survived');
+  });
+
+  it('a declared mutation naming a value the record lacks is an error before any game, not a pass', async () => {
+    const { content, ref } = await warchon();
+    const target: MutationTarget = {
+      key: 'rules/core#/movement',
+      kind: 'rules',
+      id: 'core',
+      pointer: '/movement',
+      declared: { pointer: '/movement/pathCosts', value: 2, what: 'x' },
+    };
+    await expect(mutationCheck(ref, content, [target], OPTIONS)).rejects.toThrow(MutationError);
+    await expect(mutationCheck(ref, content, [target], OPTIONS)).rejects.toThrow('names /movement/pathCosts, which rules "core" does not have');
+  });
+
+  it('a rule with no effects, number or yes/no and no declared mutation is reported, not passed', async () => {
+    const { content, ref } = await warchon();
+    const target: MutationTarget = { key: 'rules/core#/turn/steps/0', kind: 'rules', id: 'core', pointer: '/turn/steps/0' };
+    const report = await mutationCheck(ref, content, [target], OPTIONS);
+    expect(report.results[0]).toMatchObject({ status: 'no-mutation', mutation: null });
+    expect(report.unmutated).toBe(1);
+  });
+});
+
+describe('rulesMutations in a rules module', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'playmark-mutations-'));
+  const moduleWith = (name: string, mutations: string) => {
+    const file = path.join(dir, `${name}.mjs`);
+    writeFileSync(file, `export const rulesRun = { 'rules/core#/movement': 'a test' };\nexport const rulesMutations = ${mutations};\n`);
+    return pathToFileURL(file).href;
+  };
+
+  it('a well-formed map is loaded beside rulesRun', async () => {
+    const runs = await rulesRunOf(moduleWith('good', `{ 'rules/core#/movement': { pointer: '/movement/pathCost', value: 2, what: 'paths cost 2' } }`), 'p');
+    expect(runs.mutations).toEqual({ 'rules/core#/movement': { pointer: '/movement/pathCost', value: 2, what: 'paths cost 2' } });
+  });
+
+  for (const [name, map, message] of [
+    ['not-run', `{ 'rules/core#/combat': { pointer: '/combat', value: 1, what: 'x' } }`, 'is not a rule it runs'],
+    ['no-what', `{ 'rules/core#/movement': { pointer: '/movement/pathCost', value: 2 } }`, 'does not say what'],
+    ['no-value', `{ 'rules/core#/movement': { pointer: '/movement/pathCost', what: 'x' } }`, 'needs a value, or remove: true'],
+    ['bad-pointer', `{ 'rules/core#/movement': { pointer: 'movement', value: 2, what: 'x' } }`, 'is not a JSON pointer'],
+    ['extra', `{ 'rules/core#/movement': { pointer: '/movement', value: 2, what: 'x', note: 'y' } }`, 'has note'],
+    ['bad-record', `{ 'rules/core#/movement': { record: 'core', pointer: '/movement', value: 2, what: 'x' } }`, 'is not <kind>/<id>'],
+  ] as const) {
+    it(`a malformed map (${name}) is the pack's error game/no-game`, async () => {
+      const error = await rulesRunOf(moduleWith(name, map), 'p').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GameNotFound);
+      expect((error as GameNotFound).code).toBe('game/no-game');
+      expect((error as Error).message).toContain(message);
+    });
+  }
+});
+
+describe('coverage --mutate options', () => {
+  it('--games and --seed without --mutate are a usage error', async () => {
+    const { io, stderr } = fakeIo(repoRoot);
+    expect(await main(['coverage', 'warchon', '--games', '10'], io)).toBe(2);
+    expect(stderr()).toContain('--games and --seed go with --mutate');
+  });
+});
