@@ -4,7 +4,7 @@
 // else its first yes/no flipped) and a seeded batch of bot games is played again. A rule whose
 // change leaves the batch's report as it was "survives": the game does not read it, or the pack's
 // own scenarios never set it off. Games are played in chunks; a rule is killed at the first chunk
-// whose play differs, when the report of the games so far (what `simulate --games k --seed S`
+// whose play differs, when the report of the games so far (what `simulate --scenario X --games k --seed S`
 // prints) differs too, so most rules cost a chunk and only survivors the whole batch.
 import type { BotName } from '../engine/core/bots.js';
 import type { JsonValue } from '../engine/core/log.js';

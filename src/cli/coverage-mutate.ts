@@ -16,8 +16,8 @@ export const MUTATE_GAMES = 200;
 export const MUTATE_SEED = 1;
 
 /** The report for a pack with no game loop: nothing runs, so nothing is checked. */
-function noEngine(pack: string): MutationReport {
-  return { pack, games: 0, seed: 0, bot: 'random', scenarios: [], baselineFailed: 0, rules: 0, killed: 0, survived: 0, unmutated: 0, results: [] };
+function noEngine(pack: string, games: number, seed: number): MutationReport {
+  return { pack, games, seed, bot: 'random', scenarios: [], baselineFailed: 0, rules: 0, killed: 0, survived: 0, unmutated: 0, results: [] };
 }
 
 /** What the check reads of a coverage item (coverage.ts CoverageItem; not imported, as coverage.ts imports this module). */
@@ -40,7 +40,7 @@ export async function mutateCommand(
 ): Promise<void> {
   const targets = mutationTargets(items, runs);
   let report: MutationReport;
-  if (!runs.engine) report = noEngine(pack.id);
+  if (!runs.engine) report = noEngine(pack.id, options.games, options.seed);
   else {
     const content = gameContent(packContent(pack));
     const playing = await packGame(io, content);
