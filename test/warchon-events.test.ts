@@ -227,7 +227,7 @@ describe('Warchon Random Events through the game loop', () => {
     const content = variant(withUnit('baphite-swarm', { descriptors: ['demon', 'tactics'] }));
     const at = { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'kier-zhadd' };
     const ev = play(content, position('azuthka', at, { content }), END, ...toEvent(content, 'erdon-pass', 1));
-    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/erdon-pass#/events/0' });
+    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/erdon-pass#/events/entries/0' });
     expect(effectiveStat(unit(ev.state, 'baphite-swarm-1'), 'as')).toBe(4);
     const fought = play(content, ev.state, ...fingersFor(content, 'erdon-pass', 2));
     expect(result(fought.events)).toMatchObject({ as: 8, ds: 3, column: '+5' });
@@ -244,7 +244,7 @@ describe('Warchon Random Events through the game loop', () => {
   it('Erdon Pass Event 5, Torrential Rain: combat ends at once, with no combat result', () => {
     const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
     const { state, events } = play(base, start, END, ...toEvent(base, 'erdon-pass', 5));
-    expect(eventEntry(events)).toMatchObject({ rule: 'spread/erdon-pass#/events/4' });
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/erdon-pass#/events/entries/4' });
     expect(result(events)).toBeUndefined();
     expect(state.battle).toBeNull();
     expect(state.turn).toBe(2);
@@ -267,7 +267,7 @@ describe('Warchon Random Events through the game loop', () => {
       [5, null, 2, 2],
     ] as const) {
       const ev = play(base, position('azuthka', at, { seed: seedRolling(roll) }), END, ...toEvent(base, 'dracosroar', 1));
-      expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/dracosroar#/events/0' });
+      expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/dracosroar#/events/entries/0' });
       expect(rolled(ev.events)).toMatchObject({ data: { die: 'rng', value: roll } });
       const water = elemental(ev.state);
       if (side === null) expect(water).toBeUndefined();
@@ -314,7 +314,7 @@ describe('Warchon Random Events through the game loop', () => {
       { seed: 3 },
     );
     const { state, events } = play(base, start, END, ...toEvent(base, 'dracosroar', 5));
-    expect(eventEntry(events)).toMatchObject({ rule: 'spread/dracosroar#/events/4' });
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/dracosroar#/events/entries/4' });
     const lost = (side: string) =>
       state.core.units
         .filter((u) => u.side === side && u.id in { 'baphite-swarm-1': 1, 'deathknoll-ogres': 1, 'celestine-war-angels': 1, 'celestine-crusaders': 1 })
@@ -329,7 +329,7 @@ describe('Warchon Random Events through the game loop', () => {
     const at = { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar' };
     const start = position('azuthka', at);
     const { state, events } = play(base, start, END, ...toEvent(base, 'dracosroar', 3));
-    expect(eventEntry(events)).toMatchObject({ rule: 'spread/dracosroar#/events/2', data: { entry: 3, name: 'Magic Bridge' } });
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/dracosroar#/events/entries/2', data: { entry: 3, name: 'Magic Bridge' } });
     // Nothing is destroyed, damaged or changed: the units are as before, at full Hits, stats unmodified.
     expect(here(state, 'dracosroar')).toEqual(Object.keys(at));
     for (const id of Object.keys(at)) {
@@ -371,7 +371,7 @@ describe('Warchon Random Events through the game loop', () => {
       { content },
     );
     const { state, events } = play(content, start, END, ...toEvent(content, 'mount-tzask', 1));
-    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/0' });
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/entries/0' });
     expect(here(state, 'mount-tzask')).toEqual(['brimstone-dragons']);
     expect(unit(state, 'baphite-swarm-1').destroyed).toBe(true);
     expect(unit(state, 'celestine-crusaders').destroyed).toBe(true);
@@ -396,7 +396,7 @@ describe('Warchon Random Events through the game loop', () => {
     const second = play(base, asked.state, { kind: 'choose', ids: ['xetti-bishum'] }).state;
     expect(second.pending?.request).toMatchObject({ kind: 'location', side: 'celestine', unit: 'celestine-war-angels' });
     const { state, events } = play(base, second, { kind: 'choose', ids: ['irondale'] });
-    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/1' });
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/entries/1' });
     expect(unit(state, 'deathknoll-ogres').destroyed).toBe(true);
     expect(unit(state, 'celestine-crusaders').destroyed).toBe(true);
     expect(unit(state, 'baphite-swarm-1').location).toBe('xetti-bishum');
@@ -416,7 +416,7 @@ describe('Warchon Random Events through the game loop', () => {
     };
     // Earthquake: the Ogres (2 Hits) keep 1 and fight at CS 1; the Swarm and the Crusaders (1 Hit) are destroyed; the Angels are untouched.
     const quake = play(base, position('azuthka', at), END, ...toEvent(base, 'mount-tzask', 3));
-    expect(eventEntry(quake.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/2' });
+    expect(eventEntry(quake.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/entries/2' });
     expect(here(quake.state, 'mount-tzask')).toEqual(['deathknoll-ogres', 'celestine-war-angels']);
     const ogres = unit(quake.state, 'deathknoll-ogres');
     expect([ogres.hits, effectiveStat(ogres, 'as'), effectiveStat(ogres, 'ds')]).toEqual([1, 1, 1]);
@@ -425,7 +425,7 @@ describe('Warchon Random Events through the game loop', () => {
     expect(result(fought.events)).toMatchObject({ as: 1, ds: 4 });
     // Lava Burst: only the Aerial War Angels take the Hit and fight at CS 1.
     const lava = play(base, position('azuthka', at), END, ...toEvent(base, 'mount-tzask', 4));
-    expect(eventEntry(lava.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/3' });
+    expect(eventEntry(lava.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/entries/3' });
     expect(here(lava.state, 'mount-tzask')).toEqual(['baphite-swarm-1', 'deathknoll-ogres', 'celestine-war-angels', 'celestine-crusaders']);
     const angels = unit(lava.state, 'celestine-war-angels');
     expect([angels.hits, effectiveStat(angels, 'as'), effectiveStat(angels, 'ds')]).toEqual([1, 1, 1]);
@@ -443,7 +443,7 @@ describe('Warchon Random Events through the game loop', () => {
     const called = play(base, start, END, ...call);
     const original = called.events.find((e) => e.type === 'fingers')!.number as number;
     const { state, events } = play(base, called.state, ...fingersFor(base, 'mount-tzask', 5));
-    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/4' });
+    expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/entries/4' });
     // No new fingers: the result is looked up at once with the original number.
     expect(events.filter((e) => e.type === 'fingers')).toHaveLength(1);
     expect(result(events)).toMatchObject({ spread: 'mount-tzask', number: original, as: 4, ds: 3 });
@@ -464,7 +464,7 @@ describe('Warchon Random Events through the game loop', () => {
     ] as const) {
       const ev = play(base, position('azuthka', at, { seed: seedRolling(roll) }), END, ...toEvent(base, 'xetti-bishum', 1));
       if (side === null) {
-        expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/0' });
+        expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/0' });
         expect(rolled(ev.events)).toMatchObject({ data: { die: 'rng', value: roll } });
         expect(ev.state.pending).toBeNull();
         expect(here(ev.state, 'xetti-bishum')).toHaveLength(4);
@@ -473,7 +473,7 @@ describe('Warchon Random Events through the game loop', () => {
       expect(ev.state.pending?.request).toMatchObject({ kind: 'units', side, candidates, count: 1 });
       const chosen = play(base, ev.state, { kind: 'choose', ids: [candidates[1]] });
       // The event's entries are logged once its choices are made (the effects re-run with the answers).
-      expect(eventEntry(chosen.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/0' });
+      expect(eventEntry(chosen.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/0' });
       expect(rolled(chosen.events)).toMatchObject({ data: { die: 'rng', value: roll } });
       const done = chosen.state;
       expect(unit(done, candidates[1]).destroyed).toBe(true);
@@ -489,7 +489,7 @@ describe('Warchon Random Events through the game loop', () => {
       END,
       ...toEvent(base, 'xetti-bishum', 2),
     );
-    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/1' });
+    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/1' });
     expect([effectiveStat(unit(ev.state, 'deathknoll-ogres'), 'as'), effectiveStat(unit(ev.state, 'baphite-swarm-1'), 'as')]).toEqual([0, 2]);
     expect(result(play(base, ev.state, ...fingersFor(base, 'xetti-bishum', 3, false)).events)).toMatchObject({ as: 2, ds: 3 });
     // A tie at Size 2: every unit there fights at CS 0.
@@ -516,7 +516,7 @@ describe('Warchon Random Events through the game loop', () => {
       END,
       ...toEvent(base, 'xetti-bishum', 3),
     );
-    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/2' });
+    expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/2' });
     // The two Swarms (DS 2) tie for the least: both go; the Ogres (DS 4) and the Crusaders (DS 3) stay.
     expect(here(ev.state, 'xetti-bishum')).toEqual(['deathknoll-ogres', 'celestine-crusaders']);
     expect(ev.state.battle?.stage).toBe('fingers');
@@ -534,7 +534,7 @@ describe('Warchon Random Events through the game loop', () => {
     const bribe = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 4));
     expect(bribe.state.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['celestine-crusaders', 'celestine-paladins'] });
     const paid = play(base, bribe.state, { kind: 'choose', ids: ['celestine-paladins'] });
-    expect(eventEntry(paid.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/3' });
+    expect(eventEntry(paid.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/3' });
     const bought = paid.state;
     expect(fightsFor(unit(bought, 'celestine-paladins'))).toBe('azuthka');
     expect(unit(bought, 'celestine-paladins').controlledBy?.sizeForCapacity).toBe(0);
@@ -547,7 +547,7 @@ describe('Warchon Random Events through the game loop', () => {
     const shell = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 5));
     expect(shell.state.pending?.request).toMatchObject({ kind: 'units', side: 'celestine', candidates: ['baphite-swarm-1', 'deathknoll-ogres'] });
     const shelled = play(base, shell.state, { kind: 'choose', ids: ['deathknoll-ogres'] });
-    expect(eventEntry(shelled.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/4' });
+    expect(eventEntry(shelled.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/4' });
     const turned = shelled.state;
     expect(fightsFor(unit(turned, 'deathknoll-ogres'))).toBe('celestine');
     expect(result(play(base, turned, ...fingersFor(base, 'xetti-bishum', 3, false)).events)).toMatchObject({ as: 2, ds: 3 + 3 + 4 });
@@ -673,7 +673,7 @@ describe('Warchon optional declarations and choices of any number, through the g
     ]);
     // Declined: nothing moves, and combat resumes with a new number.
     const declined = play(base, ev.state, { kind: 'choose', ids: ['1'] });
-    expect(eventEntry(declined.events)).toMatchObject({ rule: 'spread/erdon-pass#/events/3' });
+    expect(eventEntry(declined.events)).toMatchObject({ rule: 'spread/erdon-pass#/events/entries/3' });
     expect(declined.events.find((e) => e.type === 'effect' && e.effect === 'may')).toMatchObject({ data: { side: 'azuthka', accepted: false } });
     expect(here(declined.state, 'erdon-pass')).toEqual(['deathknoll-ogres', 'celestine-crusaders']);
     expect(declined.state.battle?.stage).toBe('fingers');
@@ -685,7 +685,7 @@ describe('Warchon optional declarations and choices of any number, through the g
     expect(request?.candidates).not.toContain('deathknoll-ogres');
     const brought = play(base, yes.state, { kind: 'choose', ids: ['baphite-swarm-1'] });
     expect(brought.events.find((e) => e.type === 'effect' && e.effect === 'bring-in')).toMatchObject({
-      rule: 'spread/erdon-pass#/events/3',
+      rule: 'spread/erdon-pass#/events/entries/3',
       data: { to: 'erdon-pass', brought: ['baphite-swarm-1'], from: { 'baphite-swarm-1': 'akibatu' } },
     });
     const s = brought.state;
@@ -698,7 +698,7 @@ describe('Warchon optional declarations and choices of any number, through the g
     expect(result(fought.events)).toMatchObject({ spread: 'erdon-pass', as: 6, ds: 3 });
     // When the turn is over it retreats one spread (its owner's choice, ruling retreat-destination), and counts its Size again.
     const after = finishTurn(base, fought.state);
-    expect(after.events.some((e) => e.type === 'effect' && e.effect === 'retreat' && e.rule === 'spread/erdon-pass#/events/3')).toBe(true);
+    expect(after.events.some((e) => e.type === 'effect' && e.effect === 'retreat' && e.rule === 'spread/erdon-pass#/events/entries/3')).toBe(true);
     const swarm = unit(after.state, 'baphite-swarm-1');
     if (!swarm.destroyed) {
       expect(['irondale', 'akibatu']).toContain(swarm.location);
@@ -805,7 +805,7 @@ describe('Warchon optional declarations and choices of any number, through the g
     ]);
     // The Ogres commit; a 1: the bridge is an illusion and they fall.
     const illusion = play(base, ev.state, { kind: 'choose', ids: ['deathknoll-ogres'] });
-    expect(eventEntry(illusion.events)).toMatchObject({ rule: 'spread/dracosroar#/events/3' });
+    expect(eventEntry(illusion.events)).toMatchObject({ rule: 'spread/dracosroar#/events/entries/3' });
     expect(illusion.events.find((e) => e.type === 'effect' && e.effect === 'choose-units')).toMatchObject({
       data: { as: 'committed', chosen: ['deathknoll-ogres'] },
     });

@@ -251,7 +251,7 @@ describe('Warchon rules through the game loop', () => {
     expect(called.events.filter((e) => e.type === 'event-called')).toHaveLength(1);
     expect(called.state.battle?.stage).toBe('event-fingers');
     const ev = play(called.state, fingers(5), fingers(1));
-    expect(ev.events.find((e) => e.type === 'effect' && e.effect === 'event')).toMatchObject({ rule: 'spread/erdon-pass#/events/1' });
+    expect(ev.events.find((e) => e.type === 'effect' && e.effect === 'event')).toMatchObject({ rule: 'spread/erdon-pass#/events/entries/1' });
     expect(effectiveStat(unit(ev.state, 'celestine-crusaders'), 'ds')).toBe(5);
     // A new number for the combat result: 5E again, but no second event this turn.
     const result = play(ev.state, fingers(3), fingers(1));

@@ -189,12 +189,12 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     s.specialRules.forEach((rule, i) =>
       rules.push({ key: ruleKey('spread', s.id, rule, `/specialRules/${i}`), rule: rule as R<Rule>, holder: { place: s.id } }),
     );
-    // An entry's key in game logs stays `#/events/<i>` (its published rule key: the logs and the
-    // golden games are unchanged) though the entry now sits at /events/entries/<i>.
+    // An entry's key is where it sits, as coverage and the engine's maps name it: one key for the
+    // rule in coverage and in game logs (coverage-fires.test.ts reads the logs by it).
     const entries: readonly DeepReadonly<RandomEvent>[] | undefined = s.events?.entries;
     const events =
       entries?.map((e, i) => ({
-        key: `spread/${s.id}#/events/${i}`,
+        key: `spread/${s.id}#/events/entries/${i}`,
         number: e.roll,
         name: e.name,
         if: (e.extension?.if ?? null) as R<Condition> | null,
