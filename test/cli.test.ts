@@ -280,10 +280,10 @@ describe('help and README say what the commands do', () => {
     expect(commands.filter((c) => !listed.has(c))).toEqual([]);
   });
 
-  it("main --help gives coverage's three answers: runs, unused and manual", async () => {
+  it("main --help gives coverage's four answers: runs, runs on test content, unused and manual", async () => {
     // Its summary, wrapped over several lines up to the next command.
     const summary = /^ {2}coverage\b([\s\S]*?)^ {2}[a-z]/m.exec((await run('--help')).stdout)?.[1]?.replace(/\s+/g, ' ') ?? '';
-    for (const word of ['runs', 'unused', 'manual']) expect(summary, word).toContain(word);
+    for (const word of ['runs', 'runs on test content', 'unused', 'manual']) expect(summary, word).toContain(word);
   });
 
   it('init --help says init writes a project, not that it validates, generates and prints at once', async () => {

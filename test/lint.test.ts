@@ -24,42 +24,55 @@ describe('rules the engine can run', () => {
   it('counts the same rules the validate summary reports', () => {
     const summary = validate([path.join(repoRoot, 'content/warchon')], { cwd: repoRoot }).summaries[0]!;
     expect(ruleCoverage(rules)).toEqual(summary.coverage);
-    expect(summary.coverage).toMatchObject({ executable: 0, unused: 0, manual: summary.coverage.rules });
+    expect(summary.coverage).toMatchObject({ executable: 0, onTestContent: 0, unused: 0, manual: summary.coverage.rules });
   });
 });
 
 describe('playmark lint', () => {
-  it('lists each rule that does not run: manual with what it needs, unused with why; exits 0 on clean content', async () => {
+  it('lists each rule that does not run: on test content with its test and what the pack lacks, unused with why, manual with what it needs; exits 0 on clean content', async () => {
     const { io, stdout } = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warchon'], io)).toBe(0);
-    expect(stdout()).toMatch(/warchon: the engine runs \d+ of \d+ rules through a game loop; 4 the text never sets off, 0 manual:/);
+    expect(stdout()).toMatch(/\nwarchon: \d+ of \d+ rules run, 9 run on test content, 4 unused, 0 manual:\n/);
     expect(stdout()).toMatch(
-      / {2}unused spread akibatu \/specialRules\/1: Units with "Berserk" triple their CS instead of doubling.*\n {9}reason: No unit of the text has Berserk/,
+      / {2}runs on test content: spread irondale \/specialRules\/0: All "Construct" units gain \+1 CS\.\n {4}test: Irondale: .*\n {4}missing from the pack: No unit of the text is a Construct\./,
     );
-    expect(stdout()).not.toMatch(/ {2}runs {3}/);
+    expect(stdout()).toMatch(
+      / {2}unused: spread akibatu \/specialRules\/1: Units with "Berserk" triple their CS instead of doubling.*\n {4}reason: No unit of the text has Berserk/,
+    );
+    expect(stdout()).not.toMatch(/ {2}runs: /);
     const warmaster = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warmaster'], warmaster.io)).toBe(0);
-    expect(warmaster.stdout()).toMatch(/warmaster: the engine runs 0 of \d+ rules through a game loop; 0 the text never sets off, \d+ manual:/);
-    expect(warmaster.stdout()).toMatch(/ {2}manual card trap: .*\n {9}needs: No game loop plays this pack yet/);
+    expect(warmaster.stdout()).toMatch(/warmaster: 0 of \d+ rules run, 0 run on test content, 0 unused, \d+ manual:/);
+    expect(warmaster.stdout()).toMatch(/ {2}manual: card trap: .*\n {4}needs: No game loop plays this pack yet/);
   });
 
   it('--all lists the rules the engine runs too; --format json gives the same to programs', async () => {
     const all = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--all'], all.io);
     // A rule the game loop plays is listed as running; one the text never sets off as unused, with why.
-    expect(all.stdout()).toMatch(/ {2}runs {3}spread erdon-pass \/events\/entries\/1:/);
-    expect(all.stdout()).toMatch(/ {2}unused spread akibatu \/specialRules\/1:.*\n {9}reason: No unit of the text has Berserk/);
+    expect(all.stdout()).toMatch(/ {2}runs: spread erdon-pass \/events\/entries\/1:/);
+    expect(all.stdout()).toMatch(/ {2}unused: spread akibatu \/specialRules\/1:.*\n {4}reason: No unit of the text has Berserk/);
     const json = fakeIo(repoRoot);
     await main(['lint', 'content/warchon', '--format', 'json'], json.io);
     const parsed = JSON.parse(json.stdout()) as {
       ok: boolean;
-      packs: { id: string; rules: number; executable: number; unused: number; list: { executable: boolean; unused: string | null }[] }[];
+      packs: {
+        id: string;
+        rules: number;
+        executable: number;
+        onTestContent: number;
+        unused: number;
+        manual: number;
+        list: { status: string; executable: boolean; unused: string | null }[];
+      }[];
     };
     expect(parsed.ok).toBe(true);
     expect(parsed.packs[0]!.list.length).toBe(parsed.packs[0]!.rules - parsed.packs[0]!.executable);
     expect(parsed.packs[0]!.list.every((r) => !r.executable)).toBe(true);
     expect(parsed.packs[0]!.list.filter((r) => r.unused !== null)).toHaveLength(parsed.packs[0]!.unused);
     expect(parsed.packs[0]!.unused).toBe(4);
+    expect(parsed.packs[0]!.list.filter((r) => r.status === 'runs on test content')).toHaveLength(parsed.packs[0]!.onTestContent);
+    expect(parsed.packs[0]!.onTestContent).toBe(9);
   });
 
   it('exits 2 for a folder that does not exist', async () => {

@@ -125,7 +125,7 @@ describe('playmark render and build, printing', () => {
     const lines = validated
       .stdout()
       .split('\n')
-      .filter((l) => / rules run through a game loop /.test(l));
+      .filter((l) => / rules run, \d+ run on test content, /.test(l));
     expect(lines.map((l) => l.split(':')[0])).toEqual(['archon-skirmish', 'warchon', 'warmaster']);
     expect(lines.find((l) => l.startsWith('warchon:'))).not.toMatch(/ 0 of \d+ rules run/);
     for (const line of lines) expect(stderr()).toContain(line);

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
+import { coverageWords, ruleCoverage, withRuns, type PackRuns, type RuleInfo, type RuleStatus } from '../content/rules.js';
 import { validate } from '../content/validate.js';
 import { runsByPack } from './runs.js';
 import { mutateCommand, MUTATE_GAMES, MUTATE_SEED } from './coverage-mutate.js';
@@ -20,9 +20,12 @@ export interface CoverageItem {
   readonly what: string;
   readonly form: RuleInfo['form'];
   readonly text: string;
-  readonly status: 'runs' | 'unused' | 'manual';
-  /** For `runs`: the test that plays it through the game loop. */
+  /** `runs`, `runs on test content`, `unused` or `manual` (RuleStatus in src/content/rules.ts). */
+  readonly status: RuleStatus;
+  /** For `runs` and `runs on test content`: the test that plays it through the game loop. */
   readonly test?: string;
+  /** For `runs on test content`: what the pack lacks to set it off. */
+  readonly onTestContent?: string;
   /** For `unused`: why nothing in the text can set it off. */
   readonly reason?: string;
   /** For `manual`: what is missing. */
@@ -35,8 +38,11 @@ export interface CoverageReport {
   /** A game engine with a game loop exists for the pack. */
   readonly engine: boolean;
   readonly rules: number;
+  /** Rules that fire in the pack's own scenarios, played through the game loop in a named test. */
   readonly runs: number;
-  /** Rules nothing in the text can set off (never counted as running). */
+  /** Rules the game loop plays in a named test on test-made units or places only: nothing in the pack sets them off. */
+  readonly runsOnTestContent: number;
+  /** Rules nothing in the text can set off (the engine does not play them). */
   readonly unused: number;
   readonly manual: number;
   readonly items: readonly CoverageItem[];
@@ -46,7 +52,7 @@ export function registerCoverage(program: Command, io: Io): void {
   program
     .command('coverage')
     .description(
-      'Every printed rule, trait, event, card, spell and phase step of a pack: runs (naming the test that plays it through the game loop), unused (nothing in the text can set it off, with why) or manual (with what is missing).',
+      "Every printed rule, trait, event, card, spell and phase step of a pack: runs (it fires in the pack's own games; naming the test that plays it through the game loop), runs on test content (a test plays it on units it made; with what the pack lacks), unused (nothing in the text can set it off, with why) or manual (with what is missing).",
     )
     .argument('<pack>', 'a pack id of the project found upward from here, or a pack folder')
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(['text', 'json']))
@@ -57,12 +63,18 @@ export function registerCoverage(program: Command, io: Io): void {
     .addHelpText(
       'after',
       `
-A rule runs only when a game engine plays it through its game loop in a named test: each engine
-exports a map, rule key -> test title (src/engine/coverage.ts). A rule is unused when its engine
-says nothing in the text can set it off (a trait no unit has, a rule the scenario does not use),
-with the reason; it stays in the data and never counts as running. Every other rule is manual,
-with what is missing: the notes of its manual effects (what the effect vocabulary lacks), and that
-no game loop plays it. validate's summary line counts the same.
+Each rule has one of four statuses:
+  runs                  the game loop plays it in a named test, and it fires in games of the pack's
+                        own scenarios (test/coverage-fires.test.ts measures this with seeded bot games)
+  runs on test content  the game loop plays it in a named test, on units or places the test made:
+                        nothing in the pack sets it off (what is missing is given: "no unit of the
+                        text has Berserk")
+  unused                the engine does not play it, and nothing in the text can set it off (why)
+  manual                the engine does not play it (what is missing: the notes of its manual
+                        effects, and that no game loop plays it)
+Each engine exports its maps (src/engine/coverage.ts): rulesRun (rule key -> test title),
+rulesOnTestContent (rule key -> { test, why }) and rulesUnused (rule key -> why). validate, lint
+and build count the same four.
 
 --mutate checks that each rule that runs matters to play: it changes the rule's data in a copy of
 the content (the mutation its engine declares in rulesMutations, else its effects removed, else its
@@ -110,16 +122,27 @@ export function coverageReport(pack: string, title: string, collected: readonly 
   const counts = ruleCoverage(rules);
   const items = rules.map((r): CoverageItem => {
     const base = { key: r.key, kind: r.kind, id: r.id, pointer: r.pointer, what: r.what, form: r.form, text: r.text };
-    if (r.executable) return { ...base, status: 'runs', test: r.test! };
-    if (r.unused !== null) return { ...base, status: 'unused', reason: r.unused };
-    return { ...base, status: 'manual', missing: r.missing };
+    if (r.status === 'runs') return { ...base, status: r.status, test: r.test! };
+    if (r.status === 'runs on test content') return { ...base, status: r.status, test: r.test!, onTestContent: r.onTestContent! };
+    if (r.status === 'unused') return { ...base, status: r.status, reason: r.unused! };
+    return { ...base, status: r.status, missing: r.missing };
   });
-  return { pack, title, engine: runs.engine, rules: counts.rules, runs: counts.executable, unused: counts.unused, manual: counts.manual, items };
+  return {
+    pack,
+    title,
+    engine: runs.engine,
+    rules: counts.rules,
+    runs: counts.executable,
+    runsOnTestContent: counts.onTestContent,
+    unused: counts.unused,
+    manual: counts.manual,
+    items,
+  };
 }
 
 export function formatCoverage(report: CoverageReport): string {
   const parts = [
-    `${report.pack} (${report.title}): ${report.runs} of ${report.rules} rules run through a game loop, ${report.unused} the text never sets off, ${report.manual} manual.\n`,
+    `${report.pack} (${report.title}): ${coverageWords({ rules: report.rules, executable: report.runs, onTestContent: report.runsOnTestContent, unused: report.unused, manual: report.manual })}.\n`,
     report.engine
       ? ''
       : 'No game loop plays this pack yet: every rule is manual. To play it, name a game module in its pack.yaml (game: { module: ./game/index.js }; see docs/writing-a-game.md).\n',
@@ -127,10 +150,11 @@ export function formatCoverage(report: CoverageReport): string {
   for (const item of report.items) {
     const text = item.text.replace(/\s+/g, ' ');
     const shown = text.length > 90 ? `${text.slice(0, 87)}...` : text;
-    parts.push(`\n  ${item.status.padEnd(6)} ${item.key} (${item.what}): ${shown}\n`);
-    if (item.test !== undefined) parts.push(`         test: ${item.test}\n`);
-    if (item.reason !== undefined) parts.push(`         reason: ${item.reason}\n`);
-    for (const m of item.missing ?? []) parts.push(`         missing: ${m}\n`);
+    parts.push(`\n  ${item.status}: ${item.key} (${item.what}): ${shown}\n`);
+    if (item.test !== undefined) parts.push(`    test: ${item.test}\n`);
+    if (item.onTestContent !== undefined) parts.push(`    missing from the pack: ${item.onTestContent}\n`);
+    if (item.reason !== undefined) parts.push(`    reason: ${item.reason}\n`);
+    for (const m of item.missing ?? []) parts.push(`    missing: ${m}\n`);
   }
   return parts.join('');
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../content/diagnostic.js';
-import { NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleCoverage } from '../content/rules.js';
+import { coverageWords, NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleCoverage } from '../content/rules.js';
 import type { PackSummary, ValidationResult } from '../content/validate.js';
 import { Option } from 'commander';
 import { plural } from '../analysis/report-text.js';
@@ -67,9 +67,9 @@ export function excerpt(line: string, at: number): { shown: string; caret: numbe
 }
 
 /**
- * A pack's rule count as `playmark coverage` gives it: a rule runs only when its engine's map
- * (src/engine/coverage.ts, loaded by the command into `runs`) names the test that plays it, is
- * unused when the engine says nothing in the text can set it off, and is manual otherwise.
+ * A pack's rule count as `playmark coverage` gives it, in its four statuses (runs, runs on test
+ * content, unused, manual) from its engine's maps (src/engine/coverage.ts, loaded by the command
+ * into `runs`).
  */
 export function coverageOf(summary: PackSummary, runs: ReadonlyMap<string, PackRuns> = new Map()): RuleCoverage {
   return ruleCoverage(withRuns(summary.rules, runs.get(summary.id) ?? NO_ENGINE));
@@ -93,6 +93,7 @@ export function formatValidation(result: ValidationResult, format: Format, style
               layerEntries: s.layerEntries,
               rules: c.rules,
               runningRules: c.executable,
+              testContentRules: c.onTestContent,
               unusedRules: c.unused,
               manualRules: c.manual,
               executableRules: c.executable,
@@ -111,10 +112,7 @@ export function formatValidation(result: ValidationResult, format: Format, style
   const parts = result.diagnostics.map((d) => formatDiagnosticText(d, style) + '\n');
   for (const s of result.summaries) {
     const c = coverageOf(s, runs);
-    const pct = c.rules ? Math.round((100 * c.executable) / c.rules) : 100;
-    parts.push(
-      `${s.id}: ${s.records} records, ${s.layerEntries} layer entries; ${c.executable} of ${c.rules} rules run through a game loop (${pct}%), ${c.unused} the text never sets off, ${c.manual} manual\n`,
-    );
+    parts.push(`${s.id}: ${s.records} records, ${s.layerEntries} layer entries; ${coverageWords(c)}\n`);
   }
   const verdict = result.errors === 0 && result.warnings === 0 ? 'clean' : `${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}`;
   parts.push(`${result.summaries.length === 1 ? '1 pack' : `${result.summaries.length} packs`} checked: ${verdict}\n`);

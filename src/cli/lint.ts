@@ -1,8 +1,8 @@
 import { runsByPack } from './runs.js';
 import { Option, type Command } from 'commander';
-import { NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
+import { coverageWords, NO_ENGINE, ruleCoverage, withRuns, type PackRuns, type RuleInfo } from '../content/rules.js';
 import type { PackSummary } from '../content/validate.js';
-import { chosenFormat, FORMATS, formatValidation, plural, type Format } from './format.js';
+import { chosenFormat, FORMATS, formatValidation, type Format } from './format.js';
 import type { Io } from './io.js';
 import { exitCodeOf, runValidate } from './validate.js';
 
@@ -10,27 +10,27 @@ export function registerLint(program: Command, io: Io): void {
   program
     .command('lint')
     .description(
-      'Everything validate checks, and which rules of each pack the engine can run: every rule whose effect is still manual, with what the effect vocabulary lacks, and every rule the text never sets off, with why.',
+      "Everything validate checks, and each pack's rules in four statuses (runs, runs on test content, unused, manual): every rule that does not run in the pack's own games, with what is missing or why.",
     )
     .argument('[paths...]', 'pack folders, or a content root holding packs (default: every pack of the project found upward from here)')
     .addOption(new Option('-f, --format <format>', 'output format (default: text)').choices(FORMATS))
     .option('--json', 'the same as --format json')
-    .option('--all', 'list the rules the engine runs too, not only the manual and unused ones', false)
+    .option('--all', 'list the rules that run too, not only those on test content, unused or manual', false)
     .option('--strict', 'treat warnings as errors (exit 1 on any warning)', false)
     .option('--no-cache', 'parse every file afresh instead of using your cache of parsed YAML')
     .addHelpText(
       'after',
       `
 A rule is printed text with structured effects (special rules, events, traits, abilities, spells,
-cards) or a structural one (a turn step, a phase, movement). A rule runs only when a game engine
-plays it through its game loop in a named test (see playmark coverage); a rule is unused when its
-engine says nothing in the text can set it off (a trait no unit has), and lint says why; every
-other rule is manual, and its notes say what is missing: what the effect vocabulary lacks, and the
-game loop. With no path, lint checks every pack of the project found upward from the working
+cards) or a structural one (a turn step, a phase, movement). Its status is one of four (see
+playmark coverage): runs (a game engine plays it through its game loop in a named test, and it
+fires in the pack's own games), runs on test content (a test plays it on units it made; lint says
+what the pack lacks), unused (nothing in the text can set it off; lint says why) or manual (its
+notes say what is missing: what the effect vocabulary lacks, and the game loop). With no path, lint checks every pack of the project found upward from the working
 directory. Exit codes as for validate.
 
 Examples:
-  playmark lint                       every pack: diagnostics, then each pack's manual and unused rules
+  playmark lint                       every pack: diagnostics, then each pack's rules that do not run
   playmark lint content/warchon --all every rule of one pack, runnable or not
   playmark lint --format json         for programs
   playmark lint --format github       the diagnostics as annotations for GitHub Actions`,
@@ -47,7 +47,9 @@ Examples:
           id: s.id,
           rules: s.coverage.rules,
           executable: s.coverage.executable,
+          onTestContent: s.coverage.onTestContent,
           unused: s.coverage.unused,
+          manual: s.coverage.manual,
           list: s.rules.filter((r) => opts.all || !r.executable),
         }));
         io.out(
@@ -61,9 +63,7 @@ Examples:
         for (const s of result.summaries) {
           const shown = s.rules.filter((r) => opts.all || !r.executable);
           const c = s.coverage;
-          parts.push(
-            `\n${s.id}: the engine runs ${c.executable} of ${plural(c.rules, 'rule')} through a game loop; ${c.unused} the text never sets off, ${c.manual} manual${shown.length ? ':' : '.'}\n`,
-          );
+          parts.push(`\n${s.id}: ${coverageWords(c)}${shown.length ? ':' : '.'}\n`);
           for (const r of shown) parts.push(formatRule(r));
         }
         io.out(parts.join(''));
@@ -75,10 +75,11 @@ Examples:
 function formatRule(r: RuleInfo): string {
   const text = r.text.length > 90 ? `${r.text.slice(0, 87)}...` : r.text;
   const where = [r.kind, r.id, r.pointer].filter(Boolean).join(' ');
-  const head = `  ${r.executable ? 'runs  ' : r.unused !== null ? 'unused' : 'manual'} ${where}: ${text}\n`;
-  if (r.executable) return head + `         test: ${r.test}\n`;
-  if (r.unused !== null) return head + `         reason: ${r.unused}\n`;
-  return head + r.missing.map((note) => `         needs: ${note.replace(/\s+/g, ' ')}\n`).join('');
+  const head = `  ${r.status}: ${where}: ${text}\n`;
+  if (r.status === 'runs') return head + `    test: ${r.test}\n`;
+  if (r.status === 'runs on test content') return head + `    test: ${r.test}\n    missing from the pack: ${r.onTestContent}\n`;
+  if (r.status === 'unused') return head + `    reason: ${r.unused}\n`;
+  return head + r.missing.map((note) => `    needs: ${note.replace(/\s+/g, ' ')}\n`).join('');
 }
 
 /** The pack's summary with its engine's map applied: rules, counts. */

@@ -18,13 +18,13 @@ const COMMANDS: readonly { readonly name: string; readonly summary: string; read
   },
   {
     name: 'lint',
-    summary: 'Everything validate checks, and every rule the engine cannot run yet, with what it lacks.',
+    summary: "Everything validate checks, and every rule that does not run in the pack's own games (runs on test content, unused or manual), with why.",
     load: async () => (await import('./lint.js')).registerLint,
   },
   {
     name: 'coverage',
     summary:
-      'Every printed rule of a pack: runs (the test that plays it through the game loop), unused (the text never sets it off, and why) or manual (what is missing).',
+      "Every printed rule of a pack: runs (it fires in the pack's own games; the test that plays it), runs on test content (what the pack lacks), unused (why) or manual (what is missing).",
     load: async () => (await import('./coverage.js')).registerCoverage,
   },
   {

@@ -6,9 +6,8 @@ import { formatPointer } from './pointer.js';
  * card, spell, table entry) or a structural one (printed text whose fields the game's procedure
  * reads: a turn step, the movement or capacity rules, a phase, a victory condition). Whether it
  * runs is not a property of the content: a rule runs only when a game engine plays it through its
- * game loop in a named test (see `withRuns` and src/engine/coverage.ts). A rule that does not run
- * is `unused` when its engine says nothing in the text can set it off (with the reason), else
- * `manual`.
+ * game loop in a named test (see `withRuns` and src/engine/coverage.ts). Its status is one of four
+ * (RuleStatus): `runs`, `runs on test content`, `unused`, `manual`.
  */
 export interface RuleInfo {
   readonly kind: string;
@@ -28,10 +27,14 @@ export interface RuleInfo {
   readonly text: string;
   /** The interpreter can apply its effects (it has effects and none is `manual`); says nothing of a game playing it. */
   readonly structured: boolean;
-  /** Runs: a game engine plays it through its game loop, in the test `test`. Never true from content alone. */
+  /** One of the four words coverage, validate, lint and build use (RuleStatus). */
+  readonly status: RuleStatus;
+  /** Runs: the status is `runs` (the engine plays it in the pack's own games, and in the test `test`). Never true from content alone. */
   readonly executable: boolean;
-  /** The test (its `it` title) that plays the rule through the game loop, when it runs. */
+  /** The test (its `it` title) that plays the rule through the game loop: for `runs` and `runs on test content`. */
   readonly test: string | null;
+  /** For `runs on test content`: what the pack lacks to set it off (no unit of the text has Berserk); else null. */
+  readonly onTestContent: string | null;
   /** Why nothing in the text can set the rule off, when its engine says so (it is `unused`); else null. */
   readonly unused: string | null;
   /** The notes of its `manual` effects: what the effect vocabulary lacks. */
@@ -40,14 +43,27 @@ export interface RuleInfo {
   readonly missing: readonly string[];
 }
 
+/**
+ * The four statuses of a printed rule:
+ * - `runs`: the engine plays it through the game loop, and it fires in the pack's own scenarios
+ *   (test/coverage-fires.test.ts measures this), in the test named;
+ * - `runs on test content`: the engine plays it through the game loop in a named test, on units or
+ *   places a test made, but nothing in the pack sets it off (with what is missing);
+ * - `unused`: the engine does not play it, and nothing in the text can set it off (with why);
+ * - `manual`: the engine does not play it (with what is missing).
+ */
+export type RuleStatus = 'runs' | 'runs on test content' | 'unused' | 'manual';
+
 export interface RuleCoverage {
   /** Every printed rule: rules with effects and structural ones. */
   readonly rules: number;
-  /** Of those, rules a game engine plays through its game loop in a named test. */
+  /** Of those, rules that run: played through a game loop, and fired in the pack's own scenarios. */
   readonly executable: number;
-  /** Rules nothing in the text can set off, as the engine says (never counted as running). */
+  /** Rules the engine plays only on test content: nothing in the pack sets them off. */
+  readonly onTestContent: number;
+  /** Rules nothing in the text can set off, as the engine says (the engine does not play them). */
   readonly unused: number;
-  /** The rest: `rules - executable - unused`. */
+  /** The rest: `rules - executable - onTestContent - unused`. */
   readonly manual: number;
 }
 
@@ -57,11 +73,16 @@ export type RulesRun = { readonly [key: string]: string };
 /** An engine's map of the rules nothing in the text can set off: rule key -> why, in players' words. */
 export type RulesUnused = { readonly [key: string]: string };
 
+/** An engine's map of the rules it plays only on test content: rule key -> the test, and what the pack lacks to set the rule off. */
+export type RulesOnTestContent = { readonly [key: string]: { readonly test: string; readonly why: string } };
+
 /** What a pack's engine says it runs: whether a game loop exists for it, its map, and what the text never sets off. */
 export interface PackRuns {
   /** A game engine with a game loop exists for this pack. */
   readonly engine: boolean;
   readonly run: RulesRun;
+  /** Absent: the engine plays no rule on test content alone. */
+  readonly onTestContent?: RulesOnTestContent;
   /** Absent: the engine names no such rule. */
   readonly unused?: RulesUnused;
 }
@@ -132,29 +153,38 @@ export function collectRules(records: readonly EffectiveRecord[]): RuleInfo[] {
 type Found = Pick<RuleInfo, 'kind' | 'id' | 'pointer' | 'key' | 'form' | 'what' | 'text' | 'structured' | 'manual'>;
 
 function rule(found: Found): RuleInfo {
-  return { ...found, executable: false, test: null, unused: null, missing: missingFor(found, NO_ENGINE) };
+  return { ...found, status: 'manual', executable: false, test: null, onTestContent: null, unused: null, missing: missingFor(found, NO_ENGINE) };
 }
 
 /**
  * The rules with an engine's maps applied: a rule in its map of rules run runs (naming its test);
- * one in its map of rules unused is unused (with the reason); every other rule is manual, with
- * what is missing. A key in both maps runs (the engine refuses such maps when it loads them). Keys
- * that name no rule are ignored here (the coverage test checks that none exists).
+ * one in its map of rules on test content runs on test content (naming its test, and what the pack
+ * lacks); one in its map of rules unused is unused (with the reason); every other rule is manual,
+ * with what is missing. A key in two maps takes the first of these (the engine refuses such maps
+ * when it loads them). Keys that name no rule are ignored here (the coverage test checks that none
+ * exists).
  */
 export function withRuns(rules: readonly RuleInfo[], runs: PackRuns): RuleInfo[] {
-  return rules.map((r) => {
+  return rules.map((r): RuleInfo => {
+    const none = { executable: false, test: null, onTestContent: null, unused: null, missing: [] };
     const test = runs.run[r.key];
-    if (test !== undefined) return { ...r, executable: true, test, unused: null, missing: [] };
+    if (test !== undefined) return { ...r, ...none, status: 'runs', executable: true, test };
+    const onTest = runs.onTestContent?.[r.key];
+    if (onTest !== undefined) return { ...r, ...none, status: 'runs on test content', test: onTest.test, onTestContent: onTest.why };
     const unused = runs.unused?.[r.key];
-    if (unused !== undefined) return { ...r, executable: false, test: null, unused, missing: [] };
-    return { ...r, executable: false, test: null, unused: null, missing: missingFor(r, runs) };
+    if (unused !== undefined) return { ...r, ...none, status: 'unused', unused };
+    return { ...r, ...none, status: 'manual', missing: missingFor(r, runs) };
   });
 }
 
 export function ruleCoverage(rules: readonly RuleInfo[]): RuleCoverage {
-  const executable = rules.filter((r) => r.executable).length;
-  const unused = rules.filter((r) => !r.executable && r.unused !== null).length;
-  return { rules: rules.length, executable, unused, manual: rules.length - executable - unused };
+  const count = (status: RuleStatus) => rules.filter((r) => r.status === status).length;
+  return { rules: rules.length, executable: count('runs'), onTestContent: count('runs on test content'), unused: count('unused'), manual: count('manual') };
+}
+
+/** The four counts in words, as validate, lint, build and coverage print them: `12 of 58 rules run, 30 run on test content, 6 unused, 10 manual`. */
+export function coverageWords(c: RuleCoverage): string {
+  return `${c.executable} of ${c.rules} rules run, ${c.onTestContent} run on test content, ${c.unused} unused, ${c.manual} manual`;
 }
 
 /** What a manual rule lacks: the vocabulary (its manual notes), then the game loop. */

@@ -3,13 +3,17 @@
 // (see RuleInfo.key in src/content/rules.ts, as `playmark coverage <pack> --format json` lists
 // them) -> the title of the test (`it(...)`) that plays the rule through that game loop. A rule
 // counts as running only when it is in such a map; test/coverage.test.ts checks that every title
-// names a test that exists and every key a rule of the pack. An engine may also export a map of
-// the rules nothing in the text can set off (rule key -> why), reported as `unused`, never as
-// running (`rulesUnused`). The maps load only when asked, from the rules module alone: they are
-// data, and validate and lint need not load a whole game to count. The rules module may also
-// export `rulesMutations`: for a rule it runs, a change to its data that its test or a seeded
-// simulate batch must notice (`playmark coverage <pack> --mutate`, src/analysis/mutation-check.ts),
-// where the check's default change (its effects removed, its first number changed) does not apply.
+// names a test that exists and every key a rule of the pack, and test/coverage-fires.test.ts that
+// every rule of `rulesRun` fires in games of the pack's own scenarios. An engine may also export a
+// map of the rules it plays only on units or places a test made, since nothing in the pack sets
+// them off (`rulesOnTestContent`: rule key -> { test, why }), reported as `runs on test content`;
+// and a map of the rules it does not play, as nothing in the text can set them off (rule key ->
+// why), reported as `unused` (`rulesUnused`). The maps load only when asked, from the rules module
+// alone: they are data, and validate and lint need not load a whole game to count.
+// The rules module may also export `rulesMutations`: for a rule it runs, a change to its data that
+// a seeded simulate batch must notice (`playmark coverage <pack> --mutate`,
+// src/analysis/mutation-check.ts), where the check's default change (its effects removed, its
+// first number changed) does not apply.
 import type { JsonValue } from './core/log.js';
 import { GameNotFound } from './games.js';
 
@@ -18,6 +22,9 @@ export type RulesRun = { readonly [key: string]: string };
 
 /** An engine's map of the rules nothing in the text can set off: rule key -> why, in players' words. */
 export type RulesUnused = { readonly [key: string]: string };
+
+/** An engine's map of the rules it plays only on test content: rule key -> the test that plays it, and what the pack lacks to set it off. */
+export type RulesOnTestContent = { readonly [key: string]: { readonly test: string; readonly why: string } };
 
 /**
  * A change to a rule's data that the game must notice: the value at `pointer` (a JSON pointer into
@@ -42,6 +49,8 @@ export interface PackRuns {
   /** A game engine with a game loop exists for this pack and exports its map. */
   readonly engine: boolean;
   readonly run: RulesRun;
+  /** The rules played on test content only, when the engine names any (absent: none). */
+  readonly onTestContent?: RulesOnTestContent;
   /** The rules the text never sets off, when the engine names any (absent: none). */
   readonly unused?: RulesUnused;
   /** The changes `coverage --mutate` makes to the rules it runs where its defaults do not apply (absent: none). */
@@ -53,9 +62,10 @@ export const NO_ENGINE: PackRuns = { engine: false, run: {} };
 
 /**
  * What a pack's game runs, from its rules module (pack.yaml's `game.rules`, else `game.module`, as a
- * file URL): its `rulesRun` map (none: the game plays no rule by name) and its `rulesUnused`. undefined: the pack has no
- * game, and runs nothing. A module that fails to load, or exports no such map, is the pack's
- * problem (GameNotFound with its diagnostic code); a key both run and unused is too.
+ * file URL): its `rulesRun` map (none: the game plays no rule by name), its `rulesOnTestContent`
+ * and its `rulesUnused`. No module: the pack has no game, and runs nothing. A module that fails to
+ * load, or exports a map of the wrong shape, is the pack's problem (GameNotFound with its
+ * diagnostic code); a key in two of the maps is too.
  */
 export async function rulesRunOf(moduleUrl: string | undefined, pack: string): Promise<PackRuns> {
   if (moduleUrl === undefined) return NO_ENGINE;
@@ -75,21 +85,42 @@ export async function rulesRunOf(moduleUrl: string | undefined, pack: string): P
       `the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesRun, but it is not a map of rule keys to test titles`,
       'game/no-game',
     );
+  const onTestContent = module.rulesOnTestContent;
+  if (onTestContent !== undefined && !isTestContentMap(onTestContent))
+    throw new GameNotFound(
+      `the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesOnTestContent, but it is not a map of rule keys to { test, why } (a test title and what the pack lacks, both text)`,
+      'game/no-game',
+    );
   const mutations = mutationsOf(module.rulesMutations, run, pack, moduleUrl);
   const unused = module.rulesUnused;
-  if (unused === undefined) return { engine: true, run, ...mutations };
-  if (!isStringMap(unused))
+  if (unused !== undefined && !isStringMap(unused))
     throw new GameNotFound(
       `the rules module of "${pack}" (${fileOf(moduleUrl)}) exports rulesUnused, but it is not a map of rule keys to reasons`,
       'game/no-game',
     );
-  const both = Object.keys(unused).filter((key) => Object.hasOwn(run, key));
-  if (both.length > 0)
+  const maps: [string, object | undefined][] = [
+    ['rulesRun', run],
+    ['rulesOnTestContent', onTestContent],
+    ['rulesUnused', unused],
+  ];
+  const twice = maps.flatMap(([name, map], i) =>
+    Object.keys(map ?? {}).flatMap((key) => {
+      const later = maps.slice(i + 1).find(([, other]) => other !== undefined && Object.hasOwn(other, key));
+      return later ? [`${key} (${name} and ${later[0]})`] : [];
+    }),
+  );
+  if (twice.length > 0)
     throw new GameNotFound(
-      `the rules module of "${pack}": ${both.join(', ')} both run (rulesRun) and are never set off (rulesUnused); a rule is one or the other`,
+      `the rules module of "${pack}": ${twice.join(', ')} is in two maps; a rule runs, runs on test content, or is unused, one of them`,
       'game/no-game',
     );
-  return { engine: true, run, unused, ...mutations };
+  return {
+    engine: true,
+    run,
+    ...(onTestContent !== undefined ? { onTestContent } : {}),
+    ...(unused !== undefined ? { unused } : {}),
+    ...mutations,
+  };
 }
 
 /** The rules module's `rulesMutations`, checked: each key a rule it runs, each change a pointer, what it does, and a value or `remove`. */
@@ -119,4 +150,14 @@ function fileOf(url: string): string {
 
 function isStringMap(value: unknown): value is { readonly [key: string]: string } {
   return value !== null && typeof value === 'object' && Object.values(value).every((t) => typeof t === 'string');
+}
+
+function isTestContentMap(value: unknown): value is RulesOnTestContent {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.values(value).every(
+      (t) => t !== null && typeof t === 'object' && typeof (t as { test?: unknown }).test === 'string' && typeof (t as { why?: unknown }).why === 'string',
+    )
+  );
 }

@@ -2,7 +2,8 @@
 // RuleInfo.key in src/content/rules.ts: `<kind>/<record id>`, `<kind>/<record id>/<rule id>`,
 // `<kind>/<record id>#<pointer>`) -> the title of the test (test/archon-*.test.ts) that plays it
 // through `legalMoves` and `play`. test/archon-game.test.ts checks that the keys are exactly the
-// pack's rules and that every title is a test. The spells' effects are their records' `effects`,
+// pack's rules and that every title is a test; test/coverage-fires.test.ts that each fires in
+// seeded games of the pack's own scenario (so every rule here `runs`: none runs on test content only). The spells' effects are their records' `effects`,
 // which the core's effect interpreter applies (core-units.ts); each spell's test also plays an
 // edited copy of its effect. Who may cast and the legal targets are the procedure's (spells.ts).
 

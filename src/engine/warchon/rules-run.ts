@@ -1,8 +1,10 @@
 // The printed rules of Warchon this engine plays through the game loop, by rule key (as
 // `playmark coverage warchon --format json` lists them) -> the title of the test
-// (test/warchon-*.test.ts) that plays it through `warchonGame.play`. Only rules a test plays are
-// listed; the rest stay `manual` in coverage until a test plays them, except the rules in
-// WARCHON_RULES_UNUSED (below), which nothing in the text can set off.
+// (test/warchon-*.test.ts) that plays it through `warchonGame.play`. WARCHON_RULES_RUN holds the
+// rules that fire in games of the pack's own scenario (test/coverage-fires.test.ts measures it);
+// WARCHON_RULES_ON_TEST_CONTENT those a test plays on units or places it made, as nothing in the
+// pack sets them off; WARCHON_RULES_UNUSED those the engine does not play, as nothing in the text
+// can set them off. Any other rule would be `manual`.
 
 const EXAMPLE = 'worked example: Erdon Pass, AS 9 against DS 7, fingers 5 and 2 give 3, column +2/+3, A1D1, each side assigns its Hit';
 const DEMO = 'the demo scenario plays from set-up to victory: Azuthka sets up on Sp. 5-7 first, then Celestine on Sp. 1-3';
@@ -75,13 +77,10 @@ export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'scenario/demo#/sides/1/army': DEMO,
   'scenario/demo#/sides/1/setup': DEMO,
   'scenario/demo#/victory/0': VICTORY,
-  'scenario/demo/draw-after-turns': DRAW,
   'spread/erdon-pass#/specialRules/0': ERDON,
   'spread/erdon-pass#/events/entries/1': EVENTS,
   'spread/erdon-pass#/events/entries/2': DEADLY,
   'trait/aerial/flies': AERIAL,
-  'trait/berserk/go-berserk': BERSERK,
-  'descriptor/distinct': DISTINCT,
   'result/ax': AX,
   'result/dy': DY,
   'spread/akibatu/always-engaged': AKIBATU,
@@ -90,32 +89,60 @@ export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'spread/dracosroar#/events/entries/2': BRIDGE,
   'spread/dracosroar#/events/entries/3': BRIDGE_4,
   'spread/dracosroar#/events/entries/4': FURY,
-  'spread/erdon-pass#/events/entries/0': INSPIRED,
   'spread/erdon-pass#/events/entries/3': RESERVE,
   'spread/erdon-pass#/events/entries/4': RAIN,
-  'spread/irondale#/specialRules/0': IRONDALE,
   'spread/kier-zhadd#/specialRules/0': KIER_ZHADD,
   'spread/mount-tzask#/events/entries/0': ERUPTION,
   'spread/mount-tzask#/events/entries/1': MAGMA,
   'spread/mount-tzask#/events/entries/2': QUAKE,
   'spread/mount-tzask#/events/entries/3': QUAKE,
   'spread/mount-tzask#/events/entries/4': ORIGINAL,
-  'spread/xetti-bishum#/specialRules/0': GOBLINS,
   'spread/xetti-bishum#/events/entries/0': ASSASSINATION,
   'spread/xetti-bishum#/events/entries/1': MOB,
   'spread/xetti-bishum#/events/entries/2': CULL,
   'spread/xetti-bishum#/events/entries/3': BRIBERY,
   'spread/xetti-bishum#/events/entries/4': BRIBERY,
-  'trait/nether': NETHER_PURITY,
-  'trait/purity': NETHER_PURITY,
-  'unit/baphite-swarm#/specialAbilities/0': FRIGID,
+};
+
+// The printed rules this engine plays through the game loop only on units or places a test made,
+// by rule key -> the test, and what the pack lacks to set the rule off, in players' words. Nothing
+// in the pack's own scenario sets them off: test/coverage-fires.test.ts plays it (a few hundred
+// seeded games) and finds none of them firing, and test/coverage-unused.test.ts checks each `why`
+// against the content. A set-up check counts as running only when an army of the scenario could
+// break it; so Distinct and Nether/Purity are here.
+export const WARCHON_RULES_ON_TEST_CONTENT: { readonly [key: string]: { readonly test: string; readonly why: string } } = {
+  'trait/berserk/go-berserk': { test: BERSERK, why: 'No unit of the text has Berserk.' },
+  'descriptor/distinct': { test: DISTINCT, why: 'No unit of the text is Distinct, so no army can hold two copies of one.' },
+  'trait/nether': {
+    test: NETHER_PURITY,
+    why: 'No unit of the text has both Nether and Purity, so the check that none starts off with both never refuses one.',
+  },
+  'trait/purity': {
+    test: NETHER_PURITY,
+    why: 'No unit of the text has both Nether and Purity, so the check that none starts off with both never refuses one.',
+  },
+  'spread/erdon-pass#/events/entries/0': {
+    test: INSPIRED,
+    why: 'No unit of the text has Tactics, so Inspired Charge is rolled at Erdon Pass but no attacking army gains the +2 AS.',
+  },
+  'spread/irondale#/specialRules/0': { test: IRONDALE, why: 'No unit of the text is a Construct.' },
+  'spread/xetti-bishum#/specialRules/0': {
+    test: GOBLINS,
+    why: 'The Goblin Assassins have no side and no stats in the text (Xetti Bishum only names them), so no army has them.',
+  },
+  'unit/baphite-swarm#/specialAbilities/0': { test: FRIGID, why: 'No spread of the text is Frigid (no terrain of a spread is or carries Frigid).' },
+  'scenario/demo/draw-after-turns': {
+    test: DRAW,
+    why: 'No game of the demo scenario reaches its 100th turn as the bots play it (test/coverage-fires.test.ts); the test starts from a position made at turn 100.',
+  },
 };
 
 // The printed rules nothing in the text can set off, by rule key -> why, in players' words. Such a
 // rule stays in the data and coverage reports it as `unused`, never as running: playing it would
 // need a unit, trait or scenario the text does not have, so a test could only fake it.
-// test/coverage-unused.test.ts checks each reason against the content, so adding (say) a Berserk
-// unit fails that test until a test plays the rule and it moves to WARCHON_RULES_RUN.
+// The engine does not play them. test/coverage-unused.test.ts checks each reason against the
+// content, so adding (say) a Berserk unit fails that test until a test plays the rule and it moves
+// to WARCHON_RULES_RUN.
 export const WARCHON_RULES_UNUSED: { readonly [key: string]: string } = {
   'spread/akibatu/berserk-triple': 'No unit of the text has Berserk, so no unit can go berserk at Akibatu.',
   'trait/frigid': 'No unit of the text has Frigid, and no spread is Frigid.',
@@ -125,5 +152,6 @@ export const WARCHON_RULES_UNUSED: { readonly [key: string]: string } = {
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
 export const rulesRun = WARCHON_RULES_RUN;
+export const rulesOnTestContent = WARCHON_RULES_ON_TEST_CONTENT;
 export const rulesUnused = WARCHON_RULES_UNUSED;
 export { WARCHON_RULES_MUTATIONS as rulesMutations } from './rules-mutations.js';
