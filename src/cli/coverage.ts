@@ -65,7 +65,7 @@ export function registerCoverage(program: Command, io: Io): void {
       `
 Each rule has one of four statuses:
   runs                  the game loop plays it in a named test, and it fires in games of the pack's
-                        own scenarios (test/coverage-fires.test.ts measures this with seeded bot games)
+                        own scenarios (for playmark's own games, measured in seeded bot games)
   runs on test content  the game loop plays it in a named test, on units or places the test made:
                         nothing in the pack sets it off (what is missing is given: "no unit of the
                         text has Berserk")

@@ -5,6 +5,14 @@
 // WARCHON_RULES_ON_TEST_CONTENT those a test plays on units or places it made, as nothing in the
 // pack sets them off; WARCHON_RULES_UNUSED those the engine does not play, as nothing in the text
 // can set them off. Any other rule would be `manual`.
+//
+// Firing is measured from the game logs of the demo's games (a line naming the rule, a mark a static
+// rule put on the state). A rule whose firing leaves no line of its own counts by a witness
+// (test/coverage-fires-support.ts): the turn's steps by the phase and turn lines; each side's army
+// and set-up by its placements; Capacity when an army fills its share of a spread (Capacity then
+// refuses its next unit there: the demo's games never force a unit in over it); Aerial movement
+// when an Aerial unit moves; a set-up check (Distinct, Nether and Purity) only when an army of the
+// scenario could break it.
 
 const EXAMPLE = 'worked example: Erdon Pass, AS 9 against DS 7, fingers 5 and 2 give 3, column +2/+3, A1D1, each side assigns its Hit';
 const DEMO = 'the demo scenario plays from set-up to victory: Azuthka sets up on Sp. 5-7 first, then Celestine on Sp. 1-3';
