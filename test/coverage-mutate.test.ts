@@ -29,13 +29,7 @@ const KNOWN_SURVIVORS: { readonly [pack: string]: { readonly [key: string]: stri
     'rules/core#/capacity': 'coded: `perSide` is not read',
     'rules/core#/combat': "coded: `clamp` is not read (the columns are the tables')",
     'rules/core#/damage': "coded: `facing` is not read (a unit's faces are its own)",
-    'scenario/demo/draw-after-turns': 'not set off: the demo games end long before turn 100',
-    'spread/erdon-pass#/events/entries/0': 'not set off: no unit of the text has Tactics',
     'trait/aerial/flies': 'coded: Aerial movement is code (movement.ts), not the trait\u2019s rule',
-    'trait/berserk/go-berserk': 'not set off: no unit of the text has Berserk',
-    'trait/nether': 'coded: `innate` is not read',
-    'trait/purity': 'coded: `innate` is not read',
-    'unit/baphite-swarm#/specialAbilities/0': 'not set off: no location of the text is Frigid',
   },
   'archon-skirmish': {
     'board/board#/victory': "text: the board's victory is the scenario's victory conditions, which are read",

@@ -406,7 +406,7 @@ export const CODES = {
   'game/no-game': {
     severity: 'error',
     summary:
-      'The game module pack.yaml names exports no `game` with `setup`, `legalMoves` and `play` (or its rules module\'s `rulesRun`, `rulesOnTestContent`, `rulesUnused` or `rulesMutations` is not a map of the right shape, names a rule in two of them, or a mutation names a rule it does not run or a value its record lacks).',
+      "The game module pack.yaml names exports no `game` with `setup`, `legalMoves` and `play` (or its rules module's `rulesRun`, `rulesOnTestContent`, `rulesUnused` or `rulesMutations` is not a map of the right shape, names a rule in two of them, or a mutation names a rule it does not run or a value its record lacks).",
     hint: 'Export the game as `export const game = { pack, sides, setup, legalMoves, play }` (see docs/writing-a-game.md).',
   },
   // Commands (issue 21): what a command refuses outside the content, printed as content diagnostics are

@@ -6,12 +6,6 @@
 import type { RulesMutations } from '../coverage.js';
 
 export const WARCHON_RULES_MUTATIONS: RulesMutations = {
-  'descriptor/distinct': {
-    record: 'unit/baphite-swarm',
-    pointer: '/descriptors',
-    value: ['demon', 'distinct'],
-    what: 'Baphite Swarm is Distinct (the demo army holds two)',
-  },
   'result/ax': { pointer: '/attacker', value: 'none', what: 'Ax does no Hits to the attacker' },
   'result/dy': { pointer: '/defender', value: 'none', what: 'Dy does no Hits to the defender' },
   'rules/core#/turn': { pointer: '/turn/battleOrder', value: 'reverse-spread-number', what: 'battles fought in reverse spread order' },
