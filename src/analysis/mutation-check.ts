@@ -55,9 +55,12 @@ export interface MutationResult {
   readonly key: string;
   /** null: the rule has no data to change and its engine declares no mutation. */
   readonly mutation: PlannedMutation | null;
-  readonly status: 'killed' | 'survived' | 'no-mutation';
+  /** `fixed`: the pack's schema refuses the change, so the value cannot be other than it is (no game is played). */
+  readonly status: 'killed' | 'fixed' | 'survived' | 'no-mutation';
   /** For `killed`: how the report changed. */
   readonly difference?: Difference;
+  /** For `fixed`: what the schema says of the changed record. */
+  readonly refusal?: string;
 }
 
 export interface MutationReport {
@@ -70,6 +73,8 @@ export interface MutationReport {
   readonly baselineFailed: number;
   readonly rules: number;
   readonly killed: number;
+  /** Rules whose change the schema refuses: their value is fixed, read or not. */
+  readonly fixed: number;
   readonly survived: number;
   readonly unmutated: number;
   readonly results: readonly MutationResult[];
@@ -86,6 +91,11 @@ export interface MutationCheckOptions {
   readonly maxMoves?: number;
   /** Games compared at a time (default 20). */
   readonly chunk?: number;
+  /**
+   * The schema check of a changed record (`<kind>/<id>`): what it refuses, or null when the record
+   * is valid. Given, a change the schema refuses is reported `fixed` and not played.
+   */
+  readonly refuses?: (record: string, value: JsonValue) => string | null;
   /** Called after each rule, with the rules checked and the rules to check. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -144,9 +154,11 @@ export async function mutationCheck(
 
   const results: MutationResult[] = [];
   for (const { target, mutation } of planned) {
-    if (mutation === null) results.push({ key: target.key, mutation: null, status: 'no-mutation' });
+    const mutated = mutation === null ? null : withMutation(c, mutation);
+    const refusal = mutation === null || mutated === null ? null : (options.refuses?.(mutation.record, recordOf(mutated, mutation.record)) ?? null);
+    if (mutation === null || mutated === null) results.push({ key: target.key, mutation: null, status: 'no-mutation' });
+    else if (refusal !== null) results.push({ key: target.key, mutation, status: 'fixed', refusal });
     else {
-      const mutated = withMutation(c, mutation);
       let difference: Difference | undefined;
       for (const base of baseline) {
         difference = firstDifference(base, ranges, (r) => playRange(game, mutated, base.batch, r));
@@ -166,6 +178,7 @@ export async function mutationCheck(
     baselineFailed,
     rules: results.length,
     killed: count('killed'),
+    fixed: count('fixed'),
     survived: count('survived'),
     unmutated: count('no-mutation'),
     results,
@@ -249,7 +262,8 @@ export function defaultMutation(rule: JsonValue | undefined, rulePointer: string
   const obj = rule as { readonly [key: string]: JsonValue };
   const list = Array.isArray(obj.do) ? 'do' : Array.isArray(obj.effects) ? 'effects' : null;
   if (list !== null && (obj[list] as readonly JsonValue[]).some(applied))
-    return { pointer: `${rulePointer}/${list}`, value: [], what: `its effects removed (${list}: [])`, declared: false };
+    // One `no-effect`, not an empty list: schemas may ask for at least one effect.
+    return { pointer: `${rulePointer}/${list}`, value: [{ kind: 'no-effect' }], what: `its effects removed (${list}: [no-effect])`, declared: false };
   const number = firstOf(rule, 'number');
   if (number) {
     const v = number.value as number;
@@ -294,6 +308,11 @@ export function withMutation(content: Content, mutation: Pick<PlannedMutation, '
   const record = content.records[kind]![id]!;
   const changed = changeAt(record, steps(mutation.pointer), mutation);
   return { ...content, records: { ...content.records, [kind]: { ...content.records[kind], [id]: changed } } };
+}
+
+function recordOf(content: Content, record: string): JsonValue {
+  const [kind, id] = record.split('/') as [string, string];
+  return content.records[kind]![id]!;
 }
 
 function changeAt(node: JsonValue, path: readonly string[], m: Pick<PlannedMutation, 'value' | 'remove'>): JsonValue {

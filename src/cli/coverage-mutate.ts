@@ -3,6 +3,10 @@
 // survives (or has nothing to change), 2 for usage.
 import { mutationCheck, MutationError, type MutationReport, type MutationResult, type MutationTarget } from '../analysis/mutation-check.js';
 import { gameContent, packContent } from '../content/effective.js';
+import { findSchemaRoots } from '../content/load.js';
+import { SchemaRegistry } from '../content/schemas.js';
+import { BUNDLED_SCHEMAS } from '../content/validate.js';
+import type { JsonValue } from '../engine/core/log.js';
 import type { Pack } from '../content/model.js';
 import type { PackRuns } from '../engine/coverage.js';
 import { GameNotFound } from '../engine/games.js';
@@ -17,7 +21,7 @@ export const MUTATE_SEED = 1;
 
 /** The report for a pack with no game loop: nothing runs, so nothing is checked. */
 function noEngine(pack: string, games: number, seed: number): MutationReport {
-  return { pack, games, seed, bot: 'random', scenarios: [], baselineFailed: 0, rules: 0, killed: 0, survived: 0, unmutated: 0, results: [] };
+  return { pack, games, seed, bot: 'random', scenarios: [], baselineFailed: 0, rules: 0, killed: 0, fixed: 0, survived: 0, unmutated: 0, results: [] };
 }
 
 /** What the check reads of a coverage item (coverage.ts CoverageItem; not imported, as coverage.ts imports this module). */
@@ -52,6 +56,7 @@ export async function mutateCommand(
         games: options.games,
         seed: options.seed,
         scenarios: scenarios.length > 0 ? scenarios : [null],
+        refuses: schemaRefusal(pack),
         ...(bar ? { onProgress: (done: number, total: number) => bar.draw(done, total, 'rules') } : {}),
       });
     } catch (error) {
@@ -69,11 +74,25 @@ export async function mutateCommand(
   io.exitCode = report.survived + report.unmutated > 0 ? EXIT.content : EXIT.ok;
 }
 
+/** The pack's schema check of one changed record, for `refuses`: the first problem in words, or null. */
+export function schemaRefusal(pack: Pack): (record: string, value: JsonValue) => string | null {
+  const registry = new SchemaRegistry(findSchemaRoots(pack.dir, BUNDLED_SCHEMAS));
+  return (record, value) => {
+    const kind = record.slice(0, record.indexOf('/'));
+    const schema = pack.manifest.kinds[kind]?.schema;
+    if (schema === undefined) return null;
+    const checked = registry.validate(schema, value);
+    if (!('problems' in checked)) return `its schema ${checked.schema} cannot be used: ${checked.message}`;
+    const first = checked.problems[0];
+    return first === undefined ? null : `${first.path.length > 0 ? `/${first.path.join('/')}: ` : ''}${first.message}`;
+  };
+}
+
 export function formatMutations(report: MutationReport, title: string): string {
   if (report.scenarios.length === 0) return `${report.pack} (${title}): no game loop plays this pack, so no rule runs: 0 rules checked.\n`;
   const scenarios = report.scenarios.map((s) => s ?? "the game's own scenario").join(', ');
   const parts = [
-    `${report.pack} (${title}): ${plural(report.rules, 'rule')} that run, each changed in turn and ${plural(report.games, 'game')} of ${scenarios} played again (seed ${report.seed}, ${report.bot} bots): ${report.killed} killed, ${report.survived} survived${report.unmutated > 0 ? `, ${report.unmutated} with nothing to change` : ''}.\n`,
+    `${report.pack} (${title}): ${plural(report.rules, 'rule')} that run, each changed in turn and ${plural(report.games, 'game')} of ${scenarios} played again (seed ${report.seed}, ${report.bot} bots): ${report.killed} killed, ${report.fixed > 0 ? `${report.fixed} fixed by the schema, ` : ''}${report.survived} survived${report.unmutated > 0 ? `, ${report.unmutated} with nothing to change` : ''}.\n`,
   ];
   if (report.baselineFailed > 0) parts.push(`Warning: ${plural(report.baselineFailed, 'game')} of the unchanged batch failed (see playmark simulate).\n`);
   for (const r of report.results) parts.push(resultText(r, report));
@@ -85,6 +104,7 @@ function resultText(r: MutationResult, report: MutationReport): string {
   if (r.mutation === null)
     return `${head}\n            no effects, number or yes/no to change: declare a mutation for it (rulesMutations, docs/writing-a-game.md)\n`;
   const what = `${head}: ${r.mutation.what} (${r.mutation.declared ? 'declared' : 'default'}, at ${r.mutation.record}${r.mutation.pointer ? `#${r.mutation.pointer}` : ''})\n`;
+  if (r.status === 'fixed') return `${what}            fixed: the schema refuses the change (${r.refusal}); the engine plays only the value the data has\n`;
   const d = r.difference;
   if (!d) return `${what}            the report of ${plural(report.games, 'game')} of every scenario is the same\n`;
   const where = `${d.scenario === null ? '' : `scenario ${d.scenario}, `}games 0-${d.games - 1}`;

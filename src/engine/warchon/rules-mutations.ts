@@ -13,7 +13,7 @@ export const WARCHON_RULES_MUTATIONS: RulesMutations = {
   'rules/core#/turn/steps/1': { pointer: '/turn/steps/1', remove: true, what: 'the battles step removed' },
   'rules/core#/turn/steps/2': { pointer: '/turn/steps/2', remove: true, what: 'the end-of-turn step removed' },
   'rules/core#/combat': { pointer: '/combat/clamp', value: 1, what: 'columns clamped at +1 and -1' },
-  'rules/core#/events': { pointer: '/events/perLocationPerTurn', value: 0, what: 'no Random Event in any location' },
+  'rules/core#/events': { pointer: '/events/perLocationPerTurn', value: 2, what: 'two Random Events a location each turn' },
   'rules/core#/damage': { pointer: '/damage/facing', value: ['upright', 'upside-down'], what: 'two faces a playmark, not four' },
   'scenario/demo#/sides/0/setup': { pointer: '/sides/0/setup/zones', value: ['mount-tzask'], what: 'Azuthka sets up on Mount Tzask only' },
   'scenario/demo#/sides/1/setup': { pointer: '/sides/1/setup/zones', value: ['erdon-pass'], what: 'Celestine sets up on Erdon Pass only' },
