@@ -114,7 +114,7 @@ export {
 export { effectiveStat } from './engine/core/stats.js';
 export { rollDie, type DieName } from './engine/core/dice.js';
 export { entry, NO_ENTRIES, type LogEntry, type LoggedRoll, type JsonValue } from './engine/core/log.js';
-export { contextWith, type EffectContext, type RuleHooks } from './engine/core/context.js';
+export { contextWith, type EffectContext, type Generated, type RuleHooks } from './engine/core/context.js';
 export {
   firstPolicy,
   randomPolicy,
@@ -124,6 +124,7 @@ export {
   type LocationChoice,
   type OptionChoice,
   type RerollChoice,
+  type NumberChoice,
 } from './engine/core/policy.js';
 export {
   possibleAnswers,

@@ -102,10 +102,10 @@ describe('dice: d6, d3, d66, the 1-5 generated number', () => {
     expect(rollD66(random)).toEqual({ value: tens.value * 10 + units.value, random: units.random });
   });
 
-  it('rollDie follows the schema Die names: d6, d66, rng (1-5), d3', () => {
+  it("rollDie follows the schema Die names: d6, d66, d3; rng is the game's own number (fingers), never rolled from the generator", () => {
     expect(rollDie(random, 'd6')).toEqual(rollD6(random));
     expect(rollDie(random, 'd66')).toEqual(rollD66(random));
-    expect(rollDie(random, 'rng')).toEqual(roll1to5(random));
+    expect(() => rollDie(random, 'rng')).toThrow(/the game's own number/);
     expect(rollDie(random, 'd3')).toEqual(rollD3(random));
     expect(() => rollDie(random, 'd20' as never)).toThrow(/Unknown die d20/);
   });

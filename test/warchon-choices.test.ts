@@ -3,7 +3,8 @@
 // the runner as their result), and re-run from the same state with one answer more, drawing the
 // same random numbers each time.
 import { describe, expect, it } from 'vitest';
-import { answeringPolicy, possibleAnswers, withAnswers } from '../src/engine/core/choices.js';
+import { answeringPolicy, isAsked, possibleAnswers, withAnswers } from '../src/engine/core/choices.js';
+import type { EffectContext } from '../src/engine/core/context.js';
 import { applyEffects } from '../src/engine/core/effects/index.js';
 import { firstPolicy } from '../src/engine/core/policy.js';
 import { fire, recomputeStatics, type RuleSource } from '../src/engine/core/rules/index.js';
@@ -138,5 +139,38 @@ describe('a question is a returned value, passed up as the result', () => {
         return 'done';
       }),
     ).toThrow(/returned a result though "test" went unanswered/);
+  });
+
+  it("a die the game generates (rng) is the game's hook's number, which may ask the sides; a game without the hook gets an error naming the rule, never a roll", () => {
+    const rollRng = [
+      {
+        kind: 'roll',
+        die: 'rng',
+        outcomes: [{ range: { min: 1, max: 2 }, effects: [{ kind: 'damage', target: { side: 'enemy', choose: { count: 1, by: 'owner' } }, hits: 1 }] }],
+      },
+    ] as const;
+    // A game's hook: each side picks a number (the second after the first, unseen), the sum is the number.
+    const generate: NonNullable<EffectContext['generate']> = (s, _die, _ctx, policy) => {
+      const first = policy.chooseNumber(s, { side: 'a', min: 1, max: 5, reason: 'first' });
+      if (isAsked(first)) return first;
+      const second = policy.chooseNumber(s, { side: 'b', min: 1, max: 5, reason: 'second', after: ['a'] });
+      if (isAsked(second)) return second;
+      return { value: first + second, text: `${first} and ${second}`, data: { first, second } };
+    };
+    const go = (answers: string[][]) => withAnswers(answers, firstPolicy, (policy) => applyEffects(state, rollRng, { ...ctx, generate }, policy));
+    expect(go([])).toMatchObject({ done: false, request: { kind: 'number', side: 'a', candidates: ['1', '2', '3', '4', '5'], after: [] } });
+    expect(go([['1']])).toMatchObject({ done: false, request: { kind: 'number', side: 'b', after: ['a'] } });
+    // 1 + 1 = 2: the outcome's choice is asked next; the generator is not drawn.
+    expect(go([['1'], ['1']])).toMatchObject({ done: false, request: { kind: 'units', side: 'b', candidates: ['b1', 'b2'] } });
+    const done = go([['1'], ['1'], ['b1']]);
+    expect(done.done).toBe(true);
+    if (!done.done) return;
+    expect(done.value.state.random).toEqual(state.random);
+    expect(done.value.log[0]).toMatchObject({ kind: 'roll', data: { die: 'rng', value: 2, outcome: 0, generated: { first: 1, second: 1 } } });
+    // 2 + 3 = 5: no outcome covers it.
+    expect(go([['2'], ['3']])).toMatchObject({ done: true, value: { log: [{ data: { value: 5, outcome: null } }] } });
+    // No hook (or a hook with no number for the die): an error naming the rule, not a silent 1-5.
+    expect(() => applyEffects(state, rollRng, ctx, firstPolicy)).toThrow(/test generates a number with the die rng, which this game cannot give/);
+    expect(() => applyEffects(state, rollRng, { ...ctx, generate: () => null }, firstPolicy)).toThrow(/which this game cannot give/);
   });
 });

@@ -1,13 +1,13 @@
 // Warchon's events, spread rules, results and army rules, each played through the game loop
 // (`warchonGame.play`) from a position set up for it. Fingers are moves, so the test chooses the
 // number: the finger pair for a number is read from the spread's own RNG table. A number an event
-// generates itself (Generate a number...) comes from the game's generator: the test seeds the state
-// so that the generator's next number is the one it wants, and checks the logged roll.
+// generates (Generate a number...) is shown by fingers too, the attacker's then the defender's,
+// read on the spread's RNG: the tests show the pairs of the printed matrix and check the logged roll.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
-import { roll1to5 } from '../src/engine/core/dice.js';
 import type { GameEvent } from '../src/engine/core/game.js';
+import { bot } from '../src/engine/core/bots.js';
 import { boost, playMoves } from './warchon-support.js';
 import { seedRandom } from '../src/engine/core/random.js';
 import { findUnit, fightsFor, unitsInPlay, type CoreState, type Modifier } from '../src/engine/core/state.js';
@@ -100,10 +100,11 @@ const toEvent = (content: PackContent, spread: string, entry: number): WarchonMo
   ...fingersFor(content, spread, entry),
 ];
 
-/** A seed whose generator's first number 1-5 is `value` (the number an event generates). */
-function seedRolling(value: number): number {
-  for (let seed = 1; ; seed++) if (roll1to5(seedRandom(seed)).value === value) return seed;
-}
+/** Fingers for a number an event generates: the attacker's (top row), then the defender's (left column). */
+const shows = (attacker: number, defender: number): WarchonMove[] => [
+  { kind: 'fingers', n: attacker },
+  { kind: 'fingers', n: defender },
+];
 
 const unit = (s: WarchonState, id: string) => findUnit(s.core, id)!;
 const result = (events: readonly GameEvent[]) => events.find((e) => e.type === 'result');
@@ -251,7 +252,7 @@ describe('Warchon Random Events through the game loop', () => {
     expect(here(state, 'erdon-pass')).toEqual(['baphite-swarm-1', 'celestine-crusaders']);
   });
 
-  it('Dracosroar Event 1, Ramping Water Elemental: a number; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn', () => {
+  it("Dracosroar Event 1, Ramping Water Elemental: a number from both players' fingers on the spread's RNG; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn", () => {
     const at = {
       'baphite-swarm-1': 'dracosroar',
       'baphite-swarm-2': 'dracosroar',
@@ -261,14 +262,21 @@ describe('Warchon Random Events through the game loop', () => {
       'celestine-war-angels': 'erdon-pass',
     };
     const elemental = (s: WarchonState) => unitsInPlay(s.core).find((u) => u.record === 'ramping-water-elemental');
-    for (const [roll, side, as, ds] of [
-      [1, 'azuthka', 8, 6],
-      [3, 'celestine', 4, 10],
-      [5, null, 2, 2],
+    // Dracosroar's printed RNG, row 1 (defender shows 1): 3 4 5 1 2E; the attacker's fingers pick the column.
+    for (const [attacker, roll, side, as, ds] of [
+      [4, 1, 'azuthka', 8, 6],
+      [1, 3, 'celestine', 4, 10],
+      [3, 5, null, 2, 2],
     ] as const) {
-      const ev = play(base, position('azuthka', at, { seed: seedRolling(roll) }), END, ...toEvent(base, 'dracosroar', 1));
+      const asked = play(base, position('azuthka', at), END, ...toEvent(base, 'dracosroar', 1)).state;
+      // The event asks the attacker's fingers, then the defender's, as fingers moves.
+      expect(asked.pending?.request).toMatchObject({ kind: 'number', side: 'azuthka', after: [] });
+      expect(game.legalMoves(base, asked)).toEqual([1, 2, 3, 4, 5].map((n) => ({ kind: 'fingers', n })));
+      const second = play(base, asked, { kind: 'fingers', n: attacker }).state;
+      expect(second.pending?.request).toMatchObject({ kind: 'number', side: 'celestine', after: ['azuthka'] });
+      const ev = play(base, second, { kind: 'fingers', n: 1 });
       expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/dracosroar#/events/entries/0' });
-      expect(rolled(ev.events)).toMatchObject({ data: { die: 'rng', value: roll } });
+      expect(rolled(ev.events)).toMatchObject({ data: { die: 'rng', value: roll, generated: { spread: 'dracosroar', attacker, defender: 1, number: roll } } });
       const water = elemental(ev.state);
       if (side === null) expect(water).toBeUndefined();
       else {
@@ -284,6 +292,11 @@ describe('Warchon Random Events through the game loop', () => {
       expect(elemental(after)).toBeUndefined();
       for (const u of unitsInPlay(after.core))
         if (u.location === 'dracosroar') expect([effectiveStat(u, 'as'), effectiveStat(u, 'ds')]).toEqual([u.stats.as, u.stats.ds]);
+    }
+    // The number is the fingers', not the generator's: another seed, the same fingers, the same number.
+    for (const seed of [1, 2, 3]) {
+      const ev = play(base, position('azuthka', at, { seed }), END, ...toEvent(base, 'dracosroar', 1), ...shows(4, 1));
+      expect(rolled(ev.events)).toMatchObject({ data: { value: 1 } });
     }
   });
 
@@ -450,22 +463,26 @@ describe('Warchon Random Events through the game loop', () => {
     expect(state.battle === null || state.battle.stage === 'assign').toBe(true);
   });
 
-  it('Xetti Bishum Event 1, Assassination: a number; 1-2 the attacker loses a unit of its choice, 3-4 the defender, 5 nothing', () => {
+  it("Xetti Bishum Event 1, Assassination: a number from both players' fingers on the spread's RNG; 1-2 the attacker loses a unit of its choice, 3-4 the defender, 5 nothing", () => {
     const at = {
       'baphite-swarm-1': 'xetti-bishum',
       'deathknoll-ogres': 'xetti-bishum',
       'celestine-crusaders': 'xetti-bishum',
       'celestine-paladins': 'xetti-bishum',
     };
-    for (const [roll, side, candidates] of [
-      [2, 'azuthka', ['baphite-swarm-1', 'deathknoll-ogres']],
-      [4, 'celestine', ['celestine-crusaders', 'celestine-paladins']],
-      [5, null, []],
+    // Xetti Bishum's printed RNG, row 1 (defender shows 1): 4E 5 1 2 3. The 4E calls no event: the
+    // event under way is the spread's one this turn.
+    for (const [attacker, roll, side, candidates] of [
+      [4, 2, 'azuthka', ['baphite-swarm-1', 'deathknoll-ogres']],
+      [1, 4, 'celestine', ['celestine-crusaders', 'celestine-paladins']],
+      [2, 5, null, []],
     ] as const) {
-      const ev = play(base, position('azuthka', at, { seed: seedRolling(roll) }), END, ...toEvent(base, 'xetti-bishum', 1));
+      const ev = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 1), ...shows(attacker, 1));
       if (side === null) {
         expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/0' });
-        expect(rolled(ev.events)).toMatchObject({ data: { die: 'rng', value: roll } });
+        expect(rolled(ev.events)).toMatchObject({
+          data: { die: 'rng', value: roll, generated: { spread: 'xetti-bishum', attacker, defender: 1, number: roll } },
+        });
         expect(ev.state.pending).toBeNull();
         expect(here(ev.state, 'xetti-bishum')).toHaveLength(4);
         continue;
@@ -474,7 +491,8 @@ describe('Warchon Random Events through the game loop', () => {
       const chosen = play(base, ev.state, { kind: 'choose', ids: [candidates[1]] });
       // The event's entries are logged once its choices are made (the effects re-run with the answers).
       expect(eventEntry(chosen.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/0' });
-      expect(rolled(chosen.events)).toMatchObject({ data: { die: 'rng', value: roll } });
+      expect(rolled(chosen.events)).toMatchObject({ data: { die: 'rng', value: roll, generated: { spread: 'xetti-bishum', attacker, defender: 1 } } });
+      expect(chosen.events.filter((e) => e.type === 'event-called')).toEqual([]);
       const done = chosen.state;
       expect(unit(done, candidates[1]).destroyed).toBe(true);
       expect(unit(done, candidates[0]).destroyed).toBe(false);
@@ -785,10 +803,9 @@ describe('Warchon optional declarations and choices of any number, through the g
     expect(printed.state.pending).toBeNull();
   });
 
-  it('Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then on 1 or 2 the committed units without Aerial or Aquatic are destroyed', () => {
+  it("Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then a number from both players' fingers; on 1 or 2 the committed units without Aerial or Aquatic are destroyed", () => {
     const at = { 'deathknoll-ogres': 'dracosroar', 'baphite-swarm-1': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'erdon-pass' };
-    const ask = (seed: number) => play(base, position('azuthka', at, { seed }), END, ...toEvent(base, 'dracosroar', 4));
-    const ev = ask(seedRolling(1));
+    const ev = play(base, position('azuthka', at), END, ...toEvent(base, 'dracosroar', 4));
     // Any number of them, none included: every subset is a move.
     expect(ev.state.pending?.request).toMatchObject({
       kind: 'units',
@@ -803,27 +820,72 @@ describe('Warchon optional declarations and choices of any number, through the g
       { kind: 'choose', ids: ['deathknoll-ogres'] },
       { kind: 'choose', ids: ['baphite-swarm-1', 'deathknoll-ogres'] },
     ]);
-    // The Ogres commit; a 1: the bridge is an illusion and they fall.
-    const illusion = play(base, ev.state, { kind: 'choose', ids: ['deathknoll-ogres'] });
+    // The Ogres commit; then the number: fingers 4 and 1 give 1 on Dracosroar's RNG (row 1: 3 4 5 1 2E), the bridge is an illusion and they fall.
+    const committed = play(base, ev.state, { kind: 'choose', ids: ['deathknoll-ogres'] }).state;
+    expect(committed.pending?.request).toMatchObject({ kind: 'number', side: 'azuthka' });
+    const illusion = play(base, committed, ...shows(4, 1));
     expect(eventEntry(illusion.events)).toMatchObject({ rule: 'spread/dracosroar#/events/entries/3' });
     expect(illusion.events.find((e) => e.type === 'effect' && e.effect === 'choose-units')).toMatchObject({
       data: { as: 'committed', chosen: ['deathknoll-ogres'] },
     });
-    expect(rolled(illusion.events)).toMatchObject({ data: { die: 'rng', value: 1 } });
+    expect(rolled(illusion.events)).toMatchObject({ data: { die: 'rng', value: 1, generated: { spread: 'dracosroar', attacker: 4, defender: 1 } } });
     expect(unit(illusion.state, 'deathknoll-ogres').destroyed).toBe(true);
     expect(effectiveStat(unit(illusion.state, 'baphite-swarm-1'), 'as')).toBe(0);
     expect(illusion.state.battle?.stage).toBe('fingers');
-    // A 3: the bridge holds; only the committed Ogres attack (AS 4, the Swarm's 2 left out), for this battle only.
-    const holds = play(base, ask(seedRolling(3)).state, { kind: 'choose', ids: ['deathknoll-ogres'] });
+    // Fingers 1 and 1 give 3: the bridge holds; only the committed Ogres attack (AS 4, the Swarm's 2 left out), for this battle only.
+    const holds = play(base, ev.state, { kind: 'choose', ids: ['deathknoll-ogres'] }, ...shows(1, 1));
     expect(rolled(holds.events)).toMatchObject({ data: { value: 3 } });
     expect(unit(holds.state, 'deathknoll-ogres').destroyed).toBe(false);
     const fought = play(base, holds.state, ...fingersFor(base, 'dracosroar', 1, false));
     expect(result(fought.events)).toMatchObject({ spread: 'dracosroar', as: 4, ds: 3 });
     const after = finishTurn(base, fought.state).state;
     for (const u of unitsInPlay(after.core)) expect(effectiveStat(u, 'as')).toBe(u.stats.as);
-    // Committing nobody risks nobody, and nobody attacks.
-    const none = play(base, ask(seedRolling(2)).state, { kind: 'choose', ids: [] });
+    // Committing nobody risks nobody, and nobody attacks (fingers 5 and 1 give 2E: a 2, no new event).
+    const none = play(base, ev.state, { kind: 'choose', ids: [] }, ...shows(5, 1));
+    expect(rolled(none.events)).toMatchObject({ data: { value: 2 } });
     expect(here(none.state, 'dracosroar')).toEqual(['baphite-swarm-1', 'deathknoll-ogres', 'celestine-crusaders']);
     expect(result(play(base, none.state, ...fingersFor(base, 'dracosroar', 1, false)).events)).toMatchObject({ as: 0 });
+  });
+});
+
+describe('A number an event generates, shown by fingers as a battle shows them', () => {
+  const at = { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'dracosroar' };
+  const asked = () => play(base, position('azuthka', at), END, ...toEvent(base, 'dracosroar', 1)).state;
+
+  it("the fingers are simultaneous: the defender's view and log line show the attacker's count unseen (0) until both are shown, and its determinized view offers the same moves", () => {
+    const attacked = play(base, asked(), { kind: 'fingers', n: 4 });
+    const line = attacked.events.find((e) => e.type === 'move')!;
+    expect(line).toMatchObject({ side: 'azuthka', move: { kind: 'fingers', n: 4 } });
+    expect(game.viewEvent!(base, line, 'celestine', attacked.state)).toMatchObject({ move: { kind: 'fingers', n: 0 } });
+    expect(game.viewEvent!(base, line, 'azuthka', attacked.state)).toEqual(line);
+    const view = game.playerView!(base, attacked.state, 'celestine');
+    expect(view.pending?.answers.at(-1)).toEqual(['0']);
+    expect(JSON.stringify(game.playerView!(base, attacked.state, 'azuthka').pending?.answers.at(-1))).toBe('["4"]');
+    // Two states differing only in the attacker's count look the same to the defender.
+    const other = play(base, asked(), { kind: 'fingers', n: 2 }).state;
+    expect(JSON.stringify(game.playerView!(base, other, 'celestine'))).toBe(JSON.stringify(view));
+    const known = game.determinize!(base, view, 'celestine', seedRandom(5)).state;
+    expect(game.legalMoves(base, known)).toEqual(game.legalMoves(base, attacked.state));
+    expect(known.pending?.answers.at(-1)?.[0]).toMatch(/^[1-5]$/);
+    // Once both are shown, the log shows both, and the number read.
+    const shown = play(base, attacked.state, { kind: 'fingers', n: 1 });
+    const roll = rolled(shown.events)!;
+    expect(roll).toMatchObject({ data: { generated: { attacker: 4, defender: 1, number: 1 } } });
+    expect(game.viewEvent!(base, roll, 'celestine', shown.state)).toMatchObject({ data: { generated: { attacker: 4, defender: 1 } } });
+  });
+
+  it('random, greedy and search bots answer it with fingers, the attacker and then the defender', () => {
+    for (const name of ['random', 'greedy', 'search'] as const) {
+      let s = asked();
+      for (const side of ['azuthka', 'celestine']) {
+        expect(s.active).toBe(side);
+        const legal = game.legalMoves(base, s);
+        const picked = bot(name).choose(game as never, base, game.playerView!(base, s, side) as never, legal, seedRandom(9));
+        expect(legal).toContainEqual(picked.move);
+        s = game.play(base, s, picked.move as WarchonMove).state;
+      }
+      expect(s.pending).toBeNull();
+      expect(s.battle?.stage).toBe('fingers');
+    }
   });
 });

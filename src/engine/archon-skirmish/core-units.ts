@@ -120,6 +120,9 @@ class CastAnswers implements Policy {
   chooseOption(): number {
     return this.unasked('an option');
   }
+  chooseNumber(): number {
+    return this.unasked('a number');
+  }
   private unasked(what: string): never {
     throw new Error(`A cast of ${this.move.card} answers only which creatures and which square; its effect asked for ${what}.`);
   }

@@ -7,7 +7,7 @@
 // draw randomness only from the state, so a re-run makes the same draws and asks the same questions
 // in the same order: pure and deterministic.
 import type { JsonValue } from './log.js';
-import type { LocationChoice, OptionChoice, Policy, RerollChoice, UnitChoice } from './policy.js';
+import type { LocationChoice, NumberChoice, OptionChoice, Policy, RerollChoice, UnitChoice } from './policy.js';
 import type { CoreState } from './state.js';
 
 /** A question the effects put to a side, as plain JSON (kept in the game state). */
@@ -22,9 +22,11 @@ export type ChoiceRequest =
     }
   | { readonly kind: 'location'; readonly side: string; readonly unit: string; readonly candidates: readonly string[]; readonly reason: string }
   | { readonly kind: 'option'; readonly side: string; readonly candidates: readonly string[]; readonly options?: readonly string[]; readonly reason: string }
-  | { readonly kind: 'reroll'; readonly side: string; readonly candidates: readonly ['yes', 'no']; readonly reason: string };
+  | { readonly kind: 'reroll'; readonly side: string; readonly candidates: readonly ['yes', 'no']; readonly reason: string }
+  /** A number from the candidates (`min`..`max` as strings); `after`: the sides whose numbers, picked together with this one, the last answers hold (policy.ts NumberChoice). */
+  | { readonly kind: 'number'; readonly side: string; readonly candidates: readonly string[]; readonly after: readonly string[]; readonly reason: string };
 
-/** One answer, in the request's terms: the ids picked (units, one location, one option index as a string, `yes`/`no`). */
+/** One answer, in the request's terms: the ids picked (units, one location, one option index as a string, `yes`/`no`, one number as a string). */
 export type ChoiceAnswer = readonly string[];
 
 /** The question a policy asked instead of answering: a run that gets it stops and returns it. */
@@ -42,6 +44,7 @@ export interface AskingPolicy {
   chooseLocation(state: CoreState, choice: LocationChoice): string | Asked;
   useReroll(state: CoreState, choice: RerollChoice): boolean | Asked;
   chooseOption(state: CoreState, choice: OptionChoice): number | Asked;
+  chooseNumber(state: CoreState, choice: NumberChoice): number | Asked;
 }
 
 /** Whether a policy's answer, or a run's result, is a question asked instead. */
@@ -90,6 +93,14 @@ class AnsweringPolicy implements AskingPolicy {
       options: [...choice.options],
       reason: choice.reason,
     });
+    return isAsked(answer) ? answer : Number(answer[0]);
+  }
+
+  chooseNumber(state: CoreState, choice: NumberChoice): number | Asked {
+    if (choice.side === null) return this.fallback.chooseNumber(state, choice);
+    const candidates: string[] = [];
+    for (let n = choice.min; n <= choice.max; n++) candidates.push(String(n));
+    const answer = this.take({ kind: 'number', side: choice.side, candidates, after: [...(choice.after ?? [])], reason: choice.reason });
     return isAsked(answer) ? answer : Number(answer[0]);
   }
 

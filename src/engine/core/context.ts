@@ -2,6 +2,9 @@
 // cannot know (the map, the pack's records and tables). Relative sides in the content (attacker,
 // friendly, controlling...) are turned into the pack's side ids here.
 import type { Side } from '../../../generated/types/common/defs.js';
+import type { Asked, AskingPolicy } from './choices.js';
+import type { DieName } from './dice.js';
+import type { JsonValue } from './log.js';
 import { otherSides, patched, type CoreState, type Mutable, type UnitInit, type UnitState } from './state.js';
 
 /** A table an effect may roll on (roll-table): any generic roll table (its dice, its entries by roll). */
@@ -9,7 +12,14 @@ export type { RollTable } from './generic-tables.js';
 import type { RollTable } from './generic-tables.js';
 
 /** The game's hooks a rule's effects may call (context.ts EffectContext's), which fire.ts and statics.ts pass along. */
-export type RuleHooks = Pick<EffectContext, 'createUnit' | 'destinations' | 'table' | 'placeTraits' | 'controlling'>;
+export type RuleHooks = Pick<EffectContext, 'createUnit' | 'destinations' | 'table' | 'placeTraits' | 'controlling' | 'generate'>;
+
+/** A number the game generated for a die (EffectContext.generate): the number, in words, and how it came about, for the log. */
+export interface Generated {
+  readonly value: number;
+  readonly text: string;
+  readonly data: { readonly [key: string]: JsonValue };
+}
 
 export interface EffectContext {
   /** The side whose rule this is ("friendly"); null for a rule of the board (a location's event). */
@@ -55,6 +65,12 @@ export interface EffectContext {
   ) => readonly string[];
   /** roll-table: the pack's table by id. */
   readonly table?: (id: string) => RollTable | undefined;
+  /**
+   * roll, modify-strength: the number for a die the generator cannot roll alone (`rng`, Warchon's
+   * number from both players' fingers on the spread's matrix), the sides asked through `policy`.
+   * Null when the game has none for that die. Without the hook (or with null) such a die is an error.
+   */
+  readonly generate?: (state: CoreState, die: DieName, ctx: EffectContext, policy: AskingPolicy) => Generated | Asked | null;
 }
 
 /**
@@ -81,6 +97,7 @@ export function contextWith(base: Partial<EffectContext>, patch: Partial<EffectC
     createUnit: base.createUnit,
     destinations: base.destinations,
     table: base.table,
+    generate: base.generate,
   };
   return patched(copy, patch);
 }

@@ -1,6 +1,6 @@
 // Dice the three games roll, each a pure function of the generator state. The schema's `Die`
-// names them; `rng` is Warchon's generated number when it comes from the generator rather than from
-// fingers the players show.
+// names them; `rng` (Warchon's number from the spread's matrix and both players' fingers) is not
+// rolled here: the game generates it (context.ts `generate`, effects/draw.ts).
 import { nextInt, type Drawn, type RandomState } from './random.js';
 
 /** The dice the content names (the schema's `Die`: d6, d66, rng, d3). */
@@ -14,7 +14,7 @@ export function rollD3(random: RandomState): Drawn<number> {
   return nextInt(random, 1, 3);
 }
 
-/** Warchon's number when no fingers are shown: 1 to 5, each equally likely. */
+/** 1 to 5, each equally likely: a `fingers` dice expression of a roll table (dice-expression.ts). */
 export function roll1to5(random: RandomState): Drawn<number> {
   return nextInt(random, 1, 5);
 }
@@ -29,17 +29,23 @@ export function rollD66(random: RandomState): Drawn<number> {
   return { value: tens.value * 10 + units.value, random: units.random };
 }
 
-const rollers: Record<DieName, (random: RandomState) => Drawn<number>> = {
+const rollers: Record<Exclude<DieName, 'rng'>, (random: RandomState) => Drawn<number>> = {
   d6: rollD6,
   d66: rollD66,
-  rng: roll1to5,
   d3: rollD3,
 };
 
+/** The dice the generator rolls alone; `rng` is the game's (generatedDie). */
 export function rollDie(random: RandomState, die: DieName): Drawn<number> {
-  const roller = rollers[die];
-  if (roller === undefined) throw new Error(`Unknown die ${String(die)}; the dice are ${Object.keys(rollers).join(', ')}.`);
+  if (generatedDie(die)) throw new Error(`The die ${die} is the game's own number, not rolled from the generator (effects/draw.ts drawNumber).`);
+  const roller = rollers[die as Exclude<DieName, 'rng'>];
+  if (roller === undefined) throw new Error(`Unknown die ${String(die)}; the dice are ${Object.keys(rollers).join(', ')}, rng.`);
   return roller(random);
+}
+
+/** Whether the game, not the generator, gives the die's number: `rng`, a Warchon spread's matrix read from both players' fingers. */
+export function generatedDie(die: DieName): boolean {
+  return die === 'rng';
 }
 
 /** Every result a die can show, each equally likely: for exact odds and range checks. */

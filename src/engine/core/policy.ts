@@ -38,6 +38,19 @@ export interface OptionChoice {
   readonly reason: string;
 }
 
+/**
+ * A number a side picks (Warchon: the fingers shown to generate a number). `after`: the sides that
+ * picked theirs just before, at the same time as this one (fingers shown together): this side must
+ * not see those picks, one answer each, before it picks (a game's player view hides them).
+ */
+export interface NumberChoice {
+  readonly side: string | null;
+  readonly min: number;
+  readonly max: number;
+  readonly reason: string;
+  readonly after?: readonly string[];
+}
+
 export interface Policy {
   /** Exactly `count` distinct ids from the candidates. */
   chooseUnits(state: CoreState, choice: UnitChoice): readonly string[];
@@ -47,14 +60,17 @@ export interface Policy {
   useReroll(state: CoreState, choice: RerollChoice): boolean;
   /** The index of one option (which event option, which table, ...). */
   chooseOption(state: CoreState, choice: OptionChoice): number;
+  /** A whole number from `min` to `max`. */
+  chooseNumber(state: CoreState, choice: NumberChoice): number;
 }
 
-/** Always the first candidates and the first option; keeps every combat result (no re-roll). */
+/** Always the first candidates, the first option and the least number; keeps every combat result (no re-roll). */
 export const firstPolicy: Policy = {
   chooseUnits: (_state, choice) => choice.candidates.slice(0, choice.count),
   chooseLocation: (_state, choice) => choice.candidates[0]!,
   useReroll: () => false,
   chooseOption: () => 0,
+  chooseNumber: (_state, choice) => choice.min,
 };
 
 /**
@@ -77,6 +93,7 @@ export function randomPolicy(seed: number): Policy {
     chooseLocation: (_state, choice) => choice.candidates[draw(0, choice.candidates.length - 1)]!,
     useReroll: () => draw(0, 1) === 1,
     chooseOption: (_state, choice) => draw(0, Math.max(0, choice.options.length - 1)),
+    chooseNumber: (_state, choice) => draw(choice.min, choice.max),
   };
 }
 
@@ -88,6 +105,7 @@ export function policyBySide(bySide: { readonly [side: string]: Policy }, fallba
     chooseLocation: (state, choice) => pick(choice.side).chooseLocation(state, choice),
     useReroll: (state, choice) => pick(choice.side).useReroll(state, choice),
     chooseOption: (state, choice) => pick(choice.side).chooseOption(state, choice),
+    chooseNumber: (state, choice) => pick(choice.side).chooseNumber(state, choice),
   };
 }
 

@@ -7,7 +7,8 @@
 // src/analysis/odds.ts: the defender's Hits minus the attacker's, an elimination counting one Hit
 // more than the largest Hits result of the pack). An event cell is rated as what follows it: a new
 // number with every later event ignored, so the mean over all 25 cells with their numbers. The
-// number that picks an event's entry is rated by playing each entry (both fingers) and evaluating.
+// number that picks an event's entry, and a number an event generates, are rated by playing each
+// pair of counts (both fingers) and evaluating.
 import { nextInt, type RandomState } from '../core/random.js';
 import type { WarchonRules } from './content.js';
 import { total } from './battle.js';
@@ -18,19 +19,63 @@ import { columnFor, type SpreadTables } from './tables.js';
 /** The attacker's fingers in a view of a side that has not seen them: fixed, but not shown (fingers are 1 or more). */
 export const UNSEEN_FINGERS = 0;
 
-/** The state as `side` sees it: the attacker's fingers, when fixed and not `side`'s, unseen. */
+/** The answers to a pending number question that `side` has not seen: the fingers other sides showed just before, with it (choices.ts `after`), by index. */
+function unseenAnswers(state: WarchonState, side: string): number[] {
+  const p = state.pending;
+  if (p === null || p.request.kind !== 'number' || p.request.after.length === 0) return [];
+  const after = p.request.after;
+  const first = p.answers.length - after.length;
+  const out: number[] = [];
+  after.forEach((by, i) => {
+    if (by !== side) out.push(first + i);
+  });
+  return out;
+}
+
+/** The state as `side` sees it: fingers fixed by another side and not yet shown (a battle's attacker's, or those of a number an event generates) unseen. */
 export function viewFor(state: WarchonState, side: string): WarchonState {
   const b = state.battle;
-  if (b === null || b.attackerFingers === null || state.core.battle?.attacker === side) return state;
-  return stateWith(state, { battle: battleStageWith(b, { attackerFingers: UNSEEN_FINGERS }) });
+  let view = state;
+  if (b !== null && b.attackerFingers !== null && state.core.battle?.attacker !== side)
+    view = stateWith(view, { battle: battleStageWith(b, { attackerFingers: UNSEEN_FINGERS }) });
+  const unseen = unseenAnswers(state, side);
+  if (unseen.length > 0) {
+    const p = state.pending!;
+    view = stateWith(view, { pending: { ...p, answers: p.answers.map((a, i) => (unseen.includes(i) ? [String(UNSEEN_FINGERS)] : a)) } });
+  }
+  return view;
+}
+
+/** Whether `side` sees the fingers the move `by` made, in `state` (the state after the move): not while they are unseen fingers of another side. */
+export function fingersUnseen(state: WarchonState, by: string, side: string): boolean {
+  if (by === side) return false;
+  const b = state.battle;
+  if (b !== null && b.attackerFingers !== null) return true;
+  const p = state.pending;
+  return p !== null && p.request.kind === 'number' && p.request.after.includes(by);
 }
 
 /** A view made playable: unseen fingers drawn from `random`. */
 export function determinizeView(rules: WarchonRules, view: WarchonState, random: RandomState): { state: WarchonState; random: RandomState } {
+  let state = view;
+  let r = random;
   const b = view.battle;
-  if (b === null || b.attackerFingers !== UNSEEN_FINGERS) return { state: view, random };
-  const drawn = nextInt(random, rules.fingers.min, rules.fingers.max);
-  return { state: stateWith(view, { battle: battleStageWith(b, { attackerFingers: drawn.value }) }), random: drawn.random };
+  if (b !== null && b.attackerFingers === UNSEEN_FINGERS) {
+    const drawn = nextInt(r, rules.fingers.min, rules.fingers.max);
+    r = drawn.random;
+    state = stateWith(state, { battle: battleStageWith(b, { attackerFingers: drawn.value }) });
+  }
+  const p = view.pending;
+  if (p !== null && p.request.kind === 'number' && p.answers.some((a) => a[0] === String(UNSEEN_FINGERS))) {
+    const answers = p.answers.map((a) => {
+      if (a[0] !== String(UNSEEN_FINGERS)) return a;
+      const drawn = nextInt(r, rules.fingers.min, rules.fingers.max);
+      r = drawn.random;
+      return [String(drawn.value)];
+    });
+    state = stateWith(state, { pending: { ...p, answers } });
+  }
+  return { state, random: r };
 }
 
 const eliminationCache = new WeakMap<WarchonRules, number>();
@@ -102,10 +147,14 @@ export function pickFingers(
   rate: (attacker: number, defender: number) => number,
 ): { move: WarchonMove; random: RandomState } | null {
   const b = state.battle;
-  if (b === null || (b.stage !== 'fingers' && b.stage !== 'event-fingers') || !moves.every((m) => m.kind === 'fingers')) return null;
-  const attacking = b.attackerFingers === null;
+  const request = state.pending?.request;
+  // A number an event generates (hooks.ts generateNumber): rated by playing it, as an event's entry.
+  const generating = request?.kind === 'number';
+  if (moves.length === 0 || !moves.every((m) => m.kind === 'fingers')) return null;
+  if (!generating && (b === null || (b.stage !== 'fingers' && b.stage !== 'event-fingers'))) return null;
+  const attacking = generating ? request.after.length === 0 : b!.attackerFingers === null;
   let values: number[];
-  if (b.stage === 'fingers') {
+  if (!generating && b!.stage === 'fingers') {
     const odds = fingersOdds(rules, state, attacking);
     values = odds.map((v) => (attacking ? v : -v));
   } else {

@@ -1,11 +1,15 @@
 // What the core cannot know and Warchon gives the interpreter: spreads' terrain traits, units an
-// event brings in (from the pack's unit records), and where a unit may retreat or teleport; and the
-// rule set the core's runner is given (the pack's rules with these hooks), one per pack.
+// event brings in (from the pack's unit records), where a unit may retreat or teleport, and the
+// number an event generates (from the spread's RNG and both players' fingers); and the rule set the
+// core's runner is given (the pack's rules with these hooks), one per pack.
+import { type Asked, isAsked, type AskingPolicy } from '../core/choices.js';
+import { type EffectContext, type Generated, ruleLocation } from '../core/context.js';
 import type { RuleHooks } from '../core/rules/fire.js';
 import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
 import { fightsFor, mayAct, type CoreState, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
 import { isAerial, spreadsWithin } from './movement.js';
+import { rngCell } from './tables.js';
 
 const cache = new WeakMap<WarchonRules, RuleHooks>();
 
@@ -49,11 +53,43 @@ function bringInFrom(state: CoreState, rules: WarchonRules, unit: UnitState, dis
   return out;
 }
 
+/**
+ * "Generate a number" in an event (Dracosroar Events 1 and 4, Xetti Bishum Event 1): the spread's
+ * RNG read as a battle reads it ("If it's your turn, you go by the top horizontal row, while the
+ * other player will use the leftmost vertical column"; both reveal their fingers at once). The side
+ * whose turn it is picks first, the other after it without seeing it (`after`: a player view hides
+ * the first pick, view.ts). An E in the cell calls nothing: the event under way is the spread's one
+ * this turn ("Only one Random Event can happen in a location per turn").
+ */
+function generateNumber(rules: WarchonRules, state: CoreState, ctx: EffectContext, policy: AskingPolicy): Generated | Asked {
+  const spread = ruleLocation(state, ctx);
+  const tables = spread === null ? undefined : rules.tables.spreads.get(spread);
+  const top = state.active;
+  const left = rules.sides.find((s) => s !== top);
+  if (spread === null || tables === undefined || top === null || left === undefined)
+    throw new Error(`${ctx.source} generates a number, but no spread's RNG and side to play are known here (spread ${spread}, side ${top}).`);
+  const name = rules.spread.get(spread)?.name ?? spread;
+  const reason = `fingers for ${ctx.source}: generate a number on the ${name} RNG`;
+  const { min, max } = rules.fingers;
+  const attacker = policy.chooseNumber(state, { side: top, min, max, reason });
+  if (isAsked(attacker)) return attacker;
+  const defender = policy.chooseNumber(state, { side: left, min, max, reason, after: [top] });
+  if (isAsked(defender)) return defender;
+  const cell = rngCell(tables, { attacker, defender })?.value;
+  if (!cell) throw new Error(`Spread ${spread} has no RNG value for ${attacker} and ${defender} fingers.`);
+  return {
+    value: cell.number,
+    text: `${top} shows ${attacker}, ${left} ${defender}: the ${name} RNG gives ${cell.number}`,
+    data: { rule: rules.keys.rng, spread, attacker, defender, number: cell.number },
+  };
+}
+
 export function ruleHooks(rules: WarchonRules): RuleHooks {
   let hooks = cache.get(rules);
   if (hooks) return hooks;
   hooks = {
     placeTraits: (place) => rules.spread.get(place)?.traits ?? [],
+    generate: (state, die, ctx, policy) => (die === 'rng' ? generateNumber(rules, state, ctx, policy) : null),
     createUnit: (record) => {
       const unit = rules.units[record];
       const face = unit?.faces[0];

@@ -8,19 +8,19 @@
 //   { kind: 'move', unit, to }        Movement Round: a unit that has not acted moves (and is shifted)
 //   { kind: 'hold', unit }            Movement Round: a unit stays (and is shifted)
 //   { kind: 'end-movement' }          Movement Round: the rest are shifted; battles follow
-//   { kind: 'fingers', n }            battle: the attacker, then the defender, shows 1-5 fingers
+//   { kind: 'fingers', n }            battle, or a number an event generates: the attacker, then the defender, shows 1-5 fingers
 //   { kind: 'assign', unit }          battle: the owner gives one Hit of his side's result to a unit
 //   { kind: 'destroy', unit }         an army over a spread's Capacity destroys a unit of its choice
-//   { kind: 'choose', ids }           a choice an effect asks of a side (units, a spread, an option)
+//   { kind: 'choose', ids }           a choice an effect asks of a side (units, a spread, an option; a number is fingers)
 import type { Game, PlayResult } from '../core/game.js';
 import { nextInt, seedRandom } from '../core/random.js';
 import { effectiveStat } from '../core/stats.js';
 import { pickFingers } from './bot.js';
 import { warchonRules, type WarchonContent } from './content.js';
 import { listMoves } from './moves.js';
-import { playMove } from './play.js';
+import { beforeFingers, playMove } from './play.js';
 import { setupState } from './setup.js';
-import { stateWith, battleStageWith, type WarchonMove, type WarchonState } from './state.js';
+import { stateWith, type WarchonMove, type WarchonState } from './state.js';
 import { determinize, playerView, viewEvent } from './view.js';
 
 export type { WarchonContent, WarchonRules } from './content.js';
@@ -56,10 +56,12 @@ export const warchonGame: Game<WarchonContent, WarchonState, WarchonMove> = {
     // An event's entry is rated by playing it, with dice of the bot's own (never the game's generator).
     const seed = nextInt(random, 0, 0x7fffffff);
     const dice = seedRandom(seed.value);
+    const before = stateWith(beforeFingers(rules, state), { random: dice });
     const rate = (attacker: number, defender: number): number => {
-      let s: WarchonState = stateWith(state, { random: dice, battle: state.battle && battleStageWith(state.battle, { attackerFingers: null }) });
-      s = playMove(rules, s, { kind: 'fingers', n: attacker }).state;
+      let s = playMove(rules, before, { kind: 'fingers', n: attacker }).state;
       s = playMove(rules, s, { kind: 'fingers', n: defender }).state;
+      // What the number decides may still wait on a choice (Assassination: which unit is lost): the first answers.
+      for (let i = 0; i < 8 && s.pending !== null && s.pending.request.kind !== 'number'; i++) s = playMove(rules, s, listMoves(rules, s)[0]!).state;
       const score = warchonGame.evaluate!(content, s, side);
       return Math.max(-1e6, Math.min(1e6, score));
     };

@@ -1,7 +1,8 @@
 // What the side to act may do now (legalMoves). Set-up: place the side's next unit on one of its
 // set-up spreads with room. Movement Round: move or hold each unit that has not acted, or end the
 // round. Battle: show fingers (the defender's moves never depend on the attacker's hidden choice),
-// assign a Hit. Any time: destroy a unit over Capacity, or answer a choice inside an effect.
+// assign a Hit. Any time: destroy a unit over Capacity, or answer a choice inside an effect (by
+// fingers when the effect generates a number).
 import { possibleAnswers } from '../core/choices.js';
 import { fightsFor, findUnit, unitsInPlay, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
@@ -81,7 +82,12 @@ function assignMoves(rules: WarchonRules): Map<string, WarchonMove> {
 
 export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove[] {
   if (state.result !== null) return [];
-  if (state.pending !== null) return possibleAnswers(state.pending.request).map((ids) => ({ kind: 'choose', ids }));
+  if (state.pending !== null) {
+    const request = state.pending.request;
+    // A number an effect generates is shown as a battle's is: fingers.
+    if (request.kind === 'number') return fingerMoves(rules).filter((m) => m.kind === 'fingers' && request.candidates.includes(String(m.n)));
+    return possibleAnswers(request).map((ids) => ({ kind: 'choose', ids }));
+  }
   const core = state.core;
   if (state.step === 'army') return armyMoves(rules, state);
   if (state.step === 'setup') {

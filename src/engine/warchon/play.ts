@@ -16,7 +16,7 @@ import { actsNow, listMoves, sameMove, spentOn, takesHit } from './moves.js';
 import { armyUnit } from './army-unit.js';
 import { contested, destinations, overflow } from './movement.js';
 import { isSettled, recompute } from './statics.js';
-import { draft, type Job, type WarchonBattle, type WarchonMove, type WarchonState, type Draft } from './state.js';
+import { battleStageWith, draft, stateWith, type Job, type WarchonBattle, type WarchonMove, type WarchonState, type Draft } from './state.js';
 import { endedByRule, victory } from './victory.js';
 
 /**
@@ -278,6 +278,41 @@ function isLegal(rules: WarchonRules, state: WarchonState, move: WarchonMove): b
   return listMoves(rules, state).some((m) => sameMove(m, move));
 }
 
+/** One more answer to the pending question: the job runs again with it, and either asks the next question or completes. */
+function answer(s: Draft, rules: WarchonRules, ids: readonly string[], events: GameEvent[]): void {
+  const p = s.pending!;
+  const answers = [...p.answers, [...ids]];
+  const attempt = attemptJob(p.base, rules, p.job, answers);
+  if (!attempt.done) {
+    s.pending = { ...p, answers, request: attempt.request };
+    return;
+  }
+  events.push(...logEvents(attempt.result.log));
+  s.pending = null;
+  withCore(s, rules, attempt.result.core, events);
+  if (s.battle !== null) afterJob(s);
+  else finishTurn(s, rules, events);
+}
+
+/**
+ * The state before any fingers of the number under way were shown (a bot rates each pair of counts
+ * from it): a battle's attacker's fingers taken back, or, for a number an effect generates, the
+ * answers given with the one asked now (its `after`) taken back and their first question asked again.
+ */
+export function beforeFingers(rules: WarchonRules, state: WarchonState): WarchonState {
+  const b = state.battle;
+  const p = state.pending;
+  if (p !== null && p.request.kind === 'number' && p.request.after.length > 0) {
+    const answers = p.answers.slice(0, p.answers.length - p.request.after.length);
+    const attempt = attemptJob(p.base, rules, p.job, answers);
+    if (attempt.done) throw new Error(`The question before "${p.request.reason}" was not asked again.`);
+    return stateWith(state, { pending: { ...p, answers, request: attempt.request }, active: attempt.request.side });
+  }
+  if (b !== null && b.attackerFingers !== null)
+    return stateWith(state, { battle: battleStageWith(b, { attackerFingers: null }), active: state.core.battle!.attacker });
+  return state;
+}
+
 export function playMove(rules: WarchonRules, state: WarchonState, move: WarchonMove): PlayResult<WarchonState> {
   if (!isLegal(rules, state, move)) throw new IllegalMove(`${JSON.stringify(move)} is not a legal move now.`);
   const events: GameEvent[] = [{ type: 'move', side: state.active, turn: state.turn, step: state.step, move: move as never }];
@@ -362,6 +397,11 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
       break;
     }
     case 'fingers': {
+      // Fingers for a number an effect generates: an answer to its question (hooks.ts generateNumber).
+      if (s.pending !== null) {
+        answer(s, rules, [String(move.n)], events);
+        break;
+      }
       const b = s.battle!;
       // The attacker's fingers stay in the state unseen by the defender's moves; both are logged once fixed.
       if (b.attackerFingers === null) b.attackerFingers = move.n;
@@ -384,20 +424,9 @@ export function playMove(rules: WarchonRules, state: WarchonState, move: Warchon
       withCore(s, rules, lost.core, events);
       break;
     }
-    case 'choose': {
-      const p = s.pending!;
-      const answers = [...p.answers, [...move.ids]];
-      const attempt = attemptJob(p.base, rules, p.job, answers);
-      if (!attempt.done) s.pending = { ...p, answers, request: attempt.request };
-      else {
-        events.push(...logEvents(attempt.result.log));
-        s.pending = null;
-        withCore(s, rules, attempt.result.core, events);
-        if (s.battle !== null) afterJob(s);
-        else finishTurn(s, rules, events);
-      }
+    case 'choose':
+      answer(s, rules, move.ids, events);
       break;
-    }
   }
   const played = advance(rules, s, events);
   noteSeen(s);

@@ -39,7 +39,8 @@ const AKIBATU = 'Akibatu: units in battle there always remain Engaged: none may 
 const FRIGID = 'Baphite Swarm: -1 CS in Frigid locations';
 const INSPIRED = 'Erdon Pass Event 1, Inspired Charge: an attacking army with a Tactics unit gains +2 AS this turn';
 const RAIN = 'Erdon Pass Event 5, Torrential Rain: combat ends at once, with no combat result';
-const ELEMENTAL = 'Dracosroar Event 1, Ramping Water Elemental: a number; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn';
+const ELEMENTAL =
+  "Dracosroar Event 1, Ramping Water Elemental: a number from both players' fingers on the spread's RNG; 1-2 it joins the attacker, 3-4 the defender, 5 all armies at halved CS, this turn";
 const FALL = 'Dracosroar Event 2, Accidental Fall: each army picks one opposing unit without Aerial or Aquatic, and it is destroyed';
 const FURY = "Dracosroar Event 5, River's Fury: a random unit of each Battle Army takes 1 Hit";
 const BRIDGE =
@@ -48,7 +49,8 @@ const ERUPTION = 'Mount Tzask Event 1, Volcanic Eruption: every unit there but B
 const MAGMA = "Mount Tzask Event 2, Magma Flow: units of Movement 2 or less are destroyed, the others retreat one spread by their owner's choice, combat ends";
 const QUAKE = 'Mount Tzask Events 3 and 4, Earthquake and Lava Burst: units without (with) Aerial take 1 Hit and have CS 1 this turn';
 const ORIGINAL = 'Mount Tzask Event 5, None: the number that called the event gives the combat result';
-const ASSASSINATION = 'Xetti Bishum Event 1, Assassination: a number; 1-2 the attacker loses a unit of its choice, 3-4 the defender, 5 nothing';
+const ASSASSINATION =
+  "Xetti Bishum Event 1, Assassination: a number from both players' fingers on the spread's RNG; 1-2 the attacker loses a unit of its choice, 3-4 the defender, 5 nothing";
 const MOB = 'Xetti Bishum Event 2, Swarming Mob: the unit of largest Size has CS 0 this turn, all of them in a tie';
 const CULL = 'Xetti Bishum Event 3, Cull the Weak: the unit with the least DS there is destroyed, all of them in a tie';
 const BRIBERY =
@@ -62,7 +64,7 @@ const RESERVE =
 const BERSERK =
   'Berserk: its owner may declare it when a battle starts (ruling berserk-strategy-round); its current CS doubles, prior changes kept, and it is destroyed after the battle';
 const BRIDGE_4 =
-  'Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then on 1 or 2 the committed units without Aerial or Aquatic are destroyed';
+  "Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then a number from both players' fingers; on 1 or 2 the committed units without Aerial or Aquatic are destroyed";
 
 export const WARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'result/ae': ELIMINATED,

@@ -4,14 +4,15 @@
 // nothing else: not its record, name, stats, Hits, traits or modifiers, not even its instance id
 // (ids are made from record ids). A battle shows both sides the units fighting in it, and they stay
 // known (ruling seen-units-stay-known, the state's `seen`); a choice an effect asks shows the units
-// it names. The attacker's fingers, fixed before the defender's, are hidden too (bot.ts viewFor).
+// it names. The attacker's fingers, fixed before the defender's, are hidden too (bot.ts viewFor),
+// in a battle and when an event generates a number.
 // A scenario's army list is printed, so public; an army built from points is built in secret.
 import { nextInt, type RandomState, sampleIndices } from '../core/random.js';
 import { coreWith, makeUnit, withoutLog, type CoreState, type UnitState } from '../core/state.js';
 import type { GameEvent } from '../core/game.js';
 import type { JsonValue } from '../core/log.js';
 import { armyUnit } from './army-unit.js';
-import { determinizeView, UNSEEN_FINGERS, viewFor } from './bot.js';
+import { determinizeView, fingersUnseen, UNSEEN_FINGERS, viewFor } from './bot.js';
 import type { WarchonRules } from './content.js';
 import { syncFaces } from './damage.js';
 import { markSettled } from '../core/rules/statics-cache.js';
@@ -296,19 +297,13 @@ const WHERE = ['spread', 'from', 'to', 'side', 'turn', 'step'];
  * A log line as `side` sees it, `state` being the state after the move that wrote it: units it has
  * not seen are named `unseen` (a line whose `unit` is one keeps only where it happened), rules of
  * unseen units too (their text left out), the attacker's fingers in its `play` and `move` lines
- * are 0 for the defender until both are shown (the `fingers` line shows both), and an army built
- * in secret shows only that a unit was recruited.
+ * are 0 for the defender until both are shown (the `fingers` line, or an event's `roll` line,
+ * shows both), and an army built in secret shows only that a unit was recruited.
  */
 export function viewEvent(rules: WarchonRules, event: GameEvent, side: string, state: WarchonState): GameEvent | null {
   let e = event;
   const move = e.move as { kind?: string; n?: number } | undefined;
-  if (
-    (e.type === 'play' || e.type === 'move') &&
-    e.side !== side &&
-    move?.kind === 'fingers' &&
-    state.battle?.attackerFingers !== null &&
-    state.battle?.attackerFingers !== undefined
-  )
+  if ((e.type === 'play' || e.type === 'move') && move?.kind === 'fingers' && typeof e.side === 'string' && fingersUnseen(state, e.side, side))
     e = { ...e, move: { ...move, n: UNSEEN_FINGERS } as JsonValue };
   // A recruit names the record bought: not shown to the other side.
   if ((e.type === 'play' || e.type === 'move') && e.side !== side && move?.kind === 'recruit') e = { ...e, move: { ...move, unit: UNSEEN } as JsonValue };

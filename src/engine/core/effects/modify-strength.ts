@@ -2,12 +2,12 @@
 // once when the effect applies, and every target gets that value. The modifier stays until its
 // duration ends (see expire.ts); `instant` and `permanent` ones never end.
 import { ruleLocation } from '../context.js';
-import { rollDie } from '../dice.js';
 import { entry, type LoggedRoll } from '../log.js';
 import type { EffectContext } from '../context.js';
 import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
-import { coreWith, findUnit, unitWith, updateUnits, type CoreState, type Modifier } from '../state.js';
+import { findUnit, unitWith, updateUnits, type CoreState, type Modifier } from '../state.js';
 import { effectiveStats } from '../stats.js';
+import { drawNumber } from './draw.js';
 import { choiceData, names, select, turnsLeftFor, type EffectOf, type Handler, type Selected } from './common.js';
 
 /** The modifier put on each target, without the log: what the handler does, and all a static rule's recompute needs (core/rules/statics.ts). */
@@ -25,8 +25,9 @@ export function addModifiers(
   if (typeof effect.value === 'number') value = effect.value;
   else {
     const plus = effect.value.plus ?? 0;
-    const drawn = rollDie(next.random, effect.value.die);
-    next = coreWith(next, { random: drawn.random });
+    const drawn = drawNumber(next, effect.value.die, ctx, policy);
+    if (isAsked(drawn)) return drawn;
+    next = drawn.state;
     value = drawn.value + plus;
     rolls.push({ die: effect.value.die, value: drawn.value, for: `${effect.value.die}${plus !== 0 ? (plus > 0 ? `+${plus}` : plus) : ''} = ${value}` });
   }
