@@ -393,6 +393,31 @@ describe('Warchon printed text fields', () => {
       for (const r of recs.values()) for (const t of collect(r, [])) expect(flat, `${r.id}: ${t}`).toContain(t);
     });
   }
+  it("every quotation in a layer entry's reason is printed in the rule text word for word (an ellipsis marks words left out)", () => {
+    // A quotation is between double quotes; single quotes inside one stand for the text's double
+    // quotes, and its first letter may change case where the reason's sentence starts it.
+    const variants = (q: string): string[] => {
+      const both = [q, q.replace(/'/g, '"')];
+      return [...both, ...both.map((v) => v[0]!.toLowerCase() + v.slice(1)), ...both.map((v) => v[0]!.toUpperCase() + v.slice(1))];
+    };
+    let quotes = 0;
+    for (const id of ['inferences', 'rulings', 'reconstructions']) {
+      for (const e of layer(id).entries as Rec[]) {
+        const reason = String(e.reason).replace(/\s+/g, ' ');
+        for (const [, quoted] of reason.matchAll(/"([^"]*)"/g)) {
+          for (const part of quoted!.split(/\s*\.\.\.\s*/).map((p) => p.trim())) {
+            if (part === '') continue;
+            quotes++;
+            expect(
+              variants(part).some((v) => flat.includes(v)),
+              `${id}/${e.id} quotes "${part}"`,
+            ).toBe(true);
+          }
+        }
+      }
+    }
+    expect(quotes).toBeGreaterThan(50);
+  });
   it('every sentence of the core rules and the demo scenario texts is printed verbatim', () => {
     for (const f of ['rules/core.yaml', 'scenarios/demo.yaml']) {
       const r = parse(readFileSync(new URL(f, packDir), 'utf8')) as Rec;

@@ -3148,7 +3148,7 @@ export const origins: {
         "entry": "mutual-destruction-draw",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "RULING: the only way to win is \"destroy your opponent's units\", and the text never says what happens when the last units of both armies fall at once (both sides take their Hits from the same battle result, or an event destroys both). Neither player has destroyed the other and kept an army, so neither has won: the game is a draw."
+        "reason": "RULING: the only way to win is to \"destroy your opponent till he has no units left in his army\" (\"Keep going until one of you've completely destroyed the other's army\"), and the text never says what happens when the last units of both armies fall at once (both sides take their Hits from the same battle result, or an event destroys both). Neither player has destroyed the other and kept an army, so neither has won: the game is a draw."
       },
       "/retreat": {
         "entry": "retreat-destination",
@@ -3182,7 +3182,7 @@ export const origins: {
         "entry": "draw-after-turns",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw."
+        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of three units a side takes), the engine ends the game as a draw."
       }
     }
   },
@@ -3380,7 +3380,7 @@ export const origins: {
         "entry": "kier-zhadd-path-akibatu",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "RULING: Akibatu prints \"Paths: Erdon Pass (Sp. 1); Kier-Zhadd (Sp. 7)\" but Kier-Zhadd prints \"None printed on this spread.\" Every other path is printed on both of its spreads (1-4, 2-5, 3-6), and a path \"represents a link of some sort between the spreads\", so paths run both ways and Kier-Zhadd links back to Akibatu."
+        "reason": "RULING: Akibatu prints \"Paths: Erdon Pass (Sp. 1); Kier-Zhadd (Sp. 7)\", and Kier-Zhadd prints \"Path: None printed on this spread.\" The two disagree only if a path runs one way. The text never says a path does: a path \"represents a link of some sort between the spreads (magic portals, tunnels, etc)\", one link joining two spreads, and every other path is printed on both of its spreads (Erdon Pass and Akibatu, 1-4; Irondale and Mount Tzask, 2-5; Dracosroar and Xetti Bishum, 3-6). Kier-Zhadd's line says only that its own spread prints none, which does not deny the link Akibatu prints. So the path is played both ways, Kier-Zhadd to Akibatu as well; read one way, a unit would reach Kier-Zhadd from Akibatu in one Movement and need three (Sp. 7, 6, 5, 4) to come back."
       },
       "/rng/4/1": {
         "entry": "kier-zhadd-rng-row-5",
@@ -3528,7 +3528,7 @@ export const origins: {
         "entry": "celestine-crusaders-face-1-ds",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS 3, so that with the War Angels' DS 4 the Celestine Battle Army of the combat example has the \"7 DS\" the text gives."
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): the combat example's Celestine Battle Army (War Angels and Crusaders) has \"7 DS\", a sum the text fixes; its split is chosen: DS 3 for the Crusaders, as the 3-point Paladins' DS 3, and DS 4 for the War Angels (celestine-war-angels-face-1-ds)."
       },
       "/faces/0/hits": {
         "entry": "celestine-crusaders-hits",
@@ -3578,7 +3578,7 @@ export const origins: {
         "entry": "celestine-paladins-hits",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): The Combatants prints the Paladins' Point Value 3, Size 2, Movement 2 but no Hits. A 3-point Size 2 unit sits between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, so 1 Hit."
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): The Combatants prints the Paladins' Point Value (\"The Paladins cost 3 points each\"), Size (\"At 2\") and Movement (\"up to 2 spreads a turn\") but no Hits. By points they sit between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, which fixes nothing; 1 Hit, as the Swarm of the same Size 2 (the 2-Hit Ogres are Size 3) and as the Crusaders, the other Celestine foot unit, whom one Hit kills (\"Had he assigned the Hit to the Celestine Crusaders, it would have killed them\")."
       }
     },
     "celestine-war-angels": {
@@ -3592,7 +3592,7 @@ export const origins: {
         "entry": "celestine-war-angels-face-1-ds",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS 4, so that with the Crusaders' DS 3 the Celestine Battle Army of the combat example (War Angels and Crusaders at Erdon Pass) has the \"7 DS\" the text gives."
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): the combat example's Celestine Battle Army (the War Angels and the Crusaders, whom its Damage Assignment names, at Erdon Pass) has \"7 DS\"; the text fixes only that sum. The split is chosen: DS 4 for the 2-Hit, 4-point War Angels, as the 4-point 2-Hit Ogres' DS 4, and DS 3 for the Crusaders (celestine-crusaders-face-1-ds)."
       },
       "/faces/0/hits": {
         "entry": "celestine-war-angels-hits",
@@ -3604,7 +3604,7 @@ export const origins: {
         "entry": "celestine-war-angels-face-1-movement",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement 3, since the Aerial example moves the War Angels \"from spread 1 straight to 4\", three spreads away."
+        "reason": "RECONSTRUCTION (invented: the text prints no Movement for the War Angels, and nothing fixes one). The Aerial example (\"Celestine War Angels can move from spread 1 straight to 4 without having to 'enter' spreads 2 and 3\") does not fix it: Erdon Pass (Sp. 1) prints a path to Akibatu (Sp. 4), and \"It takes one Movement to go to a new spread through a path\", so that move needs only Movement 1 by the path; only counted through spreads 2 and 3, as the example's wording has it, would it need 3. Movement 3 is chosen so the example's move is legal however it is counted; it is also the fastest printed unit's (Baphite Swarm, M 3), a flyer being no slower than it by choice, not by the text."
       },
       "/faces/0/size": {
         "entry": "celestine-war-angels-face-1-size",
@@ -3646,7 +3646,7 @@ export const origins: {
         "entry": "celestine-war-angels-points",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): a 2-Hit unit like the 4-point Ogres, so 4 points."
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): a 2-Hit unit (\"a healthy War Angels, leaving them with one Hit left\"; inference celestine-war-angels-hits) like the 4-point Ogres, the only printed 2-Hit unit, so 4 points."
       },
       "/traits": {
         "entry": "celestine-war-angels-aerial",
@@ -3692,19 +3692,19 @@ export const origins: {
         "entry": "ramping-water-elemental-movement",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION: the event gives the Elemental no Movement; it joins the battle \"this turn\" only and never moves."
+        "reason": "RECONSTRUCTION (invented: the text gives the Elemental no Movement): it joins a battle under way, after this turn's Movement Round, and only \"this turn\", so it is gone before any Movement Round could read a Movement. 0 is a placeholder no rule reads, not a value the text supports."
       },
       "/faces/0/size": {
         "entry": "ramping-water-elemental-size",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION: the event gives the Elemental no Size. It joins a battle for one turn, like the units of Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"), so it does not count against Capacity."
+        "reason": "RECONSTRUCTION (invented: the text gives the Elemental no Size): it joins a battle for one turn only, as the units of two other events do, and both of those say their Size does not count: Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"). So Size 0: it does not count against Capacity."
       },
       "/faces/1": {
         "entry": "ramping-water-elemental-second-face",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION: \"Treat it as a 4 CS, 2 Hits\" unit gives no stats after its first Hit; it keeps 4 CS with 1 Hit left."
+        "reason": "RECONSTRUCTION (invented: the event prints one set of stats): \"Treat it as a 4 CS, 2 Hits\" unit gives no face after its first Hit, while a printed multi-Hit playmark has one (\"the second line gives the stats of the face showing after one Hit is taken\"). The event's 4 CS is kept with 1 Hit left (Size and Movement 0 as on its first face) rather than inventing a drop such as the Ogres' AS 4 to AS3."
       }
     }
   }
@@ -3965,7 +3965,7 @@ export const layers: PackLayers = [
       {
         "id": "kier-zhadd-path-akibatu",
         "kind": "ruling",
-        "reason": "RULING: Akibatu prints \"Paths: Erdon Pass (Sp. 1); Kier-Zhadd (Sp. 7)\" but Kier-Zhadd prints \"None printed on this spread.\" Every other path is printed on both of its spreads (1-4, 2-5, 3-6), and a path \"represents a link of some sort between the spreads\", so paths run both ways and Kier-Zhadd links back to Akibatu.",
+        "reason": "RULING: Akibatu prints \"Paths: Erdon Pass (Sp. 1); Kier-Zhadd (Sp. 7)\", and Kier-Zhadd prints \"Path: None printed on this spread.\" The two disagree only if a path runs one way. The text never says a path does: a path \"represents a link of some sort between the spreads (magic portals, tunnels, etc)\", one link joining two spreads, and every other path is printed on both of its spreads (Erdon Pass and Akibatu, 1-4; Irondale and Mount Tzask, 2-5; Dracosroar and Xetti Bishum, 3-6). Kier-Zhadd's line says only that its own spread prints none, which does not deny the link Akibatu prints. So the path is played both ways, Kier-Zhadd to Akibatu as well; read one way, a unit would reach Kier-Zhadd from Akibatu in one Movement and need three (Sp. 7, 6, 5, 4) to come back.",
         "target": {
           "id": "kier-zhadd",
           "kind": "spread",
@@ -4009,7 +4009,7 @@ export const layers: PackLayers = [
       {
         "id": "mutual-destruction-draw",
         "kind": "ruling",
-        "reason": "RULING: the only way to win is \"destroy your opponent's units\", and the text never says what happens when the last units of both armies fall at once (both sides take their Hits from the same battle result, or an event destroys both). Neither player has destroyed the other and kept an army, so neither has won: the game is a draw.",
+        "reason": "RULING: the only way to win is to \"destroy your opponent till he has no units left in his army\" (\"Keep going until one of you've completely destroyed the other's army\"), and the text never says what happens when the last units of both armies fall at once (both sides take their Hits from the same battle result, or an event destroys both). Neither player has destroyed the other and kept an army, so neither has won: the game is a draw.",
         "target": {
           "id": "core",
           "kind": "rules",
@@ -4207,7 +4207,7 @@ export const layers: PackLayers = [
       {
         "id": "draw-after-turns",
         "kind": "ruling",
-        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of five units against three takes), the engine ends the game as a draw.",
+        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of three units a side takes), the engine ends the game as a draw.",
         "target": {
           "id": "demo",
           "kind": "scenario",
@@ -4508,7 +4508,7 @@ export const layers: PackLayers = [
       {
         "id": "ramping-water-elemental-size",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION: the event gives the Elemental no Size. It joins a battle for one turn, like the units of Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"), so it does not count against Capacity.",
+        "reason": "RECONSTRUCTION (invented: the text gives the Elemental no Size): it joins a battle for one turn only, as the units of two other events do, and both of those say their Size does not count: Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"). So Size 0: it does not count against Capacity.",
         "target": {
           "id": "ramping-water-elemental",
           "kind": "unit",
@@ -4519,7 +4519,7 @@ export const layers: PackLayers = [
       {
         "id": "ramping-water-elemental-movement",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION: the event gives the Elemental no Movement; it joins the battle \"this turn\" only and never moves.",
+        "reason": "RECONSTRUCTION (invented: the text gives the Elemental no Movement): it joins a battle under way, after this turn's Movement Round, and only \"this turn\", so it is gone before any Movement Round could read a Movement. 0 is a placeholder no rule reads, not a value the text supports.",
         "target": {
           "id": "ramping-water-elemental",
           "kind": "unit",
@@ -4530,7 +4530,7 @@ export const layers: PackLayers = [
       {
         "id": "ramping-water-elemental-second-face",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION: \"Treat it as a 4 CS, 2 Hits\" unit gives no stats after its first Hit; it keeps 4 CS with 1 Hit left.",
+        "reason": "RECONSTRUCTION (invented: the event prints one set of stats): \"Treat it as a 4 CS, 2 Hits\" unit gives no face after its first Hit, while a printed multi-Hit playmark has one (\"the second line gives the stats of the face showing after one Hit is taken\"). The event's 4 CS is kept with 1 Hit left (Size and Movement 0 as on its first face) rather than inventing a drop such as the Ogres' AS 4 to AS3.",
         "target": {
           "id": "ramping-water-elemental",
           "kind": "unit",
@@ -4547,7 +4547,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-paladins-hits",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): The Combatants prints the Paladins' Point Value 3, Size 2, Movement 2 but no Hits. A 3-point Size 2 unit sits between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, so 1 Hit.",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): The Combatants prints the Paladins' Point Value (\"The Paladins cost 3 points each\"), Size (\"At 2\") and Movement (\"up to 2 spreads a turn\") but no Hits. By points they sit between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, which fixes nothing; 1 Hit, as the Swarm of the same Size 2 (the 2-Hit Ogres are Size 3) and as the Crusaders, the other Celestine foot unit, whom one Hit kills (\"Had he assigned the Hit to the Celestine Crusaders, it would have killed them\").",
         "target": {
           "id": "celestine-paladins",
           "kind": "unit",
@@ -4580,7 +4580,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-points",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): a 2-Hit unit like the 4-point Ogres, so 4 points.",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): a 2-Hit unit (\"a healthy War Angels, leaving them with one Hit left\"; inference celestine-war-angels-hits) like the 4-point Ogres, the only printed 2-Hit unit, so 4 points.",
         "target": {
           "id": "celestine-war-angels",
           "kind": "unit",
@@ -4613,7 +4613,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-1-movement",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement 3, since the Aerial example moves the War Angels \"from spread 1 straight to 4\", three spreads away.",
+        "reason": "RECONSTRUCTION (invented: the text prints no Movement for the War Angels, and nothing fixes one). The Aerial example (\"Celestine War Angels can move from spread 1 straight to 4 without having to 'enter' spreads 2 and 3\") does not fix it: Erdon Pass (Sp. 1) prints a path to Akibatu (Sp. 4), and \"It takes one Movement to go to a new spread through a path\", so that move needs only Movement 1 by the path; only counted through spreads 2 and 3, as the example's wording has it, would it need 3. Movement 3 is chosen so the example's move is legal however it is counted; it is also the fastest printed unit's (Baphite Swarm, M 3), a flyer being no slower than it by choice, not by the text.",
         "target": {
           "id": "celestine-war-angels",
           "kind": "unit",
@@ -4635,7 +4635,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-1-ds",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS 4, so that with the Crusaders' DS 3 the Celestine Battle Army of the combat example (War Angels and Crusaders at Erdon Pass) has the \"7 DS\" the text gives.",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): the combat example's Celestine Battle Army (the War Angels and the Crusaders, whom its Damage Assignment names, at Erdon Pass) has \"7 DS\"; the text fixes only that sum. The split is chosen: DS 4 for the 2-Hit, 4-point War Angels, as the 4-point 2-Hit Ogres' DS 4, and DS 3 for the Crusaders (celestine-crusaders-face-1-ds).",
         "target": {
           "id": "celestine-war-angels",
           "kind": "unit",
@@ -4747,7 +4747,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-crusaders-face-1-ds",
         "kind": "reconstruction",
-        "reason": "RECONSTRUCTION (Celestine stats are not printed): DS 3, so that with the War Angels' DS 4 the Celestine Battle Army of the combat example has the \"7 DS\" the text gives.",
+        "reason": "RECONSTRUCTION (Celestine stats are not printed): the combat example's Celestine Battle Army (War Angels and Crusaders) has \"7 DS\", a sum the text fixes; its split is chosen: DS 3 for the Crusaders, as the 3-point Paladins' DS 3, and DS 4 for the War Angels (celestine-war-angels-face-1-ds).",
         "target": {
           "id": "celestine-crusaders",
           "kind": "unit",
