@@ -56,6 +56,9 @@ function seedWhere(die: DieName, pred: (value: number) => boolean): number {
   throw new Error('no seed');
 }
 
+/** The game's number for a die it generates (Warchon's `rng`: both players' fingers on the spread's RNG), here `value`. */
+const generating = (value: number) => ({ generate: () => ({ value, text: String(value), data: { value } }) });
+
 /** Records every question asked; answers as the default policy unless told otherwise. */
 function spyPolicy(overrides: Partial<Policy> = {}): Policy & { units: UnitChoice[]; locations: LocationChoice[] } {
   const units: UnitChoice[] = [];
@@ -488,12 +491,12 @@ describe('roll and add-unit', () => {
     const r = warchonUnits[record as keyof typeof warchonUnits];
     return { record, name: r.name, stats: { ...r.faces[0] }, traits: [...(r.traits ?? [])] };
   };
-  const drac = (seed: number) =>
-    battleAt([unit('a', 'azuthka', { as: 3, ds: 3 }, [], 'dracosroar'), unit('d', 'celestine', { as: 5, ds: 4 }, [], 'dracosroar')], seed, 'dracosroar');
+  const drac = () =>
+    battleAt([unit('a', 'azuthka', { as: 3, ds: 3 }, [], 'dracosroar'), unit('d', 'celestine', { as: 5, ds: 4 }, [], 'dracosroar')], 1, 'dracosroar');
 
   it('Dracosroar "Ramping Water Elemental" on 1-2: a 4 CS, 2 Hits, Aquatic unit joins the attacking army this turn', () => {
-    const state = drac(seedWhere('rng', (v) => v <= 2));
-    const { state: after, log } = applyEffects(state, elemental, { owner: null, source: 'dracosroar event 1', createUnit }, firstPolicy);
+    const state = drac();
+    const { state: after, log } = applyEffects(state, elemental, { owner: null, source: 'dracosroar event 1', createUnit, ...generating(2) }, firstPolicy);
     const added = after.units[2]!;
     expect(added).toMatchObject({
       id: 'ramping-water-elemental#1',
@@ -513,17 +516,17 @@ describe('roll and add-unit', () => {
   });
 
   it('on 3-4 it joins the defending army; built from the rule alone when the game gives no record', () => {
-    const state = drac(seedWhere('rng', (v) => v === 3 || v === 4));
-    const after = applyEffects(state, elemental, ctx, firstPolicy).state;
+    const state = drac();
+    const after = applyEffects(state, elemental, { ...ctx, ...generating(3) }, firstPolicy).state;
     expect(after.units[2]).toMatchObject({ side: 'celestine', name: 'Ramping Water Elemental', stats: { as: 4, ds: 4, hits: 2 } });
   });
 
   it('on 5 all armies are at halved CS this turn (rounded down by the ruling dracosroar-halved-cs-rounding)', () => {
-    const state = drac(seedWhere('rng', (v) => v === 5));
-    const { state: after, log } = applyEffects(state, elemental, ctx, firstPolicy);
+    const state = drac();
+    const { state: after, log } = applyEffects(state, elemental, { ...ctx, ...generating(5) }, firstPolicy);
     expect(after.units).toHaveLength(2);
     expect([stat(after, 'a', 'as'), stat(after, 'd', 'as'), stat(after, 'd', 'ds')]).toEqual([1, 2, 2]);
-    expect(log[0]!.data).toMatchObject({ die: 'rng', value: 5, outcome: 2 });
+    expect(log[0]!.data).toMatchObject({ die: 'rng', value: 5, outcome: 2, generated: { value: 5 } });
   });
 
   it('Warmaster Trap on 4-6: one Imperial unit in the area is destroyed, chosen by the Imperial player', () => {
@@ -752,29 +755,13 @@ describe('choose-units, count any, exceptBinding', () => {
     ];
     const picks: UnitChoice[] = [];
     const pick = (ids: string[]): Policy => ({ ...firstPolicy, chooseUnits: (_s, c) => (picks.push(c), ids) });
-    const illusion = applyEffects(
-      battleAt(
-        units,
-        seedWhere('rng', (v) => v <= 2),
-      ),
-      bridge,
-      { ...ctx, bindings: new Map() },
-      pick(['ogres', 'angels']),
-    );
+    const illusion = applyEffects(battleAt(units), bridge, { ...ctx, bindings: new Map(), ...generating(1) }, pick(['ogres', 'angels']));
     expect(picks[0]).toMatchObject({ side: 'azuthka', candidates: ['ogres', 'angels', 'swarm'], count: 3, anyNumber: true });
     expect(illusion.log[0]).toMatchObject({ kind: 'choose-units', data: { as: 'committed', chosen: ['ogres', 'angels'] } });
     expect(stat(illusion.state, 'swarm', 'as')).toBe(0);
     // The Aerial Angels do not fall; the Ogres do.
     expect(alive(illusion.state)).toEqual(['angels', 'swarm', 'd']);
-    const holds = applyEffects(
-      battleAt(
-        units,
-        seedWhere('rng', (v) => v >= 3),
-      ),
-      bridge,
-      { ...ctx, bindings: new Map() },
-      pick([]),
-    );
+    const holds = applyEffects(battleAt(units), bridge, { ...ctx, bindings: new Map(), ...generating(3) }, pick([]));
     expect(alive(holds.state)).toEqual(['ogres', 'angels', 'swarm', 'd']);
     expect(['ogres', 'angels', 'swarm'].map((id) => stat(holds.state, id, 'as'))).toEqual([0, 0, 0]);
   });

@@ -40,6 +40,38 @@ function withoutLaterAdditions(exported: Json): Json {
   return out;
 }
 
+/**
+ * Layer entries whose reasons were re-read against the rule text after the move (issue 22: a
+ * misquote, overread or invented value said so), with no value changed: the old export is given
+ * their reasons of today, so every other reason, and every id, kind and value, is still compared.
+ */
+const REWORDED = new Set([
+  'kier-zhadd-path-akibatu',
+  'draw-after-turns',
+  'ramping-water-elemental-size',
+  'ramping-water-elemental-movement',
+  'ramping-water-elemental-second-face',
+  'celestine-paladins-hits',
+  'celestine-war-angels-points',
+  'celestine-war-angels-face-1-movement',
+  'celestine-war-angels-face-1-ds',
+  'celestine-crusaders-face-1-ds',
+]);
+
+function withReasonsRewordedLater(old: Json): Json {
+  const reasons = new Map(pack.layers.flatMap((l) => l.entries.map((e) => [e.id, e.reason] as const)));
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.entry === 'string' && REWORDED.has(o.entry) && typeof o.reason === 'string') o.reason = reasons.get(o.entry);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(old);
+  return old;
+}
+
 describe('Warchon spread tables on the generic kinds (docs/migration.md)', () => {
   it('the migrated pack validates clean', () => {
     expect(result.diagnostics).toEqual([]);
@@ -52,7 +84,7 @@ describe('Warchon spread tables on the generic kinds (docs/migration.md)', () =>
 
   it('provenance: every layer entry on a spread still sets the same value, with its id, kind and reason', () => {
     const now = withoutLaterAdditions(JSON.parse(JSON.stringify(exportPack(pack, { provenance: true }))));
-    expect(now).toEqual(migrateWarchonExport(before('before-provenance.json')));
+    expect(now).toEqual(withReasonsRewordedLater(migrateWarchonExport(before('before-provenance.json'))));
   });
 
   it('the comparison fails when a value changes (a cell, an event, a reason)', () => {
