@@ -509,7 +509,9 @@ describe('roll and add-unit', () => {
     });
     expect(added.stats).toMatchObject({ hits: 2, as: 4, ds: 4 });
     expect(log.map((l) => l.kind)).toEqual(['roll', 'add-unit']);
-    expect(log[0]!.rolls[0]!.die).toBe('rng');
+    // The number is the game's (fingers), not a draw of the generator: in the data, not in `rolls`.
+    expect(log[0]!.rolls).toEqual([]);
+    expect(log[0]!.data).toMatchObject({ die: 'rng', value: 2, generated: { value: 2 } });
     expect(after.nextUnitNumber).toBe(2);
     // It leaves play when the turn is over.
     expect(expire(after, 'turn').state.units.map((u) => u.id)).toEqual(['a', 'd']);

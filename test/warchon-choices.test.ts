@@ -166,7 +166,16 @@ describe('a question is a returned value, passed up as the result', () => {
     expect(done.done).toBe(true);
     if (!done.done) return;
     expect(done.value.state.random).toEqual(state.random);
-    expect(done.value.log[0]).toMatchObject({ kind: 'roll', data: { die: 'rng', value: 2, outcome: 0, generated: { first: 1, second: 1 } } });
+    expect(done.value.log[0]).toMatchObject({ kind: 'roll', rolls: [], data: { die: 'rng', value: 2, outcome: 0, generated: { first: 1, second: 1 } } });
+    // A modifier's rolled value on that die is the hook's number too.
+    const boost = [
+      { kind: 'modify-strength', target: { side: 'friendly' }, stat: 'as', op: 'add', value: { die: 'rng', plus: 1 }, duration: 'battle' },
+    ] as const;
+    const boosted = withAnswers([['2'], ['2']], firstPolicy, (policy) => applyEffects(state, boost, { ...ctx, generate }, policy));
+    expect(boosted).toMatchObject({
+      done: true,
+      value: { log: [{ kind: 'modify-strength', rolls: [], data: { value: 5, generated: { first: 2, second: 2 } } }] },
+    });
     // 2 + 3 = 5: no outcome covers it.
     expect(go([['2'], ['3']])).toMatchObject({ done: true, value: { log: [{ data: { value: 5, outcome: null } }] } });
     // No hook (or a hook with no number for the die): an error naming the rule, not a silent 1-5.

@@ -2,7 +2,7 @@
 // once when the effect applies, and every target gets that value. The modifier stays until its
 // duration ends (see expire.ts); `instant` and `permanent` ones never end.
 import { ruleLocation } from '../context.js';
-import { entry, type LoggedRoll } from '../log.js';
+import { entry, type JsonValue, type LoggedRoll } from '../log.js';
 import type { EffectContext } from '../context.js';
 import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import { findUnit, unitWith, updateUnits, type CoreState, type Modifier } from '../state.js';
@@ -16,12 +16,13 @@ export function addModifiers(
   effect: EffectOf<'modify-strength'>,
   ctx: EffectContext,
   policy: AskingPolicy,
-): { state: CoreState; selected: Selected; value: number; rolls: LoggedRoll[] } | Asked {
+): { state: CoreState; selected: Selected; value: number; rolls: LoggedRoll[]; generated: { readonly [key: string]: JsonValue } | null } | Asked {
   const selected = select(state, effect.target, ctx, policy);
   if (isAsked(selected)) return selected;
   let next = selected.state;
   let value: number;
   const rolls: LoggedRoll[] = [];
+  let generated: { readonly [key: string]: JsonValue } | null = null;
   if (typeof effect.value === 'number') value = effect.value;
   else {
     const plus = effect.value.plus ?? 0;
@@ -29,7 +30,9 @@ export function addModifiers(
     if (isAsked(drawn)) return drawn;
     next = drawn.state;
     value = drawn.value + plus;
-    rolls.push({ die: effect.value.die, value: drawn.value, for: `${effect.value.die}${plus !== 0 ? (plus > 0 ? `+${plus}` : plus) : ''} = ${value}` });
+    // `rolls` lists the generator's draws only; a number the game generated is in the data.
+    if (drawn.generated !== null) generated = drawn.generated.data;
+    else rolls.push({ die: effect.value.die, value: drawn.value, for: `${effect.value.die}${plus !== 0 ? (plus > 0 ? `+${plus}` : plus) : ''} = ${value}` });
   }
   // The rule's location, for a target with none, is the same before and after (only units change).
   const here = next;
@@ -48,13 +51,13 @@ export function addModifiers(
     };
     return unitWith(unit, { modifiers: [...unit.modifiers, modifier] });
   });
-  return { state: next, selected, value, rolls };
+  return { state: next, selected, value, rolls, generated };
 }
 
 export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, policy) => {
   const added = addModifiers(state, effect, ctx, policy);
   if (isAsked(added)) return added;
-  const { state: next, selected, value, rolls } = added;
+  const { state: next, selected, value, rolls, generated } = added;
   const sign = effect.op === 'add' ? (value >= 0 ? `+${value}` : `${value}`) : effect.op === 'multiply' ? `x${value}` : `= ${value}`;
   const after = Object.fromEntries(selected.ids.map((id) => [id, effectiveStats(findUnit(next, id)!)]));
   return {
@@ -63,7 +66,16 @@ export const modifyStrength: Handler<'modify-strength'> = (state, effect, ctx, p
       entry('modify-strength', ctx.source, `${effect.stat.toUpperCase()} ${sign} (${effect.duration}) for ${names(next, selected.ids)}.`, {
         units: selected.ids,
         rolls,
-        data: { stat: effect.stat, op: effect.op, value, duration: effect.duration, rounding: effect.rounding ?? null, after, ...choiceData(selected.choice) },
+        data: {
+          stat: effect.stat,
+          op: effect.op,
+          value,
+          duration: effect.duration,
+          rounding: effect.rounding ?? null,
+          after,
+          ...choiceData(selected.choice),
+          ...(generated === null ? {} : { generated }),
+        },
       }),
     ],
   };

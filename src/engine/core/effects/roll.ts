@@ -18,7 +18,8 @@ export const roll: Handler<'roll'> = (state, effect, ctx, policy, nested) => {
     ctx.source,
     `${how}${found === undefined ? ' (no outcome covers it).' : found.entry.text !== undefined ? ` - ${found.entry.text}` : '.'}`,
     {
-      rolls: [{ die: effect.die, value: drawn.value, for: 'outcome' }],
+      // `rolls` lists the generator's draws only (a referee checks them); a generated number is in `data.generated`.
+      rolls: drawn.generated === null ? [{ die: effect.die, value: drawn.value, for: 'outcome' }] : [],
       data: {
         die: effect.die,
         value: drawn.value,
