@@ -21,18 +21,17 @@ import { fakeIo, repoRoot } from './helpers.js';
 const KNOWN_SURVIVORS: { readonly [pack: string]: { readonly [key: string]: string } } = {
   warchon: {
     'result/so': "coded: a result form's `engaged` only names the result; Engaged play is result/eg's effects",
-    'rules/core#/turn': 'coded: the turn procedure does not read `battleOrder`',
     'rules/core#/turn/steps/0': 'coded: the turn steps are text, the turn is code',
     'rules/core#/turn/steps/1': 'coded: the turn steps are text, the turn is code',
     'rules/core#/turn/steps/2': 'coded: the turn steps are text, the turn is code',
     'rules/core#/movement': 'coded: `pathCost` is not read (movement.ts)',
     'rules/core#/capacity': 'coded: `perSide` is not read',
+    'rules/core#/events': 'coded: a second event in a location the same turn is never called (afterEvent ignores later chances)',
     'rules/core#/combat': "coded: `clamp` is not read (the columns are the tables')",
     'rules/core#/damage': "coded: `facing` is not read (a unit's faces are its own)",
     'trait/aerial/flies': 'coded: Aerial movement is code (movement.ts), not the trait\u2019s rule',
   },
   'archon-skirmish': {
-    'board/board#/victory': "text: the board's victory is the scenario's victory conditions, which are read",
     'card/attack-1': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
     'card/attack-2': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
     'card/attack-3': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",

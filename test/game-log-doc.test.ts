@@ -557,7 +557,8 @@ describe("the page's generator and digest, re-implemented from its words", () =>
       }
       expect(random.state()).toEqual((final as GameState).random.state);
     }
-    expect(rolls).toBeGreaterThan(10);
+    // Warchon's content rolls no die of the generator (its numbers are fingers), so picks are what is followed.
+    expect(rolls).toBe(0);
     expect(picks).toBeGreaterThan(0);
   });
 
