@@ -79,7 +79,7 @@ describe('coverage --mutate over the shipped packs', () => {
         const { io: cio, stdout: cout } = fakeIo(repoRoot);
         await main(['coverage', pack, '--format', 'json'], cio);
         expect(report.rules).toBe((JSON.parse(cout()) as { runs: number }).runs);
-        expect(text).toContain(`${report.killed} killed, ${report.survived} survived`);
+        expect(text).toContain(`${report.killed} killed, ${report.fixed > 0 ? `${report.fixed} fixed by the schema, ` : ''}${report.survived} survived`);
       }
     });
   }
