@@ -10,7 +10,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mutationCheck, MutationError, type MutationReport, type MutationTarget } from '../src/analysis/mutation-check.js';
-import { formatMutations } from '../src/cli/coverage-mutate.js';
+import { formatMutations, schemaRefusal } from '../src/cli/coverage-mutate.js';
+import { validate } from '../src/content/validate.js';
 import { main } from '../src/cli/main.js';
 import { gameContent, loadContent } from '../src/content/effective.js';
 import { gameRefOf } from '../src/content/game-module.js';
@@ -21,9 +22,6 @@ import { fakeIo, repoRoot } from './helpers.js';
 const KNOWN_SURVIVORS: { readonly [pack: string]: { readonly [key: string]: string } } = {
   warchon: {
     'result/so': "coded: a result form's `engaged` only names the result; Engaged play is result/eg's effects",
-    'rules/core#/turn/steps/0': 'coded: the turn steps are text, the turn is code',
-    'rules/core#/turn/steps/1': 'coded: the turn steps are text, the turn is code',
-    'rules/core#/turn/steps/2': 'coded: the turn steps are text, the turn is code',
     'rules/core#/movement': 'coded: `pathCost` is not read (movement.ts)',
     'rules/core#/capacity': 'coded: `perSide` is not read',
     'rules/core#/events': 'coded: a second event in a location the same turn is never called (afterEvent ignores later chances)',
@@ -115,6 +113,23 @@ describe('the mutation check can fail', () => {
     };
     const report = await mutationCheck(ref, content, [declared], OPTIONS);
     expect(report.results[0]!.status).toBe('survived');
+  });
+
+  it("a change the pack's schema refuses is reported fixed, not played; one it allows is played", async () => {
+    const { content, ref } = await warchon();
+    const pack = validate([path.join(repoRoot, 'content', 'warchon')], { cwd: repoRoot }).packs[0]!;
+    const refuses = schemaRefusal(pack);
+    const rule = { kind: 'rules', id: 'core', pointer: '/rng' };
+    // The schema allows 1 to 5 fingers as a range of whole numbers; a range of text it refuses.
+    const text: MutationTarget = { key: 'text', ...rule, declared: { pointer: '/rng/fingers/max', value: 'five', what: 'fingers as text' } };
+    const four: MutationTarget = { key: 'four', ...rule, declared: { pointer: '/rng/fingers/max', value: 4, what: 'four fingers' } };
+    const report = await mutationCheck(ref, content, [text, four], { ...OPTIONS, refuses });
+    expect(report.results.map((r) => [r.key, r.status])).toEqual([
+      ['text', 'fixed'],
+      ['four', 'killed'],
+    ]);
+    expect(report.results[0]!.refusal).toMatch(/fingers/);
+    expect(report.fixed).toBe(1);
   });
 
   it('a declared mutation naming a value the record lacks is an error before any game, not a pass', async () => {

@@ -30,7 +30,7 @@ export interface WarchonCoreRules {
      */
     text: PrintedText;
     /**
-     * The steps of a turn in order, each with its printed sentence.
+     * The steps of a turn in order, each with its printed sentence: the Movement Round, the battles, the turn's end. The engine plays only this turn (src/engine/warchon/), so the schema holds exactly these three steps; a game with another turn needs its own procedure.
      */
     steps: {
       /**
