@@ -268,6 +268,10 @@ const CASES: Record<DiagnosticCode, Case> = {
       error('rule/static-effect', `${F}/rule--static-effect/scenarios/skirmish.yaml`, 19, 15, { message: '`damage` happens once and needs a trigger' }),
     ],
   },
+  'rule/static-only-effect': {
+    rule: 'a triggered rule that holds move-directly (a way of moving only a static rule holds) is reported at the effect kind',
+    expected: [error('rule/static-only-effect', `${F}/rule--static-only-effect/scenarios/skirmish.yaml`, 19, 15, { message: 'only a rule without `when`' })],
+  },
   'rule/while-outside-static': {
     rule: 'a triggered rule whose modifier lasts `while` (which only a static rule ends) is reported at the duration',
     expected: [error('rule/while-outside-static', `${F}/rule--while-outside-static/scenarios/skirmish.yaml`, 24, 19, { message: 'would never end' })],

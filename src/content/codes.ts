@@ -234,6 +234,11 @@ export const CODES = {
     summary: 'A rule without `when` (a static rule) uses an effect that happens once, or a duration other than `while`.',
     hint: 'Give the rule a `when` trigger, or use modify-strength or limit-movement with `duration: while` (see docs/rules.md).',
   },
+  'rule/static-only-effect': {
+    severity: 'error',
+    summary: 'A triggered rule, card, event or result uses `move-directly`, a way of moving that only a rule without `when` (a static rule) may hold.',
+    hint: 'Put `move-directly` in a rule without `when` of the trait or unit that moves so (see docs/rules.md).',
+  },
   'rule/while-outside-static': {
     severity: 'error',
     summary: 'An effect of a triggered rule, card, event or result has the duration `while`, which only a static rule ends.',

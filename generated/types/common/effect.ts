@@ -18,6 +18,7 @@ export type Effect =
   | ReRollCombat
   | Retreat
   | LimitMovement
+  | MoveDirectly
   | TakeControl
   | AddUnit
   | Roll
@@ -370,6 +371,16 @@ export interface MoveCards {
    * Whose hand, when a zone is `hand` (default: the rule's controller).
    */
   side?: Side;
+}
+
+/**
+ * A way of moving, for the units that hold the rule (a trait's or a unit's rule without `when` or `if`): such a unit moves straight to any place within its Movement, counting paths at their cost, without entering the places between, so their units and rules never stop or affect it. The game's movement reads it from the rules (Warchon: the Aerial trait); it marks nothing on the state.
+ */
+export interface MoveDirectly {
+  /**
+   * The effect kind: `move-directly`.
+   */
+  kind: "move-directly";
 }
 
 /**

@@ -4,14 +4,16 @@ import { isRuleList } from '../rules.js';
 import type { LintCheck, LintContext } from './context.js';
 
 /** Effect kinds a static rule (no `when`) may hold: their marks are recomputed (see src/engine/core/rules/statics.ts). */
-const STATIC_KINDS = new Set(['modify-strength', 'limit-movement', 'manual', 'no-effect']);
+const STATIC_KINDS = new Set(['modify-strength', 'limit-movement', 'move-directly', 'manual', 'no-effect']);
+/** Effect kinds only a static rule may hold: a way of moving that holds while the rule does, which the game's movement reads. */
+const STATIC_ONLY_KINDS = new Set(['move-directly']);
 const BUILT_IN_BINDINGS = new Set(['self', 'subject']);
 
 type JsonObject = { readonly [key: string]: Json };
 const isObject = (v: Json | undefined): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * rule/static-effect, rule/while-outside-static, rule/instead-without-when, rule/unbound-name:
+ * rule/static-effect, rule/static-only-effect, rule/while-outside-static, rule/instead-without-when, rule/unbound-name:
  * what the schema cannot say about a rule's parts together. Rules are objects with `do` (and
  * `text`); cards, events and results carry `effects`, which fire when they are played or rolled.
  */
@@ -61,6 +63,13 @@ function checkEffects(ctx: LintContext, record: EffectiveRecord, effects: readon
         record,
         [...at, 'kind'],
         `A rule without \`when\` holds while its condition does, so it may use only modify-strength or limit-movement; \`${kind}\` happens once and needs a trigger.`,
+      );
+    } else if (!isStatic && STATIC_ONLY_KINDS.has(kind)) {
+      ctx.at(
+        'rule/static-only-effect',
+        record,
+        [...at, 'kind'],
+        `\`${kind}\` is a way of moving that holds while its rule does, so only a rule without \`when\` may hold it, not a triggered rule, card, event or result.`,
       );
     } else if (isStatic && effect.duration !== undefined && effect.duration !== 'while') {
       ctx.at(

@@ -24,6 +24,7 @@ import { limitMovement } from './limit-movement.js';
 import { manual } from './manual.js';
 import { may } from './may.js';
 import { modifyStrength } from './modify-strength.js';
+import { moveDirectly } from './move-directly.js';
 import { moveCards } from './move-cards.js';
 import { noEffect } from './no-effect.js';
 import { preventActions } from './prevent-actions.js';
@@ -48,6 +49,7 @@ export const handlers: { readonly [K in Effect['kind']]: Handler<K> } = {
   'reroll-combat': rerollCombat,
   retreat,
   'limit-movement': limitMovement,
+  'move-directly': moveDirectly,
   'take-control': takeControl,
   'add-unit': addUnit,
   roll,

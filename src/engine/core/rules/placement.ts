@@ -13,6 +13,7 @@ import { statValues } from '../stats.js';
 import { holds } from './condition.js';
 import type { RuleSet } from './rule-set.js';
 import type { RuleSource } from './ruleset.js';
+import { unapplied } from './unapplied.js';
 
 /** What the static rules read of each unit of one state (`unitKey`), by index, found as asked. */
 export type Keys = (string | undefined)[];
@@ -259,8 +260,8 @@ function placementReadsFor(rules: RuleSet): Reads | null {
         }
       });
     // The static rules as the core finds them (statics.ts): a rule that only notes what
-    // players do by hand (manual, no-effect) is never applied, so it reads nothing.
-    const statics = rules.rules.filter((r) => r.rule.when === undefined && r.rule.do.some((e) => e.kind !== 'manual' && e.kind !== 'no-effect'));
+    // players do by hand (manual, no-effect) or a way of moving (move-directly) is never applied, so it reads nothing.
+    const statics = rules.rules.filter((r) => r.rule.when === undefined && r.rule.do.some((e) => !unapplied(e.kind)));
     const ok = statics.every((r) => {
       const h = r.holder;
       place = 'place' in h ? h.place : null;
@@ -271,7 +272,7 @@ function placementReadsFor(rules: RuleSet): Reads | null {
         const selfOnly =
           (r.rule.if === undefined || !readsUnits(r.rule.if)) &&
           targets.every((t) => t.binding === 'self') &&
-          r.rule.do.every((e) => 'target' in e || e.kind === 'manual' || e.kind === 'no-effect');
+          r.rule.do.every((e) => 'target' in e || unapplied(e.kind));
         const byPlace = r.rule.if === undefined || readsPlaceTraitsOnly(r.rule.if) ? new Map<string | null, boolean>() : null;
         if (selfOnly && !unitRecords.has(h.record)) selfRecords.set(h.record, [...(selfRecords.get(h.record) ?? []), { source: r, targets, byPlace }]);
         else {
@@ -283,7 +284,7 @@ function placementReadsFor(rules: RuleSet): Reads | null {
         if ('target' in e && e.target !== undefined) return filterOk(e.target as object);
         // Without a target, limit-movement binds every unit there without naming one (the marks
         // name the place); another kind's default reads every unit there.
-        if (e.kind !== 'limit-movement' && e.kind !== 'manual' && e.kind !== 'no-effect' && place !== null) filtersAt.set(place, 'all');
+        if (e.kind !== 'limit-movement' && !unapplied(e.kind) && place !== null) filtersAt.set(place, 'all');
         return true;
       };
       return (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every(targetOk);

@@ -16,6 +16,7 @@ import { findUnit, type CoreState, coreWith, unitWith } from '../state.js';
 import { holds } from './condition.js';
 import type { RuleHooks } from '../context.js';
 import { instancesOf, type RuleInstance, type RuleSource } from './ruleset.js';
+import { unapplied } from './unapplied.js';
 
 /** The effect kinds a static rule may use: those whose result is a mark the recompute can remove. */
 export const STATIC_EFFECT_KINDS: readonly string[] = ['modify-strength', 'limit-movement'];
@@ -26,12 +27,12 @@ export interface Recomputed {
   readonly log: readonly LogEntry[];
 }
 
-/** The static rules of a rule list (no `when`, something for the engine to do), found once per list. */
+/** The static rules of a rule list (no `when`, something for the interpreter to apply), found once per list. */
 const staticsOf = new WeakMap<readonly RuleSource[], readonly RuleSource[]>();
 function staticSources(rules: readonly RuleSource[]): readonly RuleSource[] {
   let found = staticsOf.get(rules);
   if (found === undefined) {
-    found = rules.filter((r) => r.rule.when === undefined && r.rule.do.some((e) => e.kind !== 'manual' && e.kind !== 'no-effect'));
+    found = rules.filter((r) => r.rule.when === undefined && r.rule.do.some((e) => !unapplied(e.kind)));
     staticsOf.set(rules, found);
   }
   return found;
@@ -65,7 +66,7 @@ function marksOf(state: CoreState, statics: readonly RuleSource[], hooks: RuleHo
     if (rule.if !== undefined && !holds(state, rule.if, ctx)) continue;
     marks += `${inst.id}>`;
     for (const e of rule.do) {
-      if (e.kind === 'manual' || e.kind === 'no-effect') continue;
+      if (unapplied(e.kind)) continue;
       const target = 'target' in e ? e.target : undefined;
       marks += target !== undefined ? selectUnits(state, target, ctx, firstPolicy).ids.join(',') : String(inst.location);
       marks += ';';
@@ -148,7 +149,7 @@ export function recomputeStatics(
   for (const inst of instancesOf(current, statics)) {
     const rule = inst.source.rule;
     if (inst.self !== null && findUnit(current, inst.self)?.destroyed !== false) continue;
-    const effects = rule.do.filter((e) => e.kind !== 'manual' && e.kind !== 'no-effect');
+    const effects = rule.do.filter((e) => !unapplied(e.kind));
     const ctx = contextOf(inst, hooks);
     if (rule.if !== undefined && !holds(current, rule.if, ctx)) continue;
     const wrong = effects.find((e) => !STATIC_EFFECT_KINDS.includes(e.kind) || ('duration' in e && e.duration !== 'while'));
