@@ -95,7 +95,7 @@ describe('Warchon games', () => {
           if (!pendingLoss) {
             for (const s of rules.spreads)
               for (const side of rules.sides)
-                for (const aerial of [false, true]) if (sizeAt(after.core, side, s.id, aerial) > s.capacity) fail(`${side} over Capacity at ${s.id}`);
+                for (const apart of [false, true]) if (sizeAt(after.core, rules, side, s.id, apart) > s.capacity) fail(`${side} over Capacity at ${s.id}`);
           }
         }
       });

@@ -344,8 +344,12 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
 /** Every rules id in the pack (`content/warchon/rules/<id>.yaml`). */
 export type WarchonRulesId =
   | "core";
-/** A rules record: its effective content (the transcription with the layers applied). */
-export type WarchonRulesRecord = DeepReadonly<WarchonCoreRules>;
+/** A rules record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarchonRulesRecord = DeepReadonly<WithRefs<WarchonCoreRules, {
+  readonly capacity: {
+    readonly separateTrait: WarchonTraitId;
+  };
+}>>;
 /** The rules ids, sorted. */
 export const rulesIds: readonly WarchonRulesId[] = ["core"];
 /** The rules records by id. */
@@ -355,6 +359,7 @@ export const rules: { readonly [K in WarchonRulesId]: WarchonRulesRecord } = {
       "aerialSeparate": true,
       "overflow": "owner-destroys",
       "perSide": true,
+      "separateTrait": "aerial",
       "text": "Capacity applies to aerial and non-aerial units separately. If one or more of your units are forced into a spread at any time and exceed the Capacity, you must voluntarily destroy enough units immediately until you bring the Size down to or under it. You may choose which unit(s) to destroy, including units that were there first."
     },
     "combat": {
@@ -2696,8 +2701,7 @@ export const traits: { readonly [K in WarchonTraitId]: WarchonTraitRecord } = {
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "A way of moving: the unit goes straight to any spread within its Movement (counting paths) without entering the spreads between, so their units and rules never stop or affect it. The vocabulary has no effect that changes how a unit moves (limit-movement only caps units leaving or spreads per move, and there is no trigger or condition on a unit passing through a spread)."
+            "kind": "move-directly"
           }
         ],
         "id": "flies",

@@ -43,7 +43,7 @@ export interface WarchonCoreRules {
       text: PrintedText;
     }[];
     /**
-     * The order battles are resolved in: `spread-number` ("resolving in numerical order of the spread").
+     * The order battles are resolved in: `spread-number` ("resolving in numerical order of the spread"), the only order the engine plays.
      */
     battleOrder: "spread-number";
   };
@@ -56,21 +56,21 @@ export interface WarchonCoreRules {
      */
     text: PrintedText;
     /**
-     * True: a unit moves through spreads in sequential order of their number (N to N+1 or N-1), or along a path.
+     * True: a unit moves through spreads in sequential order of their number (N to N+1 or N-1), or along a path. The engine plays only this (a spread's neighbours are the numbers either side and its paths).
      */
-    sequential: boolean;
+    sequential: true;
     /**
-     * Movement spent to go to a new spread through a path (the same as moving into the next spread).
+     * Movement spent to go to a new spread through a path (1: the same as moving into the next spread). The engine reads it: a path costs this much of a unit's Movement, for every unit and for every move an effect makes within a Movement (retreat, bring-in).
      */
     pathCost: number;
     /**
-     * True: a unit stops the instant it comes into a spread holding at least one enemy unit.
+     * True: a unit stops the instant it comes into a spread holding at least one enemy unit (it may go no further that move). False: enemy units do not stop it. The engine reads it; a unit that moves directly (the `move-directly` effect, Aerial) never enters the spreads between, so it is not stopped either way.
      */
     stopOnEnemy: boolean;
     /**
-     * True: every unit is shifted once done (moved or not), and a shifted unit cannot move again this turn.
+     * True: every unit is shifted once done (moved or not), and a shifted unit cannot move again this turn. The engine plays only this.
      */
-    shiftAfterMove: boolean;
+    shiftAfterMove: true;
   };
   /**
    * How Capacity limits the units in a spread.
@@ -81,15 +81,19 @@ export interface WarchonCoreRules {
      */
     text: PrintedText;
     /**
-     * True: Capacity limits each army's total Size in the spread separately.
+     * True: Capacity limits each army's total Size in the spread separately. The engine plays only this.
      */
-    perSide: boolean;
+    perSide: true;
     /**
-     * True: aerial and non-aerial units each count against the full Capacity separately.
+     * True: the units with the trait `separateTrait` (Aerial) and the others each count against the full Capacity separately; false: all of an army's units there count together. The engine reads it.
      */
     aerialSeparate: boolean;
     /**
-     * What happens when units are forced over Capacity: `owner-destroys` means the owner destroys units of his choice (including those there first) until the Size fits.
+     * The trait whose units count against Capacity apart from the others when `aerialSeparate` is true (`aerial`), by id.
+     */
+    separateTrait: Id;
+    /**
+     * What happens when units are forced over Capacity: `owner-destroys` means the owner destroys units of his choice (including those there first) until the Size fits. The engine plays only this.
      */
     overflow: "owner-destroys";
   };
@@ -102,11 +106,11 @@ export interface WarchonCoreRules {
      */
     text: PrintedText;
     /**
-     * The matrix axis the player whose turn it is reads: `columns` (the top horizontal row).
+     * The matrix axis the player whose turn it is (the Attacker) reads: `columns`, his fingers pick the column (the top horizontal row holds the column headings); `rows`, they pick the row. The engine reads it.
      */
     attackerReads: "columns" | "rows";
     /**
-     * The matrix axis the other player reads: `rows` (the leftmost vertical column).
+     * The matrix axis the other player (the Defender) reads: `rows` (the leftmost vertical column holds the row headings) or `columns`; the other axis than the Attacker's. The engine reads it.
      */
     defenderReads: "columns" | "rows";
     /**
@@ -123,11 +127,11 @@ export interface WarchonCoreRules {
      */
     text: PrintedText;
     /**
-     * `as-minus-ds`: the Attacker's total AS minus the Defender's total DS picks the column.
+     * `as-minus-ds`: the Attacker's total AS minus the Defender's total DS picks the column. The engine plays only this.
      */
     differential: "as-minus-ds";
     /**
-     * Differentials beyond plus or minus this value use the outermost columns.
+     * Differentials beyond plus or minus this value use the outermost columns ("Use +5 or -5 columns for gaps greater than 5"): the engine reads it, looking a differential beyond it up as this value (with its sign).
      */
     clamp: number;
   };
@@ -140,11 +144,11 @@ export interface WarchonCoreRules {
      */
     text: PrintedText;
     /**
-     * At most this many Random Events happen in one location per turn; later event marks there are ignored.
+     * At most this many Random Events happen in one location per turn; later event marks there are ignored. The engine reads it.
      */
     perLocationPerTurn: number;
     /**
-     * `recalculate-and-regenerate`: unless the event ends combat or the turn, CS is recalculated and a new number generated for the combat result.
+     * `recalculate-and-regenerate`: unless the event ends combat or the turn, CS is recalculated and a new number generated for the combat result. The engine plays only this.
      */
     afterEvent: "recalculate-and-regenerate";
   };
@@ -157,13 +161,13 @@ export interface WarchonCoreRules {
      */
     text: PrintedText;
     /**
-     * `owner`: each player assigns the Hits his army suffers to his own units, in any combination, no unit taking more Hits than it has.
+     * `owner`: each player assigns the Hits his army suffers to his own units, in any combination, no unit taking more Hits than it has. The engine plays only this.
      */
     assignedBy: "owner";
     /**
-     * How a multi-Hit playmark is turned after each Hit, in order; the Hit after the last listed destroys it.
+     * How a multi-Hit playmark is turned after each Hit, in order; the Hit after the last listed destroys it. The engine plays a unit's faces (its unit record) in this order; only this order.
      */
-    facing: ("upright" | "upside-down" | "backside-up" | "backside-upside-down")[];
+    facing: ["upright", "upside-down", "backside-up", "backside-upside-down"];
   };
   /**
    * Which army of a battle is the "Controlling army" that some events name (`attacker` or `defender`); null because the text never defines it.

@@ -10,7 +10,7 @@ import { fightsFor, type CoreState, withoutLog } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import { quietEvent } from './jobs.js';
-import { columnFor, rngCell } from './tables.js';
+import { clampDifferential, columnFor, rngCell } from './tables.js';
 import type { BattleStage, Draft, Job, WarchonBattle, WarchonState } from './state.js';
 
 export function attackerOf(core: CoreState): string {
@@ -87,7 +87,7 @@ export function stageJob(state: WarchonState, rules: WarchonRules): Job {
 }
 
 /** The stage after a stage's job completed (written into the draft). */
-export function afterJob(state: Draft): void {
+export function afterJob(state: Draft, rules: WarchonRules): void {
   const b = state.battle!;
   switch (b.stage) {
     case 'start':
@@ -101,8 +101,9 @@ export function afterJob(state: Draft): void {
         b.stage = 'before-result';
         b.ignoreEvents = true;
       } else {
+        // A new number; its E calls another event only while the spread has events left this turn.
         b.stage = 'fingers';
-        b.ignoreEvents = true;
+        b.ignoreEvents = eventsHere(state, b.spread) >= rules.eventsPerTurn;
       }
       return;
     }
@@ -127,16 +128,23 @@ export function afterJob(state: Draft): void {
   }
 }
 
+/** The Random Events that happened at `spread` this turn. */
+function eventsHere(state: WarchonState | Draft, spread: string): number {
+  let used = 0;
+  for (const s of state.eventsUsed) if (s === spread) used++;
+  return used;
+}
+
 /**
  * Both fingers fixed: the number from the spread's RNG, written into the draft. For the
- * combat number, an E cell calls the spread's Events Table unless an event already happened there
- * this turn (or the spread has none). Returns what the players see.
+ * combat number, an E cell calls the spread's Events Table unless the events there this turn
+ * reached rules core /events/perLocationPerTurn (or the spread has none). Returns what the players see.
  */
 export function numberShown(state: Draft, rules: WarchonRules, defenderFingers: number): GameEvent[] {
   const b = state.battle!;
   const tables = rules.tables.spreads.get(b.spread)!;
   const fingers = { attacker: b.attackerFingers!, defender: defenderFingers };
-  const cell = rngCell(tables, fingers)?.value;
+  const cell = rngCell(tables, fingers, rules.attackerReads)?.value;
   if (!cell) throw new Error(`Spread ${b.spread} has no RNG value for ${fingers.attacker} and ${fingers.defender} fingers.`);
   const shown: GameEvent = {
     type: 'fingers',
@@ -156,9 +164,7 @@ export function numberShown(state: Draft, rules: WarchonRules, defenderFingers: 
   }
   b.number = cell.number;
   const events = rules.spread.get(b.spread)!.events;
-  let used = 0;
-  for (const spread of state.eventsUsed) if (spread === b.spread) used++;
-  if (cell.event && !b.ignoreEvents && events !== null && used < rules.eventsPerTurn) {
+  if (cell.event && !b.ignoreEvents && events !== null && eventsHere(state, b.spread) < rules.eventsPerTurn) {
     state.eventsUsed = [...state.eventsUsed, b.spread];
     b.stage = 'event-fingers';
     return [shown, { type: 'event-called', rule: rules.keys.events, spread: b.spread }];
@@ -175,7 +181,7 @@ export function lookUpResult(state: WarchonState, rules: WarchonRules): { code: 
   const tables = rules.tables.spreads.get(b.spread)!;
   const as = total(core, b.spread, cb.attacker, 'as');
   const ds = total(core, b.spread, cb.defender, 'ds');
-  const column = columnFor(tables, as - ds);
+  const column = columnFor(tables, clampDifferential(as - ds, rules.clamp));
   if (!column) throw new Error(`Spread ${b.spread} has no column for the differential ${as - ds}.`);
   const cell = tables.rows[b.number! - 1]?.[column.index]?.value;
   const code = cb.resultOverride ?? cell?.code;

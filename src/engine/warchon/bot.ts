@@ -14,7 +14,7 @@ import type { WarchonRules } from './content.js';
 import { total } from './battle.js';
 import { sideHits, type CombatResult } from './results.js';
 import { stateWith, battleStageWith, type WarchonMove, type WarchonState } from './state.js';
-import { columnFor, type SpreadTables } from './tables.js';
+import { clampDifferential, columnFor, type SpreadTables } from './tables.js';
 
 /** The attacker's fingers in a view of a side that has not seen them: fixed, but not shown (fingers are 1 or more). */
 export const UNSEEN_FINGERS = 0;
@@ -111,12 +111,14 @@ export function fingersOdds(rules: WarchonRules, state: WarchonState, attacking:
   const b = state.battle!;
   const cb = state.core.battle!;
   const tables: SpreadTables = rules.tables.spreads.get(b.spread)!;
-  const column = columnFor(tables, total(state.core, b.spread, cb.attacker, 'as') - total(state.core, b.spread, cb.defender, 'ds'));
+  const differential = total(state.core, b.spread, cb.attacker, 'as') - total(state.core, b.spread, cb.defender, 'ds');
+  const column = columnFor(tables, clampDifferential(differential, rules.clamp));
   const elimination = eliminationHits(rules);
   const at = (n: number) => edge(column ? tables.rows[n - 1]?.[column.index]?.value : null, elimination);
   const counts: number[] = [];
   for (let n = rules.fingers.min; n <= rules.fingers.max; n++) counts.push(n);
-  const cellAt = (a: number, d: number) => tables.rng[d - 1]?.[a - 1]?.value ?? null;
+  const byColumn = rules.attackerReads === 'columns';
+  const cellAt = (a: number, d: number) => (byColumn ? tables.rng[d - 1]?.[a - 1] : tables.rng[a - 1]?.[d - 1])?.value ?? null;
   // What follows an event: a new number, every later event ignored.
   let after = 0;
   for (const a of counts) for (const d of counts) after += at(cellAt(a, d)?.number ?? 0);

@@ -40,8 +40,10 @@ export interface SpreadInfo {
   readonly number: number;
   readonly name: string;
   readonly capacity: number;
-  /** Spreads one Movement away: number - 1, number + 1, and the spread's paths. */
+  /** Spreads one step away: number - 1, number + 1, and the spread's paths. */
   readonly neighbours: readonly string[];
+  /** The same spreads in the same order, each with the Movement the step costs: 1 to the next number, rules core /movement/pathCost along a path (the less when both). */
+  readonly steps: readonly { readonly to: string; readonly cost: number }[];
   /** Terrain ids and the terrains' traits, lower-case (the `place` condition). */
   readonly traits: readonly string[];
   readonly events: readonly EventEntry[] | null;
@@ -103,6 +105,16 @@ export interface WarchonRules {
   readonly fingers: { readonly min: number; readonly max: number };
   /** Random Events per location per turn (rules/core /events/perLocationPerTurn). */
   readonly eventsPerTurn: number;
+  /** Whether a unit stops on entering a spread holding an enemy (rules/core /movement/stopOnEnemy). */
+  readonly stopOnEnemy: boolean;
+  /** The traits whose units move directly: those with a rule holding `move-directly` (trait/aerial/flies). */
+  readonly directTraits: readonly string[];
+  /** The trait whose units count against Capacity apart from the others (rules/core /capacity/separateTrait), or null when all count together (/capacity/aerialSeparate false). */
+  readonly capacityApart: string | null;
+  /** The RNG matrix axis the Attacker's fingers pick (rules/core /rng/attackerReads); the Defender's pick the other. */
+  readonly attackerReads: 'columns' | 'rows';
+  /** Differentials beyond plus or minus this are looked up as it (rules/core /combat/clamp). */
+  readonly clamp: number;
   readonly victory: readonly { readonly rule: string; readonly text: string }[];
   /** Rule keys the procedure's own events name. */
   readonly keys: {
@@ -182,6 +194,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   const terrains = kind(content, 'terrain');
   const spreadRecs = Object.values(kind(content, 'spread')).sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
   const byNumber = new Map(spreadRecs.map((s) => [s.number, s.id]));
+  const pathCost = core.movement.pathCost;
   const rules: RuleSource[] = [];
   const spreads: SpreadInfo[] = spreadRecs.map((s) => {
     const neighbours = [byNumber.get(s.number - 1), byNumber.get(s.number + 1), ...s.paths].filter((n): n is string => n !== undefined && n !== s.id);
@@ -200,12 +213,15 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
         if: (e.extension?.if ?? null) as R<Condition> | null,
         effects: e.effects as readonly R<Effect>[],
       })) ?? null;
+    const sequential = new Set([byNumber.get(s.number - 1), byNumber.get(s.number + 1)]);
+    const unique = [...new Set(neighbours)];
     return {
       id: s.id,
       number: s.number,
       name: s.name,
       capacity: need(s.capacity, `spread ${s.id} /capacity`),
-      neighbours: [...new Set(neighbours)],
+      neighbours: unique,
+      steps: unique.map((to) => ({ to, cost: Math.min(sequential.has(to) ? 1 : Infinity, s.paths.includes(to) ? pathCost : Infinity) })),
       traits: [...new Set(traits)],
       events,
     };
@@ -223,9 +239,20 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
       rules.push({ key: ruleKey('unit', u.id, rule, `/specialAbilities/${i}`), rule: rule as R<Rule>, holder: { record: u.id } }),
     );
   }
-  for (const t of Object.values(kind(content, 'trait'))) {
+  const traits = kind(content, 'trait');
+  const directTraits: string[] = [];
+  for (const t of Object.values(traits)) {
     t.rules.forEach((rule, i) => rules.push({ key: ruleKey('trait', t.id, rule, `/rules/${i}`), rule: rule as R<Rule>, holder: { trait: t.id } }));
+    // A way of moving the movement reads: it holds for every unit with the trait, always.
+    for (const [i, rule] of t.rules.entries()) {
+      if (!rule.do.some((e) => e.kind === 'move-directly')) continue;
+      if (rule.when !== undefined || rule.if !== undefined)
+        throw new WarchonContentError(`trait ${t.id} /rules/${i}: Warchon reads move-directly only from a trait's rule without \`when\` or \`if\`.`);
+      directTraits.push(t.id.toLowerCase());
+    }
   }
+  const elsewhere = rules.find((r) => !('trait' in r.holder) && r.rule.do.some((e) => e.kind === 'move-directly'));
+  if (elsewhere !== undefined) throw new WarchonContentError(`${elsewhere.key}: Warchon reads move-directly only from a trait's rules.`);
 
   const scenarios = kind(content, 'scenario');
   const scenario = need(scenarioId !== undefined ? scenarios[scenarioId] : Object.values(scenarios)[0], `the scenario ${scenarioId ?? ''}`);
@@ -283,6 +310,12 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     return { rule: `scenario/${scenario.id}#/victory/${i}`, text: v.text };
   });
   const coreKey = `rules/${core.id}#`;
+  const separate = core.capacity.separateTrait;
+  if (traits[separate] === undefined) throw new WarchonContentError(`rules ${core.id} /capacity/separateTrait: the pack has no trait ${separate}.`);
+  if (core.rng.attackerReads === core.rng.defenderReads)
+    throw new WarchonContentError(
+      `rules ${core.id} /rng: the Attacker and the Defender both read the ${core.rng.attackerReads}; each reads one axis of the matrix.`,
+    );
   return {
     pack: content.pack.id,
     sides: [sides[0]!, sides[1]!],
@@ -303,6 +336,11 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     mutualDestruction: need(core.mutualDestruction, 'rules core /mutualDestruction'),
     fingers: { min: need(core.rng.fingers.min, 'rules core /rng/fingers/min'), max: need(core.rng.fingers.max, 'rules core /rng/fingers/max') },
     eventsPerTurn: core.events.perLocationPerTurn,
+    stopOnEnemy: core.movement.stopOnEnemy,
+    directTraits,
+    capacityApart: core.capacity.aerialSeparate ? separate.toLowerCase() : null,
+    attackerReads: core.rng.attackerReads,
+    clamp: core.combat.clamp,
     victory,
     keys: {
       place: `scenario/${scenario.id}#/sides`,

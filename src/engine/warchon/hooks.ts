@@ -8,7 +8,7 @@ import type { RuleHooks } from '../core/rules/fire.js';
 import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
 import { fightsFor, mayAct, type CoreState, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
-import { isAerial, spreadsWithin } from './movement.js';
+import { movesDirectly, spreadsWithin } from './movement.js';
 import { rngCell } from './tables.js';
 
 const cache = new WeakMap<WarchonRules, RuleHooks>();
@@ -23,7 +23,8 @@ function hasEnemy(state: CoreState, spread: string, side: string): boolean {
  * "within that unit's Movement"), by the movement rules but for having moved this turn, which the
  * event allows: a unit locked where it is (an Engaged result's "no units currently here may leave",
  * a spread's limit of 0 units leaving) comes from nowhere, a limit on distance there holds, and a
- * non-Aerial unit stops on entering a spread with an enemy, so it cannot come past one.
+ * unit that does not move directly stops on entering a spread with an enemy (where the rules say
+ * so), so it cannot come past one.
  */
 function bringInFrom(state: CoreState, rules: WarchonRules, unit: UnitState, distance: number): string[] {
   if (unit.location === null || !mayAct(unit, 'move')) return [];
@@ -33,24 +34,9 @@ function bringInFrom(state: CoreState, rules: WarchonRules, unit: UnitState, dis
     if (r.maxUnitsLeaving === 0) return [];
     if (r.maxDistance !== null) reach = Math.min(reach, r.maxDistance);
   }
-  if (isAerial(unit)) return spreadsWithin(rules, unit.location, reach);
+  if (movesDirectly(rules, unit) || !rules.stopOnEnemy) return spreadsWithin(rules, unit.location, reach);
   const side = fightsFor(unit);
-  const seen = new Set([unit.location]);
-  let frontier = [unit.location];
-  const out: string[] = [];
-  for (let d = 0; d < reach && frontier.length > 0; d++) {
-    const next: string[] = [];
-    for (const s of frontier) {
-      for (const n of rules.spread.get(s)?.neighbours ?? []) {
-        if (seen.has(n)) continue;
-        seen.add(n);
-        out.push(n);
-        if (!hasEnemy(state, n, side)) next.push(n);
-      }
-    }
-    frontier = next;
-  }
-  return out;
+  return spreadsWithin(rules, unit.location, reach, (s) => hasEnemy(state, s, side));
 }
 
 /**

@@ -1,16 +1,24 @@
 // The Movement Round's geometry: where a unit may go (through spreads in number order or along
-// paths, one Movement per step, stopping on entering a spread with an enemy; Aerial units straight
-// to any spread within Movement), Capacity per army and spread (Aerial and non-Aerial apart), and
-// the movement limits static rules put on spreads (limit-movement) or on units (prevent-actions).
+// paths, each step costing its Movement, stopping on entering a spread with an enemy when the core
+// rules say so; a unit whose trait moves directly, Aerial, straight to any spread within Movement),
+// Capacity per army and spread (the separate trait's units, Aerial, apart when the core rules say
+// so), and the movement limits static rules put on spreads (limit-movement) or on units
+// (prevent-actions). What varies is read from WarchonRules (content.ts), built once per content.
 import { fightsFor, mayAct, type CoreState, type UnitState } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import type { WarchonState } from './state.js';
 
-export const AERIAL = 'aerial';
+/** Whether the unit moves directly (a trait of it holds `move-directly`: Aerial): straight to any spread within its Movement. */
+export function movesDirectly(rules: WarchonRules, unit: UnitState): boolean {
+  const direct = rules.directTraits;
+  for (let i = 0; i < direct.length; i++) if (unit.traits.includes(direct[i]!)) return true;
+  return false;
+}
 
-export function isAerial(unit: UnitState): boolean {
-  return unit.traits.includes(AERIAL);
+/** Whether the unit counts against Capacity apart from the others (it has the core rules' separate trait, Aerial). */
+export function countsApart(rules: WarchonRules, unit: UnitState): boolean {
+  return rules.capacityApart !== null && unit.traits.includes(rules.capacityApart);
 }
 
 /** The unit's Size for Capacity: a controller's Capacity size while controlled (Bribery), else its effective Size. */
@@ -19,17 +27,18 @@ export function capacitySize(unit: UnitState): number {
   return unit.controlledBy?.sizeForCapacity ?? effectiveStat(unit, 'size') ?? 0;
 }
 
-/** The Size `side` has at `spread` in one class (Aerial or not). */
-export function sizeAt(core: CoreState, side: string, spread: string, aerial: boolean): number {
+/** The Size `side` has at `spread` in one class (counting apart or not). */
+export function sizeAt(core: CoreState, rules: WarchonRules, side: string, spread: string, apart: boolean): number {
   let total = 0;
-  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side && isAerial(u) === aerial) total += capacitySize(u);
+  for (const u of core.units) if (!u.destroyed && u.location === spread && fightsFor(u) === side && countsApart(rules, u) === apart) total += capacitySize(u);
   return total;
 }
 
 export interface Overflow {
   readonly side: string;
   readonly spread: string;
-  readonly aerial: boolean;
+  /** The class over Capacity: the units that count apart (Aerial), or the others. */
+  readonly apart: boolean;
 }
 
 const spreadIndex = new WeakMap<WarchonRules, ReadonlyMap<string, number>>();
@@ -47,13 +56,14 @@ export function spreadOrder(rules: WarchonRules): ReadonlyMap<string, number> {
  */
 const lastOverflow: { units: CoreState['units'] | null; rules: WarchonRules | null; found: Overflow | null } = { units: null, rules: null, found: null };
 
-/** The first army, spread and class over Capacity (spread order, then side order, non-Aerial first), or null. */
+/** The first army, spread and class over Capacity (spread order, then side order, the others before those counting apart), or null. */
 export function overflow(core: CoreState, rules: WarchonRules): Overflow | null {
   // Asked at every step and by every listing of moves: once per set of units.
   const last = lastOverflow;
   if (last.rules === rules && last.units === core.units) return last.found;
   // Units one step on from the last asked about, none of them grown: within Capacity still.
-  let found = last.rules === rules && last.found === null && last.units !== null && noneGrew(last.units, core.units) ? null : knownOf(rules).get(core.units);
+  let found =
+    last.rules === rules && last.found === null && last.units !== null && noneGrew(rules, last.units, core.units) ? null : knownOf(rules).get(core.units);
   if (found === undefined) {
     found = findOverflow(core, rules);
     knownOf(rules).set(core.units, found);
@@ -83,7 +93,7 @@ const MAX_CHANGED = 4;
  * army, in the same class, with no more Size. A state within Capacity stays within it then (a
  * battle's Hits and losses, the usual change, take Size away).
  */
-function noneGrew(before: CoreState['units'], after: CoreState['units']): boolean {
+function noneGrew(rules: WarchonRules, before: CoreState['units'], after: CoreState['units']): boolean {
   if (before.length !== after.length) return false;
   // A step changes a few units; many changed means units from elsewhere (a state kept and played
   // from again), whose answer is looked up instead of compared unit by unit.
@@ -99,7 +109,7 @@ function noneGrew(before: CoreState['units'], after: CoreState['units']): boolea
       u.destroyed ||
       v.location !== u.location ||
       fightsFor(v) !== fightsFor(u) ||
-      isAerial(v) !== isAerial(u) ||
+      countsApart(rules, v) !== countsApart(rules, u) ||
       capacitySize(v) > capacitySize(u)
     )
       return false;
@@ -109,7 +119,7 @@ function noneGrew(before: CoreState['units'], after: CoreState['units']): boolea
 
 /** The tables findOverflow, contested and destinations count in, one per rules, reused: allocating typed arrays at every step costs more than the counting. */
 interface Tables {
-  /** Size by spread, side and class, at index (spread * sides + side) * 2 + aerial. */
+  /** Size by spread, side and class, at index (spread * sides + side) * 2 + apart. */
   readonly sizes: Float64Array;
   /** The Capacity each entry of `sizes` is held to. */
   readonly capacities: Float64Array;
@@ -138,7 +148,7 @@ function tables(rules: WarchonRules): Tables {
 }
 
 function findOverflow(core: CoreState, rules: WarchonRules): Overflow | null {
-  // One pass over the units: Size by spread, side and class, at index (spread * sides + side) * 2 + aerial.
+  // One pass over the units: Size by spread, side and class, at index (spread * sides + side) * 2 + apart.
   const order = spreadOrder(rules);
   const sides = rules.sides;
   const { sizes, capacities } = tables(rules);
@@ -148,12 +158,12 @@ function findOverflow(core: CoreState, rules: WarchonRules): Overflow | null {
     const at = order.get(u.location);
     const side = sides.indexOf(fightsFor(u));
     if (at === undefined || side < 0) continue;
-    const k = (at * sides.length + side) * 2 + (isAerial(u) ? 1 : 0);
+    const k = (at * sides.length + side) * 2 + (countsApart(rules, u) ? 1 : 0);
     sizes[k] = sizes[k]! + capacitySize(u);
   }
   for (let i = 0; i < sizes.length; i++) {
     if (sizes[i]! > capacities[i]!)
-      return { side: sides[Math.floor(i / 2) % sides.length]!, spread: rules.spreads[Math.floor(i / (sides.length * 2))]!.id, aerial: i % 2 === 1 };
+      return { side: sides[Math.floor(i / 2) % sides.length]!, spread: rules.spreads[Math.floor(i / (sides.length * 2))]!.id, apart: i % 2 === 1 };
   }
   return null;
 }
@@ -161,7 +171,7 @@ function findOverflow(core: CoreState, rules: WarchonRules): Overflow | null {
 /** Whether one more unit fits at `spread` for its army. */
 export function fits(core: CoreState, rules: WarchonRules, unit: UnitState, spread: string): boolean {
   const capacity = rules.spread.get(spread)!.capacity;
-  return sizeAt(core, fightsFor(unit), spread, isAerial(unit)) + capacitySize(unit) <= capacity;
+  return sizeAt(core, rules, fightsFor(unit), spread, countsApart(rules, unit)) + capacitySize(unit) <= capacity;
 }
 
 /** The limits at the unit's spread: may it leave at all, and how far. */
@@ -181,7 +191,7 @@ function limits(state: WarchonState, unit: UnitState): { mayLeave: boolean; maxD
 }
 
 /** The units, side and class the tables' `enemy` and `classSize` were last counted for (arrays of units are never changed in place). */
-let counted: { readonly units: CoreState['units']; readonly rules: WarchonRules; readonly side: string; readonly aerial: boolean } | null = null;
+let counted: { readonly units: CoreState['units']; readonly rules: WarchonRules; readonly side: string; readonly apart: boolean } | null = null;
 
 /** The spreads the unit may move to now, in spread order; empty when it may not move. */
 export function destinations(state: WarchonState, rules: WarchonRules, unit: UnitState): string[] {
@@ -191,14 +201,14 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
   const movement = effectiveStat(unit, 'movement') ?? 0;
   const reach = lim.maxDistance === null ? movement : Math.min(movement, lim.maxDistance);
   const side = fightsFor(unit);
-  const aerial = isAerial(unit);
+  const apart = countsApart(rules, unit);
   // One pass over the units for what the search asks of each spread: an enemy there, and the Size
   // the unit's army has there in its class (as `fits` counts it). A listing asks for every unit of
   // the side in turn, with the same units: counted once for them all.
   const order = spreadOrder(rules);
   const { enemy, classSize } = tables(rules);
   const units = state.core.units;
-  if (counted === null || counted.units !== units || counted.rules !== rules || counted.side !== side || counted.aerial !== aerial) {
+  if (counted === null || counted.units !== units || counted.rules !== rules || counted.side !== side || counted.apart !== apart) {
     enemy.fill(0);
     classSize.fill(0);
     for (const u of units) {
@@ -206,30 +216,13 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
       const at = order.get(u.location);
       if (at === undefined) continue;
       if (fightsFor(u) !== side) enemy[at] = 1;
-      else if (isAerial(u) === aerial) classSize[at] = classSize[at]! + capacitySize(u);
+      else if (countsApart(rules, u) === apart) classSize[at] = classSize[at]! + capacitySize(u);
     }
-    counted = { units, rules, side, aerial };
+    counted = { units, rules, side, apart };
   }
-  let found: string[];
-  if (aerial) found = spreadsWithin(rules, unit.location, reach);
-  else {
-    // One Movement per step; a spread holding an enemy is entered but not left.
-    const seen = new Set([unit.location]);
-    let frontier = [unit.location];
-    found = [];
-    for (let d = 0; d < reach && frontier.length > 0; d++) {
-      const next: string[] = [];
-      for (const s of frontier) {
-        for (const n of rules.spread.get(s)!.neighbours) {
-          if (seen.has(n)) continue;
-          seen.add(n);
-          found.push(n);
-          if (enemy[order.get(n)!] === 0) next.push(n);
-        }
-      }
-      frontier = next;
-    }
-  }
+  // A unit moving directly enters no spread between; another is stopped by an enemy where the rules say so.
+  const stops = movesDirectly(rules, unit) || !rules.stopOnEnemy ? undefined : (s: string) => enemy[order.get(s)!] === 1;
+  const found = spreadsWithin(rules, unit.location, reach, stops);
   // Whether one more unit fits at each (fits, with the Sizes counted above).
   const size = capacitySize(unit);
   return found.filter((s) => classSize[order.get(s)!]! + size <= rules.spread.get(s)!.capacity).sort((a, b) => order.get(a)! - order.get(b)!);
@@ -251,22 +244,38 @@ export function contested(core: CoreState, rules: WarchonRules): string[] {
   const out: string[] = [];
   for (let i = 0; i < present.length; i++) if (present[i] === all) out.push(rules.spreads[i]!.id);
   return out;
-} /** Spreads within `distance` Movement of `from` (through neighbours and paths), nearest first, `from` left out. */
-export function spreadsWithin(rules: WarchonRules, from: string, distance: number): string[] {
-  const seen = new Set([from]);
-  let frontier = [from];
+}
+
+/**
+ * Spreads within `distance` Movement of `from` (each step costing its Movement: content.ts
+ * SpreadInfo.steps), cheapest first, then in the order found, `from` left out. A spread `stopsAt`
+ * says is entered but not left (a spread holding an enemy).
+ */
+export function spreadsWithin(rules: WarchonRules, from: string, distance: number, stopsAt?: (spread: string) => boolean): string[] {
+  // Costs are whole numbers: one list of spreads per cost, each spread in the list of its cheapest.
+  const best = new Map<string, number>([[from, 0]]);
+  const byCost: string[][] = [[from]];
   const out: string[] = [];
-  for (let d = 0; d < distance && frontier.length > 0; d++) {
-    const next: string[] = [];
-    for (const s of frontier) {
-      for (const n of rules.spread.get(s)?.neighbours ?? []) {
-        if (seen.has(n)) continue;
-        seen.add(n);
-        next.push(n);
-        out.push(n);
+  for (let d = 0; d <= distance && d < byCost.length; d++) {
+    const list = byCost[d];
+    if (list === undefined) continue;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!;
+      // Found again at a lower cost since it was listed here.
+      if (best.get(s) !== d) continue;
+      if (s !== from) {
+        out.push(s);
+        if (stopsAt?.(s)) continue;
+      }
+      for (const step of rules.spread.get(s)?.steps ?? []) {
+        const cost = d + step.cost;
+        if (cost > distance) continue;
+        const known = best.get(step.to);
+        if (known !== undefined && known <= cost) continue;
+        best.set(step.to, cost);
+        (byCost[cost] ??= []).push(step.to);
       }
     }
-    frontier = next;
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import { possibleAnswers } from '../core/choices.js';
 import { fightsFor, findUnit, unitsInPlay, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
-import { destinations, fits, isAerial, overflow } from './movement.js';
+import { countsApart, destinations, fits, overflow } from './movement.js';
 import type { WarchonMove, WarchonState } from './state.js';
 
 /** The same move: the same kind, the same arguments, and no argument more. */
@@ -100,7 +100,7 @@ export function listMoves(rules: WarchonRules, state: WarchonState): WarchonMove
   const over = overflow(core, rules);
   if (over !== null) {
     return unitsInPlay(core)
-      .filter((u) => u.location === over.spread && fightsFor(u) === over.side && isAerial(u) === over.aerial)
+      .filter((u) => u.location === over.spread && fightsFor(u) === over.side && countsApart(rules, u) === over.apart)
       .map((u) => ({ kind: 'destroy', unit: u.id }));
   }
   if (state.step === 'movement') {

@@ -225,7 +225,7 @@ export function advance(rules: WarchonRules, s: Draft, events: GameEvent[]): Pla
       // else is announced (turn-ends, with its delayed effects, or the next battle). afterJob puts
       // it into the draft, so the settled core before it is the one to compare with.
       const before = s.core;
-      afterJob(s);
+      afterJob(s, rules);
       if (s.battle === null) withCore(s, rules, s.core, events, before);
     }
   }
@@ -290,7 +290,7 @@ function answer(s: Draft, rules: WarchonRules, ids: readonly string[], events: G
   events.push(...logEvents(attempt.result.log));
   s.pending = null;
   withCore(s, rules, attempt.result.core, events);
-  if (s.battle !== null) afterJob(s);
+  if (s.battle !== null) afterJob(s, rules);
   else finishTurn(s, rules, events);
 }
 

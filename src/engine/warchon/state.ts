@@ -31,7 +31,7 @@ export interface WarchonBattle {
   readonly number: number | null;
   /** The event entry's number, while it is applied. */
   readonly entry: number | null;
-  /** After an event, further E marks this turn are ignored. */
+  /** After an event, once the spread's events this turn reached rules core /events/perLocationPerTurn, further E marks are ignored. */
   readonly ignoreEvents: boolean;
   /** The result being applied (its code), and its result record (form). */
   readonly result: string | null;

@@ -222,9 +222,14 @@ export function columnFor(spread: SpreadTables, differential: number): { column:
   return found && { column: found.entry, index: found.index };
 }
 
-/** The RNG cell for the fingers shown (attacker on the top row, defender on the left column). */
-export function rngCell(spread: SpreadTables, fingers: Fingers): Cell<RngCell> | undefined {
-  return cellAt(spread.rng, fingers.defender, fingers.attacker);
+/** The RNG cell for the fingers shown: the attacker's pick the column (on the top row) and the defender's the row, or, with `attackerReads` `rows`, the other way round. */
+export function rngCell(spread: SpreadTables, fingers: Fingers, attackerReads: 'columns' | 'rows' = 'columns'): Cell<RngCell> | undefined {
+  return attackerReads === 'columns' ? cellAt(spread.rng, fingers.defender, fingers.attacker) : cellAt(spread.rng, fingers.attacker, fingers.defender);
+}
+
+/** The differential a column is looked up by: beyond plus or minus `clamp`, the clamp with its sign ("Use +5 or -5 columns for gaps greater than 5"). */
+export function clampDifferential(differential: number, clamp: number): number {
+  return Math.min(clamp, Math.max(-clamp, differential));
 }
 
 /**
