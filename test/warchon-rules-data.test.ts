@@ -11,6 +11,7 @@ import { findUnit, type CoreState, type Modifier } from '../src/engine/core/stat
 import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
 import { contested } from '../src/engine/warchon/movement.js';
 import { recompute } from '../src/engine/warchon/statics.js';
+import { resolveCombat } from '../src/engine/warchon/tables.js';
 
 const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
 const shipped = loadContent([PACK]).packs.get('warchon') as PackContent;
@@ -188,6 +189,24 @@ describe('Warchon: the core rules values the engine reads', () => {
       playMoves(content, position(content, 'azuthka', at, mods), END, fingers(5), fingers(2)).events.find((e) => e.type === 'result');
     expect(result(shipped)).toMatchObject({ as: 11, ds: 7, differential: 4, column: '+4', result: 'A1D2' });
     expect(result(narrow)).toMatchObject({ as: 11, ds: 7, differential: 4, column: '+2/+3', result: 'A1D1' });
+  });
+});
+
+describe('Warchon: a look-up outside play reads the core rules too', () => {
+  it("resolveCombat (the reference sheet's worked example) with the core rules' reading: clamp 3 looks +4 up in +2/+3; the Attacker reading rows picks the row", () => {
+    const tables = warchonRules(shipped).tables;
+    const erdon = tables.spreads.get('erdon-pass')!;
+    const input = { as: 11, ds: 7, fingers: { attacker: 5, defender: 2 } };
+    expect(resolveCombat(erdon, input, { clamp: 5 })).toMatchObject({ differential: 4, column: { label: '+4' }, result: { code: 'A1D2' } });
+    expect(resolveCombat(erdon, input, { clamp: 3 })).toMatchObject({ differential: 4, column: { label: '+2/+3' }, result: { code: 'A1D1' } });
+    // The printed matrices are symmetric: the axis shows only on one that is not (as in the test of attackerReads above).
+    const asymmetric = changed((r) => {
+      ((r.spread!['erdon-pass']!.rng as unknown[][])[0] as unknown[])[1] = 1;
+    });
+    const a = warchonRules(asymmetric).tables.spreads.get('erdon-pass')!;
+    const fingers = { as: 0, ds: 0, fingers: { attacker: 2, defender: 1 } };
+    expect(resolveCombat(a, fingers, { attackerReads: 'columns' }).number).toBe(1);
+    expect(resolveCombat(a, fingers, { attackerReads: 'rows' }).number).toBe(4);
   });
 });
 

@@ -232,13 +232,19 @@ export function clampDifferential(differential: number, clamp: number): number {
   return Math.min(clamp, Math.max(-clamp, differential));
 }
 
+/** How the core rules say the tables are read (rules core /rng/attackerReads, /combat/clamp); unset, as printed: the attacker on the top row, the end columns open. */
+export interface TableReading {
+  readonly attackerReads?: 'columns' | 'rows';
+  readonly clamp?: number;
+}
+
 /**
  * One combat look-up, as "Let's Fight!" describes it: the differential AS - DS picks the column, the
  * fingers pick the number on the RNG, and the number and column pick the result, unless the number
  * calls for a Random Event. Throws RangeError on values outside the rules (fingers not 1-5,
  * strengths not whole numbers of at least 0) and TableError when the tables lack the value.
  */
-export function resolveCombat(spread: SpreadTables, input: CombatInput): Resolution {
+export function resolveCombat(spread: SpreadTables, input: CombatInput, reading: TableReading = {}): Resolution {
   const { as, ds, fingers } = input;
   for (const [name, v] of [
     ['AS', as],
@@ -253,9 +259,9 @@ export function resolveCombat(spread: SpreadTables, input: CombatInput): Resolut
     if (!Number.isInteger(v) || v < 1 || v > 5) throw new RangeError(`The ${name} shows 1 to 5 fingers, not ${v}.`);
   }
   const differential = as - ds;
-  const found = columnFor(spread, differential);
+  const found = columnFor(spread, reading.clamp === undefined ? differential : clampDifferential(differential, reading.clamp));
   if (!found) throw new TableError(`Spread "${spread.id}" has no Combat Results Table column for the differential ${differential}.`);
-  const cell = rngCell(spread, fingers);
+  const cell = rngCell(spread, fingers, reading.attackerReads);
   if (!cell?.value)
     throw new TableError(`Spread "${spread.id}" has no RNG value for ${fingers.attacker} (attacker) and ${fingers.defender} (defender) fingers.`);
   const { number, event } = cell.value;

@@ -24,7 +24,8 @@ function workedExample(view: WarchonView) {
     const tables = tablesOf(view);
     const spread = tables.spreads.get(RULEBOOK_EXAMPLE.spread);
     if (!spread) return null;
-    const r = resolveCombat(spread, RULEBOOK_EXAMPLE);
+    const core = coreRules(view);
+    const r = resolveCombat(spread, RULEBOOK_EXAMPLE, { attackerReads: core.rng.attackerReads, clamp: core.combat.clamp });
     if (r.event || r.result === null) return null;
     const code = view.spreads[RULEBOOK_EXAMPLE.spread]?.combatTable.rows[r.number - 1]?.cells[r.column.index] ?? null;
     if (code === null) return null;
