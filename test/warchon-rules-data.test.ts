@@ -77,6 +77,14 @@ describe('Warchon: the core rules values the engine reads', () => {
     expect(() => game.setup(same, 1)).toThrow(/both read the columns/);
   });
 
+  it('retreat: without the ruling retreat-destination (rules core /retreat null) the game cannot be played', () => {
+    const open = changed((r) => {
+      r.rules!.core!.retreat = null as never;
+    });
+    expect(() => game.setup(open, 1)).toThrow(/rules core \/retreat is not set/);
+    expect(game.setup(shipped, 1).state.step).toBe('setup');
+  });
+
   it('movement pathCost 2: a path costs two Movement', () => {
     const at = { 'deathknoll-ogres': 'erdon-pass', 'celestine-paladins': 'dracosroar' };
     // Movement 2 from Sp. 1: Akibatu by the path, then Sp. 5 and Kier-Zhadd one step on from it.

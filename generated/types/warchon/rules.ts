@@ -186,11 +186,11 @@ export interface WarchonCoreRules {
    */
   seenUnits?: "stay-known" | null;
   /**
-   * Where a unit that must "retreat one spread" goes; null because the text does not say.
+   * Where a unit that must "retreat one spread" goes; null because the text does not say. The engine needs it set (a ruling) to play a retreat.
    */
   retreat: {
     /**
-     * `owner-choice-adjacent`: a spread one Movement away (sequential neighbour or path), chosen by the owner.
+     * `owner-choice-adjacent`: a spread one Movement away (sequential neighbour or path), chosen by the owner, one without enemy units when there is one. The only destination the engine plays.
      */
     destination: "owner-choice-adjacent";
     /**

@@ -312,6 +312,8 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   const coreKey = `rules/${core.id}#`;
   const separate = core.capacity.separateTrait;
   if (traits[separate] === undefined) throw new WarchonContentError(`rules ${core.id} /capacity/separateTrait: the pack has no trait ${separate}.`);
+  // Ruling retreat-destination: where a unit that must retreat goes (hooks.ts plays the one destination the schema allows).
+  need(core.retreat, 'rules core /retreat');
   if (core.rng.attackerReads === core.rng.defenderReads)
     throw new WarchonContentError(
       `rules ${core.id} /rng: the Attacker and the Defender both read the ${core.rng.attackerReads}; each reads one axis of the matrix.`,
