@@ -237,7 +237,7 @@ export const CODES = {
   'rule/static-only-effect': {
     severity: 'error',
     summary: 'A triggered rule, card, event or result uses `move-directly`, a way of moving that only a rule without `when` (a static rule) may hold.',
-    hint: 'Put `move-directly` in a rule without `when` of the trait or unit that moves so (see docs/rules.md).',
+    hint: 'Put `move-directly` in a rule without `when` of the trait whose units move so (see docs/rules.md).',
   },
   'rule/while-outside-static': {
     severity: 'error',

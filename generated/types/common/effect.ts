@@ -374,7 +374,7 @@ export interface MoveCards {
 }
 
 /**
- * A way of moving, for the units that hold the rule (a trait's or a unit's rule without `when` or `if`): such a unit moves straight to any place within its Movement, counting paths at their cost, without entering the places between, so their units and rules never stop or affect it. The game's movement reads it from the rules (Warchon: the Aerial trait); it marks nothing on the state.
+ * A way of moving, for the units with the trait whose rule (without `when` or `if`) holds it: such a unit moves straight to any place within its Movement, counting paths at their cost, without entering the places between, so their units and rules never stop or affect it. The game's movement reads it from the traits' rules (Warchon: the Aerial trait); it marks nothing on the state. Only a rule without `when` may hold it.
  */
 export interface MoveDirectly {
   /**
