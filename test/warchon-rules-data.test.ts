@@ -100,6 +100,18 @@ describe('Warchon: the core rules values the engine reads', () => {
     expect(findUnit(playMoves(shipped, s, { kind: 'move', unit: 'deathknoll-ogres', to: 'kier-zhadd' }).state.core, 'deathknoll-ogres')!.location).toBe(
       'kier-zhadd',
     );
+    // An Aerial unit counts paths at their cost too: the War Angels (Movement 3) reach Xetti Bishum and
+    // Kier-Zhadd by a path only at cost 1.
+    const flight = { 'celestine-war-angels': 'erdon-pass', 'deathknoll-ogres': 'mount-tzask' };
+    expect(dests(shipped, position(shipped, 'celestine', flight), 'celestine-war-angels')).toEqual([
+      'irondale',
+      'dracosroar',
+      'akibatu',
+      'mount-tzask',
+      'xetti-bishum',
+      'kier-zhadd',
+    ]);
+    expect(dests(costly, position(costly, 'celestine', flight), 'celestine-war-angels')).toEqual(['irondale', 'dracosroar', 'akibatu', 'mount-tzask']);
   });
 
   it('movement stopOnEnemy false: a unit moves on past a spread with an enemy unit', () => {

@@ -42,8 +42,11 @@ export interface SpreadInfo {
   readonly capacity: number;
   /** Spreads one step away: number - 1, number + 1, and the spread's paths. */
   readonly neighbours: readonly string[];
-  /** The same spreads in the same order, each with the Movement the step costs: 1 to the next number, rules core /movement/pathCost along a path (the less when both). */
-  readonly steps: readonly { readonly to: string; readonly cost: number }[];
+  /**
+   * The same spreads in the same order, each with its index in `spreads` (`at`) and the Movement the
+   * step costs: 1 to the next number, rules core /movement/pathCost along a path (the less when both).
+   */
+  readonly steps: readonly { readonly to: string; readonly at: number; readonly cost: number }[];
   /** Terrain ids and the terrains' traits, lower-case (the `place` condition). */
   readonly traits: readonly string[];
   readonly events: readonly EventEntry[] | null;
@@ -195,6 +198,7 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   const spreadRecs = Object.values(kind(content, 'spread')).sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1));
   const byNumber = new Map(spreadRecs.map((s) => [s.number, s.id]));
   const pathCost = core.movement.pathCost;
+  const index = new Map(spreadRecs.map((s, i) => [s.id, i]));
   const rules: RuleSource[] = [];
   const spreads: SpreadInfo[] = spreadRecs.map((s) => {
     const neighbours = [byNumber.get(s.number - 1), byNumber.get(s.number + 1), ...s.paths].filter((n): n is string => n !== undefined && n !== s.id);
@@ -221,7 +225,11 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
       name: s.name,
       capacity: need(s.capacity, `spread ${s.id} /capacity`),
       neighbours: unique,
-      steps: unique.map((to) => ({ to, cost: Math.min(sequential.has(to) ? 1 : Infinity, s.paths.includes(to) ? pathCost : Infinity) })),
+      steps: unique.map((to) => ({
+        to,
+        at: index.get(to)!,
+        cost: Math.min(sequential.has(to) ? 1 : Infinity, s.paths.includes(to) ? pathCost : Infinity),
+      })),
       traits: [...new Set(traits)],
       events,
     };

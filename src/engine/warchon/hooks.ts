@@ -18,6 +18,15 @@ function hasEnemy(state: CoreState, spread: string, side: string): boolean {
   return false;
 }
 
+/** 1 for each spread (by index in rules.spreads) holding a unit fighting against `side`. */
+function enemiesAt(state: CoreState, rules: WarchonRules, side: string): Uint8Array {
+  const at = new Uint8Array(rules.spreads.length);
+  rules.spreads.forEach((s, i) => {
+    if (hasEnemy(state, s.id, side)) at[i] = 1;
+  });
+  return at;
+}
+
 /**
  * Where an event may bring the unit in from where it stands (Erdon Pass Event 4 Surprise Reserve,
  * "within that unit's Movement"), by the movement rules but for having moved this turn, which the
@@ -35,8 +44,7 @@ function bringInFrom(state: CoreState, rules: WarchonRules, unit: UnitState, dis
     if (r.maxDistance !== null) reach = Math.min(reach, r.maxDistance);
   }
   if (movesDirectly(rules, unit) || !rules.stopOnEnemy) return spreadsWithin(rules, unit.location, reach);
-  const side = fightsFor(unit);
-  return spreadsWithin(rules, unit.location, reach, (s) => hasEnemy(state, s, side));
+  return spreadsWithin(rules, unit.location, reach, enemiesAt(state, rules, fightsFor(unit)));
 }
 
 /**

@@ -128,6 +128,9 @@ interface Tables {
   /** For one moving unit, by spread: whether an enemy is there, and its army's Size there in its class. */
   readonly enemy: Uint8Array;
   readonly classSize: Float64Array;
+  /** For spreadsWithin, by spread: the Movement it costs to reach, and the spreads in the order found. */
+  readonly cost: Float64Array;
+  readonly found: Int32Array;
 }
 
 const tablesOf = new WeakMap<WarchonRules, Tables>();
@@ -141,7 +144,15 @@ function tables(rules: WarchonRules): Tables {
     const n = rules.spreads.length;
     tablesOf.set(
       rules,
-      (t = { sizes: new Float64Array(entries), capacities, present: new Uint32Array(n), enemy: new Uint8Array(n), classSize: new Float64Array(n) }),
+      (t = {
+        sizes: new Float64Array(entries),
+        capacities,
+        present: new Uint32Array(n),
+        enemy: new Uint8Array(n),
+        classSize: new Float64Array(n),
+        cost: new Float64Array(n),
+        found: new Int32Array(n),
+      }),
     );
   }
   return t;
@@ -221,8 +232,7 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
     counted = { units, rules, side, apart };
   }
   // A unit moving directly enters no spread between; another is stopped by an enemy where the rules say so.
-  const stops = movesDirectly(rules, unit) || !rules.stopOnEnemy ? undefined : (s: string) => enemy[order.get(s)!] === 1;
-  const found = spreadsWithin(rules, unit.location, reach, stops);
+  const found = spreadsWithin(rules, unit.location, reach, movesDirectly(rules, unit) || !rules.stopOnEnemy ? null : enemy);
   // Whether one more unit fits at each (fits, with the Sizes counted above).
   const size = capacitySize(unit);
   return found.filter((s) => classSize[order.get(s)!]! + size <= rules.spread.get(s)!.capacity).sort((a, b) => order.get(a)! - order.get(b)!);
@@ -248,32 +258,35 @@ export function contested(core: CoreState, rules: WarchonRules): string[] {
 
 /**
  * Spreads within `distance` Movement of `from` (each step costing its Movement: content.ts
- * SpreadInfo.steps), cheapest first, then in the order found, `from` left out. A spread `stopsAt`
- * says is entered but not left (a spread holding an enemy).
+ * SpreadInfo.steps), cheapest first, then in the order found, `from` left out. A spread marked 1 in
+ * `stops` (by index in rules.spreads) is entered but not left: a spread holding an enemy.
  */
-export function spreadsWithin(rules: WarchonRules, from: string, distance: number, stopsAt?: (spread: string) => boolean): string[] {
-  // Costs are whole numbers: one list of spreads per cost, each spread in the list of its cheapest.
-  const best = new Map<string, number>([[from, 0]]);
-  const byCost: string[][] = [[from]];
+export function spreadsWithin(rules: WarchonRules, from: string, distance: number, stops: Uint8Array | null = null): string[] {
+  const start = spreadOrder(rules).get(from);
+  if (start === undefined) return [];
+  const { cost, found } = tables(rules);
+  cost.fill(Infinity);
+  cost[start] = 0;
+  found[0] = start;
+  let count = 1;
+  let farthest = 0;
   const out: string[] = [];
-  for (let d = 0; d <= distance && d < byCost.length; d++) {
-    const list = byCost[d];
-    if (list === undefined) continue;
-    for (let i = 0; i < list.length; i++) {
-      const s = list[i]!;
-      // Found again at a lower cost since it was listed here.
-      if (best.get(s) !== d) continue;
-      if (s !== from) {
-        out.push(s);
-        if (stopsAt?.(s)) continue;
+  // Every step costs at least 1, so the spreads found at cost d are all known when d is reached.
+  for (let d = 0; d <= distance && d <= farthest; d++) {
+    for (let i = 0; i < count; i++) {
+      const s = found[i]!;
+      if (cost[s] !== d) continue;
+      const spread = rules.spreads[s]!;
+      if (s !== start) {
+        out.push(spread.id);
+        if (stops !== null && stops[s] === 1) continue;
       }
-      for (const step of rules.spread.get(s)?.steps ?? []) {
-        const cost = d + step.cost;
-        if (cost > distance) continue;
-        const known = best.get(step.to);
-        if (known !== undefined && known <= cost) continue;
-        best.set(step.to, cost);
-        (byCost[cost] ??= []).push(step.to);
+      for (const step of spread.steps) {
+        const c = d + step.cost;
+        if (c > distance || c >= cost[step.at]!) continue;
+        if (cost[step.at] === Infinity) found[count++] = step.at;
+        cost[step.at] = c;
+        if (c > farthest) farthest = c;
       }
     }
   }
