@@ -2,10 +2,15 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
+import { editablePack } from './content-support.js';
 import { fakeIo, repoRoot, STACK_LINE } from './helpers.js';
 
 async function run(...argv: string[]) {
-  const f = fakeIo(repoRoot);
+  return runIn(repoRoot, ...argv);
+}
+
+async function runIn(cwd: string, ...argv: string[]) {
+  const f = fakeIo(cwd);
   const code = await main(argv, f.io);
   const r = { code, stdout: f.stdout(), stderr: f.stderr() };
   expect(r.stdout).not.toMatch(STACK_LINE);
@@ -59,6 +64,20 @@ describe('resolve warchon', () => {
   it('a differential beyond 5 uses the end column', async () => {
     const r = await run('resolve', 'warchon', '--spread', 'erdon-pass', '--as', '30', '--ds', '2', '--fingers', '1,1', '--json');
     expect(JSON.parse(r.stdout)).toMatchObject({ differential: 28, column: '+5' });
+  });
+
+  it("reads the table as the pack's core rules say: combat clamp 3 looks +4 up in +2/+3", async () => {
+    const args = ['resolve', 'warchon', '--spread', 'erdon-pass', '--as', '11', '--ds', '7', '--fingers', '5,2', '--json'];
+    expect(JSON.parse((await run(...args)).stdout)).toMatchObject({ differential: 4, column: '+4', result: 'A1D2' });
+    const copy = editablePack('warchon');
+    try {
+      copy.edit('rules/core.yaml', 'clamp: 5', 'clamp: 3');
+      const r = await runIn(copy.project, ...args);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ differential: 4, column: '+2/+3', result: 'A1D1' });
+    } finally {
+      copy.remove();
+    }
   });
 
   it('flags the values a layer set with their entry ids', async () => {

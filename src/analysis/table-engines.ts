@@ -5,7 +5,7 @@
 // of Warchon under another id reads the same. Any other pack's generic tables (pack-tables.ts).
 import { typedContent } from '../engine/core/content-of.js';
 import type { WarchonRecords } from '../engine/warchon/records.js';
-import type { WarchonTables } from '../engine/warchon/tables.js';
+import type { TableReading, WarchonTables } from '../engine/warchon/tables.js';
 import { warchonTables } from '../engine/warchon/tables.js';
 import type { WarmasterRecords } from '../engine/warmaster/records.js';
 import type { WarmasterTables } from '../engine/warmaster/tables.js';
@@ -35,7 +35,7 @@ export type TableEngine = keyof typeof ENGINE_KINDS;
 
 /** A pack's tables, built from its effective content, for the engine its record kinds call for. */
 export type PackTables =
-  | { readonly engine: 'warchon'; readonly pack: string; readonly tables: WarchonTables }
+  | { readonly engine: 'warchon'; readonly pack: string; readonly tables: WarchonTables; readonly reading: TableReading }
   | { readonly engine: 'warmaster'; readonly pack: string; readonly tables: WarmasterTables }
   | { readonly engine: 'generic'; readonly pack: string; readonly tables: ReadonlyMap<string, GenericTable> };
 
@@ -68,6 +68,20 @@ export function spreadTablesOf(pack: PackKindsSource): WarchonTables | undefined
   return tables;
 }
 
+/**
+ * How the pack's core rules (its kind checked by warchon/rules) say the spreads' tables are read:
+ * the RNG axis the attacker's fingers pick and the clamp of the differential; as printed (the
+ * attacker on the top row, the end columns open) when the pack has no such record.
+ */
+function spreadReading(pack: PackKindsSource): TableReading {
+  const kind = kindWithSchema(pack, 'warchon/rules.schema.json');
+  const core = kind === undefined ? undefined : Object.values(pack.records[kind] ?? {})[0];
+  if (core === undefined) return {};
+  // Validated against warchon/rules on this run.
+  const { rng, combat } = core as { rng: { attackerReads: 'columns' | 'rows' }; combat: { clamp: number } };
+  return { attackerReads: rng.attackerReads, clamp: combat.clamp };
+}
+
 /** Built once per pack's content (the content is never changed once read). */
 const spreadCache = new WeakMap<object, WarchonTables | null>();
 
@@ -80,7 +94,7 @@ export function packTables(packId: string, pack: PackKindsSource, options: { rea
   const generic = genericTables(pack);
   if (options.preferGeneric && generic.size > 0) return { engine: 'generic', pack: packId, tables: generic };
   const spreads = spreadTablesOf(pack);
-  if (spreads) return { engine: 'warchon', pack: packId, tables: spreads };
+  if (spreads) return { engine: 'warchon', pack: packId, tables: spreads, reading: spreadReading(pack) };
   const warmaster = engineContent(pack, 'warmaster');
   // As above: validated against these schemas on this run.
   if (warmaster) return { engine: 'warmaster', pack: packId, tables: warmasterTables(typedContent<WarmasterRecords>(warmaster)) };

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ResultGrammarError } from '../engine/warchon/results.js';
-import { resolveCombat, type SpreadTables, type WarchonTables } from '../engine/warchon/tables.js';
+import { resolveCombat, type SpreadTables, type TableReading, type WarchonTables } from '../engine/warchon/tables.js';
 import { resolveTeleport, resolveWarmasterCombat, type WarmasterTables } from '../engine/warmaster/tables.js';
 import { warchonResolutionJson, warchonResolutionText } from '../analysis/warchon-resolution.js';
 import { teleportResolutionJson, teleportResolutionText, warmasterResolutionJson, warmasterResolutionText } from '../analysis/warmaster-resolution.js';
@@ -159,8 +159,9 @@ A combat table (common/combat-table): its key picks the column: a differential (
 odds (attack to defence, reduced as the table's key.rounding says) or a named value (--value); the
 roll picks the row. A roll table (common/roll-table): the roll picks the entry. A roll the table's
 dice cannot show (13 on 2d6) is a usage error.
-Warchon: the differential AS - DS picks the column (the -5 and +5 columns take any gap beyond 5);
-the RNG is read with the attacker's fingers on the top row and the defender's on the left column.
+Warchon: the differential AS - DS picks the column (the -5 and +5 columns take any gap beyond 5,
+the core rules' combat clamp); the RNG is read as the core rules' rng says: the attacker's fingers
+on the top row and the defender's on the left column.
 A number marked E calls for a Random Event: go to the spread's Events Table, no combat result.
 Warmaster: odds are rounded in the defender's favour (ruling combat-odds-rule).
 
@@ -188,7 +189,7 @@ missing argument, a pack the project lacks or one without combat tables).`,
           io.exitCode = EXIT.ok;
           return;
         }
-        if (read.engine === 'warchon') return resolveWarchonCommand(io, read.pack, read.tables, opts, format);
+        if (read.engine === 'warchon') return resolveWarchonCommand(io, read.pack, read.tables, read.reading, opts, format);
         return resolveWarmasterCommand(io, read.pack, read.tables, opts, format);
       } catch (error) {
         if (reportTableError(io, error)) return;
@@ -197,7 +198,7 @@ missing argument, a pack the project lacks or one without combat tables).`,
     });
 }
 
-function resolveWarchonCommand(io: Io, pack: string, tables: WarchonTables, opts: ResolveOptions, format: OutputFormat): void {
+function resolveWarchonCommand(io: Io, pack: string, tables: WarchonTables, reading: TableReading, opts: ResolveOptions, format: OutputFormat): void {
   if (opts.spread === undefined) {
     const ids = [...tables.spreads.keys()];
     throw new UsageError(
@@ -209,7 +210,7 @@ function resolveWarchonCommand(io: Io, pack: string, tables: WarchonTables, opts
   const as = intArg('--as', opts.as, "the Attacking army's total Attack Strength", 9);
   const ds = intArg('--ds', opts.ds, "the Defending army's total Defense Strength", 7);
   const fingers = fingersArg(opts.fingers);
-  const r = resolveCombat(spread, { as, ds, fingers });
+  const r = resolveCombat(spread, { as, ds, fingers }, reading);
   io.out(format === 'json' ? JSON.stringify(warchonResolutionJson(pack, r, spread), null, 2) + '\n' : warchonResolutionText(r, spread));
   io.exitCode = EXIT.ok;
 }
