@@ -303,11 +303,15 @@ describe('Warchon: Aerial movement read from the trait rules (move-directly)', (
     expect(dests(flying, position(flying, 'celestine', at), 'celestine-paladins')).toEqual(['irondale', 'dracosroar', 'akibatu', 'mount-tzask', 'kier-zhadd']);
   });
 
-  it('move-directly in a trait rule with a condition is a content error (the movement reads it always)', () => {
+  it('move-directly in a trait rule with a condition, or in a rule of no trait, is a content error (the movement reads it from the traits, always)', () => {
     const conditional = changed((r) => {
       const flies = (r.trait!.aerial!.rules as { id: string; if?: unknown }[]).find((x) => x.id === 'flies')!;
       flies.if = { battle: 'here' };
     });
     expect(() => game.setup(conditional, 1)).toThrow(/move-directly only from a trait's rule without/);
+    const scenarioRule = changed((r) => {
+      r.scenario!.demo!.specialRules = [{ text: 'Everybody flies.', do: [{ kind: 'move-directly' }] }];
+    });
+    expect(() => game.setup(scenarioRule, 1)).toThrow(/scenario\/demo#\/specialRules\/0: Warchon reads move-directly only from a trait's rules/);
   });
 });

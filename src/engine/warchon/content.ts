@@ -259,8 +259,6 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
       directTraits.push(t.id.toLowerCase());
     }
   }
-  const elsewhere = rules.find((r) => !('trait' in r.holder) && r.rule.do.some((e) => e.kind === 'move-directly'));
-  if (elsewhere !== undefined) throw new WarchonContentError(`${elsewhere.key}: Warchon reads move-directly only from a trait's rules.`);
 
   const scenarios = kind(content, 'scenario');
   const scenario = need(scenarioId !== undefined ? scenarios[scenarioId] : Object.values(scenarios)[0], `the scenario ${scenarioId ?? ''}`);
@@ -318,6 +316,8 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
     return { rule: `scenario/${scenario.id}#/victory/${i}`, text: v.text };
   });
   const coreKey = `rules/${core.id}#`;
+  const elsewhere = rules.find((r) => !('trait' in r.holder) && r.rule.do.some((e) => e.kind === 'move-directly'));
+  if (elsewhere !== undefined) throw new WarchonContentError(`${elsewhere.key}: Warchon reads move-directly only from a trait's rules.`);
   const separate = core.capacity.separateTrait;
   if (traits[separate] === undefined) throw new WarchonContentError(`rules ${core.id} /capacity/separateTrait: the pack has no trait ${separate}.`);
   // Ruling retreat-destination: where a unit that must retreat goes (hooks.ts plays the one destination the schema allows).
