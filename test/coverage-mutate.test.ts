@@ -20,15 +20,7 @@ import { GameNotFound } from '../src/engine/games.js';
 import { fakeIo, repoRoot } from './helpers.js';
 
 const KNOWN_SURVIVORS: { readonly [pack: string]: { readonly [key: string]: string } } = {
-  warchon: {
-    'result/so': "coded: a result form's `engaged` only names the result; Engaged play is result/eg's effects",
-    'rules/core#/movement': 'coded: `pathCost` is not read (movement.ts)',
-    'rules/core#/capacity': 'coded: `perSide` is not read',
-    'rules/core#/events': 'coded: a second event in a location the same turn is never called (afterEvent ignores later chances)',
-    'rules/core#/combat': "coded: `clamp` is not read (the columns are the tables')",
-    'rules/core#/damage': "coded: `facing` is not read (a unit's faces are its own)",
-    'trait/aerial/flies': 'coded: Aerial movement is code (movement.ts), not the trait\u2019s rule',
-  },
+  warchon: {},
   'archon-skirmish': {
     'card/attack-1': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
     'card/attack-2': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",

@@ -50,7 +50,7 @@ describe("the result grammar (parsed once from the result records' patterns)", (
     expect(() => parseResult('X1')).toThrow(ResultGrammarError);
     expect(() => parseResult('a1d1')).toThrow(/No result form matches/);
     const forms = Object.values(results) as readonly ResultForm[];
-    const greedy: ResultForm = { id: 'greedy', name: null, pattern: '^A.*$', attacker: 'none', defender: 'none', engaged: false };
+    const greedy: ResultForm = { id: 'greedy', name: null, pattern: '^A.*$', attacker: 'none', defender: 'none', effects: [{ kind: 'no-effect' }] };
     expect(() => resultParser([...forms, greedy])('A1D1')).toThrow(/more than one result form \(ax-dy, greedy\)/);
   });
 

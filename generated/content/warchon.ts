@@ -205,7 +205,6 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
         }
       }
     ],
-    "engaged": false,
     "id": "ae",
     "name": "Attacker Eliminated",
     "pattern": "^AE$",
@@ -225,7 +224,6 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
         "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has: damage { target: { side: attacker }, hits: the number, distribute: owner }. The vocabulary cannot say the number: this record is a form for every code it matches (A1, A2, ...) and the Hits are the number the code prints (the pattern's capture group), while damage `hits` takes only a fixed integer; nothing refers to the combat result's number."
       }
     ],
-    "engaged": false,
     "id": "ax",
     "name": null,
     "pattern": "^A([1-9])$",
@@ -246,7 +244,6 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
         "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has: damage { target: { side: attacker }, hits: A's number, distribute: owner } and the same for the defender with D's number. The vocabulary cannot say the number: this record is a form for every code it matches (A1D1, A2D1, ...) and the Hits are the number the code prints (the pattern's capture group), while damage `hits` takes only a fixed integer; nothing refers to the combat result's number."
       }
     ],
-    "engaged": false,
     "id": "ax-dy",
     "name": null,
     "pattern": "^A([1-9])D([1-9])$",
@@ -267,7 +264,6 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
         }
       }
     ],
-    "engaged": false,
     "id": "de",
     "name": "Defender Eliminated",
     "pattern": "^DE$",
@@ -287,7 +283,6 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
         "note": "The owning player assigns the Hits to his own units in this battle in any combination, no unit taking more Hits than it has: damage { target: { side: defender }, hits: the number, distribute: owner }. The vocabulary cannot say the number: this record is a form for every code it matches (D1, D2, ...) and the Hits are the number the code prints (the pattern's capture group), while damage `hits` takes only a fixed integer; nothing refers to the combat result's number."
       }
     ],
-    "engaged": false,
     "id": "dy",
     "name": null,
     "pattern": "^D([1-9])$",
@@ -312,7 +307,6 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
         "turns": 1
       }
     ],
-    "engaged": true,
     "id": "eg",
     "name": "Engaged",
     "pattern": "^Eg$",
@@ -330,7 +324,6 @@ export const results: { readonly [K in WarchonResultId]: WarchonResultRecord } =
         "kind": "no-effect"
       }
     ],
-    "engaged": false,
     "id": "so",
     "name": "Standoff",
     "pattern": "^So$",

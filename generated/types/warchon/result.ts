@@ -47,15 +47,11 @@ export interface WarchonCombatResult {
    */
   defenderHitsGroup?: number;
   /**
-   * True when the units involved cannot leave the spread and must fight again next turn (the `Eg` result).
-   */
-  engaged: boolean;
-  /**
    * The explanation as printed in the rulebook.
    */
   text: PrintedText;
   /**
-   * The result as structured effects where the vocabulary can say it; a single `manual` effect otherwise.
+   * The result as structured effects where the vocabulary can say it; a single `manual` effect otherwise. A result whose effects keep units from moving (`prevent-actions` with `move`, as `Eg`) is an Engaged result: the engine plays those effects, and sheets and reports call it Engaged.
    *
    * @minItems 1
    */

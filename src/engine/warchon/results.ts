@@ -32,7 +32,13 @@ export interface ResultForm {
   readonly defender: 'none' | 'hits' | 'eliminated';
   readonly attackerHitsGroup?: number;
   readonly defenderHitsGroup?: number;
-  readonly engaged: boolean;
+  /** The result's effects: one that keeps units from moving (`prevent-actions` with `move`) makes it an Engaged result. */
+  readonly effects: readonly { readonly kind: string; readonly actions?: readonly string[] }[];
+}
+
+/** Whether a form's effects keep units from moving: the Engaged result ("All units involved in this battle cannot move from this spread"). */
+export function locksUnits(form: Pick<ResultForm, 'effects'>): boolean {
+  return form.effects.some((e) => e.kind === 'prevent-actions' && (e.actions ?? []).includes('move'));
 }
 
 /** A code that no result form describes, or that more than one does: a content error. */
@@ -75,14 +81,15 @@ export function resultParser(forms: readonly ResultForm[]): (code: string) => Co
     };
     const attacker = side(form.attacker, form.attackerHitsGroup, 'attacker');
     const defender = side(form.defender, form.defenderHitsGroup, 'defender');
-    const kind: ResultKind = form.engaged
+    const engaged = locksUnits(form);
+    const kind: ResultKind = engaged
       ? 'engaged'
       : attacker.kind === 'eliminated' || defender.kind === 'eliminated'
         ? 'eliminated'
         : attacker.kind === 'hits' || defender.kind === 'hits'
           ? 'hits'
           : 'standoff';
-    return { code, form: form.id, name: form.name, kind, attacker, defender, engaged: form.engaged };
+    return { code, form: form.id, name: form.name, kind, attacker, defender, engaged };
   }
 }
 

@@ -6,6 +6,11 @@
 import type { RulesMutations } from '../coverage.js';
 
 export const WARCHON_RULES_MUTATIONS: RulesMutations = {
+  'result/so': {
+    pointer: '/effects',
+    value: [{ kind: 'prevent-actions', target: { side: 'defender' }, actions: ['move'], turns: 1 }],
+    what: "Standoff locks the defender's units as Engaged does",
+  },
   'result/ax': { pointer: '/attacker', value: 'none', what: 'Ax does no Hits to the attacker' },
   'result/dy': { pointer: '/defender', value: 'none', what: 'Dy does no Hits to the defender' },
   'rules/core#/turn': { pointer: '/turn/battleOrder', value: 'reverse-spread-number', what: 'battles fought in reverse spread order' },
