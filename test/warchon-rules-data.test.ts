@@ -314,4 +314,14 @@ describe('Warchon: Aerial movement read from the trait rules (move-directly)', (
     });
     expect(() => game.setup(scenarioRule, 1)).toThrow(/scenario\/demo#\/specialRules\/0: Warchon reads move-directly only from a trait's rules/);
   });
+
+  it('halvedRounding: the ruling that rounds halved values down and the effect that halves (Dracosroar Event 1) agree; set up, the core rules otherwise are refused', () => {
+    expect(() => game.setup(shipped, 1)).not.toThrow();
+    const up = changed((r) => {
+      r.rules!.core!.halvedRounding = 'up';
+    });
+    expect(() => game.setup(up, 1)).toThrow(
+      /spread\/dracosroar#\/events\/entries\/0: an effect halves with rounding down, but the core rules round halved values up/,
+    );
+  });
 });

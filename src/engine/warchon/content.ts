@@ -152,6 +152,29 @@ function checkArmyUnit(scenario: string, side: string, unit: UnitInfo, count: nu
 
 type R<T> = DeepReadonly<T>;
 
+/**
+ * Ruling halved-rounding (rules core /halvedRounding) is how every halved value is rounded; an effect
+ * that halves (modify-strength, multiply by 0.5) carries its rounding itself, so the two must agree,
+ * or the reference sheet would print one rounding and play another. Either differs: a content error.
+ */
+function checkHalving(rounding: string | null, sources: readonly { readonly key: string; readonly value: unknown }[]): void {
+  const visit = (key: string, node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const x of node) visit(key, x);
+      return;
+    }
+    const o = node as { readonly [k: string]: unknown };
+    if (o.kind === 'modify-strength' && o.op === 'multiply' && o.value === 0.5 && (o.rounding ?? null) !== rounding) {
+      throw new WarchonContentError(
+        `${key}: an effect halves with rounding ${String(o.rounding ?? 'none')}, but the core rules round halved values ${rounding ?? '(not set)'} (rules core /halvedRounding); give both the same rounding.`,
+      );
+    }
+    for (const v of Object.values(o)) visit(key, v);
+  };
+  for (const { key, value } of sources) visit(key, value);
+}
+
 /** The records of one of the game's kinds, typed by its generated type; empty when the pack lacks the kind. */
 function kind<K extends keyof WarchonRecords>(content: WarchonContent, k: K): ById<WarchonRecords[K]> {
   return recordsOfKind(typedContent<WarchonRecords>(content), k);
@@ -322,6 +345,11 @@ function compile(content: WarchonContent, scenarioId: string | undefined): Warch
   if (traits[separate] === undefined) throw new WarchonContentError(`rules ${core.id} /capacity/separateTrait: the pack has no trait ${separate}.`);
   // Ruling retreat-destination: where a unit that must retreat goes (hooks.ts plays the one destination the schema allows).
   need(core.retreat, 'rules core /retreat');
+  checkHalving(core.halvedRounding, [
+    ...rules.map((r) => ({ key: r.key, value: r.rule as unknown })),
+    ...spreads.flatMap((s) => (s.events ?? []).map((e) => ({ key: e.key, value: e.effects as unknown }))),
+    ...Object.values(results).map((r) => ({ key: r.key, value: r.effects as unknown })),
+  ]);
   if (core.rng.attackerReads === core.rng.defenderReads)
     throw new WarchonContentError(
       `rules ${core.id} /rng: the Attacker and the Defender both read the ${core.rng.attackerReads}; each reads one axis of the matrix.`,

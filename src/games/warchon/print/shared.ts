@@ -13,7 +13,7 @@ import type { WarchonSpread } from '../../../../generated/types/warchon/spread.j
 import type { WarchonTerrain } from '../../../../generated/types/warchon/terrain.js';
 import type { WarchonTrait } from '../../../../generated/types/warchon/trait.js';
 import type { WarchonUnit } from '../../../../generated/types/warchon/unit.js';
-import { sideHits, type CombatResult } from '../../../engine/warchon/results.js';
+import { locksUnits, sideHits, type CombatResult, type ResultForm } from '../../../engine/warchon/results.js';
 import { warchonTables, type WarchonTables } from '../../../engine/warchon/tables.js';
 
 /** A record's layer origins (undefined when no layer touched it). */
@@ -125,14 +125,14 @@ interface ResultRecordLike {
   readonly text: string;
   readonly attacker: 'none' | 'hits' | 'eliminated';
   readonly defender: 'none' | 'hits' | 'eliminated';
-  readonly engaged: boolean;
+  readonly effects: ResultForm['effects'];
 }
 
 /** The colour class of a result form (a `result` record), the same classes as `resultClass`. */
 export function formClass(r: ResultRecordLike): string {
   if (r.attacker === 'eliminated') return 'res-ae';
   if (r.defender === 'eliminated') return 'res-de';
-  if (r.engaged) return 'res-eg';
+  if (locksUnits(r)) return 'res-eg';
   if (r.attacker === 'hits' && r.defender === 'hits') return 'res-ad';
   if (r.attacker === 'hits') return 'res-a2';
   if (r.defender === 'hits') return 'res-d2';
