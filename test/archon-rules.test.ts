@@ -18,9 +18,9 @@ const sq = (name: string) => (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]!)
 const name = (i: number) => `${FILES[i % 8]}${Math.floor(i / 8) + 1}`;
 
 /** A game set up and placed: each side's creatures in army order on a..h of its back row; Light's first turn, Move Phase. */
-function started(seed = 1): ArchonState {
-  let state = game.setup(content, seed).state;
-  while (state.step === 'setup') state = game.play(content, state, game.legalMoves(content, state)[0]!).state;
+function started(seed = 1, c: PackContent = content): ArchonState {
+  let state = game.setup(c, seed).state;
+  while (state.step === 'setup') state = game.play(c, state, game.legalMoves(c, state)[0]!).state;
   return state;
 }
 
@@ -80,12 +80,12 @@ const at = (state: ArchonState, id: string) => {
   return c.square < 0 ? null : name(c.square);
 };
 /** Plays pass until `side`'s `step` (or the game ends), answering any Save with pass. */
-function passUntil(state: ArchonState, side: string, step: string): ArchonState {
+function passUntil(state: ArchonState, side: string, step: string, c: PackContent = content): ArchonState {
   let s = state;
   for (let n = 0; n < 50 && !(s.active === side && s.step === step) && !s.result; n++) {
-    const ms = moves(s);
+    const ms = moves(s, undefined, c);
     const m = ms.find((x) => x.kind === 'pass') ?? ms.find((x) => x.kind === 'discard')!;
-    s = play(s, m).state;
+    s = play(s, m, c).state;
   }
   return s;
 }
@@ -117,6 +117,15 @@ describe('Archon Skirmish set-up and turns', () => {
     expect(at(s, 'wizard')).toBe('e1');
     expect(s.turn).toBe(1);
     expect(s.turnSide).toBe('light');
+  });
+
+  it('a scenario without the no-stacking rule is refused: the board holds one creature a square', () => {
+    const scenario = content.records.scenario!['standard-game']! as unknown as { specialRules: { id: string }[] };
+    expect(scenario.specialRules.map((r) => r.id)).toEqual(['no-stacking']);
+    const stacking = { ...content, records: { ...content.records, scenario: { 'standard-game': { ...scenario, specialRules: [] } } } };
+    expect(() => game.setup(stacking as never, 1)).toThrow(
+      /scenario standard-game: the game plays one creature a square; the scenario's special rules must state it/,
+    );
   });
 
   it('turn sequence: players take turns, each turn Orders, Move, Battle', () => {
@@ -336,6 +345,75 @@ describe('Archon Skirmish Battle Phase', () => {
     const { state } = play(s0, { kind: 'attack', card: 'attack-1', creature: 'knight', target: 'troll' });
     expect(state.turnSide).toBe('dark');
     expect(state.hands.light).toEqual(['attack-1']);
+  });
+
+  it("an attack's damage is the Battle Phase's rules that fire on its card: the rule edited, or a new card with a rule of its own, play as the data says", () => {
+    const battle = content.records.phase!.battle! as unknown as { rules: Record<string, unknown>[] };
+    const withBattle = (rules: Record<string, unknown>[], records: Record<string, unknown> = {}): PackContent =>
+      ({ ...content, records: { ...content.records, ...records, phase: { ...content.records.phase, battle: { ...battle, rules } } } }) as never;
+    const attack = (c: PackContent, card: string) => {
+      const s0 = passUntil(arrange(started(1, c), { at: { knight: 'd4', troll: 'd5' }, hands: { light: [card] } }), 'light', 'battle', c);
+      const { state, events } = play(s0, { kind: 'attack', card, creature: 'knight', target: 'troll' }, c);
+      return { hits: creature(state, 'troll').hits, damage: events.filter((e) => e.type === 'effect' && e.effect === 'damage') };
+    };
+    const troll = creature(started(), 'troll').hits;
+    expect(attack(content, 'attack-1').hits).toBe(troll - 1);
+    // The rule `damage` edited to two Hits.
+    const twoHits = battle.rules.map((r) => (r.id === 'damage' ? { ...r, do: [{ ...(r.do as object[])[0]!, hits: 2 }] } : r));
+    expect(attack(withBattle(twoHits), 'attack-1').hits).toBe(troll - 2);
+    // Its trigger no longer naming Attack 1: that card does no damage.
+    const notAttack1 = battle.rules.map((r) => (r.id === 'damage' ? { ...r, when: { event: 'card-played', cards: ['attack-2'] } } : r));
+    expect(attack(withBattle(notAttack1), 'attack-1')).toEqual({ hits: troll, damage: [] });
+    // A designer's new card, "Heavy Attack 1", with a rule of the phase that gives it 2 damage; the deck's Attack 1 cards are Heavy Attacks.
+    const card = { ...(content.records.card!['attack-1'] as object), id: 'heavy-attack', name: 'Heavy Attack 1' };
+    const deck = content.records.deck!['common-deck'] as unknown as { cards: { card: string; copies: number }[] };
+    const heavy = withBattle(
+      [
+        ...battle.rules,
+        {
+          id: 'heavy-damage',
+          text: 'The target of a Heavy Attack takes two points of damage.',
+          when: { event: 'card-played', cards: ['heavy-attack'] },
+          do: [{ kind: 'damage', target: { binding: 'subject', side: 'enemy' }, hits: 2 }],
+        },
+      ],
+      {
+        card: { ...content.records.card, 'heavy-attack': card },
+        deck: { 'common-deck': { ...deck, cards: deck.cards.map((c) => (c.card === 'attack-1' ? { ...c, card: 'heavy-attack' } : c)) } },
+      },
+    );
+    const { hits, damage } = attack(heavy, 'heavy-attack');
+    expect(hits).toBe(troll - 2);
+    expect(damage).toMatchObject([{ rule: 'phase/battle/heavy-damage', card: 'heavy-attack', hits: { from: troll, to: troll - 2 } }]);
+    // The rule `killed` fires on the damage it does: edited to 1 Hit or less, a Troll left with 1 Hit is killed.
+    const atOne = battle.rules.map((r) =>
+      r.id === 'killed' ? { ...r, do: [{ kind: 'destroy', target: { binding: 'subject', stat: { stat: 'hits', op: 'lte', value: 1 } } }] } : r,
+    );
+    const left = (c: PackContent) => {
+      const s0 = passUntil(
+        arrange(started(1, c), { at: { knight: 'd4', troll: 'd5' }, hands: { light: ['attack-1'] }, hits: { troll: 2 } }),
+        'light',
+        'battle',
+        c,
+      );
+      const { state, events } = play(s0, { kind: 'attack', card: 'attack-1', creature: 'knight', target: 'troll' }, c);
+      return {
+        hits: creature(state, 'troll').hits,
+        square: creature(state, 'troll').square,
+        killed: events.some((e) => e.type === 'effect' && e.effect === 'killed'),
+      };
+    };
+    expect(left(content)).toEqual({ hits: 1, square: sq('d5'), killed: false });
+    expect(left(withBattle(atOne))).toEqual({ hits: 1, square: -1, killed: true });
+    // A card's own damage effect is not played: refused, naming the card and what to write instead.
+    const withEffect = {
+      ...content,
+      records: {
+        ...content.records,
+        card: { ...content.records.card, 'attack-1': { ...card, id: 'attack-1', effects: [{ kind: 'damage', target: {}, hits: 2 }] } },
+      },
+    };
+    expect(() => game.setup(withEffect as never, 1)).toThrow(/card attack-1: the game plays no damage effect of a card \(\/effects\); a rule of its phase/);
   });
 
   it('saves: the defender may answer an attack on his creature with a Save of his side; the attack does no damage', () => {

@@ -21,20 +21,7 @@ import { fakeIo, repoRoot } from './helpers.js';
 
 const KNOWN_SURVIVORS: { readonly [pack: string]: { readonly [key: string]: string } } = {
   warchon: {},
-  'archon-skirmish': {
-    'card/attack-1': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
-    'card/attack-2': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
-    'card/attack-3': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
-    'card/attack-4': "coded: an attack does the Battle Phase's `damage`; the card's effects are not read",
-    'phase/battle/damage': "coded: play.ts does the Battle Phase's `damage`; the rule's effects are not read",
-    'phase/battle/killed': "coded: play.ts removes a creature at 0 Hits; the rule's effects are not read",
-    'scenario/standard-game/no-stacking': 'coded: set-up places one creature a square whatever the rule says',
-    'zone/corner-a1': 'not set off: random bots never hold all four corners',
-    'zone/corner-a8': 'not set off: random bots never hold all four corners',
-    'zone/corner-h1': 'not set off: random bots never hold all four corners',
-    'zone/corner-h8': 'not set off: random bots never hold all four corners',
-    'zone/corners': 'not set off: random bots never hold all four corners (and the scenario names the corner zones, not this one)',
-  },
+  'archon-skirmish': {},
   warmaster: {},
 };
 
@@ -65,11 +52,8 @@ describe('coverage --mutate over the shipped packs', () => {
         expect(report.rules).toBe(0);
         expect(text).toContain('0 rules checked');
       } else {
-        // Every rule coverage calls `runs` is checked, and only those.
-        const { io: cio, stdout: cout } = fakeIo(repoRoot);
-        await main(['coverage', pack, '--format', 'json'], cio);
-        expect(report.rules).toBe((JSON.parse(cout()) as { runs: number }).runs);
-        expect(text).toContain(`${report.killed} killed, ${report.fixed > 0 ? `${report.fixed} fixed by the schema, ` : ''}${report.survived} survived`);
+  warchon: {},
+  'archon-skirmish': {},
       }
     });
   }

@@ -42,3 +42,25 @@ export function migrateArchonExport(exported: unknown): unknown {
   });
   return out;
 }
+
+/**
+ * Issue 22 (docs/migration.md): values stated twice removed, each fact kept where the engine reads
+ * it. The Attack cards' `effects` and the Battle Phase's `damage` (the phase's rule `damage` does
+ * an attack's damage), the board's `victory` (the scenario's victory conditions, whose texts joined
+ * by "or" are the printed VICTORY text), and the zone `corners` (the scenario names the corners
+ * one zone each).
+ */
+export function migrateArchonIssue22(exported: unknown): unknown {
+  const out = structuredClone(exported) as Obj;
+  const wrapped = (r: Obj) => 'data' in r && 'provenance' in r;
+  const without = (record: Obj, field: string): Obj => {
+    const { [field]: _gone, ...data } = wrapped(record) ? record.data : record;
+    return wrapped(record) ? { ...record, data } : data;
+  };
+  const dataOf = (r: Obj): Obj => (wrapped(r) ? r.data : r);
+  out.kinds.card = (out.kinds.card as Obj[]).map((r) => (dataOf(r).type === 'A' ? without(r, 'effects') : r));
+  out.kinds.phase = (out.kinds.phase as Obj[]).map((r) => (dataOf(r).id === 'battle' ? without(r, 'damage') : r));
+  out.kinds.board = (out.kinds.board as Obj[]).map((r) => without(r, 'victory'));
+  out.kinds.zone = (out.kinds.zone as Obj[]).filter((r) => dataOf(r).id !== 'corners');
+  return out;
+}

@@ -2,6 +2,7 @@
 // The fixtures are `playmark export archon-skirmish` and `export archon-skirmish --provenance` saved
 // before the move; mapping them through the renames docs/migration.md lists must give today's
 // export exactly, so any changed value (a card's copies, the deck's order, a layer entry) fails.
+// Issue 22 then removed values stated twice (migrateArchonIssue22): mapped through both.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { exportPack } from '../src/content/export.js';
 import { validate } from '../src/content/validate.js';
 import { editablePack } from './content-support.js';
 import { repoRoot } from './helpers.js';
-import { migrateArchonDeckPointer, migrateArchonExport } from './migration-archon-skirmish-map.js';
+import { migrateArchonDeckPointer, migrateArchonExport, migrateArchonIssue22 } from './migration-archon-skirmish-map.js';
 
 type Obj = Record<string, any>;
 const before = (name: string): Obj => JSON.parse(readFileSync(path.join(repoRoot, 'test', 'fixtures', 'migration-archon-skirmish', name), 'utf8'));
@@ -24,12 +25,12 @@ describe('Archon Skirmish deck on the generic deck (docs/migration.md)', () => {
 
   it('effective content: the old export, renamed, is the new export (no value changed)', () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, {})));
-    expect(now).toEqual(migrateArchonExport(before('before.json')));
+    expect(now).toEqual(migrateArchonIssue22(migrateArchonExport(before('before.json'))));
   });
 
   it('provenance: every layer entry still sets the same value, with its id, kind and reason', () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
-    expect(now).toEqual(migrateArchonExport(before('before-provenance.json')));
+    expect(now).toEqual(migrateArchonIssue22(migrateArchonExport(before('before-provenance.json'))));
   });
 
   it('the copies live on the deck only: no card keeps a count, and the deck adds up to its size', () => {
@@ -44,13 +45,13 @@ describe('Archon Skirmish deck on the generic deck (docs/migration.md)', () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
     const copies = structuredClone(old);
     copies.kinds.card.find((c: Obj) => c.id === 'attack-1').data.count = 7;
-    expect(migrateArchonExport(copies)).not.toEqual(now);
+    expect(migrateArchonIssue22(migrateArchonExport(copies))).not.toEqual(now);
     const order = structuredClone(old);
     order.kinds.deck[0].data.cards.reverse();
-    expect(migrateArchonExport(order)).not.toEqual(now);
+    expect(migrateArchonIssue22(migrateArchonExport(order))).not.toEqual(now);
     const reason = structuredClone(old);
     reason.kinds.deck[0].provenance.layers['/startingHand'].reason = 'changed';
-    expect(migrateArchonExport(reason)).not.toEqual(now);
+    expect(migrateArchonIssue22(migrateArchonExport(reason))).not.toEqual(now);
   });
 
   it("the generic deck check runs on Archon's deck now: copies that do not add up to its size are reported at the size", () => {

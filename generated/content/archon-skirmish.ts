@@ -124,13 +124,7 @@ export const board: { readonly [K in ArchonSkirmishBoardId]: ArchonSkirmishBoard
       "files": "abcdefgh",
       "ranks": "12345678"
     },
-    "text": "Use an 8x8 chessboard.",
-    "victory": {
-      "source": {
-        "section": "VICTORY"
-      },
-      "text": "Occupy the 4 corner squares of the map or destroy all enemy creatures."
-    }
+    "text": "Use an 8x8 chessboard."
   },
 };
 
@@ -171,19 +165,6 @@ export const cardIds: readonly ArchonSkirmishCardId[] = ["attack-1", "attack-2",
 /** The card records by id. */
 export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRecord } = {
   "attack-1": {
-    "effects": [
-      {
-        "hits": 1,
-        "kind": "damage",
-        "target": {
-          "choose": {
-            "by": "controller",
-            "count": 1
-          },
-          "side": "enemy"
-        }
-      }
-    ],
     "id": "attack-1",
     "limitedBy": "attack",
     "name": "Attack 1",
@@ -205,19 +186,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Attack"
   },
   "attack-2": {
-    "effects": [
-      {
-        "hits": 1,
-        "kind": "damage",
-        "target": {
-          "choose": {
-            "by": "controller",
-            "count": 1
-          },
-          "side": "enemy"
-        }
-      }
-    ],
     "id": "attack-2",
     "limitedBy": "attack",
     "name": "Attack 2",
@@ -239,19 +207,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Attack"
   },
   "attack-3": {
-    "effects": [
-      {
-        "hits": 1,
-        "kind": "damage",
-        "target": {
-          "choose": {
-            "by": "controller",
-            "count": 1
-          },
-          "side": "enemy"
-        }
-      }
-    ],
     "id": "attack-3",
     "limitedBy": "attack",
     "name": "Attack 3",
@@ -273,19 +228,6 @@ export const cards: { readonly [K in ArchonSkirmishCardId]: ArchonSkirmishCardRe
     "typeName": "Attack"
   },
   "attack-4": {
-    "effects": [
-      {
-        "hits": 1,
-        "kind": "damage",
-        "target": {
-          "choose": {
-            "by": "controller",
-            "count": 1
-          },
-          "side": "enemy"
-        }
-      }
-    ],
     "id": "attack-4",
     "limitedBy": "attack",
     "name": "Attack 4",
@@ -936,7 +878,6 @@ export const phases: { readonly [K in ArchonSkirmishPhaseId]: ArchonSkirmishPhas
     "cardNumber": "maximum",
     "cardType": "A",
     "cardsPerPhase": 1,
-    "damage": 1,
     "directions": [
       "orthogonal",
       "diagonal"
@@ -1441,7 +1382,7 @@ export const scenarios: { readonly [K in ArchonSkirmishScenarioId]: ArchonSkirmi
         "do": [
           {
             "kind": "manual",
-            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads the move phase's `mayEndOnOccupied`; set-up places one creature a square); the effect vocabulary has no stacking limit."
+            "note": "Played by the Archon procedure (src/engine/archon-skirmish/moves.ts reads the move phase's `mayEndOnOccupied`; set-up places one creature a square): its board holds one creature a square, so it refuses a scenario without this rule (content.ts); the effect vocabulary has no stacking limit."
           }
         ],
         "id": "no-stacking",
@@ -1615,13 +1556,12 @@ export type ArchonSkirmishZoneId =
   | "corner-a8"
   | "corner-h1"
   | "corner-h8"
-  | "corners"
   | "dark-back-row"
   | "light-back-row";
 /** A zone record: its effective content (the transcription with the layers applied). */
 export type ArchonSkirmishZoneRecord = DeepReadonly<ArchonSkirmishZone>;
 /** The zone ids, sorted. */
-export const zoneIds: readonly ArchonSkirmishZoneId[] = ["corner-a1", "corner-a8", "corner-h1", "corner-h8", "corners", "dark-back-row", "light-back-row"];
+export const zoneIds: readonly ArchonSkirmishZoneId[] = ["corner-a1", "corner-a8", "corner-h1", "corner-h8", "dark-back-row", "light-back-row"];
 /** The zone records by id. */
 export const zones: { readonly [K in ArchonSkirmishZoneId]: ArchonSkirmishZoneRecord } = {
   "corner-a1": {
@@ -1664,20 +1604,6 @@ export const zones: { readonly [K in ArchonSkirmishZoneId]: ArchonSkirmishZoneRe
       "section": "VICTORY"
     },
     "squares": [
-      "h8"
-    ],
-    "text": "the 4 corner squares of the map"
-  },
-  "corners": {
-    "id": "corners",
-    "side": null,
-    "source": {
-      "section": "VICTORY"
-    },
-    "squares": [
-      "a1",
-      "h1",
-      "a8",
       "h8"
     ],
     "text": "the 4 corner squares of the map"

@@ -6,7 +6,7 @@
 import type { Id, PrintedText, SourceReference } from '../common/defs.js';
 
 /**
- * The playing area of Archon Skirmish (THE MAP): an 8x8 chessboard, how this pack names its squares, where each side's back row lies, and the game's victory text.
+ * The playing area of Archon Skirmish (THE MAP): an 8x8 chessboard, how this pack names its squares, and where each side's back row lies. The VICTORY text is the scenario's victory conditions (scenario.schema.json `victory`), one per way to win.
  */
 export interface ArchonSkirmishBoard {
   /**
@@ -50,19 +50,6 @@ export interface ArchonSkirmishBoard {
      * The Dark side's back rank, or null when not printed.
      */
     dark: number | null;
-  };
-  /**
-   * The victory rule as printed under VICTORY; the scenario carries it as conditions the engine checks.
-   */
-  victory: {
-    /**
-     * The victory text as printed.
-     */
-    text: PrintedText;
-    /**
-     * Where the victory text is printed.
-     */
-    source: SourceReference;
   };
   /**
    * Where the rule text prints the map.

@@ -68,7 +68,7 @@ export interface ArchonSkirmishCard {
     turn: "own" | "opponent";
   } | null;
   /**
-   * What playing the card does, as effects. Absent on spell cards: their effects are on the spell record named by `spellId`. Null when the rule text does not say what the card does (the Save cards); a layer gives the ruling.
+   * What playing the card does, as notes (`manual`) on how the procedure plays it: the game plays no other effect of a card. Absent on spell cards (their effects are on the spell record named by `spellId`) and on Attack cards (their damage is the Battle Phase's rule that fires when one is played: `when: { event: card-played, cards: [...] }`). Null when the rule text does not say what the card does (the Save cards); a layer gives the ruling.
    *
    * @minItems 1
    */

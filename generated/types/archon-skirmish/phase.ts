@@ -83,10 +83,6 @@ export interface ArchonSkirmishPhase {
     limitedByMove: boolean | null;
   };
   /**
-   * Battle: Hits the target of an attack loses ("takes one point of damage").
-   */
-  damage?: number;
-  /**
    * Battle: which squares a line of sight between two squares of one orthogonal or diagonal line passes through, for "if proposed Line of Sight passes through any portion of a square containing another piece, then LOS is denied". `squares-on-line`: only the squares strictly between the two on that line (a diagonal line only touches the corners of the squares beside it); `touched-squares`: those and every square whose corner the line touches. Null when the rule text does not settle it.
    */
   lineOfSight?: "squares-on-line" | "touched-squares" | null;

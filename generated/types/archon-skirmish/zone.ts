@@ -10,7 +10,7 @@ import type { Id, PrintedText, SourceReference } from '../common/defs.js';
  */
 export interface ArchonSkirmishZone {
   /**
-   * The zone's id, e.g. `light-back-row`, `corners`, `corner-a1`.
+   * The zone's id, e.g. `light-back-row`, `corner-a1`.
    */
   id: Id;
   /**

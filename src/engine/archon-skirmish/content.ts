@@ -7,6 +7,7 @@ import type { Effect } from '../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { ArchonSkirmishPhase } from '../../../generated/types/archon-skirmish/phase.js';
 import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
+import type { RuleSource } from '../core/rules/ruleset.js';
 import type { ArchonRecords } from './records.js';
 import { boardGeometry, STEPS, stepsFor, type Board, type Direction } from './board.js';
 import { intern } from './intern.js';
@@ -108,9 +109,14 @@ export interface ArchonRules {
     readonly directions: readonly Direction[];
     readonly cardsPerPhase: number;
     readonly cardNumber: 'exact' | 'maximum';
-    readonly damage: number;
     readonly lineOfSight: 'squares-on-line' | 'touched-squares';
   };
+  /**
+   * The Battle Phase's rules that fire on events (`when`), as the rule interpreter fires them when
+   * an attack's card is played (attack.ts): one list per side, each rule held by the side playing
+   * the card ("the enemy unit" is the other side's). Its rule `damage` fires on the Attack cards.
+   */
+  readonly attackRules: { readonly [side: string]: readonly RuleSource[] };
   readonly spells: { readonly [id: string]: SpellInfo };
   /**
    * What an imprisoned creature (CreatureState.imprisoned above 0) may not do: the actions its
@@ -195,6 +201,12 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
 
   const scenarios = kind(content, 'scenario');
   const scenario = need(scenarioId !== undefined ? scenarios[scenarioId] : Object.values(scenarios)[0], `the scenario ${scenarioId ?? ''}`);
+  // "Units may not stack.": the state's board holds one creature a square, so the game plays only a
+  // scenario that states it (a scenario that left it out could not be played as written).
+  if (!(scenario.specialRules ?? []).some((r) => r.id === 'no-stacking'))
+    throw new ArchonContentError(
+      `scenario ${scenario.id}: the game plays one creature a square; the scenario's special rules must state it (no-stacking: "Units may not stack.")`,
+    );
   const zones = kind(content, 'zone');
   const creatureRecs = kind(content, 'creature');
   const creatures: Record<string, CreatureStats> = {};
@@ -248,6 +260,13 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
   const roleById = Object.fromEntries(Object.entries(phaseIds).map(([role, id]) => [id, role]));
   const cards: Record<string, CardInfo> = {};
   for (const c of Object.values(cardRecs)) {
+    // What a card does is played by the procedure, the phases' rules (an Attack card's damage is the
+    // Battle Phase's rule that fires on it) or its spell: its own effects may only be notes.
+    const played = (c.effects ?? []).find((e) => e.kind !== 'manual');
+    if (played !== undefined)
+      throw new ArchonContentError(
+        `card ${c.id}: the game plays no ${played.kind} effect of a card (/effects); a rule of its phase that fires when it is played (when: { event: card-played, cards: [${c.id}] }) says what it does`,
+      );
     // In the order the fields were always read, so a pack missing several names the same one first.
     const spell = c.spell ? intern(need(c.spellId, `card ${c.id} /spellId`)) : null;
     const limitedBy = intern(c.type === 'M' || c.type === 'A' ? need(c.limitedBy, `card ${c.id} /limitedBy`) : (c.limitedBy ?? 'none'));
@@ -394,9 +413,14 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
       directions: directions(b),
       cardsPerPhase: need(b.cardsPerPhase, `phase ${b.id} /cardsPerPhase`),
       cardNumber: need(b.cardNumber, `phase ${b.id} /cardNumber`),
-      damage: need(b.damage, `phase ${b.id} /damage`),
       lineOfSight: need(b.lineOfSight, `phase ${b.id} /lineOfSight`),
     },
+    attackRules: Object.fromEntries(
+      twoSides.map((side) => [
+        side,
+        b.rules.flatMap((rule) => (rule.when !== undefined ? [{ key: intern(`phase/${b.id}/${rule.id}`), rule, holder: { side } }] : [])),
+      ]),
+    ),
     spells,
     imprisonment: { actions: prevents, move: prevents.includes('move'), attack: prevents.includes('attack') },
     casters,

@@ -53,7 +53,7 @@ function coreOf(rules: ArchonRules, state: Draft, move: Cast): CoreState {
 
 const empties = new WeakMap<ArchonRules, CoreState>();
 
-function emptyCore(rules: ArchonRules): CoreState {
+export function emptyCore(rules: ArchonRules): CoreState {
   let core = empties.get(rules);
   if (core === undefined) empties.set(rules, (core = createState({ seed: 0, sides: rules.sides })));
   return core;
@@ -65,7 +65,7 @@ let recordsRules: ArchonRules | null = null;
 let recordUnits = new Map<string, UnitState>();
 
 /** A creature as a unit: its record's stats, its Hits, and its imprisonment as actions prevented for its turns left. */
-function unitOf(rules: ArchonRules, c: CreatureState): UnitState {
+export function unitOf(rules: ArchonRules, c: CreatureState): UnitState {
   if (rules !== recordsRules) {
     recordsRules = rules;
     recordUnits = new Map();

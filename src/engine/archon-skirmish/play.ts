@@ -1,8 +1,9 @@
 // Playing one move, then everything it sets off up to the next choice: the turn sequence (Orders:
-// draw, discard down to the hand limit; Move; Battle), damage and removal, the end of a turn
+// draw, discard down to the hand limit; Move; Battle), an attack's rules (attack.ts), the end of a turn
 // (imprisonment counted down), and the victory check after every move. A move makes one shallow
 // copy of the state (a draft) and replaces only the fields and arrays it changes.
 import { IllegalMove, type PlayResult } from '../core/game.js';
+import { attackRules } from './attack.js';
 import { byRole, type ArchonRules } from './content.js';
 import { appended, drawCards, without } from './deck.js';
 import { hasForwardMove, hasOtherSpell, isSave, legalMoves } from './moves.js';
@@ -161,7 +162,7 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
         s.pending = { card: move.card, attacker: move.creature, target: move.target, side };
         return;
       }
-      damage(rules, s, move.target, move.card, events);
+      attackRules(rules, s, side, move.card, move.target, events);
       settle(rules, s, 'battle', events);
       return;
     }
@@ -197,7 +198,7 @@ function apply(rules: ArchonRules, s: Draft, move: ArchonMove, events: ArchonEve
         const pending = s.pending!;
         events.push({ type: 'effect', effect: 'no-save', side: s.active, attack: pending.card, target: pending.target });
         resume(s, pending.side, events);
-        damage(rules, s, pending.target, pending.card, events);
+        attackRules(rules, s, pending.side, pending.card, pending.target, events);
         settle(rules, s, 'battle', events);
         return;
       }
@@ -245,25 +246,6 @@ function relocate(rules: ArchonRules, s: Draft, id: string, to: number, events: 
   events.push({ type: 'effect', effect: 'move', rule, creature: id, from: rules.board.names[c.square]!, to: rules.board.names[to]! });
   s.squares = squares;
   s.creatures = creatures;
-}
-
-/** "The enemy unit that is the target of the attack takes one point of damage." and removal at zero. */
-function damage(rules: ArchonRules, s: Draft, id: string, card: string, events: ArchonEvent[]): void {
-  const i = rules.instanceIndex.get(id)!;
-  const c = s.creatures[i]!;
-  const hits = Math.max(0, c.hits - rules.battle.damage);
-  events.push({ type: 'effect', effect: 'damage', rule: rules.keys.damage, card, creature: id, hits: { from: c.hits, to: hits } });
-  const creatures = s.creatures.slice();
-  s.creatures = creatures;
-  if (hits > 0) {
-    creatures[i] = changed(c, c.square, hits, c.imprisoned);
-    return;
-  }
-  creatures[i] = changed(c, -1, hits, 0);
-  const squares = s.squares.slice();
-  squares[c.square] = -1;
-  s.squares = squares;
-  events.push({ type: 'effect', effect: 'killed', rule: rules.keys.killed, creature: id, square: rules.board.names[c.square]! });
 }
 
 /**

@@ -10,10 +10,12 @@ const SECOND_RANK = ['a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'h2'];
 const SEVENTH_RANK = ['a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7'];
 
 export const ARCHON_RULES_MUTATIONS: RulesMutations = {
-  'board/board#/victory': { pointer: '/victory', remove: true, what: "the board's victory text removed (the scenario's victory conditions play)" },
   'card/dark-save': { pointer: '/side', value: 'light', what: 'the Dark Save card played by Light instead' },
   'card/light-save': { pointer: '/side', value: 'dark', what: 'the Light Save card played by Dark instead' },
   'deck/common-deck': { pointer: '/cards/0/card', value: 'move-2', what: 'the six Move 1 cards of the deck are Move 2 cards' },
+  // Its default (its effects removed) changes no game: the vocabulary's `damage` destroys a unit left
+  // with 0 Hits by itself (core/effects/damage.ts), so the rule, fired on every damage, finds it gone.
+  'phase/battle/killed': { pointer: '/rules/5/do/0/target/stat/value', value: 1, what: 'creatures killed at 1 Hit or less' },
   'phase/battle/play-attack-card': { pointer: '/cardsPerPhase', value: 2, what: 'two Attack cards a Battle Phase' },
   'phase/battle/card-number': { pointer: '/cardNumber', value: 'exact', what: "an attack reaches exactly the card's number, not up to it" },
   'phase/battle/attack-limit': { record: 'card/attack-2', pointer: '/limitedBy', value: 'none', what: "Attack 2 not limited by the creature's Attack" },
@@ -60,11 +62,14 @@ export const ARCHON_RULES_MUTATIONS: RulesMutations = {
   'spell/imprison': { pointer: '/effects/0/turns', value: 1, what: 'Imprison holds for 1 turn, not 3' },
   'spell/teleport': { pointer: '/effects/0/range', value: 2, what: 'Teleport reaches 2 squares, not 6' },
   'spell/heal': { pointer: '/effects/0/hits', value: 2, what: 'Heal gives back 2 Hits' },
-  'zone/corner-a1': { pointer: '/squares', value: ['b1'], what: 'corner a1 is b1' },
-  'zone/corner-a8': { pointer: '/squares', value: ['b8'], what: 'corner a8 is b8' },
-  'zone/corner-h1': { pointer: '/squares', value: ['g1'], what: 'corner h1 is g1' },
-  'zone/corner-h8': { pointer: '/squares', value: ['g8'], what: 'corner h8 is g8' },
-  'zone/corners': { pointer: '/squares', value: ['b1', 'g1', 'b8', 'g8'], what: 'the corners are b1, g1, b8, g8' },
+  // Each side holds its own two corners from the set-up, and the batch's random bots never take both
+  // of the enemy's, so moving a corner to another square of the board's edge changes no game: each
+  // corner is made one of the enemy's corners instead, so that three corners win, which the batch's
+  // games reach (as the scenario's own three-corner mutation above).
+  'zone/corner-a1': { pointer: '/squares', value: ['h8'], what: 'corner a1 is h8 (the corners are h1, a8, h8)' },
+  'zone/corner-a8': { pointer: '/squares', value: ['h1'], what: 'corner a8 is h1 (the corners are a1, h1, h8)' },
+  'zone/corner-h1': { pointer: '/squares', value: ['a8'], what: 'corner h1 is a8 (the corners are a1, a8, h8)' },
+  'zone/corner-h8': { pointer: '/squares', value: ['a1'], what: 'corner h8 is a1 (the corners are a1, h1, a8)' },
   'zone/dark-back-row': { pointer: '/squares', value: SEVENTH_RANK, what: "Dark's back row is rank 7" },
   'zone/light-back-row': { pointer: '/squares', value: SECOND_RANK, what: "Light's back row is rank 2" },
 };

@@ -34,11 +34,6 @@ const DECK = "the shared 50-card deck is shuffled with the state's seeded genera
 
 export const ARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'board/board': MOVE,
-  'board/board#/victory': CORNERS,
-  'card/attack-1': DAMAGE,
-  'card/attack-2': ATTACK_LIMIT,
-  'card/attack-3': RANGE,
-  'card/attack-4': LOS,
   'card/dark-save': SAVES,
   'card/light-save': SAVES,
   'card/move-1': MOVE_LIMIT,
@@ -86,7 +81,6 @@ export const ARCHON_RULES_RUN: { readonly [key: string]: string } = {
   'zone/corner-a8': CORNERS,
   'zone/corner-h1': CORNERS,
   'zone/corner-h8': CORNERS,
-  'zone/corners': CORNERS,
   'zone/dark-back-row': SETUP,
   'zone/light-back-row': SETUP,
 };

@@ -2,7 +2,7 @@
 // from its setup zone, the victory squares from the scenarios' occupy-locations conditions.
 import type { Face } from '../../../render/printable.js';
 import type { NamedContext } from '../../../render/contexts/context.js';
-import { archonView, FaceMarks, sideName, type ArchonView, type Marked } from './shared.js';
+import { archonView, FaceMarks, sideName, victoryText, type ArchonView } from './shared.js';
 import type { ArchonSkirmishBoard } from '../../../../generated/types/archon-skirmish/board.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 
@@ -110,7 +110,7 @@ export const boardSheet: NamedContext = {
       const first = Object.values(view.scenarios)[0];
       const firstSide = first ? { side: first.first, name: sideName(view, first.first), ...m.at('scenario', first.id, '/first') } : null;
       const victorySquares = victoryZones(view).flatMap((z) => (view.zones[z]!.squares ?? []).map((sq) => ({ name: sq, ...m.at('zone', z, '/squares') })));
-      const victory: { text: string } & Marked = { text: b.victory.text, ...m.at(r.kind, r.id, '/victory/text') };
+      const victory = victoryText(view, m);
 
       return {
         context: {

@@ -70,9 +70,13 @@ function cardFace(view: ArchonView, r: SelectedRecord, deck: ArchonView['decks']
     const squares = `${c.range} square${c.range === 1 ? '' : 's'}`;
     const text = c.type === 'M' ? `${how} ${squares} in a straight ${dirs}line` : `a target ${how} ${squares} away in a straight ${dirs}line`;
     lines.push({ label: c.type === 'M' ? 'Move' : 'Range', text, ...ptr });
-    if ('damage' in phase && typeof phase.damage === 'number') {
-      lines.push({ label: 'Hit', text: `the target loses ${phase.damage} Hit`, ...m.at('phase', phase.id, '/damage') });
-    }
+    // What the card does is the phase's rule that fires when it is played: its damage.
+    phase.rules.forEach((rule, i) => {
+      if (rule.when?.event !== 'card-played' || !rule.when.cards?.includes(c.id)) return;
+      rule.do.forEach((e, j) => {
+        if (e.kind === 'damage') lines.push({ label: 'Hit', text: `the target loses ${e.hits} Hit`, ...m.at('phase', phase.id, `/rules/${i}/do/${j}/hits`) });
+      });
+    });
   }
 
   // A spell: its printed rule, whom it targets, and who must be in play to cast it.

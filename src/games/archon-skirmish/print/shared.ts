@@ -59,6 +59,17 @@ export function spellRules(view: ArchonView): DeepReadonly<ArchonSkirmishRulesSe
   return view.rules['spell-cards'] ?? Object.values(view.rules).find((r) => (r.spellcasters ?? []).length > 0);
 }
 
+/**
+ * The VICTORY text as printed: the first scenario's ways to win, one sentence joined by "or"
+ * (test/transcription-archon-skirmish.test.ts checks the join is the printed text); null when no
+ * scenario states its victory.
+ */
+export function victoryText(view: ArchonView, marks: FaceMarks): ({ readonly text: string } & Marked) | null {
+  const scenario = Object.values(view.scenarios)[0];
+  if (!scenario?.victory || scenario.victory.length === 0) return null;
+  return { text: scenario.victory.map((v) => v.text).join(' or '), ...marks.at('scenario', scenario.id, '/victory') };
+}
+
 /** A value's mark address for templates: `{{mark @root.marks rec ptr}}`. */
 export interface Marked {
   readonly rec: string;

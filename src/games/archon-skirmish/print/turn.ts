@@ -2,7 +2,7 @@
 // layers decided about each, the spells rule and the victory reminder. One copy per player.
 import type { Face } from '../../../render/printable.js';
 import type { NamedContext } from '../../../render/contexts/context.js';
-import { archonView, FaceMarks, sideName, spellRules, type ArchonView, type Marked } from './shared.js';
+import { archonView, FaceMarks, sideName, spellRules, victoryText, type ArchonView, type Marked } from './shared.js';
 
 interface Fact extends Marked {
   readonly text: string;
@@ -89,8 +89,7 @@ export const turnSequence: NamedContext = {
         rules: (rules?.rules ?? []).map((rule, j) => ({ text: rule.text, ...m.at('rules', rules!.id, `/rules/${j}`) })),
         list: Object.values(view.spells).map((s) => ({ name: s.name, text: s.text, ...m.at('spell', s.id, '/text') })),
       };
-      const board = Object.values(view.boards)[0];
-      const victory = board ? { text: board.victory.text, ...m.at('board', board.id, '/victory/text') } : null;
+      const victory = victoryText(view, m);
       const draw = typeof seq.drawAfterTurns === 'number' ? { turns: seq.drawAfterTurns, ...m.at(r.kind, seq.id, '/drawAfterTurns') } : null;
       const { marks, footnotes } = m.result();
       return {
