@@ -405,6 +405,21 @@ describe('Archon Skirmish Battle Phase', () => {
     };
     expect(left(content)).toEqual({ hits: 1, square: sq('d5'), killed: false });
     expect(left(withBattle(atOne))).toEqual({ hits: 1, square: -1, killed: true });
+    // A rule that reads the turn is fired at every attack (its outcome is not kept by the target's Hits alone): 2 Hits from turn 3.
+    const fromTurn3 = battle.rules.map((r) =>
+      r.id === 'damage' ? { ...r, do: [{ kind: 'damage', target: { binding: 'subject', side: 'enemy' }, hits: 1 }], if: { turn: { op: 'lt', value: 3 } } } : r,
+    );
+    fromTurn3.push({
+      ...fromTurn3.find((r) => r.id === 'damage')!,
+      id: 'late-damage',
+      if: { turn: { op: 'gte', value: 3 } },
+      do: [{ kind: 'damage', target: { binding: 'subject', side: 'enemy' }, hits: 2 }],
+    });
+    const late = withBattle(fromTurn3);
+    const s1 = passUntil(arrange(started(1, late), { at: { knight: 'd4', troll: 'd5' }, hands: { light: ['attack-1'] } }), 'light', 'battle', late);
+    const hitsAt = (turn: number) =>
+      creature(play({ ...s1, turn }, { kind: 'attack', card: 'attack-1', creature: 'knight', target: 'troll' }, late).state, 'troll').hits;
+    expect([hitsAt(1), hitsAt(3), hitsAt(1)]).toEqual([troll - 1, troll - 2, troll - 1]);
     // A card's own damage effect is not played: refused, naming the card and what to write instead.
     const withEffect = {
       ...content,

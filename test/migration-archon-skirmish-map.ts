@@ -43,12 +43,15 @@ export function migrateArchonExport(exported: unknown): unknown {
   return out;
 }
 
+/** Issue 22: the end of the no-stacking rule's new note. */
+const NO_STACKING_NOTE = 'one creature a square): its board holds one creature a square, so it refuses a scenario without this rule (content.ts);';
+
 /**
  * Issue 22 (docs/migration.md): values stated twice removed, each fact kept where the engine reads
  * it. The Attack cards' `effects` and the Battle Phase's `damage` (the phase's rule `damage` does
  * an attack's damage), the board's `victory` (the scenario's victory conditions, whose texts joined
  * by "or" are the printed VICTORY text), and the zone `corners` (the scenario names the corners
- * one zone each).
+ * one zone each). The no-stacking rule's note now says the game refuses a scenario without it.
  */
 export function migrateArchonIssue22(exported: unknown): unknown {
   const out = structuredClone(exported) as Obj;
@@ -62,5 +65,9 @@ export function migrateArchonIssue22(exported: unknown): unknown {
   out.kinds.phase = (out.kinds.phase as Obj[]).map((r) => (dataOf(r).id === 'battle' ? without(r, 'damage') : r));
   out.kinds.board = (out.kinds.board as Obj[]).map((r) => without(r, 'victory'));
   out.kinds.zone = (out.kinds.zone as Obj[]).filter((r) => dataOf(r).id !== 'corners');
+  // The no-stacking rule's note says the game now refuses a scenario without it.
+  for (const r of out.kinds.scenario as Obj[])
+    for (const rule of dataOf(r).specialRules ?? [])
+      if (rule.id === 'no-stacking') rule.do[0].note = rule.do[0].note.replace('one creature a square);', NO_STACKING_NOTE);
   return out;
 }

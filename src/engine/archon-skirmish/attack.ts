@@ -9,44 +9,91 @@
 import type { LogEntry } from '../core/log.js';
 import type { Policy } from '../core/policy.js';
 import { fire } from '../core/rules/fire.js';
+import type { RuleSource } from '../core/rules/ruleset.js';
 import { coreWith, type CoreState, type Mutable } from '../core/state.js';
 import type { ArchonRules } from './content.js';
 import { emptyCore, unitOf } from './core-units.js';
-import { changed, type ArchonEvent, type Draft } from './state.js';
+import { changed, type ArchonEvent, type CreatureState, type Draft } from './state.js';
+
+/** What an attack's rules did to its target: each damage (the rule's key, the Hits left), its Hits and whether it was destroyed. */
+interface Outcome {
+  readonly damage: readonly { readonly rule: string; readonly to: number }[];
+  readonly hits: number;
+  readonly destroyed: boolean;
+}
 
 /** The rules that fire when `side` plays `card` at the creature `id`, applied to the draft; Archon's events pushed to `events`. */
 export function attackRules(rules: ArchonRules, s: Draft, side: string, card: string, id: string, events: ArchonEvent[]): void {
   const i = rules.instanceIndex.get(id)!;
   const c = s.creatures[i]!;
+  const list = rules.attackRules[side]!;
+  const memo = memoOf(list);
+  const key = memo === null ? '' : `${card} ${id} ${c.hits} ${c.imprisoned}`;
+  let outcome = memo?.get(key);
+  if (outcome === undefined) {
+    const fired = fireRules(rules, s, list, side, card, c);
+    outcome = fired.outcome;
+    if (fired.random !== s.random) s.random = fired.random;
+    // Kept only when the run drew nothing: then the generator was not read, and the same target gives the same outcome.
+    else if (memo !== null) memo.set(key, outcome);
+  }
+  let from = c.hits;
+  for (const d of outcome.damage) {
+    events.push({ type: 'effect', effect: 'damage', rule: d.rule, card, creature: id, hits: { from, to: d.to } });
+    from = d.to;
+  }
+  if (outcome.hits === c.hits && !outcome.destroyed) return;
+  const creatures = s.creatures.slice();
+  s.creatures = creatures;
+  if (!outcome.destroyed) {
+    creatures[i] = changed(c, c.square, outcome.hits, c.imprisoned);
+    return;
+  }
+  creatures[i] = changed(c, -1, outcome.hits, 0);
+  const squares = s.squares.slice();
+  squares[c.square] = -1;
+  s.squares = squares;
+  events.push({ type: 'effect', effect: 'killed', rule: rules.keys.killed, creature: id, square: rules.board.names[c.square]! });
+}
+
+/** The rules fired by the interpreter on the target as the one unit: what they did, and the generator after. */
+function fireRules(rules: ArchonRules, s: Draft, list: readonly RuleSource[], side: string, card: string, c: CreatureState) {
   const core = coreWith(emptyCore(rules), {}) as Mutable<CoreState>;
   core.units = [unitOf(rules, c)];
   core.random = s.random;
   core.turn = s.turn;
   core.active = side;
-  const fired = fire(core, { event: 'card-played', side, cards: [card], units: [id] }, rules.attackRules[side]!, NO_QUESTIONS);
+  const fired = fire(core, { event: 'card-played', side, cards: [card], units: [c.id] }, list, NO_QUESTIONS);
   const unit = fired.state.units[0]!;
-  // Each damage the rules did, with the Hits before and after it (one rule of the pack does one).
-  let hits = c.hits;
+  const damage: { rule: string; to: number }[] = [];
   for (let k = 0; k < fired.log.length; k++) {
     const e: LogEntry = fired.log[k]!;
-    if (e.kind !== 'damage' || !e.units.includes(id)) continue;
-    const to = (e.data.hitsLeft as { readonly [id: string]: number })[id]!;
-    events.push({ type: 'effect', effect: 'damage', rule: e.source, card, creature: id, hits: { from: hits, to } });
-    hits = to;
+    if (e.kind === 'damage' && e.units.includes(c.id)) damage.push({ rule: e.source, to: (e.data.hitsLeft as { readonly [id: string]: number })[c.id]! });
   }
-  if (fired.state.random !== s.random) s.random = fired.state.random;
-  if (unit.hits === c.hits && !unit.destroyed) return;
-  const creatures = s.creatures.slice();
-  s.creatures = creatures;
-  if (!unit.destroyed) {
-    creatures[i] = changed(c, c.square, unit.hits, c.imprisoned);
-    return;
+  const outcome: Outcome = { damage, hits: unit.hits, destroyed: unit.destroyed };
+  return { outcome, random: fired.state.random };
+}
+
+// An attack is played at every few moves, and by a greedy bot at every move it rates: the rules'
+// outcome is kept by the target's id, Hits and imprisonment and the card, for a side's rules that
+// can read nothing else. They read the square and the turn only through a condition (`if`, a
+// trigger's `where`, `whose` or `phase`, `once`), a pick (`choose`, `distribute`, which may draw
+// at random) or an effect that moves, places or lasts (any kind but those below): rules with none
+// of these are kept; others are fired at every attack. Made once per rule list (per content).
+const PLAIN_EFFECTS = new Set(['damage', 'destroy', 'heal', 'manual', 'no-effect']);
+const READS_MORE = /"(if|where|whose|phase|once|choose|distribute|duration)":/;
+const memos = new WeakMap<readonly RuleSource[], Map<string, Outcome> | null>();
+
+function memoOf(list: readonly RuleSource[]): Map<string, Outcome> | null {
+  let memo = memos.get(list);
+  if (memo === undefined) {
+    const plain = list.every(({ rule }) => {
+      const json = JSON.stringify(rule);
+      return !READS_MORE.test(json) && [...json.matchAll(/"kind":"([^"]*)"/g)].every((m) => PLAIN_EFFECTS.has(m[1]!));
+    });
+    memos.set(list, (memo = plain ? new Map() : null));
   }
-  creatures[i] = changed(c, -1, unit.hits, 0);
-  const squares = s.squares.slice();
-  squares[c.square] = -1;
-  s.squares = squares;
-  events.push({ type: 'effect', effect: 'killed', rule: rules.keys.killed, creature: id, square: rules.board.names[c.square]! });
+  return memo;
 }
 
 /** An attack's rules ask no player anything: its target is the move's. A rule that asks is a content error, named. */
