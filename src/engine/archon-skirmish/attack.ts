@@ -28,14 +28,16 @@ export function attackRules(rules: ArchonRules, s: Draft, side: string, card: st
   const c = s.creatures[i]!;
   const list = rules.attackRules[side]!;
   const memo = memoOf(list);
-  const key = memo === null ? '' : `${card} ${id} ${c.hits} ${c.imprisoned}`;
-  let outcome = memo?.get(key);
+  // The card, the target, its Hits and its turns of imprisonment, as one number (kept only while Hits and turns fit their 10 bits).
+  const kept = memo !== null && c.hits < 1024 && c.imprisoned < 1024;
+  const key = kept ? ((rules.cardById.get(card)!.index * rules.instances.length + i) * 1024 + c.hits) * 1024 + c.imprisoned : 0;
+  let outcome = kept ? memo.get(key) : undefined;
   if (outcome === undefined) {
     const fired = fireRules(rules, s, list, side, card, c);
     outcome = fired.outcome;
     if (fired.random !== s.random) s.random = fired.random;
     // Kept only when the run drew nothing: then the generator was not read, and the same target gives the same outcome.
-    else if (memo !== null) memo.set(key, outcome);
+    else if (kept) memo.set(key, outcome);
   }
   let from = c.hits;
   for (const d of outcome.damage) {
@@ -82,9 +84,14 @@ function fireRules(rules: ArchonRules, s: Draft, list: readonly RuleSource[], si
 // of these are kept; others are fired at every attack. Made once per rule list (per content).
 const PLAIN_EFFECTS = new Set(['damage', 'destroy', 'heal', 'manual', 'no-effect']);
 const READS_MORE = /"(if|where|whose|phase|once|choose|distribute|duration)":/;
-const memos = new WeakMap<readonly RuleSource[], Map<string, Outcome> | null>();
+const memos = new WeakMap<readonly RuleSource[], Map<number, Outcome> | null>();
 
-function memoOf(list: readonly RuleSource[]): Map<string, Outcome> | null {
+// The list last asked for and its memo: a game asks for the same side's list attack after attack.
+let lastList: readonly RuleSource[] | null = null;
+let lastMemo: Map<number, Outcome> | null = null;
+
+function memoOf(list: readonly RuleSource[]): Map<number, Outcome> | null {
+  if (list === lastList) return lastMemo;
   let memo = memos.get(list);
   if (memo === undefined) {
     const plain = list.every(({ rule }) => {
@@ -93,6 +100,8 @@ function memoOf(list: readonly RuleSource[]): Map<string, Outcome> | null {
     });
     memos.set(list, (memo = plain ? new Map() : null));
   }
+  lastList = list;
+  lastMemo = memo;
   return memo;
 }
 
