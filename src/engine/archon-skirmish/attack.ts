@@ -111,6 +111,7 @@ const NO_QUESTIONS: Policy = {
   chooseLocation: () => unasked('a location'),
   useReroll: () => unasked('a re-roll'),
   chooseOption: () => unasked('an option'),
+  chooseNumber: () => unasked('a number'),
 };
 
 function unasked(what: string): never {
