@@ -253,12 +253,7 @@ export function archonWitnesses(content: PackContent, scenario: JsonObject): Wit
   const sides = (scenario.sides as readonly JsonObject[]).map((s) => String(s.side));
   return [
     { key: 'board/board', how: 'a creature is placed on a square of the 8x8 board', seen: (l) => l.type === 'effect' && l.effect === 'place' },
-    {
-      key: 'board/board#/victory',
-      how: "a game ends by one of the board's victories (the corners, or all enemy creatures destroyed)",
-      seen: (l) => victory(0)(l) || victory(1)(l),
-    },
-    ...['zone/corners', 'zone/corner-a1', 'zone/corner-a8', 'zone/corner-h1', 'zone/corner-h8'].map((key) => ({
+    ...['zone/corner-a1', 'zone/corner-a8', 'zone/corner-h1', 'zone/corner-h8'].map((key) => ({
       key,
       how: 'a side wins by occupying the 4 corner squares',
       seen: victory(0),
@@ -367,6 +362,10 @@ export const ARCHON_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: 
   {
     key: /^card\/(exchange|heal|imprison|teleport)$/,
     why: 'a spell card played (`play-card`): the card has no rule of its own, its spell (spell/<id>) is logged on the next line',
+  },
+  {
+    key: /^card\/attack-[1-4]$/,
+    why: "an attack names the Attack card played (`attack`): the card has no rule of its own, the Battle Phase's rule damage does its Hit",
   },
   { key: /^turn\/turn-sequence#\/drawAfterTurns$/, why: "the ruling's draw after a number of turns: a field of the turn record, not printed text" },
 ];

@@ -50,9 +50,11 @@ function withoutLaterAdditions(exported: Json): Json {
 function withoutAerialEffect(exported: Json): Json {
   type Rule = { id?: string; do: unknown[] };
   type Rec = { id: string; data?: { rules: Rule[] }; rules?: Rule[] };
-  const out = exported as { kinds: { trait: Rec[] } };
+  const out = exported as { kinds: { trait: Rec[]; result?: ({ data?: Record<string, unknown> } & Record<string, unknown>)[] } };
   const aerial = out.kinds.trait.find((t) => t.id === 'aerial')!;
   for (const rule of (aerial.data ?? aerial).rules!) if (rule.id === 'flies') rule.do = [];
+  // Issue 22: a result is Engaged by its effects (prevent-actions move); its `engaged` flag went.
+  for (const r of out.kinds.result ?? []) delete (r.data ?? r).engaged;
   return out;
 }
 
