@@ -20,7 +20,7 @@ import { loadContent } from '../src/content/effective.js';
 import { composePrintable, DEFAULT_PRINT } from '../src/render/compose.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { packPrintables } from '../src/render/printables.js';
-import { PrintDiagnosticError, RenderError, TemplateError } from '../src/render/render-error.js';
+import { PrintDiagnosticError, RenderError, TemplateError, TextCutOffError } from '../src/render/render-error.js';
 import { packContexts } from '../src/render/pack-contexts.js';
 import * as warmaster from '../generated/content/warmaster.js';
 import { COMMAND_LINE, commandDiagnostic } from '../src/cli/command-error.js';
@@ -235,6 +235,17 @@ const CASES: Record<DiagnosticCode, Case> = {
         throw renderFailure(new RenderError('out/x/cards.pdf: the browser could not print it: page crashed')) ?? new Error('not a render failure');
       }),
     expected: [error('render/failed', COMMAND_LINE, 1, 1, { message: 'the browser could not print it' })],
+  },
+  'render/text-cut-off': {
+    rule: 'render --strict with text cut off in its box is a coded error of the command naming the printable and the face',
+    run: () =>
+      thrownBy(['render', '--strict'], () => {
+        throw (
+          renderFailure(new TextCutOffError(['mini/mini-cards.pdf: the printable mini-cards (face: card knight) has text cut off'])) ??
+          new Error('not a render failure')
+        );
+      }),
+    expected: [error('render/text-cut-off', COMMAND_LINE, 1, 17, { message: 'the printable mini-cards (face: card knight)' })],
   },
   'render/no-browser': {
     rule: 'setup with no browser to find (PLAYMARK_BROWSER naming a missing file) is a coded error of the command',

@@ -7,7 +7,7 @@ import { CARD_SIZES, parseCardSize } from '../render/impose.js';
 import type { ErrataSince } from '../render/common/changelog.js';
 import { createProgress } from '../render/progress.js';
 import { DEFAULT_OUT, render, type RenderOptions, type RenderSummary } from '../render/render.js';
-import { PrintDiagnosticError, RenderError, RenderInterrupted, TemplateError } from '../render/render-error.js';
+import { PrintDiagnosticError, RenderError, RenderInterrupted, TemplateError, TextCutOffError } from '../render/render-error.js';
 import { formatDiagnosticText } from './format.js';
 import { CommandError, EXIT, UsageError, type Io } from './io.js';
 import { readProjectContent, type ProjectContent } from './project.js';
@@ -20,8 +20,10 @@ export interface RenderFlags {
   bleed: string;
   gap: string;
   margin: string;
+  safeMargin: string;
   cropMarks: 'corner' | 'full' | 'none';
-  duplex: 'long' | 'short' | 'none';
+  /** Undefined when not given: backs laid out for the long edge. */
+  duplex?: 'long' | 'short' | 'none';
   backOffset: string;
   gutterFold: boolean;
   layout: 'nup' | 'pod';
@@ -31,6 +33,7 @@ export interface RenderFlags {
   only?: string;
   combine?: boolean;
   force: boolean;
+  strict: boolean;
   format: 'text' | 'json';
   json: boolean;
 }
@@ -57,8 +60,18 @@ Combine: with --combine, the cards and counters of all a pack's printables (two 
   in one <pack>/<pack>-cards-and-counters.pdf instead of one PDF each: faces of one size are imposed
   together, sizes in bands down the page (largest first, a smaller size filling the room a larger
   one leaves), each band with its own crop marks. Sheets (references, maps) print as usual.
-Duplex: a back page after each front page, mirrored so the backs line up (long edge: columns,
-  short edge: rows). Print calibration.pdf two-sided to measure --back-offset.
+Backs: cards and counters with a back print a page of backs after each page of fronts, mirrored so
+  the backs line up when printed two-sided (--duplex long, the default: columns mirrored; --duplex
+  short: rows). The same pages serve without a duplex printer: glue each back page to its front
+  page (long edge), or cut the backs out and put each behind its card in a sleeve. --duplex none
+  prints fronts only (sleeves with their own backs). Print calibration.pdf two-sided to measure
+  --back-offset.
+Safe margin: nothing is printed within --safe-margin (5 mm) of the paper's edge, crop marks and
+  footers included, on A4 and Letter alike: pieces that do not fit inside it print fewer a sheet,
+  a sheet whose face reaches into it is reported. A page holding fewer pieces than fit is spread
+  over the page, each piece with its whole bleed and crop marks in the gutters between them.
+Cut-off text: text running past its box (cut off, or hidden under what follows it) is a warning
+  naming the printable and the face; with --strict it is an error (render/text-cut-off, exit 1).
 The browser: $PLAYMARK_BROWSER, else Debian's chromium-headless-shell, else an installed Chromium,
   Chrome or Edge. Without one, the HTML is still written and the exit code is 1.`;
 
@@ -74,9 +87,17 @@ export function addRenderOptions(command: Command): Command {
       String(DEFAULT_PRINT.gap),
     )
     .option('--margin <mm>', 'room kept outside the bleed for crop marks, mm', String(DEFAULT_PRINT.margin))
+    .option(
+      '--safe-margin <mm>',
+      'room at every edge of the paper where nothing prints (art, crop marks, footers): home printers print nothing there; pieces that do not fit inside it print fewer a sheet',
+      String(DEFAULT_PRINT.safeMargin),
+    )
     .addOption(new Option('--crop-marks <style>', 'crop marks').choices(['corner', 'full', 'none']).default('corner'))
     .addOption(
-      new Option('--duplex <edge>', 'print card backs for two-sided printing, flipped on this edge').choices(['long', 'short', 'none']).default('none'),
+      new Option(
+        '--duplex <edge>',
+        'card backs: a page of backs after each page of fronts, mirrored for two-sided printing flipped on this edge (default long; also for gluing or sleeves); none: fronts only',
+      ).choices(['long', 'short', 'none']),
     )
     .option('--back-offset <x,y>', 'move every back by X mm right and Y mm down (as the back is seen), for a printer that shifts', '0,0')
     .option('--gutter-fold', 'fronts and backs side by side on one page, to fold and glue (instead of duplex)', false)
@@ -91,6 +112,7 @@ export function addRenderOptions(command: Command): Command {
     .option('--only <ids>', 'only these printables (comma-separated ids; a printable that shares sheets prints with its whole set)')
     .option('--combine', "cards and counters of a pack's printables share sheets: one <pack>-cards-and-counters.pdf per pack instead of one PDF each", false)
     .option('--force', 'print every output, even those whose inputs did not change', false)
+    .option('--strict', 'treat text cut off in its box as an error (exit 1), not a warning', false)
     .addOption(new Option('--format <format>', 'the summary as text or JSON').choices(['text', 'json']).default('text'))
     .option('--json', 'the same as --format json', false);
 }
@@ -187,7 +209,8 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
   const backOffset = { x: Number(offset[1]), y: Number(offset[2]) };
   if (Math.abs(backOffset.x) > 20 || Math.abs(backOffset.y) > 20)
     throw new UsageError('--back-offset is more than 20 mm', 'A printer shifts its back side by a few millimetres at most; check the calibration sheet.');
-  if (flags.gutterFold && flags.duplex !== 'none') throw new UsageError('--gutter-fold and --duplex are two ways to print backs: choose one');
+  if (flags.gutterFold && flags.duplex !== undefined && flags.duplex !== 'none')
+    throw new UsageError('--gutter-fold and --duplex are two ways to print backs: choose one');
   if (flags.gutterFold && flags.layout === 'pod') throw new UsageError('--gutter-fold is for sheets cut at home, not for --layout pod');
   if (flags.combine && flags.layout === 'pod')
     throw new UsageError('--combine shares sheets between printables; --layout pod prints one card a page', 'Leave out one of them.');
@@ -202,8 +225,10 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
     bleed: mm('bleed', flags.bleed, 10),
     gap: flags.gap.trim() === 'auto' ? 'auto' : mm('gap', flags.gap, 50),
     margin: mm('margin', flags.margin, 50),
+    safeMargin: mm('safe-margin', flags.safeMargin, 50),
     cropMarks: flags.cropMarks,
-    duplex: flags.duplex,
+    // Not given: backs for the long edge, or none with a gutter fold (its backs are beside the fronts).
+    duplex: flags.duplex ?? (flags.gutterFold ? 'none' : DEFAULT_PRINT.duplex),
     backOffset,
     gutterFold: flags.gutterFold,
     layout: flags.layout,
@@ -217,6 +242,7 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
     png: flags.png,
     dpi: Number(flags.dpi) as 300 | 600,
     force: flags.force,
+    ...(flags.strict ? { strict: true } : {}),
     ...(flags.combine ? { combine: true } : {}),
     ...(flags.only
       ? {
@@ -235,6 +261,7 @@ const STOP_SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 /** A render's failure the user can act on, as the coded error the CLI prints (exit 1); undefined for any other error. */
 export function renderFailure(error: unknown): CommandError | undefined {
   if (error instanceof BrowserLaunchError) return new CommandError(error.message, 'render/no-browser', EXIT.content);
+  if (error instanceof TextCutOffError) return new CommandError(error.message, 'render/text-cut-off', EXIT.content);
   if (error instanceof RenderError) return new CommandError(error.message, 'render/failed', EXIT.content);
   return undefined;
 }

@@ -466,6 +466,12 @@ export const CODES = {
       'A render stopped for a reason in the project: a template, partial or stylesheet outside the project or unreadable, or a page the browser could not print. Nothing half-written is left. Exit code 1.',
     hint: 'Read the message: keep templates and stylesheets inside the project, and check the file it names.',
   },
+  'render/text-cut-off': {
+    severity: 'error',
+    summary:
+      '`render --strict` found text cut off in its box: a face whose content runs past it, or text inside it running past the box that holds it (hidden under what follows). The outputs are written. Exit code 1.',
+    hint: 'Read each message: it names the output, the printable and the face. Shorten the text, give its box room in the template, or print the cards larger (--card).',
+  },
   'render/no-browser': {
     severity: 'error',
     summary: 'No headless Chromium to print with was found (or PLAYMARK_BROWSER names one that is not there), or it would not start. Exit code 1.',

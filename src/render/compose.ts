@@ -5,7 +5,20 @@ import { CROP_MARK, cropMarks, type Line } from './crop-marks.js';
 import { combinedDress, documentCss, pageDress, renderFace } from './document.js';
 import { fontFaceCss, symbolFontCss, usesSymbols } from './fonts.js';
 import type { Templates } from './handlebars.js';
-import { cardSize, fitGrid, fitGutterFold, mirrorForDuplex, mirrorForFold, slot, type Grid, type Placement, type Rect } from './impose.js';
+import {
+  cardSize,
+  fitGrid,
+  fitGutterFold,
+  fmt,
+  gridOptions,
+  mirrorForDuplex,
+  mirrorForFold,
+  slot,
+  spreadGrid,
+  type Grid,
+  type Placement,
+  type Rect,
+} from './impose.js';
 import type { CardPrintable, Face, Printable, SheetPrintable, Size } from './printable.js';
 import { RenderError, TemplateError } from './render-error.js';
 
@@ -78,6 +91,11 @@ function sheetPages(templates: Templates, p: SheetPrintable, o: PrintOptions): {
   const box = oriented(SHEET_FACE, p.orientation);
   const x = (paper.width - box.width) / 2;
   const y = (paper.height - box.height) / 2;
+  const warnings: string[] = [];
+  if (Math.min(x, y) < o.safeMargin - 1e-9)
+    warnings.push(
+      `${p.id}: its ${fmt(box.width)} x ${fmt(box.height)} mm face comes ${fmt(Math.min(x, y))} mm from the edge of ${o.paper} paper, inside the ${fmt(o.safeMargin)} mm printer-safe margin (--safe-margin)`,
+    );
   const pages: PageHtml[] = [];
   for (const face of p.faces) {
     const html = faceHtml(templates, p, face);
@@ -91,7 +109,7 @@ function sheetPages(templates: Templates, p: SheetPrintable, o: PrintOptions): {
       });
     }
   }
-  return { pages, warnings: [] };
+  return { pages, warnings };
 }
 
 function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { pages: PageHtml[]; warnings: string[] } {
@@ -128,7 +146,7 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
     return { pages, warnings };
   }
 
-  const grid = { paper: PAPER[o.paper], card, bleed, gap: o.gap, margin: o.margin };
+  const grid = gridOptions(o, card, PAPER[o.paper]);
   const what = p.size ? `${p.title} card` : 'card';
   if (o.gutterFold && p.back) {
     const { layout, warnings: w } = fitGutterFold(grid);
@@ -170,11 +188,11 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
   const duplex = o.duplex !== 'none' && p.back ? o.duplex : undefined;
   for (let start = 0; start < items.length; start += fit.grid.perPage) {
     const chunk = items.slice(start, start + fit.grid.perPage);
-    // A last page that is not full: its outer cards keep their full bleed and the crop marks
-    // follow the cards there are, not the empty slots.
-    const grid = usedGrid(fit.grid, chunk.length);
+    // A page that is not full: its pieces spread over the page (impose.ts spreadGrid), each with
+    // its whole bleed, and the crop marks follow the pieces there are, not the empty slots.
+    const grid = spreadGrid(fit.grid, chunk.length, bleed, o.margin);
     const at = chunk.map((_, k) => slot(grid, k));
-    const body = chunk.map((i, k) => placed(at[k]!, front(i), bleed, 'front')).join('') + svgLines(paper, cropMarks(grid, o.cropMarks));
+    const body = chunk.map((i, k) => placed(at[k]!, front(i), bleed, 'front')).join('') + svgLines(paper, pieceMarks(grid, chunk.length, o.cropMarks));
     pages.push({ box: { size: paper, side: 'front', faces: chunk, slots: at.map((a) => a.trim) }, html: page(paper, body) });
     if (duplex) {
       const mirrored = at.map((a) => mirrorForDuplex(a, paper, duplex, o.backOffset));
@@ -183,6 +201,20 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
     }
   }
   return { pages, warnings };
+}
+
+/**
+ * The crop marks of the `n` pieces of a grid filled row by row: a last row with fewer pieces is
+ * marked as a grid of its own, so no mark points at an empty slot.
+ */
+export function pieceMarks(grid: Grid, n: number, style: PrintOptions['cropMarks']): Line[] {
+  const cols = grid.cols.count;
+  const rest = n % cols;
+  if (rest === 0 || n < cols) return cropMarks(usedGrid(grid, n), style);
+  const full = Math.floor(n / cols);
+  const top: Grid = { ...grid, rows: { ...grid.rows, count: full } };
+  const last: Grid = { ...grid, rows: { ...grid.rows, count: 1, start: grid.rows.start + full * grid.rows.step }, cols: { ...grid.cols, count: rest } };
+  return [...cropMarks(top, style), ...cropMarks(last, style)];
 }
 
 /** The grid of a page holding `n` cards, filled row by row: the rows (and, for one row, the columns) in use. */
@@ -289,7 +321,7 @@ export function combinedLayout(printables: readonly CardPrintable[], o: PrintOpt
 
   const pages: Band[][] = [];
   for (const { size, items } of groups) {
-    const options = { paper, card: size, bleed: o.bleed, gap: o.gap, margin: o.margin };
+    const options = gridOptions(o, size, paper);
     const full = fitGrid(options, 'card or counter');
     for (const w of full.warnings) if (!warnings.includes(w)) warnings.push(w);
     const cols = full.grid.cols.count;
@@ -393,8 +425,8 @@ function bandBelow(full: Grid, above: number, size: Size, gapRows: number, n: nu
   const outer = full.rows.outerBleed;
   const top = above + BAND_MARKS;
   const firstTrim = top + BAND_MARKS + outer;
-  const bottomRoom = Math.min(margin, full.rows.start - outer);
-  const rows = Math.floor((paper.height - bottomRoom - outer - firstTrim + gapRows + 1e-9) / (size.height + gapRows));
+  const bottomRoom = Math.min(margin, full.rows.start - outer - full.safe);
+  const rows = Math.floor((paper.height - full.safe - bottomRoom - outer - firstTrim + gapRows + 1e-9) / (size.height + gapRows));
   if (rows < 1) return undefined;
   const used = usedGrid(full, Math.min(n, rows * full.cols.count));
   const count = Math.min(rows, used.rows.count);

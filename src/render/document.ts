@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PAPER, SHEET_FACE, type PageBox, type PrintOptions } from './print-options.js';
-import { CROP_MARK } from './crop-marks.js';
+import { CROP_MARK, FULL_REACH } from './crop-marks.js';
 import { fontFaceCss } from './fonts.js';
 import type { Templates } from './handlebars.js';
 import { legendAsPrinted } from './marks.js';
-import { cardSize, fitGutterFold } from './impose.js';
+import { cardSize, fitGutterFold, gridOptions } from './impose.js';
 import type { Face, GameInfo, Printable, Size } from './printable.js';
 
 export type { GameInfo } from './printable.js';
@@ -110,8 +110,8 @@ export interface FooterPlace {
 
 /** Text height of the footer (6 pt), mm. */
 const FOOTER_HEIGHT = 2.4;
-/** No printer prints nearer its edge than this, mm. */
-const FOOTER_EDGE = 3.5;
+/** No printer prints nearer its edge than this, mm (the printer-safe margin, when wider, keeps the footer further in). */
+const FOOTER_NEAREST = 3.5;
 /** The highest a footer sits, mm from the paper's bottom edge: where a sheet's footer sits, so a half-empty page of cards keeps its footer at the foot, not mid-page. */
 const FOOTER_HIGHEST = 8.3;
 
@@ -129,19 +129,20 @@ export function footerPlace(
   text: string,
   short: string,
   centre = paper.width / 2,
+  safe = 0,
 ): FooterPlace | undefined {
+  // Never inside the printer-safe margin.
+  const edge = Math.max(FOOTER_NEAREST, safe);
   const band = paper.height - artBottom;
   const width = (s: string) => s.length * 1.15; // 6 pt Plex Sans: about 1.15 mm a character, generous
-  if (band - marks >= FOOTER_EDGE + FOOTER_HEIGHT + 0.5)
-    return { bottom: Math.max(FOOTER_EDGE, Math.min(FOOTER_HIGHEST, (band - marks - FOOTER_HEIGHT) / 2)), short: false, centre };
-  if (band < FOOTER_EDGE + FOOTER_HEIGHT + 1) return undefined;
+  if (band - marks >= edge + FOOTER_HEIGHT + 0.5)
+    return { bottom: Math.max(edge, Math.min(FOOTER_HIGHEST, (band - marks - FOOTER_HEIGHT) / 2)), short: false, centre };
+  if (band < edge + FOOTER_HEIGHT + 1) return undefined;
   // Between two neighbouring marks: the gap nearest the wanted centre that holds the whole footer,
   // else the one nearest that holds the page number alone.
-  const xs = [...new Set([FOOTER_EDGE, paper.width - FOOTER_EDGE, ...markXs.filter((x) => x > FOOTER_EDGE && x < paper.width - FOOTER_EDGE)])].sort(
-    (a, b) => a - b,
-  );
+  const xs = [...new Set([edge, paper.width - edge, ...markXs.filter((x) => x > edge && x < paper.width - edge)])].sort((a, b) => a - b);
   const gaps = xs.slice(1).map((x, i) => ({ from: xs[i]!, to: x }));
-  const bottom = Math.max(FOOTER_EDGE, (band - FOOTER_HEIGHT) / 2);
+  const bottom = Math.max(edge, (band - FOOTER_HEIGHT) / 2);
   for (const [words, isShort] of [
     [text, false],
     [short, true],
@@ -217,9 +218,7 @@ export function pageDress(printable: Printable, o: PrintOptions, boxes: readonly
   let vertical = false;
   if (printable.kind === 'card' && o.gutterFold && printable.back) {
     try {
-      vertical =
-        fitGutterFold({ paper: PAPER[o.paper], card: cardSize(printable, o.card).size, bleed: o.bleed, gap: o.gap, margin: o.margin }).layout.fold ===
-        'vertical';
+      vertical = fitGutterFold(gridOptions(o, cardSize(printable, o.card).size, PAPER[o.paper])).layout.fold === 'vertical';
     } catch (e) {
       // No gutter-fold layout fits (impose.ts throws a RangeError): compose reports that; dress as horizontal.
       if (!(e instanceof RangeError)) throw e;
@@ -259,7 +258,7 @@ function dress(
     const paper = PAPER[o.paper];
     const page = sheet.landscape ? { width: paper.height, height: paper.width } : paper;
     const box = sheet.landscape ? SHEET_FACE.width : SHEET_FACE.height;
-    places = boxes.map(() => footerPlace(page, (page.height + box) / 2, 0, [], head, short));
+    places = boxes.map(() => footerPlace(page, (page.height + box) / 2, 0, [], head, short, page.width / 2, o.safeMargin));
   } else if (o.layout !== 'pod') {
     places = boxes.map((box) => cardPageFooter(box, o, head, short, vertical));
   }
@@ -272,8 +271,17 @@ function cardPageFooter(box: PageBox, o: PrintOptions, text: string, short: stri
   const trims = box.slots ?? [];
   // The art ends a bleed below the lowest trim (an outer bleed is never wider than --bleed).
   const artBottom = trims.length === 0 ? 0 : Math.min(paper.height, Math.max(...trims.map((t) => t.y + t.height)) + o.bleed);
-  const marks = trims.length === 0 || o.cropMarks === 'none' ? 0 : o.cropMarks === 'full' ? paper.height - artBottom : CROP_MARK.offset + CROP_MARK.length;
+  const marks = trims.length === 0 || o.cropMarks === 'none' ? 0 : CROP_MARK.offset + (o.cropMarks === 'full' ? FULL_REACH : CROP_MARK.length);
   const xs = o.cropMarks === 'none' ? [] : [...new Set(trims.flatMap((t) => [t.x, t.x + t.width]))];
   // A vertical fold: the footer goes under the fronts' half, clear of the fold line.
-  return footerPlace(paper, artBottom, marks, vertical ? [...xs, paper.width / 2] : xs, text, short, vertical ? paper.width / 4 : paper.width / 2);
+  return footerPlace(
+    paper,
+    artBottom,
+    marks,
+    vertical ? [...xs, paper.width / 2] : xs,
+    text,
+    short,
+    vertical ? paper.width / 4 : paper.width / 2,
+    o.safeMargin,
+  );
 }

@@ -9,7 +9,7 @@
 // in its own colour past every cut (a 1 mm miscut shows that card's colour, never its neighbour's),
 // found without losing a card per page where it can be (see fitAxisAuto). `--gap 0` shares cut lines.
 import type { CardPrintable } from './printable.js';
-import type { Duplex, Gap, Rect, Size } from './print-options.js';
+import type { Duplex, Gap, PrintOptions, Rect, Size } from './print-options.js';
 
 export type { Duplex, Gap, Rect } from './print-options.js';
 
@@ -58,6 +58,8 @@ export interface GridOptions {
   readonly gap: Gap;
   /** Room kept outside the grid's bleed for crop marks. */
   readonly margin: number;
+  /** mm at each edge of the paper where nothing prints: the grid, its bleed and crop marks stay inside (default 0). */
+  readonly safe?: number;
 }
 
 /** One axis of a grid: how many, where the first trim starts, and the bleed kept outside. */
@@ -80,11 +82,18 @@ export interface Grid {
   readonly perPage: number;
   /** The paper the grid is laid on (after any turn to landscape for a gutter fold). */
   readonly paper: Size;
+  /** mm at each edge of the paper where nothing prints (crop marks stop there). */
+  readonly safe: number;
 }
 
 export interface Fit {
   readonly grid: Grid;
   readonly warnings: string[];
+}
+
+/** The grid options for pieces of `card` size printed with `o`: what compose, the footer and the cover all impose with. */
+export function gridOptions(o: Pick<PrintOptions, 'paper' | 'bleed' | 'gap' | 'margin' | 'safeMargin'>, card: Size, paper: Size): GridOptions {
+  return { paper, card, bleed: o.bleed, gap: o.gap, margin: o.margin, safe: o.safeMargin };
 }
 
 /** Fits one axis of length `length` (the paper's side, or half of it for a gutter fold). */
@@ -113,7 +122,7 @@ export function fitAxisAuto(length: number, card: number, bleed: number, margin:
   const { most, least } = AUTO_GAP;
   const minMargin = Math.min(margin, AUTO_GAP.margin);
   const minOuter = Math.min(bleed, least / 2);
-  const shared = fitAxis(length, card, bleed, 0, margin).axis.count;
+  const shared = fitAxis(length, card, minOuter, 0, minMargin).axis.count;
   for (let count = shared; count >= 1; count--) {
     const trims = count * card;
     if (trims > length + 1e-9) continue;
@@ -123,13 +132,17 @@ export function fitAxisAuto(length: number, card: number, bleed: number, margin:
     let gap = Math.min(most, roomFor(bleed, margin));
     if (gap < least - 1e-9) gap = Math.min(most, roomFor(bleed, minMargin));
     if (gap < least - 1e-9 && roomFor(minOuter, minMargin) >= least - 1e-9) gap = least;
-    if (gap < least - 1e-9 && count > 1) continue;
+    // Shared cut lines (gap 0) before a card less a page, when the cards, their bleed and the least margin fit.
+    if (gap < least - 1e-9 && count > 1) {
+      if (roomFor(minOuter, minMargin) < -1e-9) continue;
+      gap = 0;
+    }
     if (gaps === 0) gap = 0;
     const span = trims + gaps * gap;
     const start = (length - span) / 2;
     const outerBleed = Math.max(0, Math.min(bleed, start - minMargin, start));
     return {
-      axis: { count, start, step: card + gap, card, outerBleed, innerBleed: Math.min(bleed, gap / 2) },
+      axis: { count, start, step: card + gap, card, outerBleed, innerBleed: Math.min(bleed, gap === 0 ? SEAM : gap / 2) },
       bleedCut: outerBleed < minOuter - 1e-9,
       noMarkRoom: start - outerBleed < minMargin - 1e-9,
     };
@@ -139,8 +152,16 @@ export function fitAxisAuto(length: number, card: number, bleed: number, margin:
 
 /** The grid for cards on a sheet of paper, with warnings when the bleed or the crop marks do not fit. */
 export function fitGrid(o: GridOptions, what = 'card'): Fit {
-  const axis = (length: number, card: number) =>
-    o.gap === 'auto' ? fitAxisAuto(length, card, o.bleed, o.margin) : fitAxis(length, card, o.bleed, o.gap, o.margin);
+  const safe = o.safe ?? 0;
+  // Laid out on the paper less its safe margin, then moved in by it.
+  const axis = (length: number, card: number) => {
+    const inner = length - 2 * safe;
+    if (card > inner + 1e-9 && card <= length + 1e-9) {
+      throw new RangeError(`a ${fmt(card)} mm card does not fit inside the ${fmt(safe)} mm printer-safe margin of ${fmt(length)} mm of paper (--safe-margin)`);
+    }
+    const fit = o.gap === 'auto' ? fitAxisAuto(inner, card, o.bleed, o.margin) : fitAxis(inner, card, o.bleed, o.gap, o.margin);
+    return { ...fit, axis: { ...fit.axis, start: fit.axis.start + safe } };
+  };
   const cols = axis(o.paper.width, o.card.width);
   const rows = axis(o.paper.height, o.card.height);
   const warnings: string[] = [];
@@ -155,7 +176,54 @@ export function fitGrid(o: GridOptions, what = 'card'): Fit {
       `a ${size} ${what} with ${fmt(o.bleed)} mm bleed leaves less than ${fmt(o.margin)} mm for crop marks on ${fmt(o.paper.width)} x ${fmt(o.paper.height)} mm paper`,
     );
   }
-  return { grid: { cols: cols.axis, rows: rows.axis, perPage: cols.axis.count * rows.axis.count, paper: o.paper }, warnings };
+  return { grid: { cols: cols.axis, rows: rows.axis, perPage: cols.axis.count * rows.axis.count, paper: o.paper, safe }, warnings };
+}
+
+/** The widest gutter a page of few pieces is spread with: at most this, and at most the piece's shorter side. */
+export const SPREAD_GAP = 25;
+
+/**
+ * The grid for a page holding `n` pieces, fewer than a full page: spread over the page rather than
+ * packed in a strip at its top. Of the column counts that hold them, the one leaving the widest
+ * gutter (up to SPREAD_GAP, and never narrower than the full grid's), then the one whose shape is
+ * nearest the page's; centred, every piece with its whole bleed. `margin`: room kept for crop marks.
+ */
+export function spreadGrid(full: Grid, n: number, bleed: number, margin: number): Grid {
+  if (n >= full.perPage || n <= 0) return full;
+  const w = full.cols.card;
+  const h = full.rows.card;
+  const area = { width: full.paper.width - 2 * full.safe, height: full.paper.height - 2 * full.safe };
+  const edge = bleed + margin;
+  const least = Math.max(full.cols.step - w, full.rows.step - h);
+  const most = Math.min(SPREAD_GAP, w, h);
+  const room = (length: number, count: number, size: number) => (count > 1 ? (length - count * size - 2 * edge) / (count - 1) : Infinity);
+  let best: { cols: number; rows: number; gap: number; shape: number } | undefined;
+  for (let cols = 1; cols <= full.cols.count; cols++) {
+    const rows = Math.ceil(n / cols);
+    if (cols > n || rows > full.rows.count) continue;
+    const gap = Math.min(most, room(area.width, cols, w), room(area.height, rows, h));
+    if (gap < least - 1e-9 || !Number.isFinite(gap)) {
+      if (!(cols === 1 && rows === 1)) continue;
+    }
+    const g = Number.isFinite(gap) ? gap : 0;
+    const shape = Math.abs(Math.log((cols * w + (cols - 1) * g) / (rows * h + (rows - 1) * g) / (area.width / area.height)));
+    if (!best || g > best.gap + 1e-6 || (Math.abs(g - best.gap) <= 1e-6 && shape < best.shape)) best = { cols, rows, gap: g, shape };
+  }
+  if (!best) return full;
+  const axis = (a: Axis, count: number, length: number): Axis => {
+    const span = count * a.card + (count - 1) * best.gap;
+    return {
+      count,
+      start: (length - span) / 2,
+      step: a.card + best.gap,
+      card: a.card,
+      outerBleed: Math.min(bleed, Math.max(0, (length - span) / 2 - full.safe)),
+      innerBleed: Math.min(bleed, best.gap === 0 ? SEAM : best.gap / 2),
+    };
+  };
+  const cols = axis(full.cols, best.cols, full.paper.width);
+  const rows = axis(full.rows, best.rows, full.paper.height);
+  return { ...full, cols, rows, perPage: cols.count * rows.count };
 }
 
 /** A face placed on a page: its trim rectangle, how far its art reaches past each side, and its turn. */

@@ -16,7 +16,12 @@ export interface Rect {
   readonly height: number;
 }
 
-/** Two-sided printing: backs turned on the long edge, the short edge, or no backs. */
+/**
+ * Card backs. `long` (the default) and `short`: each page of fronts is followed by a page of their
+ * backs, mirrored for two-sided printing turned on that edge; the same pages serve a sheet glued
+ * back to back (long edge) or backs cut out and slipped into sleeves behind their cards. `none`:
+ * fronts only, no back pages (sleeves with their own backs, or backs not wanted).
+ */
 export type Duplex = 'long' | 'short' | 'none';
 
 /** A gap in mm between neighbouring trims, or `auto` (impose.ts AUTO_GAP): a gutter so every card carries its own bleed. */
@@ -44,6 +49,8 @@ export interface PrintOptions {
   readonly gap: Gap;
   /** mm kept around the grid's bleed for crop marks. */
   readonly margin: number;
+  /** mm at every edge of the paper where nothing prints (home printers print nothing there): art, crop marks, footers. */
+  readonly safeMargin: number;
   readonly cropMarks: CropMarkStyle;
   readonly duplex: Duplex;
   /** mm, right and down as the back is seen, added to every back. */
@@ -59,8 +66,9 @@ export const DEFAULT_PRINT: PrintOptions = {
   bleed: 3,
   gap: 'auto',
   margin: 4,
+  safeMargin: 5,
   cropMarks: 'corner',
-  duplex: 'none',
+  duplex: 'long',
   backOffset: { x: 0, y: 0 },
   gutterFold: false,
   layout: 'nup',

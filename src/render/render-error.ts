@@ -36,6 +36,13 @@ export class HelperArgumentError extends RenderError {
   }
 }
 
+/** `render --strict`: text cut off in its box (render.ts overflowWarning), every one of them; the outputs are written. */
+export class TextCutOffError extends RenderError {
+  constructor(readonly cutOff: readonly string[]) {
+    super(`${cutOff.length} face${cutOff.length === 1 ? ' has' : 's have'} text cut off (--strict): ${cutOff.join('; ')}`);
+  }
+}
+
 /** A render stopped by a signal (SIGINT, SIGTERM, SIGHUP): the outputs not yet written are as they were. */
 export class RenderInterrupted extends Error {
   constructor(readonly signal: string) {

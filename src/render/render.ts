@@ -25,7 +25,7 @@ import { packPrintables } from './printables.js';
 import { CARD_SIZES } from './impose.js';
 import type { Size } from './printable.js';
 import type { CardPrintable, Printable } from './printable.js';
-import { RenderError, RenderInterrupted } from './render-error.js';
+import { RenderError, RenderInterrupted, TextCutOffError } from './render-error.js';
 export { combinedTitle } from './documents.js';
 import type { ErrataSince } from './common/changelog.js';
 
@@ -69,6 +69,8 @@ export interface RenderOptions extends Partial<PrintOptions> {
   readonly browser?: FoundBrowser | null;
   /** Print everything, even outputs whose inputs did not change. */
   readonly force?: boolean;
+  /** Text cut off in its box is an error (TextCutOffError, after every output is written), not a warning. */
+  readonly strict?: boolean;
   /** Tabs printing at once (default PLAYMARK_JOBS, else 2). */
   readonly jobs?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
@@ -121,7 +123,9 @@ export function playmarkVersion(): string {
 
 export function printOptions(o: Partial<PrintOptions>): PrintOptions {
   const defined = Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k in DEFAULT_PRINT));
-  return { ...DEFAULT_PRINT, ...defined } as PrintOptions;
+  // A gutter fold prints its backs beside the fronts: no back pages unless asked for.
+  const duplex = o.duplex ?? (o.gutterFold ? 'none' : DEFAULT_PRINT.duplex);
+  return { ...DEFAULT_PRINT, ...defined, duplex } as PrintOptions;
 }
 
 export async function render(options: RenderOptions = {}): Promise<RenderSummary> {
@@ -138,6 +142,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
     warnings.push(message);
     emit({ type: 'warning', message });
   };
+  const cutOff: string[] = [];
 
   let printables: Printable[] = [];
   if (options.calibration !== 'only') {
@@ -243,7 +248,9 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
         }
       }
     }
-    if (print.duplex !== 'none' || options.calibration === 'only') {
+    // With backs printed for two-sided printing (asked for, or by default when something has a back).
+    const backs = options.duplex !== undefined || documents.some((d) => d.printables.some((p) => p.kind === 'card' && p.back && p.faces.length > 0));
+    if ((print.duplex !== 'none' && !print.gutterFold && backs) || options.calibration === 'only') {
       const composed = composeCalibration(templates, print);
       jobs.push({
         file: 'calibration.pdf',
@@ -321,6 +328,10 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
             finish: (job, bytes) => finishPdf(bytes, job.composed.pages, { title: job.title, creator, key: job.hash, date: fixedDate() }),
             dpi,
             warn,
+            cutOff: (message) => {
+              cutOff.push(message);
+              warn(message);
+            },
           });
         }
       }
@@ -328,6 +339,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
       writeManifest(outDir, manifest);
     }
     files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    if (options.strict && cutOff.length > 0) throw new TextCutOffError(cutOff);
     return { outDir, files, warnings, browser: found, ...(missingBrowser ? { missingBrowser } : {}), ms: Date.now() - started };
   }
 }
@@ -340,6 +352,8 @@ interface PrintContext {
   readonly finish: (job: PrintJob, bytes: Uint8Array) => Promise<Uint8Array>;
   readonly dpi: number;
   readonly warn: (message: string) => void;
+  /** Text cut off in a face: a warning, which --strict makes an error. */
+  readonly cutOff: (message: string) => void;
   readonly signal: AbortSignal | undefined;
 }
 
@@ -375,7 +389,10 @@ async function printAll(launched: Promise<Browser>, jobs: number, prints: readon
   async function printOne(item: { kind: 'pdf'; job: PrintJob } | { kind: 'png'; job: PngJob }, tab: Page, t0: number): Promise<void> {
     if (item.kind === 'pdf') {
       const { job } = item;
-      const bytes = await c.finish(job, await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => c.warn(overflowWarning(job, over))));
+      const bytes = await c.finish(
+        job,
+        await printPdf(tab, forPrinting(job.composed.html, job.composed.pages), (over) => c.cutOff(overflowWarning(job, over))),
+      );
       writeAtomic(path.join(c.outDir, job.file), bytes);
       c.manifest.outputs[job.file] = { hash: job.hash, pages: job.composed.pages.length, bytes: bytes.length };
       c.files.push({ file: job.file, kind: 'pdf', pages: job.composed.pages.length, status: 'written' });
@@ -437,6 +454,8 @@ export interface Overflow {
   readonly height: number;
   readonly needWidth: number;
   readonly needHeight: number;
+  /** Set when the face fits its box but text inside it runs past the box holding it: the text's last words. */
+  readonly text?: string;
 }
 
 /**
@@ -468,6 +487,13 @@ export function overflowWarning(job: Pick<PrintJob, 'file' | 'composed' | 'print
       : printable?.kind === 'card' && printable.size
         ? `Give ${printable.id.replace(`${printable.pack}-`, '')} a larger \`size\` in printables.yaml (at least ${size(need.width, need.height)}), or shorten the text of ${printable.template}.`
         : `Print with --card ${need.width}x${need.height} or larger (or give the printable a \`size\` or \`minSize\` in printables.yaml), or shorten the text${printable ? ` of ${printable.template}` : ''}.`;
+  if (worst.text !== undefined) {
+    const where = printable ? ` in ${printable.template}` : '';
+    return (
+      `${job.file}: ${what}${others} has text cut off: "${worst.text}" runs ${worst.mm} mm past the box that holds it, cut off or hidden under what follows. ` +
+      `Shorten the text or give its box more room${where}${printable?.kind === 'card' && !printable.size ? ', or print with a larger --card' : ''}.`
+    );
+  }
   return `${job.file}: ${what}${others} is cut off: its content needs ${size(worst.needWidth, worst.needHeight)} and the face is ${size(worst.width, worst.height)} (${by || `${worst.mm} mm too long`}). ${fix}`;
 }
 
@@ -502,17 +528,59 @@ function round(n: number): number {
 }
 
 // Measured in the page (a string: src/ is typed without the DOM library). A face's template root is
-// the face element's first child; content taller or wider than it is cut off when printed.
+// the face element's first child; content taller or wider than it is cut off when printed. Inside
+// it, a box whose content does not fit it (by more than 0.5 mm) and text running past it: cut off
+// by that box or hidden under what follows (a card's rules under its stats bar), reported with its
+// last words.
 const OVERFLOW_SCRIPT = `(() => {
   const out = [];
   const pxPerMm = 96 / 25.4;
+  const mm = (px) => Math.round((px / pxPerMm) * 10) / 10;
+  const tolerance = 0.5 * pxPerMm;
+  const styles = new Map();
+  const style = (el) => { let s = styles.get(el); if (!s) { s = getComputedStyle(el); styles.set(el, s); } return s; };
+  // A box whose own content does not fit it (its layout overflows, not only a glyph's ink), and the
+  // text inside it running furthest past it.
+  const hiddenText = (root) => {
+    let worst;
+    const range = document.createRange();
+    for (const el of root.querySelectorAll('*')) {
+      const s = style(el);
+      if (s.display === 'inline' || s.display === 'contents' || s.display === 'none') continue;
+      const tall = el.scrollHeight - el.clientHeight > tolerance;
+      const wide = el.scrollWidth - el.clientWidth > tolerance;
+      if (!tall && !wide) continue;
+      const box = el.getBoundingClientRect();
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+        if (!node.data.trim()) continue;
+        // Text placed absolutely inside the box is laid out by its containing block, not this box.
+        let placed = false;
+        for (let up = node.parentElement; up && up !== el; up = up.parentElement) placed ||= style(up).position === 'absolute' || style(up).position === 'fixed';
+        if (placed) continue;
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) {
+          if (r.width === 0 || r.height === 0) continue;
+          // Only the way its content overflows (scrollHeight: down, scrollWidth: right).
+          const down = tall ? r.bottom - box.bottom : 0;
+          const right = wide ? r.right - box.right : 0;
+          // Hidden: more than half a line past the box (a glyph's ascent or descent past a tight line is not).
+          const by = Math.max(down > r.height / 2 ? down : 0, right > r.width / 2 ? right : 0);
+          if (by > tolerance && (!worst || by > worst.by)) worst = { by, text: node.data.trim() };
+        }
+      }
+    }
+    return worst;
+  };
   document.querySelectorAll('.pm-page').forEach((page, p) => {
     page.querySelectorAll('.face').forEach((face, f) => {
       const root = face.firstElementChild;
       if (!root) return;
       const over = Math.max(root.scrollHeight - root.clientHeight, root.scrollWidth - root.clientWidth);
-      const mm = (px) => Math.round((px / pxPerMm) * 10) / 10;
-      if (over > 2) out.push({ page: p + 1, face: f + 1, mm: mm(over), width: mm(root.clientWidth), height: mm(root.clientHeight), needWidth: mm(root.scrollWidth), needHeight: mm(root.scrollHeight) });
+      const base = { page: p + 1, face: f + 1, width: mm(root.clientWidth), height: mm(root.clientHeight), needWidth: mm(root.scrollWidth), needHeight: mm(root.scrollHeight) };
+      if (over > 2) { out.push({ ...base, mm: mm(over) }); return; }
+      const hidden = hiddenText(root);
+      if (hidden) out.push({ ...base, mm: mm(hidden.by), text: hidden.text.split(/\\s+/).slice(-6).join(' ') });
     });
   });
   return out;

@@ -6,7 +6,7 @@ import { combinedPageCount, DEFAULT_PRINT, sharesPaper, type PrintOptions } from
 import { printDocuments, type PrintDocument } from '../documents.js';
 import { footerTitle, gameInfo } from '../document.js';
 import { PAPER } from '../print-options.js';
-import { cardSize, fitGrid, fitGutterFold } from '../impose.js';
+import { cardSize, fitGrid, fitGutterFold, gridOptions } from '../impose.js';
 import type { BuildContext, CardPrintable, Printable, SheetPrintable, Size } from '../printable.js';
 
 /** printables.yaml's `finishing`: what a maker does with the printed pages beyond what the type says. */
@@ -78,7 +78,7 @@ export function componentOf(p: Printable, type: Component['type'], o: PrintOptio
   const pieces = p.faces.reduce((n, f) => n + f.copies, 0);
   const { size } = cardSize(p, o.card);
   const hasBack = p.back !== undefined;
-  const grid = { paper: PAPER[o.paper], card: size, bleed: o.bleed, gap: o.gap, margin: o.margin };
+  const grid = gridOptions(o, size, PAPER[o.paper]);
   let perSheet: number;
   let sides: Component['sides'] = hasBack ? 'no-backs' : 'one-sided';
   if (o.layout === 'pod') perSheet = 1;

@@ -33,6 +33,8 @@ function stats(u: Unit): { attack: StatView; defence: StatView } {
 /** Text length above which a card sets its text smaller, and below which larger. */
 const DENSE = 760;
 const ROOMY = 420;
+/** Text length above which even the dense size runs under the stats bar (The Emperor): tighter still. */
+const TIGHT = 880;
 
 /** One unit's card face; `copies` from the printable's selection. */
 export function unitFace(view: WarmasterView, id: string, copies: number): Face {
@@ -77,7 +79,7 @@ export function unitFace(view: WarmasterView, id: string, copies: number): Face 
       defence,
       abilities,
       exceptions: u.exceptions,
-      density: chars > DENSE ? 'dense' : chars < ROOMY ? 'roomy' : '',
+      density: chars > TIGHT ? 'dense tight' : chars > DENSE ? 'dense' : chars < ROOMY ? 'roomy' : '',
       count,
     },
     book,
