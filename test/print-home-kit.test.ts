@@ -135,11 +135,11 @@ describe('small pieces laid out across the page', () => {
 describe('the printer-safe margin is an option', () => {
   const poker = { width: 63, height: 88 };
 
-  it('poker cards on Letter: 9 a sheet inside a 3 mm margin, 6 inside 5 mm (fewer a sheet rather than art at the edge)', () => {
+  it('poker cards on Letter: 9 a sheet inside a 2 mm margin, 6 inside 5 mm (fewer a sheet rather than art at the edge)', () => {
     const at = (safeMargin: number) => fitGrid(gridOptions({ ...DEFAULT_PRINT, safeMargin }, poker, PAPER.letter)).grid;
-    expect(at(3).perPage).toBe(9);
+    expect(at(2).perPage).toBe(9);
     expect(at(5).perPage).toBe(6);
-    for (const s of [3, 5]) {
+    for (const s of [2, 5]) {
       const g = at(s);
       expect(g.rows.start - g.rows.outerBleed).toBeGreaterThanOrEqual(s);
       expect(g.cols.start - g.cols.outerBleed).toBeGreaterThanOrEqual(s);

@@ -70,10 +70,11 @@ describe('the cover: every pack gets one, first, derived from data', () => {
   }
 
   it("says what printables.yaml's finishing says: the Warmaster counters sheet printed two-sided and cut, the Warchon playmarks folded", () => {
+    // Fronts only (--duplex none): the cards' backs not printed.
     const warmaster = coverContext(
       packContentOf('warmaster'),
       packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test', contexts: contextsOf(packContentOf('warmaster')) }).slice(1),
-      DEFAULT_PRINT,
+      { ...DEFAULT_PRINT, duplex: 'none' },
     );
     const counters = warmaster.components.find((c) => c.title === 'Counters')!;
     expect([counters.sides, counters.cut]).toEqual(['two-sided (long edge)', 'cut out']);
@@ -124,8 +125,10 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     expect(deck.cut).toBe('fold, glue, cut');
     const pod = coverContext(content, printables, { ...DEFAULT_PRINT, layout: 'pod' });
     expect(pod.components.find((c) => c.title === 'The common deck')!.what).toMatch(/^50 cards, 1 a sheet$/);
-    const plain = coverContext(content, printables, DEFAULT_PRINT);
+    const plain = coverContext(content, printables, { ...DEFAULT_PRINT, duplex: 'none' });
     expect(plain.checklist.find((c) => c.head === 'Backs')!.text).toContain('The common deck');
+    // By default the backs print, a page of them after each page of fronts.
+    expect(coverContext(content, printables, DEFAULT_PRINT).components.find((c) => c.title === 'The common deck')!.sides).toBe('two-sided (long edge)');
   });
 });
 

@@ -81,14 +81,17 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
     ).toEqual([['warmaster-cards-and-counters', 'combined']]);
   });
 
-  it('Warmaster: 14 cards on 2 sheets (a unit and the 4 cards on the second); with --duplex each card keeps its own back, the units none', () => {
+  it('Warmaster: 14 cards on 2 sheets (a unit and the 4 cards on the second); with backs (the default) each card keeps its own back, the units none', () => {
     const units = get('warmaster', 'warmaster-units');
     const cards = get('warmaster', 'warmaster-cards');
-    const c = composeShared(templates, [units, cards], DEFAULT_PRINT, 'Warmaster: special units and cards');
+    const fronts = { ...DEFAULT_PRINT, duplex: 'none' as const };
+    const c = composeShared(templates, [units, cards], fronts, 'Warmaster: special units and cards');
     expect(c.pages.map((p) => p.side)).toEqual(['front', 'front']);
     expect(c.pages.map((p) => p.faces!.length)).toEqual([9, 5]);
     expect(c.pages[1]!.printables).toEqual(['warmaster-units', ...Array(4).fill('warmaster-cards')]);
-    expect(combinedPageCount([units, cards], DEFAULT_PRINT)).toBe(2);
+    expect(combinedPageCount([units, cards], fronts)).toBe(2);
+    // The default prints the backs: as --duplex long.
+    expect(DEFAULT_PRINT.duplex).toBe('long');
     const duplex = composeShared(templates, [units, cards], { ...DEFAULT_PRINT, duplex: 'long' }, 'Warmaster: special units and cards');
     expect(duplex.pages.map((p) => [p.side, p.faces!.length])).toEqual([
       ['front', 9],
@@ -179,11 +182,12 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
       expect(pdfs).not.toContain('warmaster/warmaster-cards.pdf');
       const pdf = path.join(out, 'warmaster/warmaster-units-and-cards.pdf');
       const info = await pdfinfo(pdf);
-      expect(info.pages).toBe(2);
+      // Two sheets, each front followed by its page of backs (the cards' backs; none for the units).
+      expect(info.pages).toBe(4);
       expect(info.fields.Title).toBe('Warmaster: special units and cards');
       const first = await pdftotext(pdf, 1);
       expect(first).toMatch(/Sanguinius/i);
-      const second = await pdftotext(pdf, 2);
+      const second = await pdftotext(pdf, 3);
       expect(second).toMatch(/Demonic hordes/i);
       for (const card of ['Trap', 'Horror', 'Crew']) expect(second).toContain(card);
       // The cover says so: one component, 14 cards on its 2 pages.
@@ -240,12 +244,13 @@ describe('--combine: cards and counters of several printables share sheets', () 
     const out = tempDir();
     const { io, stdout } = fakeIo();
     expect(await main(['render', 'warmaster', '--combine', '--out', out], io)).toBe(0);
-    expect(stdout()).toMatch(/warmaster-cards-and-counters\.pdf +2 pages +written/);
+    expect(stdout()).toMatch(/warmaster-cards-and-counters\.pdf +4 pages +written/);
     expect(stdout()).not.toMatch(/warmaster-units\.pdf|warmaster-cards\.pdf/);
     const pdf = path.join(out, 'warmaster', `${combinedId('warmaster')}.pdf`);
-    expect((await pdfinfo(pdf)).pages).toBe(2);
+    // Each sheet's front, then its backs.
+    expect((await pdfinfo(pdf)).pages).toBe(4);
     expect((await pdfinfo(pdf)).fields.Title).toBe('Warmaster: cards and counters combined (special units, cards)');
-    const second = await pdftotext(pdf, 2);
+    const second = await pdftotext(pdf, 3);
     expect(second).toMatch(/Demonic hordes/i);
     expect(second).toMatch(/Trap/);
   }, 120_000);

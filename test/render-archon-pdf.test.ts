@@ -22,9 +22,9 @@ describe('archon-skirmish PDFs', () => {
   const pages = (id: string) => summary.files.find((f) => f.kind === 'pdf' && f.file === `archon-skirmish/${id}.pdf`)?.pages;
 
   it('prints every printable, A4 by default', async () => {
-    // 16 counters of 22 mm fit one page; 50 poker cards at 9 a page take 6, then their back.
-    expect(pages('archon-skirmish-creatures')).toBe(1);
-    expect(pages('archon-skirmish-deck')).toBeGreaterThanOrEqual(6);
+    // 16 counters of 22 mm fit one page, then a page of their backs; 50 poker cards at 9 a page take 6, each followed by its page of backs.
+    expect(pages('archon-skirmish-creatures')).toBe(2);
+    expect(pages('archon-skirmish-deck')).toBe(12);
     expect(pages('archon-skirmish-board')).toBe(1);
     // Two turn cards (one per player) share a page.
     expect(pages('archon-skirmish-turn')).toBe(1);

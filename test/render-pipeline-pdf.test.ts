@@ -5,10 +5,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CROP_MARK } from '../src/render/crop-marks.js';
+import { CROP_MARK, FULL_REACH } from '../src/render/crop-marks.js';
 import { PAPER } from '../src/render/print-options.js';
 import { CARD_SIZES, fitGrid, slot } from '../src/render/impose.js';
-import { render, type RenderSummary } from '../src/render/render.js';
+import { printOptions, render, type RenderSummary } from '../src/render/render.js';
+import { composePrintable } from '../src/render/compose.js';
 import { fixtureDeck, fixtureSheet } from './fixtures/render/printables.js';
 import {
   box,
@@ -85,47 +86,48 @@ describe('PDFs printed by headless Chromium', () => {
   });
 
   it('puts each card, its crop marks and its back where the layout says (long edge)', async () => {
-    const { grid } = fitGrid({ paper: PAPER.a4, card: CARD_SIZES.poker, bleed: 3, gap: 'auto', margin: 4 });
+    const composed = composePrintable(templates, deck, printOptions({ duplex: 'long' }));
     const pdf = file(a4, 'fixture/fixture-deck.pdf');
-    // Page 5: the last two fronts, in the first two slots of the top row.
+    // Page 5: the last two fronts, spread over the page (impose.ts spreadGrid) rather than in the top row's first slots.
     const front = await raster(pdf, 5);
-    const s0 = slot(grid, 0).trim;
-    const s1 = slot(grid, 1).trim;
-    const s2 = slot(grid, 2).trim;
-    expect(isRed(front.at(s0.x + 8, s0.y + 8))).toBe(true);
-    expect(isRed(front.at(s1.x + 8, s1.y + 8))).toBe(true);
-    expect(isWhite(front.at(s2.x + 8, s2.y + 8))).toBe(true);
+    const [s0, s1] = composed.pages[4]!.slots!;
+    expect(composed.pages[4]!.slots).toHaveLength(2);
+    expect(isRed(front.at(s0!.x + 8, s0!.y + 8))).toBe(true);
+    expect(isRed(front.at(s1!.x + 8, s1!.y + 8))).toBe(true);
     // The red square is 6 mm wide, 5 mm in from the trim.
-    expect(isRed(front.at(s0.x + 4.8, s0.y + 8))).toBe(false);
-    expect(isRed(front.at(s0.x + 5.2, s0.y + 8))).toBe(true);
-    expect(isRed(front.at(s0.x + 10.8, s0.y + 8))).toBe(true);
-    expect(isRed(front.at(s0.x + 11.2, s0.y + 8))).toBe(false);
-    // The card's colour reaches 3 mm into the bleed outside the grid, and stops there.
-    expect(isFrontBlue(front.at(s0.x - 2.7, s0.y + 40))).toBe(true);
-    expect(isWhite(front.at(s0.x - 3.3, s0.y + 40))).toBe(true);
+    expect(isRed(front.at(s0!.x + 4.8, s0!.y + 8))).toBe(false);
+    expect(isRed(front.at(s0!.x + 5.2, s0!.y + 8))).toBe(true);
+    expect(isRed(front.at(s0!.x + 10.8, s0!.y + 8))).toBe(true);
+    expect(isRed(front.at(s0!.x + 11.2, s0!.y + 8))).toBe(false);
+    // The card's colour reaches 3 mm into the bleed, and stops there.
+    expect(isFrontBlue(front.at(s0!.x - 2.7, s0!.y + 40))).toBe(true);
+    expect(isWhite(front.at(s0!.x - 3.3, s0!.y + 40))).toBe(true);
     // A crop mark on each cut line of the cards on the page, in the margin outside the bleed,
-    // never on the art; none for the empty third slot.
-    const markY = s0.y - 3 - CROP_MARK.offset - 2;
-    for (const x of [s0.x, s0.x + 63, s1.x, s1.x + 63]) {
+    // never on the art; none where no cut line is.
+    const markY = s0!.y - 3 - CROP_MARK.offset - 2;
+    for (const x of [s0!.x, s0!.x + 63]) {
       expect(isDark(front.at(x, markY))).toBe(true);
       expect(isWhite(front.at(x - 0.6, markY))).toBe(true);
-      expect(isDark(front.at(x, s0.y - 3 - 0.5))).toBe(false);
+      expect(isDark(front.at(x, s0!.y - 3 - 0.5))).toBe(false);
     }
-    expect(isDark(front.at(s2.x, markY))).toBe(false);
-    expect(isDark(front.at(s2.x + 63, markY))).toBe(false);
-    // The last card on the page keeps its full outer bleed on the side of the empty slot.
-    expect(isFrontBlue(front.at(s1.x + 63 + 2.7, s1.y + 40))).toBe(true);
-    expect(isWhite(front.at(s1.x + 63 + 3.3, s1.y + 40))).toBe(true);
-    expect(isDark(front.at(s0.x - 3 - CROP_MARK.offset - 2, s0.y + 88))).toBe(true);
-    expect(isFrontBlue(front.at(s0.x + 30, s0.y + 60))).toBe(true);
-    // Page 6, their backs: columns mirrored (long edge), so the first two slots' backs are the last two columns.
+    expect(isDark(front.at(s0!.x + 31.5, markY))).toBe(false);
+    // Every card on a page that is not full keeps its whole bleed on every side.
+    expect(isFrontBlue(front.at(s1!.x + 63 + 2.7, s1!.y + 40))).toBe(true);
+    expect(isWhite(front.at(s1!.x + 63 + 3.3, s1!.y + 40))).toBe(true);
+    expect(isDark(front.at(s0!.x - 3 - CROP_MARK.offset - 2, s0!.y + 88))).toBe(true);
+    expect(isFrontBlue(front.at(s0!.x + 30, s0!.y + 60))).toBe(true);
+    // Page 6, their backs: columns mirrored (long edge), each back where its front is seen from behind.
     const back = await raster(pdf, 6);
-    expect(isGreen(back.at(s2.x + 8, s2.y + 8))).toBe(true);
-    expect(isGreen(back.at(s1.x + 8, s1.y + 8))).toBe(true);
-    expect(isWhite(back.at(s0.x + 8, s0.y + 8))).toBe(true);
-    expect(isBackCream(back.at(s2.x + 30, s2.y + 60))).toBe(true);
+    const backs = composed.pages[5]!.slots!;
+    backs.forEach((b, k) => {
+      const f = composed.pages[4]!.slots![k]!;
+      expect(b.x).toBeCloseTo(PAPER.a4.width - f.x - f.width, 2);
+      expect(b.y).toBeCloseTo(f.y, 2);
+      expect(isGreen(back.at(b.x + 8, b.y + 8))).toBe(true);
+      expect(isBackCream(back.at(b.x + 30, b.y + 60))).toBe(true);
+    });
     // Backs carry no crop marks.
-    expect(isDark(back.at(s0.x, markY))).toBe(false);
+    expect(isDark(back.at(backs[0]!.x, markY))).toBe(false);
   });
 
   it('draws the calibration sheet: targets on the front, grids on the back', async () => {
@@ -176,20 +178,24 @@ describe('other papers and layouts', () => {
     const info = await pdfinfo(pdf, 1);
     expect(info.pageSize).toBe('612 x 792');
     expect(box(info, 'MediaBox')).toEqual([0, 0, 612, 792]);
-    expect((await pdfinfo(pdf)).pages).toBe(6);
+    // 6 poker cards a sheet on Letter inside the 5 mm printer-safe margin: 4 sheets, each with its backs.
+    expect((await pdfinfo(pdf)).pages).toBe(8);
     expect((await pdfinfo(path.join(out, 'calibration.pdf'))).pageSize).toBe('612 x 792');
-    const { grid } = fitGrid({ paper: PAPER.letter, card: CARD_SIZES.poker, bleed: 3, gap: 'auto', margin: 4 });
-    const s0 = slot(grid, 0).trim;
-    const bottomLeft = slot(grid, 6).trim;
-    const back = await raster(pdf, 6);
+    const composed = composePrintable(templates, deck, printOptions({ paper: 'letter', duplex: 'short', backOffset: { x: 2, y: 1 }, cropMarks: 'full' }));
+    const s0 = composed.pages[0]!.slots![0]!;
+    const b0 = composed.pages[1]!.slots![0]!;
     // The first slot's back is in the bottom row (rows mirrored), 2 mm right and 1 mm down.
-    expect(isGreen(back.at(bottomLeft.x + 2 + 5.3, bottomLeft.y + 1 + 5.3))).toBe(true);
-    expect(isGreen(back.at(bottomLeft.x + 2 + 4.7, bottomLeft.y + 1 + 8))).toBe(false);
-    expect(isWhite(back.at(s0.x + 8, s0.y + 8))).toBe(true);
-    // Full crop marks run to the paper's edge.
+    expect(b0.x).toBeCloseTo(s0.x + 2, 2);
+    expect(b0.y).toBeCloseTo(PAPER.letter.height - s0.y - s0.height + 1, 2);
+    const back = await raster(pdf, 2);
+    expect(isGreen(back.at(b0.x + 5.3, b0.y + 5.3))).toBe(true);
+    expect(isGreen(back.at(b0.x + 4.7, b0.y + 8))).toBe(false);
+    // Full crop marks run FULL_REACH from the art towards the edge, not down the empty paper.
     const front = await raster(pdf, 1);
-    expect(isDark(front.at(s0.x, 0.3))).toBe(true);
-    expect(isDark(front.at(0.3, s0.y))).toBe(true);
+    const from = s0.y - 3 - CROP_MARK.offset;
+    expect(isDark(front.at(s0.x, from - 0.5))).toBe(true);
+    expect(isDark(front.at(s0.x, from - FULL_REACH + 0.5))).toBe(true);
+    expect(isDark(front.at(s0.x, from - FULL_REACH - 0.5))).toBe(false);
   }, 60_000);
 
   it('print-on-demand: one card a page, TrimBox the card and BleedBox the bleed, exact to 0.1 mm; PNGs at 300 dpi', async () => {

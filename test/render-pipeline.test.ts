@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { browserCandidates, BrowserNotFound, findBrowser, installHelp } from '../src/render/browser.js';
 import { composeCalibration, calibrationTargets, backOf } from '../src/render/calibration.js';
 import { composePrintable, DEFAULT_PRINT, forPrinting, SHEET_FACE } from '../src/render/compose.js';
-import { CROP_MARK, cropMarks, cutLines, gridBleedBox } from '../src/render/crop-marks.js';
+import { CROP_MARK, cropMarks, cutLines, FULL_REACH, gridBleedBox } from '../src/render/crop-marks.js';
 import { CARD_SIZES, fitAxis, fitGrid, fitGutterFold, mirrorForDuplex, mirrorForFold, pageCount, parseCardSize, SEAM, slot } from '../src/render/impose.js';
 import { hashOf, isCurrent, readManifest, writeAtomic, writeManifest } from '../src/render/output.js';
 import { crc32, slug, withDpi } from '../src/render/png.js';
@@ -144,11 +144,23 @@ describe('crop marks', () => {
     }
   });
 
-  it('full marks run across the margin to the paper edge; none draws nothing', () => {
+  it('full marks run FULL_REACH from the art towards the edge, not down the empty paper; none draws nothing', () => {
     const full = cropMarks(grid, 'full');
     const top = full.filter((l) => l.x1 === l.x2 && l.y2 < art.y);
-    expect(top.every((l) => l.y2 === 0)).toBe(true);
+    expect(top.length).toBe(4);
+    for (const l of top) expect(l.y2).toBeCloseTo(Math.max(0, art.y - CROP_MARK.offset - FULL_REACH), 9);
     expect(cropMarks(grid, 'none')).toEqual([]);
+  });
+
+  it('never reach into the printer-safe margin', () => {
+    const safe = fitGrid({ paper: A4, card: poker, bleed: 3, gap: 'auto', margin: 4, safe: 5 }).grid;
+    for (const style of ['corner', 'full'] as const) {
+      for (const l of cropMarks(safe, style)) {
+        expect(Math.min(l.x1, l.x2, l.y1, l.y2)).toBeGreaterThanOrEqual(5);
+        expect(Math.max(l.x1, l.x2)).toBeLessThanOrEqual(205);
+        expect(Math.max(l.y1, l.y2)).toBeLessThanOrEqual(292);
+      }
+    }
   });
 
   it('stays inside a gutter-fold half', () => {
@@ -175,7 +187,9 @@ describe('composed documents', () => {
 
   it('cards: pages follow the deck count and the n-up; duplex adds a mirrored back page after each front', () => {
     const deck = fixtureDeck(20);
-    expect(composePrintable(templates, deck, DEFAULT_PRINT).pages.map((p) => p.side)).toEqual(['front', 'front', 'front']);
+    expect(composePrintable(templates, deck, { ...DEFAULT_PRINT, duplex: 'none' }).pages.map((p) => p.side)).toEqual(['front', 'front', 'front']);
+    // Backs by default: as --duplex long.
+    expect(composePrintable(templates, deck, DEFAULT_PRINT).pages.map((p) => p.side)).toEqual(['front', 'back', 'front', 'back', 'front', 'back']);
     const duplex = composePrintable(templates, deck, { ...DEFAULT_PRINT, duplex: 'long' });
     expect(duplex.pages.map((p) => p.side)).toEqual(['front', 'back', 'front', 'back', 'front', 'back']);
     expect(duplex.pages[4]!.faces).toHaveLength(2);
@@ -183,7 +197,7 @@ describe('composed documents', () => {
     // A deck with no back prints no backs.
     expect(composePrintable(templates, fixtureDeck(20, { back: false }), { ...DEFAULT_PRINT, duplex: 'long' }).pages).toHaveLength(3);
     // Gutter fold: 4 a landscape page, fronts and backs together.
-    const fold = composePrintable(templates, deck, { ...DEFAULT_PRINT, gutterFold: true });
+    const fold = composePrintable(templates, deck, { ...DEFAULT_PRINT, duplex: 'none', gutterFold: true });
     expect(fold.pages).toHaveLength(5);
     expect(fold.pages[0]!.size).toEqual({ width: 297, height: 210 });
     expect(fold.html).toContain('class="pm-fold"');
@@ -202,7 +216,7 @@ describe('composed documents', () => {
 
   it('a printable with its own size keeps it; the ink saver marks the document', () => {
     const c = composePrintable(templates, fixtureDeck(4, { size: { width: 25, height: 25 } }), { ...DEFAULT_PRINT, inkSaver: true });
-    expect(c.pages).toHaveLength(1);
+    expect(c.pages.map((p) => p.side)).toEqual(['front', 'back']);
     expect(c.html).toMatch(/<html lang="en" class="ink-saver">/);
     expect(c.html).toContain('width:calc(25mm + ');
   });
@@ -244,7 +258,7 @@ describe('browser discovery', () => {
 
   it('without a browser, the HTML is still written and the PDFs are reported as skipped', async () => {
     const out = tempDir();
-    const summary = await render({ printables: [fixtureDeck(3)], templates, outDir: out, browser: null });
+    const summary = await render({ printables: [fixtureDeck(3)], templates, outDir: out, browser: null, duplex: 'none' });
     expect(summary.missingBrowser).toMatch(/found none/);
     expect(summary.files).toEqual([
       { file: 'fixture/fixture-deck.html', kind: 'html', pages: 0, status: 'written' },

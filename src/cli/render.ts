@@ -234,8 +234,10 @@ export function renderOptions(flags: RenderFlags, io: Io): RenderOptions {
     layout: flags.layout,
     inkSaver: flags.inkSaver,
   };
+  // --duplex not given: left to render() (backs for the long edge, no calibration sheet unless something has a back).
+  const { duplex: _given, ...rest } = print;
   return {
-    ...print,
+    ...(flags.duplex === undefined ? rest : print),
     cwd: io.cwd,
     // An --out given on the command line is relative to where it was typed; the default, out/, sits at the project's root.
     outDir: flags.out === DEFAULT_OUT ? DEFAULT_OUT : path.resolve(io.cwd, flags.out),

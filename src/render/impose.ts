@@ -46,9 +46,12 @@ export interface Sides {
 /**
  * The automatic gap: between `least` and `most` mm, so each card's own bleed reaches at least
  * least / 2 = 1.5 mm past its trim on every side. To keep as many cards a page as shared cut lines
- * would, the crop-mark margin may shrink to `margin` mm and the bleed outside the grid to least / 2.
+ * would, the crop-mark margin may shrink to `margin` mm and the bleed outside the grid to least / 2;
+ * then the gap to `tight` (1.1 mm of its own bleed each side, more than a 1 mm miscut) with crop
+ * marks in `markRoom` mm (their offset from the art and half a millimetre of mark): poker cards
+ * three across A4 inside the 5 mm printer-safe margin.
  */
-export const AUTO_GAP = { most: 4, least: 3, margin: 2 } as const;
+export const AUTO_GAP = { most: 4, least: 3, margin: 2, tight: 2.2, markRoom: 1.5 } as const;
 
 export interface GridOptions {
   readonly paper: Size;
@@ -115,14 +118,16 @@ export function fitAxis(length: number, card: number, bleed: number, gap: number
  * One axis with the automatic gap: as many cards as shared cut lines would fit, each gap as wide as
  * the room allows up to AUTO_GAP.most; when the room is short, the margin shrinks to
  * AUTO_GAP.margin, then the bleed outside the grid to AUTO_GAP.least / 2 (a miscut there shows
- * paper, never a neighbour). Only when AUTO_GAP.least still does not fit is a card given up.
- * Warnings are for what goes beyond that (a paper too small for the card's own bleed).
+ * paper, never a neighbour), then the gap to AUTO_GAP.tight with crop marks as short as
+ * AUTO_GAP.markRoom leaves them (a 1 mm miscut still shows the card's own colour). Only when that
+ * still does not fit is a card given up. Warnings are for what goes beyond that (a paper too small
+ * for the card's own bleed).
  */
 export function fitAxisAuto(length: number, card: number, bleed: number, margin: number): { axis: Axis; bleedCut: boolean; noMarkRoom: boolean } {
-  const { most, least } = AUTO_GAP;
+  const { most, least, tight, markRoom } = AUTO_GAP;
   const minMargin = Math.min(margin, AUTO_GAP.margin);
   const minOuter = Math.min(bleed, least / 2);
-  const shared = fitAxis(length, card, minOuter, 0, minMargin).axis.count;
+  const shared = fitAxis(length, card, minOuter, 0, Math.min(margin, markRoom)).axis.count;
   for (let count = shared; count >= 1; count--) {
     const trims = count * card;
     if (trims > length + 1e-9) continue;
@@ -130,21 +135,26 @@ export function fitAxisAuto(length: number, card: number, bleed: number, margin:
     // The widest gap (up to `most`) with the bleed and margin asked, then with the least margin.
     const roomFor = (outer: number, m: number) => (gaps === 0 ? most : (length - trims - 2 * (outer + m)) / gaps);
     let gap = Math.min(most, roomFor(bleed, margin));
+    let keep = minMargin;
+    let outerMost = bleed;
     if (gap < least - 1e-9) gap = Math.min(most, roomFor(bleed, minMargin));
     if (gap < least - 1e-9 && roomFor(minOuter, minMargin) >= least - 1e-9) gap = least;
-    // Shared cut lines (gap 0) before a card less a page, when the cards, their bleed and the least margin fit.
     if (gap < least - 1e-9 && count > 1) {
-      if (roomFor(minOuter, minMargin) < -1e-9) continue;
-      gap = 0;
+      // A narrower gutter and shorter crop marks before a card less a page.
+      const room = roomFor(minOuter, Math.min(margin, markRoom));
+      if (room < tight - 1e-9) continue;
+      gap = Math.min(least, room);
+      keep = Math.min(margin, markRoom);
+      outerMost = minOuter;
     }
     if (gaps === 0) gap = 0;
     const span = trims + gaps * gap;
     const start = (length - span) / 2;
-    const outerBleed = Math.max(0, Math.min(bleed, start - minMargin, start));
+    const outerBleed = Math.max(0, Math.min(outerMost, start - keep, start));
     return {
-      axis: { count, start, step: card + gap, card, outerBleed, innerBleed: Math.min(bleed, gap === 0 ? SEAM : gap / 2) },
+      axis: { count, start, step: card + gap, card, outerBleed, innerBleed: Math.min(bleed, gap / 2) },
       bleedCut: outerBleed < minOuter - 1e-9,
-      noMarkRoom: start - outerBleed < minMargin - 1e-9,
+      noMarkRoom: start - outerBleed < keep - 1e-9,
     };
   }
   return fitAxis(length, card, bleed, 0, margin);
