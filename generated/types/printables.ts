@@ -91,11 +91,11 @@ export interface Printable {
    */
   front: string;
   /**
-   * Cards and counters: the template of the back every face shares, printed with `--duplex` or `--gutter-fold`. Without it, no back is printed.
+   * Cards and counters: the template of the back every face shares, printed by default on a page of backs after each page of fronts (`--duplex long` or `short`), or beside the fronts with `--gutter-fold`; not with `--duplex none`. Without it, no back is printed.
    */
   back?: string;
   /**
-   * Cards and counters: the id of a set of sheets this printable shares with the other printables of the pack that name the same id. By default they are imposed together, as `render --combine` imposes a pack's cards and counters, into one `out/<pack>/<pack>-<sheets>.pdf` titled after them (`sheets: units-and-cards` on the Warmaster special units and cards: 14 cards on 2 sheets, not 3), each face keeping its own printable's back with `--duplex`. The kit's cover lists the set as one component. Not the id of a printable of the pack; `render --only` with any of its printables prints the whole set.
+   * Cards and counters: the id of a set of sheets this printable shares with the other printables of the pack that name the same id. By default they are imposed together, as `render --combine` imposes a pack's cards and counters, into one `out/<pack>/<pack>-<sheets>.pdf` titled after them (`sheets: units-and-cards` on the Warmaster special units and cards: 14 cards on 2 sheets, not 3), each face keeping its own printable's back. The kit's cover lists the set as one component. Not the id of a printable of the pack; `render --only` with any of its printables prints the whole set.
    */
   sheets?: Id;
   /**

@@ -50,7 +50,7 @@ Shared sheets: cards and counters whose printables.yaml entries name the same \`
   keeps its own back with --duplex; with --layout pod or --gutter-fold their pages follow one
   another in that PDF). --only with any of them, or with <id>, prints the whole set.
   Only outputs whose inputs changed are printed again (out/.playmark-render.json); --force prints all.
-Cards are imposed n-up, centred, with a 3-4 mm gutter between neighbours (--gap auto): every card
+Cards are imposed n-up, centred, with a 2-4 mm gutter between neighbours (--gap auto): every card
   carries its own bleed in its own colour past each of its cut lines, so a cut 1 mm off shows that
   card's colour, never its neighbour's. The gutter never costs a card a page where shrinking the
   crop-mark margin can keep it. --gap 0 shares cut lines (one cut per line, no forgiveness); --gap 6
@@ -83,7 +83,7 @@ export function addRenderOptions(command: Command): Command {
     .option('--bleed <mm>', 'art past each cut line, mm', String(DEFAULT_PRINT.bleed))
     .option(
       '--gap <mm>',
-      'space between neighbouring cards, mm; auto: a 3-4 mm gutter so every card carries its own bleed; 0: shared cut lines',
+      'space between neighbouring cards, mm; auto: a 2-4 mm gutter so every card carries its own bleed; 0: shared cut lines',
       String(DEFAULT_PRINT.gap),
     )
     .option('--margin <mm>', 'room kept outside the bleed for crop marks, mm', String(DEFAULT_PRINT.margin))
