@@ -91,6 +91,23 @@ for (const paper of ['a4', 'letter'] as const) {
   });
 }
 
+describe('the printer-safe margin with other layouts', () => {
+  for (const [name, options] of [
+    ['--combine --crop-marks full on Letter', { combine: true, cropMarks: 'full', paper: 'letter' }],
+    ['--gutter-fold on A4', { gutterFold: true }],
+  ] as const) {
+    it(`${name}: nothing printed within 5 mm of the edge of the Archon kit's cards and counters`, async () => {
+      const out = tempDir();
+      const summary = await render({ contents: [packContentOf('archon-skirmish')], outDir: out, browser, ...options });
+      const found: string[] = [];
+      for (const f of summary.files.filter((x) => x.kind === 'pdf' && /deck|creatures|markers|cards-and-counters/.test(x.file))) {
+        for (let page = 1; page <= f.pages; page++) found.push(...(await inkInBorder(path.join(out, f.file), page, PAPER[options.paper ?? 'a4'], 4.5)));
+      }
+      expect(found.slice(0, 5)).toEqual([]);
+    }, 180_000);
+  }
+});
+
 describe('small pieces laid out across the page', () => {
   for (const paper of ['a4', 'letter'] as const) {
     it(`${paper}: the Archon creatures use more than half the page's height, not a strip at its top`, () => {

@@ -156,10 +156,12 @@ function cardPages(templates: Templates, p: CardPrintable, o: PrintOptions): { p
         ? { x: 0, y: 0, width: layout.paper.width / 2 - CROP_MARK.offset, height: layout.paper.height }
         : { x: 0, y: 0, width: layout.paper.width, height: layout.paper.height / 2 - CROP_MARK.offset };
     const marks = cropMarks(layout.grid, o.cropMarks, half);
+    // The fold line stops at the printer-safe margin, as everything does.
+    const safe = o.safeMargin;
     const fold: Line =
       layout.fold === 'vertical'
-        ? { x1: layout.paper.width / 2, y1: 0, x2: layout.paper.width / 2, y2: layout.paper.height }
-        : { x1: 0, y1: layout.paper.height / 2, x2: layout.paper.width, y2: layout.paper.height / 2 };
+        ? { x1: layout.paper.width / 2, y1: safe, x2: layout.paper.width / 2, y2: layout.paper.height - safe }
+        : { x1: safe, y1: layout.paper.height / 2, x2: layout.paper.width - safe, y2: layout.paper.height / 2 };
     for (let start = 0; start < items.length; start += layout.perPage) {
       const chunk = items.slice(start, start + layout.perPage);
       let body = '';
