@@ -74,6 +74,9 @@ for (const paper of ['a4', 'letter'] as const) {
 
     it("print the Archon deck's backs by default, a page of backs after each page of fronts", async () => {
       const deck = summary.files.find((f) => f.file === 'archon-skirmish/archon-skirmish-deck.pdf')!;
+      // The summary says which documents have pages of backs, and how many (what the cover reads).
+      expect(deck.backPages).toBe(deck.pages / 2);
+      expect(summary.files.find((f) => f.file === 'archon-skirmish/archon-skirmish-board.pdf')!.backPages).toBeUndefined();
       const composed = composePrintable(templates, printableOf('archon-skirmish', 'archon-skirmish-deck', { ...DEFAULT_PRINT, paper }), {
         ...DEFAULT_PRINT,
         paper,

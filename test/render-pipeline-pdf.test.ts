@@ -43,7 +43,7 @@ describe('PDFs printed by headless Chromium', () => {
   it('writes every file with its page count: 20 poker cards at 9 a page, each front followed by its back', async () => {
     expect(first.files.filter((f) => f.kind === 'pdf')).toEqual([
       { file: 'calibration.pdf', kind: 'pdf', pages: 2, status: 'written' },
-      { file: 'fixture/fixture-deck.pdf', kind: 'pdf', pages: 6, status: 'written' },
+      { file: 'fixture/fixture-deck.pdf', kind: 'pdf', pages: 6, backPages: 3, status: 'written' },
       { file: 'fixture/fixture-sheet.pdf', kind: 'pdf', pages: 1, status: 'written' },
     ]);
     expect((await pdfinfo(file(a4, 'fixture/fixture-deck.pdf'))).pages).toBe(6);

@@ -87,6 +87,11 @@ export interface OutputFile {
   readonly file: string;
   readonly kind: 'pdf' | 'html' | 'png';
   readonly pages: number;
+  /**
+   * PDFs with card backs: how many of its pages are pages of backs (each after its page of fronts,
+   * for two-sided printing, gluing or sleeves). Absent when it has none.
+   */
+  readonly backPages?: number;
   /** `skipped`: not printed because no browser was found. */
   readonly status: 'written' | 'unchanged' | 'skipped';
 }
@@ -290,7 +295,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
     for (const j of jobs) {
       if (!duePrints.includes(j)) {
         manifest.outputs[j.file] = previous.outputs[j.file]!;
-        files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, status: 'unchanged' });
+        files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, ...backPages(j), status: 'unchanged' });
       }
     }
     for (const j of pngs) {
@@ -314,7 +319,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
         }
         if (!found) {
           missingBrowser ??= installHelp();
-          for (const j of duePrints) files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, status: 'skipped' });
+          for (const j of duePrints) files.push({ file: j.file, kind: 'pdf', pages: j.composed.pages.length, ...backPages(j), status: 'skipped' });
           for (const j of duePngs) for (const n of j.names) files.push({ file: `${j.dir}/${n}`, kind: 'png', pages: 0, status: 'skipped' });
         } else {
           emit({ type: 'start', total: duePrints.length + duePngs.length, browser: found.path });
@@ -342,6 +347,12 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
     if (options.strict && cutOff.length > 0) throw new TextCutOffError(cutOff);
     return { outDir, files, warnings, browser: found, ...(missingBrowser ? { missingBrowser } : {}), ms: Date.now() - started };
   }
+}
+
+/** `backPages` of a PDF's summary entry: its pages of backs, when it has any. */
+function backPages(job: PrintJob): { backPages?: number } {
+  const n = job.composed.pages.filter((p) => p.side === 'back').length;
+  return n > 0 ? { backPages: n } : {};
 }
 
 interface PrintContext {
@@ -395,7 +406,7 @@ async function printAll(launched: Promise<Browser>, jobs: number, prints: readon
       );
       writeAtomic(path.join(c.outDir, job.file), bytes);
       c.manifest.outputs[job.file] = { hash: job.hash, pages: job.composed.pages.length, bytes: bytes.length };
-      c.files.push({ file: job.file, kind: 'pdf', pages: job.composed.pages.length, status: 'written' });
+      c.files.push({ file: job.file, kind: 'pdf', pages: job.composed.pages.length, ...backPages(job), status: 'written' });
       c.emit({ type: 'done', file: job.file, pages: job.composed.pages.length, status: 'written', ms: Date.now() - t0 });
     } else {
       const { job } = item;
@@ -545,11 +556,12 @@ const OVERFLOW_SCRIPT = `(() => {
     let worst;
     const range = document.createRange();
     for (const el of root.querySelectorAll('*')) {
-      const s = style(el);
-      if (s.display === 'inline' || s.display === 'contents' || s.display === 'none') continue;
+      // Layout metrics first (inline boxes have none): a style is read only for a box that overflows.
       const tall = el.scrollHeight - el.clientHeight > tolerance;
       const wide = el.scrollWidth - el.clientWidth > tolerance;
       if (!tall && !wide) continue;
+      const s = style(el);
+      if (s.display === 'inline' || s.display === 'contents' || s.display === 'none') continue;
       const box = el.getBoundingClientRect();
       const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let node = walk.nextNode(); node; node = walk.nextNode()) {
