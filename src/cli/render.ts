@@ -318,7 +318,8 @@ function describe(s: RenderSummary, cwd: string): string {
   const width = Math.max(0, ...pdfs.map((f) => at(f.file).length));
   const lines = pdfs.map(
     (f) =>
-      `  ${at(f.file).padEnd(width)}  ${String(f.pages).padStart(3)} page${f.pages === 1 ? ' ' : 's'}  ${f.status === 'skipped' ? 'not printed (no browser)' : f.status}`,
+      `  ${at(f.file).padEnd(width)}  ${String(f.pages).padStart(3)} page${f.pages === 1 ? ' ' : 's'}  ${f.status === 'skipped' ? 'not printed (no browser)' : f.status}` +
+      (f.backPages ? `  (${f.backPages} of backs: print two-sided, or glue or sleeve them behind their fronts)` : ''),
   );
   const pngs = s.files.filter((f) => f.kind === 'png');
   const pngDirs = [...new Set(pngs.map((f) => path.posix.dirname(f.file)))];
