@@ -434,7 +434,7 @@ function tooLarge(error: unknown, where: string, printables: readonly { id: stri
   const own = printables.find((p) => p.size && (p.size.width === Number(mm[1]) || p.size.height === Number(mm[1])));
   if (own?.size)
     return new RenderError(
-      `${where}: ${error.message}: the printable ${own.id} is ${own.size.width} x ${own.size.height} mm by its \`size\` in printables.yaml. Give it a size that fits the paper with its bleed and margin, or print on larger paper (--paper).`,
+      `${where}: ${error.message}: the printable ${own.id} is ${own.size.width} x ${own.size.height} mm by its \`size\` in printables.yaml. Give it a size that fits the paper with its bleed and margin, or print on larger paper (--paper)${/safe-margin/.test(error.message) ? ' or with a smaller --safe-margin' : ''}.`,
     );
   return new RangeError(`${where}: ${error.message}; choose a smaller --card, or a larger --paper.`);
 }
