@@ -166,7 +166,8 @@ export function fitGrid(o: GridOptions, what = 'card'): Fit {
   // Laid out on the paper less its safe margin, then moved in by it.
   const axis = (length: number, card: number) => {
     const inner = length - 2 * safe;
-    if (card > inner + 1e-9 && card <= length + 1e-9) {
+    if (card > length + 1e-9) throw new RangeError(`a ${fmt(card)} mm card does not fit on ${fmt(length)} mm of paper`);
+    if (card > inner + 1e-9) {
       throw new RangeError(`a ${fmt(card)} mm card does not fit inside the ${fmt(safe)} mm printer-safe margin of ${fmt(length)} mm of paper (--safe-margin)`);
     }
     const fit = o.gap === 'auto' ? fitAxisAuto(inner, card, o.bleed, o.margin) : fitAxis(inner, card, o.bleed, o.gap, o.margin);
