@@ -415,6 +415,14 @@ const CASES: Record<DiagnosticCode, Case> = {
       }),
     ],
   },
+  'print/not-for-players': {
+    rule: "a layer entry's note for players naming a pointer, the engine and an entry id is refused at the note, saying each",
+    expected: [
+      error('print/not-for-players', `${F}/print--not-for-players/layers/errata.yaml`, 9, 11, {
+        message: 'an id ("alpha-crt-1-2"), a JSON pointer ("/combatTable/rows/0/1"), a word about the software ("engine")',
+      }),
+    ],
+  },
   // Files and packs
   'pack/no-manifest': {
     rule: 'a folder of a content root that holds YAML but no pack.yaml is reported where its manifest should be',

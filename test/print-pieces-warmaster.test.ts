@@ -10,7 +10,7 @@ import { renderFace } from '../src/render/document.js';
 import { BOX_H, BOX_W, COUNTER_ROOM, NUMBER_H } from '../src/games/warmaster/print/map.js';
 import { COUNTER, COUNTER_BLEED } from '../src/games/warmaster/print/counters.js';
 import { createTemplates } from '../src/render/handlebars.js';
-import { LAYER_LEGEND, LAYER_MARK, UNKNOWN_LEGEND } from '../src/render/marks.js';
+import { KIND_LEGENDS, markHtml, UNKNOWN_LEGEND } from '../src/render/marks.js';
 import { printablesOf } from './content-support.js';
 import { repoRoot } from './helpers.js';
 
@@ -125,7 +125,7 @@ describe('warmaster-counters', () => {
     expect(frontHtml).toContain(UNKNOWN_LEGEND);
   });
 
-  it('marks every piece whose values or number a layer invented, and no other, with the one mark and its legend', () => {
+  it('marks every piece whose values or number a layer invented, and no other, with the mark of its kind and its legend', () => {
     const setBy = (kind: string, id: string) =>
       Object.entries((origins as Record<string, Record<string, Record<string, { kind: string }>>>)[kind]?.[id] ?? {}).filter(([p]) =>
         ['/name', '/attack', '/defence', '/count'].includes(p),
@@ -133,7 +133,7 @@ describe('warmaster-counters', () => {
     const kindOf = (id: string) => (id in units ? 'special-unit' : id in troops ? 'unit' : id in cards ? 'card' : 'marker');
     for (const c of fronts) {
       const set = setBy(kindOf(c.piece), c.piece);
-      const marked = c.html.includes(`<sup class="layer-mark">${LAYER_MARK}</sup>`);
+      const marked = c.html.includes('<sup class="layer-mark mark-');
       expect(marked, c.piece).toBe(set.length > 0);
     }
     // The ordinary units and the cup's mix are reconstructions, each with its reason.
@@ -152,10 +152,10 @@ describe('warmaster-counters', () => {
       expect(e, id).toBeDefined();
       expect(e.kind).toBe('reconstruction');
       expect(e.reason.length).toBeGreaterThan(60);
-      expect(fronts.find((x) => x.piece === id)!.html, id).toContain(LAYER_MARK);
+      expect(fronts.find((x) => x.piece === id)!.html, id).toContain(markHtml('reconstruction'));
     }
     expect(fronts.find((x) => x.piece === 'imperial-unit')!.html).toContain('Space Marines');
-    expect(frontHtml).toContain(LAYER_LEGEND);
+    expect(frontHtml).toContain(KIND_LEGENDS.reconstruction);
     expect(backHtml).not.toContain('layer-mark');
   });
 });

@@ -8,7 +8,7 @@ import { originAt } from '../src/engine/core/lookup.js';
 import { playerNote } from '../src/games/archon-skirmish/print/shared.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
-import { LAYER_LEGEND, LAYER_MARK, markKey } from '../src/render/marks.js';
+import { KIND_LEGENDS, MARK_KINDS, markHtml, markKey } from '../src/render/marks.js';
 import type { CardPrintable, Face, Printable, SheetPrintable } from '../src/render/printable.js';
 import { printablesOf } from './content-support.js';
 import { repoRoot, htmlText, poisoned } from './helpers.js';
@@ -29,7 +29,11 @@ const board = byId('archon-skirmish-board') as SheetPrintable;
 const turn = byId('archon-skirmish-turn') as CardPrintable;
 const text = htmlText;
 /** The one mark a player's face prints beside a value a layer set (the entry is on the errata sheet). */
-const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
+/** A layer mark of any kind, and the kinds a face's HTML marked. */
+const ANY_MARK = /<sup class="layer-mark mark-(\w+)">[^<]*<\/sup>/g;
+const kindsMarked = (h: string) => new Set([...h.matchAll(ANY_MARK)].map((m) => m[1]!));
+/** The face's legend says what each kind of mark it printed means, and no other. */
+const legendMatches = (h: string) => MARK_KINDS.every((k) => htmlText(h).includes(KIND_LEGENDS[k]) === kindsMarked(h).has(k));
 
 describe('archon-skirmish printables', () => {
   it('are the creatures, the markers, the deck, the board and the turn card from printables.yaml, then the common sheets', () => {
@@ -132,8 +136,8 @@ describe('the deck', () => {
       const effect = (content.cards[id].effects![0] as { note: string }).note;
       expect(effect).toMatch(/^Ruling: /);
       expect(text(out)).toContain(playerNote(effect));
-      expect(out).toContain(`${playerNote(effect).replace(/'/g, '&#x27;')}${MARK}`);
-      expect(text(out)).toContain(LAYER_LEGEND);
+      expect(out).toContain(`${playerNote(effect).replace(/'/g, '&#x27;')}${markHtml('ruling')}`);
+      expect(text(out)).toContain(KIND_LEGENDS.ruling);
       expect(out).not.toContain(origin.entry);
       // The timing ruling too.
       expect(face.footnotes.map((n) => n.entry)).toContain(content.origins.card[id]!['/playedIn']!.entry);
@@ -193,9 +197,9 @@ describe('the board', () => {
       expect(entries).toContain(e);
     // The reasons are on the errata sheet; the board says in words what its mark means.
     expect(out).not.toContain('light-back-rank');
-    expect(text(out)).toContain(LAYER_LEGEND);
+    expect(text(out)).toContain(KIND_LEGENDS.ruling);
     expect(board.faces[0]!.marks[markKey('board:board', '/backRank/light')]).toBeDefined();
-    expect(out).toContain(`back row: rank 1${MARK}`);
+    expect(out).toContain(`back row: rank 1${markHtml('ruling')}`);
   });
 });
 
@@ -270,8 +274,8 @@ describe('layer marks', () => {
           }
         }
         expect([...used].sort((a, b) => a - b)).toEqual(face.footnotes.map((f) => f.n));
-        if (used.size > 0) expect(out, `${p.id} ${face.label}`).toContain(MARK);
-        expect(text(out).includes(LAYER_LEGEND), `${p.id} ${face.label} legend`).toBe(used.size > 0);
+        expect(kindsMarked(out), `${p.id} ${face.label}`).toEqual(new Set(face.footnotes.map((f) => f.kind)));
+        expect(legendMatches(out), `${p.id} ${face.label} legend`).toBe(true);
       }
     }
     expect(checked).toBeGreaterThan(20);

@@ -5,13 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import Handlebars from 'handlebars';
-import { describeTarget } from '../src/content/diff.js';
+import { notForPlayers } from '../src/content/lint/player-text.js';
 import { validate } from '../src/content/validate.js';
 import { commonView } from '../src/render/common/content.js';
-import { errataEntries, formatValue, paginate } from '../src/render/common/errata.js';
+import { errataComponents, errataEntries, paginate } from '../src/render/common/errata.js';
 import { markValue } from '../src/render/common/mark-value.js';
-import { LAYER_LEGEND, LAYER_MARK, MarkBook, UNKNOWN_LEGEND, UNKNOWN_MARK } from '../src/render/marks.js';
+import { KIND_LEGENDS, KIND_MARKS, MARK_KINDS, MarkBook, markHtml, UNKNOWN_LEGEND, UNKNOWN_MARK } from '../src/render/marks.js';
 import { commonPrintables } from '../src/render/common/index.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
@@ -32,10 +31,12 @@ const packContent = (pack: string) => commonView(packContentOf(pack));
 const built = new Map(packs.map((p) => [p, commonPrintables(packContentOf(p), { playmarkVersion: 'test' })]));
 const get = (pack: string, what: 'scenarios' | 'errata'): Printable => built.get(pack)!.find((p) => p.id === `${pack}-${what}`)!;
 const html = (p: Printable, face: Face) => renderFace(templates, p, face);
-/** The one mark a player's face prints beside a value a layer set (the entry is on the errata sheet). */
-const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
+/** The marks a player's face prints beside a value a layer set, one symbol per kind (the entry is on the errata sheet). */
+const MARK = /<sup class="layer-mark mark-(erratum|inference|ruling|reconstruction)">[^<]*<\/sup>/g;
+/** The kinds of the marks an HTML face printed. */
+const markedKinds = (h: string) => new Set([...h.matchAll(MARK)].map((m) => m[1]!));
 /** A face's text without its marks. */
-const text = (h: string) => htmlText(h.split(MARK).join(''));
+const text = (h: string) => htmlText(h.replace(MARK, ''));
 
 // The layer files as the validator loads them: an independent list of every entry of every pack.
 const validated = validate([path.join(repoRoot, 'content')], { cwd: repoRoot });
@@ -110,8 +111,11 @@ describe('scenario sheets', () => {
         const origins = c.origins.scenario?.[id] ?? {};
         const entries = face.footnotes.map((n) => n.entry);
         for (const o of Object.values(origins)) expect(entries).toContain(o.entry);
-        expect(out.includes(MARK)).toBe(face.footnotes.length > 0);
-        expect(t.includes(LAYER_LEGEND)).toBe(face.footnotes.length > 0);
+        // Each mark says its kind, and the legend on the face explains each kind printed, no other.
+        const printed = markedKinds(out);
+        expect(printed.size > 0).toBe(face.footnotes.length > 0);
+        for (const k of printed) expect(face.footnotes.map((f) => f.kind)).toContain(k);
+        for (const k of MARK_KINDS) expect(t.includes(KIND_LEGENDS[k]), k).toBe(printed.has(k));
         for (const n of face.footnotes) expect(out).not.toContain(`<code>${n.entry}</code>`);
         // Nor the source's file name.
         expect(t).not.toContain(c.pack.source.file);
@@ -124,7 +128,7 @@ describe('scenario sheets', () => {
     const note = face.footnotes.find((n) => n.entry === 'first-player')!;
     expect(note.kind).toBe('ruling');
     expect(Object.values(face.marks)).toContain(note.n);
-    expect(html(get('archon-skirmish', 'scenarios'), face)).toContain(`Light${MARK}`);
+    expect(html(get('archon-skirmish', 'scenarios'), face)).toContain(`Light${markHtml('ruling')}`);
   });
 
   it('Warmaster: the victory conditions are a ruling, marked once on the heading', () => {
@@ -133,7 +137,7 @@ describe('scenario sheets', () => {
     const note = face.footnotes.find((n) => n.entry === 'standard-victory')!;
     expect(note.kind).toBe('ruling');
     const out = html(p, face);
-    expect(out).toContain(`Victory${MARK}</div>`);
+    expect(out).toContain(`Victory${markHtml('ruling')}</div>`);
     // One value carries the ruling's mark: the heading, not each condition under it.
     expect(Object.values(face.marks).filter((n) => n === note.n)).toHaveLength(1);
   });
@@ -159,18 +163,30 @@ describe('marks', () => {
     expect(footnotes.map((f) => f.entry)).toEqual(['set-a', 'item']);
   });
 
-  it('the helpers: mark prints the one mark (never a number), known prints ? for a value nobody knows, legend says both in words', () => {
+  it("the helpers: mark prints its kind's mark (never a number), known prints ? for a value nobody knows, legend says both in words", () => {
     const hb = (source: string, context: Record<string, unknown>) => {
       const file = path.join(tempDirFor('playmark-helpers-'), 'x.hbs');
       writeFileSync(file, source);
       return createTemplates(path.dirname(file)).render('x.hbs', context);
     };
-    expect(hb('{{mark marks "r" "/a"}}|{{mark marks "r" "/b"}}', { marks: { 'r/a': 3 } })).toBe(`${MARK}|`);
+    const footnotes = [
+      { n: 1, entry: 'x', kind: 'reconstruction', reason: '' },
+      { n: 3, entry: 'y', kind: 'erratum', reason: '' },
+    ];
+    expect(hb('{{mark marks "r" "/a"}}|{{mark marks "r" "/b"}}', { marks: { 'r/a': 3 }, footnotes })).toBe(`${markHtml('erratum')}|`);
+    expect(hb('{{mark marks "r" "/a"}}', { marks: { 'r/a': 1 }, footnotes })).toBe(
+      `<sup class="layer-mark mark-reconstruction">${KIND_MARKS.reconstruction}</sup>`,
+    );
+    // One symbol per kind, each its own shape.
+    expect(new Set(Object.values(KIND_MARKS)).size).toBe(4);
+    expect(Object.values(KIND_MARKS)).not.toContain('*');
     expect(hb('{{#if (mark marks "r" "/a")}}yes{{/if}}', { marks: { 'r/a': 1 } })).toBe('yes');
     expect(hb('{{known v}} {{known w}}', { v: null, w: 0 })).toBe(`<span class="unknown-mark">${UNKNOWN_MARK}</span> 0`);
     expect(hb('{{show v}}', { v: null })).toBe('\u2014');
     const words = (h: string) => htmlText(h).replace(/\s+/g, ' ').trim();
-    expect(words(hb('{{legend 2 true}}', {}))).toBe(`${LAYER_MARK} ${LAYER_LEGEND} ${UNKNOWN_MARK} ${UNKNOWN_LEGEND}`);
+    expect(words(hb('{{legend 2 true}}', {}))).toBe(
+      `${MARK_KINDS.map((k) => `${KIND_MARKS[k]} ${KIND_LEGENDS[k]}`).join(' ')} ${UNKNOWN_MARK} ${UNKNOWN_LEGEND}`,
+    );
     expect(hb('{{legend 0 false}}', {})).toBe('');
   });
 });
@@ -179,80 +195,87 @@ describe('errata sheets', () => {
   for (const pack of packs) {
     const sheet = get(pack, 'errata');
     const pages = sheet.faces.map((f) => html(sheet, f));
-    const listed = pages.flatMap((out) => [...out.matchAll(/<span class="er-id">([^<]+)<\/span>/g)].map((m) => m[1]!));
+    const sheetText = pages.map((p) => htmlText(p.replace(/<style>[\s\S]*?<\/style>/, ''))).join('\n');
 
-    it(`${pack}: lists every layer entry id exactly once`, () => {
-      const expected = layerEntries(pack).map((e) => e.id);
-      expect(expected.length).toBeGreaterThan(0);
-      expect([...listed].sort()).toEqual([...expected].sort());
-      expect(new Set(listed).size).toBe(listed.length);
+    it(`${pack}: every layer entry's sentence for players is on the sheet, under the component that prints its value`, () => {
+      const entries = layerEntries(pack);
+      expect(entries.length).toBeGreaterThan(0);
+      const sections = pages.join('\n').split('<section class="er-comp">').slice(1);
+      for (const e of errataEntries(packContent(pack))) {
+        const section = sections.find(
+          (b) =>
+            htmlText(b.slice(0, b.indexOf('</h2>')))
+              .trim()
+              .startsWith(e.component.title) && htmlText(b).includes(e.note),
+        );
+        expect(section, `${e.component.title}: ${e.note}`).toBeDefined();
+        // The line carries the mark of the entry's kind.
+        expect(section).toContain(`<li class="er-line er-kind-${e.kind}">${markHtml(e.kind)}`);
+      }
+      // Every shipped entry has its own sentence for players (none falls back to its kind's words).
+      for (const e of entries) expect(e.note, e.id).toMatch(/\S/);
     });
 
-    it(`${pack}: each entry with its kind, target record and pointer, value and reason, grouped errata, inferences, rulings`, () => {
-      const entries = layerEntries(pack);
-      const blocks = pages.join('\n').split('<div class="er-entry">').slice(1);
-      const sheetText = text(pages.join('\n'));
-      for (const e of entries) {
-        const block = blocks.find((b) => b.includes(`<span class="er-id">${e.id}</span>`));
-        expect(block, e.id).toBeDefined();
-        // The target in words, as `playmark diff` names it (a table cell by its row and column), never by its pointer.
-        expect(block, e.id).toContain(`<span class="er-target">${Handlebars.escapeExpression(describeTarget(packContent(pack), e.target).where)}</span>`);
-        expect(block, e.id).not.toContain(`<code>${e.target.pointer}</code>`);
-        expect(block, e.id).toContain(`layer ${validated.packs.find((p) => p.id === pack)!.layers.find((l) => l.entries.includes(e))!.id}`);
-        // Its reason: the parts it shares with other entries printed once above them (see
-        // test/render-errata-groups.test.ts), the rest with the entry.
-        for (const part of e.reason
-          .replace(/\s+/g, ' ')
-          .trim()
-          .split(/(?<=[.;:])\s+(?=\S)/))
-          expect(sheetText, e.id).toContain(part);
+    it(`${pack}: no id, pointer, file name, command, JSON or word about the software on the sheet`, () => {
+      const c = packContentOf(pack);
+      const ids = new Set(
+        [...Object.values(c.records).flatMap((r) => Object.keys(r)), ...c.layers.flatMap((l) => l.entries.map((e) => e.id))].filter((i) => i.includes('-')),
+      );
+      expect(
+        notForPlayers(sheetText, ids, { written: true, names: Object.values(c.records).flatMap((r) => Object.values(r).map((x) => String(x.name))) }),
+      ).toEqual([]);
+      for (const l of c.layers) expect(sheetText).not.toContain(`layer ${l.id}`);
+      expect(sheetText).not.toContain(c.pack.source!.file);
+      expect(sheetText).not.toMatch(/\b(RULING|INFERENCE|RECONSTRUCTION|ERRATUM)\b/);
+    });
+
+    it(`${pack}: grouped by component, each heading once (or continued), the legend on each page naming only the kinds it prints`, () => {
+      const headings = pages.flatMap((p) => [...p.matchAll(/<h2>([\s\S]*?)<\/h2>/g)].map((m) => htmlText(m[1]!).replace(/\s+/g, ' ').trim()));
+      const titles = headings.filter((h) => !h.includes('(continued)'));
+      expect(new Set(titles).size).toBe(titles.length);
+      for (const p of pages) {
+        const lines = new Set([...p.matchAll(/<li class="er-line er-kind-(\w+)">/g)].map((m) => m[1]!));
+        const legend = p.slice(p.indexOf('<ul class="er-legend">'), p.indexOf('</ul>', p.indexOf('<ul class="er-legend">')));
+        for (const k of MARK_KINDS) expect(legend.includes(KIND_LEGENDS[k]), k).toBe(lines.has(k));
       }
-      // Kinds come in order: errata, then inferences, then rulings, then reconstructions.
-      const order = ['erratum', 'inference', 'ruling', 'reconstruction'];
-      const kinds = errataEntries(packContent(pack)).map((e) => order.indexOf(e.kind));
-      expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
-      const kindOf = Object.fromEntries(entries.map((e) => [e.id, e.kind]));
-      for (const e of errataEntries(packContent(pack))) expect(e.kind).toBe(kindOf[e.entry]);
     });
 
     // The printed number is the page footer's (test/print-kit.test.ts reads it from the PDFs).
-    it(`${pack}: pages are numbered, the first with the counts by kind`, () => {
+    it(`${pack}: pages are numbered`, () => {
       sheet.faces.forEach((f, i) => {
         expect(f.context.page).toBe(i + 1);
         expect(f.context.pages).toBe(sheet.faces.length);
       });
-      const counts = sheet.faces[0]!.context.counts as { kind: string; count: number }[];
-      const entries = layerEntries(pack);
-      for (const k of counts) expect(k.count).toBe(entries.filter((e) => e.kind === k.kind).length);
     });
   }
 
-  it('values print in one line: scalars as they are, lists and objects as JSON, long ones cut', () => {
-    expect(formatValue(8)).toBe('8');
-    expect(formatValue('ruling')).toBe('ruling');
-    expect(formatValue(null)).toBe('null');
-    expect(formatValue(['a', 1])).toBe('["a",1]');
-    expect(formatValue('x'.repeat(400))).toHaveLength(150);
-    expect(formatValue(undefined)).toBe('(removed)');
+  it("Warchon: a table's rows one line, in the table's words; a cell with what it was and is now", () => {
+    const erdon = errataComponents(errataEntries(packContent('warchon'))).find((c) => c.title === 'Erdon Pass')!;
+    expect(erdon.about).toBe('spread');
+    const crt = erdon.lines.filter((l) => l.place.startsWith('combat results'));
+    expect(crt).toEqual([expect.objectContaining({ kind: 'reconstruction', place: 'combat results, rows 4\u20135', change: '' })]);
+    expect(erdon.lines).toContainEqual(expect.objectContaining({ kind: 'inference', place: 'RNG, defender shows 5', change: 'not printed; now 2 3 4 5E 1' }));
   });
 
-  it('lists each entry at its own target pointer, with the value it sets, in the order the layers apply', () => {
-    const entries = errataEntries(packContent('warchon'));
-    const row5 = entries.find((e) => e.entry === 'erdon-pass-rng-row-5')!;
-    expect(row5.target).toMatchObject({ kind: 'spread', id: 'erdon-pass', pointer: '/rng/4' });
-    expect(row5.value).toBe('[2,3,4,"5E",1]');
-    // An append names the list it appends to, as the entry is written.
-    const path = entries.find((e) => e.entry.includes('kier-zhadd') && e.target.pointer.startsWith('/paths'));
-    expect(path?.target.pointer).toBe('/paths/-');
-    const inferences = entries.filter((e) => e.kind === 'inference').map((e) => e.entry);
-    expect(inferences.indexOf('erdon-pass-rng-row-5')).toBeLessThan(inferences.indexOf('irondale-rng-row-5'));
+  it("Warmaster: the combat table's 27 made-up cells are one line, the ship's 27 areas one component", () => {
+    const comps = errataComponents(errataEntries(packContent('warmaster')));
+    const table = comps.find((c) => c.title === 'Table of Results of Combate')!;
+    expect(table.lines.filter((l) => l.kind === 'reconstruction').map((l) => l.place)).toEqual(['27 cells, rows 1\u20136']);
+    const areas = comps.filter((c) => c.title === 'Ship areas');
+    expect(areas).toHaveLength(1);
+    expect(areas[0]!.lines.map((l) => l.place)).toContain('Areas 14\u201316, 21\u201326, 31\u201336, 41\u201346, 51\u201356');
   });
 
-  it('paginates: a group split over pages says it continues', () => {
-    const pages = paginate(errataEntries(packContent('warmaster')));
+  it('paginates: a component split over pages says it continues, and every line is on one page', () => {
+    const comps = errataComponents(errataEntries(packContent('warmaster')));
+    const pages = paginate(comps);
     expect(pages.length).toBeGreaterThan(1);
-    expect(pages.slice(1).every((p) => p[0]!.continued)).toBe(true);
-    expect(pages.flat().flatMap((g) => g.entries)).toHaveLength(layerEntries('warmaster').length);
+    const parts = pages.flat();
+    for (const c of comps) {
+      const mine = parts.filter((p) => p.title === c.title);
+      expect(mine.flatMap((p) => p.lines)).toEqual(c.lines);
+      expect(mine.map((p) => p.continued)).toEqual(mine.map((_, i) => i > 0));
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
-import { cellPointer, legendAsPrinted, markedAt } from '../src/render/marks.js';
+import { cellPointer, KIND_LEGENDS, legendAsPrinted, markedAt, markHtml } from '../src/render/marks.js';
 import type { Face, Printable } from '../src/render/printable.js';
 import { RenderError } from '../src/render/render-error.js';
 
@@ -44,7 +44,8 @@ const cells = (html: string) => [...html.matchAll(/<td>(.*?)<\/td>/g)].map((m) =
 describe('cellMark', () => {
   it('marks, in an {{#each}} over rows and cells, exactly the cell a layer set', () => {
     const html = draw(GRID, { 'combat/rows/1/cells/2': 1 });
-    expect(cells(html)).toEqual(['AE', 'AR', 'DR', 'AR', 'EX', 'DR<sup class="layer-mark">*</sup>']);
+    // The mark of the entry's kind (an erratum here: a dagger).
+    expect(cells(html)).toEqual(['AE', 'AR', 'DR', 'AR', 'EX', `DR${markHtml('erratum')}`]);
   });
 
   it('marks every cell of a row a layer set whole, and of a table a layer set whole', () => {
@@ -60,7 +61,7 @@ describe('cellMark', () => {
       { 'combat/crt/rows/0/1': 1 },
       { crt: { rows: [['a', 'b']] } },
     );
-    expect(html).toBe('[a][b<sup class="layer-mark">*</sup>]');
+    expect(html).toBe(`[a][b${markHtml('erratum')}]`);
     expect(cellPointer(['/crt/rows', 0, 'a/b', 'c~d'])).toBe('/crt/rows/0/a~1b/c~0d');
     expect(markedAt({ 'r/a~1b': 1 }, 'r', '/a~1b/0')).toBe(true);
   });
@@ -73,7 +74,7 @@ describe('cellMark', () => {
 });
 
 describe('the legend of a face', () => {
-  it('prints the * line only when the face printed a layer mark, wherever the legend stands', () => {
+  it("prints the line of a kind's mark only when the face printed that mark, wherever the legend stands", () => {
     // A layer set a cell, but this template marks nothing: no legend explains a mark that is not there.
     const unmarked = draw(`<p>{{record.rows.length}} rows</p>{{legend footnotes.length false}}`, { 'combat/rows/1/cells/2': 1 });
     expect(unmarked).not.toContain('mark-legend');
@@ -81,7 +82,8 @@ describe('the legend of a face', () => {
     // The same face marking the cell prints the legend, before or after the table.
     for (const template of [`${GRID}{{legend footnotes.length false}}`, `{{legend footnotes.length false}}${GRID}`]) {
       const html = draw(template, { 'combat/rows/1/cells/2': 1 });
-      expect(html).toMatch(/<div class="mark-legend"><p data-legend="layer"><sup class="layer-mark">\*<\/sup> [^<]+<\/p><\/div>/);
+      // The erratum's line alone: the face printed no mark of another kind.
+      expect(html).toContain(`<div class="mark-legend"><p data-legend="erratum">${markHtml('erratum')} ${KIND_LEGENDS.erratum}</p></div>`);
     }
   });
 

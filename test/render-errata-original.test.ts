@@ -28,15 +28,18 @@ describe('the errata sheet of an original game', () => {
     const text = errataText(original);
     expect(text).toContain(`What changed in ${transcribed.pack.title}, version by version`);
     expect(text).toContain(`Version ${transcribed.pack.version}`);
-    expect(text).toContain('An erratum corrects a value an earlier version printed wrongly.');
+    expect(text).toContain("Each value that changed since the game's first version");
+    expect(text).toContain('corrected since an earlier version');
     expect(text).not.toMatch(/rule text/);
     expect(text).not.toContain(transcribed.pack.source.file);
   });
 
-  it('a transcription keeps its source and its words', () => {
+  it('a transcription speaks of the printed rules', () => {
     const text = errataText(transcribed);
-    expect(text).toContain('Values the rule text leaves out, gets wrong or leaves open');
-    expect(text).toContain(`Source: ${transcribed.pack.source.file}`);
+    expect(text).toContain('What the printed rules leave out, get wrong or leave unclear');
+    expect(text).toContain('corrected: the source prints it wrongly');
+    // The source's file name is a maintainer's: players read the source's title on the cover.
+    expect(text).not.toContain(transcribed.pack.source.file);
   });
 
   it('an original game is one whose source says so or names no rule text', () => {

@@ -14,7 +14,7 @@ import { tablesOf, warchonView } from '../src/games/warchon/print/shared.js';
 import { spreadFace } from '../src/games/warchon/print/spread.js';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
-import { LAYER_LEGEND, LAYER_MARK, UNKNOWN_LEGEND } from '../src/render/marks.js';
+import { KIND_LEGENDS, MARK_KINDS, markHtml, UNKNOWN_LEGEND } from '../src/render/marks.js';
 import type { Face, Printable } from '../src/render/printable.js';
 import { packContentOf, printablesOf } from './content-support.js';
 import { htmlText, repoRoot } from './helpers.js';
@@ -44,7 +44,11 @@ const odds = byId('warchon-odds');
 const reference = byId('warchon-reference');
 
 /** The one mark every player's face prints beside a value a layer set (the entry is on the errata sheet). */
-const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
+/** A layer mark of any kind, and the kinds a face's HTML marked. */
+const ANY_MARK = /<sup class="layer-mark mark-(\w+)">[^<]*<\/sup>/g;
+const kindsMarked = (h: string) => new Set([...h.matchAll(ANY_MARK)].map((m) => m[1]!));
+/** The face's legend says what each kind of mark it printed means, and no other. */
+const legendMatches = (h: string) => MARK_KINDS.every((k) => htmlText(h).includes(KIND_LEGENDS[k]) === kindsMarked(h).has(k));
 
 /** The text of a table cell up to its mark, and the marks in it. */
 function cellAt(page: string, cls: string, key: string): { text: string; marks: number; classes: string } {
@@ -53,8 +57,8 @@ function cellAt(page: string, cls: string, key: string): { text: string; marks: 
   const inner = m[2]!;
   return {
     classes: m[1]!,
-    text: inner.split(MARK).join(''),
-    marks: inner.split(MARK).length - 1,
+    text: inner.replace(ANY_MARK, ''),
+    marks: [...inner.matchAll(ANY_MARK)].length,
   };
 }
 
@@ -86,8 +90,8 @@ describe('warchon printables', () => {
       for (const face of p.faces) {
         const page = html(p, face);
         expect(page.length).toBeGreaterThan(200);
-        expect(page.includes(MARK), `${face.label}: marks printed`).toBe(Object.keys(face.marks).length > 0);
-        expect(page.includes(LAYER_LEGEND), `${face.label}: legend printed`).toBe(face.footnotes.length > 0);
+        expect(kindsMarked(page).size > 0, `${face.label}: marks printed`).toBe(Object.keys(face.marks).length > 0);
+        expect(legendMatches(page), `${face.label}: legend printed`).toBe(true);
         // The entries, their kinds and reasons are on the errata sheet only.
         for (const f of face.footnotes) expect(page, `${face.label}: ${f.entry}`).not.toContain(esc(f.entry));
       }
@@ -169,7 +173,7 @@ describe('warchon-spreads', () => {
     const erdon = faceOf('erdon-pass');
     expect(erdon.footnotes.map((f) => f.entry)).toEqual(['erdon-pass-rng-row-5', 'erdon-pass-crt-row-4', 'erdon-pass-crt-row-5']);
     expect(html(spreadsSheet, erdon)).not.toContain('erdon-pass-rng-row-5');
-    expect(html(spreadsSheet, erdon)).toContain(LAYER_LEGEND);
+    expect(html(spreadsSheet, erdon)).toContain(KIND_LEGENDS.inference);
   });
 
   it("prints paths with spread numbers, Kier-Zhadd's ruling path back to Akibatu marked", () => {
@@ -179,7 +183,7 @@ describe('warchon-spreads', () => {
     const kz = faceOf('kier-zhadd');
     const n = footnoteFor(kz, 'kier-zhadd-path-akibatu');
     expect(n).toBeDefined();
-    expect(html(spreadsSheet, kz)).toContain(`Akibatu <span class="wsp-spno">(Sp. 4)</span>${MARK}`);
+    expect(html(spreadsSheet, kz)).toContain(`Akibatu <span class="wsp-spno">(Sp. 4)</span>${markHtml('ruling')}`);
   });
 
   it('prints terrains, special rules and events, with layer-decided meanings marked', () => {
@@ -187,7 +191,7 @@ describe('warchon-spreads', () => {
     const page = html(spreadsSheet, dr);
     expect(page).toContain('Aquatic River');
     expect(footnoteFor(dr, 'aquatic-river-trait')).toBeDefined();
-    expect(page).toContain(`Aquatic${MARK}`);
+    expect(page).toContain(`Aquatic${markHtml('inference')}`);
     expect(footnoteFor(dr, 'dracosroar-attack-restriction')).toBeDefined();
     for (const e of spreads.dracosroar!.events?.entries ?? []) expect(page).toContain(esc(e.text));
     // The Events Table's heading is the roll table's name, as the spread prints it.
@@ -249,13 +253,13 @@ describe('warchon-playmarks', () => {
     const page = html(playmarks, wa);
     const n = footnoteFor(wa, 'celestine-war-angels-face-1-as');
     expect(n).toBeDefined();
-    expect(page).toContain(`data-stat="as"><i>AS</i><b>3${MARK}</b>`);
+    expect(page).toContain(`data-stat="as"><i>AS</i><b>3${markHtml('reconstruction')}</b>`);
     expect(footnoteFor(wa, 'celestine-war-angels-second-face')).toBeDefined();
     expect(page).not.toContain('second-face');
-    expect(page).toContain(`class="wpm-legend"><div><span class="wpm-legend-mark">${LAYER_MARK}</span> ${LAYER_LEGEND}</div>`);
+    expect(page).toContain(`<div><span class="wpm-legend-mark mark-reconstruction">\u25C6</span> ${KIND_LEGENDS.reconstruction}</div>`);
     const ogres = faceOf('deathknoll-ogres')!;
     expect(footnoteFor(ogres, 'deathknoll-ogres-side')).toBeDefined();
-    expect(html(playmarks, ogres)).toContain(`Azuthka${MARK}`);
+    expect(html(playmarks, ogres)).toContain(`Azuthka${markHtml('inference')}`);
     const swarm = faceOf('baphite-swarm')!;
     expect(swarm.footnotes).toEqual([]);
     expect(html(playmarks, swarm)).not.toContain('layer-mark');
@@ -311,8 +315,8 @@ describe('warchon-odds', () => {
     expect(erdon.footnotes.map((f) => f.entry).sort()).toEqual(['erdon-pass-crt-row-4', 'erdon-pass-rng-row-5']);
     const n = footnoteFor(erdon, 'erdon-pass-rng-row-5');
     expect(n).toBeDefined();
-    expect(page).toContain(MARK);
-    expect(page).toContain(LAYER_LEGEND);
+    expect(page).toContain(markHtml('inference'));
+    expect(page).toContain(KIND_LEGENDS.inference);
     const irondale = html(odds, odds.faces.find((f) => f.context.spread === 'irondale')!);
     expect(irondale).not.toContain('wod-seg odds-event');
   });

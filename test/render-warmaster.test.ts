@@ -22,10 +22,10 @@ import { compressNumbers, groupNotes } from '../src/games/warmaster/print/notes.
 import { rangeText } from '../src/games/warmaster/print/shared.js';
 import { buildTeleportTable } from '../src/engine/warmaster/tables.js';
 import { createTemplates } from '../src/render/handlebars.js';
-import { LAYER_LEGEND, LAYER_MARK, markKey, UNKNOWN_LEGEND } from '../src/render/marks.js';
+import { KIND_LEGENDS, MARK_KINDS, markHtml, markKey, UNKNOWN_LEGEND } from '../src/render/marks.js';
 import type { CardPrintable, Face, Footnote, Printable } from '../src/render/printable.js';
 import { packContentOf, printablesOf } from './content-support.js';
-import { repoRoot } from './helpers.js';
+import { htmlText, repoRoot } from './helpers.js';
 
 /** The order the text prints its legend in: the attacker's worst result to his best. */
 const LEGEND_ORDER = ['AA', 'AR', 'BB', 'DR', 'DA'];
@@ -47,7 +47,11 @@ const faceHtml = (id: string, i = 0) => {
   return html(p, p.faces[i]!);
 };
 /** The one mark a player's face prints beside a value a layer set. */
-const MARK = `<sup class="layer-mark">${LAYER_MARK}</sup>`;
+/** A layer mark of any kind, and the kinds a face's HTML marked. */
+const ANY_MARK = /<sup class="layer-mark mark-(\w+)">[^<]*<\/sup>/g;
+const kindsMarked = (h: string) => new Set([...h.matchAll(ANY_MARK)].map((m) => m[1]!));
+/** The face's legend says what each kind of mark it printed means, and no other. */
+const legendMatches = (h: string) => MARK_KINDS.every((k) => htmlText(h).includes(KIND_LEGENDS[k]) === kindsMarked(h).has(k));
 /** The layer entries behind a face's marks (printed on the errata sheet, not on the face). */
 const entriesIn = (f: Face) => f.footnotes.map((n) => n.entry);
 const count = (text: string, needle: string) => text.split(needle).length - 1;
@@ -77,8 +81,8 @@ describe('warmaster printables', () => {
       for (const f of p.faces) {
         const h = html(p, f);
         const marked = Object.keys(f.marks).length > 0;
-        expect(h.includes(MARK), `${p.id} ${f.label}`).toBe(marked);
-        expect(h.includes(LAYER_LEGEND), `${p.id} ${f.label} legend`).toBe(marked);
+        expect(kindsMarked(h).size > 0, `${p.id} ${f.label}`).toBe(marked);
+        expect(legendMatches(h), `${p.id} ${f.label} legend`).toBe(true);
         for (const n of f.footnotes) expect(h, `${p.id} ${f.label} ${n.entry}`).not.toContain(n.entry);
       }
     }
@@ -114,7 +118,7 @@ describe('warmaster-reference', () => {
       expect(turnHtml).toContain(esc(e.text));
     }
     expect(entriesIn(turn)).toContain('teleport-61-65');
-    expect(turnHtml).toContain(`<td class="wm-range">61\u201365${MARK}</td>`);
+    expect(turnHtml).toContain(`<td class="wm-range">61\u201365${markHtml('ruling')}</td>`);
     expect(turnHtml).toMatch(/<tr class="layered">\s*<td class="wm-range">61\u201365/);
     // The ruled phase values are marked too.
     expect(entriesIn(turn)).toEqual(expect.arrayContaining(['traitor-units-drawn', 'traitor-teleport-by-unit']));
@@ -131,7 +135,9 @@ describe('warmaster-reference', () => {
     const table = combatTables['combat-results'];
     const cellEntries = table.rows.flatMap((row, r) => row.cells.map((_, c) => `combat-roll-${r + 1}-col-${c + 1}`));
     expect(entriesIn(combat)).toEqual(expect.arrayContaining(cellEntries));
-    const marked = [...combatHtml.matchAll(new RegExp(`<td class="wm-cell[^"]*layered">[A-Z\u2014]+${MARK.replace(/[*]/g, '\\*')}</td>`, 'g'))];
+    const marked = [
+      ...combatHtml.matchAll(/<td class="wm-cell[^"]*layered">[A-Z\u2014]+<sup class="layer-mark mark-(?:inference|reconstruction)">[^<]*<\/sup><\/td>/g),
+    ];
     expect(marked).toHaveLength(30);
     // Cell r,c is marked for its own entry, which the errata sheet prints, not the face.
     for (const [i, entry] of cellEntries.entries()) {
@@ -139,7 +145,8 @@ describe('warmaster-reference', () => {
       expect(combat.marks[markKey('combat-results', pointer)], entry).toBe(combat.footnotes.find((f) => f.entry === entry)!.n);
       expect(combatHtml).not.toContain(entry);
     }
-    expect(combatHtml).toContain(LAYER_LEGEND);
+    expect(combatHtml).toContain(KIND_LEGENDS.reconstruction);
+    expect(combatHtml).toContain(KIND_LEGENDS.inference);
   });
 
   it('holds the legend (the five combat-result records with their printed meanings, in printed order) and the odds rule ruling', () => {
@@ -193,7 +200,7 @@ describe('warmaster-units', () => {
     expect(html(p, sang)).not.toContain('Warmaster Horus');
     const dorn = p.faces.find((f) => f.context.id === 'rogal-dorn')!;
     expect(entriesIn(dorn)).toEqual(['rogal-dorn-cancelled-by-horus']);
-    expect(html(p, dorn)).toContain(`Warmaster Horus${MARK}`);
+    expect(html(p, dorn)).toContain(`Warmaster Horus${markHtml('inference')}`);
   });
 });
 
@@ -226,7 +233,7 @@ describe('warmaster-cards', () => {
     expect(entriesIn(horror)).toEqual(['horror-one-guard-unit', 'horror-one-unit']);
     const ambush = p.faces.find((f) => f.context.id === 'crew-ambush')!;
     expect(entriesIn(ambush)).toEqual(['crew-ambush-defence']);
-    expect(html(p, ambush)).toContain(`3${MARK}`);
+    expect(html(p, ambush)).toContain(`3${markHtml('inference')}`);
   });
 
   it("shows the movement the card's rules fix: Crew cannot move, and Crew Ambush! is used exactly as the Crew", () => {

@@ -1914,6 +1914,7 @@ export const layers: PackLayers = [
       {
         "id": "group-move-forward",
         "kind": "inference",
+        "note": "The rules never say which way is forward: it is away from your own back row.",
         "reason": "MOVE PHASE lets a player move \"one or more creatures forward\" but never says which way is forward. SETUP starts each side on \"his back row\", so each side faces the opponent across the board; forward is the direction away from the side's own back row (toward the enemy's), whichever edge the rulings put it on.",
         "target": {
           "id": "move",
@@ -1925,6 +1926,7 @@ export const layers: PackLayers = [
       {
         "id": "group-move-limited-by-move",
         "kind": "inference",
+        "note": "A group move still uses one Move card, so each creature in the group needs a Move value of at least the card's number.",
         "reason": "The group option is still a use of a Move card, and MOVE PHASE says a unit's Movement value \"limits the move cards it can use\" with no exception for the group option; so every creature moved must have a Move of at least the card's number.",
         "target": {
           "id": "move",
@@ -1942,6 +1944,7 @@ export const layers: PackLayers = [
       {
         "id": "light-back-rank",
         "kind": "ruling",
+        "note": "The rules do not say where the back rows are: as in chess, Light sets up on rank 1.",
         "reason": "The text never says where each back row lies. The game is played on \"an 8x8 chessboard\", so we follow chess: the light side (White) sets up on rank 1.",
         "target": {
           "id": "board",
@@ -1953,6 +1956,7 @@ export const layers: PackLayers = [
       {
         "id": "dark-back-rank",
         "kind": "ruling",
+        "note": "Dark sets up on the opposite edge, rank 8, as Black does in chess.",
         "reason": "The dark side sets up on the opposite edge, rank 8, as Black does in chess, so the two back rows face each other across the board.",
         "target": {
           "id": "board",
@@ -1964,6 +1968,7 @@ export const layers: PackLayers = [
       {
         "id": "light-back-row-squares",
         "kind": "ruling",
+        "note": "Light's back row is rank 1, squares a1 to h1, one creature on each.",
         "reason": "The Light back row is rank 1 (ruling light-back-rank); its 8 squares hold Light's 8 creatures.",
         "target": {
           "id": "light-back-row",
@@ -1984,6 +1989,7 @@ export const layers: PackLayers = [
       {
         "id": "dark-back-row-squares",
         "kind": "ruling",
+        "note": "Dark's back row is rank 8, squares a8 to h8, one creature on each.",
         "reason": "The Dark back row is rank 8 (ruling dark-back-rank); its 8 squares hold Dark's 8 creatures.",
         "target": {
           "id": "dark-back-row",
@@ -2004,6 +2010,7 @@ export const layers: PackLayers = [
       {
         "id": "light-placement",
         "kind": "ruling",
+        "note": "No arrangement is printed: Light places his creatures on his back row as he chooses.",
         "reason": "SETUP says only that \"each player places one creature on each square of his back row\"; it gives no arrangement, and \"places\" leaves the choice to the player. Each player arranges his own 8 creatures as he likes; Light places first, then Dark (Dark sees Light's arrangement, Light moves first: ruling first-player).",
         "target": {
           "id": "light-back-row",
@@ -2015,6 +2022,7 @@ export const layers: PackLayers = [
       {
         "id": "dark-placement",
         "kind": "ruling",
+        "note": "No arrangement is printed: Dark places his creatures on his back row as he chooses, after Light.",
         "reason": "As light-placement; Dark arranges his 8 creatures after Light has placed.",
         "target": {
           "id": "dark-back-row",
@@ -2026,6 +2034,7 @@ export const layers: PackLayers = [
       {
         "id": "first-player",
         "kind": "ruling",
+        "note": "The rules say only that players take turns: Light moves first, as White does in chess.",
         "reason": "The text says only \"Players take turns.\" On a chessboard the light side (White) moves first, as in chess and in the Archon computer game the text is based on.",
         "target": {
           "id": "standard-game",
@@ -2037,6 +2046,7 @@ export const layers: PackLayers = [
       {
         "id": "starting-hand",
         "kind": "ruling",
+        "note": "No first deal is printed: each player starts with no cards and draws in his Orders Phase.",
         "reason": "No initial deal is printed; the only way to get cards is the Orders Phase (\"Draw 2 cards.\"), which comes before the Move and Battle Phases, so each player starts with no cards and draws 2 at the start of his first turn.",
         "target": {
           "id": "common-deck",
@@ -2048,6 +2058,7 @@ export const layers: PackLayers = [
       {
         "id": "dark-save-effect",
         "kind": "ruling",
+        "note": "The rules never say what a Save does: play it in reply to an Attack card aimed at one of your creatures, and that attack does no damage.",
         "reason": "The text never says what a Save does. Its type is D = Defense, the only rule that hurts a creature is an Attack card (\"takes one point of damage\"), and the card's name says it saves the target; so a Save cancels one attack against a creature of the card's side. Both cards are discarded. It does not answer spells (Imprison is a Special card, not an attack).",
         "target": {
           "id": "dark-save",
@@ -2064,6 +2075,7 @@ export const layers: PackLayers = [
       {
         "id": "dark-save-timing",
         "kind": "ruling",
+        "note": "No phase is printed for Defense cards: a Save is played in your opponent's Battle Phase, when he attacks.",
         "reason": "No phase is printed for D cards. A Save answers an Attack card, and Attack cards are played in the attacker's Battle Phase, so the defender plays the Save then, in the opponent's turn, at once after the Attack card and before its damage.",
         "target": {
           "id": "dark-save",
@@ -2080,6 +2092,7 @@ export const layers: PackLayers = [
       {
         "id": "light-save-effect",
         "kind": "ruling",
+        "note": "The rules never say what a Save does: play it in reply to an Attack card aimed at one of your creatures, and that attack does no damage.",
         "reason": "As dark-save-effect, for the Light side.",
         "target": {
           "id": "light-save",
@@ -2096,6 +2109,7 @@ export const layers: PackLayers = [
       {
         "id": "light-save-timing",
         "kind": "ruling",
+        "note": "No phase is printed for Defense cards: a Save is played in your opponent's Battle Phase, when he attacks.",
         "reason": "As dark-save-timing, for the Light side.",
         "target": {
           "id": "light-save",
@@ -2112,6 +2126,7 @@ export const layers: PackLayers = [
       {
         "id": "exchange-timing",
         "kind": "ruling",
+        "note": "No phase is printed for Special cards: play them in your own Move Phase or Battle Phase.",
         "reason": "No phase is printed for X (Special) cards: the Move Phase plays Move cards and the Battle Phase Attack cards, and the Orders Phase only draws and discards. A spell card of type X may be played in the player's own Move or Battle Phase, in addition to the one card of the phase's own type (rulings move-cards-per-phase, battle-cards-per-phase), subject to the spellcaster rule.",
         "target": {
           "id": "exchange",
@@ -2129,6 +2144,7 @@ export const layers: PackLayers = [
       {
         "id": "imprison-timing",
         "kind": "ruling",
+        "note": "No phase is printed for Special cards: play them in your own Move Phase or Battle Phase.",
         "reason": "As exchange-timing.",
         "target": {
           "id": "imprison",
@@ -2146,6 +2162,7 @@ export const layers: PackLayers = [
       {
         "id": "heal-timing",
         "kind": "ruling",
+        "note": "No phase is printed for Special cards: play them in your own Move Phase or Battle Phase.",
         "reason": "As exchange-timing.",
         "target": {
           "id": "heal",
@@ -2163,6 +2180,7 @@ export const layers: PackLayers = [
       {
         "id": "teleport-not-limited-by-move",
         "kind": "ruling",
+        "note": "The printed rules conflict (no creature's Move reaches Teleport's 6): a creature's Move value does not limit Teleport.",
         "reason": "The printed rules conflict: Teleport is a Move card (type M) with Range 6, a unit's Movement value \"limits the move cards it can use\", and no creature has a Move above 5, so read literally no creature could ever use it; yet SPELL CARDS says \"The Teleport Spell can be used on any friendly creature.\" The specific spell rule wins: any friendly creature may be teleported, whatever its Move. It is still a spell card, so it needs the Wizard or Sorceress in play. It moves the creature up to 6 squares along an orthogonal or diagonal line, passing over other creatures (MOVE PHASE exception), to an empty square.",
         "target": {
           "id": "teleport",
@@ -2174,6 +2192,7 @@ export const layers: PackLayers = [
       {
         "id": "imprison-target-enemy",
         "kind": "ruling",
+        "note": "The rules do not say whose creature Imprison targets: it is cast on an enemy creature.",
         "reason": "The text says only \"The target of the Imprison Spell\"; it does not say whose creature. The spell only hinders its target, so it is cast on an enemy creature, as attacks are (\"The enemy unit that is the target of the attack\").",
         "target": {
           "id": "imprison",
@@ -2185,6 +2204,7 @@ export const layers: PackLayers = [
       {
         "id": "imprison-range-from-caster",
         "kind": "ruling",
+        "note": "Imprison's Range 3 is counted from the Wizard or Sorceress who casts it.",
         "reason": "The Imprison card prints Range 3 but the text never says from where. Spells need the Wizard (Light) or the Sorceress (Dark) in play, so that creature casts them: the target must be within 3 squares of it along an orthogonal or diagonal line, with line of sight as for an attack. An imprisoned creature cannot be moved by Exchange or Teleport either (\"cannot move\").",
         "target": {
           "id": "imprison",
@@ -2196,6 +2216,7 @@ export const layers: PackLayers = [
       {
         "id": "move-cards-per-phase",
         "kind": "ruling",
+        "note": "The rule speaks of one card: play at most one Move card in a Move Phase.",
         "reason": "The text does not say how many Move cards a phase allows. \"Play (discard) a Move card to move one of your creatures\" is singular, and the option of moving several creatures \"using a single move card\" is only worth something if a player may not simply play more cards; so at most one Move card per Move Phase (playing none is allowed).",
         "target": {
           "id": "move",
@@ -2207,6 +2228,7 @@ export const layers: PackLayers = [
       {
         "id": "battle-cards-per-phase",
         "kind": "ruling",
+        "note": "The rule speaks of one card: play at most one Attack card in a Battle Phase.",
         "reason": "As move-cards-per-phase: \"Play (discard) an Attack card to have a creature attack\" is singular, so at most one Attack card per Battle Phase (playing none is allowed).",
         "target": {
           "id": "battle",
@@ -2218,6 +2240,7 @@ export const layers: PackLayers = [
       {
         "id": "move-card-number-exact",
         "kind": "ruling",
+        "note": "A creature moves exactly the card's number of squares.",
         "reason": "\"This is the number of spaces the creature moves\": the creature moves exactly the card's number of squares; a shorter move needs a lower card.",
         "target": {
           "id": "move",
@@ -2229,6 +2252,7 @@ export const layers: PackLayers = [
       {
         "id": "attack-card-number-maximum",
         "kind": "ruling",
+        "note": "An Attack card's number is the longest range: the target may be nearer.",
         "reason": "\"This is the range of the attack\", and the notation calls a unit's Attack its \"Max range\": a range is a limit, so an Attack card hits a target at most that many squares away.",
         "target": {
           "id": "battle",
@@ -2240,6 +2264,7 @@ export const layers: PackLayers = [
       {
         "id": "no-ending-on-occupied",
         "kind": "ruling",
+        "note": "“Units may not stack” is printed under Setup only; it holds all game: no move ends on an occupied square.",
         "reason": "\"Units may not stack.\" is printed under SETUP only. We apply it all game: no move (nor Exchange or Teleport) may end on a square holding another creature. There is no capture by moving; only Attack cards do damage.",
         "target": {
           "id": "move",
@@ -2251,6 +2276,7 @@ export const layers: PackLayers = [
       {
         "id": "group-move-straight",
         "kind": "ruling",
+        "note": "A group moving forward goes straight ahead, each creature along its own file, not diagonally.",
         "reason": "The group option moves creatures \"forward\" as against \"in any direction\"; we read forward as straight ahead along each creature's own file, not diagonally. Creatures move one after another in the order the owner chooses, each obeying the normal move rules (no moving through units unless a Flyer).",
         "target": {
           "id": "move",
@@ -2262,6 +2288,7 @@ export const layers: PackLayers = [
       {
         "id": "line-of-sight-squares-on-line",
         "kind": "ruling",
+        "note": "Only creatures on the squares between attacker and target block the line of sight; a corner touched by a diagonal does not.",
         "reason": "\"if proposed Line of Sight passes through any portion of a square containing another piece, then LOS is denied\" does not settle diagonals: a diagonal line from square centre to square centre crosses the squares on the diagonal and only touches a corner point of the squares beside it. Attacks go \"like a Queen in chess\", and a queen is blocked only by pieces on her line; and if a touched corner blocked, a creature with any neighbour beside its diagonal could never attack along it. So only creatures on the squares strictly between attacker and target deny line of sight (the same for Imprison's range: ruling imprison-range-from-caster).",
         "target": {
           "id": "battle",
@@ -2273,6 +2300,7 @@ export const layers: PackLayers = [
       {
         "id": "draw-after-turns",
         "kind": "ruling",
+        "note": "A game nobody has won when the 100th turn ends is a draw.",
         "reason": "The text prints only two ways to win and no way to end a game otherwise, yet nothing forces either: both players may keep moving without attacking, and once no creature of either side can reach an enemy (or every Attack card is held) a game can go on forever. Players at a table agree to stop; a program needs a bound. After 200 turns (100 for each player; the deck of 50 cards has then gone round about eight times) a game nobody has won is a draw.",
         "target": {
           "id": "turn-sequence",

@@ -3714,6 +3714,7 @@ export const layers: PackLayers = [
       {
         "id": "erdon-pass-rng-row-5",
         "kind": "inference",
+        "note": "Row 5 prints only its first number; every printed row is the row above shifted one place left, and so is this one.",
         "reason": "The RNG prints only the first cell (2) of row 5. Every printed row is the row above shifted one place left (rows 2-4 follow row 1 this way), so row 5 is row 4 [1, 2, 3, 4, 5E] shifted left; its first cell agrees with the printed 2, and the 5 keeps its event mark E as in every other row (\"In Erdon Pass, the number 5 gives you a Random Event\").",
         "target": {
           "id": "erdon-pass",
@@ -3731,6 +3732,7 @@ export const layers: PackLayers = [
       {
         "id": "irondale-rng-row-5",
         "kind": "inference",
+        "note": "Row 5 prints only its first number; every printed row is the row above shifted one place left, and so is this one.",
         "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4, 5, 1] shifted left; its first cell agrees with the printed 3. Irondale prints no event mark and no Events Table.",
         "target": {
           "id": "irondale",
@@ -3748,6 +3750,7 @@ export const layers: PackLayers = [
       {
         "id": "dracosroar-rng-row-5",
         "kind": "inference",
+        "note": "Row 5 prints only its first number; every printed row is the row above shifted one place left, and so is this one.",
         "reason": "The RNG prints only the first cell (2E) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [1, 2E, 3, 4, 5] shifted left; its first cell agrees with the printed 2E, and only the 2 carries the event mark, as in every printed row.",
         "target": {
           "id": "dracosroar",
@@ -3765,6 +3768,7 @@ export const layers: PackLayers = [
       {
         "id": "akibatu-rng-row-5",
         "kind": "inference",
+        "note": "Row 5 prints only its first number; every printed row is the row above shifted one place left, and so is this one.",
         "reason": "The RNG prints only the first cell (4) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [3, 4, 5, 1, 2] shifted left; its first cell agrees with the printed 4. Akibatu prints no event mark and no Events Table.",
         "target": {
           "id": "akibatu",
@@ -3782,6 +3786,7 @@ export const layers: PackLayers = [
       {
         "id": "mount-tzask-rng-row-5",
         "kind": "inference",
+        "note": "Row 5 prints only its first number; every printed row is the row above shifted one place left, and so is this one.",
         "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4E, 5, 1, 2E, 3] shifted left; its first cell agrees with the printed 5, and the 2 and the 4 keep their event marks E as in every printed row.",
         "target": {
           "id": "mount-tzask",
@@ -3799,6 +3804,7 @@ export const layers: PackLayers = [
       {
         "id": "xetti-bishum-rng-row-5",
         "kind": "inference",
+        "note": "Row 5 prints only its first number; every printed row is the row above shifted one place left, and so is this one.",
         "reason": "The RNG prints only the first cell (3) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [2, 3, 4E, 5, 1] shifted left; its first cell agrees with the printed 3, and the 4 keeps its event mark E as in every printed row.",
         "target": {
           "id": "xetti-bishum",
@@ -3816,6 +3822,7 @@ export const layers: PackLayers = [
       {
         "id": "kier-zhadd-rng-row-5",
         "kind": "inference",
+        "note": "Row 5 prints only its first number; every printed row is the row above shifted one place left, and so is this one.",
         "reason": "The RNG prints only the first cell (5) of row 5. Every printed row is the row above shifted one place left, so row 5 is row 4 [4, 5, 1, 2, 3] shifted left; its first cell agrees with the printed 5. Kier-Zhadd prints no event mark and no Events Table.",
         "target": {
           "id": "kier-zhadd",
@@ -3833,6 +3840,7 @@ export const layers: PackLayers = [
       {
         "id": "aquatic-river-trait",
         "kind": "inference",
+        "note": "Dracosroar's Aquatic River has the Aquatic trait, as its name says; it keeps its printed name.",
         "reason": "Dracosroar's Terrain line prints \"Aquatic River\". The Terrain line \"Denotes the geography of this location, along with traits (if any)\", and the text uses \"Aquatic\" as a trait of units ('Treat it as a 4 CS, 2 Hits, \"Aquatic\" unit'; 'units without \"Aerial\" or \"Aquatic\"'), so the river is a River carrying the Aquatic trait. The terrain keeps its printed name.",
         "target": {
           "id": "aquatic-river",
@@ -3846,6 +3854,7 @@ export const layers: PackLayers = [
       {
         "id": "deathknoll-ogres-side",
         "kind": "inference",
+        "note": "The demo table does not say whose the Ogres are: they are Azuthka's (red), like the other Nether units.",
         "reason": "The demo table does not print which colour set the Ogres belong to. There are only two sets (\"one of the two sets of colored playmarks (blue or red)\"); the Celestine player's are blue, and every unit the text places in the Celestine army is a Celestine unit, while the Ogres, like the Azuthkan Baphite Swarm (\"The Azuthkan army ... let the Baphite Swarm bite the dust\"), are Nether, \"the opposite of the Purity trait\" of the Celestine Paladins. So the Ogres are red, Azuthkan.",
         "target": {
           "id": "deathknoll-ogres",
@@ -3857,6 +3866,7 @@ export const layers: PackLayers = [
       {
         "id": "deathknoll-ogres-playmarks",
         "kind": "inference",
+        "note": "The demo table prints no count for the Ogres: the demo has one Ogres playmark.",
         "reason": "The demo table prints \"Baphite Swarm (2 playmarks)\" but no count after \"Deathknoll Ogres\", so the demo holds one Ogres playmark.",
         "target": {
           "id": "deathknoll-ogres",
@@ -3868,6 +3878,7 @@ export const layers: PackLayers = [
       {
         "id": "demo-azuthka-ogres",
         "kind": "inference",
+        "note": "The demo uses every playmark, so Azuthka's army includes the one Ogres playmark.",
         "reason": "\"for demo purpose, use every playmark included here\": the Azuthkan (red) set holds the Ogres (see deathknoll-ogres-side), one playmark (see deathknoll-ogres-playmarks).",
         "target": {
           "id": "demo",
@@ -3882,6 +3893,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-aerial",
         "kind": "inference",
+        "note": "The War Angels are Aerial: the rulebook's own example of the Aerial trait names them.",
         "reason": "The Aerial trait's own example: \"For example, Celestine War Angels can move from spread 1 straight to 4 without having to 'enter' spreads 2 and 3\".",
         "target": {
           "id": "celestine-war-angels",
@@ -3895,6 +3907,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-hits",
         "kind": "inference",
+        "note": "The War Angels have 2 Hits: the rulebook's damage example leaves them “with one Hit left” after one.",
         "reason": "Damage Assignment: \"The player chooses to give one to a healthy War Angels, leaving them with one Hit left. The unit is turned upside down with new stats showing.\" A healthy War Angels has 2 Hits.",
         "target": {
           "id": "celestine-war-angels",
@@ -3906,6 +3919,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-second-face",
         "kind": "inference",
+        "note": "After one Hit the War Angels are turned upside down to a second face, as the damage example says.",
         "reason": "Damage Assignment: \"leaving them with one Hit left. The unit is turned upside down with new stats showing.\" The War Angels have an upside-down face with 1 Hit; its other stats are not printed.",
         "target": {
           "id": "celestine-war-angels",
@@ -3923,6 +3937,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-crusaders-hits",
         "kind": "inference",
+        "note": "The Crusaders have 1 Hit: in the damage example one Hit destroys them.",
         "reason": "Damage Assignment: \"Had he assigned the Hit to the Celestine Crusaders, it would have killed them and removed them from play.\" One Hit destroys them, and \"For those with or down to one Hits, they are destroyed when any damage is assigned to them\"; the example contrasts them with \"a healthy War Angels\", so they are a 1-Hit unit.",
         "target": {
           "id": "celestine-crusaders",
@@ -3934,6 +3949,7 @@ export const layers: PackLayers = [
       {
         "id": "ramping-water-elemental-as",
         "kind": "inference",
+        "note": "Dracosroar Event 1 makes the Elemental a 4 CS unit: AS 4 and DS 4.",
         "reason": "Dracosroar Event 1: 'Treat it as a 4 CS, 2 Hits, \"Aquatic\" unit'. \"Combat Strength (CS): Collective term for Attack Strength and Defense Strength\", so AS 4.",
         "target": {
           "id": "ramping-water-elemental",
@@ -3945,6 +3961,7 @@ export const layers: PackLayers = [
       {
         "id": "ramping-water-elemental-ds",
         "kind": "inference",
+        "note": "Dracosroar Event 1 makes the Elemental a 4 CS unit: AS 4 and DS 4.",
         "reason": "Dracosroar Event 1: 'Treat it as a 4 CS, 2 Hits, \"Aquatic\" unit'. \"Combat Strength (CS): Collective term for Attack Strength and Defense Strength\", so DS 4.",
         "target": {
           "id": "ramping-water-elemental",
@@ -3962,6 +3979,7 @@ export const layers: PackLayers = [
       {
         "id": "kier-zhadd-path-akibatu",
         "kind": "ruling",
+        "note": "Akibatu prints a path to Kier-Zhadd and Kier-Zhadd prints none; a path links two spreads, so it is used both ways.",
         "reason": "RULING: Akibatu prints \"Paths: Erdon Pass (Sp. 1); Kier-Zhadd (Sp. 7)\", and Kier-Zhadd prints \"Path: None printed on this spread.\" The two disagree only if a path runs one way. The text never says a path does: a path \"represents a link of some sort between the spreads (magic portals, tunnels, etc)\", one link joining two spreads, and every other path is printed on both of its spreads (Erdon Pass and Akibatu, 1-4; Irondale and Mount Tzask, 2-5; Dracosroar and Xetti Bishum, 3-6). Kier-Zhadd's line says only that its own spread prints none, which does not deny the link Akibatu prints. So the path is played both ways, Kier-Zhadd to Akibatu as well; read one way, a unit would reach Kier-Zhadd from Akibatu in one Movement and need three (Sp. 7, 6, 5, 4) to come back.",
         "target": {
           "id": "kier-zhadd",
@@ -3973,6 +3991,7 @@ export const layers: PackLayers = [
       {
         "id": "controlling-army",
         "kind": "ruling",
+        "note": "“Controlling army” is never defined: it is the army whose turn it is (the attacker).",
         "reason": "RULING: \"Controlling army\" (Erdon Pass Event 4 Surprise Reserve; Xetti Bishum Events 4 Bribery and 5 Shell Game) is never defined; the glossary defines only Attacker and Defender. Surprise Reserve lets it move a unit in \"even if that unit had already moved this turn\", which only the army whose turn it is can have done, so the Controlling army is the Attacking army and the non-Controlling army the Defending army.",
         "target": {
           "id": "core",
@@ -3984,6 +4003,7 @@ export const layers: PackLayers = [
       {
         "id": "halved-rounding",
         "kind": "ruling",
+        "note": "Halved CS rounds down.",
         "reason": "RULING: Dracosroar Event 1 says \"all armies are at halved CS this turn\" without saying how odd values are rounded. Halve each unit's current AS and DS and round fractions down.",
         "target": {
           "id": "core",
@@ -3995,6 +4015,7 @@ export const layers: PackLayers = [
       {
         "id": "dracosroar-halved-cs-rounding",
         "kind": "ruling",
+        "note": "Halved CS rounds down.",
         "reason": "RULING (halved-rounding, applied to the effect that halves): Dracosroar Event 1 on a 5, \"all armies are at halved CS this turn\", prints no rounding, so the base effect multiplies by 0.5 with none and AS 3 would become 1.5. The core rules' ruling halved-rounding rounds halved values down; this entry gives the effect that rounding, so AS 3 becomes 1 and DS 5 becomes 2. The two must agree (a test checks it).",
         "target": {
           "id": "dracosroar",
@@ -4006,6 +4027,7 @@ export const layers: PackLayers = [
       {
         "id": "mutual-destruction-draw",
         "kind": "ruling",
+        "note": "If the last units of both armies are destroyed at once, neither player has won: the game is a draw.",
         "reason": "RULING: the only way to win is to \"destroy your opponent till he has no units left in his army\" (\"Keep going until one of you've completely destroyed the other's army\"), and the text never says what happens when the last units of both armies fall at once (both sides take their Hits from the same battle result, or an event destroys both). Neither player has destroyed the other and kept an army, so neither has won: the game is a draw.",
         "target": {
           "id": "core",
@@ -4017,6 +4039,7 @@ export const layers: PackLayers = [
       {
         "id": "seen-units-stay-known",
         "kind": "ruling",
+        "note": "A unit seen in a battle stays known; a unit never seen stays hidden, even when it moves.",
         "reason": "RULING: the Azuthkan player inserts his playmarks \"secretly\" and the Celestine player places his after, and a playmark's placeline shows nothing but that a unit is there; the text never says what a player learns later. A battle is fought with the units on the spread in view (both sides total their AS and DS and assign Hits to named units), so opening a spread for a battle shows both sides every unit fighting there; a unit seen in battle stays known, since players remember it. Units never seen stay unknown, even when they move (the placeline shows the move, not the unit).",
         "target": {
           "id": "core",
@@ -4028,6 +4051,7 @@ export const layers: PackLayers = [
       {
         "id": "retreat-destination",
         "kind": "ruling",
+        "note": "“Retreat one spread” does not say where: the owner moves the unit one Movement away, to a spread without enemies if he can.",
         "reason": "RULING: \"retreat one spread\" (Erdon Pass Event 4, Mount Tzask Event 2) never says where to; one spread is one Movement, and the owner chooses, as he does for damage and Capacity losses.",
         "target": {
           "id": "core",
@@ -4042,6 +4066,7 @@ export const layers: PackLayers = [
       {
         "id": "akibatu-always-engaged",
         "kind": "ruling",
+        "note": "At Akibatu the printed result still applies (Hits, AE, DE), and every unit in a battle there is also Engaged: none may leave.",
         "reason": "RULING: \"Units in battle always remain Engaged.\" Read as replacing every result with \"Eg\", it would make Akibatu's printed Combat Results Table (AE, DE, A3D1, ...) unreachable and lock both armies there forever with no damage, so the game could never be won; so the printed result applies as usual (Hits, AE, DE), and while a battle is under way here every unit in it is Engaged as by an \"Eg\" result: none may leave (at most 0 units per army leave each turn), they fight again next turn, and reinforcements may still enter.",
         "target": {
           "id": "akibatu",
@@ -4059,6 +4084,7 @@ export const layers: PackLayers = [
       {
         "id": "dracosroar-attack-restriction",
         "kind": "ruling",
+        "note": "Dracosroar has no attack restriction to lift, so Event 3 (Magic Bridge) changes nothing: combat goes on with a new number.",
         "reason": "RULING: Dracosroar Event 3 (Magic Bridge) lifts the \"location's attack restriction\", but Dracosroar prints \"Special Rules: None printed.\" and no rule anywhere restricts attacking, so the event changes nothing: combat resumes with recalculated CS and a new number.",
         "target": {
           "id": "dracosroar",
@@ -4074,6 +4100,7 @@ export const layers: PackLayers = [
       {
         "id": "dracosroar-magic-bridge-4",
         "kind": "ruling",
+        "note": "Event 4: the attacker chooses which of his units attack (the others add no AS); then a number is generated, and on 1 or 2 his chosen units without Aerial or Aquatic are destroyed.",
         "reason": "RULING (see dracosroar-attack-restriction): Event 4 is \"As Event #3, except the Attacking army chooses which units will attack now\"; with no attack restriction at Dracosroar, what remains is the choice and the illusion check. The Attacking army chooses any number of its units in the battle (none included) to commit; a unit that does not attack adds no AS, so the units it leaves out have AS 0 for this battle (else committing nobody would cost nothing and the choice would mean nothing). Then a number is generated (the spread's RNG, as every \"generate a number\"): on 1 or 2 the committed units without Aerial or Aquatic are destroyed; on 3 to 5 nothing more happens. Combat then resumes with a new number, as after every event.",
         "target": {
           "id": "dracosroar",
@@ -4133,6 +4160,7 @@ export const layers: PackLayers = [
       {
         "id": "mount-tzask-earthquake-duration",
         "kind": "ruling",
+        "note": "Earthquake prints no duration: it lasts this turn, as every other timed event does.",
         "reason": "RULING: Earthquake's \"have their CS reduced to 1\" prints no duration. Every other timed event in the book lasts \"this turn\" and only one event can happen in a location per turn, so it lasts this turn.",
         "target": {
           "id": "mount-tzask",
@@ -4155,6 +4183,7 @@ export const layers: PackLayers = [
       {
         "id": "mount-tzask-lava-burst-duration",
         "kind": "ruling",
+        "note": "Lava Burst prints no duration: it lasts this turn, as every other timed event does.",
         "reason": "RULING: Lava Burst's \"have their CS reduced to 1\" prints no duration. Every other timed event in the book lasts \"this turn\" and only one event can happen in a location per turn, so it lasts this turn.",
         "target": {
           "id": "mount-tzask",
@@ -4177,6 +4206,7 @@ export const layers: PackLayers = [
       {
         "id": "berserk-strategy-round",
         "kind": "ruling",
+        "note": "Berserk is declared when a battle starts, before the first number: its CS doubles for that battle and it is destroyed when the battle ends.",
         "reason": "RULING: Berserk acts \"as an action during the Strategy Round\", a round the text names only here (a turn is a Movement Round and then the battles, and a battle's only actions are the fingers). \"Its current CS is doubled ... destroyed after this battle\" ties the declaration to one battle, so the owner of each Berserk unit in a battle declares it, or not, when the battle starts, before the first number is generated: its CS as modified so far doubles for the battle (later changes apply on top), and it is destroyed when the battle ends, after its Hits are assigned. No unit in the text has Berserk.",
         "target": {
           "id": "berserk",
@@ -4191,6 +4221,7 @@ export const layers: PackLayers = [
       {
         "id": "in-battle-during-movement",
         "kind": "ruling",
+        "note": "Erdon Pass's rule on moving out of battle applies in the Movement Round, to spreads where both armies already stand.",
         "reason": "RULING: Erdon Pass limits units that \"move out of battle at this location\", but battles are fought after the Movement Round, when no unit moves any more; so the rule can only bind in the Movement Round, and \"in battle\" there means a spread both armies share when the Movement Round starts (their units met there in an earlier turn and still stand together, as after an Eg result). So `battle: here` holds during the Movement Round at every such spread (a battle is due there), and at the spread of the battle being fought afterwards; the condition itself is as printed.",
         "target": {
           "id": "erdon-pass",
@@ -4204,6 +4235,7 @@ export const layers: PackLayers = [
       {
         "id": "draw-after-turns",
         "kind": "ruling",
+        "note": "A game nobody has won when the 100th turn ends is a draw.",
         "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of three units a side takes), the engine ends the game as a draw.",
         "target": {
           "id": "demo",
@@ -4239,6 +4271,7 @@ export const layers: PackLayers = [
       {
         "id": "erdon-pass-crt-row-4",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "erdon-pass",
@@ -4258,6 +4291,7 @@ export const layers: PackLayers = [
       {
         "id": "erdon-pass-crt-row-5",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Erdon Pass Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "erdon-pass",
@@ -4277,6 +4311,7 @@ export const layers: PackLayers = [
       {
         "id": "irondale-crt-row-4",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "irondale",
@@ -4296,6 +4331,7 @@ export const layers: PackLayers = [
       {
         "id": "irondale-crt-row-5",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Irondale Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "irondale",
@@ -4315,6 +4351,7 @@ export const layers: PackLayers = [
       {
         "id": "dracosroar-crt-row-4",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "dracosroar",
@@ -4334,6 +4371,7 @@ export const layers: PackLayers = [
       {
         "id": "dracosroar-crt-row-5",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Dracosroar Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "dracosroar",
@@ -4353,6 +4391,7 @@ export const layers: PackLayers = [
       {
         "id": "akibatu-crt-row-4",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "akibatu",
@@ -4372,6 +4411,7 @@ export const layers: PackLayers = [
       {
         "id": "akibatu-crt-row-5",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Akibatu Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "akibatu",
@@ -4391,6 +4431,7 @@ export const layers: PackLayers = [
       {
         "id": "mount-tzask-crt-row-4",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "mount-tzask",
@@ -4410,6 +4451,7 @@ export const layers: PackLayers = [
       {
         "id": "mount-tzask-crt-row-5",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Mount Tzask Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "mount-tzask",
@@ -4429,6 +4471,7 @@ export const layers: PackLayers = [
       {
         "id": "xetti-bishum-crt-row-4",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "xetti-bishum",
@@ -4448,6 +4491,7 @@ export const layers: PackLayers = [
       {
         "id": "xetti-bishum-crt-row-5",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Xetti Bishum Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "xetti-bishum",
@@ -4467,6 +4511,7 @@ export const layers: PackLayers = [
       {
         "id": "kier-zhadd-crt-row-4",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 4 repeats row 2 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "kier-zhadd",
@@ -4486,6 +4531,7 @@ export const layers: PackLayers = [
       {
         "id": "kier-zhadd-crt-row-5",
         "kind": "reconstruction",
+        "note": "Rows 4 and 5 are not printed (the number can be 4 or 5): made up so the game can be played, in line with the printed rows.",
         "reason": "RECONSTRUCTION CRT-4-5 (one rule for all seven spreads, not printed by the source): the Kier-Zhadd Combat Results Table prints rows 1-3 while the RNG generates 1-5. Rows 4 and 5 mirror rows 2 and 1 about row 3, so row 5 repeats row 1 as printed: every cell stays a result the source prints in that column, and the table is symmetric about the middle number 3. Replace this entry when the real rows are known.",
         "target": {
           "id": "kier-zhadd",
@@ -4505,6 +4551,7 @@ export const layers: PackLayers = [
       {
         "id": "ramping-water-elemental-size",
         "kind": "reconstruction",
+        "note": "The Elemental's Size is not printed: 0, as the other units an event brings in for one turn do not count for Capacity.",
         "reason": "RECONSTRUCTION (invented: the text gives the Elemental no Size): it joins a battle for one turn only, as the units of two other events do, and both of those say their Size does not count: Surprise Reserve (\"Its Size does not affect Capacity this turn\") and Bribery (\"its Size is temporarily 0 for Capacity purpose\"). So Size 0: it does not count against Capacity.",
         "target": {
           "id": "ramping-water-elemental",
@@ -4516,6 +4563,7 @@ export const layers: PackLayers = [
       {
         "id": "ramping-water-elemental-movement",
         "kind": "reconstruction",
+        "note": "The Elemental's Movement is not printed: 0, since it fights only this turn and never moves.",
         "reason": "RECONSTRUCTION (invented: the text gives the Elemental no Movement): it joins a battle under way, after this turn's Movement Round, and only \"this turn\", so it is gone before any Movement Round could read a Movement. 0 is a placeholder no rule reads, not a value the text supports.",
         "target": {
           "id": "ramping-water-elemental",
@@ -4527,6 +4575,7 @@ export const layers: PackLayers = [
       {
         "id": "ramping-water-elemental-second-face",
         "kind": "reconstruction",
+        "note": "The event prints one set of stats for a 2-Hit unit: after one Hit the Elemental keeps its 4 CS with 1 Hit left.",
         "reason": "RECONSTRUCTION (invented: the event prints one set of stats): \"Treat it as a 4 CS, 2 Hits\" unit gives no face after its first Hit, while a printed multi-Hit playmark has one (\"the second line gives the stats of the face showing after one Hit is taken\"). The event's 4 CS is kept with 1 Hit left (Size and Movement 0 as on its first face) rather than inventing a drop such as the Ogres' AS 4 to AS3.",
         "target": {
           "id": "ramping-water-elemental",
@@ -4544,6 +4593,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-paladins-hits",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): The Combatants prints the Paladins' Point Value (\"The Paladins cost 3 points each\"), Size (\"At 2\") and Movement (\"up to 2 spreads a turn\") but no Hits. By points they sit between the 2-point 1-Hit Baphite Swarm and the 4-point 2-Hit Ogres, which fixes nothing; 1 Hit, as the Swarm of the same Size 2 (the 2-Hit Ogres are Size 3) and as the Crusaders, the other Celestine foot unit, whom one Hit kills (\"Had he assigned the Hit to the Celestine Crusaders, it would have killed them\").",
         "target": {
           "id": "celestine-paladins",
@@ -4555,6 +4605,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-paladins-as",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): between the 2-point Baphite Swarm (AS 2) and the 4-point Ogres (AS 4), the 3-point Paladins get AS 3.",
         "target": {
           "id": "celestine-paladins",
@@ -4566,6 +4617,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-paladins-ds",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): between the 2-point Baphite Swarm (DS 2) and the 4-point Ogres (DS 4), the 3-point Paladins get DS 3.",
         "target": {
           "id": "celestine-paladins",
@@ -4577,6 +4629,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-points",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): a 2-Hit unit (\"a healthy War Angels, leaving them with one Hit left\"; inference celestine-war-angels-hits) like the 4-point Ogres, the only printed 2-Hit unit, so 4 points.",
         "target": {
           "id": "celestine-war-angels",
@@ -4588,6 +4641,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-purity",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine traits are not printed): Purity means \"a saintly, angelic disposition\" and the only Celestine unit whose traits are printed, the Paladins, has it.",
         "target": {
           "id": "celestine-war-angels",
@@ -4599,6 +4653,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-1-size",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): Size 2, an average unit like the Paladins (\"At 2, Celestine Paladins are an average-sized unit\"); it fits Erdon Pass, where the combat example places it (Capacity 4, aerial units counted apart).",
         "target": {
           "id": "celestine-war-angels",
@@ -4610,6 +4665,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-1-movement",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (invented: the text prints no Movement for the War Angels, and nothing fixes one). The Aerial example (\"Celestine War Angels can move from spread 1 straight to 4 without having to 'enter' spreads 2 and 3\") does not fix it: Erdon Pass (Sp. 1) prints a path to Akibatu (Sp. 4), and \"It takes one Movement to go to a new spread through a path\", so that move needs only Movement 1 by the path; only counted through spreads 2 and 3, as the example's wording has it, would it need 3. Movement 3 is chosen so the example's move is legal however it is counted; it is also the fastest printed unit's (Baphite Swarm, M 3), a flyer being no slower than it by choice, not by the text.",
         "target": {
           "id": "celestine-war-angels",
@@ -4621,6 +4677,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-1-as",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): AS 3, between the Baphite Swarm (AS 2) and the Ogres (AS 4).",
         "target": {
           "id": "celestine-war-angels",
@@ -4632,6 +4689,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-1-ds",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): the combat example's Celestine Battle Army (the War Angels and the Crusaders, whom its Damage Assignment names, at Erdon Pass) has \"7 DS\"; the text fixes only that sum. The split is chosen: DS 4 for the 2-Hit, 4-point War Angels, as the 4-point 2-Hit Ogres' DS 4, and DS 3 for the Crusaders (celestine-crusaders-face-1-ds).",
         "target": {
           "id": "celestine-war-angels",
@@ -4643,6 +4701,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-2-size",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed; the face itself is the inference celestine-war-angels-second-face): Size unchanged after 1 Hit, as the Ogres' \"After 1 Hit: S3\".",
         "target": {
           "id": "celestine-war-angels",
@@ -4654,6 +4713,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-2-movement",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement unchanged after 1 Hit, as the Ogres' \"After 1 Hit: ... M2\".",
         "target": {
           "id": "celestine-war-angels",
@@ -4665,6 +4725,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-2-as",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): AS one lower after 1 Hit, as the Ogres' AS 4 to \"AS3\".",
         "target": {
           "id": "celestine-war-angels",
@@ -4676,6 +4737,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-war-angels-face-2-ds",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): DS one lower after 1 Hit, as the Ogres' DS 4 to \"DS3\".",
         "target": {
           "id": "celestine-war-angels",
@@ -4687,6 +4749,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-crusaders-points",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): a 1-Hit Size 2 unit with AS 3 and DS 3, priced as the Paladins (3 points).",
         "target": {
           "id": "celestine-crusaders",
@@ -4698,6 +4761,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-crusaders-traits",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine traits are not printed): as the Paladins, the only Celestine unit whose traits are printed.",
         "target": {
           "id": "celestine-crusaders",
@@ -4711,6 +4775,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-crusaders-face-1-size",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): Size 2, as the Paladins; it fits Erdon Pass (Capacity 4), where the combat example places it.",
         "target": {
           "id": "celestine-crusaders",
@@ -4722,6 +4787,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-crusaders-face-1-movement",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): Movement 2, as the Paladins.",
         "target": {
           "id": "celestine-crusaders",
@@ -4733,6 +4799,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-crusaders-face-1-as",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): AS 3, as the 3-point Paladins.",
         "target": {
           "id": "celestine-crusaders",
@@ -4744,6 +4811,7 @@ export const layers: PackLayers = [
       {
         "id": "celestine-crusaders-face-1-ds",
         "kind": "reconstruction",
+        "note": "The Celestine playmarks are not printed: these values are made up so the demo can be played, in line with the printed Azuthkan units.",
         "reason": "RECONSTRUCTION (Celestine stats are not printed): the combat example's Celestine Battle Army (War Angels and Crusaders) has \"7 DS\", a sum the text fixes; its split is chosen: DS 3 for the Crusaders, as the 3-point Paladins' DS 3, and DS 4 for the War Angels (celestine-war-angels-face-1-ds).",
         "target": {
           "id": "celestine-crusaders",
@@ -4755,6 +4823,7 @@ export const layers: PackLayers = [
       {
         "id": "demo-celestine-army",
         "kind": "reconstruction",
+        "note": "The demo prints no Celestine army: it is the three Celestine units the rulebook names, one playmark each.",
         "reason": "RECONSTRUCTION: \"use every playmark included here\", but the demo table prints no blue playmark. The text names three Celestine units: the War Angels and the Crusaders of the Damage Assignment example's Celestine Battle Army, and the Paladins, the playmark The Combatants describes. One playmark each (the text never shows two of one), 10 points against Azuthka's 8.",
         "target": {
           "id": "demo",

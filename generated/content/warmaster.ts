@@ -3434,6 +3434,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-guard-name",
         "kind": "erratum",
+        "note": "The guide prints “imperial Guard”; capitalised as every other unit name.",
         "reason": "The Horror card prints \"the troops of the imperial Guard\" in running text; as the name of a unit on its counters and army list it is capitalised, as the guide capitalises every other unit name.",
         "target": {
           "id": "imperial-guard",
@@ -3451,6 +3452,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-1-col-1",
         "kind": "inference",
+        "note": "This cell is missing from the source; each cell is never worse for the attacker than the one to its left or above, which fixes it.",
         "reason": "Roll 1, odds 1-3 or less: the cell was lost in extraction. Principle of every odds table (column headings run from the attacker's worst odds, 1-3 or less, to his best, 3-1 or more; the legend runs from the attacker's worst result, AA, to his best, DA; the extracted fragments show AA in row 1 and DA in row 5): a cell is never worse for the attacker than the cell to its left or the cell above it. AA is the worst result for the attacker and the fragments show it in row 1; the cell at 1-3 or less is the worst cell of row 1, so it can only be AA.",
         "target": {
           "id": "combat-results",
@@ -3462,6 +3464,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-5-col-5",
         "kind": "inference",
+        "note": "This cell is missing from the source; each cell is never worse for the attacker than the one to its left or above, which fixes it.",
         "reason": "Roll 5, odds 3-1 or more: the cell was lost in extraction. Principle of every odds table (column headings run from the attacker's worst odds, 1-3 or less, to his best, 3-1 or more; the legend runs from the attacker's worst result, AA, to his best, DA; the extracted fragments show AA in row 1 and DA in row 5): a cell is never worse for the attacker than the cell to its left or the cell above it. DA is the best result for the attacker and the fragments show it in row 5; the cell at 3-1 or more is the best cell of row 5, so it can only be DA.",
         "target": {
           "id": "combat-results",
@@ -3473,6 +3476,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-6-col-5",
         "kind": "inference",
+        "note": "This cell is missing from the source; each cell is never worse for the attacker than the one to its left or above, which fixes it.",
         "reason": "Roll 6, odds 3-1 or more: the cell was lost in extraction. Principle of every odds table (column headings run from the attacker's worst odds, 1-3 or less, to his best, 3-1 or more; the legend runs from the attacker's worst result, AA, to his best, DA; the extracted fragments show AA in row 1 and DA in row 5): a cell is never worse for the attacker than the cell to its left or the cell above it. The cell above it (roll 5, 3-1 or more) is DA, the best result; a roll of 6 at the same odds cannot be worse.",
         "target": {
           "id": "combat-results",
@@ -3484,6 +3488,7 @@ export const layers: PackLayers = [
       {
         "id": "rogal-dorn-cancelled-by-horus",
         "kind": "inference",
+        "note": "Rogal Dorn's exception names “the Horuses”: read as Warmaster Horus, the game's only Horus.",
         "reason": "Rogal Dorn's exception names \"the Horuses\", Angrón or Magnus the Red one. The game has one Horus (Warmaster Horus), and the Emperor's exception names plain \"Horus\"; \"the Horuses\" is read as Warmaster Horus.",
         "target": {
           "id": "rogal-dorn",
@@ -3495,6 +3500,7 @@ export const layers: PackLayers = [
       {
         "id": "crew-ambush-defence",
         "kind": "inference",
+        "note": "Crew Ambush! prints no value but is used exactly as the Crew, whose defence is 3.",
         "reason": "Crew Ambush! prints no value, but \"The Crew Ambush card are used exactly as the crew units\", and Crew cards have \"a defense value of 3\"; its doubling applies to that value.",
         "target": {
           "id": "crew-ambush",
@@ -3512,6 +3518,7 @@ export const layers: PackLayers = [
       {
         "id": "teleport-61-65",
         "kind": "ruling",
+        "note": "The table skips 61–65: those rolls are a Failure!, as no area has those numbers.",
         "reason": "The printed ranges (11-12, 13, 14-56, 66) leave the D66 results 61-65 uncovered (5 of 36 results). No ship area is numbered 61-65 (Success! places units only on 14-56, and the Engine Room fire counts down from 56, the highest area), so they cannot be read as Success!. Ruled as Failure! (delay): it neither kills units nor places them anywhere without a printed basis, and a later roll keeps the printed odds of every other result.",
         "target": {
           "id": "teleportation",
@@ -3557,6 +3564,7 @@ export const layers: PackLayers = [
       {
         "id": "teleport-failure-own-next-phase",
         "kind": "ruling",
+        "note": "After a Failure! the units try again in their own side's next reinforcement phase.",
         "reason": "Failure! says the units \"can try to teleport themselves during the following phase of teleportation\" but not whose phase: the next teleportation phase of the game is the other side's (Imperial reinforcements, then Traitor reinforcements). Ruled: the units roll on the Teleportation Table again in their own side's next reinforcements phase, as the Traitor's units only ever teleport in his phase and the Imperial groups in the Imperial one. Each side's reinforcements phase is the first phase of its turn (Sequence of Game), so the roll is set up for the first phase to start in the side's next turn: at its next turn-starts, then at the next phase-starts of its own. The units stay off the ship until then.",
         "target": {
           "id": "teleportation",
@@ -3591,6 +3599,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-odds-rule",
         "kind": "ruling",
+        "note": "The guide does not say how odds are found: add each side's values and round the ratio in the defender's favour.",
         "reason": "The reference guide prints the odds columns but not how odds are found (the main rules are not included). Summing each side and rounding in the defender's favour is the usual rule of odds tables and keeps every ratio in exactly one of the five printed columns.",
         "target": {
           "id": "combat-results",
@@ -3606,6 +3615,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-odds-rounding",
         "kind": "ruling",
+        "note": "The guide does not say how odds are found: add each side's values and round the ratio in the defender's favour.",
         "reason": "The reference guide prints the odds columns but not how odds are found (the main rules are not included). Summing each side and rounding in the defender's favour is the usual rule of odds tables and keeps every ratio in exactly one of the five printed columns.",
         "target": {
           "id": "combat-results",
@@ -3617,6 +3627,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-one-reroll-per-side",
         "kind": "ruling",
+        "note": "A side re-rolls a combat roll at most once, however many characters with a re-roll it has there; a Blood bath starts a new roll.",
         "reason": "Each re-roll ability says the second result must be accepted (\"He will have to accept the result of this new distance of dice\"), which leaves no room for a third roll. So a side re-rolls a table roll at most once however many re-rolling characters it has in the battle (e.g. the Emperor and Sanguinius together). A Blood bath starts a new table roll, and the Blood bath text lets re-rolls be used again then.",
         "target": {
           "id": "combat-results",
@@ -3628,6 +3639,7 @@ export const layers: PackLayers = [
       {
         "id": "ar-effects",
         "kind": "ruling",
+        "note": "Attacker routed: the attacking player picks the unit he loses, and the rest retreat one area.",
         "reason": "Attacker routed destroys \"an attacking unit\" but does not say who picks it, nor how far \"the rest\" retreat. Ruled: the attacking player picks his own loss (as the Trap card lets the Imperial player pick his), and the rest retreat one area (Horus's retreat is \"an area\").",
         "target": {
           "id": "ar",
@@ -3657,6 +3669,7 @@ export const layers: PackLayers = [
       {
         "id": "dr-effects",
         "kind": "ruling",
+        "note": "Defender routed: the defending player picks the unit he loses, and the rest retreat one area.",
         "reason": "Defender routed destroys \"a defending unit\" but does not say who picks it, nor how far \"the rest\" retire. Ruled as for Attacker routed: the defending player picks his own loss, and the rest retreat one area (\"retire\" and \"retreat\" read as the same thing).",
         "target": {
           "id": "dr",
@@ -3686,6 +3699,7 @@ export const layers: PackLayers = [
       {
         "id": "bb-effects",
         "kind": "ruling",
+        "note": "Blood bath: each player picks the unit he loses.",
         "reason": "Blood bath destroys \"an attacking unit and a defender\" without saying who picks them. Ruled: each player picks his own loss, as for the routed results.",
         "target": {
           "id": "bb",
@@ -3722,6 +3736,7 @@ export const layers: PackLayers = [
       {
         "id": "horror-one-unit",
         "kind": "ruling",
+        "note": "With several Imperial units in the area the Horror makes one roll and destroys one unit, picked by the Imperial player.",
         "reason": "The Horror card is written for one Imperial unit in the area (\"the unit is immediately destroyed\") and makes one roll. With several Imperial units there, ruled as for the Trap card: one roll, one unit destroyed, picked by the Imperial player.",
         "target": {
           "id": "horror",
@@ -3736,6 +3751,7 @@ export const layers: PackLayers = [
       {
         "id": "horror-one-guard-unit",
         "kind": "ruling",
+        "note": "With several Imperial Guard units in the area the Horror makes one roll and destroys one unit, picked by the Imperial player.",
         "reason": "As for the 5-6 result: on 3-4 one Imperial Guard unit in the area is destroyed, picked by the Imperial player. Note: no record of this pack describes Imperial Guard troops (the text names them only here); the filter selects units with the trait `imperial-guard`.",
         "target": {
           "id": "horror",
@@ -3750,6 +3766,7 @@ export const layers: PackLayers = [
       {
         "id": "traitor-units-drawn",
         "kind": "ruling",
+        "note": "The Traitor player draws as many counters as the D6 shows.",
         "reason": "The Traitor player \"rolls a dice to see how many reinforcement units are obtained\" but the guide does not say how the roll gives the number. Ruled: the number drawn equals the D6 roll.",
         "target": {
           "id": "traitor-reinforcements",
@@ -3764,6 +3781,7 @@ export const layers: PackLayers = [
       {
         "id": "traitor-teleport-by-unit",
         "kind": "ruling",
+        "note": "Each counter the Traitor player draws rolls on the Teleportation Table on its own.",
         "reason": "The Imperial player teleports groups; the guide does not say whether the Traitor's drawn units teleport together. Ruled: each drawn unit rolls on the Teleportation Table on its own, so face-down Traitor units and cards spread over the ship, as the Trap, Horror and Crew cards (revealed when Imperial units reach their area) suppose.",
         "target": {
           "id": "traitor-reinforcements",
@@ -3775,6 +3793,7 @@ export const layers: PackLayers = [
       {
         "id": "shields-laser-hits",
         "kind": "ruling",
+        "note": "The lasers miss on 11–13 and 61–65 (no such area), hit the area rolled on 14–56, and on 66 the Imperial player chooses any area but the Reactors.",
         "reason": "The lasers \"roll on the teleportation table to see where they hit\", but only 14-56 name an area. Ruled: 11-13 and 61-65 (no area of that number) miss; 14-56 hit the area of that number; 66 (\"you can choose the area\") lets the Imperial player choose any area except the Reactors, as the printed 66 result excludes them.",
         "target": {
           "id": "shields",
@@ -3818,6 +3837,7 @@ export const layers: PackLayers = [
       {
         "id": "fire-destroys-units",
         "kind": "ruling",
+        "note": "Units in an area the fire destroys are destroyed with it; the fire counts down area numbers only (56, 55 … 51, 46 …).",
         "reason": "The text says a burning area \"will catch fire and be destroyed\" but not what happens to units in it. Ruled: they are destroyed with it, as units are in every other destroyed area (Engine Room and Weapons store explosions, Shields lasers). The count runs through area numbers only (56, 55, ..., 51, 46, ...): 47-50 are not D66 numbers and no area has them.",
         "target": {
           "id": "the-engine-room",
@@ -3829,6 +3849,7 @@ export const layers: PackLayers = [
       {
         "id": "engine-room-blocked-by-any-traitor",
         "kind": "ruling",
+        "note": "Deliberate destruction needs an area with no Traitor counter at all, unit or card (the guide words it two ways).",
         "reason": "Deliberate destruction is blocked by \"any treasonous card\" in the Engine Room but by \"any traitor units\" in the Weapons store: the same action with two printed conditions. Ruled the same for both: no Traitor piece (unit or card) may be in the area, since Traitor units and cards are both face-down counters from the cup and Crew cards \"are considered like normal units\".",
         "target": {
           "id": "the-engine-room",
@@ -3840,6 +3861,7 @@ export const layers: PackLayers = [
       {
         "id": "weapons-store-blocked-by-any-traitor",
         "kind": "ruling",
+        "note": "Deliberate destruction needs an area with no Traitor counter at all, unit or card, and always succeeds.",
         "reason": "See engine-room-blocked-by-any-traitor. Also: the Weapons store roll \"when trying to destroy it\" destroys the area on a 1, but deliberate destruction destroys it anyway, so the roll changes nothing then; deliberate destruction is ruled to always succeed, as for the Engine Room.",
         "target": {
           "id": "the-weapons-store",
@@ -3851,6 +3873,7 @@ export const layers: PackLayers = [
       {
         "id": "standard-victory",
         "kind": "ruling",
+        "note": "Victory is not printed: each side wins by destroying the other's leader (Horus or the Emperor) or the whole enemy army.",
         "reason": "Victory is not printed in this reference guide. The whole guide is built around the Emperor boarding Horus's ship to face him (the Emperor's group teleports first; the Emperor's re-roll is cancelled only by Horus; Horus may retreat to avoid the confrontation), so each side wins by destroying the other's leader, or by wiping out the enemy.",
         "target": {
           "id": "standard-game",
@@ -3875,6 +3898,7 @@ export const layers: PackLayers = [
       {
         "id": "standard-horus-setup",
         "kind": "ruling",
+        "note": "Before the first Imperial phase the Traitor player places Horus face down in any area but the Reactors.",
         "reason": "\"Horus begins the game face down, hidden in the Traitor ship\" but the guide does not say where. Ruled: before the first Imperial phase the Traitor player places Horus face down in any area he chooses except the Reactors (as a 66 teleport may not choose them).",
         "target": {
           "id": "standard-game",
@@ -3919,6 +3943,7 @@ export const layers: PackLayers = [
       {
         "id": "standard-imperial-army",
         "kind": "reconstruction",
+        "note": "No army lists are printed: made up so the game can be played, from the four groups the guide speaks of.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group, and the ordinary units of the four groups (see standard-imperial-groups): nine Space Marines and four Imperial Guard, thirteen counters, about half the Traitor player's cup, because the Imperial units arrive all at once while the Traitor reinforcements come a D6 at a time.",
         "target": {
           "id": "standard-game",
@@ -3955,6 +3980,7 @@ export const layers: PackLayers = [
       {
         "id": "standard-traitor-army",
         "kind": "reconstruction",
+        "note": "No army lists are printed: made up so the game can be played, from the units the guide names.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the units the cup holds (see standard-cup): the four named Traitor characters and the Demonic hordes, whose own rule puts them in the cup; the cup's Trap, Horror, Crew and Crew Ambush! cards are counted on the cards themselves (trap-count, horror-count, crew-count, crew-ambush-count). The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup.",
         "target": {
           "id": "standard-game",
@@ -3991,6 +4017,7 @@ export const layers: PackLayers = [
       {
         "id": "standard-cup",
         "kind": "reconstruction",
+        "note": "The guide does not list what the cup holds: made up so the game can be played (every Traitor counter but Horus).",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship, in the numbers of standard-traitor-army.",
         "target": {
           "id": "standard-game",
@@ -4010,6 +4037,7 @@ export const layers: PackLayers = [
       {
         "id": "standard-imperial-groups",
         "kind": "reconstruction",
+        "note": "The guide does not say what the four Imperial groups hold: made up so the game can be played, one led by each Imperial character.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. Each group is led by one of them; the three Primarchs' and the Emperor's groups are Space Marines, General Kane's the Imperial Guard (the only ordinary troops the guide names, on the Horror card), and Kane's group is one larger because the Horror card makes the Guard easier to lose.",
         "target": {
           "id": "standard-game",
@@ -4029,6 +4057,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-unit-name",
         "kind": "reconstruction",
+        "note": "The guide does not name the ordinary Imperial troops: Space Marines, the troops the Emperor and his Primarchs lead.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Horror card destroys \"an Imperial unit\" on a 5 or 6 but the Imperial Guard already on a 3, so the Imperial groups hold troops other than the Guard; the guide does not name them. Space Marines, the troops the Emperor and his Primarchs lead.",
         "target": {
           "id": "imperial-unit",
@@ -4040,6 +4069,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-unit-attack",
         "kind": "reconstruction",
+        "note": "Ordinary units' values are not printed: made up so the game can be played, scaled to the Crew and the Demonic hordes.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew.",
         "target": {
           "id": "imperial-unit",
@@ -4051,6 +4081,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-unit-defence",
         "kind": "reconstruction",
+        "note": "Ordinary units' values are not printed: made up so the game can be played, scaled to the Crew and the Demonic hordes.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew.",
         "target": {
           "id": "imperial-unit",
@@ -4062,6 +4093,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-guard-attack",
         "kind": "reconstruction",
+        "note": "Ordinary units' values are not printed: made up so the game can be played, scaled to the Crew and the Demonic hordes.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew.",
         "target": {
           "id": "imperial-guard",
@@ -4073,6 +4105,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-guard-defence",
         "kind": "reconstruction",
+        "note": "Ordinary units' values are not printed: made up so the game can be played, scaled to the Crew and the Demonic hordes.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide prints no values for ordinary units. Scaled to the only values it prints, Crew defence 3 (the ship's crew) and the Demonic hordes' D6+4 (5 to 10): Space Marines 5 and 5, at the bottom of a Demonic horde's range; Imperial Guard 3 and 3, a match for the Crew.",
         "target": {
           "id": "imperial-guard",
@@ -4084,6 +4117,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-unit-count",
         "kind": "reconstruction",
+        "note": "How many counters of each kind the game has is not printed: made up so the game can be played, the numbers of the standard game's armies.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "imperial-unit",
@@ -4095,6 +4129,7 @@ export const layers: PackLayers = [
       {
         "id": "imperial-guard-count",
         "kind": "reconstruction",
+        "note": "How many counters of each kind the game has is not printed: made up so the game can be played, the numbers of the standard game's armies.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "imperial-guard",
@@ -4106,6 +4141,7 @@ export const layers: PackLayers = [
       {
         "id": "demonic-hordes-count",
         "kind": "reconstruction",
+        "note": "How many counters of each kind the game has is not printed: made up so the game can be played, the numbers of the standard game's armies.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "demonic-hordes",
@@ -4117,6 +4153,7 @@ export const layers: PackLayers = [
       {
         "id": "trap-count",
         "kind": "reconstruction",
+        "note": "How many counters of each kind the game has is not printed: made up so the game can be played, the numbers of the standard game's armies.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "trap",
@@ -4128,6 +4165,7 @@ export const layers: PackLayers = [
       {
         "id": "horror-count",
         "kind": "reconstruction",
+        "note": "How many counters of each kind the game has is not printed: made up so the game can be played, the numbers of the standard game's armies.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "horror",
@@ -4139,6 +4177,7 @@ export const layers: PackLayers = [
       {
         "id": "crew-count",
         "kind": "reconstruction",
+        "note": "How many counters of each kind the game has is not printed: made up so the game can be played, the numbers of the standard game's armies.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "crew",
@@ -4150,6 +4189,7 @@ export const layers: PackLayers = [
       {
         "id": "crew-ambush-count",
         "kind": "reconstruction",
+        "note": "How many counters of each kind the game has is not printed: made up so the game can be played, the numbers of the standard game's armies.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army).",
         "target": {
           "id": "crew-ambush",
@@ -4161,6 +4201,7 @@ export const layers: PackLayers = [
       {
         "id": "destroyed-area-count",
         "kind": "reconstruction",
+        "note": "How many destroyed area markers the game has is not printed: one for each numbered area, so they never run out.",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many destroyed-area cards the game has is not printed. One for each of the 27 numbered areas (14 to 56), the most the fire, the explosions and the defence lasers can destroy, so the markers never run out.",
         "target": {
           "id": "destroyed-area",
@@ -4172,6 +4213,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-1-col-2",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 1, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4183,6 +4225,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-1-col-3",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 1, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4194,6 +4237,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-1-col-4",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 1, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4205,6 +4249,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-1-col-5",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 1, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4216,6 +4261,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-2-col-1",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 2, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4227,6 +4273,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-2-col-2",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 2, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4238,6 +4285,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-2-col-3",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 2, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4249,6 +4297,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-2-col-4",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 2, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4260,6 +4309,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-2-col-5",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 2, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4271,6 +4321,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-3-col-1",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 3, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4282,6 +4333,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-3-col-2",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 3, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4293,6 +4345,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-3-col-3",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 3, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4304,6 +4357,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-3-col-4",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 3, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4315,6 +4369,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-3-col-5",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 3, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4326,6 +4381,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-4-col-1",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 4, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4337,6 +4393,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-4-col-2",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 4, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4348,6 +4405,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-4-col-3",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 4, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4359,6 +4417,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-4-col-4",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 4, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4370,6 +4429,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-4-col-5",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 4, odds 3-1 or more: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4381,6 +4441,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-5-col-1",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 5, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4392,6 +4453,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-5-col-2",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 5, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4403,6 +4465,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-5-col-3",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 5, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4414,6 +4477,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-5-col-4",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 5, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4425,6 +4489,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-6-col-1",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 6, odds 1-3 or less: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4436,6 +4501,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-6-col-2",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 6, odds 1-2: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4447,6 +4513,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-6-col-3",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 6, odds 1-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4458,6 +4525,7 @@ export const layers: PackLayers = [
       {
         "id": "combat-roll-6-col-4",
         "kind": "reconstruction",
+        "note": "Most of this table was lost from the source: made up so the game can be played, in diagonal bands that keep every surviving cell.",
         "reason": "Roll 6, odds 2-1: the cell was lost in extraction and the fragments do not fix it. Reconstructed table: the results lie in diagonal bands, two steps each, by roll + column number (2-3 AA, 4-5 AR, 6-7 BB, 8-9 DR, 10-11 DA). It keeps the odds-table principle (never worse for the attacker to the right or with a higher roll), is symmetric (1-1 gives AR, AR, BB, BB, DR, DR; 1-3 mirrors 3-1), and matches every extracted fragment exactly as if each band printed its code once, in its first cell: AA, AR and BB first appear in row 1 in that order, DR first in row 3, DA first in row 5, and rows 2, 4 and 6 bring no new code.",
         "target": {
           "id": "combat-results",
@@ -4469,6 +4537,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-14-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-14",
@@ -4483,6 +4552,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-15-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-15",
@@ -4498,6 +4568,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-16-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-16",
@@ -4512,6 +4583,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-21-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-21",
@@ -4526,6 +4598,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-22-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-22",
@@ -4541,6 +4614,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-23-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-23",
@@ -4556,6 +4630,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-24-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-24",
@@ -4572,6 +4647,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-25-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-25",
@@ -4588,6 +4664,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-26-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-26",
@@ -4603,6 +4680,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-31-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-31",
@@ -4618,6 +4696,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-32-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-32",
@@ -4634,6 +4713,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-33-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-33",
@@ -4650,6 +4730,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-34-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-34",
@@ -4666,6 +4747,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-35-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-35",
@@ -4682,6 +4764,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-36-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-36",
@@ -4697,6 +4780,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-41-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-41",
@@ -4712,6 +4796,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-42-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-42",
@@ -4728,6 +4813,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-43-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-43",
@@ -4744,6 +4830,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-44-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-44",
@@ -4760,6 +4847,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-45-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-45",
@@ -4776,6 +4864,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-46-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-46",
@@ -4791,6 +4880,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-51-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-51",
@@ -4805,6 +4895,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-52-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-52",
@@ -4820,6 +4911,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-53-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-53",
@@ -4835,6 +4927,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-54-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-54",
@@ -4850,6 +4943,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-55-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-55",
@@ -4865,6 +4959,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-56-connections",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
         "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
         "target": {
           "id": "area-56",
@@ -4879,6 +4974,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-15-special",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
         "reason": "The Bridge at the bow, at the far end from the Engine Room and the fire, centred so that it has three neighbours. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
         "target": {
           "id": "area-15",
@@ -4890,6 +4986,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-22-special",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
         "reason": "The Shields control room forward on deck 2, away from the Bridge so the two targets split the Imperial effort. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
         "target": {
           "id": "area-22",
@@ -4901,6 +4998,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-33-special",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
         "reason": "The Weapons store amidships, so its explosion (1-2 on a D6 for each adjacent area) threatens four areas. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
         "target": {
           "id": "area-33",
@@ -4912,6 +5010,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-45-special",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
         "reason": "The Engine Room aft, next to the Reactors (\"since the reactors are unsuitable\") and near 56, where the fire starts. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
         "target": {
           "id": "area-45",
@@ -4923,6 +5022,7 @@ export const layers: PackLayers = [
       {
         "id": "map-area-55-special",
         "kind": "reconstruction",
+        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
         "reason": "The Reactors at the stern. They must be a numbered area that a roll of 14-56 can hit (units teleporting there are destroyed, and a 66 may not choose them), so they are one of 14-56; 55 sits between 54 and 56, which stay connected through 44-46, so no area is cut off by the no-entry rule. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
         "target": {
           "id": "area-55",

@@ -60,6 +60,10 @@ export interface LayerEntry {
    */
   reason: string;
   /**
+   * What players read on the errata sheet: one plain sentence in the game's own words (what the value is and why), with no ids, pointers, file names, commands or words about the software; `reason` keeps the detail for maintainers. Lint refuses a note that breaks this (`print/not-for-players`).
+   */
+  note?: string;
+  /**
    * Where the correction or ruling comes from, if outside the rule text (e.g. a published FAQ).
    */
   source?: string;

@@ -51,6 +51,7 @@ export type PackLayers = readonly {
     readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
     readonly value: unknown;
     readonly reason: string;
+    readonly note?: string;
     readonly source?: string;
   }[];
 }[];

@@ -460,6 +460,12 @@ export const CODES = {
       '`playmark new` cannot add the record or layer entry: the manifest names a schema that is not there, or the layer file or manifest is not written in a form it can append to. Exit code 1.',
     hint: 'Run `playmark validate` and fix what it reports, or add the entry by hand as the message shows.',
   },
+  'print/not-for-players': {
+    severity: 'error',
+    summary:
+      "Text a player's face prints (a layer entry's note for players, a record's name, title or text) holds an id, a JSON pointer, a file name, a command or JSON, or (in text a maintainer wrote: a note, a text a layer set) a word about the software (engine, test, program, simulation).",
+    hint: "Say it in the game's words: name the card, table or unit, not its id, pointer or file; keep the technical detail in the entry's `reason`, which only maintainers read.",
+  },
   'render/failed': {
     severity: 'error',
     summary:

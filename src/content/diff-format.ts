@@ -105,7 +105,9 @@ function diffText(diff: ContentDiff, sides: DiffSides): string {
 }
 
 function entryText(mark: string, what: string, e: LayerEntryInfo): string[] {
-  return [`    ${mark} ${e.id} (${e.kind}, layer ${e.layer}, ${what}): ${e.where} = ${flow(e.value)}`, `        reason: ${oneLine(e.reason)}`];
+  const lines = [`    ${mark} ${e.id} (${e.kind}, layer ${e.layer}, ${what}): ${e.where} = ${flow(e.value)}`, `        reason: ${oneLine(e.reason)}`];
+  if (e.note !== undefined) lines.push(`        for players: ${oneLine(e.note)}`);
+  return lines;
 }
 
 function entryChangeText(c: LayerEntryChange): string[] {
@@ -173,7 +175,8 @@ function mdRecord(r: RecordRef): string {
 }
 
 function mdEntry(what: string, e: LayerEntryInfo): string {
-  return `- ${what} **${e.kind}** \`${e.id}\` (layer ${md(e.layer)}): ${md(e.where)} = ${mdValue(e.value)}. *Reason:* ${md(oneLine(e.reason))}`;
+  const note = e.note !== undefined ? ` *For players:* ${md(oneLine(e.note))}` : '';
+  return `- ${what} **${e.kind}** \`${e.id}\` (layer ${md(e.layer)}): ${md(e.where)} = ${mdValue(e.value)}. *Reason:* ${md(oneLine(e.reason))}${note}`;
 }
 
 function mdEntryChange(c: LayerEntryChange): string[] {
@@ -238,6 +241,7 @@ function entryJson(e: LayerEntryInfo): Json {
     cell: e.cell ? cellJson(e.cell) : null,
     value: canonical(e.value)!,
     reason: e.reason,
+    note: e.note ?? null,
     source: e.source ?? null,
   };
 }

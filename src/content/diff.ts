@@ -66,11 +66,13 @@ export interface LayerEntryInfo {
   readonly cell?: Cell;
   readonly value: Json;
   readonly reason: string;
+  /** The players' sentence for the errata sheet, when the entry has one. */
+  readonly note?: string;
   readonly source?: string;
 }
 
-export type LayerEntryField = 'layer' | 'kind' | 'target' | 'value' | 'reason' | 'source';
-export const LAYER_ENTRY_FIELDS: readonly LayerEntryField[] = ['layer', 'kind', 'target', 'value', 'reason', 'source'];
+export type LayerEntryField = 'layer' | 'kind' | 'target' | 'value' | 'reason' | 'note' | 'source';
+export const LAYER_ENTRY_FIELDS: readonly LayerEntryField[] = ['layer', 'kind', 'target', 'value', 'reason', 'note', 'source'];
 
 export interface LayerEntryChange {
   readonly id: string;
@@ -256,6 +258,7 @@ function layerEntries(pack: PackContent | undefined): Map<string, LayerEntryInfo
         ...(described.cell ? { cell: described.cell } : {}),
         value: e.value,
         reason: e.reason,
+        ...(e.note !== undefined ? { note: e.note } : {}),
         ...(e.source !== undefined ? { source: e.source } : {}),
       });
     }

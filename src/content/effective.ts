@@ -37,6 +37,7 @@ export interface PackContent {
       readonly target: LayerEntry['target'];
       readonly value: Json;
       readonly reason: string;
+      readonly note?: string;
       readonly source?: string;
     }[];
   }[];
@@ -111,6 +112,7 @@ export function plainLayers(pack: Pack) {
       target: e.target,
       value: e.value,
       reason: e.reason,
+      ...(e.note !== undefined ? { note: e.note } : {}),
       ...(e.source !== undefined ? { source: e.source } : {}),
     })),
   }));

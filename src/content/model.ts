@@ -43,6 +43,8 @@ export interface LayerEntry {
   readonly target: { readonly kind: string; readonly id: string; readonly pointer: string };
   readonly value: Json;
   readonly reason: string;
+  /** What players read on the errata sheet, in the game's words; `reason` is for maintainers. */
+  readonly note?: string;
   readonly source?: string;
 }
 

@@ -115,7 +115,7 @@ export function validate(paths: readonly string[], options: ValidateOptions = {}
     packIds.set(loaded.id, dir);
     const effective = applyLayers(loaded, schemas, report);
     const tables = schemas.tablePlaces(loaded.manifest.kinds);
-    const ctx = new LintContext(loaded.manifest, loaded.manifestFile, effective, report, tables);
+    const ctx = new LintContext(loaded.manifest, loaded.manifestFile, effective, report, tables, loaded.layers);
     for (const check of CHECKS) check(ctx);
     checkPrintables(loaded, report, schemas);
     const records = groupByKind(effective);

@@ -6,7 +6,8 @@ import { confine } from '../content/confine.js';
 import { rowLabel } from '../engine/core/generic-tables.js';
 import { templateFile, templateFileRoots } from '../content/template-files.js';
 import { parseTemplate } from '../content/template-syntax.js';
-import { cellPointer, LAYER_MARK, LEGEND_LINE, markedAt, markKey, markLegend, UNKNOWN_MARK } from './marks.js';
+import { cellPointer, LEGEND_LINE, MARK_KINDS, markHtml, markKey, markLegend, markNumberAt, UNKNOWN_MARK } from './marks.js';
+import type { Footnote } from './printable.js';
 import { HelperArgumentError, RenderError } from './render-error.js';
 import { strictArguments, strictCompiler } from './strict-arguments.js';
 import { fromRenderError, syntaxTemplateError, type TemplateSource } from './template-error.js';
@@ -124,14 +125,26 @@ export const HELPER_DOCS: readonly (readonly [string, string])[] = [
   ['show value', 'the value, or a dash for null: only for a value the source prints as a dash (a range of "-"); a value nobody knows takes `known`'],
   ['join list sep', 'the list\'s items joined by sep (default ", ")'],
   ['signed n', 'a number with its sign, as combat columns print them: +2, 0, -3'],
-  ['mark marks id "/pointer"', "the layer mark `*` beside a value a layer set (the face's legend says what it means), or nothing"],
+  [
+    'mark marks id "/pointer"',
+    "the layer mark beside a value a layer set, one symbol per kind (\u2020 erratum, \u25C7 inference, \u00A7 ruling, \u25C6 reconstruction; the face's legend says what it means), or nothing",
+  ],
+  [
+    'kindMark kind',
+    'the mark of a kind of layer entry (`erratum`, `inference`, `ruling`, `reconstruction`), for a sheet that lists them: the errata sheet, a legend',
+  ],
+  ['marksOf marks parts', 'the marks of a value derived from others (a total), one per kind among the marks of its parts, each `{ rec, ptr }`'],
+  [
+    'marksAt marks id pointers',
+    'the marks of every value a layer set among `pointers` (a list), one per kind, or nothing: for a line of text built from several values',
+  ],
   [
     'cellMark marks id step ...',
-    'the layer mark `*` beside a value whose pointer is built from steps, for a table cell in an `{{#each}}`: `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks `/rows/1/cells/2` when a layer set that cell, its row or its table; a step starting with `/` is a pointer (`"/combatTable/rows"`); or nothing',
+    'the layer mark beside a value whose pointer is built from steps, for a table cell in an `{{#each}}`: `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks `/rows/1/cells/2` when a layer set that cell, its row or its table; a step starting with `/` is a pointer (`"/combatTable/rows"`); or nothing',
   ],
   [
     'legend marked unknown',
-    "the face's legend in words: what `*` means when marked, what `?` means when unknown (e.g. `{{legend footnotes.length unknown}}`), or nothing",
+    "the face's legend in words: what each kind of mark the face printed means, what `?` means when unknown (e.g. `{{legend footnotes.length unknown}}`), or nothing",
   ],
   ['rolls roll', "the rolls a table's row or entry covers, as tables print them (`{{rolls roll}}` in an `{{#each entries}}`): 7, 2-4, 10+, 3 or less"],
   ['#times n', 'repeats its block n times, with @index'],
@@ -158,9 +171,32 @@ function registerHelpers(hb: typeof Handlebars): void {
      * prints `<sup class="layer-mark">*</sup>`; `{{#if (mark ...)}}` tests it. The face's legend
      * (marks.ts markLegend) says in words what the mark means; which entry set it is on the errata sheet.
      */
-    mark(marks: Record<string, number> | undefined, record: string, pointer: string) {
+    mark(marks: Record<string, number> | undefined, record: string, pointer: string, options: Handlebars.HelperOptions) {
       const n = marks?.[markKey(record, pointer)];
-      return n === undefined ? '' : new hb.SafeString(`<sup class="layer-mark">${LAYER_MARK}</sup>`);
+      return n === undefined ? '' : new hb.SafeString(markHtml(kindOf(options, n)));
+    },
+    /** The marks of the values a layer set among several pointers of one record, one per kind: {{marksAt @root.marks id pointers}}. */
+    marksAt(marks: Record<string, number> | undefined, record: string, pointers: unknown, options: Handlebars.HelperOptions) {
+      if (!Array.isArray(pointers)) return '';
+      return marksHtml(
+        options,
+        pointers.map((p) => (typeof p === 'string' ? markNumberAt(marks, record, p) : undefined)),
+      );
+    },
+    /** The mark of a kind of layer entry, as faces print it: {{kindMark "ruling"}} (an errata sheet's lines, a legend); nothing for another word. */
+    kindMark(kind: unknown) {
+      return typeof kind === 'string' && (MARK_KINDS as readonly string[]).includes(kind) ? new hb.SafeString(markHtml(kind as Footnote['kind'])) : '';
+    },
+    /** The marks of a value derived from others (a total), one per kind among its parts' marks: {{marksOf @root.marks parts}}, each part `{ rec, ptr }`. */
+    marksOf(marks: Record<string, number> | undefined, parts: unknown, options: Handlebars.HelperOptions) {
+      if (!Array.isArray(parts)) return '';
+      return marksHtml(
+        options,
+        parts.map((p) => {
+          const part = p as { rec?: unknown; ptr?: unknown } | null;
+          return part && typeof part.rec === 'string' && typeof part.ptr === 'string' ? markNumberAt(marks, part.rec, part.ptr) : undefined;
+        }),
+      );
     },
     /**
      * The layer mark for a value at a pointer built from steps, as an {{#each}} over a table's rows
@@ -187,16 +223,17 @@ function registerHelpers(hb: typeof Handlebars): void {
           loc?.line !== undefined ? { line: loc.line, column: (loc.column ?? 0) + 1 } : undefined,
         );
       }
-      return markedAt(marks, record, pointer) ? new hb.SafeString(`<sup class="layer-mark">${LAYER_MARK}</sup>`) : '';
+      const n = markNumberAt(marks, record, pointer);
+      return n === undefined ? '' : new hb.SafeString(markHtml(kindOf(args[args.length - 1] as Handlebars.HelperOptions, n)));
     },
     /** The legend of a face's marks, in words (marks.ts markLegend): {{legend footnotes.length unknown}}. */
     legend(marked: unknown, unknown: unknown) {
-      const lines = markLegend(Boolean(marked), unknown === true);
+      // Every kind's line when the face marks anything: the face's HTML keeps the lines of the marks it printed (marks.ts legendAsPrinted).
+      const lines = markLegend(marked ? MARK_KINDS : [], unknown === true);
       if (lines.length === 0) return '';
-      const symbol = (s: string) => (s === LAYER_MARK ? `<sup class="layer-mark">${s}</sup>` : `<span class="unknown-mark">${s}</span>`);
-      // Each line says which mark it explains: a face that printed no such mark drops it (marks.ts legendAsPrinted).
+      const symbol = (l: (typeof lines)[number]) => (l.kind === 'unknown' ? `<span class="unknown-mark">${l.symbol}</span>` : markHtml(l.kind));
       return new hb.SafeString(
-        `<div class="mark-legend">${lines.map((l) => `<p ${LEGEND_LINE}="${l.symbol === LAYER_MARK ? 'layer' : 'unknown'}">${symbol(l.symbol)} ${hb.escapeExpression(l.text)}</p>`).join('')}</div>`,
+        `<div class="mark-legend">${lines.map((l) => `<p ${LEGEND_LINE}="${l.kind}">${symbol(l)} ${hb.escapeExpression(l.text)}</p>`).join('')}</div>`,
       );
     },
     /** The rolls a table's row or entry covers, as a table prints them: 7, 2-4, 10+, 3 or less. */
@@ -234,4 +271,20 @@ function safeList(dir: string): string[] {
   } catch {
     return []; // no such templates folder: none from it
   }
+}
+
+/** The kind of the layer entry behind footnote `n` of the face being rendered (its root context's `footnotes`); a ruling when the face gives none. */
+function kindOf(options: Handlebars.HelperOptions | undefined, n: number): Footnote['kind'] {
+  const footnotes = (options?.data as { root?: { footnotes?: readonly Footnote[] } } | undefined)?.root?.footnotes;
+  return footnotes?.find((f) => f.n === n)?.kind ?? 'ruling';
+}
+
+/** One mark for each kind among the footnotes numbered (undefined: not marked), in legend order. */
+function marksHtml(options: Handlebars.HelperOptions, numbers: readonly (number | undefined)[]): Handlebars.SafeString {
+  const kinds = new Set(numbers.filter((n) => n !== undefined).map((n) => kindOf(options, n)));
+  return new Handlebars.SafeString(
+    MARK_KINDS.filter((k) => kinds.has(k))
+      .map(markHtml)
+      .join(''),
+  );
 }

@@ -2,7 +2,7 @@ import type { DiagnosticCode } from '../codes.js';
 import { pending, type PathStep } from '../diagnostic.js';
 import { whereIs } from '../layers.js';
 import type { Report } from '../load.js';
-import type { EffectiveRecord, Json, JsonObject, Manifest } from '../model.js';
+import type { EffectiveRecord, Json, JsonObject, LoadedLayer, Manifest } from '../model.js';
 import { pointerToSteps } from '../pointer-steps.js';
 import type { TablePlace } from '../table-places.js';
 
@@ -22,9 +22,11 @@ export class LintContext {
     readonly manifest: Manifest,
     readonly manifestFile: string,
     readonly records: readonly EffectiveRecord[],
-    private readonly report: Report,
+    readonly report: Report,
     /** Where each kind's records hold generic tables (table-places.ts). */
     readonly tablePlaces: Readonly<Record<string, readonly TablePlace[]>> = {},
+    /** The pack's layers as written (their entries' notes print on the errata sheet). */
+    readonly layers: readonly LoadedLayer[] = [],
   ) {
     for (const record of records) {
       let kind = this.byKind.get(record.kind);

@@ -7,6 +7,7 @@ import { gameModule } from './game.js';
 import { duplicateIds } from './ids.js';
 import { symmetricAdjacency } from './locations.js';
 import { oneWayPaths } from './paths.js';
+import { playerText } from './player-text.js';
 import { references } from './refs.js';
 import { rngMatrices } from './rng.js';
 import { ruleShapes } from './rules.js';
@@ -33,4 +34,5 @@ export const CHECKS: readonly LintCheck[] = [
   spreadNumbers,
   ruleShapes,
   gameModule,
+  playerText,
 ];

@@ -83,11 +83,14 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
         unitRec: found?.id ?? u.unit,
         points,
         total: points === null ? null : points * u.count,
+        /** What the total is made of: the unit's points and the army list's count; it carries their marks. */
+        totalParts: [{ rec: found?.id ?? u.unit, ptr: '/points' }, unitMarks.item(j)],
         stats: found ? unitStats(content, book, found) : null,
         ...unitMarks.item(j),
       };
     });
     const totals = units.map((u) => u.total);
+    const totalParts = [unitMarks.list, ...units.flatMap((u) => u.totalParts)];
     const totalPoints = units.length > 0 && totals.every((t) => t !== null) ? totals.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
     const budget = army.budget ? { points: army.budget.points, distinctOnce: army.budget.distinctOnce === true, ...mark(`${base}/army/budget`) } : null;
     const armyText = army.text === undefined ? null : { text: army.text, ...mark(`${base}/army/text`) };
@@ -116,6 +119,7 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
       unitsMark: unitMarks.list,
       hasStats: units.some((u) => u.stats !== null),
       totalPoints,
+      totalParts,
       budget,
       armyText,
       setupText,

@@ -15,7 +15,7 @@
 // its current Hit(s) is on the top end".
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import type { WarchonUnit } from '../../../../generated/types/warchon/unit.js';
-import { MarkBook, markKey, markLegend } from '../../../render/marks.js';
+import { kindsOf, MarkBook, markKey, markLegend } from '../../../render/marks.js';
 import type { Face } from '../../../render/printable.js';
 import type { NamedContext } from '../../../render/contexts/context.js';
 import { coreRules, sideOf, warchonView, type OriginsOf, type WarchonView } from './shared.js';
@@ -116,8 +116,8 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
       ],
       /** Where the back prints the legend: across its middle when it shows no face, else in the free bottom slot (else under the fold's last end). */
       notesAt: backFaces === 0 ? 'middle' : backFaces === 1 ? 'lower' : 'none',
-      /** What the marks mean: a value a layer set (*), a value nobody knows (?). */
-      legend: markLegend(footnotes.length > 0, unknown),
+      /** What the marks mean: one line for each kind of layer mark the playmark prints, and the unknown mark (?). */
+      legend: markLegend(kindsOf(footnotes), unknown),
     },
     marks,
     footnotes,

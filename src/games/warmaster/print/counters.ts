@@ -44,8 +44,8 @@ export interface Piece {
   readonly side: SideView | null;
   /** Attack and defence (a roll, a number, or null: printed as ?); none for cards that do not fight. */
   readonly stats: readonly Stat[];
-  /** A value on it (name, attack, defence, or how many there are) is not printed in the source. */
-  readonly marked: boolean;
+  /** The values of `record` a layer set that the counter prints: its marks, one per kind. */
+  readonly marked: readonly string[];
   /** The back: `hidden` (the side's face-down back), `side` (the side's emblem) or `same` (the front again). */
   readonly back: 'hidden' | 'side' | 'same';
 }
@@ -92,7 +92,7 @@ function piecesOf(
     const o = origins(kind, id);
     const set = pointers.filter((p) => layered(o, p));
     if (set.length > 0) book.add(id, o, set);
-    return set.length > 0;
+    return set;
   };
   return scenario.sides.map((s) => {
     const side = sideView(view, s.side);
@@ -208,7 +208,7 @@ export function counterSheet(
         if (set.length > 0) book.add(m.id, o, set);
         const name = m.name.charAt(0).toUpperCase() + m.name.slice(1);
         return {
-          piece: { kind: 'marker', style: `marker marker-${m.id}`, record: m.id, name, side: null, stats: [], marked: set.length > 0, back: 'same' } as Piece,
+          piece: { kind: 'marker', style: `marker marker-${m.id}`, record: m.id, name, side: null, stats: [], marked: set, back: 'same' } as Piece,
           copies: m.count ?? 1,
         };
       }),

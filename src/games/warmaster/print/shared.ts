@@ -13,7 +13,7 @@ import type { WarmasterShipArea } from '../../../../generated/types/warmaster/sh
 import type { WarmasterSpecialUnit } from '../../../../generated/types/warmaster/special-unit.js';
 import { originAt } from '../../../engine/core/lookup.js';
 import type { Face, Footnote } from '../../../render/printable.js';
-import { type MarkBook, markLegend, type Origins } from '../../../render/marks.js';
+import { kindsOf, type MarkBook, markLegend, type Origins } from '../../../render/marks.js';
 
 export type Area = DeepReadonly<WarmasterShipArea>;
 export type Card = DeepReadonly<WarmasterCard>;
@@ -113,7 +113,7 @@ export function layered(origins: Origins, pointer: string): boolean {
  */
 export function face(context: Record<string, unknown>, book: MarkBook, label: string, copies = 1, unknown = false): Face {
   const { marks, footnotes } = book.result();
-  return { context: { ...context, legend: markLegend(footnotes.length > 0, unknown) }, marks, footnotes, copies, label };
+  return { context: { ...context, legend: markLegend(kindsOf(footnotes), unknown) }, marks, footnotes, copies, label };
 }
 
 /** The numbered areas of the whole ship, in number order (the map's grid; where special areas sit). */
