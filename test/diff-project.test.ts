@@ -128,14 +128,15 @@ describe('diff and render --errata-since in a project made by init', () => {
     }
   });
 
-  it("render --errata-since HEAD~1 prints the errata sheet with the cell in its table's words", () => {
+  it("render --errata-since HEAD~1 prints the errata sheet for players, the cell in its table's words", () => {
     const r = playmark(project, 'render', 'raid', '--only', 'errata', '--errata-since', 'HEAD~1');
     expect(r.code, r.stderr).toBe(0);
     const text = htmlText(readFileSync(path.join(project, 'out', 'raid', 'raid-errata.html'), 'utf8'));
-    expect(text).toContain('Errata since HEAD~1');
-    expect(text).toContain('Combat Results, row 2 (roll 5-9), column 2:1: DR → DE');
-    // The entries' own list names the target the same way, never by its pointer.
-    expect(text).toMatch(/combat-5-9-at-2-1 Combat Results, row 2 \(roll 5-9\), column 2:1 layer errata/);
-    expect(text).not.toContain('/rows/1/cells/2');
+    // For players: the latest changes first, the cell in its table's words with what it was and is now.
+    expect(text).toContain('Latest changes');
+    expect(text).toMatch(/Combat Results[\s\S]*row 2 \(roll 5-9\), column 2:1: was DR, now DE/);
+    // The errata that follow name it the same way, under its table; never by its entry, layer or pointer, nor the revision.
+    expect(text).toContain('row 2 (roll 5-9), column 2:1: corrected to DE.');
+    for (const maintainers of ['combat-5-9-at-2-1', 'layer errata', '/rows/1/cells/2', 'HEAD']) expect(text).not.toContain(maintainers);
   });
 });

@@ -1,7 +1,8 @@
 // `playmark render --errata-since REV` against a real git repository made here: Warchon and the
 // schemas committed, then a combat cell changed through a layer entry (an erratum). The errata sheet
-// rendered from that folder starts with "Errata since HEAD": the cell in the table's own terms,
-// with the entry that set it, and the entry with its kind and reason; every layer entry follows.
+// rendered from that folder starts with the latest changes, for players: the cell in the table's
+// own terms, what it was and is now, with its mark and sentence; no entry id, reason, revision or
+// command. The full errata follow.
 // The changelog pages of a long diff are laid out in Chromium to check that each fits its page.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import type { ContentDiff, LayerEntryInfo, PackDiff, RecordChange } from '../src/content/diff.js';
+import type { ChangelogPage } from '../src/render/common/changelog.js';
 import { commonPrintables } from '../src/render/common/index.js';
+import { markHtml } from '../src/render/marks.js';
 import { PAPER } from '../src/render/print-options.js';
 import { packContentOf } from './content-support.js';
 import { fakeIo, htmlText, repoRoot, STACK_LINE } from './helpers.js';
@@ -60,33 +63,28 @@ beforeAll(() => {
 });
 
 describe('render --errata-since REV', () => {
-  it("prints the changes since HEAD first on the errata sheet: the cell in the table's terms, the entry with its kind and reason", async () => {
+  it("prints the latest changes first on the errata sheet, the cell in the table's words, for players", async () => {
     const r = await run(repo, 'render', 'warchon', '--only', 'errata', '--errata-since', 'HEAD');
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/out\/warchon\/warchon-errata\.pdf/);
 
-    const text = htmlText(errataHtml());
-    const head = `${git('rev-parse', '--short=7', 'HEAD').trim()}`;
-    expect(text).toContain('Errata since HEAD');
-    expect(text).toContain(`From HEAD (${head}) to the working tree`);
-    // The changed cell, as a player reads it, with the entry that set it.
-    expect(text).toMatch(/Erdon Pass, combat results, row 2, column \+4: D2 → D3 erratum erdon-pass-crt-2-plus-4/);
-    // The entry: added, its kind, id, target in the table's terms, value and reason.
-    expect(text).toMatch(/Added erratum erdon-pass-crt-2-plus-4 Erdon Pass, combat results, row 2, column \+4 layer rulings Sets D3/);
-    expect(text).toContain(REASON);
-    // Then the errata sheet as always, numbered on after the changelog: the same entry among every other.
-    const changelog = text.slice(0, text.indexOf('Errata, inferences & rulings'));
+    const text = htmlText(errataHtml().replace(/<style>[\s\S]*?<\/style>/g, ''));
+    expect(text).toContain('Latest changes');
+    // The changed cell, as a player reads it: was and now, the erratum's mark and (no note written) its kind's words.
+    expect(text).toMatch(/Erdon Pass \u2020 combat results, row 2, column \+4: was D2, now D3 \u2014 Corrected: the source prints it wrongly\./);
+    expect(errataHtml()).toContain(markHtml('erratum'));
+    // Nothing a maintainer reads: the entry, its reason, the layer, the revision, the command.
+    for (const maintainers of ['erdon-pass-crt-2-plus-4', REASON, 'layer rulings', 'HEAD', 'playmark diff', 'Errata since'])
+      expect(text).not.toContain(maintainers);
+    // Then the errata sheet as always: the same cell under Erdon Pass, among every other.
     const rest = text.slice(text.indexOf('Errata, inferences & rulings'));
-    expect(changelog).toContain('Errata since HEAD');
-    expect(rest).toMatch(/erdon-pass-crt-2-plus-4 Erdon Pass, combat results, row 2, column \+4 layer rulings/);
-    expect(rest).toContain('inferences, rulings, reconstructions');
+    expect(rest).toMatch(/Erdon Pass spread[\s\S]*combat results, row 2, column \+4: corrected to D3\./);
 
-    // The PDF: the changelog is its first page.
+    // The PDF: the latest changes are its first page, numbered by the page footer, the errata after them.
     const first = await pdftotext(errataPdf, 1);
-    expect(first).toMatch(/Errata since HEAD/i);
-    expect(first).toContain('erdon-pass-crt-2-plus-4');
-    // Numbered by the page footer, the errata pages after the changelog.
+    expect(first).toMatch(/Latest changes/);
+    expect(first).toContain('was D2, now D3');
     expect(first).toMatch(/p\. 1 of \d+/);
     expect(await pdftotext(errataPdf, 2)).toMatch(/Errata, inferences & rulings[\s\S]*p\. 2 of \d+/);
     const pages = (await pdfinfo(errataPdf)).pages;
@@ -94,7 +92,7 @@ describe('render --errata-since REV', () => {
     // Without the option, the sheet is the errata sheet alone, one page shorter.
     const plain = await run(repo, 'render', 'warchon', '--only', 'errata');
     expect(plain.code).toBe(0);
-    expect(htmlText(errataHtml())).not.toContain('Errata since');
+    expect(htmlText(errataHtml())).not.toContain('Latest changes');
     expect((await pdfinfo(errataPdf)).pages).toBe(pages - 1);
   });
 
@@ -104,11 +102,11 @@ describe('render --errata-since REV', () => {
     try {
       const none = await run(repo, 'render', 'warchon', '--only', 'errata', '--errata-since', 'HEAD');
       expect(none.code).toBe(0);
-      expect(htmlText(errataHtml())).toMatch(/No changes since HEAD: the content is as it was at HEAD \([0-9a-f]{7}\)/);
+      expect(htmlText(errataHtml())).toContain('Nothing has changed since these sheets were last printed.');
       // From a subfolder of the project, as every command works.
       const since = await run(path.join(repo, 'content', 'warchon', 'spreads'), 'render', 'warchon', '--only', 'errata', '--errata-since', 'HEAD~1');
       expect(since.code).toBe(0);
-      expect(htmlText(errataHtml())).toMatch(/Errata since HEAD~1 .*Erdon Pass, combat results, row 2, column \+4: D2 → D3/);
+      expect(htmlText(errataHtml())).toMatch(/Latest changes .*combat results, row 2, column \+4: was D2, now D3/);
     } finally {
       git('reset', '-q', '--soft', 'HEAD~1');
     }
@@ -185,10 +183,10 @@ describe('the changelog pages in Chromium', () => {
     diff: longDiff(),
   };
   const sheet = commonPrintables(packContentOf('warchon'), { playmarkVersion: 'test', errataSince }).find((p) => p.id === 'warchon-errata')!;
-  const changelog = sheet.faces.filter((f) => f.label.startsWith('errata since'));
+  const changelog = sheet.faces.filter((f) => f.label.startsWith('errata, latest changes'));
 
   it('a long changelog is split over pages, each fitting the sheet box (the page footer is outside it), text at least 6 pt', async () => {
-    expect(changelog.length).toBeGreaterThan(2);
+    expect(changelog.length).toBeGreaterThan(1);
     const page = await browser().newPage();
     try {
       for (const face of changelog) {
@@ -200,7 +198,7 @@ describe('the changelog pages in Chromium', () => {
               const box = document.querySelector('.cs-page');
               if (box.scrollHeight > box.clientHeight + 1) out.push('content ' + (box.scrollHeight - box.clientHeight) + ' px taller than the sheet box');
               const bottom = box.getBoundingClientRect().bottom;
-              for (const el of box.querySelectorAll('.er-entry, .ch-record, .ch-items')) {
+              for (const el of box.querySelectorAll('.er-line, .ch-record, .ch-items')) {
                 if (el.getBoundingClientRect().bottom > bottom + 0.5) out.push(el.className + ' runs out of the sheet box');
               }
               return out;
@@ -217,7 +215,14 @@ describe('the changelog pages in Chromium', () => {
   it('every change is on exactly one page, in order, and the pages are numbered with the errata pages after them', () => {
     const text = changelog.map((f) => JSON.stringify(f.context)).join('\n');
     for (const r of longDiff().packs[0]!.records.changed) expect(text).toContain(`"name":"${r.name}"`);
-    for (let i = 0; i < 14; i++) expect(text.match(new RegExp(`"statusTitle":"Added","entry":"entry-${i}-x{${i % 20}}"`, 'g'))).toHaveLength(1);
+    // Each changed value once, in order; no entry id, layer or reason (those are the maintainer's).
+    const values = changelog.flatMap((f) => (f.context.since as ChangelogPage).sections.flatMap((s) => s.records.flatMap((r) => r.values)));
+    expect(values).toHaveLength(longDiff().packs[0]!.records.changed.reduce((n, r) => n + r.changes.length, 0));
+    for (let i = 0; i < 14; i++) expect(text).not.toContain(`entry-${i}-`);
+    expect(text).not.toContain('RULING');
+    // Values no table prints are named by their field and said to have changed, never printed as JSON.
+    expect(values.filter((v) => v.change === 'changed').length).toBeGreaterThan(0);
+    expect(text).not.toContain('modify-strength');
     expect(sheet.faces.map((f) => (f.context as { page: number }).page)).toEqual(sheet.faces.map((_, i) => i + 1));
     expect(sheet.faces.every((f) => (f.context as { pages: number }).pages === sheet.faces.length)).toBe(true);
     const plain = commonPrintables(packContentOf('warchon'), { playmarkVersion: 'test' }).find((p) => p.id === 'warchon-errata')!;
