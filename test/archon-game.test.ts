@@ -1,6 +1,7 @@
 // Archon Skirmish as a whole, through the game loop: the same seed and moves give the same states
 // and log, and thousands of seeded random games keep the game's invariants after every move.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_MOVES } from '../src/analysis/simulate-game.js';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import { sampleIndices, seedRandom } from '../src/engine/core/random.js';
@@ -18,7 +19,8 @@ function randomGame(seed: number, check?: (before: ArchonState, move: ArchonMove
   let state = setup.state;
   const log: GameEvent[] = [...setup.events];
   const states: ArchonState[] = [state];
-  while (!state.result) {
+  // The text has no end but victory: a game nobody wins is stopped where simulate stops it (--max-moves).
+  for (let step = 0; !state.result && step < DEFAULT_MAX_MOVES; step++) {
     const moves = game.legalMoves(content, state);
     if (moves.length === 0) throw new Error(`seed ${seed}: no legal move in a game that is not over (turn ${state.turn}, step ${state.step})`);
     const move = moves[pick(moves.length)]!;
@@ -64,12 +66,11 @@ describe('Archon Skirmish games', () => {
     expect(events.find((e) => e.type === 'draw')).toMatchObject({ what: 'shuffle', pile: 'deck', order: state.deck });
   });
 
-  it('fuzz: 2,000 seeded random games keep every invariant after every move and all end', () => {
+  it('fuzz: 2,000 seeded random games keep every invariant after every move, and nearly all end in a win', () => {
     const rules = {
       handLimit: 5,
       casters: { light: 'wizard', dark: 'sorceress' } as Record<string, string>,
       maxHits: {} as Record<string, number>,
-      drawAfter: 200,
     };
     for (const [id, c] of Object.entries(content.records.creature as Record<string, { hits: number }>)) rules.maxHits[id] = c.hits;
     const ends: Record<string, number> = {};
@@ -109,19 +110,17 @@ describe('Archon Skirmish games', () => {
           if (!caster || caster.square < 0) throw new Error(`${s.active} is offered ${m.card} without its caster`);
         }
       }
-      // Every game ends within the bound of turns.
-      if (s.turn > rules.drawAfter) throw new Error(`turn ${s.turn}`);
       if (s.result && !events.some((e) => e.type === 'end')) throw new Error('the game ended without an end event');
     };
     for (let seed = 1; seed <= 2000; seed++) {
       const { state } = randomGame(seed, check);
-      expect(state.result).not.toBeNull();
-      const key = state.result!.winner === null ? 'draw' : `${state.result!.winner}: ${state.result!.reason}`;
+      const key = state.result === null ? 'unfinished' : `${state.result.winner}: ${state.result.reason}`;
       ends[key] = (ends[key] ?? 0) + 1;
     }
     expect(Object.values(ends).reduce((a, b) => a + b, 0)).toBe(2000);
-    // Random play ends both ways, and mostly by a win.
-    expect(ends.draw ?? 0).toBeLessThan(200);
+    // Random play ends both ways, nearly always by a win (a game is never a draw: the text has none).
+    expect(Object.keys(ends).some((k) => k.startsWith('null'))).toBe(false);
+    expect(ends.unfinished ?? 0).toBeLessThan(20);
     expect(moves).toBeGreaterThan(100_000);
   }, 120_000);
 

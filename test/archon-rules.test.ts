@@ -639,10 +639,10 @@ describe('Archon Skirmish victory', () => {
     expect(state.step).toBe('over');
   });
 
-  it('draw: a game nobody has won after 200 turns is a draw (ruling draw-after-turns)', () => {
+  it('no turn limit: the text prints no end but victory, so a game nobody wins goes on past turn 200 (simulate --max-moves stops it)', () => {
     let s = started();
-    while (!s.result) s = play(s, moves(s).find((m) => m.kind === 'pass') ?? moves(s)[0]!).state;
-    expect(s.result).toEqual({ winner: null, reason: 'no side has won after 200 turns', rule: 'turn/turn-sequence#/drawAfterTurns' });
-    expect(s.turn).toBe(200);
+    while (s.turn <= 250) s = play(s, moves(s).find((m) => m.kind === 'pass') ?? moves(s)[0]!).state;
+    expect(s.result).toBeNull();
+    expect(moves(s).length).toBeGreaterThan(0);
   });
 });

@@ -367,5 +367,4 @@ export const ARCHON_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: 
     key: /^card\/attack-[1-4]$/,
     why: "an attack names the Attack card played (`attack`): the card has no rule of its own, the Battle Phase's rule damage does its Hit",
   },
-  { key: /^turn\/turn-sequence#\/drawAfterTurns$/, why: "the ruling's draw after a number of turns: a field of the turn record, not printed text" },
 ];

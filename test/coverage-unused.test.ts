@@ -114,7 +114,6 @@ const ON_TEST_CONTENT = [
   'spread/irondale#/specialRules/0',
   'spread/xetti-bishum#/specialRules/0',
   'unit/baphite-swarm#/specialAbilities/0',
-  'scenario/demo/draw-after-turns',
 ];
 
 describe('Warchon rules played on test content only: what the pack lacks', () => {
@@ -159,12 +158,5 @@ describe('Warchon rules played on test content only: what the pack lacks', () =>
   it("the Swarm's Frigid penalty: no spread is Frigid", () => {
     expect(why('unit/baphite-swarm#/specialAbilities/0')).toMatch(/No spread of the text is Frigid/);
     expect(holders(spreadTraits(), 'frigid'), RUNS_NOW).toEqual([]);
-  });
-
-  it('the draw after 100 turns: the limit is 100, and the measured games end long before', () => {
-    expect(why('scenario/demo/draw-after-turns')).toMatch(/reaches its 100th turn/);
-    const demo = records('scenario')[0]!.data;
-    const rules = Array.isArray(demo.specialRules) ? demo.specialRules : [];
-    expect(JSON.stringify(rules)).toMatch(/"id":"draw-after-turns"[^}]*"text":"A game that neither army has won when the 100th turn ends is a draw\."/);
   });
 });

@@ -15,6 +15,19 @@ import { migrateArchonDeckPointer, migrateArchonExport, migrateArchonIssue22 } f
 type Obj = Record<string, any>;
 const before = (name: string): Obj => JSON.parse(readFileSync(path.join(repoRoot, 'test', 'fixtures', 'migration-archon-skirmish', name), 'utf8'));
 
+/**
+ * The old export with what the pack lost after the move taken out: the turn record's `drawAfterTurns`
+ * and the ruling that set it (a turn limit the text does not print, which only a program needed:
+ * issue 23 moved it to `simulate --max-moves`), with its provenance.
+ */
+function withoutLaterRemovals(old: Obj): Obj {
+  for (const t of old.kinds.turn as Obj[]) {
+    delete (t.data ?? t).drawAfterTurns;
+    if (t.provenance) delete t.provenance.layers['/drawAfterTurns'];
+  }
+  return old;
+}
+
 const result = validate([path.join(repoRoot, 'content', 'archon-skirmish')], { cwd: repoRoot });
 const pack = result.packs.find((p) => p.id === 'archon-skirmish')!;
 
@@ -25,12 +38,12 @@ describe('Archon Skirmish deck on the generic deck (docs/migration.md)', () => {
 
   it('effective content: the old export, renamed, is the new export (no value changed)', () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, {})));
-    expect(now).toEqual(migrateArchonIssue22(migrateArchonExport(before('before.json'))));
+    expect(now).toEqual(migrateArchonIssue22(migrateArchonExport(withoutLaterRemovals(before('before.json')))));
   });
 
   it('provenance: every layer entry still sets the same value, with its id, kind and reason', () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
-    expect(now).toEqual(migrateArchonIssue22(migrateArchonExport(before('before-provenance.json'))));
+    expect(now).toEqual(migrateArchonIssue22(migrateArchonExport(withoutLaterRemovals(before('before-provenance.json')))));
   });
 
   it('the copies live on the deck only: no card keeps a count, and the deck adds up to its size', () => {

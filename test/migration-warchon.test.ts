@@ -59,13 +59,32 @@ function withoutAerialEffect(exported: Json): Json {
 }
 
 /**
+ * The old export with what the pack lost after the move taken out: the ruling draw-after-turns (a
+ * turn limit the text does not print, which only a program needed: issue 23 moved it to `simulate
+ * --max-moves`), the demo's second special rule, with its provenance.
+ */
+function withoutLaterRemovals(old: Json): Json {
+  type Scenario = {
+    id: string;
+    data?: { specialRules?: { id?: string }[] };
+    provenance?: { layers: Record<string, unknown> };
+    specialRules?: { id?: string }[];
+  };
+  for (const s of (old as { kinds: { scenario: Scenario[] } }).kinds.scenario) {
+    const holder = s.data ?? s;
+    if (holder.specialRules) holder.specialRules = holder.specialRules.filter((r) => r.id !== 'draw-after-turns');
+    if (s.provenance) delete s.provenance.layers['/specialRules/1'];
+  }
+  return old;
+}
+
+/**
  * Layer entries whose reasons were re-read against the rule text after the move (issue 22: a
  * misquote, overread or invented value said so), with no value changed: the old export is given
  * their reasons of today, so every other reason, and every id, kind and value, is still compared.
  */
 const REWORDED = new Set([
   'kier-zhadd-path-akibatu',
-  'draw-after-turns',
   'ramping-water-elemental-size',
   'ramping-water-elemental-movement',
   'ramping-water-elemental-second-face',
@@ -97,12 +116,12 @@ describe('Warchon spread tables on the generic kinds (docs/migration.md)', () =>
 
   it('effective content: the old export, renamed, is the new export (no value changed)', () => {
     const now = withoutLaterAdditions(JSON.parse(JSON.stringify(exportPack(pack, {}))));
-    expect(now).toEqual(withoutAerialEffect(migrateWarchonExport(before('before.json'))));
+    expect(now).toEqual(withoutAerialEffect(migrateWarchonExport(withoutLaterRemovals(before('before.json')))));
   });
 
   it('provenance: every layer entry on a spread still sets the same value, with its id, kind and reason', () => {
     const now = withoutLaterAdditions(JSON.parse(JSON.stringify(exportPack(pack, { provenance: true }))));
-    expect(now).toEqual(withoutAerialEffect(withReasonsRewordedLater(migrateWarchonExport(before('before-provenance.json')))));
+    expect(now).toEqual(withoutAerialEffect(withReasonsRewordedLater(migrateWarchonExport(withoutLaterRemovals(before('before-provenance.json'))))));
   });
 
   it('the comparison fails when a value changes (a cell, an event, a reason)', () => {

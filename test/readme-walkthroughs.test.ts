@@ -250,10 +250,12 @@ describe.concurrent('the README walk-throughs, word for word', () => {
     expect(md).toContain('Erdon Pass, combat results, row 2, column +4: D2 → D3');
     expect(md).toMatch(/Added \*\*erratum\*\* `erdon-pass-crt-2-plus-4`/);
     const sheet = htmlText(readFileSync(path.join(dir, 'out', 'warchon', 'warchon-errata.html'), 'utf8'));
-    expect(sheet).toContain('Errata since HEAD');
-    expect(sheet).toContain('Erdon Pass, combat results, row 2, column +4: D2 → D3 erratum erdon-pass-crt-2-plus-4');
-    expect(sheet).toContain("ERRATUM: the publisher's errata corrects row 2, column +4");
-    expect(await pdftotext(path.join(dir, 'out', 'warchon', 'warchon-errata.pdf'), 1)).toMatch(/Errata since HEAD/i);
+    // For players: the cell in the table's words with its note; the entry and its reason are the changelog's (errata.md).
+    expect(sheet).toContain('Latest changes');
+    expect(sheet).toContain("Erdon Pass \u2020 combat results, row 2, column +4: was D2, now D3 \u2014 The publisher's errata corrects this cell.");
+    expect(sheet).not.toContain('erdon-pass-crt-2-plus-4');
+    expect(sheet).not.toContain('ERRATUM:');
+    expect(await pdftotext(path.join(dir, 'out', 'warchon', 'warchon-errata.pdf'), 1)).toMatch(/Latest changes/i);
   }, 120_000);
 
   it('a print-and-play maker prints the deck two-sided at home, calibrated, and for print-on-demand', async () => {

@@ -334,7 +334,7 @@ describe('bindings and choosers', () => {
 describe('ending a game', () => {
   it('end-game: a rule ends the game, won by the side it names or drawn; the core records it for the game to read', () => {
     const limit = rule(
-      'scenario/demo/draw-after-turns',
+      'scenario/test/turn-limit',
       { side: null },
       {
         text: 'A game that neither army has won when the 100th turn ends is a draw.',
@@ -346,7 +346,7 @@ describe('ending a game', () => {
     const early = fire({ ...state([]), turn: 99 }, { event: 'turn-ends' }, [limit], firstPolicy).state;
     expect(early.ended).toBeNull();
     const late = fire({ ...state([]), turn: 100 }, { event: 'turn-ends' }, [limit], firstPolicy).state;
-    expect(late.ended).toEqual({ winner: null, source: 'scenario/demo/draw-after-turns' });
+    expect(late.ended).toEqual({ winner: null, source: 'scenario/test/turn-limit' });
     const sudden = rule(
       'r',
       { side: 'red' },

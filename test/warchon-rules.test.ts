@@ -298,13 +298,15 @@ describe('Warchon rules through the game loop', () => {
     expect(game.legalMoves(content, state)).toEqual([]);
   });
 
-  it('draw: a game nobody has won when the turn the ruling names ends is a draw', () => {
+  it('no turn limit: the text ends a game only when an army is destroyed, so a game still going after its 100th turn goes on', () => {
+    // A bound on a game's length is the simulator's (`simulate --max-moves`, reported unfinished), not a rule players read.
     const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-crusaders': 'kier-zhadd' });
-    const late: WarchonState = { ...s, turn: 100, core: { ...s.core, turn: 100 } };
-    const { state } = play(late, END);
-    expect(state.result).toEqual({ winner: null, reason: expect.stringContaining('draw'), rule: 'scenario/demo/draw-after-turns' });
-    const earlier = play({ ...s, turn: 99, core: { ...s.core, turn: 99 } }, END).state;
-    expect(earlier.result).toBeNull();
+    for (const turn of [99, 100, 1000]) {
+      const { state } = play({ ...s, turn, core: { ...s.core, turn } } as WarchonState, END);
+      expect(state.result, `turn ${turn}`).toBeNull();
+      expect(game.legalMoves(content, state).length, `turn ${turn}`).toBeGreaterThan(0);
+    }
+    expect(JSON.stringify(content.records.scenario)).not.toMatch(/100th turn/);
   });
 
   it('mutual destruction: both armies destroyed at once end the game as the ruling mutual-destruction-draw sets rules core /mutualDestruction (a draw)', () => {

@@ -1536,7 +1536,6 @@ export const turnIds: readonly ArchonSkirmishTurnId[] = ["turn-sequence"];
 /** The turn records by id. */
 export const turn: { readonly [K in ArchonSkirmishTurnId]: ArchonSkirmishTurnRecord } = {
   "turn-sequence": {
-    "drawAfterTurns": 200,
     "id": "turn-sequence",
     "phases": [
       "orders",
@@ -1865,16 +1864,7 @@ export const origins: {
       }
     }
   },
-  "turn": {
-    "turn-sequence": {
-      "/drawAfterTurns": {
-        "entry": "draw-after-turns",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The text prints only two ways to win and no way to end a game otherwise, yet nothing forces either: both players may keep moving without attacking, and once no creature of either side can reach an enemy (or every Attack card is held) a game can go on forever. Players at a table agree to stop; a program needs a bound. After 200 turns (100 for each player; the deck of 50 cards has then gone round about eight times) a game nobody has won is a draw."
-      }
-    }
-  },
+  "turn": {},
   "zone": {
     "dark-back-row": {
       "/placement": {
@@ -2296,18 +2286,6 @@ export const layers: PackLayers = [
           "pointer": "/lineOfSight"
         },
         "value": "squares-on-line"
-      },
-      {
-        "id": "draw-after-turns",
-        "kind": "ruling",
-        "note": "A game nobody has won when the 100th turn ends is a draw.",
-        "reason": "The text prints only two ways to win and no way to end a game otherwise, yet nothing forces either: both players may keep moving without attacking, and once no creature of either side can reach an enemy (or every Attack card is held) a game can go on forever. Players at a table agree to stop; a program needs a bound. After 200 turns (100 for each player; the deck of 50 cards has then gone round about eight times) a game nobody has won is a draw.",
-        "target": {
-          "id": "turn-sequence",
-          "kind": "turn",
-          "pointer": "/drawAfterTurns"
-        },
-        "value": 200
       }
     ],
     "id": "rulings",

@@ -523,25 +523,6 @@ export const scenarios: { readonly [K in WarchonScenarioId]: WarchonScenarioReco
           }
         ],
         "text": "Activation: Several traits and abilities will require you to \"activate\" a unit by showing the \"Activated\" part on the playmark. However, it is not used in this demo."
-      },
-      {
-        "do": [
-          {
-            "kind": "end-game",
-            "winner": null
-          }
-        ],
-        "id": "draw-after-turns",
-        "if": {
-          "turn": {
-            "op": "gte",
-            "value": 100
-          }
-        },
-        "text": "A game that neither army has won when the 100th turn ends is a draw.",
-        "when": {
-          "event": "turn-ends"
-        }
       }
     ],
     "victory": [
@@ -3174,12 +3155,6 @@ export const origins: {
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION: \"use every playmark included here\", but the demo table prints no blue playmark. The text names three Celestine units: the War Angels and the Crusaders of the Damage Assignment example's Celestine Battle Army, and the Paladins, the playmark The Combatants describes. One playmark each (the text never shows two of one), 10 points against Azuthka's 8."
-      },
-      "/specialRules/1": {
-        "entry": "draw-after-turns",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of three units a side takes), the engine ends the game as a draw."
       }
     }
   },
@@ -4230,36 +4205,6 @@ export const layers: PackLayers = [
         },
         "value": {
           "battle": "here"
-        }
-      },
-      {
-        "id": "draw-after-turns",
-        "kind": "ruling",
-        "note": "A game nobody has won when the 100th turn ends is a draw.",
-        "reason": "RULING: the text ends a game only when one army has no units left, and nothing forces a battle: both players may keep their units apart for ever. Players at a table agree to stop; a program needs a bound. When this rule fires at the end of a turn (the 100th, 50 for each army, far more than a demo game of three units a side takes), the engine ends the game as a draw.",
-        "target": {
-          "id": "demo",
-          "kind": "scenario",
-          "pointer": "/specialRules/-"
-        },
-        "value": {
-          "do": [
-            {
-              "kind": "end-game",
-              "winner": null
-            }
-          ],
-          "id": "draw-after-turns",
-          "if": {
-            "turn": {
-              "op": "gte",
-              "value": 100
-            }
-          },
-          "text": "A game that neither army has won when the 100th turn ends is a draw.",
-          "when": {
-            "event": "turn-ends"
-          }
         }
       }
     ],

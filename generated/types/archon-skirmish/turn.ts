@@ -26,10 +26,6 @@ export interface ArchonSkirmishTurnSequence {
    */
   phases: [Id, ...Id[]];
   /**
-   * The number of turns (each player's turn counts one) after which a game nobody has won ends in a draw. The rule text prints no draw rule: null in the base, set by a ruling.
-   */
-  drawAfterTurns?: number | null;
-  /**
    * Where the turn sequence is printed.
    */
   source: SourceReference;

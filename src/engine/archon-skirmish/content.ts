@@ -126,8 +126,6 @@ export interface ArchonRules {
   /** Side -> the creature that must be in play for the side to use spell cards. */
   readonly casters: { readonly [side: string]: string };
   readonly victory: readonly VictoryCondition[];
-  /** Turns after which an unfinished game is a draw (turn-sequence `drawAfterTurns`). */
-  readonly drawAfterTurns: number;
   /** The rule keys (src/content/rules.ts RuleInfo.key) events name, made once. */
   readonly keys: {
     readonly place: string;
@@ -425,6 +423,5 @@ function compile(content: ArchonContent, scenarioId: string | undefined): Archon
     imprisonment: { actions: prevents, move: prevents.includes('move'), attack: prevents.includes('attack') },
     casters,
     victory,
-    drawAfterTurns: need(turnRec.drawAfterTurns, `turn ${turnRec.id} /drawAfterTurns`),
   };
 }

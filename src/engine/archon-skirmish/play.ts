@@ -9,7 +9,7 @@ import { appended, drawCards, without } from './deck.js';
 import { hasForwardMove, hasOtherSpell, isSave, legalMoves } from './moves.js';
 import { castSpell } from './spells.js';
 import { bySide, changed, draft, withSide, type ArchonEvent, type ArchonMove, type ArchonState, type CreatureState, type Draft } from './state.js';
-import { drawResult, victoryResult } from './victory.js';
+import { victoryResult } from './victory.js';
 
 /**
  * The legal moves last listed, and for which state and rules: a bot lists the moves of a state and
@@ -305,9 +305,5 @@ function endTurn(rules: ArchonRules, s: Draft, events: ArchonEvent[]): void {
     });
   }
   if (creatures) s.creatures = creatures;
-  if (s.turn >= rules.drawAfterTurns) {
-    finish(s, drawResult(rules), events);
-    return;
-  }
   startTurn(rules, s, other(rules, side), events);
 }

@@ -1,6 +1,6 @@
 // VICTORY: "Occupy the 4 corner squares of the map or destroy all enemy creatures.", checked after
-// every move (the scenario's victory conditions), and the draw after the turn limit (ruling
-// draw-after-turns).
+// every move (the scenario's victory conditions). The text has no other end, and the engine adds
+// none: `simulate --max-moves` stops a game that goes on, reported unfinished.
 import type { GameResult } from '../core/game.js';
 import type { ArchonRules } from './content.js';
 import type { ArchonState } from './state.js';
@@ -37,9 +37,4 @@ export function victoryResult(rules: ArchonRules, state: ArchonState): GameResul
     }
   }
   return null;
-}
-
-/** The draw when the turn limit is reached with no winner. */
-export function drawResult(rules: ArchonRules): GameResult {
-  return { winner: null, reason: `no side has won after ${rules.drawAfterTurns} turns`, rule: 'turn/turn-sequence#/drawAfterTurns' };
 }

@@ -29,7 +29,6 @@ const FACES = "faces: a multi-Hit unit turns to its next face, with that face's 
 const EVENTS = 'events: an E number calls the Events Table once per spread per turn; the next number ignores E';
 const DEADLY = 'Deadly Confrontation: each owner picks the unit that takes the Hit, as a move';
 const VICTORY = 'victory: a side with no units left loses';
-const DRAW = 'draw: a game nobody has won when the turn the ruling names ends is a draw';
 
 // test/warchon-events.test.ts
 const IRONDALE = 'Irondale: every Construct unit gains +1 CS there, and loses it on leaving';
@@ -141,10 +140,6 @@ export const WARCHON_RULES_ON_TEST_CONTENT: { readonly [key: string]: { readonly
     why: 'The Goblin Assassins have no side and no stats in the text (Xetti Bishum only names them), so no army has them.',
   },
   'unit/baphite-swarm#/specialAbilities/0': { test: FRIGID, why: 'No spread of the text is Frigid (no terrain of a spread is or carries Frigid).' },
-  'scenario/demo/draw-after-turns': {
-    test: DRAW,
-    why: 'No game of the demo scenario reaches its 100th turn as the bots play it (test/coverage-fires.test.ts); the test starts from a position made at turn 100.',
-  },
 };
 
 // The printed rules nothing in the text can set off, by rule key -> why, in players' words. Such a

@@ -1,6 +1,6 @@
 // How a game of Warchon ends: an army with no units left loses (the scenario's destroy-all-enemy),
-// both at once ends as the ruling mutual-destruction-draw says (a draw); and a rule of the content may end it with an `end-game` effect (the
-// ruling draw-after-turns: a game still going when its 100th turn ends is a draw).
+// both at once ends as the ruling mutual-destruction-draw says (a draw); and a rule of the content may end it with an `end-game` effect.
+// The text sets no turn limit, and neither does the engine: `simulate --max-moves` stops a game that goes on, reported unfinished.
 import type { GameResult } from '../core/game.js';
 import type { CoreState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
@@ -45,8 +45,8 @@ function findVictory(core: CoreState, rules: WarchonRules): GameResult | null {
 }
 
 /**
- * The end a rule of the content gave the game (an `end-game` effect: the ruling draw-after-turns
- * ends an unfinished game as a draw), with that rule's printed text as the reason.
+ * The end a rule of the content gave the game (an `end-game` effect), with that rule's printed text
+ * as the reason.
  */
 export function endedByRule(core: CoreState, rules: WarchonRules): GameResult | null {
   if (core.ended === null) return null;

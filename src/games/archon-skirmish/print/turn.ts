@@ -90,10 +90,9 @@ export const turnSequence: NamedContext = {
         list: Object.values(view.spells).map((s) => ({ name: s.name, text: s.text, ...m.at('spell', s.id, '/text') })),
       };
       const victory = victoryText(view, m);
-      const draw = typeof seq.drawAfterTurns === 'number' ? { turns: seq.drawAfterTurns, ...m.at(r.kind, seq.id, '/drawAfterTurns') } : null;
       const { marks, footnotes } = m.result();
       return {
-        context: { title: view.pack.title, sequence, phases, spells, first, victory, draw },
+        context: { title: view.pack.title, sequence, phases, spells, first, victory },
         marks,
         footnotes,
         copies: perSide ? view.pack.sides.length : r.copies,
