@@ -85,7 +85,7 @@ export async function renderPrintablesDoc(): Promise<string> {
     "| `pack` | `{ id, title, version, source, original, sides }` from the manifest (`source` the rule text's title, or null for an original game; `original` true for one) |",
     '| `printable` | `{ id, title }` |',
     '| `records` | every record of the pack by kind and id, for look-ups: `(lookup (lookup records "terrain") record.terrain)` |',
-    '| `marks` | the layer marks of this face: `{{mark marks id "/cost"}}` prints the mark `*` beside a value a layer set; in an `{{#each}}` over a table, `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks each cell a layer set (or its row); `{{legend footnotes.length false}}` says in words what a mark means, only on a face that printed one |',
+    '| `marks` | the layer marks of this face: `{{mark marks id "/cost"}}` prints beside a value a layer set the mark of the entry\'s kind (\u2020 erratum, \u25C7 inference, \u00A7 ruling, \u25C6 reconstruction); in an `{{#each}}` over a table, `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks each cell a layer set (or its row); `{{legend footnotes.length false}}` says in words what each kind of mark means, one line per kind the face printed |',
     "| `footnotes` | the layer entries those numbers stand for: `{ n, entry, kind, reason }` (they belong on the errata sheet, not on a player's face) |",
     '',
     'With `faces: one` (or no `records`), there is one face, and `selected` lists every selected record as',
@@ -152,7 +152,7 @@ export async function renderPrintablesDoc(): Promise<string> {
     '',
     '- `<pack>-cover`: the print-and-play kit\'s cover, first: the game and its sides, every printable with what it is, how many pages, cards or counters, their size, one- or two-sided and what to cut, and a print checklist (paper, "Actual size", two-sided pages, cutting and folding) with a 100 mm bar, all from the printables and the render options.',
     "- `<pack>-scenarios`: one sheet per scenario (when the pack has the kind `scenario`): each side's army and set-up, who goes first, victory, special rules.",
-    '- `<pack>-errata`: every layer entry (errata, inferences, rulings) with its target, the value it sets and its reason. With `playmark render --errata-since REV`, it starts with "Errata since REV": the changes since REV as `playmark diff REV --format markdown` publishes them (each changed value, a table cell in its table\'s own terms, with the layer entry that set it; records added and removed; layer entries added, removed or changed, with their kind and reason).',
+    '- `<pack>-errata`: for players, every value the layers set, grouped by the component that prints it (a spread, a card, a unit, a table), in the table\'s or card\'s own words (`combat results, rows 4\u20135`), with its mark and the layer entry\'s `note` for players; entries of one component that share their kind and note are one line. No ids, pointers, files or layer names (lint\'s `print/not-for-players` refuses them in notes). With `playmark render --errata-since REV`, it starts with "Latest changes": each value changed since REV, was and now, with its note; the maintainer\'s changelog (entry ids, layers, reasons) is `playmark diff REV --format markdown`.',
   ];
   return lines.join('\n') + '\n';
 }
