@@ -4,6 +4,7 @@
 // browser they fail, saying how to install one.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KIND_LEGENDS, KIND_MARKS } from '../src/render/marks.js';
 import * as content from '../generated/content/archon-skirmish.js';
 import { render, type RenderSummary } from '../src/render/render.js';
 import { printablesOf } from './content-support.js';
@@ -44,9 +45,9 @@ describe('archon-skirmish PDFs', () => {
       const times = (printed.match(new RegExp(card.name, 'g')) ?? []).length;
       expect(times, card.name).toBeGreaterThanOrEqual(copies);
     }
-    // A player's card says what its mark means; the entry behind it is on the errata sheet.
+    // A player's card says what its mark means in one line; the entry behind it is on the errata sheet, in players' words.
     expect(text).not.toContain('dark-save-effect');
-    expect(text.replace(/\s+/g, ' ')).toContain('not printed in the source: see the errata sheet');
+    expect(text.replace(/\s+/g, ' ')).toContain(`${KIND_MARKS.ruling} ${KIND_LEGENDS.ruling}`);
   });
 
   it('the board names all 64 squares and its victory corners', async () => {
@@ -54,13 +55,14 @@ describe('archon-skirmish PDFs', () => {
     for (const f of 'abcdefgh') for (const r of '12345678') expect(text).toContain(`${f}${r}`);
     expect(text.match(/VICTORY/gi)!.length).toBeGreaterThanOrEqual(4);
     expect(text).not.toContain('light-back-rank');
-    expect(text.replace(/\s+/g, ' ')).toContain('not printed in the source: see the errata sheet');
+    expect(text.replace(/\s+/g, ' ')).toContain(`${KIND_MARKS.ruling} ${KIND_LEGENDS.ruling}`);
   });
 
-  it('the errata sheet carries every layer entry id', async () => {
+  it("the errata sheet carries every layer entry's sentence for players, and no entry id", async () => {
     const text = (await pdftotext(pdf('archon-skirmish-errata'))).replace(/\s+/g, ' ');
     for (const byId of Object.values(content.origins)) {
-      for (const origins of Object.values(byId)) for (const o of Object.values(origins ?? {})) expect(text).toContain(o.entry);
+      for (const origins of Object.values(byId)) for (const o of Object.values(origins ?? {})) expect(text).not.toContain(o.entry);
     }
+    for (const l of content.layers) for (const e of l.entries) expect(text, e.id).toContain(e.note!.replace(/\s+/g, ' ').slice(0, 40));
   });
 });

@@ -3,6 +3,7 @@
 // saver; and the PDFs hold their pages and key text. Without Chromium they fail,
 // saying how to install it (render-pipeline-support).
 import { describe, expect, it } from 'vitest';
+import { KIND_LEGENDS, KIND_MARKS } from '../src/render/marks.js';
 import { SHEET_FACE } from '../src/render/compose.js';
 import { previewDocument } from '../src/render/document.js';
 import type { Printable } from '../src/render/printable.js';
@@ -65,7 +66,7 @@ describe('warchon faces in Chromium', () => {
     expect(spread1).toMatch(/ERDON PASS|Erdon Pass/i);
     expect(spread1.match(/Sp\. 1/gi)?.length).toBeGreaterThanOrEqual(4);
     expect(spread1).not.toContain('erdon-pass-rng-row-5');
-    expect(spread1.replace(/\s+/g, ' ')).toContain('not printed in the source: see the errata sheet');
+    expect(spread1.replace(/\s+/g, ' ')).toContain(`${KIND_MARKS.inference} ${KIND_LEGENDS.inference}`);
     const strips = await pdftotext(file('warchon-playmarks'));
     // Six strips: two Baphite Swarm copies and one of each other printed unit; the activation
     // lines of the upright ends read as text (letter-spaced).

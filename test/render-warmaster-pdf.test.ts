@@ -2,6 +2,7 @@
 // 190 x 259 mm sheet box, cards at poker size), and the PDFs hold their pages and key text.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KIND_LEGENDS, KIND_MARKS } from '../src/render/marks.js';
 import { SHEET_FACE } from '../src/render/compose.js';
 import { CARD_SIZES } from '../src/render/impose.js';
 import type { Face, Printable } from '../src/render/printable.js';
@@ -74,14 +75,14 @@ describe('warmaster PDFs', () => {
     const turn = await pdftotext(pdf('warmaster-reference'), 1);
     expect(turn).toContain('Perfectly!');
     expect(turn).not.toContain('teleport-61-65');
-    expect(turn.replace(/\s+/g, ' ')).toContain('not printed in the source: see the errata sheet');
+    expect(turn.replace(/\s+/g, ' ')).toContain(`${KIND_MARKS.ruling} ${KIND_LEGENDS.ruling}`);
     const combat = await pdftotext(pdf('warmaster-reference'), 2);
     expect(combat).not.toContain('combat-roll-6-col-4');
     expect(combat).toContain('Annihilated attacker');
     const map = await pdftotext(pdf('warmaster-ship-map'));
     expect(map).toContain('The real map is not in the source.');
     expect(map).not.toContain('map-area-56-connections');
-    expect(map.replace(/\s+/g, ' ')).toContain('not printed in the source: see the errata sheet');
+    expect(map.replace(/\s+/g, ' ')).toContain(`${KIND_MARKS.reconstruction} ${KIND_LEGENDS.reconstruction}`);
     expect(await pdftotext(pdf('warmaster-units-and-cards'), 4)).toContain('Traitor'.toUpperCase());
     // The back of the units' sheet: no card back (the units have none), only the page footer.
     expect(await pdftotext(pdf('warmaster-units-and-cards'), 2)).not.toContain('Traitor'.toUpperCase());
