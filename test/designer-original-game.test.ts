@@ -277,13 +277,14 @@ describe("a designer's original game built from init and the docs", () => {
     const html = readFileSync(path.join(project, 'out/salt-war/salt-war-reference.html'), 'utf8');
     const cells = [...html.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1]!);
     // Row 5-6 (the second), column 2-1 (the third): the one cell a layer set, and only it.
-    expect(cells.filter((c) => c.includes('layer-mark'))).toEqual(['DR<sup class="layer-mark">*</sup>']);
-    expect(cells.indexOf('DR<sup class="layer-mark">*</sup>')).toBe(4 + 2);
+    // An erratum: its mark is the dagger.
+    expect(cells.filter((c) => c.includes('layer-mark'))).toEqual(['DR<sup class="layer-mark mark-erratum">\u2020</sup>']);
+    expect(cells.indexOf('DR<sup class="layer-mark mark-erratum">\u2020</sup>')).toBe(4 + 2);
     const text = pageText(html);
-    expect(text).toContain('* set by a later version, an erratum or a ruling: see the errata sheet');
+    expect(text).toContain('\u2020 corrected since an earlier version');
     expect(text).not.toMatch(/not printed|in the source/);
     // The card the init's layer entry fills (the Knight's cost) carries the same legend.
-    expect(pageText(readFileSync(path.join(project, 'out/salt-war/salt-war-cards.html'), 'utf8'))).toContain('set by a later version, an erratum or a ruling');
+    expect(pageText(readFileSync(path.join(project, 'out/salt-war/salt-war-cards.html'), 'utf8'))).toContain('corrected since an earlier version');
   });
 });
 
@@ -305,14 +306,16 @@ describe('publishing an erratum from git', () => {
     expect(r.stdout).not.toMatch(/not printed|transcri/i);
   });
 
-  it("render --only errata --errata-since HEAD~1 prints the errata sheet with that cell in the table's words", async () => {
+  it("render --only errata --errata-since HEAD~1 prints the errata sheet for players, with that cell in the table's words", async () => {
     requireBrowser();
     const r = playmark(project, 'render', 'salt-war', '--only', 'errata', '--errata-since', 'HEAD~1');
     expect(r.code, r.all).toBe(0);
     const text = (await pdftotext(path.join(project, 'out/salt-war/salt-war-errata.pdf'))).replace(/\s+/g, ' ');
-    expect(text).toContain('Errata since HEAD~1');
-    expect(text).toContain('Salt War Combat Table, row 1 (roll 2-4), column 3-1 or more');
-    expect(text).toContain('crt-3-1-low-roll');
+    expect(text).toContain('Latest changes');
+    expect(text).toContain('row 1 (roll 2-4), column 3-1 or more');
+    // The entry's id and the revision are the maintainer's (`playmark diff`), not the players'.
+    expect(text).not.toContain('crt-3-1-low-roll');
+    expect(text).not.toContain('HEAD');
     expect(text).not.toContain('/rows/0/cells/3');
     // An original game's errata sheet: what changed between its versions, not a rule text's faults.
     expect(text).toContain('What changed in Salt War');

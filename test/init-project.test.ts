@@ -85,10 +85,11 @@ describe('playmark init', () => {
     expect(cards).toContain('class="card side-blue"');
     // The knight's cost is null in the base; the erratum sets 2, and the card marks it.
     expect(htmlText(cards)).toContain('Knight 2');
-    expect(cards).toMatch(/Knight<\/h2>\s*<span class="cost">2<sup class="layer-mark">\*<\/sup>/);
-    expect(htmlText(cards)).toContain('set by a later version, an erratum or a ruling: see the errata sheet');
+    expect(cards).toMatch(/Knight<\/h2>\s*<span class="cost">2<sup class="layer-mark mark-erratum">\u2020<\/sup>/);
+    expect(htmlText(cards)).toContain('\u2020 corrected since an earlier version');
     expect(htmlText(cards)).not.toContain('not printed in the source');
-    expect(htmlText(readFileSync(path.join(out, 'tavern-brawl-errata.html'), 'utf8'))).toContain('Version 0.1.0 printed the Knight without a cost');
+    // The errata sheet gives players the entry's note; its reason is the maintainer's.
+    expect(htmlText(readFileSync(path.join(out, 'tavern-brawl-errata.html'), 'utf8'))).toContain("Playtesting settled the Knight's cost at 2.");
   });
 
   it('an edited card reaches the print on the next render; a broken one prints nothing and exits 1', async () => {

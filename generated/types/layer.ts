@@ -56,13 +56,13 @@ export interface LayerEntry {
     [k: string]: unknown | undefined;
   };
   /**
-   * Why: the pattern inferred from, the error corrected, the ruling's rationale, or what a reconstruction invents and why the game needs it.
-   */
-  reason: string;
-  /**
    * What players read on the errata sheet: one plain sentence in the game's own words (what the value is and why), with no ids, pointers, file names, commands or words about the software; `reason` keeps the detail for maintainers. Lint refuses a note that breaks this (`print/not-for-players`).
    */
   note?: string;
+  /**
+   * Why: the pattern inferred from, the error corrected, the ruling's rationale, or what a reconstruction invents and why the game needs it.
+   */
+  reason: string;
   /**
    * Where the correction or ruling comes from, if outside the rule text (e.g. a published FAQ).
    */
