@@ -141,9 +141,10 @@ Examples:
   playmark render archon-skirmish --combine         the deck, creature counters and markers on shared sheets
 ${RENDER_HELP}
 Errata since: with --errata-since REV, each pack's errata sheet (<pack>-errata.pdf) starts with
-  "Errata since REV": the changelog \`playmark diff REV --format markdown\` publishes (values in the
-  table's own terms with the layer entry that set each, records added and removed, layer entries
-  with their kind and reason), then every layer entry as usual.`,
+  "Latest changes", for players: each value changed since REV in its table's own terms, was and
+  now, with its mark and the layer entry's note; records added and removed by name. Then the errata
+  by component as usual. The maintainer's changelog (entry ids, layers, reasons) is
+  \`playmark diff REV --format markdown\`.`,
     )
     .action(async (packs: string[], flags: RenderFlags & { calibration: boolean; errataSince?: string }) => {
       const options = renderOptions(flags, io);
