@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderFace } from '../src/render/document.js';
 import { createTemplates } from '../src/render/handlebars.js';
 import { notForPlayers } from '../src/content/lint/player-text.js';
+import { validate } from '../src/content/validate.js';
 import { KIND_LEGENDS, KIND_MARKS, UNKNOWN_LEGEND, UNKNOWN_MARK } from '../src/render/marks.js';
 import { packContentOf, printablesOf } from './content-support.js';
 import { htmlText, repoRoot } from './helpers.js';
@@ -12,6 +13,12 @@ import { htmlText, repoRoot } from './helpers.js';
 const templates = createTemplates(path.join(repoRoot, 'templates'));
 
 describe('faces show the game, not the code', () => {
+  it("lint's print/not-for-players finds nothing in the shipped packs (its fixture in test/diagnostics.test.ts shows it firing)", () => {
+    const v = validate([path.join(repoRoot, 'content')], { cwd: repoRoot });
+    expect(v.diagnostics.filter((d) => d.code === 'print/not-for-players')).toEqual([]);
+    expect(v.packs.map((p) => p.id).sort()).toEqual(['archon-skirmish', 'warchon', 'warmaster']);
+  });
+
   // The render side of lint's print/not-for-players: what a template prints, whatever the data holds.
   for (const pack of ['archon-skirmish', 'warchon', 'warmaster']) {
     it(`${pack}: no face (errata sheet included) holds an id, a pointer, a file name, a command, JSON or a word about the software`, () => {

@@ -148,6 +148,16 @@ describe('scenario sheets', () => {
     expect(kinds['demo-celestine-army']).toBe('reconstruction');
     expect(kinds['demo-azuthka-ogres']).toBe('inference');
   });
+
+  it("Warchon: a total carries the marks of the values it adds up (the Celestine army's made-up points, the Ogres' inferred place)", () => {
+    const p = get('warchon', 'scenarios');
+    const out = html(p, p.faces[0]!);
+    const totals = [...out.matchAll(/<td>Total<\/td>(?:<td><\/td>)*<td class="num">(\d+)((?:<sup[^>]*>[^<]*<\/sup>)*)<\/td>/g)].map((m) => [m[1], m[2]]);
+    expect(totals).toEqual([
+      ['8', markHtml('inference')],
+      ['10', markHtml('reconstruction')],
+    ]);
+  });
 });
 
 describe('marks', () => {
