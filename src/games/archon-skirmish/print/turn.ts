@@ -16,7 +16,7 @@ function typeName(view: ArchonView, letter: string | undefined): string {
 export const turnSequence: NamedContext = {
   name: 'archon-turn-sequence',
   description:
-    'One reference card per selected turn sequence: each phase in order with its rules as printed, its draw and hand limit, and the facts the layers decided (card numbers, group moves, line of sight, the starting hand), then the spell rules and every spell, who moves first, the victory text and when a game is drawn. One copy per side unless `records.copies` says otherwise.',
+    'One reference card per selected turn sequence: each phase in order with its rules as printed, its draw and hand limit, and the facts the layers decided (card numbers, group moves, line of sight, the starting hand), then the spell rules and every spell, who moves first and the victory text. One copy per side unless `records.copies` says otherwise.',
   kinds: ['turn'],
   build(input) {
     const view = archonView(input.content);
