@@ -287,7 +287,7 @@ function startTurn(rules: ArchonRules, s: Draft, side: string, events: ArchonEve
   enterPhase(rules, s, rules.turnPhases[0]!, events);
 }
 
-/** The end of a turn: the side's imprisoned creatures have served one of their turns; the turn limit; the next player's turn. */
+/** The end of a turn: the side's imprisoned creatures have served one of their turns; the next player's turn (the text sets no turn limit). */
 function endTurn(rules: ArchonRules, s: Draft, events: ArchonEvent[]): void {
   const side = s.turnSide;
   let creatures: CreatureState[] | null = null;
