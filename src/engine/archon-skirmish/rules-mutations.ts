@@ -12,6 +12,7 @@ const SEVENTH_RANK = ['a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7'];
 export const ARCHON_RULES_MUTATIONS: RulesMutations = {
   'card/dark-save': { pointer: '/side', value: 'light', what: 'the Dark Save card played by Light instead' },
   'card/light-save': { pointer: '/side', value: 'dark', what: 'the Light Save card played by Dark instead' },
+  'turn/turn-sequence': { pointer: '/phases', value: ['orders', 'battle', 'move'], what: 'the Battle Phase before the Move Phase' },
   'deck/common-deck': { pointer: '/cards/0/card', value: 'move-2', what: 'the six Move 1 cards of the deck are Move 2 cards' },
   // Its default (its effects removed) changes no game: the vocabulary's `damage` destroys a unit left
   // with 0 Hits by itself (core/effects/damage.ts), so the rule, fired on every damage, finds it gone.
