@@ -51,7 +51,7 @@ describe("a pack's named contexts come from the module its printables.yaml names
     }
     expect(thrown).toBeInstanceOf(PrintDiagnosticError);
     const d = (thrown as PrintDiagnosticError).diagnostic;
-    expect([d.code, d.file, d.line]).toEqual(['printable/unknown-context', 'content/warchon/printables.yaml', 16]);
+    expect([d.code, d.file, d.line]).toEqual(['printable/unknown-context', 'content/warchon/printables.yaml', 18]);
     expect(d.message).toContain('printables.yaml names no contexts module');
   });
 

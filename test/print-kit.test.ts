@@ -1,6 +1,7 @@
 // The print-and-play kit (issue 11): every pack's cover, derived from its data and the render
 // options, read back from the printed PDF; and a page number on every page of every document of
 // more than one page, with the same footer for every game.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { coverContext } from '../src/render/common/cover.js';
 import { DEFAULT_PRINT, type PrintOptions } from '../src/render/compose.js';
@@ -15,6 +16,7 @@ const PACKS = ['archon-skirmish', 'warchon', 'warmaster'] as const;
 
 /** Text as pdf.js reads it, one space between words. */
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+const PAPER_TEXT = 'A4 (210 x 297 mm):';
 
 describe('the cover: every pack gets one, first, derived from data', () => {
   for (const pack of PACKS) {
@@ -38,7 +40,7 @@ describe('the cover: every pack gets one, first, derived from data', () => {
         const p = d.printables[0]!;
         const pieces = d.printables.reduce((n, q) => n + q.faces.reduce((m, f) => m + f.copies, 0), 0);
         if (d.kind !== 'single') {
-          expect(row.what).toMatch(new RegExp(`^${pieces} cards?(, \\d+ a sheet)?$`));
+          expect(row.what).toMatch(new RegExp(`^${pieces} cards? on \\d+ sheets?$`));
           expect(row.sides).toBe(d.printables.some((q) => q.kind === 'card' && q.back) ? 'two-sided (long edge)' : 'one-sided');
           expect(row.cut).toBe('cut out');
           return;
@@ -51,7 +53,7 @@ describe('the cover: every pack gets one, first, derived from data', () => {
           expect(row.sides).toBe(decl?.finishing?.twoSided ? `two-sided (${decl.finishing.twoSided} edge)` : 'one-sided');
           expect(row.cut).toBe(decl?.finishing?.cut ? `cut out${fold}` : fold ? 'fold' : 'none');
         } else {
-          expect(row.what).toMatch(new RegExp(`^${pieces} ${type === 'counter' ? 'counters?' : 'cards?'}, \\d+ a sheet$`));
+          expect(row.what).toMatch(new RegExp(`^${pieces} ${type === 'counter' ? 'counters?' : 'cards?'} on \\d+ sheets?$`));
           expect(row.size).toMatch(/^\d+(\.\d)? x \d+(\.\d)? mm$/);
           expect(row.sides).toBe(p.back ? 'two-sided (long edge)' : 'one-sided');
           expect(row.cut).toBe(`cut out${fold}`);
@@ -82,10 +84,12 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     expect(warmaster.checklist.find((c) => c.head === 'Cut')!.text).toMatch(/^Special units and cards, Counters: cut/);
     // The units and cards share sheets: one component, its pages those of the one document they print in.
     const shared = warmaster.components.find((c) => c.title === 'Special units and cards')!;
-    expect([shared.what, shared.size, shared.pages, shared.sides]).toEqual(['14 cards, 9 a sheet', '63 x 88 mm', 2, 'fronts only']);
+    expect([shared.what, shared.size, shared.pages, shared.sides]).toEqual(['14 cards on 2 sheets', '63 x 88 mm', 2, 'fronts only']);
     expect(warmaster.components.map((c) => c.title)).not.toContain('Special units');
-    // Only the cards have a back: the checklist says so.
-    expect(warmaster.checklist.find((c) => c.head === 'Backs')!.text).toMatch(/^Cards \(with Special units and cards\) have a shared back/);
+    // Only the cards have a back: printed without it, the assembly steps say so, and how to hide what shows through.
+    expect(warmaster.assembly.find((a) => a.title === 'Special units and cards')!.steps).toContain(
+      'Cards: fronts only in this print. Sleeves with opaque backs hide what shows through.',
+    );
     const duplex = coverContext(
       packContentOf('warmaster'),
       packPrintables(packContentOf('warmaster'), { playmarkVersion: 'test', contexts: contextsOf(packContentOf('warmaster')) }).slice(1),
@@ -110,7 +114,53 @@ describe('the cover: every pack gets one, first, derived from data', () => {
       DEFAULT_PRINT,
     );
     expect(warchon.components.find((c) => c.title.startsWith('Unit playmarks'))!.cut).toBe('cut out, fold');
-    expect(warchon.checklist.find((c) => c.head === 'Fold')!.text).toMatch(/^Unit playmarks \(fold-over strips\): fold each strip along its dashed line/);
+    expect(warchon.assembly.find((a) => a.title.startsWith('Unit playmarks'))!.steps[0]).toMatch(/^Fold each strip along its dashed line/);
+  });
+
+  it('plans the evening: needed and optional documents, what else to have, how to make each, credits and the disclaimer', () => {
+    const cover = (pack: string, print: PrintOptions = DEFAULT_PRINT) => {
+      const content = packContentOf(pack);
+      return coverContext(content, packPrintables(content, { playmarkVersion: 'test', print, contexts: contextsOf(content) }).slice(1), print);
+    };
+    // Warchon: the odds and the errata are optional, each with its reason; the rest is needed.
+    const warchon = cover('warchon');
+    expect(warchon.optional.map((r) => [r.title, r.optional])).toEqual([
+      ['Exact combat odds per spread', 'for planning an attack; not needed to play.'],
+      ['Errata, inferences and rulings', 'what this kit changed or filled in from the printed rules, and why; not needed to play.'],
+    ]);
+    expect(warchon.needed.map((r) => r.title)).toEqual(['The spreads', 'Unit playmarks (fold-over strips)', 'Quick reference', 'Scenarios']);
+    expect(warchon.neededPages).toBe(1 + warchon.needed.reduce((n, r) => n + r.pages, 0));
+    // No dice (the RNG is shown fingers): scissors, glue for the playmarks, a stapler for the book.
+    expect(warchon.needs.map((n) => n.what)).toEqual(['scissors (or a craft knife and a ruler)', 'a glue stick', 'a stapler']);
+    // The book of spreads: stacked in order and stapled; the playmarks' placeline said in words.
+    const spreads = warchon.assembly.find((a) => a.title === 'The spreads')!.steps;
+    expect(spreads).toEqual(['Stack the spreads in number order, Sp. 1 on top, all facing up, and staple them along the left edge into a book.']);
+    expect(warchon.assembly.find((a) => a.title.startsWith('Unit playmarks'))!.steps[1]).toContain('(the placeline)');
+    expect(warchon.credits).toEqual({ rules: 'Warchon Rulebook', credit: null, disclaimer: null });
+    // Warmaster: only the errata optional; dice and a cup needed, sleeves optional and last.
+    const warmaster = cover('warmaster');
+    expect(warmaster.optional.map((r) => r.title)).toEqual(['Errata, inferences and rulings']);
+    expect(warmaster.needs.map((n) => [n.what.split(' ').slice(0, 3).join(' '), n.optional])).toEqual([
+      ['two six-sided dice', false],
+      ['a cup (or', false],
+      ['scissors (or a', false],
+      ['card sleeves, one', true],
+    ]);
+    expect(warmaster.credits.rules).toBe('Warmaster by Jervis Johnson');
+    // Archon: the board is optional (a chessboard does), the credit and disclaimer as the rules print them.
+    const archon = cover('archon-skirmish', { ...DEFAULT_PRINT, duplex: 'long' });
+    expect(archon.optional.map((r) => r.title)).toEqual(['The board', 'Errata, inferences and rulings']);
+    expect(archon.credits).toEqual({
+      rules: 'ARCHON SKIRMISH',
+      credit: 'Based on the old computer game.',
+      disclaimer: '\u2018Archon\u2019 is a copyrighted/trademarked property. This is just a fan site.',
+    });
+    // Back pages: how to use them, duplex, glue or sleeves.
+    const deck = archon.assembly.find((a) => a.title === 'The common deck')!.steps;
+    expect(deck[0]).toMatch(/^Backs: each page of fronts is followed by a page of backs\. Print them two-sided; or .* glue .*; or .* sleeve\.$/);
+    expect(deck[1]).toBe('Shuffle the cards into one face-down deck both players draw from.');
+    // Honest counts: the pieces and the sheets they take.
+    expect(archon.components.find((c) => c.title === 'Markers')!.what).toBe('17 counters on 1 sheet');
   });
 
   it('changes with the render options: Letter, a gutter fold, no crop marks, print on demand', () => {
@@ -124,9 +174,9 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     expect(deck.sides).toBe('gutter fold');
     expect(deck.cut).toBe('fold, glue, cut');
     const pod = coverContext(content, printables, { ...DEFAULT_PRINT, layout: 'pod' });
-    expect(pod.components.find((c) => c.title === 'The common deck')!.what).toMatch(/^50 cards, 1 a sheet$/);
+    expect(pod.components.find((c) => c.title === 'The common deck')!.what).toBe('50 cards on 50 sheets');
     const plain = coverContext(content, printables, { ...DEFAULT_PRINT, duplex: 'none' });
-    expect(plain.checklist.find((c) => c.head === 'Backs')!.text).toContain('The common deck');
+    expect(plain.assembly.find((a) => a.title === 'The common deck')!.steps[0]).toMatch(/^The common deck: fronts only/);
     // By default the backs print, a page of them after each page of fronts.
     expect(coverContext(content, printables, DEFAULT_PRINT).components.find((c) => c.title === 'The common deck')!.sides).toBe('two-sided (long edge)');
   });
@@ -154,7 +204,7 @@ describe('the page footer', () => {
     // Room under the marks.
     expect(footerPlace(paper, 270, 6, [20, 105, 190], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: expect.any(Number), short: false, centre: 105 });
     // No room under them: between the marks at 73.5 and 136.5 (a card's width).
-    expect(footerPlace(paper, 287.5, 6, [10.5, 73.5, 136.5, 199.5], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: 3.55, short: false, centre: 105 });
+    expect(footerPlace(paper, 287.5, 6, [10.5, 73.5, 136.5, 199.5], 'x'.repeat(40), 'p. 1 of 2')).toEqual({ bottom: 3.5, short: false, centre: 105 });
     // Marks 4 mm apart at the centre: the footer moves to the nearest gap that holds it, crossing no mark.
     const moved = footerPlace(paper, 287.5, 6, [103, 107], 'x'.repeat(40), 'p. 1 of 2')!;
     expect(moved.short).toBe(false);
@@ -206,6 +256,31 @@ describe('the kit printed', () => {
       expect(coverText).toContain('Actual size');
       expect(coverText).toContain('A4 (210 x 297 mm)');
       const ctx = printables[0]!.faces[0]!.context as ReturnType<typeof coverContext>;
+      // It plans the evening: the documents needed and the optional ones with why, what else to
+      // have (pack.yaml `needs`), how to make each document, the credits and the source's disclaimer.
+      expect(coverText).toContain('Needed to play');
+      for (const r of ctx.needed) expect(coverText).toContain(r.title);
+      for (const r of ctx.optional) expect(coverText).toContain(flat(r.optional!));
+      expect(coverText).toContain('You will also need');
+      // The two columns' lines interleave in the PDF's text: each item's first words there, the
+      // whole of it in the cover's HTML.
+      const coverHtml = flat(readFileSync(`${out}/${pack}/${pack}-cover.html`, 'utf8').replace(/<[^>]+>/g, ''));
+      const start = (s: string) => flat(s).split(' ').slice(0, 3).join(' ');
+      for (const n of content.pack.needs ?? []) {
+        expect(coverText).toContain(start(n.what));
+        expect(coverHtml).toContain(`${flat(n.what)}${n.optional ? ' (optional)' : ''}: ${flat(n.for)}`.replace(/'/g, '&#x27;'));
+      }
+      expect(coverText).toContain('Making it');
+      for (const a of ctx.assembly)
+        for (const s of a.steps) {
+          expect(coverText).toContain(start(s));
+          expect(coverHtml).toContain(flat(s).replace(/'/g, '&#x27;'));
+        }
+      expect(coverText).toContain(`Rules: ${content.pack.source.title}${content.pack.source.author ? ` by ${content.pack.source.author}` : ''}.`);
+      if (content.pack.source.credit) expect(coverText).toContain(content.pack.source.credit);
+      if (content.pack.source.disclaimer) expect(coverText).toContain(content.pack.source.disclaimer);
+      // Honest counts: pieces on the sheets they take, never how many a sheet could hold.
+      expect(coverText).not.toMatch(/\d+ a sheet|not in this print/);
       let total = 1;
       for (const [i, d] of docs.slice(1).entries()) {
         const row = ctx.components[i]!;
@@ -214,7 +289,8 @@ describe('the kit printed', () => {
         expect(row.pages, d.id).toBe(pages);
         total += pages;
       }
-      expect(coverText).toContain(`${total} pages in all`);
+      expect(coverText).toContain(`${PAPER_TEXT} ${ctx.neededPages} pages to play (this cover included)`);
+      expect(ctx.neededPages + ctx.optional.reduce((n, r) => n + r.pages, 0)).toBe(total);
 
       // Every page of every document of more than one page: "p. N of M". Sheets carry the whole
       // footer, the same for every game: game, printable, page, version (no file names or ids).
@@ -228,8 +304,10 @@ describe('the kit printed', () => {
             expect(text, `${d.id} page ${n}`).toContain(
               `${content.pack.title} \u00b7 ${footerTitle(content.pack.title, d.title)}${number} \u00b7 version ${content.pack.version}`,
             );
-          // Cards and counters: the footer, or where the crop marks leave room for no more, the number.
-          else if (pages > 1) expect(text, `${d.id} page ${n}`).toContain(`p. ${n} of ${pages}`);
+          // Cards and counters: the footer, or where the crop marks leave room for no more, the game
+          // and the number: a loose sheet names its game.
+          else if (pages > 1) expect(text, `${d.id} page ${n}`).toMatch(new RegExp(`${content.pack.title} \u00b7 (.+ \u00b7 )?p\\. ${n} of ${pages}`));
+          else expect(text, `${d.id} page ${n}`).toContain(content.pack.title);
         }
       }
 
@@ -244,7 +322,11 @@ describe('the kit printed', () => {
       if (shared) {
         const file = `${combined}/${shared.file}`;
         const pages = (await pdfinfo(file)).pages;
-        for (let n = 1; n <= pages; n++) if (pages > 1) expect(flat(await pdftotext(file, n)), `${shared.file} page ${n}`).toContain(`p. ${n} of ${pages}`);
+        for (let n = 1; n <= pages; n++)
+          if (pages > 1)
+            expect(flat(await pdftotext(file, n)), `${shared.file} page ${n}`).toMatch(
+              new RegExp(`${content.pack.title} \u00b7 (.+ \u00b7 )?p\\. ${n} of ${pages}`),
+            );
       }
     }, 240_000);
   }

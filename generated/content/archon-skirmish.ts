@@ -80,6 +80,22 @@ export const pack = {
     "inferences",
     "rulings"
   ],
+  "needs": [
+    {
+      "for": "cutting out the cards and counters",
+      "what": "scissors (or a craft knife and a ruler)"
+    },
+    {
+      "for": "the map, if you would rather not use the printed board",
+      "optional": true,
+      "what": "an 8x8 chessboard"
+    },
+    {
+      "for": "a deck you can shuffle without gluing backs on (one card and its back in each)",
+      "optional": true,
+      "what": "card sleeves with opaque backs, one a card"
+    }
+  ],
   "sides": [
     {
       "colour": "#b8933a",
@@ -93,6 +109,8 @@ export const pack = {
     }
   ],
   "source": {
+    "credit": "Based on the old computer game.",
+    "disclaimer": "‘Archon’ is a copyrighted/trademarked property. This is just a fan site.",
     "file": "003_a745b9a018a0fb47.txt",
     "title": "ARCHON SKIRMISH"
   },

@@ -69,6 +69,20 @@ export const pack = {
     "rulings",
     "reconstructions"
   ],
+  "needs": [
+    {
+      "for": "cutting out the playmarks",
+      "what": "scissors (or a craft knife and a ruler)"
+    },
+    {
+      "for": "gluing each folded playmark's halves together",
+      "what": "a glue stick"
+    },
+    {
+      "for": "binding the spreads into a book",
+      "what": "a stapler"
+    }
+  ],
   "sides": [
     {
       "color": "red",

@@ -78,6 +78,25 @@ export const pack = {
     "rulings",
     "reconstructions"
   ],
+  "needs": [
+    {
+      "for": "the Teleportation Table (D66: one die for tens, one for units), battles and every 1D6 roll",
+      "what": "two six-sided dice"
+    },
+    {
+      "for": "the Traitor player's reinforcements, drawn from it unseen",
+      "what": "a cup (or any opaque container)"
+    },
+    {
+      "for": "cutting out the counters and cards",
+      "what": "scissors (or a craft knife and a ruler)"
+    },
+    {
+      "for": "keeping the cards' backs on without glue (one card and its back in each)",
+      "optional": true,
+      "what": "card sleeves, one a card"
+    }
+  ],
   "sides": [
     {
       "colour": "#a3781c",

@@ -41,6 +41,14 @@ export interface PackManifest {
      * true when the rule text is the designer's own: the pack is an original game, not a transcription, and its layer entries are changes between its versions (the errata sheet says "changed in v1.1", not "not printed in the source").
      */
     original?: boolean;
+    /**
+     * Credits the rule text prints besides its author, as printed (`Based on the old computer game.`); the kit's cover prints them.
+     */
+    credit?: string;
+    /**
+     * The rule text's disclaimer, as printed (`'Archon' is a copyrighted/trademarked property. This is just a fan site.`); the kit's cover prints it word for word.
+     */
+    disclaimer?: string;
   };
   /**
    * The two (or more) sides of the game. Unit records name their side by these ids; scenarios build one army per side.
@@ -64,6 +72,23 @@ export interface PackManifest {
      * The side's colour on every printed face (cards, counters, sheets), as a CSS hex colour `#rrggbb`: templates read it as `var(--side-<id>)`, and a light tint of it as `var(--side-<id>-soft)`.
      */
     colour?: string;
+  }[];
+  /**
+   * What players need besides the printed kit, as the rule text calls for it (dice, a cup, a chessboard) or making the kit takes (scissors, glue, a stapler): the cover's "You will also need" list, in this order.
+   */
+  needs?: {
+    /**
+     * The thing, in words (`two six-sided dice`).
+     */
+    what: string;
+    /**
+     * What it is for, in words (`the Teleportation Table (D66) and every battle`).
+     */
+    for: string;
+    /**
+     * true when players can do without it (card sleeves): the cover says so.
+     */
+    optional?: boolean;
   }[];
   /**
    * The record kinds of this pack: each kind's name maps to the folder that holds its records (one record per file, named `<id>.yaml`) and its schema under `schemas/`.

@@ -46,6 +46,10 @@ export interface Printable {
    */
   title: string;
   /**
+   * Why players can do without this printable, in words (`for planning attacks; not needed to play`): the cover lists it under "Optional" with the reason. Without it, the printable is needed to play.
+   */
+  optional?: string;
+  /**
    * `sheet`: one face a page at paper size (190 x 259 mm box); `card`: faces imposed n-up, sized by `size` or the `--card` option; `counter`: like a card, always at `size`.
    */
   type: "sheet" | "card" | "counter";
@@ -77,6 +81,10 @@ export interface Printable {
      * How each piece folds, in words for the maker (`fold each strip in half along its centre line, then glue`).
      */
     fold?: string;
+    /**
+     * What to do with the pieces once printed, cut and folded, in words for the maker, as a step of the cover's assembly list (`stack the spreads in number order and staple them along the left edge into a book`).
+     */
+    assemble?: string;
   };
   /**
    * The records the faces show. With `faces: each` (the default) one face per record; with `faces: one`, one face showing them all. Without `records`, the printable has one face showing the pack.

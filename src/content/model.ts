@@ -12,8 +12,13 @@ export interface Manifest {
     readonly title: string;
     readonly author?: string /** A designer's own game (no `source` in pack.yaml, or `original: true`). */;
     readonly original?: boolean;
+    /** Credits and the disclaimer as the rule text prints them, for the kit's cover. */
+    readonly credit?: string;
+    readonly disclaimer?: string;
   };
   readonly sides: readonly { readonly id: string; readonly name: string; readonly color?: string; readonly colour?: string }[];
+  /** What players need besides the printed kit (the cover's "You will also need"). */
+  readonly needs?: readonly { readonly what: string; readonly for: string; readonly optional?: boolean }[];
   readonly kinds: Readonly<Record<string, { readonly folder: string; readonly schema: string }>>;
   readonly layers: readonly string[];
   /** The module that plays the pack (game-module.ts), when the pack has one. */
@@ -111,7 +116,9 @@ export interface PrintableDecl {
   /** Cards and counters: the set of sheets shared with the pack's other printables naming it (output `<pack>-<sheets>.pdf`). */
   readonly sheets?: string;
   readonly context?: string;
-  readonly finishing?: { readonly twoSided?: 'long' | 'short'; readonly cut?: boolean; readonly fold?: string };
+  readonly finishing?: { readonly twoSided?: 'long' | 'short'; readonly cut?: boolean; readonly fold?: string; readonly assemble?: string };
+  /** Why players can do without it: the cover lists it as optional. */
+  readonly optional?: string;
 }
 
 export interface LoadedPrintables {

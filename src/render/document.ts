@@ -108,8 +108,8 @@ export interface FooterPlace {
   readonly centre: number;
 }
 
-/** Text height of the footer (6 pt), mm. */
-const FOOTER_HEIGHT = 2.4;
+/** Text height of the footer (7 pt, the smallest text players read), mm. */
+const FOOTER_HEIGHT = 2.8;
 /** No printer prints nearer its edge than this, mm (the printer-safe margin, when wider, keeps the footer further in). */
 const FOOTER_NEAREST = 3.5;
 /** The highest a footer sits, mm from the paper's bottom edge: where a sheet's footer sits, so a half-empty page of cards keeps its footer at the foot, not mid-page. */
@@ -134,7 +134,7 @@ export function footerPlace(
   // Never inside the printer-safe margin.
   const edge = Math.max(FOOTER_NEAREST, safe);
   const band = paper.height - artBottom;
-  const width = (s: string) => s.length * 1.15; // 6 pt Plex Sans: about 1.15 mm a character, generous
+  const width = (s: string) => s.length * 1.35; // 7 pt Plex Sans: about 1.35 mm a character, generous
   if (band - marks >= edge + FOOTER_HEIGHT + 0.5)
     return { bottom: Math.max(edge, Math.min(FOOTER_HIGHEST, (band - marks - FOOTER_HEIGHT) / 2)), short: false, centre };
   if (band < edge + FOOTER_HEIGHT + 1) return undefined;
@@ -185,17 +185,17 @@ export function footerCss(game: GameInfo, title: string, pages: number, places: 
       ? 'none'
       : pages > 1
         ? place.short
-          ? `"p. " counter(pm-page) " of ${pages}"`
+          ? `${cssString(`${game.title} \u00b7 p. `)} counter(pm-page) " of ${pages}"`
           : `${cssString(`${head} \u00b7 p. `)} counter(pm-page) ${cssString(` of ${pages}${tail}`)}`
         : place.short
-          ? '""'
+          ? cssString(game.title)
           : cssString(`${head}${tail}`);
   const where = (place: FooterPlace | undefined) => (place ? `left: ${num(place.centre - 50)}mm; bottom: ${num(place.bottom)}mm;` : '');
   const first = places[0];
   const rules = [
     `.pm-page { counter-increment: pm-page; }`,
     `.pm-page::after { content: ${content(first)}; position: absolute; ${where(first)} width: 100mm; text-align: center; ` +
-      `font-family: var(--font-body); font-size: 6pt; line-height: 1; letter-spacing: 0.02em; color: var(--muted); white-space: nowrap; }`,
+      `font-family: var(--font-body); font-size: 7pt; line-height: 1; letter-spacing: 0.02em; color: var(--ink); white-space: nowrap; }`,
   ];
   places.forEach((place, i) => {
     if (i === 0 || JSON.stringify(place) === JSON.stringify(first)) return;
@@ -252,7 +252,8 @@ function dress(
   const palette = paletteCss(game);
   const pages = boxes.length;
   const head = `${game.title} \u00b7 ${footerTitle(game.title, title)} \u00b7 p. ${pages} of ${pages} \u00b7 version ${game.version}`;
-  const short = `p. ${pages} of ${pages}`;
+  // Where the whole footer does not fit: the game and the page number, so a loose sheet names its game.
+  const short = pages > 1 ? `${game.title} \u00b7 p. ${pages} of ${pages}` : game.title;
   let places: (FooterPlace | undefined)[] = [];
   if (sheet) {
     const paper = PAPER[o.paper];

@@ -14,6 +14,7 @@ export interface Finishing {
   readonly twoSided?: 'long' | 'short';
   readonly cut?: boolean;
   readonly fold?: string;
+  readonly assemble?: string;
 }
 
 /** What one printable is and how to print it, as the cover's component list says it. */
@@ -37,6 +38,10 @@ export interface Component {
   readonly fold?: string;
   /** Sheets: printed landscape. */
   readonly landscape?: boolean;
+  /** Cards and counters: sheets of paper the pieces take (before backs). */
+  readonly sheets?: number;
+  /** What to do with the pieces once made (printables.yaml `finishing.assemble`). */
+  readonly assemble?: string;
   /** Printables sharing sheets (printables.yaml `sheets`, or --combine): the pieces of each kind, and every size they print at. */
   readonly shared?: {
     readonly cards: number;
@@ -72,6 +77,7 @@ export function componentOf(p: Printable, type: Component['type'], o: PrintOptio
       ...(edge ? { edge } : {}),
       cut: finishing.cut === true,
       ...(fold ? { fold } : {}),
+      ...(finishing.assemble ? { assemble: finishing.assemble } : {}),
       landscape: p.orientation === 'landscape',
     };
   }
@@ -91,7 +97,20 @@ export function componentOf(p: Printable, type: Component['type'], o: PrintOptio
   const sheets = Math.ceil(pieces / perSheet);
   const pages = sheets * (sides === 'duplex' ? 2 : 1);
   const edge = sides === 'duplex' && o.layout !== 'pod' ? (o.duplex === 'short' ? 'short' : 'long') : undefined;
-  return { title, type, pages, pieces, size, perSheet, sides, ...(edge ? { edge } : {}), cut: true, ...(fold ? { fold } : {}) };
+  return {
+    title,
+    type,
+    pages,
+    pieces,
+    size,
+    perSheet,
+    sheets,
+    sides,
+    ...(edge ? { edge } : {}),
+    cut: true,
+    ...(fold ? { fold } : {}),
+    ...(finishing.assemble ? { assemble: finishing.assemble } : {}),
+  };
 }
 
 /**
@@ -113,6 +132,9 @@ export function sharedComponentOf(doc: PrintDocument, parts: readonly Component[
   const perSheet = sizes.length === 1 ? (parts.find((c) => c.pieces)?.perSheet ?? null) : null;
   const edge = parts.find((c) => c.edge && c.pieces)?.edge;
   const fold = parts.map((c) => c.fold).filter((f): f is string => f !== undefined);
+  const assemble = parts.map((c) => c.assemble).filter((f): f is string => f !== undefined);
+  // Pages of fronts: the sheets the pieces take, whatever backs follow them.
+  const sheets = shares ? (sides === 'duplex' ? pages / 2 : pages) : parts.reduce((n, c) => n + (c.sheets ?? 0), 0);
   return {
     title,
     type: count('card') >= count('counter') ? 'card' : 'counter',
@@ -124,6 +146,8 @@ export function sharedComponentOf(doc: PrintDocument, parts: readonly Component[
     ...(edge ? { edge } : {}),
     cut: true,
     ...(fold.length ? { fold: [...new Set(fold)].join(' ') } : {}),
+    ...(assemble.length ? { assemble: [...new Set(assemble)].join(' ') } : {}),
+    sheets,
     shared: {
       cards: count('card'),
       counters: count('counter'),
@@ -139,24 +163,44 @@ function pieces(n: number, type: 'card' | 'counter'): string {
   return `${n} ${type}${n === 1 ? '' : 's'}`;
 }
 
-/** The cover's context: the pack, its components, and the print checklist, every line derived from data. */
+/** `1 page`, `7 pages`. */
+function pagesText(n: number, word = 'page'): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The common sheets every pack gets that players can do without, and why (the declared ones say so in printables.yaml `optional`). */
+const COMMON_OPTIONAL: Readonly<Record<string, string>> = {
+  errata: 'what this kit changed or filled in from the printed rules, and why; not needed to play.',
+};
+
+/** `Cards and counters` from a sentence's first word. */
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The cover's context: the pack, its documents needed and optional, what else to have, the print checklist and the assembly steps, every line derived from data. */
 export function coverContext(content: PackContent, printables: readonly Printable[], o: PrintOptions, combine = false) {
   const pack = content.pack;
   const decls = content.printables?.list ?? [];
   const declOf = (p: Printable) => decls.find((d) => `${pack.id}-${d.id}` === p.id);
   const componentOfP = (p: Printable) => componentOf(p, declOf(p)?.type ?? (p.kind === 'sheet' ? 'sheet' : 'card'), o, declOf(p)?.finishing);
+  const optionalOf = (p: Printable) => declOf(p)?.optional ?? COMMON_OPTIONAL[p.id.slice(pack.id.length + 1)];
   // One component a document: printables that share sheets are one component, as they print in one PDF.
-  const components = printDocuments(printables, { combine }).map((d) =>
-    d.kind === 'single' ? componentOfP(d.printables[0]!) : sharedComponentOf(d, d.printables.map(componentOfP), o),
-  );
-  const rows = components.map((c) => ({
+  const docs = printDocuments(printables, { combine });
+  const components = docs.map((d) => (d.kind === 'single' ? componentOfP(d.printables[0]!) : sharedComponentOf(d, d.printables.map(componentOfP), o)));
+  // A document is optional when every printable in it is.
+  const optional = docs.map((d) => {
+    const why = d.printables.map(optionalOf);
+    return why.every((w) => w !== undefined) ? why[0]! : undefined;
+  });
+  const rows = components.map((c, i) => ({
     title: c.title,
     what:
       c.type === 'sheet'
-        ? `${c.pages} ${c.pages === 1 ? 'page' : 'pages'}`
+        ? pagesText(c.pages)
         : c.shared
-          ? `${[c.shared.cards ? pieces(c.shared.cards, 'card') : '', c.shared.counters ? pieces(c.shared.counters, 'counter') : ''].filter(Boolean).join(' and ')}${c.perSheet ? `, ${c.perSheet} a sheet` : ', sharing sheets'}`
-          : `${c.pieces} ${c.type === 'counter' ? (c.pieces === 1 ? 'counter' : 'counters') : c.pieces === 1 ? 'card' : 'cards'}, ${c.perSheet} a sheet`,
+          ? `${[c.shared.cards ? pieces(c.shared.cards, 'card') : '', c.shared.counters ? pieces(c.shared.counters, 'counter') : ''].filter(Boolean).join(' and ')} on ${pagesText(c.sheets ?? c.pages, 'sheet')}`
+          : `${pieces(c.pieces ?? 0, c.type === 'counter' ? 'counter' : 'card')} on ${pagesText(c.sheets ?? c.pages, 'sheet')}`,
     size:
       c.shared && c.shared.sizes.length > 1
         ? `${c.shared.sizes.map((s) => `${mmText(s.width)} x ${mmText(s.height)}`).join(', ')} mm`
@@ -166,13 +210,21 @@ export function coverContext(content: PackContent, printables: readonly Printabl
     pages: c.pages,
     sides: c.edge ? `${SIDES_WORDS[c.sides]} (${c.edge} edge)` : SIDES_WORDS[c.sides],
     cut: [c.sides === 'gutter-fold' ? 'fold, glue, cut' : c.cut ? 'cut out' : '', c.fold ? 'fold' : ''].filter(Boolean).join(', ') || 'none',
+    optional: optional[i] ?? null,
   }));
+  const needed = rows.filter((r) => r.optional === null);
+  const extra = rows.filter((r) => r.optional !== null);
   const total = components.reduce((n, c) => n + c.pages, 1);
+  const neededPages = needed.reduce((n, r) => n + r.pages, 1);
   const twoSided = components.filter((c) => c.sides === 'duplex' || c.sides === 'gutter-fold');
   const cutOut = components.filter((c) => c.cut);
   const list = (cs: readonly Component[]) => cs.map((c) => c.title).join(', ');
   const checklist: { head: string; text: string }[] = [];
-  checklist.push({ head: 'Paper', text: `${PAPER_NAMES[o.paper]}, ${total} ${total === 1 ? 'page' : 'pages'} in all (this cover included).` });
+  const optionalPages = total - neededPages;
+  checklist.push({
+    head: 'Paper',
+    text: `${PAPER_NAMES[o.paper]}: ${pagesText(neededPages)} to play (this cover included)${optionalPages > 0 ? `, ${optionalPages} more for the optional documents` : ''}.`,
+  });
   checklist.push({
     head: 'Scale',
     text: 'Print at "Actual size" (100% scale), never "Fit to page" or "Shrink to fit": cards, counters and the board are sized in millimetres. The bar below is 100 mm long when printed right.',
@@ -199,14 +251,6 @@ export function coverContext(content: PackContent, printables: readonly Printabl
   }
   const oneSided = components.filter((c) => c.sides === 'one-sided' || c.sides === 'no-backs');
   if (oneSided.length > 0) checklist.push({ head: 'One-sided', text: `${list(oneSided)}.` });
-  const noBacks = components.filter((c) => c.sides === 'no-backs');
-  // Of printables sharing sheets, those that have a back (`Cards (with Special units and cards)`).
-  const backed = (c: Component) => (c.shared && c.shared.backed.length < c.shared.all ? `${c.shared.backed.join(', ')} (with ${c.title})` : c.title);
-  if (noBacks.length > 0)
-    checklist.push({
-      head: 'Backs',
-      text: `${noBacks.map(backed).join(', ')} have a shared back, not in this print: print them two-sided or gutter-folded to have it.`,
-    });
   if (cutOut.length > 0) {
     const marks = o.cropMarks === 'none' ? 'along the edges of each piece' : 'along the crop marks (the short lines round the edge of the sheet)';
     checklist.push({
@@ -214,15 +258,46 @@ export function coverContext(content: PackContent, printables: readonly Printabl
       text: `${list(cutOut)}: cut ${marks}. ${o.bleed > 0 ? `Each piece's colour runs ${mmText(o.bleed)} mm past its cut line, so a small miscut shows no white.` : 'The pieces have no bleed: cut exactly on the line.'}`,
     });
   }
-  for (const c of components) if (c.fold) checklist.push({ head: 'Fold', text: `${c.title}: ${c.fold}` });
   if (o.inkSaver)
     checklist.push({ head: 'Ink saver', text: 'This print uses little ink: no fills behind tables, cards and counters; sides are named in words.' });
+
+  // How to make each document, in order: backs, fold, then what to do with the pieces (cutting is on the checklist).
+  const backed = (c: Component) => (c.shared && c.shared.backed.length < c.shared.all ? c.shared.backed.join(', ') : c.title);
+  const assembly = components.flatMap((c) => {
+    const steps: string[] = [];
+    if (c.sides === 'duplex' && c.type !== 'sheet')
+      steps.push(
+        `Backs: each page of fronts is followed by a page of backs${c.shared && c.shared.backed.length < c.shared.all ? ` (${backed(c)})` : ''}. Print them two-sided; or print one-sided and glue each page of backs to the back of its page of fronts before cutting; or cut the backs out too and slip each piece and its back into a sleeve.`,
+      );
+    if (c.sides === 'gutter-fold') steps.push('Fold each sheet along its dashed line so fronts and backs meet, and glue the halves together.');
+    if (c.fold) steps.push(capital(c.fold));
+    if (c.sides === 'no-backs') steps.push(`${capital(backed(c))}: fronts only in this print. Sleeves with opaque backs hide what shows through.`);
+    if (c.assemble) steps.push(capital(c.assemble));
+    return steps.length > 0 ? [{ title: c.title, steps }] : [];
+  });
+  const source = pack.source;
   return {
-    pack: { title: pack.title, version: pack.version, source: pack.source.title, author: pack.source.author ?? null },
+    pack: { title: pack.title, version: pack.version, source: source.title, author: source.author ?? null },
     sides: pack.sides.map((s) => ({ id: s.id, name: s.name, hasColour: typeof s.colour === 'string' })),
     components: rows,
+    needed,
+    optional: extra,
     total,
+    neededPages,
+    /** What players need besides the kit (pack.yaml `needs`), the ones they can do without last. */
+    needs: [...(pack.needs ?? []).filter((n) => !n.optional), ...(pack.needs ?? []).filter((n) => n.optional)].map((n) => ({
+      what: n.what,
+      for: n.for,
+      optional: n.optional === true,
+    })),
     checklist,
+    assembly,
+    /** Credits and the source's disclaimer, as the rule text prints them (pack.yaml `source`). */
+    credits: {
+      rules: `${source.title}${source.author ? ` by ${source.author}` : ''}`,
+      credit: source.credit ?? null,
+      disclaimer: source.disclaimer ?? null,
+    },
     /** The scale check: a 100 mm bar, a tick every 10 mm (longer at 0, 50 and 100). */
     ruler: Array.from({ length: 11 }, (_, i) => ({ at: i * 10, major: i % 5 === 0 })),
   };
