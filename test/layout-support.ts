@@ -37,6 +37,8 @@ const CHECK = `((checks) => {
     // SVG text is sized in the drawing's own units, scaled by its viewBox: its computed size is not what prints.
     if (el.closest('svg')) continue;
     if (![...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent || '').trim())) continue;
+    // Text that is not laid out (display: none, as a card's medal where it has no room) does not print.
+    if (el.getClientRects().length === 0) continue;
     const px = parseFloat(getComputedStyle(el).fontSize);
     // 1 pt = 4/3 CSS px.
     if (px < (checks.minPt * 4) / 3 - 0.01) out.push(el.tagName + '.' + el.className + ' "' + (el.textContent || '').trim().slice(0, 20) + '" at ' + (px * 0.75).toFixed(1) + ' pt');
@@ -66,6 +68,6 @@ export async function layoutProblems(
   await page.setViewportSize({ width: Math.ceil((size.width / 25.4) * 96), height: Math.ceil((size.height / 25.4) * 96) });
   await page.setContent(previewDocument(templates, p, face, size, inkSaver), { waitUntil: 'load' });
   await page.evaluate('document.fonts.ready');
-  const args = JSON.stringify({ boxes: checks.boxes, minPt: checks.minPt ?? 6, safeAreaMm: checks.safeAreaMm ?? null });
+  const args = JSON.stringify({ boxes: checks.boxes, minPt: checks.minPt ?? 7, safeAreaMm: checks.safeAreaMm ?? null });
   return (await page.evaluate(`${CHECK}(${args})`)) as string[];
 }

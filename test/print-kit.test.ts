@@ -107,7 +107,7 @@ describe('the cover: every pack gets one, first, derived from data', () => {
       DEFAULT_PRINT,
       true,
     );
-    expect(combined.components.map((c) => c.title)).toContain('Cards and counters combined (special units, cards)');
+    expect(combined.components.map((c) => c.title)).toContain('Cards combined (special units, cards)');
     const warchon = coverContext(
       packContentOf('warchon'),
       packPrintables(packContentOf('warchon'), { playmarkVersion: 'test', contexts: contextsOf(packContentOf('warchon')) }).slice(1),
@@ -315,7 +315,7 @@ describe('the kit printed', () => {
       // included: numbered in the same footer on every page.
       const combined = tempDir(`playmark-kit-${pack}-combined-`);
       const both = await render({ contents: [content], templates, outDir: combined, browser, duplex: 'long', combine: true });
-      const shared = both.files.find((f) => f.kind === 'pdf' && f.file.endsWith('-cards-and-counters.pdf'));
+      const shared = both.files.find((f) => f.kind === 'pdf' && /-(cards-and-counters|all-cards|all-counters)\.pdf$/.test(f.file));
       expect(shared !== undefined, 'a combined document for two or more card printables').toBe(
         printables.filter((p) => p.kind === 'card' && p.faces.length > 0).length >= 2,
       );

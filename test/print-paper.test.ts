@@ -78,7 +78,13 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
       printDocuments(printablesOf('warmaster'), { combine: true })
         .filter((d) => d.kind !== 'single')
         .map((d) => [d.id, d.kind]),
-    ).toEqual([['warmaster-cards-and-counters', 'combined']]);
+    ).toEqual([['warmaster-all-cards', 'combined']]);
+    // Named for what it holds: Archon's counters and cards together.
+    expect(
+      printDocuments(printablesOf('archon-skirmish'), { combine: true })
+        .filter((d) => d.kind !== 'single')
+        .map((d) => [d.id, d.title]),
+    ).toEqual([['archon-skirmish-cards-and-counters', 'ARCHON SKIRMISH: cards and counters combined (creatures, markers, the common deck, turn sequence)']]);
   });
 
   it('Warmaster: 14 cards on 2 sheets (a unit and the 4 cards on the second); with backs (the default) each card keeps its own back, the units none', () => {
@@ -192,7 +198,7 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
       for (const card of ['Trap', 'Horror', 'Crew']) expect(second).toContain(card);
       // The cover says so: one component, 14 cards on its 2 pages.
       const cover = (await pdftotext(path.join(out, 'warmaster/warmaster-cover.pdf'))).replace(/\s+/g, ' ');
-      expect(cover).toContain('Special units and cards 14 cards, 9 a sheet 63 x 88 mm');
+      expect(cover).toContain('Special units and cards 14 cards on 2 sheets 63 x 88 mm');
       expect(cover).not.toMatch(/Special units 10 cards/);
     }, 120_000);
   });
@@ -240,16 +246,23 @@ describe('--combine: cards and counters of several printables share sheets', () 
     });
   });
 
-  it('`playmark render warmaster --combine` writes one warmaster-cards-and-counters.pdf holding units and cards on shared sheets, and no PDF each', async () => {
+  it('`playmark render warmaster --combine` writes one warmaster-all-cards.pdf (it holds no counters) holding units and cards on shared sheets, and no PDF each', async () => {
     const out = tempDir();
     const { io, stdout } = fakeIo();
     expect(await main(['render', 'warmaster', '--combine', '--out', out], io)).toBe(0);
-    expect(stdout()).toMatch(/warmaster-cards-and-counters\.pdf +4 pages +written/);
-    expect(stdout()).not.toMatch(/warmaster-units\.pdf|warmaster-cards\.pdf/);
-    const pdf = path.join(out, 'warmaster', `${combinedId('warmaster')}.pdf`);
+    expect(stdout()).toMatch(/warmaster-all-cards\.pdf +4 pages +written/);
+    expect(stdout()).not.toMatch(/warmaster-units\.pdf|warmaster-cards\.pdf|cards-and-counters/);
+    const pdf = path.join(
+      out,
+      'warmaster',
+      `${combinedId(
+        'warmaster',
+        printablesOf('warmaster').filter((p) => p.kind === 'card'),
+      )}.pdf`,
+    );
     // Each sheet's front, then its backs.
     expect((await pdfinfo(pdf)).pages).toBe(4);
-    expect((await pdfinfo(pdf)).fields.Title).toBe('Warmaster: cards and counters combined (special units, cards)');
+    expect((await pdfinfo(pdf)).fields.Title).toBe('Warmaster: cards combined (special units, cards)');
     const second = await pdftotext(pdf, 3);
     expect(second).toMatch(/Demonic hordes/i);
     expect(second).toMatch(/Trap/);

@@ -1,5 +1,5 @@
 // Archon Skirmish faces laid out by a real browser: nothing overflows its box (the face, the
-// 190 x 259 mm sheet box, the card panels, the turn card's grid), no text under 6 pt, and card and
+// 190 x 259 mm sheet box, the card panels, the turn card's grid), no text under 7 pt, and card and
 // counter text inside the 3 mm safe area, at poker and mini card sizes. Fail without Chromium.
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -41,7 +41,7 @@ describe('archon-skirmish layout in Chromium', () => {
           ],
   );
   for (const [p, size, name] of cases) {
-    it(`${p.id} (${name}): every face fits, text at least 6 pt and inside the safe area`, async () => {
+    it(`${p.id} (${name}): every face fits, text at least 7 pt and inside the safe area`, async () => {
       for (const face of p.faces) expect(await problems(browser(), p, face, size), face.label).toEqual([]);
       if (p.kind === 'card' && p.back) {
         const back = { context: p.back.context, marks: {}, footnotes: [], copies: 1, label: 'back' };

@@ -1,6 +1,6 @@
 // The scenario and errata sheets of every pack laid out by a real browser: each page fits the
 // 190 x 259 mm sheet box (the errata pages are split by estimated heights: this checks the
-// estimate), and no text prints under 6 pt. Fail, saying how to install it, without Chromium.
+// estimate), and no text prints under 7 pt. Fail, saying how to install it, without Chromium.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commonPrintables } from '../src/render/common/index.js';
@@ -18,7 +18,7 @@ describe('common sheets layout in Chromium', () => {
 
   for (const pack of ['archon-skirmish', 'warchon', 'warmaster']) {
     for (const p of commonPrintables(packContentOf(pack), { playmarkVersion: 'test' })) {
-      it(`${p.id}: every page fits the sheet box, text at least 6 pt`, async () => {
+      it(`${p.id}: every page fits the sheet box, text at least 7 pt`, async () => {
         const size = PAPER.a4;
         const page = await browser().newPage();
         try {

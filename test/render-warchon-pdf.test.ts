@@ -1,5 +1,5 @@
 // Warchon faces laid out by a real browser: nothing overflows its box (sheets in the 190 x 259 mm
-// sheet box, a playmark's stat panels and notes), no text under 6 pt, in colour and with the ink
+// sheet box, a playmark's stat panels and notes), no text under 7 pt, in colour and with the ink
 // saver; and the PDFs hold their pages and key text. Without Chromium they fail,
 // saying how to install it (render-pipeline-support).
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('warchon faces in Chromium', () => {
   }
 
   for (const p of printables) {
-    it(`${p.id}: every face fits its box, no text under 6 pt, in colour and ink saver`, async () => {
+    it(`${p.id}: every face fits its box, no text under 7 pt, in colour and ink saver`, async () => {
       expect([...(await problems(p, false)), ...(await problems(p, true))]).toEqual([]);
     }, 60_000);
   }

@@ -29,7 +29,7 @@ describe('warmaster faces in Chromium', () => {
     }
   }
 
-  it('fits every face in its box, no text under 6 pt, in colour and with the ink saver', async () => {
+  it('fits every face in its box, no text under 7 pt, in colour and with the ink saver', async () => {
     const bad: string[] = [];
     for (const p of printables) {
       for (const f of p.faces) {

@@ -57,7 +57,7 @@ Cards are imposed n-up, centred, with a 2-4 mm gutter between neighbours (--gap 
   with 3 mm bleed gives every card its whole bleed. Crop marks sit in the margin outside the bleed,
   one at each trim. A printable with its own size (counters, playmarks) keeps it; --card sets the others.
 Combine: with --combine, the cards and counters of all a pack's printables (two or more) share sheets,
-  in one <pack>/<pack>-cards-and-counters.pdf instead of one PDF each: faces of one size are imposed
+  in one <pack>/<pack>-cards-and-counters.pdf (-all-cards.pdf, -all-counters.pdf: named for what it holds) instead of one PDF each: faces of one size are imposed
   together, sizes in bands down the page (largest first, a smaller size filling the room a larger
   one leaves), each band with its own crop marks. Sheets (references, maps) print as usual.
 Backs: cards and counters with a back print a page of backs after each page of fronts, mirrored so
@@ -110,7 +110,11 @@ export function addRenderOptions(command: Command): Command {
     .addOption(new Option('--dpi <dpi>', 'PNG resolution').choices(['300', '600']).default('300'))
     .option('--ink-saver', 'the light-ink variant: no fills behind tables and cards', false)
     .option('--only <ids>', 'only these printables (comma-separated ids; a printable that shares sheets prints with its whole set)')
-    .option('--combine', "cards and counters of a pack's printables share sheets: one <pack>-cards-and-counters.pdf per pack instead of one PDF each", false)
+    .option(
+      '--combine',
+      "cards and counters of a pack's printables share sheets: one <pack>-cards-and-counters.pdf per pack (<pack>-all-cards.pdf or -all-counters.pdf when it holds only those) instead of one PDF each",
+      false,
+    )
     .option('--force', 'print every output, even those whose inputs did not change', false)
     .option('--strict', 'treat text cut off in its box as an error (exit 1), not a warning', false)
     .addOption(new Option('--format <format>', 'the summary as text or JSON').choices(['text', 'json']).default('text'))

@@ -1,13 +1,13 @@
 // Printables -> the documents `playmark render` writes: one PDF per printable, except cards and
 // counters that share sheets. printables.yaml's `sheets: <id>` groups a pack's cards and counters
 // by default (one `<pack>-<id>.pdf`); `render --combine` puts every card printable of a pack into
-// one `<pack>-cards-and-counters.pdf`. The cover (common/cover.ts), the pipeline (render.ts) and the
+// one `<pack>-cards-and-counters.pdf` (`<pack>-all-cards.pdf` when it holds no counters). The cover (common/cover.ts), the pipeline (render.ts) and the
 // preview (preview.ts) all read this one list, so they agree on what is printed where.
 import type { CardPrintable, Printable } from './printable.js';
 
 /** One output document: its file stem, title and the printables it holds. */
 export interface PrintDocument {
-  /** The output file stem, unique across packs: a printable's id, `<pack>-<sheets>` or `<pack>-cards-and-counters`. */
+  /** The output file stem, unique across packs: a printable's id, `<pack>-<sheets>` or `<pack>-cards-and-counters` (`-all-cards`, `-all-counters`). */
   readonly id: string;
   readonly pack: string;
   readonly title: string;
@@ -22,9 +22,21 @@ export function sharedId(pack: string, sheets: string): string {
   return `${pack}-${sheets}`;
 }
 
-/** The output id of a pack's combined cards and counters: `<pack>-cards-and-counters`. */
-export function combinedId(pack: string): string {
-  return `${pack}-cards-and-counters`;
+/** What a combined document holds, in words: `cards and counters`, `cards` or `counters`. */
+export function combinedPieces(list: readonly Printable[]): string {
+  const counters = list.some((p) => p.kind === 'card' && p.piece === 'counter');
+  const cards = list.some((p) => p.kind === 'card' && p.piece !== 'counter');
+  return cards && counters ? 'cards and counters' : counters ? 'counters' : 'cards';
+}
+
+/**
+ * The output id of a pack's combined cards and counters, named for what it holds:
+ * `<pack>-cards-and-counters`, `<pack>-all-cards` or `<pack>-all-counters` (`all`: a printable of
+ * the pack may be called `cards`, as Warmaster's is).
+ */
+export function combinedId(pack: string, list: readonly Printable[]): string {
+  const pieces = combinedPieces(list);
+  return `${pack}-${pieces === 'cards and counters' ? 'cards-and-counters' : `all-${pieces}`}`;
 }
 
 /** A title without the game's title it starts with (`Warmaster: special units` -> `special units`). */
@@ -44,10 +56,10 @@ export function sharedTitle(list: readonly Printable[]): string {
   return `${game}: ${words}`;
 }
 
-/** A combined document's title: the pack, then what it holds (`Warmaster: cards and counters combined (special units, cards)`). */
+/** A combined document's title: the pack, then what it holds (`Warmaster: cards combined (special units, cards)`). */
 export function combinedTitle(list: readonly Printable[]): string {
   const game = gameOf(list);
-  return `${game}: cards and counters combined (${list.map((p) => shortTitle(game, p.title)).join(', ')})`;
+  return `${game}: ${combinedPieces(list)} combined (${list.map((p) => shortTitle(game, p.title)).join(', ')})`;
 }
 
 /**
@@ -62,9 +74,18 @@ export function printDocuments(printables: readonly Printable[], o: { readonly c
     for (const p of printables) if (p.kind === 'card' && p.faces.length > 0) counts.set(p.pack, (counts.get(p.pack) ?? 0) + 1);
     for (const [pack, n] of counts) if (n >= 2) combinedPacks.add(pack);
   }
+  const combinedIds = new Map(
+    [...combinedPacks].map((pack) => [
+      pack,
+      combinedId(
+        pack,
+        printables.filter((p) => p.pack === pack && p.kind === 'card' && p.faces.length > 0),
+      ),
+    ]),
+  );
   const keyOf = (p: Printable): { key: string; kind: 'shared' | 'combined' } | undefined => {
     if (p.kind !== 'card') return undefined;
-    if (combinedPacks.has(p.pack) && p.faces.length > 0) return { key: combinedId(p.pack), kind: 'combined' };
+    if (combinedPacks.has(p.pack) && p.faces.length > 0) return { key: combinedIds.get(p.pack)!, kind: 'combined' };
     return p.sheets !== undefined ? { key: sharedId(p.pack, p.sheets), kind: 'shared' } : undefined;
   };
   const groups = new Map<string, CardPrintable[]>();

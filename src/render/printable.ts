@@ -50,6 +50,8 @@ export interface SheetPrintable extends PrintableBase {
 /** Cards or counters: faces of a fixed size, imposed n-up on paper, with backs for duplex. */
 export interface CardPrintable extends PrintableBase {
   readonly kind: 'card';
+  /** printables.yaml's `type: counter` (undefined: cards): a combined document is named for the pieces it holds. */
+  readonly piece?: 'counter';
   /** The face size; undefined means the size the user picks with --card. */
   readonly size?: Size;
   /**

@@ -115,6 +115,7 @@ export function declaredPrintable(content: PackContent, decl: PrintableDecl, ctx
   return {
     ...base,
     kind: 'card',
+    ...(decl.type === 'counter' ? { piece: 'counter' as const } : {}),
     ...(size ? { size } : {}),
     ...(minSize ? { minSize } : {}),
     ...(decl.back ? { back: { template: decl.back, context: out.back ?? { pack: packSummary(content), printable: { id: decl.id, title: decl.title } } } } : {}),

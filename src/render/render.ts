@@ -51,7 +51,7 @@ export interface RenderOptions extends Partial<PrintOptions> {
   readonly cwd?: string;
   /**
    * `--combine`: the cards and counters of each pack's printables (two or more) imposed together,
-   * into one `<pack>/<pack>-cards-and-counters.pdf` instead of one PDF each (or one per set of
+   * into one `<pack>/<pack>-cards-and-counters.pdf` (`-all-cards.pdf` when it holds no counters) instead of one PDF each (or one per set of
    * shared sheets, which printables.yaml's `sheets` gives by default).
    */
   readonly combine?: boolean;

@@ -130,6 +130,15 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
     };
   });
 
+  // A paragraph every side's army or setup prints alike (`Each player has 8 unique creatures.`) prints once, above the sides.
+  const shared = (field: 'armyText' | 'setupText') => {
+    const first = sides[0]?.[field];
+    return sides.length > 1 && first && sides.every((s) => s[field]?.text === first.text) ? first : null;
+  };
+  const sharedArmyText = shared('armyText');
+  const sharedSetupText = shared('setupText');
+  const sideViews = sides.map((s) => ({ ...s, armyText: sharedArmyText ? null : s.armyText, setupText: sharedSetupText ? null : s.setupText }));
+
   const specialRules = (scenario.specialRules ?? []).map((r, i) => ({ name: r.name ?? null, text: r.text, ...mark(`/specialRules/${i}`) }));
 
   const { marks, footnotes } = book.result();
@@ -145,7 +154,11 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
       scenario: { id, section: scenario.source.section },
       name,
       first,
-      sides,
+      sides: sideViews,
+      sharedArmyText,
+      // `4F` in a Move column: the legend says what F means.
+      flyers: sides.some((s) => s.units.some((u) => u.stats?.flyer === true)),
+      sharedSetupText,
       victory,
       victoryMark,
       specialRules,

@@ -60,7 +60,9 @@ export function playmarkFace(view: WarchonView, unit: UnitLike, unitOrigins: Ori
   book.add(id, unitOrigins, ['/side']);
   const descriptorList = (unit.descriptors ?? []).map((d, i) => {
     book.add(id, unitOrigins, [`/descriptors/${i}`]);
-    return { name: view.descriptors[d]?.name ?? d, pointer: `/descriptors/${i}` };
+    // Printed as the units table prints them (`Ogre, Brutes`), though the prose names some in lower case (`human warriors`).
+    const name = view.descriptors[d]?.name ?? d;
+    return { name: name.charAt(0).toUpperCase() + name.slice(1), pointer: `/descriptors/${i}` };
   });
   book.add(id, unitOrigins, ['/points']);
   const traitList = (unit.traits ?? []).map((t, i) => {
