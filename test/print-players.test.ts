@@ -125,6 +125,22 @@ describe('the printed kits, as players read them', () => {
     expect(flat(await pdftotext(path.join(out, 'warchon', 'warchon-scenarios.pdf')))).not.toContain('a Flyer');
   });
 
+  it("Warmaster: at 7 pt every card's text still ends above its stat bar (the Emperor's exception included)", async () => {
+    await open('warmaster', 'units-and-cards');
+    const hidden = await page.evaluate(() =>
+      [...document.querySelectorAll('.wm-card-body')].flatMap((body) => {
+        const limit = body.getBoundingClientRect().bottom + 0.5;
+        const cut = [...body.querySelectorAll('*')].filter(
+          (el) => [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim()) && el.getBoundingClientRect().bottom > limit,
+        );
+        return cut.map(
+          (el) => `${body.closest('.wm-card')?.querySelector('.wm-card-name')?.textContent?.trim()}: "${(el.textContent ?? '').trim().slice(0, 30)}"`,
+        );
+      }),
+    );
+    expect(hidden).toEqual([]);
+  });
+
   it('the scenario sheets and the Warmaster combat page are filled, not half empty: text reaches past 70% of the sheet', async () => {
     const fill = async (pack: string, doc: string) => {
       await open(pack, doc);

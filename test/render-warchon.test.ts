@@ -237,7 +237,7 @@ describe('warchon-playmarks', () => {
         }
       });
       expect(page).toContain(esc(unit.name));
-      for (const d of unit.descriptors ?? []) expect(page).toContain(esc(descriptors[d]!.name));
+      for (const d of unit.descriptors ?? []) expect(page).toContain(esc(descriptors[d]!.name.charAt(0).toUpperCase() + descriptors[d]!.name.slice(1)));
       for (const t of unit.traits ?? []) expect(page).toContain(esc(traits[t]!.name));
       if (unit.points !== null) expect(page).toContain(`<b>${unit.points}</b><i>pts</i>`);
       // The anatomy: placelines and activation lines at both ends of both halves; bottom ends turned.
