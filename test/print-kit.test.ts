@@ -88,7 +88,7 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     expect(warmaster.components.map((c) => c.title)).not.toContain('Special units');
     // Only the cards have a back: printed without it, the assembly steps say so, and how to hide what shows through.
     expect(warmaster.assembly.find((a) => a.title === 'Special units and cards')!.steps).toContain(
-      'Cards: fronts only in this print. Sleeves with opaque backs hide what shows through.',
+      'Cards: printed without their backs; sleeves with opaque backs hide what shows through.',
     );
     const duplex = coverContext(
       packContentOf('warmaster'),
@@ -176,7 +176,7 @@ describe('the cover: every pack gets one, first, derived from data', () => {
     const pod = coverContext(content, printables, { ...DEFAULT_PRINT, layout: 'pod' });
     expect(pod.components.find((c) => c.title === 'The common deck')!.what).toBe('50 cards on 50 sheets');
     const plain = coverContext(content, printables, { ...DEFAULT_PRINT, duplex: 'none' });
-    expect(plain.assembly.find((a) => a.title === 'The common deck')!.steps[0]).toMatch(/^The common deck: fronts only/);
+    expect(plain.assembly.find((a) => a.title === 'The common deck')!.steps[0]).toMatch(/^The common deck: printed without their backs/);
     // By default the backs print, a page of them after each page of fronts.
     expect(coverContext(content, printables, DEFAULT_PRINT).components.find((c) => c.title === 'The common deck')!.sides).toBe('two-sided (long edge)');
   });

@@ -271,7 +271,7 @@ export function coverContext(content: PackContent, printables: readonly Printabl
       );
     if (c.sides === 'gutter-fold') steps.push('Fold each sheet along its dashed line so fronts and backs meet, and glue the halves together.');
     if (c.fold) steps.push(capital(c.fold));
-    if (c.sides === 'no-backs') steps.push(`${capital(backed(c))}: fronts only in this print. Sleeves with opaque backs hide what shows through.`);
+    if (c.sides === 'no-backs') steps.push(`${capital(backed(c))}: printed without their backs; sleeves with opaque backs hide what shows through.`);
     if (c.assemble) steps.push(capital(c.assemble));
     return steps.length > 0 ? [{ title: c.title, steps }] : [];
   });
