@@ -204,16 +204,25 @@ describe('Warmaster standard game armies', () => {
     ]);
   });
 
-  it("the errata sheet prints Warmaster's reconstructions in a group of their own, counted on its first page (the armies, the cup, the groups, the combat-table cells, the ship map)", async () => {
+  it("the errata sheet prints Warmaster's reconstructions by piece, in players' words: the combat table's invented cells as one line, marked as invented", async () => {
     const { commonPrintables } = await import('../src/render/common/index.js');
     const { packContentOf } = await import('./content-support.js');
     const sheet = commonPrintables(packContentOf('warmaster'), { playmarkVersion: 'test' }).find((p) => p.id === 'warmaster-errata')!;
-    const first = sheet.faces[0]!.context as { counts: { kind: string; title: string; count: number }[] };
-    expect(first.counts.find((c) => c.kind === 'reconstruction')).toEqual({ kind: 'reconstruction', title: 'Reconstructions', count: 76 });
-    const groups = sheet.faces.flatMap((f) => (f.context as { groups: { kind: string; title: string; about: string }[] }).groups);
-    expect(groups.find((g) => g.kind === 'reconstruction')).toMatchObject({
-      title: 'Reconstructions',
-      about: 'A reconstruction invents what the source lacks so the game can be played.',
-    });
+    type Line = { kind: string; place: string; change: string; note: string };
+    type Page = { components?: { title: string; lines: Line[] }[]; legend: { kind: string }[] };
+    const pages = sheet.faces.map((f) => f.context as Page);
+    const lines = pages.flatMap((p) => (p.components ?? []).flatMap((c) => c.lines.map((l) => ({ ...l, component: c.title }))));
+    const invented = lines.filter((l) => l.kind === 'reconstruction');
+    // The armies, the cup, the groups, the combat table's cells and the ship map are all invented.
+    expect(invented.length).toBeGreaterThanOrEqual(5);
+    // The combat table's 27 reconstructed cells are one line, not 27.
+    const cells = invented.filter((l) => /cells/.test(l.place));
+    expect(cells).toHaveLength(1);
+    expect(cells[0]!.place).toMatch(/27 cells/);
+    // Each page that prints an invented value explains its mark.
+    for (const p of pages) {
+      const kinds = new Set((p.components ?? []).flatMap((c) => c.lines.map((l) => l.kind)));
+      if (kinds.has('reconstruction')) expect(p.legend.map((l) => l.kind)).toContain('reconstruction');
+    }
   });
 });
