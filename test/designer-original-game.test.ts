@@ -278,10 +278,10 @@ describe("a designer's original game built from init and the docs", () => {
     const cells = [...html.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1]!);
     // Row 5-6 (the second), column 2-1 (the third): the one cell a layer set, and only it.
     // An erratum: its mark is the dagger.
-    expect(cells.filter((c) => c.includes('layer-mark'))).toEqual(['DR<sup class="layer-mark mark-erratum">\u2020</sup>']);
-    expect(cells.indexOf('DR<sup class="layer-mark mark-erratum">\u2020</sup>')).toBe(4 + 2);
+    expect(cells.filter((c) => c.includes('layer-mark'))).toEqual(['DR<sup class="layer-mark mark-erratum">\u271A</sup>']);
+    expect(cells.indexOf('DR<sup class="layer-mark mark-erratum">\u271A</sup>')).toBe(4 + 2);
     const text = pageText(html);
-    expect(text).toContain('\u2020 corrected since an earlier version');
+    expect(text).toContain('\u271A corrected since an earlier version');
     expect(text).not.toMatch(/not printed|in the source/);
     // The card the init's layer entry fills (the Knight's cost) carries the same legend.
     expect(pageText(readFileSync(path.join(project, 'out/salt-war/salt-war-cards.html'), 'utf8'))).toContain('corrected since an earlier version');

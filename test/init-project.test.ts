@@ -85,8 +85,8 @@ describe('playmark init', () => {
     expect(cards).toContain('class="card side-blue"');
     // The knight's cost is null in the base; the erratum sets 2, and the card marks it.
     expect(htmlText(cards)).toContain('Knight 2');
-    expect(cards).toMatch(/Knight<\/h2>\s*<span class="cost">2<sup class="layer-mark mark-erratum">\u2020<\/sup>/);
-    expect(htmlText(cards)).toContain('\u2020 corrected since an earlier version');
+    expect(cards).toMatch(/Knight<\/h2>\s*<span class="cost">2<sup class="layer-mark mark-erratum">\u271A<\/sup>/);
+    expect(htmlText(cards)).toContain('\u271A corrected since an earlier version');
     expect(htmlText(cards)).not.toContain('not printed in the source');
     // The errata sheet gives players the entry's note; its reason is the maintainer's.
     expect(htmlText(readFileSync(path.join(out, 'tavern-brawl-errata.html'), 'utf8'))).toContain("Playtesting settled the Knight's cost at 2.");

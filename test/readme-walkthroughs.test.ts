@@ -252,7 +252,7 @@ describe.concurrent('the README walk-throughs, word for word', () => {
     const sheet = htmlText(readFileSync(path.join(dir, 'out', 'warchon', 'warchon-errata.html'), 'utf8'));
     // For players: the cell in the table's words with its note; the entry and its reason are the changelog's (errata.md).
     expect(sheet).toContain('Latest changes');
-    expect(sheet).toContain("Erdon Pass \u2020 combat results, row 2, column +4: was D2, now D3 \u2014 The publisher's errata corrects this cell.");
+    expect(sheet).toContain("Erdon Pass \u271A combat results, row 2, column +4: was D2, now D3 \u2014 The publisher's errata corrects this cell.");
     expect(sheet).not.toContain('erdon-pass-crt-2-plus-4');
     expect(sheet).not.toContain('ERRATUM:');
     expect(await pdftotext(path.join(dir, 'out', 'warchon', 'warchon-errata.pdf'), 1)).toMatch(/Latest changes/i);

@@ -72,7 +72,7 @@ describe('render --errata-since REV', () => {
     const text = htmlText(errataHtml().replace(/<style>[\s\S]*?<\/style>/g, ''));
     expect(text).toContain('Latest changes');
     // The changed cell, as a player reads it: was and now, the erratum's mark and (no note written) its kind's words.
-    expect(text).toMatch(/Erdon Pass \u2020 combat results, row 2, column \+4: was D2, now D3 \u2014 Corrected: the source prints it wrongly\./);
+    expect(text).toMatch(/Erdon Pass \u271A combat results, row 2, column \+4: was D2, now D3 \u2014 Corrected: the source prints it wrongly\./);
     expect(errataHtml()).toContain(markHtml('erratum'));
     // Nothing a maintainer reads: the entry, its reason, the layer, the revision, the command.
     for (const maintainers of ['erdon-pass-crt-2-plus-4', REASON, 'layer rulings', 'HEAD', 'playmark diff', 'Errata since'])

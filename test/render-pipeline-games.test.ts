@@ -13,7 +13,7 @@ const words = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** A table row in pdftotext -layout text: its number, then its cells in order, each perhaps followed by a layer mark. */
 const rowPattern = (n: number, cells: readonly (string | number | null)[]) =>
   new RegExp(
-    `(?:^|\\s)${n}\\s+${cells.map((c) => `${escape(c === null ? '\u2014' : String(c))}(?:\\s?[*\u2020\u25C7\u00A7\u25C6])?`).join('\\s+')}(?=\\s|$)`,
+    `(?:^|\\s)${n}\\s+${cells.map((c) => `${escape(c === null ? '\u2014' : String(c))}(?:\\s?[*\u271A\u25C7\u00A7\u25C6])?`).join('\\s+')}(?=\\s|$)`,
     'm',
   );
 

@@ -127,7 +127,7 @@ export const HELPER_DOCS: readonly (readonly [string, string])[] = [
   ['signed n', 'a number with its sign, as combat columns print them: +2, 0, -3'],
   [
     'mark marks id "/pointer"',
-    "the layer mark beside a value a layer set, one symbol per kind (\u2020 erratum, \u25C7 inference, \u00A7 ruling, \u25C6 reconstruction; the face's legend says what it means), or nothing",
+    "the layer mark beside a value a layer set, one symbol per kind (\u271A erratum, \u25C7 inference, \u00A7 ruling, \u25C6 reconstruction; the face's legend says what it means), or nothing",
   ],
   [
     'kindMark kind',

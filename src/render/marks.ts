@@ -53,7 +53,9 @@ type MarkKind = Footnote['kind'];
  * from the printed text, what a ruling decides and what was made up; the face's legend says so.
  */
 export const KIND_MARKS: Readonly<Record<MarkKind, string>> = {
-  erratum: '\u2020',
+  // A heavy cross, not a dagger: the bundled body font has no dagger in its bold weights, and a
+  // mark drawn from a system font is a font the PDF was never meant to carry (render-fonts.test.ts).
+  erratum: '\u271A',
   inference: '\u25C7',
   ruling: '\u00A7',
   reconstruction: '\u25C6',

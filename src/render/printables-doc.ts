@@ -85,7 +85,7 @@ export async function renderPrintablesDoc(): Promise<string> {
     "| `pack` | `{ id, title, version, source, original, sides }` from the manifest (`source` the rule text's title, or null for an original game; `original` true for one) |",
     '| `printable` | `{ id, title }` |',
     '| `records` | every record of the pack by kind and id, for look-ups: `(lookup (lookup records "terrain") record.terrain)` |',
-    '| `marks` | the layer marks of this face: `{{mark marks id "/cost"}}` prints beside a value a layer set the mark of the entry\'s kind (\u2020 erratum, \u25C7 inference, \u00A7 ruling, \u25C6 reconstruction); in an `{{#each}}` over a table, `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks each cell a layer set (or its row); `{{legend footnotes.length false}}` says in words what each kind of mark means, one line per kind the face printed |',
+    '| `marks` | the layer marks of this face: `{{mark marks id "/cost"}}` prints beside a value a layer set the mark of the entry\'s kind (\u271A erratum, \u25C7 inference, \u00A7 ruling, \u25C6 reconstruction); in an `{{#each}}` over a table, `{{cellMark @root.marks @root.id "rows" @../index "cells" @index}}` marks each cell a layer set (or its row); `{{legend footnotes.length false}}` says in words what each kind of mark means, one line per kind the face printed |',
     "| `footnotes` | the layer entries those numbers stand for: `{ n, entry, kind, reason }` (they belong on the errata sheet, not on a player's face) |",
     '',
     'With `faces: one` (or no `records`), there is one face, and `selected` lists every selected record as',
