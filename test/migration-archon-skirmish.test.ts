@@ -28,6 +28,14 @@ function withoutLaterRemovals(old: Obj): Obj {
   return old;
 }
 
+/** Fields added to the manifest since the export was saved (issue 23's cover: the source's credit and disclaimer), left out of today's. */
+function withoutLaterAdditions(now: Obj): Obj {
+  const source = (now.pack as Obj).source as Obj;
+  delete source.credit;
+  delete source.disclaimer;
+  return now;
+}
+
 const result = validate([path.join(repoRoot, 'content', 'archon-skirmish')], { cwd: repoRoot });
 const pack = result.packs.find((p) => p.id === 'archon-skirmish')!;
 
@@ -37,12 +45,12 @@ describe('Archon Skirmish deck on the generic deck (docs/migration.md)', () => {
   });
 
   it('effective content: the old export, renamed, is the new export (no value changed)', () => {
-    const now = JSON.parse(JSON.stringify(exportPack(pack, {})));
+    const now = withoutLaterAdditions(JSON.parse(JSON.stringify(exportPack(pack, {}))));
     expect(now).toEqual(migrateArchonIssue22(migrateArchonExport(withoutLaterRemovals(before('before.json')))));
   });
 
   it('provenance: every layer entry still sets the same value, with its id, kind and reason', () => {
-    const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
+    const now = withoutLaterAdditions(JSON.parse(JSON.stringify(exportPack(pack, { provenance: true }))));
     expect(now).toEqual(migrateArchonIssue22(migrateArchonExport(withoutLaterRemovals(before('before-provenance.json')))));
   });
 
@@ -55,7 +63,7 @@ describe('Archon Skirmish deck on the generic deck (docs/migration.md)', () => {
 
   it("the comparison fails when a value changes (a card's copies, the deck's order, the starting hand's reason)", () => {
     const old = before('before-provenance.json');
-    const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
+    const now = withoutLaterAdditions(JSON.parse(JSON.stringify(exportPack(pack, { provenance: true }))));
     const copies = structuredClone(old);
     copies.kinds.card.find((c: Obj) => c.id === 'attack-1').data.count = 7;
     expect(migrateArchonIssue22(migrateArchonExport(copies))).not.toEqual(now);

@@ -135,8 +135,13 @@ export function footerPlace(
   const edge = Math.max(FOOTER_NEAREST, safe);
   const band = paper.height - artBottom;
   const width = (s: string) => s.length * 1.35; // 7 pt Plex Sans: about 1.35 mm a character, generous
-  if (band - marks >= edge + FOOTER_HEIGHT + 0.5)
-    return { bottom: Math.max(edge, Math.min(FOOTER_HIGHEST, (band - marks - FOOTER_HEIGHT) / 2)), short: false, centre };
+  if (band - marks >= edge + FOOTER_HEIGHT + 0.5) {
+    // Centred where asked, but kept whole between the printer-safe margins (the page number alone when the whole line is too long).
+    const isShort = width(text) > paper.width - 2 * edge;
+    const half = width(isShort ? short : text) / 2;
+    const at = Math.min(Math.max(centre, edge + half), paper.width - edge - half);
+    return { bottom: Math.max(edge, Math.min(FOOTER_HIGHEST, (band - marks - FOOTER_HEIGHT) / 2)), short: isShort, centre: at };
+  }
   if (band < edge + FOOTER_HEIGHT + 1) return undefined;
   // Between two neighbouring marks: the gap nearest the wanted centre that holds the whole footer,
   // else the one nearest that holds the page number alone.
@@ -190,11 +195,12 @@ export function footerCss(game: GameInfo, title: string, pages: number, places: 
         : place.short
           ? cssString(game.title)
           : cssString(`${head}${tail}`);
-  const where = (place: FooterPlace | undefined) => (place ? `left: ${num(place.centre - 50)}mm; bottom: ${num(place.bottom)}mm;` : '');
+  // Centred on its place whatever its length (a box of fixed width let a long footer run off to the right).
+  const where = (place: FooterPlace | undefined) => (place ? `left: ${num(place.centre)}mm; bottom: ${num(place.bottom)}mm; transform: translateX(-50%);` : '');
   const first = places[0];
   const rules = [
     `.pm-page { counter-increment: pm-page; }`,
-    `.pm-page::after { content: ${content(first)}; position: absolute; ${where(first)} width: 100mm; text-align: center; ` +
+    `.pm-page::after { content: ${content(first)}; position: absolute; ${where(first)} text-align: center; ` +
       `font-family: var(--font-body); font-size: 7pt; line-height: 1; letter-spacing: 0.02em; color: var(--ink); white-space: nowrap; }`,
   ];
   places.forEach((place, i) => {
