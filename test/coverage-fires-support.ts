@@ -20,6 +20,7 @@
 import { playGame, type LogLine } from '../src/analysis/simulate-game.js';
 import { gameSeed } from '../src/analysis/simulate.js';
 import { boardGeometry } from '../src/engine/archon-skirmish/board.js';
+import type { ArchonState, CreatureState } from '../src/engine/archon-skirmish/state.js';
 import type { BotName } from '../src/engine/core/bots.js';
 import type { Game, GameMove, GameState } from '../src/engine/core/game.js';
 import type { PackContent } from '../src/content/effective.js';
@@ -200,29 +201,13 @@ export const WARCHON_NOT_PRINTED: readonly { readonly key: RegExp; readonly why:
 
 // ---- Archon Skirmish ----
 
-interface ArchonCreature {
-  readonly id: string;
-  readonly creature: string;
-  readonly side: string;
-  readonly square: number;
-  readonly hits: number;
-  readonly imprisoned: number;
-}
-interface ArchonState extends GameState {
-  readonly step: string;
-  readonly turnSide: string;
-  readonly squares: readonly number[];
-  readonly creatures: readonly ArchonCreature[];
-  readonly hands: { readonly [side: string]: readonly string[] };
-}
-
 /** Archon Skirmish's rules that leave no line under their own key, for a scenario. */
 export function archonWitnesses(content: PackContent, scenario: JsonObject): Witness[] {
   const id = String(scenario.id);
   const b = Object.values(content.records.board ?? {})[0]!;
   const names = b.squareNames as JsonObject;
   const board = boardGeometry(Number(b.columns), Number(b.rows), String(names.files), String(names.ranks));
-  const creature = (c: ArchonCreature) => content.records.creature![c.creature]!;
+  const creature = (c: CreatureState) => content.records.creature![c.creature]!;
   const card = (c: string) => content.records.card![c]!;
   const cardsOf = (state: ArchonState, type: string) =>
     (state.hands[state.turnSide] ?? []).filter((c) => card(c).type === type).map((c) => Number(card(c).range));

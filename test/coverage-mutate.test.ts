@@ -62,6 +62,25 @@ async function warchon() {
 const OPTIONS = { games: 40, seed: 3, scenarios: ['demo'] };
 
 describe('the mutation check can fail', () => {
+  it('a survivor of a batch shorter than the default comes with a note to play the default before trusting it', () => {
+    const report: MutationReport = {
+      pack: 'p',
+      games: 20,
+      seed: 1,
+      bot: 'random',
+      scenarios: [null],
+      baselineFailed: 0,
+      rules: 1,
+      killed: 0,
+      fixed: 0,
+      survived: 1,
+      unmutated: 0,
+      results: [{ key: 'k', mutation: { record: 'r/x', pointer: '/n', value: 2, what: 'n changed', declared: true }, status: 'survived' }],
+    };
+    expect(formatMutations(report, 'P')).toContain('Try --games 200 before reading a survivor');
+    expect(formatMutations({ ...report, games: 200 }, 'P')).not.toContain('Try --games');
+  });
+
   it('a value changed to itself survives, and the same rule with a real change is killed', async () => {
     const { content, ref } = await warchon();
     const rule = { kind: 'rules', id: 'core', pointer: '/rng' };

@@ -47,6 +47,8 @@ const dests = (content: PackContent, s: WarchonState, unit: string) =>
   game.legalMoves(content, s).flatMap((m) => (m.kind === 'move' && m.unit === unit ? [m.to] : []));
 const fingers = (n: number): WarchonMove => ({ kind: 'fingers', n });
 const END: WarchonMove = { kind: 'end-movement' };
+/** Where the War Angels (Aerial, Movement 3) may fly from Erdon Pass with the shipped data: every spread within 3, paths at cost 1. */
+const FLIGHT_FROM_ERDON_PASS = ['irondale', 'dracosroar', 'akibatu', 'mount-tzask', 'xetti-bishum', 'kier-zhadd'];
 
 describe('Warchon: the core rules values the engine reads', () => {
   it('rng attackerReads/defenderReads: swapped, the Attacker picks the row and the Defender the column', () => {
@@ -103,14 +105,7 @@ describe('Warchon: the core rules values the engine reads', () => {
     // An Aerial unit counts paths at their cost too: the War Angels (Movement 3) reach Xetti Bishum and
     // Kier-Zhadd by a path only at cost 1.
     const flight = { 'celestine-war-angels': 'erdon-pass', 'deathknoll-ogres': 'mount-tzask' };
-    expect(dests(shipped, position(shipped, 'celestine', flight), 'celestine-war-angels')).toEqual([
-      'irondale',
-      'dracosroar',
-      'akibatu',
-      'mount-tzask',
-      'xetti-bishum',
-      'kier-zhadd',
-    ]);
+    expect(dests(shipped, position(shipped, 'celestine', flight), 'celestine-war-angels')).toEqual(FLIGHT_FROM_ERDON_PASS);
     expect(dests(costly, position(costly, 'celestine', flight), 'celestine-war-angels')).toEqual(['irondale', 'dracosroar', 'akibatu', 'mount-tzask']);
   });
 
@@ -281,14 +276,7 @@ describe('Warchon: Aerial movement read from the trait rules (move-directly)', (
       flies.do = [{ kind: 'no-effect' }];
     });
     // Shipped: straight over the Swarm at Sp. 2 and the Ogres at Akibatu, as far as Sp. 6 and 7.
-    expect(dests(shipped, position(shipped, 'celestine', at), 'celestine-war-angels')).toEqual([
-      'irondale',
-      'dracosroar',
-      'akibatu',
-      'mount-tzask',
-      'xetti-bishum',
-      'kier-zhadd',
-    ]);
+    expect(dests(shipped, position(shipped, 'celestine', at), 'celestine-war-angels')).toEqual(FLIGHT_FROM_ERDON_PASS);
     expect(dests(grounded, position(grounded, 'celestine', at), 'celestine-war-angels')).toEqual(['irondale', 'akibatu']);
   });
 

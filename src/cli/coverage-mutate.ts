@@ -94,6 +94,11 @@ export function formatMutations(report: MutationReport, title: string): string {
   const parts = [
     `${report.pack} (${title}): ${plural(report.rules, 'rule')} that run, each changed in turn and ${plural(report.games, 'game')} of ${scenarios} played again (seed ${report.seed}, ${report.bot} bots): ${report.killed} killed, ${report.fixed > 0 ? `${report.fixed} fixed by the schema, ` : ''}${report.survived} survived${report.unmutated > 0 ? `, ${report.unmutated} with nothing to change` : ''}.\n`,
   ];
+  // A short batch may never set off a rule that fires only now and then: a survivor there may be chance, not a value the game ignores.
+  if (report.survived > 0 && report.games < MUTATE_GAMES)
+    parts.push(
+      `Note: ${plural(report.games, 'game')} a scenario is fewer than the default ${MUTATE_GAMES}; a rule that fires rarely may not fire in so few. Try --games ${MUTATE_GAMES} before reading a survivor as data the game ignores.\n`,
+    );
   if (report.baselineFailed > 0) parts.push(`Warning: ${plural(report.baselineFailed, 'game')} of the unchanged batch failed (see playmark simulate).\n`);
   for (const r of report.results) parts.push(resultText(r, report));
   return parts.join('');
