@@ -135,8 +135,8 @@ describe('diff and render --errata-since in a project made by init', () => {
     // For players: the latest changes first, the cell in its table's words with what it was and is now.
     expect(text).toContain('Latest changes');
     expect(text).toMatch(/Combat Results[\s\S]*row 2 \(roll 5-9\), column 2:1: was DR, now DE/);
-    // The errata that follow name it the same way, under its table; never by its entry, layer or pointer, nor the revision.
-    expect(text).toContain('row 2 (roll 5-9), column 2:1: corrected to DE.');
+    // The errata that follow name it the same way, under its table, with the printed value; never by its entry, layer or pointer, nor the revision.
+    expect(text).toContain('row 2 (roll 5-9), column 2:1: was DR, now DE.');
     for (const maintainers of ['combat-5-9-at-2-1', 'layer errata', '/rows/1/cells/2', 'HEAD']) expect(text).not.toContain(maintainers);
   });
 });

@@ -52,6 +52,13 @@ describe('the errata sheet in a real browser, read back from the PDF', () => {
         for (const l of comp.lines) expect(all.indexOf(words(l.note).slice(0, 40), heading), `${comp.title}: ${l.note}`).toBeGreaterThan(heading);
       }
 
+      // An erratum says what the source prints and what the kit prints instead, from the base transcription.
+      for (const l of c.layers)
+        for (const e of l.entries)
+          if (e.kind === 'erratum' && typeof e.printed === 'string') expect(all).toContain(`was \u201c${e.printed}\u201d, now \u201c${e.value}\u201d`);
+      if (pack === 'warmaster')
+        expect(all).toContain('Name: was \u201cimperial Guard\u201d, now \u201cImperial Guard\u201d. Capitalised as every other unit name.');
+
       // On each page, every mark printed is one of the four shapes, and the page's legend explains it.
       const html = readFileSync(path.join(out, pack, `${pack}-errata.html`), 'utf8');
       expect(html).not.toContain('layer-mark">*');

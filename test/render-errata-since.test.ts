@@ -77,9 +77,9 @@ describe('render --errata-since REV', () => {
     // Nothing a maintainer reads: the entry, its reason, the layer, the revision, the command.
     for (const maintainers of ['erdon-pass-crt-2-plus-4', REASON, 'layer rulings', 'HEAD', 'playmark diff', 'Errata since'])
       expect(text).not.toContain(maintainers);
-    // Then the errata sheet as always: the same cell under Erdon Pass, among every other.
+    // Then the errata sheet as always: the same cell under Erdon Pass, among every other, with what the book prints.
     const rest = text.slice(text.indexOf('Errata, inferences & rulings'));
-    expect(rest).toMatch(/Erdon Pass spread[\s\S]*combat results, row 2, column \+4: corrected to D3\./);
+    expect(rest).toMatch(/Erdon Pass spread[\s\S]*combat results, row 2, column \+4: was D2, now D3\./);
 
     // The PDF: the latest changes are its first page, numbered by the page footer, the errata after them.
     const first = await pdftotext(errataPdf, 1);

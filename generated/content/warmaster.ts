@@ -3453,7 +3453,8 @@ export const layers: PackLayers = [
       {
         "id": "imperial-guard-name",
         "kind": "erratum",
-        "note": "The guide prints “imperial Guard”; capitalised as every other unit name.",
+        "note": "Capitalised as every other unit name.",
+        "printed": "imperial Guard",
         "reason": "The Horror card prints \"the troops of the imperial Guard\" in running text; as the name of a unit on its counters and army list it is capitalised, as the guide capitalises every other unit name.",
         "target": {
           "id": "imperial-guard",

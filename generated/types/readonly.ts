@@ -53,5 +53,7 @@ export type PackLayers = readonly {
     readonly reason: string;
     readonly note?: string;
     readonly source?: string;
+    /** An erratum's printed value: what the base transcription holds where the erratum writes. */
+    readonly printed?: unknown;
   }[];
 }[];

@@ -4,6 +4,7 @@
 // so code typed by the generated types reads either.
 import type { TablePlace } from './table-places.js';
 import { internStrings } from './interned.js';
+import { parsePointer, valueAt } from './pointer.js';
 import type { Json, JsonObject, LayerEntry, LoadedPrintables, Manifest, Pack } from './model.js';
 import { validate, type ValidateOptions, type ValidationResult } from './validate.js';
 
@@ -39,6 +40,8 @@ export interface PackContent {
       readonly reason: string;
       readonly note?: string;
       readonly source?: string;
+      /** An erratum's printed value: what the base transcription holds where the erratum writes (`was …` on the errata sheet). */
+      readonly printed?: Json;
     }[];
   }[];
   /** What the pack prints (printables.yaml), when it declares anything. */
@@ -114,6 +117,16 @@ export function plainLayers(pack: Pack) {
       reason: e.reason,
       ...(e.note !== undefined ? { note: e.note } : {}),
       ...(e.source !== undefined ? { source: e.source } : {}),
+      ...printedValue(pack, e),
     })),
   }));
+}
+
+/** What an erratum corrects, as the source prints it: the base record's value at its pointer (none when it adds a value). */
+function printedValue(pack: Pack, entry: Pack['layers'][number]['entries'][number]): { printed?: Json } {
+  if (entry.kind !== 'erratum' || entry.target.pointer.endsWith('/-')) return {};
+  const record = pack.records.get(entry.target.kind)?.find((r) => r.id === entry.target.id);
+  if (!record) return {};
+  const value = valueAt(record.base, parsePointer(entry.target.pointer));
+  return value === undefined ? {} : { printed: value as Json };
 }

@@ -1,7 +1,7 @@
 import { pending, type PathStep } from './diagnostic.js';
 import type { LoadedPack, Report } from './load.js';
 import type { EffectiveRecord, JsonObject, LoadedRecord, Origin } from './model.js';
-import { formatPointer, parsePointer, withValueAt } from './pointer.js';
+import { formatPointer, parsePointer, valueAt, withValueAt } from './pointer.js';
 import type { SchemaRegistry } from './schemas.js';
 import { didYouMean } from './suggest.js';
 
@@ -202,15 +202,6 @@ function recordOrigins(origins: Map<string, Origin>, before: unknown, after: unk
     if (existing === pointer || existing.startsWith(pointer + '/')) origins.delete(existing);
   }
   origins.set(pointer, origin);
-}
-
-function valueAt(root: unknown, steps: readonly (string | number)[]): unknown {
-  let node = root;
-  for (const step of steps) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[step];
-  }
-  return node;
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

@@ -71,3 +71,13 @@ function child(node: unknown, step: string): { value: unknown } | undefined {
   }
   return undefined;
 }
+
+/** The value at `steps` inside `root`, or undefined when the way is missing. */
+export function valueAt(root: unknown, steps: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const step of steps) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[step];
+  }
+  return node;
+}

@@ -29,7 +29,7 @@ export interface ErrataEntry {
   readonly component: { readonly key: string; readonly title: string; readonly about: string };
   /** Where on the component, in its own words (`combat results, row 4`, `Area 14`), or '' when the note says it. */
   readonly place: string;
-  /** For a table's value: `not printed; now 2 3 4 5E 1` (an erratum: `corrected to D3`), else ''. */
+  /** For a table's value: `not printed; now 2 3 4 5E 1`, an erratum's `was D2, now D3` (a name's `was “imperial Guard”, now “Imperial Guard”`), else ''. */
   readonly change: string;
   /** The sentence for players. */
   readonly note: string;
@@ -71,11 +71,21 @@ export function errataEntries(content: PackContent): ErrataEntry[] {
     const described: { where: string; cell?: Cell } = describeTarget(content, e.target);
     let place = '';
     let change = '';
+    const printed = e.kind === 'erratum' && e.printed !== undefined ? tableValue(e.printed) : '';
     if (described.cell) {
       place = name !== null && described.where.startsWith(`${name}, `) ? described.where.slice(name.length + 2) : described.where;
       const now = tableValue(e.value);
-      if (now !== '') change = e.kind === 'erratum' ? `corrected to ${now}` : `not printed; now ${now}`;
-    } else if (shared) place = capital(words(id));
+      if (now !== '') change = printed !== '' ? `was ${printed}, now ${now}` : e.kind === 'erratum' ? `corrected to ${now}` : `not printed; now ${now}`;
+    } else {
+      if (shared) place = capital(words(id));
+      // A corrected word or number off a table (a name, a value on a card): the field, and both values quoted.
+      const now = tableValue(e.value);
+      if (printed !== '' && now !== '') {
+        const field = words(String(e.target.pointer.split('/').pop()));
+        place = place === '' ? capital(field) : `${place}, ${field}`;
+        change = `was \u201c${printed}\u201d, now \u201c${now}\u201d`;
+      }
+    }
     return {
       kind: e.kind,
       component: { key: shared ? rk : `${rk}\0${id}`, title, about },
