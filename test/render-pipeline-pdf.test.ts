@@ -251,6 +251,19 @@ describe('other papers and layouts', () => {
     expect(readFileSync(path.join(out, pngs[0]!)).includes(Buffer.from('pHYs'))).toBe(true);
   }, 60_000);
 
+  it('--only prints the documents it names and no calibration sheet, though the deck has backs; with --duplex, the sheet too', async () => {
+    const out = tempDir();
+    const r = await render({ printables: [fixtureDeck(3), sheet], only: ['fixture-deck'], templates, outDir: out, browser });
+    expect(r.files.filter((f) => f.kind === 'pdf').map((f) => f.file)).toEqual(['fixture/fixture-deck.pdf']);
+    expect(r.files.find((f) => f.file === 'fixture/fixture-deck.pdf')?.backPages).toBe(1);
+    expect(existsSync(path.join(out, 'calibration.pdf'))).toBe(false);
+    const asked = await render({ printables: [fixtureDeck(3), sheet], only: ['fixture-deck'], templates, outDir: out, duplex: 'long', browser });
+    expect(asked.files.filter((f) => f.kind === 'pdf').map((f) => [f.file, f.status])).toEqual([
+      ['calibration.pdf', 'written'],
+      ['fixture/fixture-deck.pdf', 'unchanged'],
+    ]);
+  }, 60_000);
+
   it('gutter fold: fronts on one half, backs mirrored on the other, a fold line between', async () => {
     const out = tempDir();
     await render({ printables: [fixtureDeck(3)], templates, outDir: out, gutterFold: true, browser });

@@ -44,7 +44,8 @@ What is printed: each pack's content/<pack>/printables.yaml (which records, whic
   layered on every run; content with errors prints its diagnostics and nothing else (exit 1).
   Templates come from the project's templates/ first, then playmark's (see docs/printables.md).
 Outputs, under --out (default out/ at the project's root): <pack>/<pack>-<printable>.pdf and .html,
-  <pack>/<pack>-<printable>/NN-<face>.png with --png, calibration.pdf with --duplex long|short.
+  <pack>/<pack>-<printable>/NN-<face>.png with --png, calibration.pdf when backs print (with --only,
+  only when --duplex is given: --only alone prints the documents it names; --calibration, the sheet alone).
 Shared sheets: cards and counters whose printables.yaml entries name the same \`sheets: <id>\` are
   imposed together by default, as --combine imposes them, into one <pack>/<pack>-<id>.pdf (each face
   keeps its own back with --duplex; with --layout pod or --gutter-fold their pages follow one

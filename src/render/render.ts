@@ -253,8 +253,11 @@ export async function render(options: RenderOptions = {}): Promise<RenderSummary
         }
       }
     }
-    // With backs printed for two-sided printing (asked for, or by default when something has a back).
-    const backs = options.duplex !== undefined || documents.some((d) => d.printables.some((p) => p.kind === 'card' && p.back && p.faces.length > 0));
+    // With backs printed for two-sided printing: asked for (--duplex), or by default when something
+    // has a back on a whole render (--only alone prints the documents it names and nothing else).
+    const backs =
+      options.duplex !== undefined ||
+      (!options.only?.length && documents.some((d) => d.printables.some((p) => p.kind === 'card' && p.back && p.faces.length > 0)));
     if ((print.duplex !== 'none' && !print.gutterFold && backs) || options.calibration === 'only') {
       const composed = composeCalibration(templates, print);
       jobs.push({
