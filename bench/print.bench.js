@@ -1,7 +1,8 @@
 // PDF printing: `render()` of one printable against headless Chromium printing the same HTML raw,
 // measured in the same run, and cards a second for a 500-card deck.
 //
-//   playmark, whole:  render() of the Archon deck (6 pages): compose the HTML, launch the browser,
+//   playmark, whole:  render() of the Archon deck (12 pages with its backs; --only, so no calibration
+//                     sheet): compose the HTML, launch the browser,
 //                     print, fix the page boxes and metadata (pdf-lib), write the PDF atomically
 //   floor, whole:     launch the same browser, setContent(the same HTML), page.pdf(), write the file
 //   playmark, print:  in an open tab, printPdf() (fonts ready, overflow check, pdf) + finishPdf()
