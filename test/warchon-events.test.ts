@@ -8,13 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import type { GameEvent } from '../src/engine/core/game.js';
 import { bot } from '../src/engine/core/bots.js';
-import { boost, playMoves } from './warchon-support.js';
+import { boost, playMoves, position } from './warchon-support.js';
 import { seedRandom } from '../src/engine/core/random.js';
-import { findUnit, fightsFor, unitsInPlay, type CoreState, type Modifier } from '../src/engine/core/state.js';
+import { findUnit, fightsFor, unitsInPlay } from '../src/engine/core/state.js';
 import { effectiveStat } from '../src/engine/core/stats.js';
 import { warchonGame as game, warchonRules, WarchonContentError, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
-import { contested } from '../src/engine/warchon/movement.js';
-import { recompute } from '../src/engine/warchon/statics.js';
 
 const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
 const base = loadContent([PACK]).packs.get('warchon') as PackContent;
@@ -38,28 +36,6 @@ const inAzuthkaArmy = (unit: string) => (r: Records) => {
   const demo = r.scenario!.demo as { sides: { army: { units: { unit: string; count: number }[] } }[] };
   demo.sides[0]!.army.units.push({ unit, count: 1 });
 };
-
-/**
- * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts
- * them; units not named are off the book (destroyed).
- */
-function position(
-  side: 'azuthka' | 'celestine',
-  at: Record<string, string>,
-  options: { content?: PackContent; mods?: Record<string, Modifier[]>; seed?: number } = {},
-): WarchonState {
-  const content = options.content ?? base;
-  const rules = warchonRules(content);
-  let s = game.setup(content, 7).state;
-  while (s.step === 'setup') s = game.play(content, s, game.legalMoves(content, s)[0]!).state;
-  const units = s.core.units.map((u) => ({ ...u, location: at[u.id] ?? null, destroyed: !(u.id in at), modifiers: options.mods?.[u.id] ?? [] }));
-  // The static rules are recomputed from nothing: the set-up's marks name units now elsewhere.
-  let core: CoreState = { ...s.core, units, active: side, turn: side === 'azuthka' ? 1 : 2, statics: [], staticMarks: '', settled: false, locationRules: [] };
-  const inBattle = contested(core, rules);
-  core = recompute(core, rules, inBattle).core;
-  const random = options.seed === undefined ? s.random : seedRandom(options.seed);
-  return { ...s, core: { ...core, random }, random, active: side, turn: core.turn, inBattle, acted: [], departures: [] };
-}
 
 const play = playMoves;
 
@@ -121,11 +97,12 @@ describe('Warchon spread rules through the game loop', () => {
   it('Irondale: every Construct unit gains +1 CS there, and loses it on leaving', () => {
     // No demo unit is a Construct: the Ogres are given the descriptor in a copy of the content.
     const content = variant(withUnit('deathknoll-ogres', { descriptors: ['ogre', 'brutes', 'construct'] }));
-    const start = position(
-      'azuthka',
-      { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' },
-      { content },
-    );
+    const start = position(content, 'azuthka', {
+      'deathknoll-ogres': 'irondale',
+      'baphite-swarm-1': 'irondale',
+      'celestine-crusaders': 'irondale',
+      'celestine-paladins': 'erdon-pass',
+    });
     expect(effectiveStat(unit(start, 'deathknoll-ogres'), 'as')).toBe(5);
     expect(effectiveStat(unit(start, 'deathknoll-ogres'), 'ds')).toBe(5);
     expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'as')).toBe(2);
@@ -134,7 +111,7 @@ describe('Warchon spread rules through the game loop', () => {
     // The printed content: no Construct, no bonus.
     const plain = play(
       base,
-      position('azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale' }),
+      position(base, 'azuthka', { 'deathknoll-ogres': 'irondale', 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'irondale' }),
       END,
       ...fingersFor(base, 'irondale', 2),
     );
@@ -146,14 +123,14 @@ describe('Warchon spread rules through the game loop', () => {
 
   it('Kier-Zhadd: units of Size 3 or higher gain +1 CS there', () => {
     // The Ogres (Size 3) attack the Crusaders (Size 2): AS 4 + 1 against DS 3.
-    const start = position('azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' });
+    const start = position(base, 'azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' });
     expect(effectiveStat(unit(start, 'celestine-crusaders'), 'ds')).toBe(3);
     const { events } = play(base, start, END, ...fingersFor(base, 'kier-zhadd', 2));
     expect(result(events)).toMatchObject({ spread: 'kier-zhadd', as: 5, ds: 3 });
     // Defending there, the Ogres' DS is 4 + 1.
     const defending = play(
       base,
-      position('celestine', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' }),
+      position(base, 'celestine', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' }),
       END,
       ...fingersFor(base, 'kier-zhadd', 2),
     );
@@ -166,21 +143,21 @@ describe('Warchon spread rules through the game loop', () => {
       withUnit('goblin-assassins', { side: 'azuthka', descriptors: [], traits: [], points: 2, faces: [{ hits: 1, size: 1, movement: 2, as: 2, ds: 1 }] })(r);
       inAzuthkaArmy('goblin-assassins')(r);
     });
-    const start = position(
-      'azuthka',
-      { 'goblin-assassins': 'xetti-bishum', 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' },
-      { content },
-    );
+    const start = position(content, 'azuthka', {
+      'goblin-assassins': 'xetti-bishum',
+      'baphite-swarm-1': 'xetti-bishum',
+      'celestine-crusaders': 'xetti-bishum',
+    });
     expect(effectiveStat(unit(start, 'goblin-assassins'), 'as')).toBe(3);
     expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'as')).toBe(2);
     const { events } = play(content, start, END, ...fingersFor(content, 'xetti-bishum', 3, false));
     expect(result(events)).toMatchObject({ spread: 'xetti-bishum', as: 5, ds: 3 });
-    const elsewhere = position('azuthka', { 'goblin-assassins': 'mount-tzask', 'celestine-crusaders': 'irondale' }, { content });
+    const elsewhere = position(content, 'azuthka', { 'goblin-assassins': 'mount-tzask', 'celestine-crusaders': 'irondale' });
     expect(effectiveStat(unit(elsewhere, 'goblin-assassins'), 'as')).toBe(2);
   });
 
   it('Akibatu: units in battle there always remain Engaged: none may leave, reinforcements may enter', () => {
-    const start = position('azuthka', {
+    const start = position(base, 'azuthka', {
       'baphite-swarm-1': 'akibatu',
       'baphite-swarm-2': 'kier-zhadd',
       'celestine-war-angels': 'akibatu',
@@ -200,7 +177,7 @@ describe('Warchon spread rules through the game loop', () => {
     expect(dests(base, next, 'celestine-war-angels')).toEqual([]);
     expect(dests(base, next, 'celestine-paladins')).toContain('akibatu');
     // Without a battle there, units leave Akibatu freely.
-    const calm = position('azuthka', { 'baphite-swarm-1': 'akibatu', 'celestine-crusaders': 'erdon-pass' });
+    const calm = position(base, 'azuthka', { 'baphite-swarm-1': 'akibatu', 'celestine-crusaders': 'erdon-pass' });
     expect(dests(base, calm, 'baphite-swarm-1').length).toBeGreaterThan(0);
   });
 
@@ -209,16 +186,18 @@ describe('Warchon spread rules through the game loop', () => {
     const content = variant((r) => {
       r.terrain!.mountain = { ...r.terrain!.mountain!, traits: ['frigid'] };
     });
-    const start = position('azuthka', { 'baphite-swarm-1': 'kier-zhadd', 'baphite-swarm-2': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' }, { content });
+    const start = position(content, 'azuthka', { 'baphite-swarm-1': 'kier-zhadd', 'baphite-swarm-2': 'kier-zhadd', 'celestine-crusaders': 'kier-zhadd' });
     expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'as')).toBe(1);
     expect(effectiveStat(unit(start, 'baphite-swarm-1'), 'ds')).toBe(1);
     const { events } = play(content, start, END, ...fingersFor(content, 'kier-zhadd', 2));
     expect(result(events)).toMatchObject({ spread: 'kier-zhadd', as: 2, ds: 3 });
     // Outside a Frigid spread, and on the printed (not Frigid) Kier-Zhadd, the Swarm has its printed CS.
     expect(
-      effectiveStat(unit(position('azuthka', { 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'erdon-pass' }, { content }), 'baphite-swarm-1'), 'as'),
+      effectiveStat(unit(position(content, 'azuthka', { 'baphite-swarm-1': 'irondale', 'celestine-crusaders': 'erdon-pass' }), 'baphite-swarm-1'), 'as'),
     ).toBe(2);
-    expect(effectiveStat(unit(position('azuthka', { 'baphite-swarm-1': 'kier-zhadd', 'celestine-crusaders': 'erdon-pass' }), 'baphite-swarm-1'), 'as')).toBe(2);
+    expect(
+      effectiveStat(unit(position(base, 'azuthka', { 'baphite-swarm-1': 'kier-zhadd', 'celestine-crusaders': 'erdon-pass' }), 'baphite-swarm-1'), 'as'),
+    ).toBe(2);
   });
 });
 
@@ -227,7 +206,7 @@ describe('Warchon Random Events through the game loop', () => {
     // No demo unit has Tactics: a copy of the content makes the Baphite Swarm tacticians.
     const content = variant(withUnit('baphite-swarm', { descriptors: ['demon', 'tactics'] }));
     const at = { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'kier-zhadd' };
-    const ev = play(content, position('azuthka', at, { content }), END, ...toEvent(content, 'erdon-pass', 1));
+    const ev = play(content, position(content, 'azuthka', at), END, ...toEvent(content, 'erdon-pass', 1));
     expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/erdon-pass#/events/entries/0' });
     expect(effectiveStat(unit(ev.state, 'baphite-swarm-1'), 'as')).toBe(4);
     const fought = play(content, ev.state, ...fingersFor(content, 'erdon-pass', 2));
@@ -237,13 +216,13 @@ describe('Warchon Random Events through the game loop', () => {
     expect(after.turn).toBe(2);
     expect(effectiveStat(unit(after, 'baphite-swarm-1'), 'as')).toBe(2);
     // Without a Tactics unit (the printed army) nothing happens.
-    const plain = play(base, position('azuthka', at), END, ...toEvent(base, 'erdon-pass', 1));
+    const plain = play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'erdon-pass', 1));
     expect(plain.events.some((e) => e.type === 'effect' && String(e.text).includes('condition does not hold'))).toBe(true);
     expect(result(play(base, plain.state, ...fingersFor(base, 'erdon-pass', 2)).events)).toMatchObject({ as: 4, ds: 3 });
   });
 
   it('Erdon Pass Event 5, Torrential Rain: combat ends at once, with no combat result', () => {
-    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
+    const start = position(base, 'azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
     const { state, events } = play(base, start, END, ...toEvent(base, 'erdon-pass', 5));
     expect(eventEntry(events)).toMatchObject({ rule: 'spread/erdon-pass#/events/entries/4' });
     expect(result(events)).toBeUndefined();
@@ -268,7 +247,7 @@ describe('Warchon Random Events through the game loop', () => {
       [1, 3, 'celestine', 4, 10],
       [3, 5, null, 2, 2],
     ] as const) {
-      const asked = play(base, position('azuthka', at), END, ...toEvent(base, 'dracosroar', 1)).state;
+      const asked = play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'dracosroar', 1)).state;
       // The event asks the attacker's fingers, then the defender's, as fingers moves.
       expect(asked.pending?.request).toMatchObject({ kind: 'number', side: 'azuthka', after: [] });
       expect(game.legalMoves(base, asked)).toEqual([1, 2, 3, 4, 5].map((n) => ({ kind: 'fingers', n })));
@@ -295,13 +274,13 @@ describe('Warchon Random Events through the game loop', () => {
     }
     // The number is the fingers', not the generator's: another seed, the same fingers, the same number.
     for (const seed of [1, 2, 3]) {
-      const ev = play(base, position('azuthka', at, { seed }), END, ...toEvent(base, 'dracosroar', 1), ...shows(4, 1));
+      const ev = play(base, position(base, 'azuthka', at, { seed }), END, ...toEvent(base, 'dracosroar', 1), ...shows(4, 1));
       expect(rolled(ev.events)).toMatchObject({ data: { value: 1 } });
     }
   });
 
   it('Dracosroar Event 2, Accidental Fall: each army picks one opposing unit without Aerial or Aquatic, and it is destroyed', () => {
-    const start = position('azuthka', {
+    const start = position(base, 'azuthka', {
       'baphite-swarm-1': 'dracosroar',
       'baphite-swarm-2': 'dracosroar',
       'celestine-war-angels': 'dracosroar',
@@ -322,6 +301,7 @@ describe('Warchon Random Events through the game loop', () => {
 
   it("Dracosroar Event 5, River's Fury: a random unit of each Battle Army takes 1 Hit", () => {
     const start = position(
+      base,
       'azuthka',
       { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar' },
       { seed: 3 },
@@ -340,7 +320,7 @@ describe('Warchon Random Events through the game loop', () => {
 
   it('Dracosroar Event 3, Magic Bridge: lifts an attack restriction Dracosroar never has (ruling), so nothing changes and combat resumes with a new number', () => {
     const at = { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-war-angels': 'dracosroar', 'celestine-crusaders': 'dracosroar' };
-    const start = position('azuthka', at);
+    const start = position(base, 'azuthka', at);
     const { state, events } = play(base, start, END, ...toEvent(base, 'dracosroar', 3));
     expect(eventEntry(events)).toMatchObject({ rule: 'spread/dracosroar#/events/entries/2', data: { entry: 3, name: 'Magic Bridge' } });
     // Nothing is destroyed, damaged or changed: the units are as before, at full Hits, stats unmodified.
@@ -372,17 +352,13 @@ describe('Warchon Random Events through the game loop', () => {
       })(r);
       inAzuthkaArmy('brimstone-dragons')(r);
     });
-    const start = position(
-      'azuthka',
-      {
-        'brimstone-dragons': 'mount-tzask',
-        'baphite-swarm-1': 'mount-tzask',
-        'baphite-swarm-2': 'kier-zhadd',
-        'celestine-crusaders': 'mount-tzask',
-        'celestine-paladins': 'erdon-pass',
-      },
-      { content },
-    );
+    const start = position(content, 'azuthka', {
+      'brimstone-dragons': 'mount-tzask',
+      'baphite-swarm-1': 'mount-tzask',
+      'baphite-swarm-2': 'kier-zhadd',
+      'celestine-crusaders': 'mount-tzask',
+      'celestine-paladins': 'erdon-pass',
+    });
     const { state, events } = play(content, start, END, ...toEvent(content, 'mount-tzask', 1));
     expect(eventEntry(events)).toMatchObject({ rule: 'spread/mount-tzask#/events/entries/0' });
     expect(here(state, 'mount-tzask')).toEqual(['brimstone-dragons']);
@@ -394,7 +370,7 @@ describe('Warchon Random Events through the game loop', () => {
   });
 
   it("Mount Tzask Event 2, Magma Flow: units of Movement 2 or less are destroyed, the others retreat one spread by their owner's choice, combat ends", () => {
-    const start = position('azuthka', {
+    const start = position(base, 'azuthka', {
       'baphite-swarm-1': 'mount-tzask',
       'deathknoll-ogres': 'mount-tzask',
       'baphite-swarm-2': 'kier-zhadd',
@@ -428,7 +404,7 @@ describe('Warchon Random Events through the game loop', () => {
       'celestine-crusaders': 'mount-tzask',
     };
     // Earthquake: the Ogres (2 Hits) keep 1 and fight at CS 1; the Swarm and the Crusaders (1 Hit) are destroyed; the Angels are untouched.
-    const quake = play(base, position('azuthka', at), END, ...toEvent(base, 'mount-tzask', 3));
+    const quake = play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'mount-tzask', 3));
     expect(eventEntry(quake.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/entries/2' });
     expect(here(quake.state, 'mount-tzask')).toEqual(['deathknoll-ogres', 'celestine-war-angels']);
     const ogres = unit(quake.state, 'deathknoll-ogres');
@@ -437,7 +413,7 @@ describe('Warchon Random Events through the game loop', () => {
     const fought = play(base, quake.state, ...fingersFor(base, 'mount-tzask', 3));
     expect(result(fought.events)).toMatchObject({ as: 1, ds: 4 });
     // Lava Burst: only the Aerial War Angels take the Hit and fight at CS 1.
-    const lava = play(base, position('azuthka', at), END, ...toEvent(base, 'mount-tzask', 4));
+    const lava = play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'mount-tzask', 4));
     expect(eventEntry(lava.events)).toMatchObject({ rule: 'spread/mount-tzask#/events/entries/3' });
     expect(here(lava.state, 'mount-tzask')).toEqual(['baphite-swarm-1', 'deathknoll-ogres', 'celestine-war-angels', 'celestine-crusaders']);
     const angels = unit(lava.state, 'celestine-war-angels');
@@ -451,7 +427,7 @@ describe('Warchon Random Events through the game loop', () => {
   });
 
   it('Mount Tzask Event 5, None: the number that called the event gives the combat result', () => {
-    const start = position('azuthka', { 'baphite-swarm-1': 'mount-tzask', 'baphite-swarm-2': 'mount-tzask', 'celestine-crusaders': 'mount-tzask' });
+    const start = position(base, 'azuthka', { 'baphite-swarm-1': 'mount-tzask', 'baphite-swarm-2': 'mount-tzask', 'celestine-crusaders': 'mount-tzask' });
     const call = fingersFor(base, 'mount-tzask', null, true);
     const called = play(base, start, END, ...call);
     const original = called.events.find((e) => e.type === 'fingers')!.number as number;
@@ -477,7 +453,7 @@ describe('Warchon Random Events through the game loop', () => {
       [1, 4, 'celestine', ['celestine-crusaders', 'celestine-paladins']],
       [2, 5, null, []],
     ] as const) {
-      const ev = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 1), ...shows(attacker, 1));
+      const ev = play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'xetti-bishum', 1), ...shows(attacker, 1));
       if (side === null) {
         expect(eventEntry(ev.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/0' });
         expect(rolled(ev.events)).toMatchObject({
@@ -503,7 +479,7 @@ describe('Warchon Random Events through the game loop', () => {
   it('Xetti Bishum Event 2, Swarming Mob: the unit of largest Size has CS 0 this turn, all of them in a tie', () => {
     const ev = play(
       base,
-      position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }),
+      position(base, 'azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'deathknoll-ogres': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum' }),
       END,
       ...toEvent(base, 'xetti-bishum', 2),
     );
@@ -513,7 +489,7 @@ describe('Warchon Random Events through the game loop', () => {
     // A tie at Size 2: every unit there fights at CS 0.
     const tie = play(
       base,
-      position('azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum' }),
+      position(base, 'azuthka', { 'baphite-swarm-1': 'xetti-bishum', 'celestine-crusaders': 'xetti-bishum', 'celestine-paladins': 'xetti-bishum' }),
       END,
       ...toEvent(base, 'xetti-bishum', 2),
     );
@@ -525,7 +501,7 @@ describe('Warchon Random Events through the game loop', () => {
   it('Xetti Bishum Event 3, Cull the Weak: the unit with the least DS there is destroyed, all of them in a tie', () => {
     const ev = play(
       base,
-      position('azuthka', {
+      position(base, 'azuthka', {
         'baphite-swarm-1': 'xetti-bishum',
         'baphite-swarm-2': 'xetti-bishum',
         'deathknoll-ogres': 'xetti-bishum',
@@ -549,7 +525,7 @@ describe('Warchon Random Events through the game loop', () => {
       'celestine-war-angels': 'erdon-pass',
     };
     // Bribery: the Controlling army is the attacker (ruling controlling-army); Azuthka takes the Paladins.
-    const bribe = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 4));
+    const bribe = play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'xetti-bishum', 4));
     expect(bribe.state.pending?.request).toMatchObject({ kind: 'units', side: 'azuthka', candidates: ['celestine-crusaders', 'celestine-paladins'] });
     const paid = play(base, bribe.state, { kind: 'choose', ids: ['celestine-paladins'] });
     expect(eventEntry(paid.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/3' });
@@ -562,7 +538,7 @@ describe('Warchon Random Events through the game loop', () => {
     const paladins = findUnit(after.core, 'celestine-paladins')!;
     if (!paladins.destroyed) expect(fightsFor(paladins)).toBe('celestine');
     // Shell Game: the non-Controlling army (the defender) takes one attacking unit, its pick.
-    const shell = play(base, position('azuthka', at), END, ...toEvent(base, 'xetti-bishum', 5));
+    const shell = play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'xetti-bishum', 5));
     expect(shell.state.pending?.request).toMatchObject({ kind: 'units', side: 'celestine', candidates: ['baphite-swarm-1', 'deathknoll-ogres'] });
     const shelled = play(base, shell.state, { kind: 'choose', ids: ['deathknoll-ogres'] });
     expect(eventEntry(shelled.events)).toMatchObject({ rule: 'spread/xetti-bishum#/events/entries/4' });
@@ -575,7 +551,7 @@ describe('Warchon Random Events through the game loop', () => {
 describe('Warchon results and armies through the game loop', () => {
   it('Ax: the attacker alone takes the Hits, its owner giving them one at a time, no unit more than it has', () => {
     // Irondale, the Ogres (AS 4) against the War Angels and the Crusaders (DS 7): column -3/-2, number 1, A2.
-    const start = position('azuthka', {
+    const start = position(base, 'azuthka', {
       'deathknoll-ogres': 'irondale',
       'baphite-swarm-2': 'kier-zhadd',
       'celestine-war-angels': 'irondale',
@@ -600,6 +576,7 @@ describe('Warchon results and armies through the game loop', () => {
   it('Dx: the defender alone takes the Hits, split by its owner among its units there', () => {
     // Irondale, AS 6 + 4 against DS 7: column +2/+3, number 1, D2.
     const start = position(
+      base,
       'azuthka',
       {
         'deathknoll-ogres': 'irondale',
@@ -680,7 +657,7 @@ describe('Warchon optional declarations and choices of any number, through the g
       'baphite-swarm-2': 'xetti-bishum',
       'celestine-paladins': 'irondale',
     };
-    const moved = play(base, position('azuthka', at), { kind: 'move', unit: 'baphite-swarm-1', to: 'akibatu' });
+    const moved = play(base, position(base, 'azuthka', at), { kind: 'move', unit: 'baphite-swarm-1', to: 'akibatu' });
     expect(moved.state.acted).toContain('baphite-swarm-1');
     const ev = play(base, moved.state, END, ...toEvent(base, 'erdon-pass', 4));
     // "may": the Controlling army (the attacker, ruling controlling-army) answers yes or no, as a move.
@@ -730,7 +707,7 @@ describe('Warchon optional declarations and choices of any number, through the g
    * candidates, or the one unit brought when only one may come (then nobody is asked).
    */
   const reserveOffered = (at: Record<string, string>, engaged: string[] = []) => {
-    const s = position('azuthka', { 'deathknoll-ogres': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', ...at });
+    const s = position(base, 'azuthka', { 'deathknoll-ogres': 'erdon-pass', 'celestine-crusaders': 'erdon-pass', ...at });
     const prevented = [{ actions: ['move'], turnsLeft: 1, source: 'result/eg' }];
     const units = s.core.units.map((u) => (engaged.includes(u.id) ? { ...u, prevented } : u));
     const ev = play(base, { ...s, core: { ...s.core, units } }, END, ...toEvent(base, 'erdon-pass', 4));
@@ -766,7 +743,7 @@ describe('Warchon optional declarations and choices of any number, through the g
     const content = variant(withUnit('deathknoll-ogres', { traits: ['nether', 'berserk'] }));
     const at = { 'deathknoll-ogres': 'irondale', 'celestine-crusaders': 'irondale', 'celestine-paladins': 'erdon-pass' };
     // A prior +1 AS stays in effect and is doubled with the rest: (4 + 1) x 2.
-    const start = play(content, position('azuthka', at, { content, mods: { 'deathknoll-ogres': [boost('as', 1)] } }), END);
+    const start = play(content, position(content, 'azuthka', at, { mods: { 'deathknoll-ogres': [boost('as', 1)] } }), END);
     expect(start.state.pending?.request).toMatchObject({ kind: 'option', side: 'azuthka', options: ['yes', 'no'] });
     expect(start.state.pending?.request.reason).toContain('trait/berserk/go-berserk');
     const berserk = play(content, start.state, { kind: 'choose', ids: ['0'] });
@@ -797,15 +774,15 @@ describe('Warchon optional declarations and choices of any number, through the g
     const calmAfter = finishTurn(content, calmFought.state);
     expect(calmAfter.events.some((e) => e.type === 'effect' && e.effect === 'destroy' && String(e.rule).startsWith('trait/berserk/'))).toBe(false);
     // A defending Berserk unit's owner declares for it too; a unit without the trait is never asked.
-    const defending = play(content, position('celestine', at, { content }), END);
+    const defending = play(content, position(content, 'celestine', at), END);
     expect(defending.state.pending?.request).toMatchObject({ kind: 'option', side: 'azuthka' });
-    const printed = play(base, position('azuthka', at), END);
+    const printed = play(base, position(base, 'azuthka', at), END);
     expect(printed.state.pending).toBeNull();
   });
 
   it("Dracosroar Event 4, Magic Bridge: the Attacking army commits any number of its units (ruling dracosroar-magic-bridge-4), the rest add no AS, then a number from both players' fingers; on 1 or 2 the committed units without Aerial or Aquatic are destroyed", () => {
     const at = { 'deathknoll-ogres': 'dracosroar', 'baphite-swarm-1': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'erdon-pass' };
-    const ev = play(base, position('azuthka', at), END, ...toEvent(base, 'dracosroar', 4));
+    const ev = play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'dracosroar', 4));
     // Any number of them, none included: every subset is a move.
     expect(ev.state.pending?.request).toMatchObject({
       kind: 'units',
@@ -850,7 +827,7 @@ describe('Warchon optional declarations and choices of any number, through the g
 
 describe('A number an event generates, shown by fingers as a battle shows them', () => {
   const at = { 'baphite-swarm-1': 'dracosroar', 'deathknoll-ogres': 'dracosroar', 'celestine-crusaders': 'dracosroar', 'celestine-paladins': 'dracosroar' };
-  const asked = () => play(base, position('azuthka', at), END, ...toEvent(base, 'dracosroar', 1)).state;
+  const asked = () => play(base, position(base, 'azuthka', at), END, ...toEvent(base, 'dracosroar', 1)).state;
 
   it("the fingers are simultaneous: the defender's view and log line show the attacker's count unseen (0) until both are shown, and its determinized view offers the same moves", () => {
     const attacked = play(base, asked(), { kind: 'fingers', n: 4 });

@@ -6,11 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
-import { boost, playMoves } from './warchon-support.js';
-import { findUnit, type CoreState, type Modifier } from '../src/engine/core/state.js';
+import { boost, playMoves, position } from './warchon-support.js';
+import { findUnit } from '../src/engine/core/state.js';
 import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
-import { contested } from '../src/engine/warchon/movement.js';
-import { recompute } from '../src/engine/warchon/statics.js';
 import { resolveCombat } from '../src/engine/warchon/tables.js';
 
 const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
@@ -27,21 +25,6 @@ function changed(edit: (records: Records) => void): PackContent {
 
 /** The core rules record of a copy, by part (`movement`, `capacity`, ...). */
 const core = (records: Records, part: string) => records.rules!.core![part] as Record<string, unknown>;
-
-/**
- * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts
- * them; units not named are off the book (destroyed), so no other battle happens.
- */
-function position(content: PackContent, side: 'azuthka' | 'celestine', at: Record<string, string>, mods: Record<string, Modifier[]> = {}): WarchonState {
-  const rules = warchonRules(content);
-  let s = game.setup(content, 7).state;
-  while (s.step === 'setup') s = game.play(content, s, game.legalMoves(content, s)[0]!).state;
-  const units = s.core.units.map((u) => ({ ...u, location: at[u.id] ?? null, destroyed: !(u.id in at), modifiers: mods[u.id] ?? [] }));
-  let c: CoreState = { ...s.core, units, active: side, turn: side === 'azuthka' ? 1 : 2, statics: [], staticMarks: '', settled: false, locationRules: [] };
-  const inBattle = contested(c, rules);
-  c = recompute(c, rules, inBattle).core;
-  return { ...s, core: c, active: side, turn: c.turn, inBattle, acted: [], departures: [] };
-}
 
 const dests = (content: PackContent, s: WarchonState, unit: string) =>
   game.legalMoves(content, s).flatMap((m) => (m.kind === 'move' && m.unit === unit ? [m.to] : []));
@@ -201,7 +184,7 @@ describe('Warchon: the core rules values the engine reads', () => {
       core(r, 'combat').clamp = 3;
     });
     const result = (content: PackContent) =>
-      playMoves(content, position(content, 'azuthka', at, mods), END, fingers(5), fingers(2)).events.find((e) => e.type === 'result');
+      playMoves(content, position(content, 'azuthka', at, { mods }), END, fingers(5), fingers(2)).events.find((e) => e.type === 'result');
     expect(result(shipped)).toMatchObject({ as: 11, ds: 7, differential: 4, column: '+4', result: 'A1D2' });
     expect(result(narrow)).toMatchObject({ as: 11, ds: 7, differential: 4, column: '+2/+3', result: 'A1D1' });
   });
@@ -252,7 +235,7 @@ describe('Warchon: the scenario and result records the engine reads', () => {
       form.defenderHitsGroup = 1;
     });
     const hits = (content: PackContent) => {
-      const { state, events } = playMoves(content, position(content, 'azuthka', at, mods), END, fingers(5), fingers(2));
+      const { state, events } = playMoves(content, position(content, 'azuthka', at, { mods }), END, fingers(5), fingers(2));
       expect(events.find((e) => e.type === 'result')).toMatchObject({ result: 'A1D2' });
       return state.battle!.hits;
     };

@@ -4,32 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
-import { boost, playMoves } from './warchon-support.js';
-import { findUnit, type CoreState, type Modifier } from '../src/engine/core/state.js';
+import { boost, playMoves, position } from './warchon-support.js';
+import { findUnit } from '../src/engine/core/state.js';
 import { effectiveStat } from '../src/engine/core/stats.js';
 import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
-import { contested } from '../src/engine/warchon/movement.js';
-import { recompute } from '../src/engine/warchon/statics.js';
 import { victory } from '../src/engine/warchon/victory.js';
 
 const PACK = fileURLToPath(new URL('../content/warchon/', import.meta.url));
 const content = loadContent([PACK]).packs.get('warchon') as PackContent;
 const rules = warchonRules(content);
-
-/**
- * The Movement Round of `side` (turn 1 Azuthka, turn 2 Celestine) with the units where `at` puts
- * them; units not named are off the book (destroyed), so no other battle happens.
- */
-function position(side: 'azuthka' | 'celestine', at: Record<string, string>, mods: Record<string, Modifier[]> = {}): WarchonState {
-  let s = game.setup(content, 7).state;
-  while (s.step === 'setup') s = game.play(content, s, game.legalMoves(content, s)[0]!).state;
-  const units = s.core.units.map((u) => ({ ...u, location: at[u.id] ?? null, destroyed: !(u.id in at), modifiers: mods[u.id] ?? [] }));
-  // The static rules are recomputed from nothing: the set-up's marks name units now elsewhere.
-  let core: CoreState = { ...s.core, units, active: side, turn: side === 'azuthka' ? 1 : 2, statics: [], staticMarks: '', settled: false, locationRules: [] };
-  const inBattle = contested(core, rules);
-  core = recompute(core, rules, inBattle).core;
-  return { ...s, core, active: side, turn: core.turn, inBattle, acted: [], departures: [] };
-}
 
 const play = (state: WarchonState, ...moves: WarchonMove[]) => playMoves(content, state, ...moves);
 
@@ -41,9 +24,10 @@ const END: WarchonMove = { kind: 'end-movement' };
 describe('Warchon rules through the game loop', () => {
   it('worked example: Erdon Pass, AS 9 against DS 7, fingers 5 and 2 give 3, column +2/+3, A1D1, each side assigns its Hit', () => {
     const start = position(
+      content,
       'azuthka',
       { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' },
-      { 'baphite-swarm-1': [boost('as', 5)] },
+      { mods: { 'baphite-swarm-1': [boost('as', 5)] } },
     );
     const battle = play(start, END).state;
     expect(battle.battle?.spread).toBe('erdon-pass');
@@ -76,7 +60,7 @@ describe('Warchon rules through the game loop', () => {
 
   it("faces: a multi-Hit unit turns to its next face, with that face's stats", () => {
     // Irondale, number from fingers 1 and 1; AS 4 against DS 6: the Ogres' side takes Hits.
-    const start = position('azuthka', { 'deathknoll-ogres': 'irondale', 'celestine-paladins': 'irondale', 'celestine-crusaders': 'irondale' });
+    const start = position(content, 'azuthka', { 'deathknoll-ogres': 'irondale', 'celestine-paladins': 'irondale', 'celestine-crusaders': 'irondale' });
     let s = play(start, END, fingers(1), fingers(1)).state;
     expect(s.battle?.result).toBeTruthy();
     const hits = s.battle!.hits.find((h) => h.side === 'azuthka')?.left ?? 0;
@@ -92,21 +76,21 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('movement: up to Movement through spreads in number order or along paths, paths both ways', () => {
-    const s = position('azuthka', { 'deathknoll-ogres': 'erdon-pass', 'celestine-paladins': 'dracosroar' });
+    const s = position(content, 'azuthka', { 'deathknoll-ogres': 'erdon-pass', 'celestine-paladins': 'dracosroar' });
     // Movement 2 from Sp. 1: Sp. 2, Sp. 3 (through 2), Akibatu by the path, Sp. 5 and Kier-Zhadd beyond it; not Sp. 6.
     expect(dests(s, 'deathknoll-ogres')).toEqual(['irondale', 'dracosroar', 'akibatu', 'mount-tzask', 'kier-zhadd']);
-    const back = position('azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-paladins': 'irondale' });
+    const back = position(content, 'azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-paladins': 'irondale' });
     // Kier-Zhadd back to Akibatu (the path both ways), then on to Erdon Pass along Akibatu's path.
     expect(dests(back, 'deathknoll-ogres')).toEqual(expect.arrayContaining(['erdon-pass', 'akibatu', 'xetti-bishum']));
   });
 
   it('movement: a unit stops on entering a spread with an enemy unit', () => {
-    const s = position('azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-paladins': 'xetti-bishum', 'celestine-crusaders': 'akibatu' });
+    const s = position(content, 'azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-paladins': 'xetti-bishum', 'celestine-crusaders': 'akibatu' });
     expect(dests(s, 'deathknoll-ogres')).toEqual(['akibatu', 'xetti-bishum']);
   });
 
   it('movement: an Aerial unit goes straight to any spread within its Movement', () => {
-    const s = position('celestine', {
+    const s = position(content, 'celestine', {
       'celestine-war-angels': 'erdon-pass',
       'celestine-paladins': 'erdon-pass',
       'baphite-swarm-1': 'irondale',
@@ -118,7 +102,7 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('movement: a move that would take an army over Capacity is refused, Aerial and non-Aerial counted apart', () => {
-    const s = position('azuthka', {
+    const s = position(content, 'azuthka', {
       'baphite-swarm-1': 'erdon-pass',
       'baphite-swarm-2': 'irondale',
       'deathknoll-ogres': 'irondale',
@@ -126,7 +110,7 @@ describe('Warchon rules through the game loop', () => {
     });
     expect(dests(s, 'deathknoll-ogres')).not.toContain('erdon-pass'); // 2 + 3 > 4
     expect(dests(s, 'baphite-swarm-2')).toContain('erdon-pass'); // 2 + 2 = 4
-    const c = position('celestine', {
+    const c = position(content, 'celestine', {
       'celestine-crusaders': 'erdon-pass',
       'celestine-paladins': 'irondale',
       'celestine-war-angels': 'irondale',
@@ -138,7 +122,7 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('movement: each unit acts once a turn (moved or held), end-movement shifts the rest', () => {
-    const s = position('azuthka', { 'baphite-swarm-1': 'mount-tzask', 'baphite-swarm-2': 'mount-tzask', 'celestine-paladins': 'erdon-pass' });
+    const s = position(content, 'azuthka', { 'baphite-swarm-1': 'mount-tzask', 'baphite-swarm-2': 'mount-tzask', 'celestine-paladins': 'erdon-pass' });
     const moved = play(s, { kind: 'move', unit: 'baphite-swarm-1', to: 'xetti-bishum' }).state;
     expect(game.legalMoves(content, moved).some((m) => 'unit' in m && m.unit === 'baphite-swarm-1')).toBe(false);
     const held = play(moved, { kind: 'hold', unit: 'baphite-swarm-2' }).state;
@@ -147,7 +131,7 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it("Capacity: an army over a spread's Capacity destroys units of its choice until within it", () => {
-    const s = position('azuthka', {
+    const s = position(content, 'azuthka', {
       'baphite-swarm-1': 'erdon-pass',
       'baphite-swarm-2': 'erdon-pass',
       'deathknoll-ogres': 'erdon-pass',
@@ -160,7 +144,7 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('turn: battles on every spread both armies share, after all movement, in spread number order', () => {
-    const s = position('azuthka', {
+    const s = position(content, 'azuthka', {
       'baphite-swarm-1': 'irondale',
       'baphite-swarm-2': 'erdon-pass',
       'celestine-paladins': 'irondale',
@@ -175,19 +159,19 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('Erdon Pass: only one unit per army may move out of battle there each turn', () => {
-    const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
+    const s = position(content, 'azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
     expect(dests(s, 'baphite-swarm-2').length).toBeGreaterThan(0);
     const one = play(s, { kind: 'move', unit: 'baphite-swarm-1', to: 'irondale' }).state;
     expect(dests(one, 'baphite-swarm-2')).toEqual([]);
     expect(game.legalMoves(content, one)).toContainEqual({ kind: 'hold', unit: 'baphite-swarm-2' });
     // Without a battle there (no enemy when the round began), both may leave.
-    const calm = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'kier-zhadd' });
+    const calm = position(content, 'azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'kier-zhadd' });
     expect(dests(play(calm, { kind: 'move', unit: 'baphite-swarm-1', to: 'irondale' }).state, 'baphite-swarm-2').length).toBeGreaterThan(0);
   });
 
   it('Engaged: no unit of the battle may leave next turn, reinforcements may move in, and they fight again', () => {
     // Erdon Pass, AS 4 against DS 3 (column -1/0/+1), number 3 (fingers 5 and 2): Eg.
-    const start = position('azuthka', {
+    const start = position(content, 'azuthka', {
       'baphite-swarm-1': 'erdon-pass',
       'baphite-swarm-2': 'erdon-pass',
       'celestine-crusaders': 'erdon-pass',
@@ -206,7 +190,7 @@ describe('Warchon rules through the game loop', () => {
 
   it('Standoff: no Hits, and units move in or out next turn as normal', () => {
     // Erdon Pass, number 2 (fingers 5 and 1), column -1/0/+1: So.
-    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
+    const start = position(content, 'azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
     const { state, events } = play(start, END, fingers(5), fingers(1));
     expect(events.find((e) => e.type === 'result')).toMatchObject({ result: 'So' });
     expect(state.core.units.filter((u) => !u.destroyed && u.hits < u.maxHits)).toEqual([]);
@@ -216,7 +200,7 @@ describe('Warchon rules through the game loop', () => {
   it('AE and DE: every attacking (or defending) unit in the battle is destroyed', () => {
     // Erdon Pass, number 1 (fingers 4 and 1): AS 2 against DS 7 is column -5, AE.
     const ae = play(
-      position('azuthka', {
+      position(content, 'azuthka', {
         'baphite-swarm-1': 'erdon-pass',
         'baphite-swarm-2': 'mount-tzask',
         'celestine-war-angels': 'erdon-pass',
@@ -232,9 +216,10 @@ describe('Warchon rules through the game loop', () => {
     // AS 9 against DS 3 is column +5: DE.
     const de = play(
       position(
+        content,
         'azuthka',
         { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'mount-tzask', 'celestine-crusaders': 'erdon-pass', 'celestine-paladins': 'irondale' },
-        { 'baphite-swarm-1': [boost('as', 7)] },
+        { mods: { 'baphite-swarm-1': [boost('as', 7)] } },
       ),
       END,
       fingers(4),
@@ -246,7 +231,7 @@ describe('Warchon rules through the game loop', () => {
 
   it('events: an E number calls the Events Table once per spread per turn; the next number ignores E', () => {
     // Erdon Pass: fingers 3 and 1 give 5E; event number 2 (fingers 5 and 1): Fortified Defense, +2 DS.
-    const start = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
+    const start = position(content, 'azuthka', { 'baphite-swarm-1': 'erdon-pass', 'baphite-swarm-2': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' });
     const called = play(start, END, fingers(3), fingers(1));
     expect(called.events.filter((e) => e.type === 'event-called')).toHaveLength(1);
     expect(called.state.battle?.stage).toBe('event-fingers');
@@ -261,7 +246,7 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('Deadly Confrontation: each owner picks the unit that takes the Hit, as a move', () => {
-    const start = position('azuthka', {
+    const start = position(content, 'azuthka', {
       'baphite-swarm-1': 'erdon-pass',
       'baphite-swarm-2': 'erdon-pass',
       'celestine-crusaders': 'erdon-pass',
@@ -288,7 +273,7 @@ describe('Warchon rules through the game loop', () => {
 
   it('victory: a side with no units left loses', () => {
     const { state, events } = play(
-      position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }),
+      position(content, 'azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-war-angels': 'erdon-pass', 'celestine-crusaders': 'erdon-pass' }),
       END,
       fingers(4),
       fingers(1),
@@ -300,7 +285,7 @@ describe('Warchon rules through the game loop', () => {
 
   it('no turn limit: the text ends a game only when an army is destroyed, so a game still going after its 100th turn goes on', () => {
     // A bound on a game's length is the simulator's (`simulate --max-moves`, reported unfinished), not a rule players read.
-    const s = position('azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-crusaders': 'kier-zhadd' });
+    const s = position(content, 'azuthka', { 'baphite-swarm-1': 'erdon-pass', 'celestine-crusaders': 'kier-zhadd' });
     for (const turn of [99, 100, 1000]) {
       const { state } = play({ ...s, turn, core: { ...s.core, turn } } as WarchonState, END);
       expect(state.result, `turn ${turn}`).toBeNull();
@@ -310,7 +295,7 @@ describe('Warchon rules through the game loop', () => {
   });
 
   it('mutual destruction: both armies destroyed at once end the game as the ruling mutual-destruction-draw sets rules core /mutualDestruction (a draw)', () => {
-    const s = position('azuthka', {});
+    const s = position(content, 'azuthka', {});
     expect(rules.mutualDestruction).toBe('draw');
     expect(victory(s.core, rules)).toEqual({
       winner: null,
