@@ -515,16 +515,23 @@ import * as pdfjs from '/pdfjs/build/pdf.mjs';
 import * as worker from '/pdfjs/build/pdf.worker.mjs';
 globalThis.pdfjsWorker = worker;
 const dirs = { cMapUrl: '/pdfjs/cmaps/', standardFontDataUrl: '/pdfjs/standard_fonts/', wasmUrl: '/pdfjs/wasm/', iccUrl: '/pdfjs/iccs/' };
-window.rasterPage = async (url, number, dpi) => {
+const draw = async (doc, number, dpi) => {
+  const page = await doc.getPage(number);
+  const viewport = page.getViewport({ scale: dpi / 72 });
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(viewport.width);
+  canvas.height = Math.round(viewport.height);
+  await page.render({ canvas, canvasContext: canvas.getContext('2d'), viewport, background: '#ffffff' }).promise;
+  return canvas.toDataURL('image/png');
+};
+// One page, or every page (number null) from one load of the file.
+window.rasterPages = async (url, number, dpi) => {
   const doc = await pdfjs.getDocument({ url, ...dirs, isEvalSupported: false }).promise;
   try {
-    const page = await doc.getPage(number);
-    const viewport = page.getViewport({ scale: dpi / 72 });
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(viewport.width);
-    canvas.height = Math.round(viewport.height);
-    await page.render({ canvas, canvasContext: canvas.getContext('2d'), viewport, background: '#ffffff' }).promise;
-    return canvas.toDataURL('image/png');
+    const numbers = number === null ? Array.from({ length: doc.numPages }, (_, i) => i + 1) : [number];
+    const out = [];
+    for (const n of numbers) out.push(await draw(doc, n, dpi));
+    return out;
   } finally {
     await doc.destroy();
   }
@@ -568,15 +575,29 @@ afterAll(async () => {
 
 /** Page `page` of a PDF drawn at `dpi` (the pixels `pdftoppm -r dpi` would give), by pdf.js in the headless Chromium. */
 export async function raster(file: string, page: number, dpi = 254): Promise<Raster> {
+  return (await drawn(file, page, dpi))[0]!;
+}
+
+/** Every page of a PDF drawn at `dpi`, in order, from one load of the file (as `raster` draws each). */
+export async function rasterAll(file: string, dpi = 254): Promise<Raster[]> {
+  return drawn(file, null, dpi);
+}
+
+async function drawn(file: string, page: number | null, dpi: number): Promise<Raster[]> {
   viewer ??= openViewer();
   const { page: tab, files } = await viewer;
   const url = `/pdf/${++rasterCount}.pdf`;
   files.set(url, path.resolve(file));
-  const dataUrl = (await tab.evaluate(
-    ([u, n, d]) => (window as unknown as { rasterPage(u: string, n: number, d: number): Promise<string> }).rasterPage(u, n, d),
+  const dataUrls = (await tab.evaluate(
+    ([u, n, d]) => (window as unknown as { rasterPages(u: string, n: number | null, d: number): Promise<string[]> }).rasterPages(u, n, d),
     [url, page, dpi] as const,
-  )) as string;
+  )) as string[];
   files.delete(url);
+  return dataUrls.map((dataUrl) => pixels(dataUrl, dpi));
+}
+
+/** A PNG data URL's pixels, looked up in millimetres at `dpi`. */
+function pixels(dataUrl: string, dpi: number): Raster {
   const png = PNG.sync.read(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
   const { width, height, data } = png;
   const px = dpi / 25.4;
