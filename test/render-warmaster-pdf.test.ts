@@ -1,6 +1,7 @@
 // Warmaster's printables through headless Chromium: no face overflows its box (sheets in the
 // 190 x 259 mm sheet box, cards at poker size), and the PDFs hold their pages and key text.
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KIND_LEGENDS, KIND_MARKS } from '../src/render/marks.js';
 import { SHEET_FACE } from '../src/render/compose.js';
@@ -18,33 +19,48 @@ const printables = printablesOf('warmaster').filter((p) => declared.has(p.id));
 describe('warmaster faces in Chromium', () => {
   const chrome = useChrome();
 
-  /** What would print badly on one face: content past its box, text under 6 pt. */
-  async function problems(p: Printable, face: Face, inkSaver = false): Promise<string[]> {
+  /** What would print badly on one face (laid out in `page`, its document replaced): content past its box, text under 7 pt. */
+  function problems(page: Page, p: Printable, face: Face, inkSaver = false): Promise<string[]> {
     const size = p.kind === 'sheet' ? SHEET_FACE : (p.size ?? CARD_SIZES.poker);
+    return layoutProblems(page, templates, p, face, size, { boxes: '.face > .wm-sheet, .face > .wm-card, .face > .wm-back' }, inkSaver);
+  }
+
+  /** Runs `use` with a new tab, closed after: one tab for many faces (the fonts decoded once). */
+  async function inTab<T>(use: (page: Page) => Promise<T>): Promise<T> {
     const page = await chrome().newPage();
     try {
-      return await layoutProblems(page, templates, p, face, size, { boxes: '.face > .wm-sheet, .face > .wm-card, .face > .wm-back' }, inkSaver);
+      return await use(page);
     } finally {
       await page.close();
     }
   }
 
-  it('fits every face in its box, no text under 7 pt, in colour and with the ink saver', async () => {
-    const bad: string[] = [];
-    for (const p of printables) {
-      for (const f of p.faces) {
-        for (const ink of [false, true]) for (const x of await problems(p, f, ink)) bad.push(`${p.id} ${f.label}${ink ? ' (ink saver)' : ''}: ${x}`);
-      }
-    }
-    expect(bad).toEqual([]);
-  }, 120_000);
+  it(
+    'fits every face in its box, no text under 7 pt, in colour and with the ink saver',
+    () =>
+      inTab(async (page) => {
+        const bad: string[] = [];
+        for (const p of printables) {
+          for (const f of p.faces) {
+            for (const ink of [false, true]) for (const x of await problems(page, p, f, ink)) bad.push(`${p.id} ${f.label}${ink ? ' (ink saver)' : ''}: ${x}`);
+          }
+        }
+        expect(bad).toEqual([]);
+      }),
+    120_000,
+  );
 
-  it('notices a face that does overflow', async () => {
-    const units = printables.find((p) => p.id === 'warmaster-units')!;
-    const f = units.faces[0]!;
-    const long = { ...f, context: { ...f.context, exceptions: 'Exception. '.repeat(200) } };
-    expect((await problems(units, long)).length).toBeGreaterThan(0);
-  }, 60_000);
+  it(
+    'notices a face that does overflow',
+    () =>
+      inTab(async (page) => {
+        const units = printables.find((p) => p.id === 'warmaster-units')!;
+        const f = units.faces[0]!;
+        const long = { ...f, context: { ...f.context, exceptions: 'Exception. '.repeat(200) } };
+        expect((await problems(page, units, long)).length).toBeGreaterThan(0);
+      }),
+    60_000,
+  );
 });
 
 describe('warmaster PDFs', () => {
