@@ -1,7 +1,9 @@
 // A kit a home printer can make (issue 23): nothing printed within the printer-safe margin of any
-// page of the three kits on A4 and Letter, card backs in the default kit as their own pages, a
-// page of few pieces spread over the page, bleed on every cut piece (Warchon's playmarks too), and
-// text cut off in its box reported by the render (an error with --strict), none in the shipped packs.
+// page of the three kits on A4 and Letter, every font in them embedded from the bundled families,
+// card backs in the default kit as their own pages, a page of few pieces spread over the page,
+// bleed on every cut piece (Warchon's playmarks too), and text cut off in its box reported by the
+// render (an error with --strict), none in the shipped packs.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../src/content/effective.js';
@@ -14,7 +16,7 @@ import { render, type RenderSummary } from '../src/render/render.js';
 import { TextCutOffError } from '../src/render/render-error.js';
 import { contextsOf, packContentOf } from './content-support.js';
 import { badCaseProject } from './helpers.js';
-import { browser, isWhite, type Raster, raster, rasterAll, templates, tempDir } from './render-pipeline-support.js';
+import { browser, isWhite, pdffonts, type Raster, raster, rasterAll, templates, tempDir } from './render-pipeline-support.js';
 
 const PACKS = ['archon-skirmish', 'warchon', 'warmaster'] as const;
 
@@ -72,6 +74,22 @@ for (const paper of ['a4', 'letter'] as const) {
       }
       expect(found.slice(0, 5)).toEqual([]);
     }, 300_000);
+
+    // Chromium writes a Type 3 font for a synthetic bold or italic it has no face for, and takes a
+    // glyph the bundled fonts lack from a system font: the PDF would print differently elsewhere.
+    it('embed every font of every PDF, subset, from the bundled families: no system font, no Type 3', async () => {
+      const pdfs = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.pdf'));
+      expect(pdfs.length).toBeGreaterThanOrEqual(19);
+      const bad: string[] = [];
+      for (const rel of pdfs) {
+        for (const font of await pdffonts(path.join(out, rel))) {
+          if (font.emb !== 'yes') bad.push(`${rel}: ${font.name} not embedded`);
+          if (font.type === 'Type 3') bad.push(`${rel}: ${font.name} is a Type 3 font`);
+          if (!/^[A-Z]{6}\+(IBMPlex|Cinzel|NotoSans)/.test(font.name)) bad.push(`${rel}: ${font.name} is not a bundled font`);
+        }
+      }
+      expect(bad).toEqual([]);
+    }, 120_000);
 
     it('report no text cut off in the shipped packs', () => {
       expect(summary.warnings.filter((w) => w.includes('cut off'))).toEqual([]);

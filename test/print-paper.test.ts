@@ -19,7 +19,7 @@ import { packPrintables } from '../src/render/printables.js';
 import { contextsOf, packContentOf } from './content-support.js';
 import { fakeIo, repoRoot } from './helpers.js';
 import { validate } from '../src/content/validate.js';
-import { browser, pdfinfo, pdftotext, tempDir, templates, useChrome } from './render-pipeline-support.js';
+import { browser, pdfinfo, pdftotext, tempDir, templates } from './render-pipeline-support.js';
 
 const packs = ['archon-skirmish', 'warchon', 'warmaster'];
 const printablesOf = (pack: string): Printable[] => packPrintables(packContentOf(pack), { playmarkVersion: 'test', contexts: contextsOf(packContentOf(pack)) });
@@ -178,7 +178,6 @@ describe("printables.yaml's `sheets`: cards and counters share sheets by default
   });
 
   describe('printed', () => {
-    useChrome();
     it('`render warmaster` by default writes one warmaster-units-and-cards.pdf: the 10 units and 4 cards on 2 sheets, and no PDF each', async () => {
       const out = tempDir();
       const summary = await render({ contents: [packContentOf('warmaster')], templates, outDir: out, browser });

@@ -54,7 +54,7 @@ type MarkKind = Footnote['kind'];
  */
 export const KIND_MARKS: Readonly<Record<MarkKind, string>> = {
   // A heavy cross, not a dagger: the bundled body font has no dagger in its bold weights, and a
-  // mark drawn from a system font is a font the PDF was never meant to carry (render-fonts.test.ts).
+  // mark drawn from a system font is a font the PDF was never meant to carry (print-home-kit.test.ts).
   erratum: '\u271A',
   inference: '\u25C7',
   ruling: '\u00A7',
