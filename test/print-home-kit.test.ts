@@ -7,9 +7,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../src/content/effective.js';
-import { composePrintable, DEFAULT_PRINT, PAPER, type PrintOptions } from '../src/render/compose.js';
+import { combinedLayout, composePrintable, DEFAULT_PRINT, PAPER, type PrintOptions } from '../src/render/compose.js';
+import { printDocuments } from '../src/render/documents.js';
 import { FULL_REACH } from '../src/render/crop-marks.js';
-import { fitGrid, gridOptions } from '../src/render/impose.js';
+import { fitGrid, gridOptions, slot } from '../src/render/impose.js';
 import type { CardPrintable, Printable } from '../src/render/printable.js';
 import { packPrintables } from '../src/render/printables.js';
 import { render, type RenderSummary } from '../src/render/render.js';
@@ -106,6 +107,11 @@ for (const paper of ['a4', 'letter'] as const) {
       });
       const sides = composed.pages.map((p) => p.side);
       expect(sides.length).toBe(deck.pages);
+      // A full sheet holds 9 upright on A4, 8 turned on Letter (6 upright would fit inside its 5 mm margin).
+      const full = Math.max(...composed.pages.map((p) => p.faces!.length));
+      expect(full).toBe(paper === 'a4' ? 9 : 8);
+      const turned = composed.pages[0]!.slots!.every((t) => t.width > t.height);
+      expect(turned).toBe(paper === 'letter');
       expect(sides.filter((s) => s === 'back')).toHaveLength(deck.pages / 2);
       sides.forEach((s, i) => expect(s).toBe(i % 2 === 0 ? 'front' : 'back'));
       // Each back page holds a back where its front page holds a front, mirrored for the long edge, printed in its colour.
@@ -154,6 +160,32 @@ describe('small pieces laid out across the page', () => {
     });
   }
 
+  for (const paper of ['a4', 'letter'] as const) {
+    it(`${paper}: --combine spreads every shared sheet of Archon's and Warmaster's cards and counters over the page, centred, never a band at its top`, () => {
+      const print = { ...DEFAULT_PRINT, paper };
+      const height = PAPER[paper].height;
+      let sheets = 0;
+      let spread = 0;
+      for (const pack of ['archon-skirmish', 'warmaster']) {
+        const content = packContentOf(pack);
+        const all = packPrintables(content, { playmarkVersion: 'test', print, contexts: contextsOf(content) });
+        const doc = printDocuments(all, { combine: true }).find((d) => d.kind === 'combined')!;
+        for (const bands of combinedLayout(doc.printables as CardPrintable[], print).pages) {
+          const slots = bands.flatMap((b) => b.items.map((_, k) => slot(b.grid, k).trim));
+          const top = Math.min(...slots.map((t) => t.y));
+          const bottom = Math.max(...slots.map((t) => t.y + t.height));
+          sheets++;
+          // As much room above the pieces as below them (within the bands' crop-mark room).
+          expect(Math.abs(top - (height - bottom)), `${pack} on ${paper}: ${top.toFixed(1)} mm above, ${(height - bottom).toFixed(1)} below`).toBeLessThan(3);
+          if (bottom - top > height / 2) spread++;
+        }
+      }
+      // Every sheet but one holding a single piece reaches over more than half the page.
+      expect(sheets).toBeGreaterThan(5);
+      expect(spread).toBeGreaterThanOrEqual(sheets - 1);
+    });
+  }
+
   it('--crop-marks full draws cut lines across the pieces and their gutters, never down the empty page', () => {
     const print: PrintOptions = { ...DEFAULT_PRINT, cropMarks: 'full' };
     const composed = composePrintable(templates, printableOf('archon-skirmish', 'archon-skirmish-markers', print), print);
@@ -183,10 +215,13 @@ describe('small pieces laid out across the page', () => {
 describe('the printer-safe margin is an option', () => {
   const poker = { width: 63, height: 88 };
 
-  it('poker cards on Letter: 9 a sheet inside a 2 mm margin, 6 inside 5 mm (fewer a sheet rather than art at the edge)', () => {
+  it('poker cards on Letter: 9 a sheet inside a 2 mm margin, 8 turned inside 5 mm (6 upright; fewer a sheet rather than art at the edge)', () => {
     const at = (safeMargin: number) => fitGrid(gridOptions({ ...DEFAULT_PRINT, safeMargin }, poker, PAPER.letter)).grid;
     expect(at(2).perPage).toBe(9);
-    expect(at(5).perPage).toBe(6);
+    expect(at(2).turned).toBeUndefined();
+    expect(at(5).perPage).toBe(8);
+    expect(at(5).turned).toBe(true);
+    expect([at(5).cols.count, at(5).rows.count]).toEqual([2, 4]);
     for (const s of [2, 5]) {
       const g = at(s);
       expect(g.rows.start - g.rows.outerBleed).toBeGreaterThanOrEqual(s);

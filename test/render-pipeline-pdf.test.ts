@@ -171,32 +171,79 @@ describe('PDFs printed by headless Chromium', () => {
 });
 
 describe('other papers and layouts', () => {
-  it('Letter is exactly 612 x 792 pt; short-edge backs mirror rows and take the back offset', async () => {
+  it('Letter is exactly 612 x 792 pt; full crop marks stop FULL_REACH from the art', async () => {
     const out = tempDir();
-    await render({ printables: [deck], templates, outDir: out, paper: 'letter', duplex: 'short', backOffset: { x: 2, y: 1 }, cropMarks: 'full', browser });
+    await render({ printables: [deck], templates, outDir: out, paper: 'letter', duplex: 'none', cropMarks: 'full', browser });
     const pdf = path.join(out, 'fixture/fixture-deck.pdf');
     const info = await pdfinfo(pdf, 1);
     expect(info.pageSize).toBe('612 x 792');
     expect(box(info, 'MediaBox')).toEqual([0, 0, 612, 792]);
-    // 6 poker cards a sheet on Letter inside the 5 mm printer-safe margin: 4 sheets, each with its backs.
-    expect((await pdfinfo(pdf)).pages).toBe(8);
-    expect((await pdfinfo(path.join(out, 'calibration.pdf'))).pageSize).toBe('612 x 792');
-    const composed = composePrintable(templates, deck, printOptions({ paper: 'letter', duplex: 'short', backOffset: { x: 2, y: 1 }, cropMarks: 'full' }));
-    const s0 = composed.pages[0]!.slots![0]!;
-    const b0 = composed.pages[1]!.slots![0]!;
-    // The first slot's back is in the bottom row (rows mirrored), 2 mm right and 1 mm down.
-    expect(b0.x).toBeCloseTo(s0.x + 2, 2);
-    expect(b0.y).toBeCloseTo(PAPER.letter.height - s0.y - s0.height + 1, 2);
-    const back = await raster(pdf, 2);
-    expect(isGreen(back.at(b0.x + 5.3, b0.y + 5.3))).toBe(true);
-    expect(isGreen(back.at(b0.x + 4.7, b0.y + 8))).toBe(false);
-    // Full crop marks run FULL_REACH from the art towards the edge, not down the empty paper.
-    const front = await raster(pdf, 1);
+    // 8 poker cards a sheet on Letter, turned (6 upright inside the 5 mm margin): 3 sheets, no backs (--duplex none).
+    expect((await pdfinfo(pdf)).pages).toBe(3);
+    const composed = composePrintable(templates, deck, printOptions({ paper: 'letter', duplex: 'none', cropMarks: 'full' }));
+    expect(composed.pages.map((p) => p.side)).toEqual(['front', 'front', 'front']);
+    // Full crop marks run FULL_REACH from the art towards the edge, not down the empty paper: on
+    // the last sheet, whose 4 cards are spread with room round them (a full sheet's marks stop at the printer-safe margin).
+    const s0 = composed.pages[2]!.slots![0]!;
+    const front = await raster(pdf, 3);
     const from = s0.y - 3 - CROP_MARK.offset;
     expect(isDark(front.at(s0.x, from - 0.5))).toBe(true);
     expect(isDark(front.at(s0.x, from - FULL_REACH + 0.5))).toBe(true);
     expect(isDark(front.at(s0.x, from - FULL_REACH - 0.5))).toBe(false);
   }, 60_000);
+
+  // Poker cards on Letter lie turned a quarter turn (8 a sheet): each back must still be behind its
+  // own face, and turned so that the cut card's back relates to its face as an upright card's does.
+  // Checked from the fronts' slots alone: the face's red mark (5 mm in from its own top-left corner)
+  // where the turn puts it, and the back's green mark (5 mm in from the back's own top-left) behind
+  // the face's top-right corner (long edge: the card turned over like a book page) or its
+  // bottom-left corner (short edge: turned over its top).
+  for (const [duplex, offset] of [
+    ['long', { x: 0, y: 0 }],
+    ['short', { x: 2, y: 1 }],
+  ] as const) {
+    it(`turned cards on Letter: every back lands behind its own face (${duplex} edge${offset.x ? ', with a back offset' : ''})`, async () => {
+      const out = tempDir();
+      const options = { paper: 'letter', duplex, backOffset: offset } as const;
+      await render({ printables: [deck], templates, outDir: out, browser, ...options });
+      const pdf = path.join(out, 'fixture/fixture-deck.pdf');
+      const composed = composePrintable(templates, deck, printOptions(options));
+      expect(composed.pages.map((p) => p.faces!.length)).toEqual([8, 8, 8, 8, 4, 4]);
+      expect((await pdfinfo(pdf)).pages).toBe(6);
+      expect((await pdfinfo(path.join(out, 'calibration.pdf'))).pageSize).toBe('612 x 792');
+      const { width: W, height: H } = CARD_SIZES.poker;
+      const paper = PAPER.letter;
+      // A point of the sheet's front, seen through the paper on the back page as it is printed.
+      const behind = (p: { x: number; y: number }) =>
+        duplex === 'long' ? { x: paper.width - p.x + offset.x, y: p.y + offset.y } : { x: p.x + offset.x, y: paper.height - p.y + offset.y };
+      for (const sheet of [0, 2]) {
+        const slots = composed.pages[sheet]!.slots!;
+        const front = await raster(pdf, sheet + 1);
+        const back = await raster(pdf, sheet + 2);
+        for (const s of slots) {
+          // Turned a quarter turn clockwise: 88 mm across, 63 mm down, the card's top along the slot's right side.
+          expect([s.width, s.height]).toEqual([H, W]);
+          const at = (u: number, v: number) => ({ x: s.x + H - v, y: s.y + u });
+          expect(isRed(front.at(at(8, 8).x, at(8, 8).y))).toBe(true);
+          expect(isRed(front.at(at(W - 8, 8).x, at(W - 8, 8).y))).toBe(false);
+          const mark = behind(duplex === 'long' ? at(W - 8, 8) : at(8, H - 8));
+          const wrong = behind(at(8, 8));
+          expect(isGreen(back.at(mark.x, mark.y)), `${duplex} back of the slot at ${s.x}, ${s.y}`).toBe(true);
+          expect(isGreen(back.at(wrong.x, wrong.y))).toBe(false);
+          // The back's colour fills the whole trim behind the face: its corners, 1 mm in.
+          for (const [u, v] of [
+            [1, 1],
+            [W - 1, 1],
+            [1, H - 1],
+            [W - 1, H - 1],
+          ] as const) {
+            const b = behind(at(u, v));
+            expect(isWhite(back.at(b.x, b.y))).toBe(false);
+          }
+        }
+      }
+    }, 60_000);
+  }
 
   it('print-on-demand: one card a page, TrimBox the card and BleedBox the bleed, exact to 0.1 mm; PNGs at 300 dpi', async () => {
     const out = tempDir();

@@ -54,11 +54,15 @@ describe('n-up imposition', () => {
   });
 
   it('counts from paper, card, bleed, gap and margin', () => {
-    // 2 x 3 mm bleed between cards: poker no longer fits three across on A4 with room for marks.
-    expect(fitGrid({ paper: A4, card: poker, bleed: 3, gap: 6, margin: 4 }).grid.perPage).toBe(6);
+    // 2 x 3 mm bleed between cards: poker no longer fits three across on A4 with room for marks
+    // (6 upright); turned a quarter turn, 2 x 4 fit.
+    const wide = fitGrid({ paper: A4, card: poker, bleed: 3, gap: 6, margin: 4 }).grid;
+    expect(wide.perPage).toBe(8);
+    expect(wide.turned).toBe(true);
+    expect([wide.cols.card, wide.rows.card]).toEqual([88, 63]);
     expect(fitGrid({ paper: A4, card: CARD_SIZES.mini, bleed: 3, gap: 0, margin: 4 }).grid.perPage).toBe(4 * 4);
     expect(fitGrid({ paper: A4, card: CARD_SIZES.tarot, bleed: 3, gap: 0, margin: 4 }).grid.perPage).toBe(2 * 2);
-    expect(fitGrid({ paper: LETTER, card: CARD_SIZES.bridge, bleed: 3, gap: 0, margin: 4 }).grid.perPage).toBe(3 * 2);
+    expect(fitGrid({ paper: LETTER, card: CARD_SIZES.bridge, bleed: 3, gap: 0, margin: 4 }).grid.perPage).toBe(2 * 4); // turned: 3 x 2 upright
     const axis = fitAxis(210, 63, 3, 6, 4).axis;
     expect(axis.innerBleed).toBe(3);
     expect(axis.step).toBe(69);

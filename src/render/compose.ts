@@ -15,6 +15,7 @@ import {
   mirrorForFold,
   slot,
   spreadGrid,
+  SPREAD_GAP,
   type Grid,
   type Placement,
   type Rect,
@@ -235,16 +236,22 @@ function renderBack(templates: Templates, p: CardPrintable): string {
  * A face at its place: a clip box as large as the bleed it may show, holding the face element. The
  * face element is the trim plus a transparent border as wide as the bleed, so its background (the
  * card's colour) reaches into the bleed while its content box, and the containing block of
- * anything positioned inside it, stays the trim.
+ * anything positioned inside it, stays the trim. A turned face is turned whole about the trim's
+ * centre (art, text and bleed); a quarter-turned one lies in a trim as wide as the card is tall.
  */
 export function placed(at: Placement, html: string, bleed: number, side: 'front' | 'back'): string {
   const { trim, bleed: show } = at;
   const border = Math.ceil(pxOf(bleed)); // whole pixels: Chromium rounds border widths down
   const clip: Rect = { x: trim.x - show.left, y: trim.y - show.top, width: trim.width + show.left + show.right, height: trim.height + show.top + show.bottom };
-  const turn = at.rotate === 180 ? ' rotate(180deg)' : '';
+  const quarter = at.rotate === 90 || at.rotate === 270;
+  const card = quarter ? { width: trim.height, height: trim.width } : { width: trim.width, height: trim.height };
+  // The face's centre on the trim's centre, then turned about it (transform-origin: the face's centre).
+  const left = show.left + (trim.width - card.width) / 2;
+  const top = show.top + (trim.height - card.height) / 2;
+  const turn = at.rotate === 0 ? '' : ` rotate(${at.rotate}deg)`;
   const face =
-    `<div class="face face-card face-${side}" style="width:calc(${mm(trim.width)} + ${2 * border}px);height:calc(${mm(trim.height)} + ${2 * border}px);` +
-    `border:${border}px solid transparent;transform:translate(calc(${mm(show.left)} - ${border}px),calc(${mm(show.top)} - ${border}px))${turn}">${html}</div>`;
+    `<div class="face face-card face-${side}" style="width:calc(${mm(card.width)} + ${2 * border}px);height:calc(${mm(card.height)} + ${2 * border}px);` +
+    `border:${border}px solid transparent;transform:translate(calc(${mm(left)} - ${border}px),calc(${mm(top)} - ${border}px))${turn}">${html}</div>`;
   return `<div class="pm-slot" style="width:${mm(clip.width)};height:${mm(clip.height)};transform:translate(${mm(clip.x)},${mm(clip.y)})">${face}</div>`;
 }
 
@@ -298,6 +305,8 @@ export interface Band {
   readonly top: number;
   /** The band's art (bleed included) ends here. */
   readonly bottom: number;
+  /** The full-page grid of the band's size, which the band's grid is cut from. */
+  readonly full: Grid;
 }
 
 /**
@@ -327,27 +336,67 @@ export function combinedLayout(printables: readonly CardPrintable[], o: PrintOpt
     const full = fitGrid(options, 'card or counter');
     for (const w of full.warnings) if (!warnings.includes(w)) warnings.push(w);
     const cols = full.grid.cols.count;
-    const gapRows = full.grid.rows.step - size.height;
+    // The grid's own row height: a quarter-turned card lies as tall as it is wide.
+    const height = full.grid.rows.card;
+    const gapRows = full.grid.rows.step - height;
     let rest = items;
     // First into the room the pages begun leave below their last band, then on new pages.
     for (const bands of pages) {
       if (rest.length === 0) break;
-      const band = bandBelow(full.grid, bands[bands.length - 1]!.bottom, size, gapRows, rest.length, paper, o.margin);
+      const band = bandBelow(full.grid, bands[bands.length - 1]!.bottom, gapRows, rest.length, paper, o.margin);
       if (band) {
-        bands.push({ ...band, items: rest.slice(0, band.grid.perPage) });
+        bands.push({ ...band, items: rest.slice(0, band.grid.perPage), full: full.grid });
         rest = rest.slice(band.grid.perPage);
       }
     }
     while (rest.length > 0) {
       const grid = usedGrid(full.grid, Math.min(rest.length, full.grid.perPage));
       const n = Math.min(rest.length, grid.rows.count * cols);
-      const bottom = grid.rows.start + grid.rows.count * size.height + (grid.rows.count - 1) * gapRows + grid.rows.outerBleed;
-      pages.push([{ grid, items: rest.slice(0, n), top: 0, bottom }]);
+      const bottom = grid.rows.start + grid.rows.count * height + (grid.rows.count - 1) * gapRows + grid.rows.outerBleed;
+      pages.push([{ grid, items: rest.slice(0, n), top: 0, bottom, full: full.grid }]);
       rest = rest.slice(n);
     }
   }
 
-  return { pages, warnings };
+  return { pages: pages.map((bands) => spreadBands(bands, paper, o)), warnings };
+}
+
+/**
+ * A page of bands spread over the page, not packed at its top: one band of few pieces is spread as
+ * a single printable's page is (impose.ts spreadGrid); several bands are moved apart, gutters
+ * between them as even as the room allows (up to SPREAD_GAP), the whole centred on the page.
+ */
+export function spreadBands(bands: readonly Band[], paper: Size, o: Pick<PrintOptions, 'bleed' | 'margin'>): Band[] {
+  const artTop = (g: Grid) => g.rows.start - g.rows.outerBleed;
+  const artBottom = (g: Grid) => g.rows.start + g.rows.count * g.rows.card + (g.rows.count - 1) * (g.rows.step - g.rows.card) + g.rows.outerBleed;
+  if (bands.length === 1) {
+    const band = bands[0]!;
+    if (band.items.length >= band.full.perPage) return [...bands];
+    const grid = spreadGrid(band.full, band.items.length, o.bleed, o.margin);
+    return [{ ...band, grid, top: 0, bottom: artBottom(grid) }];
+  }
+  // The room the full grids keep at the paper's edge (crop marks inside the printer-safe margin).
+  const edge = (g: Grid) => g.safe + Math.min(o.margin, artTop(g) - g.safe);
+  const from = edge(bands[0]!.full);
+  const to = paper.height - edge(bands[bands.length - 1]!.full);
+  const heights = bands.map((b) => artBottom(b.grid) - artTop(b.grid));
+  const free = to - from - heights.reduce((a, h) => a + h, 0);
+  const least = 2 * BAND_MARKS;
+  const between = Math.min(Math.max(free / (bands.length + 1), least), Math.max(least, SPREAD_GAP));
+  const before = (free - (bands.length - 1) * between) / 2;
+  if (before < -1e-9) return [...bands]; // no room to spare: as laid
+  let y = from + before;
+  let above = 0;
+  return bands.map((band, k) => {
+    const move = y - artTop(band.grid);
+    const grid: Grid = { ...band.grid, rows: { ...band.grid.rows, start: band.grid.rows.start + move } };
+    const bottom = artBottom(grid);
+    // Its crop marks' region starts halfway between the band above and this one.
+    const top = k === 0 ? 0 : (above + y) / 2;
+    above = bottom;
+    y = bottom + between;
+    return { ...band, grid, top, bottom };
+  });
 }
 
 /**
@@ -420,20 +469,20 @@ export function composeCombined(templates: Templates, printables: readonly CardP
 }
 
 /**
- * A band of `size` faces below art that ends at `above` on a page already begun: its crop marks in
+ * A band of the grid's faces below art that ends at `above` on a page already begun: its crop marks in
  * the strip between, its rows as many as fit above the paper's bottom margin (undefined when none does).
  */
-function bandBelow(full: Grid, above: number, size: Size, gapRows: number, n: number, paper: Size, margin: number): Omit<Band, 'items'> | undefined {
+function bandBelow(full: Grid, above: number, gapRows: number, n: number, paper: Size, margin: number): Omit<Band, 'items' | 'full'> | undefined {
   const outer = full.rows.outerBleed;
   const top = above + BAND_MARKS;
   const firstTrim = top + BAND_MARKS + outer;
   const bottomRoom = Math.min(margin, full.rows.start - outer - full.safe);
-  const rows = Math.floor((paper.height - full.safe - bottomRoom - outer - firstTrim + gapRows + 1e-9) / (size.height + gapRows));
+  const rows = Math.floor((paper.height - full.safe - bottomRoom - outer - firstTrim + gapRows + 1e-9) / (full.rows.card + gapRows));
   if (rows < 1) return undefined;
   const used = usedGrid(full, Math.min(n, rows * full.cols.count));
   const count = Math.min(rows, used.rows.count);
   const grid: Grid = { ...used, rows: { ...used.rows, count, start: firstTrim }, perPage: count * used.cols.count };
-  return { grid, top, bottom: firstTrim + count * size.height + (count - 1) * gapRows + outer };
+  return { grid, top, bottom: firstTrim + count * full.rows.card + (count - 1) * gapRows + outer };
 }
 
 /** Pages a `composeCombined` document of `printables` takes, backs included: what the kit's cover counts. */

@@ -87,6 +87,8 @@ export interface Grid {
   readonly paper: Size;
   /** mm at each edge of the paper where nothing prints (crop marks stop there). */
   readonly safe: number;
+  /** The cards are laid turned a quarter turn (cols.card is the card's height): more of them fit a sheet so. */
+  readonly turned?: boolean;
 }
 
 export interface Fit {
@@ -160,8 +162,29 @@ export function fitAxisAuto(length: number, card: number, bleed: number, margin:
   return fitAxis(length, card, bleed, 0, margin);
 }
 
-/** The grid for cards on a sheet of paper, with warnings when the bleed or the crop marks do not fit. */
+/**
+ * The grid for cards on a sheet of paper, with warnings when the bleed or the crop marks do not fit:
+ * upright, or turned a quarter turn when more fit a sheet so (poker cards on Letter: 6 upright inside
+ * the 5 mm printer-safe margin, 8 turned). A tie keeps them upright.
+ */
 export function fitGrid(o: GridOptions, what = 'card'): Fit {
+  const upright = fitUpright(o, what);
+  if (o.card.width === o.card.height) return upright;
+  let turned: Fit;
+  try {
+    turned = fitUpright({ ...o, card: { width: o.card.height, height: o.card.width } }, what);
+  } catch {
+    return upright; // turned, it does not fit the paper: upright it does
+  }
+  if (turned.grid.perPage <= upright.grid.perPage) return upright;
+  // The warnings name the card as it is (width x height), not as it lies.
+  const named = `${fmt(o.card.height)} x ${fmt(o.card.width)} mm`;
+  const warnings = turned.warnings.map((w) => w.replace(named, `${fmt(o.card.width)} x ${fmt(o.card.height)} mm`));
+  return { grid: { ...turned.grid, turned: true }, warnings };
+}
+
+/** The grid for cards laid upright (their width across the paper). */
+function fitUpright(o: GridOptions, what: string): Fit {
   const safe = o.safe ?? 0;
   // Laid out on the paper less its safe margin, then moved in by it.
   const axis = (length: number, card: number) => {
@@ -237,12 +260,26 @@ export function spreadGrid(full: Grid, n: number, bleed: number, margin: number)
   return { ...full, cols, rows, perPage: cols.count * rows.count };
 }
 
+/** Degrees a face is turned clockwise on its page. */
+export type Turn = 0 | 90 | 180 | 270;
+
 /** A face placed on a page: its trim rectangle, how far its art reaches past each side, and its turn. */
 export interface Placement {
-  /** The trim rectangle, from the page's top-left corner. */
+  /** The trim rectangle as it lies on the page (a quarter-turned card's is as wide as the card is tall), from the page's top-left corner. */
   readonly trim: Rect;
+  /** Past each side of the trim as it lies on the page. */
   readonly bleed: Sides;
-  readonly rotate: 0 | 180;
+  readonly rotate: Turn;
+}
+
+/**
+ * The turn of a back mirrored behind a face turned `rotate`: a mirror reverses the sense of a turn,
+ * so a turned card's back relates to its face as an upright card's does (turned over like a book
+ * page for the long edge, over its top for the short edge); `extra` is the half turn a fold across
+ * the page adds.
+ */
+export function mirroredTurn(rotate: Turn, extra: 0 | 180 = 0): Turn {
+  return ((360 - rotate + extra) % 360) as Turn;
 }
 
 /** The slot at `index` (row by row, left to right) of a grid. */
@@ -253,7 +290,7 @@ export function slot(grid: Grid, index: number): Placement {
   return {
     trim: { x: grid.cols.start + col * grid.cols.step, y: grid.rows.start + row * grid.rows.step, width: grid.cols.card, height: grid.rows.card },
     bleed: { left: side(grid.cols, col, true), right: side(grid.cols, col, false), top: side(grid.rows, row, true), bottom: side(grid.rows, row, false) },
-    rotate: 0,
+    rotate: grid.turned ? 90 : 0,
   };
 }
 
@@ -269,13 +306,13 @@ export function mirrorForDuplex(p: Placement, paper: Size, duplex: Exclude<Duple
     return {
       trim: { ...trim, x: paper.width - trim.x - trim.width + offset.x, y: trim.y + offset.y },
       bleed: { ...bleed, left: bleed.right, right: bleed.left },
-      rotate: p.rotate,
+      rotate: mirroredTurn(p.rotate),
     };
   }
   return {
     trim: { ...trim, x: trim.x + offset.x, y: paper.height - trim.y - trim.height + offset.y },
     bleed: { ...bleed, top: bleed.bottom, bottom: bleed.top },
-    rotate: p.rotate,
+    rotate: mirroredTurn(p.rotate),
   };
 }
 
@@ -309,7 +346,9 @@ export function fitGutterFold(o: GridOptions): { layout: GutterFold; warnings: s
   };
   const vertical = tryFold('vertical');
   const horizontal = tryFold('horizontal');
-  const best = !horizontal || (vertical && vertical.layout.perPage >= horizontal.layout.perPage) ? vertical : horizontal;
+  // More a sheet wins; on a tie, cards upright, then the vertical fold.
+  const rank = (f: typeof vertical) => (f ? f.layout.perPage * 2 + (f.layout.grid.turned ? 0 : 1) : -1);
+  const best = rank(vertical) >= rank(horizontal) ? vertical : horizontal;
   if (!best) throw new RangeError(`a ${fmt(o.card.width)} x ${fmt(o.card.height)} mm card does not fit on half a sheet for a gutter fold`);
   return best;
 }
@@ -318,13 +357,17 @@ export function fitGutterFold(o: GridOptions): { layout: GutterFold; warnings: s
 export function mirrorForFold(p: Placement, layout: GutterFold): Placement {
   const { trim, bleed } = p;
   if (layout.fold === 'vertical') {
-    return { trim: { ...trim, x: layout.paper.width - trim.x - trim.width }, bleed: { ...bleed, left: bleed.right, right: bleed.left }, rotate: p.rotate };
+    return {
+      trim: { ...trim, x: layout.paper.width - trim.x - trim.width },
+      bleed: { ...bleed, left: bleed.right, right: bleed.left },
+      rotate: mirroredTurn(p.rotate),
+    };
   }
   return {
     trim: { ...trim, y: layout.paper.height - trim.y - trim.height },
     // Bleed sides are the page's: mirrored top to bottom. The face is drawn turned 180 degrees.
     bleed: { ...bleed, top: bleed.bottom, bottom: bleed.top },
-    rotate: p.rotate === 0 ? 180 : 0,
+    rotate: mirroredTurn(p.rotate, 180),
   };
 }
 

@@ -587,6 +587,10 @@ const OVERFLOW_SCRIPT = `(() => {
     }
     return worst;
   };
+  // A turned face is measured upright (its own down and right), then turned back for printing.
+  const turned = [...document.querySelectorAll('.face')].filter((f) => f.style.transform.includes('rotate('));
+  const transforms = turned.map((f) => f.style.transform);
+  turned.forEach((f) => { f.style.transform = f.style.transform.replace(/\\s*rotate\\([^)]*\\)/, ''); });
   document.querySelectorAll('.pm-page').forEach((page, p) => {
     page.querySelectorAll('.face').forEach((face, f) => {
       const root = face.firstElementChild;
@@ -598,6 +602,7 @@ const OVERFLOW_SCRIPT = `(() => {
       if (hidden) out.push({ ...base, mm: mm(hidden.by), text: hidden.text.split(/\\s+/).slice(-6).join(' ') });
     });
   });
+  turned.forEach((f, i) => { f.style.transform = transforms[i]; });
   return out;
 })()`;
 
