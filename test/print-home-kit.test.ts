@@ -3,7 +3,7 @@
 // card backs in the default kit as their own pages, a page of few pieces spread over the page,
 // bleed on every cut piece (Warchon's playmarks too), and text cut off in its box reported by the
 // render (an error with --strict), none in the shipped packs.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../src/content/effective.js';
@@ -285,6 +285,17 @@ describe('text cut off in its box', () => {
     expect(cut[0]).toMatch(
       /^mini\/mini-cards\.pdf: the printable mini-cards \(face: card knight\) has text cut off: "[^"]*guarding a gate\." runs [\d.]+ mm past/,
     );
+  }, 60_000);
+
+  it('is found on cards turned a quarter turn to fit the paper (poker cards on Letter), measured as the card reads', async () => {
+    const summary = await render({ ...options(), paper: 'letter' });
+    const cut = summary.warnings.filter((w) => w.includes('cut off'));
+    expect(cut).toHaveLength(1);
+    expect(cut[0]).toMatch(
+      /^mini\/mini-cards\.pdf: the printable mini-cards \(face: card knight\) has text cut off: "[^"]*guarding a gate\." runs [\d.]+ mm past/,
+    );
+    const html = readFileSync(path.join(summary.outDir, 'mini/mini-cards.html'), 'utf8');
+    expect(html).toContain('rotate(90deg)');
   }, 60_000);
 
   it('is an error with strict, every cut-off face in it, after the outputs are written', async () => {
