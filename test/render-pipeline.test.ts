@@ -7,7 +7,19 @@ import { browserCandidates, BrowserNotFound, findBrowser, installHelp } from '..
 import { composeCalibration, calibrationTargets, backOf } from '../src/render/calibration.js';
 import { composePrintable, DEFAULT_PRINT, forPrinting, SHEET_FACE } from '../src/render/compose.js';
 import { CROP_MARK, cropMarks, cutLines, FULL_REACH, gridBleedBox } from '../src/render/crop-marks.js';
-import { CARD_SIZES, fitAxis, fitGrid, fitGutterFold, mirrorForDuplex, mirrorForFold, pageCount, parseCardSize, SEAM, slot } from '../src/render/impose.js';
+import {
+  CARD_SIZES,
+  fitAxis,
+  fitGrid,
+  fitGutterFold,
+  mirrorForDuplex,
+  mirrorForFold,
+  pageCount,
+  parseCardSize,
+  SEAM,
+  slot,
+  type Placement,
+} from '../src/render/impose.js';
 import { hashOf, isCurrent, readManifest, writeAtomic, writeManifest } from '../src/render/output.js';
 import { crc32, slug, withDpi } from '../src/render/png.js';
 import { poolSize, runPool } from '../src/render/pool.js';
@@ -60,7 +72,7 @@ describe('n-up imposition', () => {
     expect(wide.perPage).toBe(8);
     expect(wide.turned).toBe(true);
     expect([wide.cols.card, wide.rows.card]).toEqual([88, 63]);
-    expect(fitGrid({ paper: A4, card: CARD_SIZES.mini, bleed: 3, gap: 0, margin: 4 }).grid.perPage).toBe(4 * 4);
+    expect(fitGrid({ paper: A4, card: CARD_SIZES.mini, bleed: 3, gap: 0, margin: 4 }).grid.perPage).toBe(3 * 6); // turned: 4 x 4 upright
     expect(fitGrid({ paper: A4, card: CARD_SIZES.tarot, bleed: 3, gap: 0, margin: 4 }).grid.perPage).toBe(2 * 2);
     expect(fitGrid({ paper: LETTER, card: CARD_SIZES.bridge, bleed: 3, gap: 0, margin: 4 }).grid.perPage).toBe(2 * 4); // turned: 3 x 2 upright
     const axis = fitAxis(210, 63, 3, 6, 4).axis;
@@ -106,6 +118,70 @@ describe('n-up imposition', () => {
     const shifted = mirrorForDuplex(s, A4, 'long', { x: 1.5, y: -0.5 });
     expect(shifted.trim.x).toBeCloseTo(long.trim.x + 1.5, 9);
     expect(shifted.trim.y).toBeCloseTo(long.trim.y - 0.5, 9);
+  });
+
+  it("a turned card's back relates to its face as an upright card's does: duplex on either edge, and both gutter folds", () => {
+    // A point of a card (mm from its own top-left, as it reads) on the page: the face turned clockwise about its trim's centre.
+    const turn = (a: number, b: number, deg: number): [number, number] => (deg === 90 ? [-b, a] : deg === 180 ? [-a, -b] : deg === 270 ? [b, -a] : [a, b]);
+    const onPage = (p: Placement, u: number, v: number) => {
+      const q = p.rotate === 90 || p.rotate === 270;
+      const [w, h] = q ? [p.trim.height, p.trim.width] : [p.trim.width, p.trim.height];
+      const [dx, dy] = turn(u - w / 2, v - h / 2, p.rotate);
+      return { x: p.trim.x + p.trim.width / 2 + dx, y: p.trim.y + p.trim.height / 2 + dy };
+    };
+    const onCard = (p: Placement, x: number, y: number) => {
+      const q = p.rotate === 90 || p.rotate === 270;
+      const [w, h] = q ? [p.trim.height, p.trim.width] : [p.trim.width, p.trim.height];
+      const [a, b] = turn(x - p.trim.x - p.trim.width / 2, y - p.trim.y - p.trim.height / 2, (360 - p.rotate) % 360);
+      return { u: a + w / 2, v: b + h / 2 };
+    };
+    const { grid } = fitGrid({ paper: LETTER, card: poker, bleed: 3, gap: 'auto', margin: 4, safe: 5 });
+    expect(grid.turned).toBe(true);
+    const upright = fitGrid({ paper: A4, card: poker, bleed: 3, gap: 'auto', margin: 4, safe: 5 }).grid;
+    const W = poker.width;
+    const H = poker.height;
+    // Across the long side (a book page) the card's left and right swap; across the short side, its top and bottom.
+    const acrossLong = (u: number, v: number) => ({ u: W - u, v });
+    const acrossShort = (u: number, v: number) => ({ u, v: H - v });
+    for (const [g, paper] of [
+      [grid, LETTER],
+      [upright, A4],
+    ] as const) {
+      for (const index of [0, 5]) {
+        const front = slot(g, index);
+        const cases = [
+          ['long', mirrorForDuplex(front, paper, 'long'), (x: number, y: number) => ({ x: paper.width - x, y }), acrossLong],
+          ['short', mirrorForDuplex(front, paper, 'short'), (x: number, y: number) => ({ x, y: paper.height - y }), acrossShort],
+          [
+            'vertical fold',
+            mirrorForFold(front, { paper, fold: 'vertical', grid: g, perPage: g.perPage }),
+            (x: number, y: number) => ({ x: paper.width - x, y }),
+            acrossLong,
+          ],
+          // Folded across, the back is turned a half turn more: the cut card turns over like a book page.
+          [
+            'horizontal fold',
+            mirrorForFold(front, { paper, fold: 'horizontal', grid: g, perPage: g.perPage }),
+            (x: number, y: number) => ({ x, y: paper.height - y }),
+            acrossLong,
+          ],
+        ] as const;
+        for (const [name, back, behind, relation] of cases) {
+          for (const [u, v] of [
+            [8, 8],
+            [W - 5, 20],
+            [30, H - 3],
+          ] as const) {
+            const seen = onPage(front, u, v);
+            const at = behind(seen.x, seen.y);
+            const got = onCard(back, at.x, at.y);
+            const want = relation(u, v);
+            expect(got.u, `${name}, slot ${index}, turned ${front.rotate}: u of ${u}, ${v}`).toBeCloseTo(want.u, 6);
+            expect(got.v, `${name}, slot ${index}, turned ${front.rotate}: v of ${u}, ${v}`).toBeCloseTo(want.v, 6);
+          }
+        }
+      }
+    }
   });
 
   it('gutter fold: fronts and backs on one sheet, mirrored across the fold', () => {
