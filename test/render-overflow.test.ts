@@ -1,5 +1,6 @@
 // A face whose content does not fit its box is cut off when printed: the render says so, with the
 // file, page and how much, instead of printing a card with half its rules missing.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardSize } from '../src/render/impose.js';
@@ -7,8 +8,9 @@ import type { CardPrintable } from '../src/render/printable.js';
 import { render } from '../src/render/render.js';
 import { packContentOf } from './content-support.js';
 import { loadContent } from '../src/content/effective.js';
-import { badCaseProject } from './helpers.js';
-import { browser, pdfinfo, tempDir } from './render-pipeline-support.js';
+import { badCaseProject, repoRoot } from './helpers.js';
+import { fixtureDeck, fixtureFace } from './fixtures/render/printables.js';
+import { browser, pdfinfo, templates, tempDir } from './render-pipeline-support.js';
 
 describe('the size a card printable prints at', () => {
   const p = { id: 'x-cards', minSize: { width: 57, height: 88 } } as unknown as CardPrintable;
@@ -30,6 +32,38 @@ describe('the size a card printable prints at', () => {
 });
 
 describe('cut-off faces', () => {
+  it('checks a face whose template opens with its own <style> (as the covers, errata and scenario sheets do): a name too long for the card', async () => {
+    const deck = fixtureDeck(2, { faces: 2, back: false });
+    const long = { ...deck, faces: [deck.faces[0]!, fixtureFace(2, 1, 'Chamberlainshipworthinessofthelords')] };
+    const summary = await render({ printables: [long], templates, outDir: tempDir(), browser });
+    expect(readFileSync(path.join(repoRoot, 'test/fixtures/render/card.hbs'), 'utf8')).toMatch(/^<style>/);
+    const cut = summary.warnings.filter((w) => w.includes('cut off'));
+    expect(cut).toHaveLength(1);
+    expect(cut[0]).toMatch(
+      /^fixture\/fixture-deck\.pdf: the printable fixture-deck \(face: card 2\) is cut off: its content needs [\d.]+ x [\d.]+ mm and the face is 63 x 88 mm/,
+    );
+  }, 60_000);
+
+  it("reports a word cut off by the box that clips it, though most of the word is inside (Warmaster's markers in full capitals)", async () => {
+    // The shipped CSS with the markers' names as they were: "DESTROYED" in capitals is wider than the 16 mm counter.
+    const dir = tempDir();
+    const css = readFileSync(path.join(repoRoot, 'templates/warmaster/warmaster.css'), 'utf8');
+    mkdirSync(path.join(dir, 'warmaster'));
+    writeFileSync(
+      path.join(dir, 'warmaster/warmaster.css'),
+      `${css}\n.wm-counter.marker .wm-counter-name { text-transform: uppercase; letter-spacing: 0.02em; }\n`,
+    );
+    const run = (templateDirs: string[]) =>
+      render({ contents: [packContentOf('warmaster')], only: ['warmaster-counters'], templateDirs, outDir: tempDir(), browser });
+    const cut = (await run([dir])).warnings.filter((w) => w.includes('cut off'));
+    expect(cut).toHaveLength(1);
+    expect(cut[0]).toMatch(
+      /^warmaster\/warmaster-counters\.pdf: the printable warmaster-counters \(face: counters [a-z-]+\) .*has text cut off: "Destroyed area" runs [\d.]+ mm past/,
+    );
+    // As shipped, every name fits its counter.
+    expect((await run([])).warnings.filter((w) => w.includes('cut off'))).toEqual([]);
+  }, 60_000);
+
   it('warns when cards are too small for their text (Archon deck cards at 30 x 40 mm)', async () => {
     const summary = await render({
       contents: [packContentOf('archon-skirmish')],

@@ -553,6 +553,15 @@ const OVERFLOW_SCRIPT = `(() => {
   const tolerance = 0.5 * pxPerMm;
   const styles = new Map();
   const style = (el) => { let s = styles.get(el); if (!s) { s = getComputedStyle(el); styles.set(el, s); } return s; };
+  // Where the first box round an element that clips its content (overflow not visible) cuts it on
+  // the right: its padding box. The face's root clips when nothing inside it does.
+  const clipRight = (from, root) => {
+    for (let up = from; up; up = up.parentElement) {
+      const s = style(up);
+      if (up === root || s.overflowX !== 'visible') return up.getBoundingClientRect().right - parseFloat(s.borderRightWidth);
+    }
+    return Infinity;
+  };
   // A box whose own content does not fit it (its layout overflows, not only a glyph's ink), and the
   // text inside it running furthest past it.
   const hiddenText = (root) => {
@@ -579,8 +588,10 @@ const OVERFLOW_SCRIPT = `(() => {
           // Only the way its content overflows (scrollHeight: down, scrollWidth: right).
           const down = tall ? r.bottom - box.bottom : 0;
           const right = wide ? r.right - box.right : 0;
-          // Hidden: more than half a line past the box (a glyph's ascent or descent past a tight line is not).
-          const by = Math.max(down > r.height / 2 ? down : 0, right > r.width / 2 ? right : 0);
+          // Hidden: more than half a line past the box (a glyph's ascent or descent past a tight line
+          // is not), or a word's end past the first box round it that clips (a name cut to "Destroye").
+          const clipped = wide ? r.right - clipRight(node.parentElement, root) : 0;
+          const by = Math.max(down > r.height / 2 ? down : 0, right > r.width / 2 ? right : 0, clipped > tolerance ? clipped : 0);
           if (by > tolerance && (!worst || by > worst.by)) worst = { by, text: node.data.trim() };
         }
       }
@@ -593,7 +604,8 @@ const OVERFLOW_SCRIPT = `(() => {
   turned.forEach((f) => { f.style.transform = f.style.transform.replace(/\\s*rotate\\([^)]*\\)/, ''); });
   document.querySelectorAll('.pm-page').forEach((page, p) => {
     page.querySelectorAll('.face').forEach((face, f) => {
-      const root = face.firstElementChild;
+      // The template's root: its first element that is drawn (a template may open with its own <style>).
+      const root = [...face.children].find((c) => !['STYLE', 'SCRIPT', 'TEMPLATE', 'LINK', 'META'].includes(c.tagName));
       if (!root) return;
       const over = Math.max(root.scrollHeight - root.clientHeight, root.scrollWidth - root.clientWidth);
       const base = { page: p + 1, face: f + 1, width: mm(root.clientWidth), height: mm(root.clientHeight), needWidth: mm(root.scrollWidth), needHeight: mm(root.scrollHeight) };
