@@ -232,6 +232,18 @@ describe('--combine: cards and counters of several printables share sheets', () 
     expect(Math.max(...counters.map((r) => r.y + r.height))).toBeLessThanOrEqual(PAPER.a4.height - DEFAULT_PRINT.bleed);
   });
 
+  it("ends on its last sheet of fronts when that sheet's pieces have no backs (Archon's markers): no blank page of backs after it, and the cover counts so", () => {
+    const all = cardsOf('archon-skirmish');
+    const c = combine('archon-skirmish');
+    const last = c.pages[c.pages.length - 1]!;
+    expect(last.side).toBe('front');
+    expect(last.printables!.every((id) => id === 'archon-skirmish-markers')).toBe(true);
+    // Every other sheet keeps its page of backs, blank or not, so two-sided printing stays in step.
+    c.pages.slice(0, -1).forEach((page, i) => expect(page.side).toBe(i % 2 === 0 ? 'front' : 'back'));
+    expect(combinedPageCount(all, DEFAULT_PRINT)).toBe(c.pages.length);
+    expect(c.pages.length % 2).toBe(1);
+  });
+
   it("with --duplex every face gets its own printable's back, mirrored", () => {
     const c = composeCombined(templates, cardsOf('warmaster'), { ...DEFAULT_PRINT, duplex: 'long' }, 'Warmaster combined');
     const cards = get('warmaster', 'warmaster-cards');

@@ -461,7 +461,9 @@ export function composeCombined(templates: Templates, printables: readonly CardP
     });
     body += svgLines(paper, lines);
     out.push({ box: { size: paper, side: 'front', ...box }, html: page(paper, body) });
-    if (duplex) out.push({ box: { size: paper, side: 'back', ...backBox }, html: page(paper, backs) });
+    // The last sheet's page of backs when its pieces have none: left out, as no sheet follows it to keep in step.
+    const lastEmpty = bands === pages[pages.length - 1] && backBox.faces.length === 0;
+    if (duplex && !lastEmpty) out.push({ box: { size: paper, side: 'back', ...backBox }, html: page(paper, backs) });
   }
   const boxes = out.map((p) => p.box);
   const dress = combinedDress(first.game, title, o, boxes).css;
@@ -489,8 +491,11 @@ function bandBelow(full: Grid, above: number, gapRows: number, n: number, paper:
 export function combinedPageCount(printables: readonly CardPrintable[], o: PrintOptions): number {
   const withFaces = printables.filter((p) => p.faces.length > 0);
   if (withFaces.length === 0) return 0;
-  const sheets = combinedLayout(withFaces, o).pages.length;
-  return sheets * (o.duplex !== 'none' && withFaces.some((p) => p.back) ? 2 : 1);
+  const { pages } = combinedLayout(withFaces, o);
+  if (o.duplex === 'none' || !withFaces.some((p) => p.back)) return pages.length;
+  // A page of backs after every sheet but a last one whose pieces have no backs (composeCombined).
+  const lastBacks = pages[pages.length - 1]!.some((band) => band.items.some(([pi]) => withFaces[pi]!.back));
+  return pages.length * 2 - (lastBacks ? 0 : 1);
 }
 
 /** True when printables sharing sheets are imposed together: n-up paper, backs (if any) by duplex. */

@@ -133,8 +133,8 @@ export function sharedComponentOf(doc: PrintDocument, parts: readonly Component[
   const edge = parts.find((c) => c.edge && c.pieces)?.edge;
   const fold = parts.map((c) => c.fold).filter((f): f is string => f !== undefined);
   const assemble = parts.map((c) => c.assemble).filter((f): f is string => f !== undefined);
-  // Pages of fronts: the sheets the pieces take, whatever backs follow them.
-  const sheets = shares ? (sides === 'duplex' ? pages / 2 : pages) : parts.reduce((n, c) => n + (c.sheets ?? 0), 0);
+  // Pages of fronts: the sheets the pieces take, whatever backs follow them (a last sheet with no backs has no page of backs).
+  const sheets = shares ? (sides === 'duplex' ? Math.ceil(pages / 2) : pages) : parts.reduce((n, c) => n + (c.sheets ?? 0), 0);
   return {
     title,
     type: count('card') >= count('counter') ? 'card' : 'counter',
