@@ -236,10 +236,12 @@ describe('the printer-safe margin is an option', () => {
     expect(g.rows.start - g.rows.outerBleed).toBeGreaterThanOrEqual(5);
   });
 
-  it('a piece that cannot fit inside the margin is an error naming --safe-margin (the 190 mm wide Archon turn card inside 15 mm of A4)', () => {
+  it('a piece that fits inside the margin only turned prints turned (the 190 mm wide Archon turn card inside 15 mm of A4); one that fits neither way is an error naming --safe-margin', () => {
     const turn = { width: 190, height: 132 };
     expect(fitGrid(gridOptions(DEFAULT_PRINT, turn, PAPER.a4)).grid.perPage).toBe(2);
-    expect(() => fitGrid(gridOptions({ ...DEFAULT_PRINT, safeMargin: 15 }, turn, PAPER.a4))).toThrow(
+    const inside15 = fitGrid(gridOptions({ ...DEFAULT_PRINT, safeMargin: 15 }, turn, PAPER.a4)).grid;
+    expect([inside15.turned, inside15.perPage]).toEqual([true, 1]);
+    expect(() => fitGrid(gridOptions({ ...DEFAULT_PRINT, safeMargin: 15 }, { width: 190, height: 250 }, PAPER.a4))).toThrow(
       /^a 190 mm card does not fit inside the 15 mm printer-safe margin.*--safe-margin/,
     );
   });

@@ -168,15 +168,21 @@ export function fitAxisAuto(length: number, card: number, bleed: number, margin:
  * the 5 mm printer-safe margin, 8 turned). A tie keeps them upright.
  */
 export function fitGrid(o: GridOptions, what = 'card'): Fit {
-  const upright = fitUpright(o, what);
-  if (o.card.width === o.card.height) return upright;
-  let turned: Fit;
-  try {
-    turned = fitUpright({ ...o, card: { width: o.card.height, height: o.card.width } }, what);
-  } catch {
-    return upright; // turned, it does not fit the paper: upright it does
+  // A card that fits neither way is the upright one's error (it names --safe-margin when that is why).
+  const fit = (card: Size): Fit | RangeError => {
+    try {
+      return fitUpright({ ...o, card }, what);
+    } catch (e) {
+      if (e instanceof RangeError) return e;
+      throw e;
+    }
+  };
+  const upright = fit(o.card);
+  const turned = o.card.width === o.card.height ? upright : fit({ width: o.card.height, height: o.card.width });
+  if (turned instanceof RangeError || turned === upright || (!(upright instanceof RangeError) && turned.grid.perPage <= upright.grid.perPage)) {
+    if (upright instanceof RangeError) throw upright;
+    return upright;
   }
-  if (turned.grid.perPage <= upright.grid.perPage) return upright;
   // The warnings name the card as it is (width x height), not as it lies.
   const named = `${fmt(o.card.height)} x ${fmt(o.card.width)} mm`;
   const warnings = turned.warnings.map((w) => w.replace(named, `${fmt(o.card.width)} x ${fmt(o.card.height)} mm`));
