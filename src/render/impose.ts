@@ -169,7 +169,7 @@ export function fitAxisAuto(length: number, card: number, bleed: number, margin:
  */
 export function fitGrid(o: GridOptions, what = 'card'): Fit {
   // A card that fits neither way is the upright one's error (it names --safe-margin when that is why).
-  const fit = (card: Size): Fit | RangeError => {
+  const lay = (card: Size): Fit | RangeError => {
     try {
       return fitUpright({ ...o, card }, what);
     } catch (e) {
@@ -177,8 +177,8 @@ export function fitGrid(o: GridOptions, what = 'card'): Fit {
       throw e;
     }
   };
-  const upright = fit(o.card);
-  const turned = o.card.width === o.card.height ? upright : fit({ width: o.card.height, height: o.card.width });
+  const upright = lay(o.card);
+  const turned = o.card.width === o.card.height ? upright : lay({ width: o.card.height, height: o.card.width });
   if (turned instanceof RangeError || turned === upright || (!(upright instanceof RangeError) && turned.grid.perPage <= upright.grid.perPage)) {
     if (upright instanceof RangeError) throw upright;
     return upright;
