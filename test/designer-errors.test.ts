@@ -326,15 +326,15 @@ describe("template mistakes are the author's", () => {
 });
 
 describe('a card too large for the paper says which printable and what to change', () => {
-  it("a printable whose own `size` does not fit the paper is the pack's to fix: exit 1, naming it and its size", async () => {
+  it("a printable whose own `size` fits the paper neither upright nor turned is the pack's to fix: exit 1, naming it and its size", async () => {
     const project = caseProject('template-misspelt-helper');
     const card = path.join(project, 'templates/mini/card.hbs');
     writeFileSync(card, readFileSync(card, 'utf8').replace('{{shw ', '{{show '));
     const printables = path.join(project, 'content/mini/printables.yaml');
-    writeFileSync(printables, readFileSync(printables, 'utf8').replace('size: poker', 'size: { width: 250, height: 100 }'));
+    writeFileSync(printables, readFileSync(printables, 'utf8').replace('size: poker', 'size: { width: 250, height: 230 }'));
     const r = await run(project, 'render');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('a 250 mm card does not fit on 210 mm of paper: the printable mini-cards is 250 x 100 mm by its `size` in printables.yaml.');
+    expect(r.stderr).toContain('a 250 mm card does not fit on 210 mm of paper: the printable mini-cards is 250 x 230 mm by its `size` in printables.yaml.');
   }, 60_000);
 });
 
