@@ -3084,7 +3084,7 @@ export const origins: {
         "entry": "map-area-14-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-15": {
@@ -3092,13 +3092,13 @@ export const origins: {
         "entry": "map-area-15-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       },
       "/special": {
         "entry": "map-area-15-special",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "The Bridge at the bow, at the far end from the Engine Room and the fire, centred so that it has three neighbours. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Bridge is 15, at the bow, at the far end from the Engine Room and the stern where the fire starts, so it burns last; in the middle of the bow row it has three neighbours (14, 16, 25), so a side can reach it from three directions and both sides will fight over it (its controller moves three areas, the other one). A Success! roll of 15 lands units on it."
       }
     },
     "area-16": {
@@ -3106,7 +3106,7 @@ export const origins: {
         "entry": "map-area-16-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-21": {
@@ -3114,7 +3114,7 @@ export const origins: {
         "entry": "map-area-21-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-22": {
@@ -3122,13 +3122,13 @@ export const origins: {
         "entry": "map-area-22-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       },
       "/special": {
         "entry": "map-area-22-special",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "The Shields control room forward on deck 2, away from the Bridge so the two targets split the Imperial effort. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Shields control room is 22, forward on the left, four steps from the Bridge, so an Imperial player cannot hold both with one group and must split his effort between the laser attack and the Bridge. A Success! roll of 22 lands units in it."
       }
     },
     "area-23": {
@@ -3136,7 +3136,7 @@ export const origins: {
         "entry": "map-area-23-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-24": {
@@ -3144,7 +3144,7 @@ export const origins: {
         "entry": "map-area-24-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-25": {
@@ -3152,7 +3152,7 @@ export const origins: {
         "entry": "map-area-25-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-26": {
@@ -3160,7 +3160,7 @@ export const origins: {
         "entry": "map-area-26-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-31": {
@@ -3168,7 +3168,7 @@ export const origins: {
         "entry": "map-area-31-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-32": {
@@ -3176,7 +3176,7 @@ export const origins: {
         "entry": "map-area-32-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-33": {
@@ -3184,13 +3184,13 @@ export const origins: {
         "entry": "map-area-33-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       },
       "/special": {
         "entry": "map-area-33-special",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "The Weapons store amidships, so its explosion (1-2 on a D6 for each adjacent area) threatens four areas. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Weapons store is 33, amidships away from the hull's edge, so it has four neighbours (23, 32, 34, 43) and its explosion rolls a D6 for each of them (1-2 destroys the area and the units in it); none of them is another special area, so one explosion cannot end the Shields or the Bridge. The text says \"an weapons store\", which may mean the real map has more than one; one is placed here. A Success! roll of 33 lands units in it."
       }
     },
     "area-34": {
@@ -3198,7 +3198,7 @@ export const origins: {
         "entry": "map-area-34-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-35": {
@@ -3206,7 +3206,7 @@ export const origins: {
         "entry": "map-area-35-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-36": {
@@ -3214,7 +3214,7 @@ export const origins: {
         "entry": "map-area-36-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-41": {
@@ -3222,7 +3222,7 @@ export const origins: {
         "entry": "map-area-41-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-42": {
@@ -3230,7 +3230,7 @@ export const origins: {
         "entry": "map-area-42-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-43": {
@@ -3238,7 +3238,7 @@ export const origins: {
         "entry": "map-area-43-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-44": {
@@ -3246,7 +3246,7 @@ export const origins: {
         "entry": "map-area-44-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-45": {
@@ -3254,13 +3254,13 @@ export const origins: {
         "entry": "map-area-45-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       },
       "/special": {
         "entry": "map-area-45-special",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "The Engine Room aft, next to the Reactors (\"since the reactors are unsuitable\") and near 56, where the fire starts. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Engine Room is 45, aft, next to the Reactors it drives (55) and one row up from the stern where the fire starts (\"the first area will be the 56\": the ship burns from beside the wrecked engines). It is not 56 itself, since the first area to burn must still be standing when the Engine Room is destroyed. A Success! roll of 45 lands units in it."
       }
     },
     "area-46": {
@@ -3268,7 +3268,7 @@ export const origins: {
         "entry": "map-area-46-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-51": {
@@ -3276,7 +3276,7 @@ export const origins: {
         "entry": "map-area-51-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-52": {
@@ -3284,7 +3284,7 @@ export const origins: {
         "entry": "map-area-52-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-53": {
@@ -3292,7 +3292,7 @@ export const origins: {
         "entry": "map-area-53-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-54": {
@@ -3300,7 +3300,7 @@ export const origins: {
         "entry": "map-area-54-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "area-55": {
@@ -3308,13 +3308,13 @@ export const origins: {
         "entry": "map-area-55-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       },
       "/special": {
         "entry": "map-area-55-special",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "The Reactors at the stern. They must be a numbered area that a roll of 14-56 can hit (units teleporting there are destroyed, and a 66 may not choose them), so they are one of 14-56; 55 sits between 54 and 56, which stay connected through 44-46, so no area is cut off by the no-entry rule. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Reactors are 55, at the stern beside the Engine Room. They must be one of 14 to 56, since a teleport roll can land units in them (and kill them) and a 66 may not choose them. No unit may move into them, so they stand like a wall; 54 and 56 still connect through 44 and 46, so no square is cut off."
       }
     },
     "area-56": {
@@ -3322,7 +3322,7 @@ export const origins: {
         "entry": "map-area-56-connections",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for."
       }
     },
     "shields": {
@@ -4557,8 +4557,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-14-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-14",
           "kind": "ship-area",
@@ -4572,8 +4572,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-15-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-15",
           "kind": "ship-area",
@@ -4588,8 +4588,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-16-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-16",
           "kind": "ship-area",
@@ -4603,8 +4603,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-21-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-21",
           "kind": "ship-area",
@@ -4618,8 +4618,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-22-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-22",
           "kind": "ship-area",
@@ -4634,8 +4634,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-23-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-23",
           "kind": "ship-area",
@@ -4650,8 +4650,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-24-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-24",
           "kind": "ship-area",
@@ -4667,8 +4667,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-25-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-25",
           "kind": "ship-area",
@@ -4684,8 +4684,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-26-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-26",
           "kind": "ship-area",
@@ -4700,8 +4700,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-31-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-31",
           "kind": "ship-area",
@@ -4716,8 +4716,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-32-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-32",
           "kind": "ship-area",
@@ -4733,8 +4733,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-33-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-33",
           "kind": "ship-area",
@@ -4750,8 +4750,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-34-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-34",
           "kind": "ship-area",
@@ -4767,8 +4767,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-35-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-35",
           "kind": "ship-area",
@@ -4784,8 +4784,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-36-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-36",
           "kind": "ship-area",
@@ -4800,8 +4800,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-41-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-41",
           "kind": "ship-area",
@@ -4816,8 +4816,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-42-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-42",
           "kind": "ship-area",
@@ -4833,8 +4833,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-43-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-43",
           "kind": "ship-area",
@@ -4850,8 +4850,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-44-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-44",
           "kind": "ship-area",
@@ -4867,8 +4867,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-45-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-45",
           "kind": "ship-area",
@@ -4884,8 +4884,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-46-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-46",
           "kind": "ship-area",
@@ -4900,8 +4900,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-51-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-51",
           "kind": "ship-area",
@@ -4915,8 +4915,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-52-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-52",
           "kind": "ship-area",
@@ -4931,8 +4931,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-53-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-53",
           "kind": "ship-area",
@@ -4947,8 +4947,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-54-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-54",
           "kind": "ship-area",
@@ -4963,8 +4963,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-55-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-55",
           "kind": "ship-area",
@@ -4979,8 +4979,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-56-connections",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: made up so the game can be played, areas joined to their neighbours on a grid of decks.",
-        "reason": "Reconstructed map (the real map is not in the source): the numbered areas form a grid, tens digit = deck (1 at the bow, only 14-16 exist there; 5 at the stern, where the fire starts at 56), units digit = position across; each area connects to the areas one step away in the tens digit or in the units digit (e.g. 34 connects 24, 33, 35, 44). These connections are also the adjacent areas for the Weapons store explosion.",
+        "note": "The source has no map: squares joined to the squares beside them in the grid of their numbers, made up so the game can be played.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide has no map, only \"Each square of the ship is numbered\" with the D66 results 14 to 56 of Success!, and a fire that counts down area numbers from 56. The map read from that: the squares form a grid, the tens digit the row down the ship (1 at the bow, where only 14, 15 and 16 exist, so the bow is narrower; 5 at the stern, where the fire starts at 56) and the units digit the place across it; each square connects to the squares beside it in its row and column, never diagonally (34 connects 24, 33, 35 and 44). So every connection goes both ways, every square can be reached from every other without crossing the Reactors, the fire burns the ship from the stern row by row towards the Bridge, and the same connections are the adjacent areas the Weapons store explosion rolls for.",
         "target": {
           "id": "area-56",
           "kind": "ship-area",
@@ -4994,8 +4994,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-15-special",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
-        "reason": "The Bridge at the bow, at the far end from the Engine Room and the fire, centred so that it has three neighbours. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "note": "The Bridge: made up (the source has no map).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Bridge is 15, at the bow, at the far end from the Engine Room and the stern where the fire starts, so it burns last; in the middle of the bow row it has three neighbours (14, 16, 25), so a side can reach it from three directions and both sides will fight over it (its controller moves three areas, the other one). A Success! roll of 15 lands units on it.",
         "target": {
           "id": "area-15",
           "kind": "ship-area",
@@ -5006,8 +5006,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-22-special",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
-        "reason": "The Shields control room forward on deck 2, away from the Bridge so the two targets split the Imperial effort. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "note": "The Shields control room: made up (the source has no map).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Shields control room is 22, forward on the left, four steps from the Bridge, so an Imperial player cannot hold both with one group and must split his effort between the laser attack and the Bridge. A Success! roll of 22 lands units in it.",
         "target": {
           "id": "area-22",
           "kind": "ship-area",
@@ -5018,8 +5018,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-33-special",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
-        "reason": "The Weapons store amidships, so its explosion (1-2 on a D6 for each adjacent area) threatens four areas. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "note": "The Weapons store: made up (the source has no map).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Weapons store is 33, amidships away from the hull's edge, so it has four neighbours (23, 32, 34, 43) and its explosion rolls a D6 for each of them (1-2 destroys the area and the units in it); none of them is another special area, so one explosion cannot end the Shields or the Bridge. The text says \"an weapons store\", which may mean the real map has more than one; one is placed here. A Success! roll of 33 lands units in it.",
         "target": {
           "id": "area-33",
           "kind": "ship-area",
@@ -5030,8 +5030,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-45-special",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
-        "reason": "The Engine Room aft, next to the Reactors (\"since the reactors are unsuitable\") and near 56, where the fire starts. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "note": "The Engine Room: made up (the source has no map).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Engine Room is 45, aft, next to the Reactors it drives (55) and one row up from the stern where the fire starts (\"the first area will be the 56\": the ship burns from beside the wrecked engines). It is not 56 itself, since the first area to burn must still be standing when the Engine Room is destroyed. A Success! roll of 45 lands units in it.",
         "target": {
           "id": "area-45",
           "kind": "ship-area",
@@ -5042,8 +5042,8 @@ export const layers: PackLayers = [
       {
         "id": "map-area-55-special",
         "kind": "reconstruction",
-        "note": "The real map is not in the source: where the special areas lie is made up so the game can be played.",
-        "reason": "The Reactors at the stern. They must be a numbered area that a roll of 14-56 can hit (units teleporting there are destroyed, and a 66 may not choose them), so they are one of 14-56; 55 sits between 54 and 56, which stay connected through 44-46, so no area is cut off by the no-entry rule. The source does not say where the special areas are; one area each is placed here (the Weapons store text says \"an weapons store\", which may mean the map has more than one).",
+        "note": "The Reactors: made up (the source has no map).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide names the special areas but not where they lie on the ship; each is one numbered square (one of 14 to 56, so a teleport roll can land in every one of them). The Reactors are 55, at the stern beside the Engine Room. They must be one of 14 to 56, since a teleport roll can land units in them (and kill them) and a 66 may not choose them. No unit may move into them, so they stand like a wall; 54 and 56 still connect through 44 and 46, so no square is cut off.",
         "target": {
           "id": "area-55",
           "kind": "ship-area",
