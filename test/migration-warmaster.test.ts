@@ -3,6 +3,9 @@
 // warmaster --provenance` saved before each step (before*.json before the first, before-generic*.json
 // before the second); mapping them through the renames docs/migration.md lists must give today's
 // export exactly, so any changed value (a cell, a label, a layer entry's id, kind or reason) fails.
+// Only the kinds the migration moved are compared (and the manifest): the rest of the pack goes on
+// changing with the content (the map's reasons, the leaders' values, the victory), which no
+// migration touched.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +30,13 @@ const LEGEND_ORDER = ['AA', 'AR', 'BB', 'DR', 'DA'];
 type Json = unknown;
 const before = (name: string): Json => JSON.parse(readFileSync(path.join(repoRoot, 'test', 'fixtures', 'migration-warmaster', name), 'utf8'));
 
+/** The part of an export the migration moved: the manifest and the combat table, results and teleport table. */
+const MIGRATED = ['combat-table', 'combat-result', 'teleport-table'];
+function moved(json: unknown): unknown {
+  const { pack: manifest, kinds } = json as { pack: unknown; kinds: Record<string, unknown> };
+  return { pack: manifest, kinds: Object.fromEntries(MIGRATED.map((k) => [k, kinds[k]])) };
+}
+
 const result = validate([path.join(repoRoot, 'content', 'warmaster')], { cwd: repoRoot });
 const pack = result.packs.find((p) => p.id === 'warmaster')!;
 
@@ -37,12 +47,12 @@ describe('Warmaster combat table on the generic kind (docs/migration.md)', () =>
 
   it('effective content: the old export, renamed, is the new export (no value changed)', () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, {})));
-    expect(now).toEqual(migrateWarmasterExport(before('before.json')));
+    expect(moved(now)).toEqual(moved(migrateWarmasterExport(before('before.json'))));
   });
 
   it('provenance: every layer entry on the table still sets the same value, with its id, kind and reason', () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
-    expect(now).toEqual(migrateWarmasterExport(before('before-provenance.json')));
+    expect(moved(now)).toEqual(moved(migrateWarmasterExport(before('before-provenance.json'))));
   });
 
   it('the base transcription still prints null where the text prints nothing', () => {
@@ -62,16 +72,17 @@ describe('Warmaster combat table on the generic kind (docs/migration.md)', () =>
     const old = before('before-provenance.json') as {
       kinds: { 'combat-table': { data: { rows: string[][]; columns: { label: string }[] }; provenance: { layers: Record<string, { reason: string }> } }[] };
     };
-    const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
+    const now = moved(JSON.parse(JSON.stringify(exportPack(pack, { provenance: true }))));
     const cell = structuredClone(old);
     cell.kinds['combat-table'][0]!.data.rows[2]![2] = 'DA';
-    expect(migrateWarmasterExport(cell)).not.toEqual(now);
+    expect(moved(migrateWarmasterExport(old))).toEqual(now);
+    expect(moved(migrateWarmasterExport(cell))).not.toEqual(now);
     const label = structuredClone(old);
     label.kinds['combat-table'][0]!.data.columns[0]!.label = '1-3 or less';
-    expect(migrateWarmasterExport(label)).not.toEqual(now);
+    expect(moved(migrateWarmasterExport(label))).not.toEqual(now);
     const reason = structuredClone(old);
     reason.kinds['combat-table'][0]!.provenance.layers['/rows/0/0']!.reason = 'changed';
-    expect(migrateWarmasterExport(reason)).not.toEqual(now);
+    expect(moved(migrateWarmasterExport(reason))).not.toEqual(now);
   });
 
   it('layer pointers move to the new shape', () => {
@@ -97,12 +108,12 @@ describe('Warmaster: one copy of each value, the Teleportation Table on the gene
   const kinds = (json: unknown) => (json as { kinds: Record<string, Rec[]> }).kinds;
 
   it('effective content: the export before, renamed, is the export now (no value changed)', () => {
-    expect(JSON.parse(JSON.stringify(exportPack(pack, {})))).toEqual(migrateWarmasterGeneric(before('before-generic.json')));
+    expect(moved(JSON.parse(JSON.stringify(exportPack(pack, {}))))).toEqual(moved(migrateWarmasterGeneric(before('before-generic.json'))));
   });
 
   it("provenance: the same entries set the same values; the rounding by its own entry, with the odds rule's reason", () => {
     const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
-    expect(now).toEqual(migrateWarmasterGeneric(before('before-generic-provenance.json')));
+    expect(moved(now)).toEqual(moved(migrateWarmasterGeneric(before('before-generic-provenance.json'))));
     const layers = kinds(now)['combat-table']![0]!.provenance.layers;
     expect(layers['/key/rounding']).toMatchObject({ entry: 'combat-odds-rounding', kind: 'ruling', reason: layers['/extension/oddsRule'].reason });
   });
@@ -128,11 +139,11 @@ describe('Warmaster: one copy of each value, the Teleportation Table on the gene
   });
 
   it('the comparison fails when a value changes (a legend copy, the rounding, a teleport range or outcome)', () => {
-    const now = JSON.parse(JSON.stringify(exportPack(pack, { provenance: true })));
+    const now = moved(JSON.parse(JSON.stringify(exportPack(pack, { provenance: true }))));
     const changed = (edit: (k: Record<string, Rec[]>) => void) => {
       const old = structuredClone(before('before-generic-provenance.json'));
       edit(kinds(old));
-      return migrateWarmasterGeneric(old);
+      return moved(migrateWarmasterGeneric(old));
     };
     expect(changed(() => undefined)).toEqual(now);
     expect(changed((k) => (k['combat-table']![0]!.data.extension.oddsRule.rounding = 'attacker-favour'))).not.toEqual(now);
