@@ -156,13 +156,13 @@ describe('Warmaster Emperor and General Kane: immunity read when the card is rev
 });
 
 describe('Warmaster Sanguinius', () => {
-  it("Sanguinius's re-roll: the text prints no exception, so no unit cancels it and no layer adds one", async () => {
+  it("Sanguinius's re-roll: the text prints no exception, so no unit cancels it and no layer adds one (layers set only his values)", async () => {
     const { layers } = await import('../generated/content/warmaster.js');
     const reroll = units.sanguinius.abilities.find((a) => a.id === 'reroll')!.do[0]!;
     expect(reroll).toEqual({ kind: 'reroll-combat' });
     expect(units.sanguinius.exceptions).toBeNull();
     const touching = layers.flatMap((l) => l.entries).filter((e) => e.target.kind === 'special-unit' && e.target.id === 'sanguinius');
-    expect(touching).toEqual([]);
+    expect(touching.map((e) => e.target.pointer).sort()).toEqual(['/attack', '/defence']);
   });
 });
 

@@ -115,14 +115,18 @@ describe('warmaster-counters', () => {
     for (const b of backs.filter((x) => x.piece === 'destroyed-area')) expect(b.html).toMatch(/back-same[\s\S]*Destroyed area/);
   });
 
-  it('prints the characters\u2019 unknown values as ? with its legend, never a dash', () => {
-    for (const id of ['the-emperor', 'sanguinius', 'rogal-dorn', 'general-kane', 'warmaster-horus', 'angron', 'magnus-the-red-one']) {
+  it('prints every character\u2019s attack and defence (reconstructed, marked) or its D6+4, never ? or a dash', () => {
+    for (const id of ['the-emperor', 'sanguinius', 'rogal-dorn', 'general-kane', 'warmaster-horus', 'angron', 'magnus-the-red-one'] as const) {
       const c = fronts.find((x) => x.piece === id)!;
-      expect(c.html.match(/<span class="unknown-mark">\?<\/span>/g), id).toHaveLength(2);
+      const u = units[id];
+      const stats = [...c.html.matchAll(/<span class="wm-counter-stat"[^>]*><i>([AD])<\/i>(\d+)<\/span>/g)].map((m) => `${m[1]}${m[2]}`);
+      expect(stats, id).toEqual([`A${u.attack}`, `D${u.defence}`]);
+      expect(c.html, id).toContain(markHtml('reconstruction'));
     }
     for (const id of ['doombreed', 'kraxnar', 'demonic-hordes']) expect(fronts.find((x) => x.piece === id)!.html).toContain('D6+4');
+    expect(frontHtml).not.toContain('unknown-mark">?');
     expect(frontHtml).not.toContain('\u2014');
-    expect(frontHtml).toContain(UNKNOWN_LEGEND);
+    expect(frontHtml).not.toContain(UNKNOWN_LEGEND);
   });
 
   it('marks every piece whose values or number a layer invented, and no other, with the mark of its kind and its legend', () => {

@@ -131,13 +131,13 @@ describe('scenario sheets', () => {
     expect(html(get('archon-skirmish', 'scenarios'), face)).toContain(`Light${markHtml('ruling')}`);
   });
 
-  it('Warmaster: the victory conditions are a ruling, marked once on the heading', () => {
+  it('Warmaster: the victory conditions are a reconstruction, marked once on the heading', () => {
     const p = get('warmaster', 'scenarios');
     const face = p.faces[0]!;
     const note = face.footnotes.find((n) => n.entry === 'standard-victory')!;
-    expect(note.kind).toBe('ruling');
+    expect(note.kind).toBe('reconstruction');
     const out = html(p, face);
-    expect(out).toContain(`Victory${markHtml('ruling')}</div>`);
+    expect(out).toContain(`Victory${markHtml('reconstruction')}</div>`);
     // One value carries the ruling's mark: the heading, not each condition under it.
     expect(Object.values(face.marks).filter((n) => n === note.n)).toHaveLength(1);
   });

@@ -177,7 +177,7 @@ describe('warmaster-units', () => {
     for (const f of p.faces) expect(f.copies).toBe(1);
   });
 
-  it('prints name, side, abilities and exceptions, and unprinted stats as ? (with its legend) or the rolled value', () => {
+  it('prints name, side, abilities and exceptions, and the stats: reconstructed (marked, no ?) or the rolled value', () => {
     for (const f of p.faces) {
       const id = f.context.id as keyof typeof units;
       const u = units[id];
@@ -189,17 +189,17 @@ describe('warmaster-units', () => {
       expect(h).toContain('<svg class="wm-emblem"');
     }
     const emperor = html(p, p.faces.find((f) => f.context.id === 'the-emperor')!);
-    expect(emperor).toMatch(/Attack<\/span><span class="wm-stat-v"><span class="unknown-mark">\?<\/span><\/span>/);
-    expect(emperor).toContain(UNKNOWN_LEGEND);
+    expect(emperor).toContain(`Attack</span><span class="wm-stat-v">${units['the-emperor'].attack}${markHtml('reconstruction')}</span>`);
+    for (const f of p.faces) expect(html(p, f), String(f.context.id)).not.toContain(UNKNOWN_LEGEND);
     expect(html(p, p.faces.find((f) => f.context.id === 'demonic-hordes')!)).toMatch(/Defence<\/span><span class="wm-stat-v rolled">D6\+4<\/span>/);
   });
 
-  it('marks the inferred re-roll cancellation; Sanguinius prints none and shows none', () => {
+  it('marks the inferred re-roll cancellation; Sanguinius prints none and shows none (only his reconstructed values are marked)', () => {
     const sang = p.faces.find((f) => f.context.id === 'sanguinius')!;
-    expect(entriesIn(sang)).toEqual([]);
+    expect(entriesIn(sang)).toEqual(['sanguinius-attack', 'sanguinius-defence']);
     expect(html(p, sang)).not.toContain('Warmaster Horus');
     const dorn = p.faces.find((f) => f.context.id === 'rogal-dorn')!;
-    expect(entriesIn(dorn)).toEqual(['rogal-dorn-cancelled-by-horus']);
+    expect(entriesIn(dorn)).toEqual(['rogal-dorn-attack', 'rogal-dorn-defence', 'rogal-dorn-cancelled-by-horus']);
     expect(html(p, dorn)).toContain(`Warmaster Horus${markHtml('inference')}`);
   });
 });
@@ -252,8 +252,8 @@ describe('warmaster-ship-map', () => {
   const h = html(p, f);
   const numbered = shipAreaIds.filter((id) => areas[id].category === 'numbered');
 
-  it('says prominently that the map is ruled', () => {
-    expect(h).toContain('Ruled map');
+  it('says prominently that the map is reconstructed', () => {
+    expect(h).toContain('Reconstructed map');
     expect(h).toContain('The real map is not in the source.');
   });
 

@@ -2,8 +2,13 @@
 // the ship map, the leaders' attack and defence, the victory conditions. Each check reads the
 // effective content (YAML and layers, as every command does) and lists what is wrong, so the same
 // check is also run on a changed copy and seen to find the change.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packContentOf } from './content-support.js';
+import { renderFace } from '../src/render/document.js';
+import { createTemplates } from '../src/render/handlebars.js';
+import { markHtml, UNKNOWN_LEGEND } from '../src/render/marks.js';
+import { packContentOf, printablesOf } from './content-support.js';
+import { htmlText, repoRoot } from './helpers.js';
 
 type Rec = Record<string, any>;
 const content = packContentOf('warmaster');
@@ -107,5 +112,135 @@ describe('The ship map (reconstructed)', () => {
       expect(origins[a.id]?.['/connections']?.reason, a.id).toMatch(/^RECONSTRUCTION \(not printed by the source; invented so the game can be played\):/);
       if (a.special) expect(origins[a.id]?.['/special']?.kind, a.id).toBe('reconstruction');
     }
+  });
+});
+
+/** What is wrong with the characters' values: one line per problem, none when every battle can be fought. */
+function valueProblems(units: Readonly<Record<string, Rec>>): string[] {
+  const out: string[] = [];
+  const rolled = (u: Rec) => u.abilities.some((a: Rec) => a.do.some((e: Rec) => e.kind === 'modify-strength' && e.op === 'set' && typeof e.value === 'object'));
+  for (const u of Object.values(units)) {
+    if (rolled(u)) continue;
+    for (const stat of ['attack', 'defence']) if (typeof u[stat] !== 'number') out.push(`${u.id}: no ${stat}`);
+  }
+  const sum = (id: string) => (units[id]?.attack ?? 0) + (units[id]?.defence ?? 0);
+  // Horus is the strongest Traitor, the Emperor the strongest Imperial piece, and the two are equal.
+  for (const id of Object.keys(units))
+    if (id !== 'warmaster-horus' && id !== 'the-emperor' && sum(id) >= sum('warmaster-horus')) out.push(`${id}: as strong as Horus`);
+  if (sum('the-emperor') !== sum('warmaster-horus')) out.push('the Emperor and Horus differ');
+  // The four re-rolling Primarchs cancel each other's re-rolls: peers, each above a Space Marine.
+  const primarchs = ['sanguinius', 'rogal-dorn', 'angron', 'magnus-the-red-one'];
+  if (new Set(primarchs.map(sum)).size !== 1) out.push(`the Primarchs differ: ${primarchs.map(sum).join(', ')}`);
+  // General Kane leads the Guard: above them, below a Primarch.
+  if (!(sum('general-kane') > 6 && sum('general-kane') < sum('sanguinius'))) out.push(`general-kane: ${sum('general-kane')}`);
+  return out;
+}
+
+describe("The characters' attack and defence (reconstructed)", () => {
+  const units = content.records['special-unit'] as Readonly<Record<string, Rec>>;
+
+  it('gives every character a value (the Great Demons and Demonic hordes their D6+4), Horus and the Emperor strongest and equal, the Primarchs peers', () => {
+    expect(valueProblems(units)).toEqual([]);
+    const values = Object.fromEntries(Object.values(units).map((u) => [u.id, [u.attack, u.defence]]));
+    expect(values).toMatchObject({ 'the-emperor': [10, 10], 'warmaster-horus': [10, 10], 'general-kane': [4, 4], 'rogal-dorn': [7, 9], angron: [9, 7] });
+    for (const id of ['doombreed', 'kraxnar', 'demonic-hordes']) expect(values[id]).toEqual([null, null]);
+  });
+
+  it('finds a missing value, a Traitor stronger than Horus, unequal Primarchs and a Kane as strong as a Primarch', () => {
+    const changed = (id: string, attack: number | null, defence: number | null) => valueProblems({ ...units, [id]: { ...units[id], attack, defence } });
+    expect(changed('the-emperor', null, 10)).toContain('the-emperor: no attack');
+    expect(changed('angron', 12, 9)).toEqual(expect.arrayContaining(['angron: as strong as Horus', 'the Primarchs differ: 16, 16, 21, 16']));
+    expect(changed('general-kane', 8, 8)).toContain('general-kane: 16');
+    expect(changed('the-emperor', 9, 10)).toContain('the Emperor and Horus differ');
+  });
+
+  it('marks every value it supplies as a reconstruction with its reason', () => {
+    for (const u of Object.values(units))
+      for (const stat of ['/attack', '/defence']) {
+        const o = content.origins['special-unit']?.[u.id]?.[stat];
+        if (u[stat.slice(1)] === null) continue;
+        expect(o?.kind, `${u.id}${stat}`).toBe('reconstruction');
+        expect(o?.reason).toMatch(/^RECONSTRUCTION \(not printed by the source; invented so the game can be played\):/);
+      }
+  });
+});
+
+/** What is wrong with a scenario's victory: one line per problem, none when the engine can tell who won. */
+function victoryProblems(victory: readonly Rec[] | null, units: Readonly<Record<string, Rec>>, sides: readonly string[]): string[] {
+  if (!victory) return ['no victory'];
+  const out: string[] = [];
+  const winners = new Set<string>();
+  for (const [i, v] of victory.entries()) {
+    if (v.condition === 'manual') out.push(`${i}: manual`);
+    if (v.condition === 'destroy-units') {
+      const owners = new Set((v.units ?? []).map((u: string) => units[u]?.side));
+      if (owners.size !== 1 || owners.has(undefined)) out.push(`${i}: units of ${[...owners].join(', ')}`);
+      for (const s of sides) if (!owners.has(s)) winners.add(s);
+    }
+    if (v.condition === 'turn-limit') {
+      if (!(v.turns >= 1) || !sides.includes(v.winner)) out.push(`${i}: turn-limit without turns or winner`);
+      else winners.add(v.winner);
+    }
+  }
+  for (const s of sides) if (!winners.has(s)) out.push(`${s}: cannot win`);
+  if (!victory.some((v) => v.condition === 'turn-limit')) out.push('no turn limit: a game may not end');
+  return out;
+}
+
+describe('Victory (reconstructed)', () => {
+  const scenario = content.records.scenario!['standard-game'] as Rec;
+  const units = content.records['special-unit'] as Readonly<Record<string, Rec>>;
+  const sides = ['imperial', 'traitor'];
+
+  it('Imperial wins by destroying Horus, Traitor by destroying the Emperor or by holding out 15 turns: data the engine reads', () => {
+    expect(victoryProblems(scenario.victory, units, sides)).toEqual([]);
+    expect(scenario.victory.map((v: Rec) => [v.condition, v.units ?? v.turns, v.winner ?? null])).toEqual([
+      ['destroy-units', ['warmaster-horus'], null],
+      ['destroy-units', ['the-emperor'], null],
+      ['turn-limit', 15, 'traitor'],
+    ]);
+    expect(content.origins.scenario?.['standard-game']?.['/victory']?.kind).toBe('reconstruction');
+  });
+
+  it('finds a manual condition, a side that cannot win, a game without end and a mixed list of units', () => {
+    const v = scenario.victory as Rec[];
+    expect(victoryProblems(null, units, sides)).toEqual(['no victory']);
+    expect(victoryProblems([v[0]!, v[2]!, { text: 'x', condition: 'manual' }], units, sides)).toEqual(['2: manual']);
+    expect(victoryProblems([v[1]!, v[2]!], units, sides)).toEqual(['imperial: cannot win']);
+    expect(victoryProblems([v[0]!, v[1]!], units, sides)).toEqual(['no turn limit: a game may not end']);
+    expect(victoryProblems([{ ...v[0], units: ['warmaster-horus', 'the-emperor'] }, v[1]!, v[2]!], units, sides)).toEqual([
+      '0: units of traitor, imperial',
+      'imperial: cannot win',
+    ]);
+  });
+});
+
+describe('The printed kit', () => {
+  const templates = createTemplates(path.join(repoRoot, 'templates'));
+  const printables = printablesOf('warmaster');
+  const faces = printables.flatMap((p) => p.faces.map((f) => ({ id: p.id, label: f.label, html: renderFace(templates, p, f) })));
+
+  it('prints no value nobody knows: no ? on any card, counter or sheet', () => {
+    expect(faces.length).toBeGreaterThan(8);
+    for (const f of faces) {
+      expect(f.html, `${f.id} ${f.label}`).not.toContain('class="unknown-mark"');
+      expect(htmlText(f.html), `${f.id} ${f.label}`).not.toContain(UNKNOWN_LEGEND);
+    }
+  });
+
+  it('says on the reference card when face-down pieces are revealed, how units stack, how far a routed unit retreats and how a side wins, each marked', () => {
+    const turn = faces.find((f) => f.id === 'warmaster-reference' && /sequence of play/.test(f.label))!;
+    const scenario = content.records.scenario!['standard-game'] as Rec;
+    const text = htmlText(turn.html);
+    for (const name of ['Face-down pieces', 'Stacking', 'Retreat']) {
+      const rule = (scenario.specialRules as Rec[]).find((r) => r.name === name)!;
+      expect(rule, name).toBeDefined();
+      expect(text).toContain(rule.text);
+      expect(turn.html).toContain(`${name}${markHtml('ruling')}`);
+    }
+    expect(text).toContain('revealed (turned face up): when an Imperial unit ends its move or teleport in their area');
+    expect(text).toContain('A routed unit retreats one area, its owner choosing');
+    for (const v of scenario.victory as Rec[]) expect(text).toContain(v.text);
+    expect(turn.html).toContain(`Winning${markHtml('reconstruction')}`);
   });
 });

@@ -1274,6 +1274,7 @@ export type ArchonSkirmishScenarioRecord = DeepReadonly<WithRefs<Scenario, {
     };
   };
   readonly victory: {
+    readonly units: ArchonSkirmishCreatureId;
     readonly locations: ArchonSkirmishZoneId;
   };
   readonly specialRules: {

@@ -455,6 +455,7 @@ export type WarchonScenarioRecord = DeepReadonly<WithRefs<Scenario, {
     };
   };
   readonly victory: {
+    readonly units: WarchonUnitId;
     readonly locations: WarchonSpreadId;
   };
   readonly specialRules: {

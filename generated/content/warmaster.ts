@@ -881,6 +881,7 @@ export type WarmasterScenarioRecord = DeepReadonly<WithRefs<Scenario, {
     };
   };
   readonly victory: {
+    readonly units: WarmasterUnitId | WarmasterSpecialUnitId;
     readonly locations: WarmasterShipAreaId;
   };
   readonly specialRules: {
@@ -1022,6 +1023,39 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
         "do": [
           {
             "kind": "manual",
+            "note": "Revealing face-down pieces: the vocabulary has no face-down units, no effect that turns a piece face up and no trigger for an enemy unit arriving in a place; the game's procedure plays it."
+          }
+        ],
+        "id": "face-down-pieces",
+        "name": "Face-down pieces",
+        "text": "Traitor counters arrive face down and do not move until revealed (turned face up): when an Imperial unit ends its move or teleport in their area, or they teleport in beside one. A Trap or Horror then takes effect. The Traitor player may also reveal Horus at the start of any of his turns."
+      },
+      {
+        "do": [
+          {
+            "kind": "manual",
+            "note": "Stacking and where battles happen: the vocabulary has no limit on a place's units, no stop on entering a place and no battle started by arrival; the game's procedure plays it."
+          }
+        ],
+        "id": "stacking",
+        "name": "Stacking",
+        "text": "Any number of a side's units may share an area. A unit entering an area with enemy pieces stops there, and the two sides fight in the battle phase of the side that arrived (by moving or teleporting)."
+      },
+      {
+        "do": [
+          {
+            "kind": "manual",
+            "note": "Where a retreat goes and what happens when none is open: `retreat` moves a unit a distance, but the vocabulary has no rule for the areas a retreat may enter or for a unit with none; the game's procedure plays it."
+          }
+        ],
+        "id": "retreat",
+        "name": "Retreat",
+        "text": "A routed unit retreats one area, its owner choosing, never into enemy pieces, a destroyed area or the Reactors; a unit that cannot, and a Crew card made to retreat, is destroyed."
+      },
+      {
+        "do": [
+          {
+            "kind": "manual",
             "note": "What the cup holds and drawing from it: the vocabulary has no set-up of a zone's contents, `move-cards` moves cards between zones but not units, and it has no face-down (hidden) units."
           }
         ],
@@ -1039,16 +1073,24 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
     ],
     "victory": [
       {
-        "condition": "manual",
-        "text": "The Imperial player wins as soon as Warmaster Horus is destroyed."
+        "condition": "destroy-units",
+        "text": "The Imperial player wins as soon as Warmaster Horus is destroyed, in battle or any other way.",
+        "units": [
+          "warmaster-horus"
+        ]
       },
       {
-        "condition": "manual",
-        "text": "The Traitor player wins as soon as the Emperor is destroyed."
+        "condition": "destroy-units",
+        "text": "The Traitor player wins as soon as the Emperor is destroyed, in battle or any other way. Both destroyed at once is a draw.",
+        "units": [
+          "the-emperor"
+        ]
       },
       {
-        "condition": "destroy-all-enemy",
-        "text": "A side also wins when every enemy unit, on the ship or still to teleport, is destroyed."
+        "condition": "turn-limit",
+        "text": "If nobody has won when the 15th turn ends (after the Traitor battle phase), the Traitor player wins.",
+        "turns": 15,
+        "winner": "traitor"
       }
     ]
   },
@@ -2032,8 +2074,8 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         }
       }
     ],
-    "attack": null,
-    "defence": null,
+    "attack": 9,
+    "defence": 7,
     "exceptions": "Exception: If the Emperor, Sanguinius or Rogal Dorn participate in the same battle, Angrón loses its ability to carry out a re-roll and must accept the first result obtained in the Table of Results battle.",
     "id": "angron",
     "name": "Angrón",
@@ -2193,8 +2235,8 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         }
       }
     ],
-    "attack": null,
-    "defence": null,
+    "attack": 4,
+    "defence": 4,
     "exceptions": null,
     "id": "general-kane",
     "name": "General Kane",
@@ -2289,8 +2331,8 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         }
       }
     ],
-    "attack": null,
-    "defence": null,
+    "attack": 8,
+    "defence": 8,
     "exceptions": "Exception: If the Emperor, Sanguinius or Rogal Dorn participate in the same battle, Magnus the Red one loses his ability to carry out a re-roll and must accept the first result obtained in the Table of Results battle.",
     "id": "magnus-the-red-one",
     "name": "Magnus the Red one",
@@ -2320,8 +2362,8 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         }
       }
     ],
-    "attack": null,
-    "defence": null,
+    "attack": 7,
+    "defence": 9,
     "exceptions": "Exception: If the Horuses, Angrón or Magnus the Red one participate in the same battle, Rogal Dorn loses its ability to carry out a re-roll and must accept the first result obtained in the Table of Results battle.",
     "id": "rogal-dorn",
     "name": "Rogal Dorn",
@@ -2346,8 +2388,8 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         }
       }
     ],
-    "attack": null,
-    "defence": null,
+    "attack": 8,
+    "defence": 8,
     "exceptions": null,
     "id": "sanguinius",
     "name": "Sanguinius",
@@ -2429,8 +2471,8 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         }
       }
     ],
-    "attack": null,
-    "defence": null,
+    "attack": 10,
+    "defence": 10,
     "exceptions": "Exception: if Horus participates in the same battle, the Emperor loses his ability to carry out a re-roll and must accept the first result obtained in the Table of Results battle.",
     "id": "the-emperor",
     "name": "The Emperor",
@@ -2479,8 +2521,8 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         }
       }
     ],
-    "attack": null,
-    "defence": null,
+    "attack": 10,
+    "defence": 10,
     "exceptions": null,
     "id": "warmaster-horus",
     "name": "Warmaster Horus",
@@ -3059,12 +3101,30 @@ export const origins: {
         "reason": "\"Horus begins the game face down, hidden in the Traitor ship\" but the guide does not say where. Ruled: before the first Imperial phase the Traitor player places Horus face down in any area he chooses except the Reactors (as a 66 teleport may not choose them)."
       },
       "/specialRules/1": {
+        "entry": "standard-face-down-pieces",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The guide says Traitor units are teleported from the cup and that only face-up ones move (Traitor movement phase), but never says in one place when face-down pieces are revealed. Its pieces say it between them: Horus \"is revealed by an Imperial unit that finalizes its movement in the same area\", and \"unlike the other Treasonous units\" he alone may also be revealed at will; a Trap \"reveals itself\" and destroys \"an Imperial unit present in the area\"; a Horror rolls \"if there is an Imperial unit in the same area\"; Crew Ambush! doubles in \"the first turn battle in which they are revealed\". So a face-down piece is revealed when an Imperial unit comes to its area: by moving, by teleporting (the same arrival by other means), or by the piece teleporting in beside one. Ruled so; the other side sees only that a face-down counter is there."
+      },
+      "/specialRules/2": {
+        "entry": "standard-stacking",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The guide sets no stacking limit and speaks of several units together: \"the group of units that are with the Emperor\", any unit \"piled up with\" General Kane, \"all the attacking units\", \"a defending unit is destroyed; the rest must retire\". So any number of a side's units share an area. Battles are \"brought about by the movement of the ... troops into enemy held areas\", so a unit that enters an enemy-held area stops there (it cannot pass through it, or a move of three areas would avoid every battle), and units that teleport into an enemy-held area fight as if they had moved in (they arrive there the same way, in their own turn)."
+      },
+      "/specialRules/3": {
+        "entry": "standard-retreat",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "Attacker routed and Defender routed say \"the rest must retreat\" (or \"retire\") but not how far or where. Horus's own retreat is \"an area\", with \"the same rules for a retreat\" except that the Traitor player chooses where, so a retreat is one area and the text's other retreats are chosen the same way, by the retreating unit's owner (ar-effects, dr-effects). No unit may enter a destroyed area or the Reactors voluntarily, and retreating into the enemy would start the battle again, so those areas are closed to it. The Crew are \"eliminated if they are forced to retreat\"; a unit with no open area is eliminated the same way."
+      },
+      "/specialRules/4": {
         "entry": "standard-cup",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship, in the numbers of standard-traitor-army."
       },
-      "/specialRules/2": {
+      "/specialRules/5": {
         "entry": "standard-imperial-groups",
         "kind": "reconstruction",
         "layer": "reconstructions",
@@ -3072,9 +3132,9 @@ export const origins: {
       },
       "/victory": {
         "entry": "standard-victory",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "Victory is not printed in this reference guide. The whole guide is built around the Emperor boarding Horus's ship to face him (the Emperor's group teleports first; the Emperor's re-roll is cancelled only by Horus; Horus may retreat to avoid the confrontation), so each side wins by destroying the other's leader, or by wiping out the enemy."
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no victory conditions. The whole guide is built around the Emperor boarding Horus's ship to face him: the Emperor's group teleports first and lands where it likes, the Emperor's re-roll is cancelled only by Horus, and Horus starts hidden and may retreat once to avoid the confrontation. So each side wins by destroying the other's leader, however he is destroyed (in battle, by a card, by the fire, by an explosion or by the defence lasers), and when both fall at once (a Blood bath between them, or one explosion) neither has won: a draw. Destroying the whole enemy army is not a separate condition, since it always destroys the leader first or with it. The Imperial player is the one who must find and reach a hidden Horus, so a game could stall if he does not; 15 turns (each side's reinforcements, movement and battle, fifteen times) end the game in an evening: the Traitor cup is empty after about 8 turns (27 counters drawn 3.5 a turn), leaving the Imperial player some 7 turns to find Horus among them, and a ship set burning by the Engine Room loses its 27 areas at two a turn, so the fire alone takes some 13 turns to reach the Bridge. A boarding that has not killed Horus by then has failed, and the ship is his."
       }
     }
   },
@@ -3357,6 +3417,20 @@ export const origins: {
     }
   },
   "special-unit": {
+    "angron": {
+      "/attack": {
+        "entry": "angron-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Angrón, like the other three Primarchs (Sanguinius, Rogal Dorn, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Angrón is the Traitor's attacker, the mirror of Rogal Dorn: 9 attack, 7 defence, so he hits harder than he holds."
+      },
+      "/defence": {
+        "entry": "angron-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Angrón, like the other three Primarchs (Sanguinius, Rogal Dorn, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Angrón is the Traitor's attacker, the mirror of Rogal Dorn: 9 attack, 7 defence, so he hits harder than he holds."
+      }
+    },
     "demonic-hordes": {
       "/count": {
         "entry": "demonic-hordes-count",
@@ -3365,12 +3439,94 @@ export const origins: {
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): how many counters of each unit and card the game has is not printed; these are the numbers of the standard game's armies (standard-imperial-army, standard-traitor-army)."
       }
     },
+    "general-kane": {
+      "/attack": {
+        "entry": "general-kane-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. General Kane leads Imperial Guard, the weakest Imperial troops (3 and 3). He is a man, not a Primarch, and has no re-roll: his worth is his immunity to Trap cards, not his fighting. 4 and 4, one better than his Guard and below a Space Marine; his group of four Guard adds 16, enough for 2-1 against two Crew or a Demonic horde of average strength (7 or 8), 1-1 against a strong one (9 or 10)."
+      },
+      "/defence": {
+        "entry": "general-kane-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. General Kane leads Imperial Guard, the weakest Imperial troops (3 and 3). He is a man, not a Primarch, and has no re-roll: his worth is his immunity to Trap cards, not his fighting. 4 and 4, one better than his Guard and below a Space Marine; his group of four Guard adds 16, enough for 2-1 against two Crew or a Demonic horde of average strength (7 or 8), 1-1 against a strong one (9 or 10)."
+      }
+    },
+    "magnus-the-red-one": {
+      "/attack": {
+        "entry": "magnus-the-red-one-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Magnus the Red one, like the other three Primarchs (Sanguinius, Rogal Dorn, Angrón), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Magnus is even, 8 and 8, the mirror of Sanguinius."
+      },
+      "/defence": {
+        "entry": "magnus-the-red-one-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Magnus the Red one, like the other three Primarchs (Sanguinius, Rogal Dorn, Angrón), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Magnus is even, 8 and 8, the mirror of Sanguinius."
+      }
+    },
     "rogal-dorn": {
       "/abilities/0/do/0/cancelledBy/2": {
         "entry": "rogal-dorn-cancelled-by-horus",
         "kind": "inference",
         "layer": "inferences",
         "reason": "Rogal Dorn's exception names \"the Horuses\", Angrón or Magnus the Red one. The game has one Horus (Warmaster Horus), and the Emperor's exception names plain \"Horus\"; \"the Horuses\" is read as Warmaster Horus."
+      },
+      "/attack": {
+        "entry": "rogal-dorn-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Rogal Dorn, like the other three Primarchs (Sanguinius, Angrón, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Rogal Dorn is the one whose re-roll three Traitors cancel, Horus among them; he is the Emperor's defender: 7 attack, 9 defence, so a group he holds an area with is hard to shift."
+      },
+      "/defence": {
+        "entry": "rogal-dorn-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Rogal Dorn, like the other three Primarchs (Sanguinius, Angrón, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Rogal Dorn is the one whose re-roll three Traitors cancel, Horus among them; he is the Emperor's defender: 7 attack, 9 defence, so a group he holds an area with is hard to shift."
+      }
+    },
+    "sanguinius": {
+      "/attack": {
+        "entry": "sanguinius-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Sanguinius, like the other three Primarchs (Rogal Dorn, Angrón, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, three Space Marines' worth of the two and more than a Demonic horde's average, below the Emperor and Horus. Sanguinius is even, 8 and 8."
+      },
+      "/defence": {
+        "entry": "sanguinius-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Sanguinius, like the other three Primarchs (Rogal Dorn, Angrón, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, three Space Marines' worth of the two and more than a Demonic horde's average, below the Emperor and Horus. Sanguinius is even, 8 and 8."
+      }
+    },
+    "the-emperor": {
+      "/attack": {
+        "entry": "the-emperor-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. The Emperor is 10 and 10, the top of a Great Demon's range, so no Traitor unit but Horus is stronger. He and Horus are equal: the guide gives each an edge over the other in its rules (Horus takes away the Emperor's re-roll; the Emperor lands where he likes and is immune to Horror cards), so their values leave the meeting to the groups around them and the dice. With his three Space Marines his group adds 25, 2-1 against Horus alone, 1-1 against Horus with a Great Demon."
+      },
+      "/defence": {
+        "entry": "the-emperor-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. The Emperor is 10 and 10, the top of a Great Demon's range, so no Traitor unit but Horus is stronger. He and Horus are equal: the guide gives each an edge over the other in its rules (Horus takes away the Emperor's re-roll; the Emperor lands where he likes and is immune to Horror cards), so their values leave the meeting to the groups around them and the dice. With his three Space Marines his group adds 25, 2-1 against Horus alone, 1-1 against Horus with a Great Demon."
+      }
+    },
+    "warmaster-horus": {
+      "/attack": {
+        "entry": "warmaster-horus-attack",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Horus is the strongest Traitor: 10 and 10, the top of a Great Demon's range, above every Traitor's average. He is equal to the Emperor: the guide gives each an edge over the other in its rules (Horus takes away the Emperor's re-roll; the Emperor lands where he likes), so their values leave the meeting to the groups and the dice. Horus has no re-roll; his protection is his hidden start and his one retreat, and the Imperial player wins when he is destroyed (victory reconstruction), so he must not fall to one lucky group: a Primarch with three Space Marines (8 + 15 = 23) attacks him alone at 2-1, not 3-1."
+      },
+      "/defence": {
+        "entry": "warmaster-horus-defence",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Horus is the strongest Traitor: 10 and 10, the top of a Great Demon's range, above every Traitor's average. He is equal to the Emperor: the guide gives each an edge over the other in its rules (Horus takes away the Emperor's re-roll; the Emperor lands where he likes), so their values leave the meeting to the groups and the dice. Horus has no re-roll; his protection is his hidden start and his one retreat, and the Imperial player wins when he is destroyed (victory reconstruction), so he must not fall to one lucky group: a Primarch with three Space Marines (8 + 15 = 23) attacks him alone at 2-1, not 3-1."
       }
     }
   },
@@ -3891,31 +4047,6 @@ export const layers: PackLayers = [
         "value": "any-traitor-piece"
       },
       {
-        "id": "standard-victory",
-        "kind": "ruling",
-        "note": "Victory is not printed: each side wins by destroying the other's leader (Horus or the Emperor) or the whole enemy army.",
-        "reason": "Victory is not printed in this reference guide. The whole guide is built around the Emperor boarding Horus's ship to face him (the Emperor's group teleports first; the Emperor's re-roll is cancelled only by Horus; Horus may retreat to avoid the confrontation), so each side wins by destroying the other's leader, or by wiping out the enemy.",
-        "target": {
-          "id": "standard-game",
-          "kind": "scenario",
-          "pointer": "/victory"
-        },
-        "value": [
-          {
-            "condition": "manual",
-            "text": "The Imperial player wins as soon as Warmaster Horus is destroyed."
-          },
-          {
-            "condition": "manual",
-            "text": "The Traitor player wins as soon as the Emperor is destroyed."
-          },
-          {
-            "condition": "destroy-all-enemy",
-            "text": "A side also wins when every enemy unit, on the ship or still to teleport, is destroyed."
-          }
-        ]
-      },
-      {
         "id": "standard-horus-setup",
         "kind": "ruling",
         "note": "Before the first Imperial phase the Traitor player places Horus face down in any area but the Reactors.",
@@ -3953,6 +4084,72 @@ export const layers: PackLayers = [
           "area-54",
           "area-56"
         ]
+      },
+      {
+        "id": "standard-face-down-pieces",
+        "kind": "ruling",
+        "note": "Face-down Traitor counters are revealed when an Imperial unit reaches their area (or they teleport into one holding Imperial units).",
+        "reason": "The guide says Traitor units are teleported from the cup and that only face-up ones move (Traitor movement phase), but never says in one place when face-down pieces are revealed. Its pieces say it between them: Horus \"is revealed by an Imperial unit that finalizes its movement in the same area\", and \"unlike the other Treasonous units\" he alone may also be revealed at will; a Trap \"reveals itself\" and destroys \"an Imperial unit present in the area\"; a Horror rolls \"if there is an Imperial unit in the same area\"; Crew Ambush! doubles in \"the first turn battle in which they are revealed\". So a face-down piece is revealed when an Imperial unit comes to its area: by moving, by teleporting (the same arrival by other means), or by the piece teleporting in beside one. Ruled so; the other side sees only that a face-down counter is there.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "Revealing face-down pieces: the vocabulary has no face-down units, no effect that turns a piece face up and no trigger for an enemy unit arriving in a place; the game's procedure plays it."
+            }
+          ],
+          "id": "face-down-pieces",
+          "name": "Face-down pieces",
+          "text": "Traitor counters arrive face down and do not move until revealed (turned face up): when an Imperial unit ends its move or teleport in their area, or they teleport in beside one. A Trap or Horror then takes effect. The Traitor player may also reveal Horus at the start of any of his turns."
+        }
+      },
+      {
+        "id": "standard-stacking",
+        "kind": "ruling",
+        "note": "No stacking limit; entering an enemy area stops a move and makes a battle there.",
+        "reason": "The guide sets no stacking limit and speaks of several units together: \"the group of units that are with the Emperor\", any unit \"piled up with\" General Kane, \"all the attacking units\", \"a defending unit is destroyed; the rest must retire\". So any number of a side's units share an area. Battles are \"brought about by the movement of the ... troops into enemy held areas\", so a unit that enters an enemy-held area stops there (it cannot pass through it, or a move of three areas would avoid every battle), and units that teleport into an enemy-held area fight as if they had moved in (they arrive there the same way, in their own turn).",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "Stacking and where battles happen: the vocabulary has no limit on a place's units, no stop on entering a place and no battle started by arrival; the game's procedure plays it."
+            }
+          ],
+          "id": "stacking",
+          "name": "Stacking",
+          "text": "Any number of a side's units may share an area. A unit entering an area with enemy pieces stops there, and the two sides fight in the battle phase of the side that arrived (by moving or teleporting)."
+        }
+      },
+      {
+        "id": "standard-retreat",
+        "kind": "ruling",
+        "note": "Routed units retreat one area of their owner's choice, never into the enemy, a destroyed area or the Reactors; a unit with nowhere to go is destroyed.",
+        "reason": "Attacker routed and Defender routed say \"the rest must retreat\" (or \"retire\") but not how far or where. Horus's own retreat is \"an area\", with \"the same rules for a retreat\" except that the Traitor player chooses where, so a retreat is one area and the text's other retreats are chosen the same way, by the retreating unit's owner (ar-effects, dr-effects). No unit may enter a destroyed area or the Reactors voluntarily, and retreating into the enemy would start the battle again, so those areas are closed to it. The Crew are \"eliminated if they are forced to retreat\"; a unit with no open area is eliminated the same way.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "Where a retreat goes and what happens when none is open: `retreat` moves a unit a distance, but the vocabulary has no rule for the areas a retreat may enter or for a unit with none; the game's procedure plays it."
+            }
+          ],
+          "id": "retreat",
+          "name": "Retreat",
+          "text": "A routed unit retreats one area, its owner choosing, never into enemy pieces, a destroyed area or the Reactors; a unit that cannot, and a Crew card made to retreat, is destroyed."
+        }
       }
     ],
     "id": "rulings",
@@ -4073,6 +4270,39 @@ export const layers: PackLayers = [
           ],
           "text": "The four initial Imperial groups: the Emperor with 3 Space Marines; Sanguinius with 3 Space Marines; Rogal Dorn with 3 Space Marines; General Kane with 4 Imperial Guard."
         }
+      },
+      {
+        "id": "standard-victory",
+        "kind": "reconstruction",
+        "note": "Victory is not printed: the Imperial player wins by destroying Horus, the Traitor player by destroying the Emperor or by holding out for 15 turns.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no victory conditions. The whole guide is built around the Emperor boarding Horus's ship to face him: the Emperor's group teleports first and lands where it likes, the Emperor's re-roll is cancelled only by Horus, and Horus starts hidden and may retreat once to avoid the confrontation. So each side wins by destroying the other's leader, however he is destroyed (in battle, by a card, by the fire, by an explosion or by the defence lasers), and when both fall at once (a Blood bath between them, or one explosion) neither has won: a draw. Destroying the whole enemy army is not a separate condition, since it always destroys the leader first or with it. The Imperial player is the one who must find and reach a hidden Horus, so a game could stall if he does not; 15 turns (each side's reinforcements, movement and battle, fifteen times) end the game in an evening: the Traitor cup is empty after about 8 turns (27 counters drawn 3.5 a turn), leaving the Imperial player some 7 turns to find Horus among them, and a ship set burning by the Engine Room loses its 27 areas at two a turn, so the fire alone takes some 13 turns to reach the Bridge. A boarding that has not killed Horus by then has failed, and the ship is his.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/victory"
+        },
+        "value": [
+          {
+            "condition": "destroy-units",
+            "text": "The Imperial player wins as soon as Warmaster Horus is destroyed, in battle or any other way.",
+            "units": [
+              "warmaster-horus"
+            ]
+          },
+          {
+            "condition": "destroy-units",
+            "text": "The Traitor player wins as soon as the Emperor is destroyed, in battle or any other way. Both destroyed at once is a draw.",
+            "units": [
+              "the-emperor"
+            ]
+          },
+          {
+            "condition": "turn-limit",
+            "text": "If nobody has won when the 15th turn ends (after the Traitor battle phase), the Traitor player wins.",
+            "turns": 15,
+            "winner": "traitor"
+          }
+        ]
       },
       {
         "id": "imperial-unit-name",
@@ -4229,6 +4459,174 @@ export const layers: PackLayers = [
           "pointer": "/count"
         },
         "value": 27
+      },
+      {
+        "id": "the-emperor-attack",
+        "kind": "reconstruction",
+        "note": "The Emperor's attack and defence are not printed: made up as 10 and 10 so the game can be played, the strongest Imperial piece, as strong as Horus.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. The Emperor is 10 and 10, the top of a Great Demon's range, so no Traitor unit but Horus is stronger. He and Horus are equal: the guide gives each an edge over the other in its rules (Horus takes away the Emperor's re-roll; the Emperor lands where he likes and is immune to Horror cards), so their values leave the meeting to the groups around them and the dice. With his three Space Marines his group adds 25, 2-1 against Horus alone, 1-1 against Horus with a Great Demon.",
+        "target": {
+          "id": "the-emperor",
+          "kind": "special-unit",
+          "pointer": "/attack"
+        },
+        "value": 10
+      },
+      {
+        "id": "the-emperor-defence",
+        "kind": "reconstruction",
+        "note": "The Emperor's attack and defence are not printed: made up as 10 and 10 so the game can be played, the strongest Imperial piece, as strong as Horus.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. The Emperor is 10 and 10, the top of a Great Demon's range, so no Traitor unit but Horus is stronger. He and Horus are equal: the guide gives each an edge over the other in its rules (Horus takes away the Emperor's re-roll; the Emperor lands where he likes and is immune to Horror cards), so their values leave the meeting to the groups around them and the dice. With his three Space Marines his group adds 25, 2-1 against Horus alone, 1-1 against Horus with a Great Demon.",
+        "target": {
+          "id": "the-emperor",
+          "kind": "special-unit",
+          "pointer": "/defence"
+        },
+        "value": 10
+      },
+      {
+        "id": "sanguinius-attack",
+        "kind": "reconstruction",
+        "note": "Sanguinius's attack and defence are not printed: made up as 8 and 8 so the game can be played, a Primarch between the Space Marines and the Emperor.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Sanguinius, like the other three Primarchs (Rogal Dorn, Angrón, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, three Space Marines' worth of the two and more than a Demonic horde's average, below the Emperor and Horus. Sanguinius is even, 8 and 8.",
+        "target": {
+          "id": "sanguinius",
+          "kind": "special-unit",
+          "pointer": "/attack"
+        },
+        "value": 8
+      },
+      {
+        "id": "sanguinius-defence",
+        "kind": "reconstruction",
+        "note": "Sanguinius's attack and defence are not printed: made up as 8 and 8 so the game can be played, a Primarch between the Space Marines and the Emperor.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Sanguinius, like the other three Primarchs (Rogal Dorn, Angrón, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, three Space Marines' worth of the two and more than a Demonic horde's average, below the Emperor and Horus. Sanguinius is even, 8 and 8.",
+        "target": {
+          "id": "sanguinius",
+          "kind": "special-unit",
+          "pointer": "/defence"
+        },
+        "value": 8
+      },
+      {
+        "id": "rogal-dorn-attack",
+        "kind": "reconstruction",
+        "note": "Rogal Dorn's attack and defence are not printed: made up as 7 and 9 so the game can be played, a Primarch stronger in defence.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Rogal Dorn, like the other three Primarchs (Sanguinius, Angrón, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Rogal Dorn is the one whose re-roll three Traitors cancel, Horus among them; he is the Emperor's defender: 7 attack, 9 defence, so a group he holds an area with is hard to shift.",
+        "target": {
+          "id": "rogal-dorn",
+          "kind": "special-unit",
+          "pointer": "/attack"
+        },
+        "value": 7
+      },
+      {
+        "id": "rogal-dorn-defence",
+        "kind": "reconstruction",
+        "note": "Rogal Dorn's attack and defence are not printed: made up as 7 and 9 so the game can be played, a Primarch stronger in defence.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Rogal Dorn, like the other three Primarchs (Sanguinius, Angrón, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Rogal Dorn is the one whose re-roll three Traitors cancel, Horus among them; he is the Emperor's defender: 7 attack, 9 defence, so a group he holds an area with is hard to shift.",
+        "target": {
+          "id": "rogal-dorn",
+          "kind": "special-unit",
+          "pointer": "/defence"
+        },
+        "value": 9
+      },
+      {
+        "id": "general-kane-attack",
+        "kind": "reconstruction",
+        "note": "General Kane's attack and defence are not printed: made up as 4 and 4 so the game can be played, one better than his Imperial Guard.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. General Kane leads Imperial Guard, the weakest Imperial troops (3 and 3). He is a man, not a Primarch, and has no re-roll: his worth is his immunity to Trap cards, not his fighting. 4 and 4, one better than his Guard and below a Space Marine; his group of four Guard adds 16, enough for 2-1 against two Crew or a Demonic horde of average strength (7 or 8), 1-1 against a strong one (9 or 10).",
+        "target": {
+          "id": "general-kane",
+          "kind": "special-unit",
+          "pointer": "/attack"
+        },
+        "value": 4
+      },
+      {
+        "id": "general-kane-defence",
+        "kind": "reconstruction",
+        "note": "General Kane's attack and defence are not printed: made up as 4 and 4 so the game can be played, one better than his Imperial Guard.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. General Kane leads Imperial Guard, the weakest Imperial troops (3 and 3). He is a man, not a Primarch, and has no re-roll: his worth is his immunity to Trap cards, not his fighting. 4 and 4, one better than his Guard and below a Space Marine; his group of four Guard adds 16, enough for 2-1 against two Crew or a Demonic horde of average strength (7 or 8), 1-1 against a strong one (9 or 10).",
+        "target": {
+          "id": "general-kane",
+          "kind": "special-unit",
+          "pointer": "/defence"
+        },
+        "value": 4
+      },
+      {
+        "id": "warmaster-horus-attack",
+        "kind": "reconstruction",
+        "note": "Horus's attack and defence are not printed: made up as 10 and 10 so the game can be played, the strongest Traitor piece, as strong as the Emperor.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Horus is the strongest Traitor: 10 and 10, the top of a Great Demon's range, above every Traitor's average. He is equal to the Emperor: the guide gives each an edge over the other in its rules (Horus takes away the Emperor's re-roll; the Emperor lands where he likes), so their values leave the meeting to the groups and the dice. Horus has no re-roll; his protection is his hidden start and his one retreat, and the Imperial player wins when he is destroyed (victory reconstruction), so he must not fall to one lucky group: a Primarch with three Space Marines (8 + 15 = 23) attacks him alone at 2-1, not 3-1.",
+        "target": {
+          "id": "warmaster-horus",
+          "kind": "special-unit",
+          "pointer": "/attack"
+        },
+        "value": 10
+      },
+      {
+        "id": "warmaster-horus-defence",
+        "kind": "reconstruction",
+        "note": "Horus's attack and defence are not printed: made up as 10 and 10 so the game can be played, the strongest Traitor piece, as strong as the Emperor.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Horus is the strongest Traitor: 10 and 10, the top of a Great Demon's range, above every Traitor's average. He is equal to the Emperor: the guide gives each an edge over the other in its rules (Horus takes away the Emperor's re-roll; the Emperor lands where he likes), so their values leave the meeting to the groups and the dice. Horus has no re-roll; his protection is his hidden start and his one retreat, and the Imperial player wins when he is destroyed (victory reconstruction), so he must not fall to one lucky group: a Primarch with three Space Marines (8 + 15 = 23) attacks him alone at 2-1, not 3-1.",
+        "target": {
+          "id": "warmaster-horus",
+          "kind": "special-unit",
+          "pointer": "/defence"
+        },
+        "value": 10
+      },
+      {
+        "id": "angron-attack",
+        "kind": "reconstruction",
+        "note": "Angrón's attack and defence are not printed: made up as 9 and 7 so the game can be played, a Primarch stronger in attack.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Angrón, like the other three Primarchs (Sanguinius, Rogal Dorn, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Angrón is the Traitor's attacker, the mirror of Rogal Dorn: 9 attack, 7 defence, so he hits harder than he holds.",
+        "target": {
+          "id": "angron",
+          "kind": "special-unit",
+          "pointer": "/attack"
+        },
+        "value": 9
+      },
+      {
+        "id": "angron-defence",
+        "kind": "reconstruction",
+        "note": "Angrón's attack and defence are not printed: made up as 9 and 7 so the game can be played, a Primarch stronger in attack.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Angrón, like the other three Primarchs (Sanguinius, Rogal Dorn, Magnus the Red one), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Angrón is the Traitor's attacker, the mirror of Rogal Dorn: 9 attack, 7 defence, so he hits harder than he holds.",
+        "target": {
+          "id": "angron",
+          "kind": "special-unit",
+          "pointer": "/defence"
+        },
+        "value": 7
+      },
+      {
+        "id": "magnus-the-red-one-attack",
+        "kind": "reconstruction",
+        "note": "Magnus the Red one's attack and defence are not printed: made up as 8 and 8 so the game can be played, a Primarch as strong as Sanguinius.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Magnus the Red one, like the other three Primarchs (Sanguinius, Rogal Dorn, Angrón), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Magnus is even, 8 and 8, the mirror of Sanguinius.",
+        "target": {
+          "id": "magnus-the-red-one",
+          "kind": "special-unit",
+          "pointer": "/attack"
+        },
+        "value": 8
+      },
+      {
+        "id": "magnus-the-red-one-defence",
+        "kind": "reconstruction",
+        "note": "Magnus the Red one's attack and defence are not printed: made up as 8 and 8 so the game can be played, a Primarch as strong as Sanguinius.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the guide gives the leaders' powers but no attack or defence. Their values sit on the scale of the ones it does give or that are reconstructed: Crew defence 3, Imperial Guard 3 and 3, Space Marines 5 and 5, and the Great Demons and Demonic hordes a D6+4 each combat (5 to 10, 7.5 on average). A battle adds each side's values and rounds the odds in the defender's favour (ruling combat-odds-rule), so one point matters at the column edges. Magnus the Red one, like the other three Primarchs (Sanguinius, Rogal Dorn, Angrón), is a re-rolling character whose re-roll the other side's Primarchs cancel, so the four are peers: each adds 16 between attack and defence, below the Emperor and Horus. Magnus is even, 8 and 8, the mirror of Sanguinius.",
+        "target": {
+          "id": "magnus-the-red-one",
+          "kind": "special-unit",
+          "pointer": "/defence"
+        },
+        "value": 8
       },
       {
         "id": "combat-roll-1-col-2",

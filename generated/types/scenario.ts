@@ -41,9 +41,23 @@ export interface Scenario {
          */
         text: PrintedText;
         /**
-         * The condition the engine checks.
+         * The condition the engine checks: `destroy-all-enemy` (a side with no units left loses), `occupy-locations` (a side holding every one of `locations` at once wins), `destroy-units` (a side wins as soon as every unit in `units`, all of the other side, is destroyed, in battle or otherwise; when both sides' `destroy-units` are met at once the game is a draw), `turn-limit` (when turn `turns` ends and nobody has won, `winner` wins), `manual` (the players judge it).
          */
-        condition: "destroy-all-enemy" | "occupy-locations" | "manual";
+        condition: "destroy-all-enemy" | "occupy-locations" | "destroy-units" | "turn-limit" | "manual";
+        /**
+         * For `destroy-units`: the units (ids) whose destruction wins, all of one side; the other side wins.
+         *
+         * @minItems 1
+         */
+        units?: [Id, ...Id[]];
+        /**
+         * For `turn-limit`: the last turn of the game. A turn is one full round in which every side has taken its turn.
+         */
+        turns?: number;
+        /**
+         * For `turn-limit`: the side (manifest side id) that wins when the last turn ends and nobody has won.
+         */
+        winner?: Id;
         /**
          * For `occupy-locations`: the locations a side must occupy at once, by id, of the same kinds as setup zones (or a shipped game's squares).
          */

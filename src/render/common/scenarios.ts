@@ -8,6 +8,8 @@ import { markValue } from './mark-value.js';
 
 /** Side colours the sheets know; a side with none takes its place's tone. */
 const TONES = ['red', 'blue', 'green', 'gold', 'grey'] as const;
+/** Characters of victory and special-rule text above which a scenario prints at reading size, not enlarged, to stay on its page. */
+const DENSE_CHARS = 1000;
 
 /** A value with the record and pointer its mark is looked up by (`{{mark @root.marks rec ptr}}`). */
 interface Marked {
@@ -141,6 +143,8 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
 
   const specialRules = (scenario.specialRules ?? []).map((r, i) => ({ name: r.name ?? null, text: r.text, ...mark(`/specialRules/${i}`) }));
 
+  const ruleChars = [...(scenario.specialRules ?? []), ...(scenario.victory ?? [])].reduce((n, r) => n + r.text.length, 0);
+
   const { marks, footnotes } = book.result();
   // A value nobody knows (null, and no layer sets it) prints as ?, and the legend says so.
   const unknown =
@@ -150,6 +154,7 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
   return {
     context: {
       unknown,
+      dense: ruleChars > DENSE_CHARS,
       pack: { id: content.pack.id, title: content.pack.title, version: content.pack.version, source: content.pack.source.file },
       scenario: { id, section: scenario.source.section },
       name,

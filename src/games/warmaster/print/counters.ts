@@ -55,6 +55,8 @@ export interface PlacedPiece extends Piece {
   readonly y: number;
   /** The name needs two lines. */
   readonly long: boolean;
+  /** The name needs three lines (Magnus the Red one): the emblem shrinks to leave them room. */
+  readonly crowded: boolean;
   /** For tests and the HTML: which copy of its piece this is. */
   readonly copy: number;
 }
@@ -226,6 +228,7 @@ export function counterSheet(
           ...piece,
           copy: c + 1,
           long: piece.name.length > 12,
+          crowded: piece.name.length > 16,
           x: (i % COLUMNS) * PITCH + (SHEET_W - COLUMNS * PITCH) / 2,
           y: y + Math.floor(i / COLUMNS) * PITCH,
         });

@@ -8,6 +8,7 @@ import { dieText, face, footer, layered, type Phase, rangeText, recordOf, sideVi
 
 const TABLE = 'combat-results';
 const TELEPORT = 'teleportation';
+const SCENARIO = 'standard-game';
 /** How a phase's units roll on the Teleportation Table. */
 const TELEPORT_BY: Readonly<Record<string, string>> = { group: 'one roll per group', unit: 'one roll per unit' };
 
@@ -18,7 +19,7 @@ const TELEPORT_BY: Readonly<Record<string, string>> = { group: 'one roll per gro
 export const referenceContext: NamedContext = {
   name: 'warmaster-reference',
   description:
-    'Two pages to print back to back: the sequence of play (the selected phases, in the order given) with the Teleportation Table, then the combat results table with its legend, odds rule and re-rolls. Every value a layer set is marked, and notes that share a reason are printed once.',
+    'Two pages to print back to back: the sequence of play (the selected phases, in the order given) with the Teleportation Table, the standard game\u2019s named special rules (face-down pieces, stacking, retreat) and how a side wins, then the combat results table with its legend, odds rule and re-rolls. Every value a layer set is marked, and notes that share a reason are printed once.',
   kinds: ['phase'],
   build(input) {
     const view = warmasterView(input.content);
@@ -64,6 +65,23 @@ export const referenceContext: NamedContext = {
       })),
     };
 
+    // On the ship: the scenario's named special rules (face-down pieces, stacking, retreat) and how
+    // a side wins, so the table needs no other sheet for them.
+    const scenario = recordOf(view.scenarios, 'scenario', SCENARIO, printable);
+    const scenarioOrigins = view.origins('scenario', scenario.id);
+    const shipRules = (scenario.specialRules ?? []).flatMap((r, i) => (r.name ? [{ name: r.name, text: r.text, pointer: `/specialRules/${i}` }] : []));
+    book.add(
+      scenario.id,
+      scenarioOrigins,
+      shipRules.map((r) => r.pointer),
+    );
+    book.add(scenario.id, scenarioOrigins, ['/victory']);
+    const onShip = {
+      id: scenario.id,
+      rules: shipRules,
+      victory: (scenario.victory ?? []).map((v) => v.text),
+    };
+
     const turn = face(
       {
         page: 'turn',
@@ -73,6 +91,7 @@ export const referenceContext: NamedContext = {
         phases: phaseViews,
         phaseRows: Math.ceil(phaseViews.length / 2),
         teleport: teleView,
+        onShip,
         combat: null,
       },
       book,
@@ -110,6 +129,7 @@ export const referenceContext: NamedContext = {
         phases: [],
         phaseRows: 0,
         teleport: null,
+        onShip: null,
         combat: {
           id: table.id,
           name: table.name,

@@ -2,7 +2,7 @@
 // attack and defence (the roll an ability sets them to, else ? when unprinted), and who cancels
 // each re-roll (a layer sets Sanguinius's list and one name of Rogal Dorn's). Which units, in what
 // order and how many copies: printables.yaml.
-import { MarkBook, type Origins } from '../../../render/marks.js';
+import { kindsOf, MarkBook, markLegend, type Origins } from '../../../render/marks.js';
 import type { Face } from '../../../render/printable.js';
 import type { NamedContext } from '../../../render/contexts/context.js';
 import { dieText, face, ownOrigin, sideView, type Unit, type WarmasterView, warmasterView } from './shared.js';
@@ -66,6 +66,9 @@ export function unitFace(view: WarmasterView, id: string, copies: number): Face 
   });
   book.add(id, o, ['/exceptions']);
   chars += u.exceptions?.length ?? 0;
+  // The legend of the card's marks takes room under the stats too.
+  const unknown = [attack, defence].some((s) => s.value === null);
+  chars += markLegend(kindsOf(book.result().footnotes), unknown).reduce((n, l) => n + l.text.length, 0);
   const side = sideView(view, u.side);
   const count = u.count === undefined ? null : u.count;
   return face(
@@ -86,7 +89,7 @@ export function unitFace(view: WarmasterView, id: string, copies: number): Face 
     `unit ${id}`,
     copies,
     // A stat neither printed, nor rolled by an ability, nor set by a layer: nobody knows it.
-    [attack, defence].some((s) => s.value === null),
+    unknown,
   );
 }
 
