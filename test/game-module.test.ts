@@ -57,7 +57,12 @@ describe('the game pack.yaml names', () => {
   });
 
   it('a pack that names no game: simulate says so and how to add one (exit 2)', async () => {
-    const r = await runCli(repoRoot, 'simulate', 'warmaster', '--games', '1', '--seed', '1');
+    // A copy of Warmaster whose pack.yaml names no game.
+    const dir = project();
+    cpSync(path.join(repoRoot, 'content', 'warmaster'), path.join(dir, 'content', 'warmaster'), { recursive: true });
+    const manifest = path.join(dir, 'content', 'warmaster', 'pack.yaml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/^game: .*\n/m, ''));
+    const r = await runCli(dir, 'simulate', 'warmaster', '--games', '1', '--seed', '1');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no game plays "warmaster": its pack.yaml names no game module');
     expect(r.stderr).toContain('game: { module: ./game/index.js }');

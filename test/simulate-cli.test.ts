@@ -1,13 +1,13 @@
 // `playmark simulate` in-process, on the race fixture project: usage errors, the JSON report, shards
 // merged by the command, --out, and content with errors.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulateReport } from '../src/analysis/simulate-report.js';
 import { chunksOf } from '../src/analysis/simulate.js';
 import { main } from '../src/cli/main.js';
-import { fakeIo, STACK_LINE } from './helpers.js';
+import { fakeIo, repoRoot, STACK_LINE } from './helpers.js';
 import { brokenProject, raceProject, registerRace } from './fixtures/games/support.js';
 
 let tmp: string;
@@ -83,7 +83,11 @@ describe('playmark simulate', () => {
   });
 
   it('a pack no game plays is a usage error saying how to name its game module', async () => {
-    const r = await run(['simulate', 'warmaster', '--games', '2', '--seed', '1'], path.resolve(raceProject, '..', '..', '..', '..'));
+    // A copy of Warmaster whose pack.yaml names no game.
+    const pack = path.join(tmp, 'no-game', 'content', 'warmaster');
+    cpSync(path.join(repoRoot, 'content', 'warmaster'), pack, { recursive: true });
+    writeFileSync(path.join(pack, 'pack.yaml'), readFileSync(path.join(pack, 'pack.yaml'), 'utf8').replace(/^game: .*\n/m, ''));
+    const r = await run(['simulate', 'warmaster', '--games', '2', '--seed', '1'], path.join(tmp, 'no-game'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       /no game plays "warmaster": its pack.yaml names no game module[\s\S]*hint: Add `game: \{ module: .\/game\/index.js \}` to pack.yaml/,

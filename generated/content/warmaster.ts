@@ -29,6 +29,10 @@ import type { WarmasterUnit } from '../types/warmaster/unit.js';
 
 /** The pack's manifest (`content/warmaster/pack.yaml`). */
 export const pack = {
+  "game": {
+    "module": "playmark/games/warmaster",
+    "rules": "playmark/games/warmaster/rules-run"
+  },
   "id": "warmaster",
   "kinds": {
     "card": {
@@ -791,8 +795,17 @@ export type WarmasterPhaseId =
   | "traitor-battle"
   | "traitor-movement"
   | "traitor-reinforcements";
-/** A phase record: its effective content (the transcription with the layers applied). */
-export type WarmasterPhaseRecord = DeepReadonly<WarmasterPhase>;
+/** A phase record: its effective content (the transcription with the layers applied), its references typed as the ids of the kinds they name. */
+export type WarmasterPhaseRecord = DeepReadonly<WithRefs<WarmasterPhase, {
+  readonly groups: {
+    readonly pieces: {
+      readonly unit: WarmasterUnitId | WarmasterSpecialUnitId | WarmasterCardId;
+    };
+  };
+  readonly cup: {
+    readonly unit: WarmasterUnitId | WarmasterSpecialUnitId | WarmasterCardId;
+  };
+}>>;
 /** The phase ids, sorted. */
 export const phaseIds: readonly WarmasterPhaseId[] = ["imperial-battle", "imperial-movement", "imperial-reinforcements", "traitor-battle", "traitor-movement", "traitor-reinforcements"];
 /** The phase records by id. */

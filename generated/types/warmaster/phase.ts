@@ -51,4 +51,33 @@ export interface WarmasterPhase {
      */
     plus: number;
   } | null;
+  /**
+   * For a reinforcements phase whose side teleports in groups: the groups, each the pieces it holds (every piece of the side's army in exactly one group). The groups wait off the ship until they teleport. null: the text does not say what the groups hold (a layer entry must).
+   */
+  groups?:
+    | {
+        /**
+         * The pieces of the group.
+         */
+        pieces: Pieces;
+      }[]
+    | null;
+  /**
+   * For a reinforcements phase that draws units from the cup: what the cup holds at the start, units and cards with how many of each. The side's army units not in the cup start on the ship, placed face down at set-up. null: the text does not list the cup (a layer entry must).
+   */
+  cup?: Pieces | null;
 }
+
+/**
+ * Pieces, each a unit or card id with how many of it.
+ */
+export type Pieces = {
+  /**
+   * The unit's or card's id.
+   */
+  unit: Id;
+  /**
+   * How many of it.
+   */
+  count: number;
+}[];

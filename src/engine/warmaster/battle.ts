@@ -1,0 +1,195 @@
+// The battle phases: "Any combat is resolved that has been brought about by the movement of the
+// [side's] troops into enemy held areas", in area number order. In each: the face-down pieces there
+// are revealed (ruling reveal-at-battle; a card's effects apply as it is revealed, reveal in
+// jobs.ts); if both sides still have pieces there, the battle: battle-starts, then each round
+// battle-round-starts and before-result (the accident rolls), the odds of the attackers' total
+// attack to the defenders' total defence (ruling combat-odds-rule) give the column, a D6 the row;
+// the result's effects (AA, AR, BB, DR, DA: their records); units that must retreat and cannot are
+// eliminated; result-applied; a Blood bath fights another round between the survivors.
+import { endBattle, startBattle } from '../core/battle.js';
+import type { GameEvent } from '../core/game.js';
+import { rollD6 } from '../core/dice.js';
+import { fightsFor, type CoreState, coreWith, battleWith, updateUnits, unitWith, withoutLog } from '../core/state.js';
+import { effectiveStat } from '../core/stats.js';
+import { WarmasterContentError, type WarmasterRules } from './content.js';
+import { resolveWarmasterCombat } from './tables.js';
+import { piecesAt, runJob, setCore, turnFaceUp, type Next } from './steps.js';
+import type { Draft } from './state.js';
+
+function other(rules: WarmasterRules, side: string): string {
+  return rules.sides[0] === side ? rules.sides[1] : rules.sides[0];
+}
+
+/** Whether both sides have a face-up piece at the area: a battle can be fought there. */
+function fighting(s: Draft, rules: WarmasterRules, area: string): boolean {
+  return rules.sides.every((side) => piecesAt(s.core, area, side).some((id) => s.identities[id] === undefined));
+}
+
+/** A side's total of one value at the area (attack `as`, defence `ds`), over its face-up pieces; a card prints none where it has no value ("no attack value"). */
+export function total(rules: WarmasterRules, core: CoreState, area: string, side: string, stat: 'as' | 'ds'): number {
+  let sum = 0;
+  for (const u of core.units) {
+    if (u.destroyed || u.location !== area || fightsFor(u) !== side || u.record === null) continue;
+    const value = effectiveStat(u, stat);
+    if (value === null && rules.pieces[u.record]?.kind !== 'card')
+      throw new WarmasterContentError(
+        `${u.record} has no ${stat === 'as' ? 'attack' : 'defence'} value (the rule text leaves it open; a layer entry must set it).`,
+      );
+    sum += value ?? 0;
+  }
+  return Math.max(0, Math.floor(sum));
+}
+
+/** `battle-next`: the next area to fight in, or the phase's end. */
+export function battleNext(rules: WarmasterRules, s: Draft): Next {
+  const area = s.battles[0];
+  if (area === undefined) s.stage = 'phase-end';
+  else if (rules.sides.every((side) => piecesAt(s.core, area, side).length > 0)) s.stage = 'reveal';
+  else s.battles = s.battles.slice(1);
+  return 'go';
+}
+
+/** `reveal`: the next face-down piece at the battle's area turned face up; a card's effects, or `unit-revealed`, follow. */
+export function reveal(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const area = s.battles[0]!;
+  const piece = s.core.units.find((u) => !u.destroyed && u.location === area && s.identities[u.id] !== undefined);
+  if (piece === undefined) {
+    s.stage = 'battle-start';
+    return 'go';
+  }
+  const record = turnFaceUp(s, rules, piece.id);
+  events.push({ type: 'reveal', piece: piece.id, record, area, side: piece.side });
+  if (rules.pieces[record]!.kind === 'card') return runJob(s, rules, { kind: 'reveal', piece: piece.id, area }, 'reveal', events);
+  return runJob(s, rules, { kind: 'fire', event: { event: 'unit-revealed', location: area, side: piece.side, units: [piece.id] } }, 'reveal', events);
+}
+
+/** `battle-start`: the battle begins (the phase's side attacks), or, with a side gone, none is fought. */
+export function battleStart(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const area = s.battles[0]!;
+  if (!fighting(s, rules, area)) {
+    s.stage = 'battle-done';
+    return 'go';
+  }
+  const attacker = s.active!;
+  const defender = other(rules, attacker);
+  setCore(s, startBattle(s.core, { location: area, attacker, defender }));
+  s.combat = null;
+  events.push({ type: 'battle', area, attacker, defender, turn: s.turn });
+  return runJob(
+    s,
+    rules,
+    { kind: 'fire', event: { event: 'battle-starts', location: area, side: attacker, units: battling(s.core, area) } },
+    'round-start',
+    events,
+  );
+}
+
+function battling(core: CoreState, area: string): string[] {
+  return core.units.filter((u) => !u.destroyed && u.location === area).map((u) => u.id);
+}
+
+/** `round-start` and `before-result`: the round's announcements. */
+export function announceRound(rules: WarmasterRules, s: Draft, events: GameEvent[], event: 'battle-round-starts' | 'before-result'): Next {
+  const area = s.battles[0]!;
+  const then = event === 'battle-round-starts' ? 'before-result' : 'roll';
+  return runJob(s, rules, { kind: 'fire', event: { event, location: area, side: s.core.battle!.attacker, units: battling(s.core, area) } }, then, events);
+}
+
+/**
+ * `roll`: attack against defence on the combat table, a D6 for the row. A side with no strength
+ * left to add (every unit of it without value, Crew alone attacking) cannot fight: an attack of 0
+ * is annihilated, a defence of 0 likewise (ruling no-strength), with no roll.
+ */
+export function roll(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const area = s.battles[0]!;
+  if (!fighting(s, rules, area)) {
+    s.stage = 'battle-end';
+    return 'go';
+  }
+  const b = s.core.battle!;
+  const attack = total(rules, s.core, area, b.attacker, 'as');
+  const defence = total(rules, s.core, area, b.defender, 'ds');
+  let code: string;
+  if (attack < 1 || defence < 1) {
+    code = attack < 1 ? 'AA' : 'DA';
+    events.push({ type: 'result', rule: rules.keys.combat, area, round: b.round, attack, defence, result: code, roll: null });
+  } else {
+    const d6 = rollD6(s.core.random);
+    setCore(s, coreWith(s.core, { random: d6.random }));
+    const found = resolveWarmasterCombat(rules.combat, { attack, defence, roll: d6.value });
+    code = found.result.code;
+    events.push({
+      type: 'result',
+      rule: rules.keys.combat,
+      area,
+      round: b.round,
+      attack,
+      defence,
+      odds: [...found.odds],
+      column: found.column.label,
+      roll: d6.value,
+      result: code,
+    });
+  }
+  s.combat = code;
+  s.stage = 'result';
+  return 'go';
+}
+
+/** `result`: the result record's effects. */
+export function applyResult(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const code = s.combat!;
+  if (rules.results[code] === undefined) throw new WarmasterContentError(`No combat-result record has the code ${code}.`);
+  return runJob(s, rules, { kind: 'result', code }, 'retreats', events);
+}
+
+/** `retreats`: units that had to retreat and had nowhere to go are eliminated ("eliminated when it cannot": ruling retreat-area). */
+export function retreats(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const stuck = s.core.units.filter((u) => !u.destroyed && u.retreat !== null).map((u) => u.id);
+  if (stuck.length > 0) {
+    setCore(
+      s,
+      updateUnits(s.core, stuck, (u) => unitWith(u, { destroyed: true, retreat: null })),
+    );
+    events.push({ type: 'effect', effect: 'destroy', rule: rules.results[s.combat!]!.key, units: stuck, text: 'No area to retreat to: eliminated.' });
+  }
+  const area = s.battles[0]!;
+  const b = s.core.battle!;
+  return runJob(
+    s,
+    rules,
+    { kind: 'fire', event: { event: 'result-applied', location: area, side: b.attacker, units: battling(s.core, area), result: s.combat } },
+    'after-result',
+    events,
+  );
+}
+
+/** `after-result`: a Blood bath fights another round between the survivors; otherwise the battle ends. */
+export function afterResult(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const area = s.battles[0]!;
+  const again = rules.combat.results.find((r) => r.code === s.combat)?.battleAgain === true;
+  if (again && fighting(s, rules, area)) {
+    const b = s.core.battle!;
+    setCore(s, coreWith(s.core, { battle: battleWith(b, { round: b.round + 1, rerolls: [] }) }));
+    events.push({ type: 'round', area, round: b.round + 1 });
+    s.stage = 'round-start';
+    return 'go';
+  }
+  s.stage = 'battle-end';
+  return 'go';
+}
+
+/** `battle-end`: battle-ends announced, then the battle's effects end. */
+export function battleEnd(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const area = s.battles[0]!;
+  return runJob(s, rules, { kind: 'fire', event: { event: 'battle-ends', location: area, side: s.core.battle!.attacker } }, 'battle-done', events);
+}
+
+/** `battle-done`: the next area. */
+export function battleDone(s: Draft): Next {
+  if (s.core.battle !== null) setCore(s, withoutLog(endBattle(s.core).state));
+  s.combat = null;
+  s.battles = s.battles.slice(1);
+  s.stage = 'battle-next';
+  return 'go';
+}

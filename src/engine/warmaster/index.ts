@@ -1,0 +1,54 @@
+// Warmaster played through the game loop (src/engine/core/game.ts) on the core rule interpreter:
+// set-up, the six phases of each game turn (Imperial reinforcements, movement, battle; Traitor
+// reinforcements, movement, battle), teleports on the D66 table, movement by Bridge control,
+// battles on the odds table, hidden Traitor pieces. See docs/game-log.md; the moves:
+//
+//   { kind: 'place', piece, area }   set-up: the Traitor places a face-down piece (Horus) in a set-up area
+//   { kind: 'area', area }           a Perfectly! teleport: the group's side picks the area it arrives in
+//   { kind: 'move', unit, to }       movement: a face-up unit moves to an area within its reach
+//   { kind: 'end-movement' }         movement: the side's movement phase ends
+//   { kind: 'choose', ids }          a choice an effect asks of a side (units to lose, where to retreat or teleport)
+import type { Game, PlayResult } from '../core/game.js';
+import { warmasterRules, type WarmasterContent } from './content.js';
+import { listMoves } from './moves.js';
+import { playMove } from './play.js';
+import { setupState } from './setup.js';
+import type { WarmasterMove, WarmasterState } from './state.js';
+import { determinize, playerView } from './view.js';
+
+export type { WarmasterContent, WarmasterRules } from './content.js';
+export { WarmasterContentError, warmasterRules } from './content.js';
+export type { WarmasterMove, WarmasterState } from './state.js';
+export { WARMASTER_RULES_RUN } from './rules-run.js';
+
+export const warmasterGame: Game<WarmasterContent, WarmasterState, WarmasterMove> = {
+  pack: 'warmaster',
+  // The manifest's sides, read without compiling the rest (a content error is set-up's to report).
+  sides: (content) => content.pack.sides.map((s) => s.id),
+  setup(content, seed, options) {
+    return setupState(warmasterRules(content, options?.scenario), seed);
+  },
+  legalMoves(content, state) {
+    return listMoves(warmasterRules(content, state.scenario), state);
+  },
+  play(content, state, move): PlayResult<WarmasterState> {
+    return playMove(warmasterRules(content, state.scenario), state, move);
+  },
+  // The Traitor's face-down pieces (view.ts).
+  playerView(content, state, side) {
+    return playerView(warmasterRules(content, state.scenario), state, side);
+  },
+  determinize(content, view, side, random) {
+    return determinize(warmasterRules(content, view.scenario), view, side, random);
+  },
+  evaluate(_content, state, side) {
+    if (state.result) return state.result.winner === side ? Infinity : state.result.winner === null ? 0 : -Infinity;
+    // Units in play, own minus enemy.
+    let score = 0;
+    for (const u of state.core.units) if (!u.destroyed) score += u.side === side ? 1 : -1;
+    return score;
+  },
+};
+
+/** The game, by the name every game module exports it under (pack.yaml's `game.module` names this module). */
+export const game = warmasterGame;

@@ -1,0 +1,143 @@
+// The reinforcements phases. Imperial: the groups waiting to teleport do so, in the order the data
+// lists them (the Emperor's group first: "The group of units that are with the Emperor must be first
+// that teleport"). Traitor: "rolls a dice to see how many reinforcement units are obtained ...,
+// extracts such number of units from the cup and afterwards teleports them onto the ship", as many
+// as the roll shows (ruling traitor-units-drawn), each on its own (ruling traitor-teleport-by-unit),
+// face down; groups a Failure! delayed try again in their side's next reinforcements phase (ruling
+// teleport-failure-own-next-phase).
+//
+// Each group's teleport is announced first (`group-teleports`): a rule may carry it out instead
+// (the Emperor's group "always teleported perfectly": his rule teleports it to an area the player
+// chooses). Otherwise a D66 on the Teleportation Table: Death! runs the entry's effects (the units
+// destroyed); Failure! delays the group; Success! places it in the area of the rolled number;
+// Perfectly! lets its side choose any area but those the entry excludes (a move). The units then
+// enter the area (`unit-enters`), where the Reactors' and the destroyed areas' rules annihilate them.
+import type { GameEvent } from '../core/game.js';
+import { rollD66, rollDie } from '../core/dice.js';
+import { moveUnit } from '../core/move.js';
+import { sampleIndices } from '../core/random.js';
+import { coreWith, findUnit } from '../core/state.js';
+import type { WarmasterRules } from './content.js';
+import { resolveTeleport } from './tables.js';
+import { runJob, setCore, type Next } from './steps.js';
+import type { Draft } from './state.js';
+
+/** The pieces of the group teleporting now that are still in play. */
+function live(s: Draft): string[] {
+  const group = s.teleports[0];
+  if (group === undefined) return [];
+  return group.pieces.filter((id) => !findUnit(s.core, id)!.destroyed);
+}
+
+/** `draw`: the groups ready to teleport this phase, and the Traitor's draw from the cup. */
+export function draw(rules: WarmasterRules, s: Draft, side: string, events: GameEvent[]): Next {
+  const ready = s.waiting.filter((w) => w.side === side && w.turn <= s.turn);
+  s.waiting = s.waiting.filter((w) => !ready.includes(w));
+  const teleports = ready.map((w) => ({ side: w.side, pieces: w.pieces }));
+  const cup = rules.cup;
+  if (cup !== null && cup.side === side && s.cup.length > 0) {
+    const rolled = rollDie(s.core.random, cup.drawn.die);
+    const count = Math.max(0, Math.min(s.cup.length, rolled.value + cup.drawn.plus));
+    const picked = sampleIndices(rolled.random, s.cup.length, count);
+    setCore(s, coreWith(s.core, { random: picked.random }));
+    const pieces = picked.value.map((i) => s.cup[i]!);
+    s.cup = s.cup.filter((id) => !pieces.includes(id));
+    events.push({ type: 'draw', what: 'cup', rule: cup.key, side, die: cup.drawn.die, roll: rolled.value, count, pieces, left: s.cup.length });
+    if (rules.teleportBy[side] === 'group') teleports.push({ side, pieces });
+    else for (const id of pieces) teleports.push({ side, pieces: [id] });
+  }
+  s.teleports = teleports;
+  s.stage = 'teleport-next';
+  return 'go';
+}
+
+/** `teleport-next`: the next group's teleport announced (a rule may carry it out instead). */
+export function teleportNext(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const group = s.teleports[0];
+  if (group === undefined) {
+    s.stage = 'phase-end';
+    return 'go';
+  }
+  const pieces = live(s);
+  if (pieces.length === 0) {
+    s.stage = 'teleport-done';
+    return 'go';
+  }
+  return runJob(s, rules, { kind: 'fire', event: { event: 'group-teleports', side: group.side, units: pieces } }, 'teleport-roll', events);
+}
+
+/** `teleport-roll`: the D66 on the Teleportation Table, unless a rule already put the group on the ship. */
+export function teleportRoll(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const group = s.teleports[0]!;
+  const pieces = live(s);
+  if (pieces.length === 0) {
+    s.stage = 'teleport-done';
+    return 'go';
+  }
+  const there = pieces.map((id) => findUnit(s.core, id)!.location).find((l) => l !== null);
+  if (there !== undefined) {
+    s.arrival = there;
+    s.stage = 'arrive';
+    return 'go';
+  }
+  const rolled = rollD66(s.core.random);
+  setCore(s, coreWith(s.core, { random: rolled.random }));
+  const { entry } = resolveTeleport(rules.teleport.entries, rolled.value);
+  const index = rules.teleport.entries.indexOf(entry);
+  const rule = rules.teleport.keys[index]!;
+  events.push({ type: 'teleport', rule, side: group.side, pieces, roll: rolled.value, entry: entry.name, outcome: entry.outcome });
+  switch (entry.outcome) {
+    case 'death':
+      return runJob(s, rules, { kind: 'teleport-entry', entry: index, side: group.side, pieces }, 'teleport-done', events);
+    case 'delay':
+      s.waiting = [...s.waiting, { side: group.side, pieces, turn: s.turn + 1 }];
+      s.stage = 'teleport-done';
+      return 'go';
+    case 'area-rolled': {
+      const area = rules.byNumber.get(rolled.value);
+      if (area === undefined) throw new Error(`The ship has no area ${rolled.value} for a Success! roll (the map's numbered areas lack it).`);
+      s.arrival = area;
+      s.stage = 'arrive';
+      return 'go';
+    }
+    default:
+      s.stage = 'choose-area';
+      return 'go';
+  }
+}
+
+/** `arrive`: the group placed in the area (face down for a hidden side's), then it enters it. */
+export function arrive(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const group = s.teleports[0]!;
+  const area = s.arrival!;
+  const pieces = live(s);
+  let core = s.core;
+  for (const id of pieces) core = moveUnit(core, id, area).state;
+  setCore(s, core);
+  events.push({ type: 'arrive', side: group.side, pieces, area });
+  return runJob(s, rules, { kind: 'fire', event: { event: 'unit-enters', location: area, side: group.side, units: pieces } }, 'arrived', events);
+}
+
+/** `arrived`: the Bridge passes to the side whose units arrived there and survived. */
+export function arrived(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
+  const group = s.teleports[0]!;
+  if (s.arrival !== null && live(s).length > 0) takeBridge(rules, s, group.side, s.arrival, events);
+  s.arrival = null;
+  s.stage = 'teleport-done';
+  return 'go';
+}
+
+/** "it will be controlled by the last player who has a unit arrives in the area": unless it is destroyed. */
+export function takeBridge(rules: WarmasterRules, s: Draft, side: string, area: string, events: GameEvent[]): void {
+  const b = rules.bridge;
+  if (b === null || area !== b.area || s.bridge === null || s.bridge === side || s.core.destroyedPlaces.includes(area)) return;
+  s.bridge = side;
+  events.push({ type: 'effect', effect: 'bridge', rule: b.key, side, area });
+}
+
+/** `teleport-done`: the next group. */
+export function teleportDone(s: Draft): Next {
+  s.teleports = s.teleports.slice(1);
+  s.stage = 'teleport-next';
+  return 'go';
+}

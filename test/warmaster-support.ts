@@ -1,0 +1,108 @@
+// Test content for Warmaster's engine: the shipped pack with the values the text leaves open and
+// no layer sets yet filled in (the Imperial groups, the cup, the leaders' attack and defence), so
+// games can be played; and helpers that play a game by the moves a test names.
+import type { PackContent } from '../src/content/effective.js';
+import { bot } from '../src/engine/core/bots.js';
+import type { GameEvent } from '../src/engine/core/game.js';
+import { seedRandom, type RandomState } from '../src/engine/core/random.js';
+import { warmasterGame as game, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
+import { packContentOf } from './content-support.js';
+
+type Obj = { [key: string]: any };
+
+/** Test values of the leaders (the text prints none): attack, defence. */
+export const LEADERS: { readonly [id: string]: readonly [number, number] } = {
+  'the-emperor': [8, 8],
+  sanguinius: [7, 7],
+  'rogal-dorn': [7, 7],
+  'general-kane': [4, 4],
+  'warmaster-horus': [8, 8],
+  angron: [7, 6],
+  'magnus-the-red-one': [6, 7],
+};
+
+export const GROUPS = [
+  [
+    { unit: 'the-emperor', count: 1 },
+    { unit: 'imperial-unit', count: 3 },
+  ],
+  [
+    { unit: 'sanguinius', count: 1 },
+    { unit: 'imperial-unit', count: 3 },
+  ],
+  [
+    { unit: 'rogal-dorn', count: 1 },
+    { unit: 'imperial-unit', count: 3 },
+  ],
+  [
+    { unit: 'general-kane', count: 1 },
+    { unit: 'imperial-guard', count: 4 },
+  ],
+];
+
+export const CUP = [
+  { unit: 'angron', count: 1 },
+  { unit: 'magnus-the-red-one', count: 1 },
+  { unit: 'doombreed', count: 1 },
+  { unit: 'kraxnar', count: 1 },
+  { unit: 'demonic-hordes', count: 6 },
+  { unit: 'trap', count: 4 },
+  { unit: 'horror', count: 4 },
+  { unit: 'crew', count: 6 },
+  { unit: 'crew-ambush', count: 3 },
+];
+
+/** The shipped pack with the test values above; `change` edits the records further (a copy each call). */
+export function testContent(change: (records: Obj) => void = () => {}): PackContent {
+  const { printables: _, ...shipped } = packContentOf('warmaster');
+  const content = structuredClone(shipped) as PackContent;
+  const records = content.records as Obj;
+  for (const [id, [attack, defence]] of Object.entries(LEADERS)) {
+    const unit = records['special-unit'][id];
+    if (unit.attack === null) unit.attack = attack;
+    if (unit.defence === null) unit.defence = defence;
+  }
+  const phases = records.phase;
+  if (phases['imperial-reinforcements'].groups === undefined) phases['imperial-reinforcements'].groups = GROUPS.map((pieces) => ({ pieces }));
+  if (phases['traitor-reinforcements'].cup === undefined) phases['traitor-reinforcements'].cup = CUP;
+  change(records);
+  return content;
+}
+
+/** A game played by random bots from `seed`: every state and the events, up to `limit` moves. */
+export function randomGame(content: PackContent, seed: number, limit = 3000): { states: WarmasterState[]; events: GameEvent[] } {
+  const c = content as never;
+  let played = game.setup(c, seed);
+  const states = [played.state];
+  const events = [...played.events];
+  let random: RandomState = seedRandom(seed + 1000);
+  for (let i = 0; i < limit && played.state.result === null; i++) {
+    const legal = game.legalMoves(c, played.state);
+    const picked = bot('random').choose(game as never, c, played.state as never, legal as never, random);
+    random = picked.random;
+    played = game.play(c, played.state, picked.move as WarmasterMove);
+    states.push(played.state);
+    events.push(...played.events);
+  }
+  return { states, events };
+}
+
+/** Plays moves in order, each the first legal move `pick` accepts; returns the last state and every event. */
+export function playUntil(
+  content: PackContent,
+  state: WarmasterState,
+  done: (s: WarmasterState) => boolean,
+  pick: (moves: readonly WarmasterMove[], s: WarmasterState) => WarmasterMove = (moves) => moves[moves.length - 1]!,
+  limit = 2000,
+): { state: WarmasterState; events: GameEvent[] } {
+  const c = content as never;
+  const events: GameEvent[] = [];
+  for (let i = 0; i < limit && !done(state); i++) {
+    const moves = game.legalMoves(c, state);
+    if (moves.length === 0) break;
+    const played = game.play(c, state, pick(moves, state));
+    state = played.state;
+    events.push(...played.events);
+  }
+  return { state, events };
+}
