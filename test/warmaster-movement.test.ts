@@ -3,57 +3,15 @@
 // is destroyed; control passing to the last side to arrive; never into a destroyed area or the
 // Reactors; face-down pieces and Crew staying put; an enemy-held area entered stops the unit.
 import { describe, expect, it } from 'vitest';
-import { coreWith, findUnit, updateUnit, unitWith } from '../src/engine/core/state.js';
+import { findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
-import { draft, stateWith } from '../src/engine/warmaster/state.js';
-import { turnFaceUp } from '../src/engine/warmaster/steps.js';
-import { testContent } from './warmaster-support.js';
+import { atMovement, type Placements, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
 const rules = warmasterRules(c);
-
-/**
- * A game at `side`'s movement phase with the pieces where `at` puts them (a Traitor piece given as
- * `[area, record]` is face up as that record, `[area, null]` face down): the other side's movement
- * phase ends and play goes on to it (nothing in the cup, no group waiting), so every rule in force
- * has been applied on the way.
- */
-function movement(
-  side: 'imperial' | 'traitor',
-  at: { [piece: string]: string | readonly [string, string | null] },
-  bridge: string | null = 'traitor',
-  destroyed: string[] = [],
-): WarmasterState {
-  const start = game.setup(c, 1).state;
-  const s = draft(start);
-  const traitors = Object.keys(start.identities);
-  let n = 0;
-  for (const [piece, where] of Object.entries(at)) {
-    const [area, record] = typeof where === 'string' ? [where, undefined] : where;
-    const id = record === undefined ? piece : traitors[n++]!;
-    if (record !== undefined) {
-      if (record !== null) s.identities = { ...s.identities, [id]: record };
-      if (record !== null) turnFaceUp(s, rules, id);
-    }
-    s.core = updateUnit(s.core, id, (u) => unitWith(u, { location: area }));
-  }
-  const other = side === 'imperial' ? 'traitor' : 'imperial';
-  const ready = stateWith(s, {
-    core: coreWith(s.core, { destroyedPlaces: destroyed }),
-    cup: [],
-    unplaced: [],
-    waiting: [],
-    bridge,
-    phase: `${other}-movement`,
-    stage: 'move',
-    active: other,
-    turn: 1,
-  });
-  const played = game.play(c, ready, { kind: 'end-movement' }).state;
-  expect(played.phase).toBe(`${side}-movement`);
-  return played;
-}
+const movement = (side: 'imperial' | 'traitor', at: Placements, bridge: string | null = 'traitor', destroyed: string[] = []) =>
+  atMovement(content, side, at, bridge, destroyed);
 
 /** The areas a piece may move to now. */
 function reach(state: WarmasterState, unit: string): string[] {

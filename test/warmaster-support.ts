@@ -5,7 +5,10 @@ import type { PackContent } from '../src/content/effective.js';
 import { bot } from '../src/engine/core/bots.js';
 import type { GameEvent } from '../src/engine/core/game.js';
 import { seedRandom, type RandomState } from '../src/engine/core/random.js';
-import { warmasterGame as game, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
+import { coreWith, updateUnit, unitWith } from '../src/engine/core/state.js';
+import { warmasterGame as game, warmasterRules, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
+import { draft, stateWith } from '../src/engine/warmaster/state.js';
+import { turnFaceUp } from '../src/engine/warmaster/steps.js';
 import { packContentOf } from './content-support.js';
 
 type Obj = { [key: string]: any };
@@ -105,4 +108,52 @@ export function playUntil(
     events.push(...played.events);
   }
   return { state, events };
+}
+
+/** Where a test puts pieces: an Imperial piece by id -> area; a Traitor piece by any name -> [area, record] (face up) or [area, null] (face down). */
+export type Placements = { readonly [piece: string]: string | readonly [string, string | null] };
+
+/**
+ * A game at `side`'s movement phase with the pieces where `at` puts them (a Traitor piece given as
+ * `[area, record]` is face up as that record, `[area, null]` face down): the other side's movement
+ * phase ends and play goes on to it (nothing in the cup, no group waiting), so every rule in force
+ * has been applied on the way.
+ */
+export function atMovement(
+  content: PackContent,
+  side: 'imperial' | 'traitor',
+  at: Placements,
+  bridge: string | null = 'traitor',
+  destroyed: string[] = [],
+): WarmasterState {
+  const c = content as never;
+  const rules = warmasterRules(c);
+  const start = game.setup(c, 1).state;
+  const s = draft(start);
+  const traitors = Object.keys(start.identities);
+  let n = 0;
+  for (const [piece, where] of Object.entries(at)) {
+    const [area, record] = typeof where === 'string' ? [where, undefined] : where;
+    const id = record === undefined ? piece : traitors[n++]!;
+    if (record !== undefined) {
+      if (record !== null) s.identities = { ...s.identities, [id]: record };
+      if (record !== null) turnFaceUp(s, rules, id);
+    }
+    s.core = updateUnit(s.core, id, (u) => unitWith(u, { location: area }));
+  }
+  const other = side === 'imperial' ? 'traitor' : 'imperial';
+  const ready = stateWith(s, {
+    core: coreWith(s.core, { destroyedPlaces: destroyed }),
+    cup: [],
+    unplaced: [],
+    waiting: [],
+    bridge,
+    phase: `${other}-movement`,
+    stage: 'move',
+    active: other,
+    turn: 1,
+  });
+  const played = game.play(c, ready, { kind: 'end-movement' }).state;
+  if (played.phase !== `${side}-movement`) throw new Error(`not at ${side}'s movement: ${played.phase}`);
+  return played;
 }
