@@ -18,12 +18,25 @@ import { gameRefOf } from '../src/content/game-module.js';
 import { rulesRunOf } from '../src/engine/coverage.js';
 import { GameNotFound } from '../src/engine/games.js';
 import { fakeIo, repoRoot } from './helpers.js';
+import { writePlayableCopy } from './warmaster-support.js';
 
 /** The shipped packs: none of their rules that run may survive its mutation. */
 const PACKS = ['warchon', 'archon-skirmish', 'warmaster'];
 
-async function mutate(pack: string): Promise<{ code: number; report: MutationReport; text: string }> {
-  const { io, stdout } = fakeIo(repoRoot);
+/**
+ * Where each pack is read from: the repository, but for Warmaster a copy whose own layer gives the
+ * values the shipped layers do not give yet (the Imperial groups, the cup, the leaders' values),
+ * without which no game of it can be set up.
+ */
+function projectOf(pack: string): string {
+  if (pack !== 'warmaster') return repoRoot;
+  const project = mkdtempSync(path.join(tmpdir(), 'playmark-mutate-warmaster-'));
+  writePlayableCopy(project);
+  return project;
+}
+
+async function mutate(pack: string, cwd: string): Promise<{ code: number; report: MutationReport; text: string }> {
+  const { io, stdout } = fakeIo(cwd);
   const code = await main(['coverage', pack, '--mutate', '--format', 'json'], io);
   const report = JSON.parse(stdout()) as MutationReport;
   return { code, report, text: formatMutations(report, pack) };
@@ -32,7 +45,8 @@ async function mutate(pack: string): Promise<{ code: number; report: MutationRep
 describe('coverage --mutate over the shipped packs', () => {
   for (const pack of PACKS) {
     it(`${pack}: every rule that runs is killed by its mutation or fixed by the schema; none survives`, async () => {
-      const { code, report, text } = await mutate(pack);
+      const cwd = projectOf(pack);
+      const { code, report, text } = await mutate(pack, cwd);
       const survivors = report.results
         .filter((r) => r.status !== 'killed' && r.status !== 'fixed')
         .map((r) => `${r.key} (${r.status}: ${r.mutation?.what ?? 'nothing to change'})`);
@@ -41,17 +55,13 @@ describe('coverage --mutate over the shipped packs', () => {
       expect(report.rules).toBe(report.killed + report.fixed + report.survived + report.unmutated);
       // Every kill names the report line that changed, as the text report shows it.
       for (const r of report.results.filter((x) => x.status === 'killed')) expect(r.difference!.line.after, r.key).not.toBe(r.difference!.line.before);
-      if (pack === 'warmaster') {
-        expect(report.rules).toBe(0);
-        expect(text).toContain('0 rules checked');
-      } else {
-        // Every rule coverage calls `runs` is checked, and only those.
-        const { io: cio, stdout: cout } = fakeIo(repoRoot);
-        await main(['coverage', pack, '--format', 'json'], cio);
-        expect(report.rules).toBe((JSON.parse(cout()) as { runs: number }).runs);
-        expect(text).toContain(`${report.killed} killed, ${report.fixed > 0 ? `${report.fixed} fixed by the schema, ` : ''}0 survived`);
-      }
-    });
+      // Every rule coverage calls `runs` is checked, and only those.
+      const { io: cio, stdout: cout } = fakeIo(cwd);
+      await main(['coverage', pack, '--format', 'json'], cio);
+      expect(report.rules).toBe((JSON.parse(cout()) as { runs: number }).runs);
+      expect(text).toContain(`${report.killed} killed, ${report.fixed > 0 ? `${report.fixed} fixed by the schema, ` : ''}0 survived`);
+      // Warmaster's batch is some 6,000 games (its games are long: a unit moves each move).
+    }, 300_000);
   }
 });
 

@@ -4,6 +4,7 @@
 // engine does not play, as nothing in the text can set it off, is `unused` (with why); the rest are
 // `manual`. Every engine's map (src/engine/coverage.ts) must name tests that exist and rules that
 // exist; `playmark coverage` lists every printed rule with its status, and validate counts the same.
+import { WARMASTER_RULES_MUTATIONS } from '../src/engine/warmaster/rules-mutations.js';
 import { WARMASTER_RULES_RUN } from '../src/engine/warmaster/rules-run.js';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,7 +122,7 @@ describe('engine maps of rules run', () => {
     const warchon = await rulesRunFor('warchon');
     expect(warchon.engine).toBe(true);
     expect(Object.keys(warchon.run).length).toBeGreaterThan(0);
-    expect(await rulesRunFor('warmaster')).toEqual({ engine: true, run: WARMASTER_RULES_RUN });
+    expect(await rulesRunFor('warmaster')).toEqual({ engine: true, run: WARMASTER_RULES_RUN, mutations: WARMASTER_RULES_MUTATIONS });
     expect(await rulesRunOf(undefined, 'a-pack-of-a-designer')).toEqual({ engine: false, run: {} });
   });
 

@@ -11,7 +11,7 @@ import { coreWith, findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { oddsColumn } from '../src/engine/warmaster/tables.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
-import { atMovement, type Placements, testContent } from './warmaster-support.js';
+import { atMovement, LEADERS, type Placements, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -60,16 +60,8 @@ function battle(
 const results = (events: readonly GameEvent[]) => events.filter((e) => e.type === 'result');
 const traitorsAt = (s: WarmasterState, area: string) => s.core.units.filter((u) => u.side === 'traitor' && !u.destroyed && u.location === area);
 
-const ODDS = "battle: the attackers' total attack against the defenders' total defence, rounded in the defender's favour to a column, a D6 for the row";
-const REVEAL = 'battle: the face-down pieces where the battle is are revealed first, a Trap or a Horror acting and leaving play, a Crew staying to fight';
-const AA = 'AA: every attacking unit is destroyed';
-const DA = 'DA: every defending unit is destroyed';
-const AR = 'AR: the attacker loses a unit of his choice, the rest retreat one area of his choice';
-const DR = 'DR: the defender loses a unit of his choice, the rest retreat; a unit that cannot retreat (Crew) is eliminated';
-const BB = 'BB: one unit of each side is destroyed and the survivors fight another round';
-
 describe('Warmaster battles', () => {
-  it(ODDS, () => {
+  it("battle: the attackers' total attack against the defenders' total defence, rounded in the defender's favour to a column, a D6 for the row", () => {
     // Two Space Marines (5 + 5) against two Crew (3 + 3): 10 to 6 is 1-1.
     const { events } = battle(['imperial-unit-1', 'imperial-unit-2'], { a: ['area-34', 'crew'], b: ['area-34', 'crew'] }, 4);
     const [first] = results(events);
@@ -85,7 +77,7 @@ describe('Warmaster battles', () => {
     });
   });
 
-  it(REVEAL, () => {
+  it('battle: the face-down pieces where the battle is are revealed first, a Trap or a Horror acting and leaving play, a Crew staying to fight', () => {
     const { events } = battle(['imperial-unit-1', 'imperial-unit-2'], { a: ['area-34', null], b: ['area-34', 'crew'] }, 6);
     const shown = events.filter((e) => e.type === 'reveal');
     expect(shown).toHaveLength(1);
@@ -95,7 +87,24 @@ describe('Warmaster battles', () => {
       expect(events.some((e) => e.type === 'effect' && String(e.rule).startsWith(`card/${record}`) && e.effect === 'move-cards')).toBe(true);
   });
 
-  it(AA, () => {
+  it("the Traitor's battle phase: his units that moved into Imperial-held areas attack there", () => {
+    // Angron (attack 7 in the test content) moves from area-24 into area-34, held by an Imperial Guard (defence 3).
+    let s = atMovement(content, 'traitor', { 'imperial-guard-1': 'area-34', x: ['area-24', 'angron'] }, 'traitor');
+    const angron = s.core.units.find((u) => u.record === 'angron')!.id;
+    s = game.play(c, s, { kind: 'move', unit: angron, to: 'area-34' }).state;
+    expect(s.battles).toEqual(['area-34']);
+    let played = game.play(c, s, { kind: 'end-movement' });
+    const events: GameEvent[] = [...played.events];
+    while (played.state.phase === 'traitor-battle' && played.state.result === null) {
+      played = game.play(c, played.state, game.legalMoves(c, played.state)[0]!);
+      events.push(...played.events);
+    }
+    expect(events.find((e) => e.type === 'phase' && e.phase === 'traitor-battle')).toBeDefined();
+    expect(events.find((e) => e.type === 'battle')).toMatchObject({ area: 'area-34', attacker: 'traitor', defender: 'imperial' });
+    expect(results(events)[0]).toMatchObject({ attack: LEADERS.angron![0], defence: 3, column: '2-1' });
+  });
+
+  it('AA: every attacking unit is destroyed', () => {
     // One Imperial Guard (3) against three Crew (9): 1-3 or less.
     const roll = rollFor('AA', 3, 9);
     const { state, events } = battle(['imperial-guard-1'], { a: ['area-34', 'crew'], b: ['area-34', 'crew'], d: ['area-34', 'crew'] }, roll);
@@ -105,7 +114,7 @@ describe('Warmaster battles', () => {
     expect(events.some((e) => e.type === 'effect' && e.rule === 'combat-result/aa' && e.effect === 'destroy')).toBe(true);
   });
 
-  it(DA, () => {
+  it('DA: every defending unit is destroyed', () => {
     const roll = rollFor('DA', 15, 3);
     const { state, events } = battle(['imperial-unit-1', 'imperial-unit-2', 'imperial-unit-3'], { a: ['area-34', 'crew'] }, roll);
     expect(results(events)[0]).toMatchObject({ result: 'DA' });
@@ -113,7 +122,7 @@ describe('Warmaster battles', () => {
     for (const id of ['imperial-unit-1', 'imperial-unit-2', 'imperial-unit-3']) expect(findUnit(state.core, id)!.location).toBe('area-34');
   });
 
-  it(AR, () => {
+  it('AR: the attacker loses a unit of his choice, the rest retreat one area of his choice', () => {
     const roll = rollFor('AR', 10, 9);
     // The Imperial player loses imperial-unit-2 and retreats imperial-unit-1 to the last area offered.
     const { state, events, asked } = battle(
@@ -143,7 +152,7 @@ describe('Warmaster battles', () => {
     expect(traitorsAt(state, 'area-34')).toHaveLength(3);
   });
 
-  it(DR, () => {
+  it('DR: the defender loses a unit of his choice, the rest retreat; a unit that cannot retreat (Crew) is eliminated', () => {
     const roll = rollFor('DR', 15, 6);
     const { state, events, asked } = battle(
       ['imperial-unit-1', 'imperial-unit-2', 'imperial-unit-3'],
@@ -157,7 +166,7 @@ describe('Warmaster battles', () => {
     expect(events.some((e) => e.type === 'effect' && e.rule === 'combat-result/dr' && e.text === 'No area to retreat to: eliminated.')).toBe(true);
   });
 
-  it(BB, () => {
+  it('BB: one unit of each side is destroyed and the survivors fight another round', () => {
     const roll = rollFor('BB', 10, 6);
     const { state, events } = battle(['imperial-unit-1', 'imperial-unit-2'], { a: ['area-34', 'crew'], b: ['area-34', 'crew'] }, roll);
     const rounds = results(events);

@@ -36,14 +36,8 @@ function within(from: string, steps: number, blocked: readonly string[] = []): s
 const REACTORS = rules.areas.find((a) => a.special === 'the-reactors')!.id;
 const BRIDGE = rules.bridge!.area;
 
-const BRIDGE_RULE = 'the Bridge: its controller moves units up to three areas, the other side one';
-const CONTROL = 'the Bridge: the Traitor controls it at the start; control passes to the last side with a unit arriving';
-const DESTROYED_BRIDGE = 'the Bridge destroyed: nobody controls it, and every unit moves one area';
-const NO_ENTRY = 'no unit moves into a destroyed area or the Reactors';
-const STAYS = 'face-down pieces and Crew do not move; a unit moves once a phase; entering an enemy-held area stops it and makes a battle there';
-
 describe('Warmaster movement', () => {
-  it(BRIDGE_RULE, () => {
+  it('the Bridge: its controller moves units up to three areas, the other side one', () => {
     const slow = movement('imperial', { 'imperial-unit-1': 'area-34' }, 'traitor');
     expect(reach(slow, 'imperial-unit-1')).toEqual(within('area-34', 1));
     const fast = movement('imperial', { 'imperial-unit-1': 'area-34' }, 'imperial');
@@ -55,7 +49,7 @@ describe('Warmaster movement', () => {
     expect(reach(traitor, angron)).toEqual(within('area-34', 3, [REACTORS]));
   });
 
-  it(CONTROL, () => {
+  it('the Bridge: the Traitor controls it at the start; control passes to the last side with a unit arriving', () => {
     expect(game.setup(c, 1).state.bridge).toBe('traitor');
     const near = rules.area.get(BRIDGE)!.neighbours[0]!;
     const s = movement('imperial', { 'imperial-unit-1': near }, 'traitor');
@@ -68,7 +62,7 @@ describe('Warmaster movement', () => {
     expect(reach(after, 'imperial-unit-2')).toHaveLength(within('area-34', 3, [REACTORS]).length);
   });
 
-  it(DESTROYED_BRIDGE, () => {
+  it('the Bridge destroyed: nobody controls it, and every unit moves one area', () => {
     const s = movement('imperial', { 'imperial-unit-1': 'area-34' }, 'imperial', [BRIDGE]);
     expect(reach(s, 'imperial-unit-1')).toEqual(within('area-34', 1));
     const near = rules.area.get(BRIDGE)!.neighbours[0]!;
@@ -77,7 +71,7 @@ describe('Warmaster movement', () => {
     expect(reach(t, 'imperial-unit-1')).toHaveLength(rules.area.get(near)!.neighbours.length - 1);
   });
 
-  it(NO_ENTRY, () => {
+  it('no unit moves into a destroyed area or the Reactors', () => {
     const next = rules.area.get(REACTORS)!.neighbours[0]!;
     const s = movement('imperial', { 'imperial-unit-1': next }, 'imperial', ['area-34']);
     expect(reach(s, 'imperial-unit-1')).not.toContain(REACTORS);
@@ -87,7 +81,7 @@ describe('Warmaster movement', () => {
     expect(() => game.play(c, t, { kind: 'move', unit: 'imperial-unit-1', to: 'area-34' })).toThrow(/not a legal move/);
   });
 
-  it(STAYS, () => {
+  it('face-down pieces and Crew do not move; a unit moves once a phase; entering an enemy-held area stops it and makes a battle there', () => {
     const s = movement('traitor', { hidden: ['area-34', null], crew: ['area-44', 'crew'], demon: ['area-24', 'demonic-hordes'] }, 'traitor');
     const onShip = s.core.units.filter((u) => u.side === 'traitor' && u.location !== null);
     const hidden = onShip.find((u) => u.record === null)!;

@@ -37,16 +37,8 @@ function firstRoll(
 
 const teleports = (events: readonly GameEvent[]) => events.filter((e) => e.type === 'teleport');
 
-const EMPEROR = "the Emperor's group teleports first and perfectly: the Imperial player picks one area for the whole group, any but the Reactors";
-const DEATH = 'Teleportation Table 11-12, Death!: the group is destroyed';
-const FAILURE = "Teleportation Table 13 (and 61-65 by ruling), Failure!: the group tries again in its side's next reinforcements phase";
-const SUCCESS = 'Teleportation Table 14-56, Success!: the group arrives in the area of the number rolled';
-const PERFECTLY = 'Teleportation Table 66, Perfectly!: the side picks the area, any but the Reactors';
-const REACTORS = 'teleporting into the Reactors or a destroyed area annihilates the units';
-const CUP = 'Traitor reinforcements: a D6 gives how many pieces are drawn from the cup, each teleported on its own, face down';
-
 describe('Warmaster reinforcements', () => {
-  it(EMPEROR, () => {
+  it("the Emperor's group teleports first and perfectly: the Imperial player picks one area for the whole group, any but the Reactors", () => {
     const shipped = testContent() as never;
     const setup = game.setup(shipped, 1).state;
     const { state, events } = game.play(shipped, setup, game.legalMoves(shipped, setup)[0]!);
@@ -69,7 +61,7 @@ describe('Warmaster reinforcements', () => {
     expect(teleports(after.events).length).toBeGreaterThan(0);
   });
 
-  it(DEATH, () => {
+  it('Teleportation Table 11-12, Death!: the group is destroyed', () => {
     for (const roll of [11, 12]) {
       const { state, events, group } = firstRoll(roll);
       expect(teleports(events)[0]).toMatchObject({ rule: 'teleport-table/teleportation#/entries/0', roll, outcome: 'death', pieces: group });
@@ -78,7 +70,7 @@ describe('Warmaster reinforcements', () => {
     }
   });
 
-  it(FAILURE, () => {
+  it("Teleportation Table 13 (and 61-65 by ruling), Failure!: the group tries again in its side's next reinforcements phase", () => {
     for (const [roll, entry] of [
       [13, 1],
       [63, 4],
@@ -103,7 +95,7 @@ describe('Warmaster reinforcements', () => {
     }
   });
 
-  it(SUCCESS, () => {
+  it('Teleportation Table 14-56, Success!: the group arrives in the area of the number rolled', () => {
     for (const roll of [14, 34, 56]) {
       const { state, events, group } = firstRoll(roll);
       expect(teleports(events)[0]).toMatchObject({ rule: 'teleport-table/teleportation#/entries/2', outcome: 'area-rolled' });
@@ -111,7 +103,7 @@ describe('Warmaster reinforcements', () => {
     }
   });
 
-  it(PERFECTLY, () => {
+  it('Teleportation Table 66, Perfectly!: the side picks the area, any but the Reactors', () => {
     const { state, events, group } = firstRoll(66);
     expect(teleports(events)[0]).toMatchObject({ rule: 'teleport-table/teleportation#/entries/3', outcome: 'area-chosen' });
     expect(state.stage).toBe('choose-area');
@@ -124,7 +116,7 @@ describe('Warmaster reinforcements', () => {
     expect(() => game.play(c, state, { kind: 'area', area: reactors })).toThrow(/not a legal move/);
   });
 
-  it(REACTORS, () => {
+  it('teleporting into the Reactors or a destroyed area annihilates the units', () => {
     const reactors = rules.areas.find((a) => a.special === 'the-reactors')!;
     const into = firstRoll(reactors.number);
     for (const id of into.group) expect(findUnit(into.state.core, id)!.destroyed).toBe(true);
@@ -137,7 +129,7 @@ describe('Warmaster reinforcements', () => {
     for (const id of whole.group) expect(findUnit(whole.state.core, id)!.destroyed).toBe(false);
   });
 
-  it(CUP, () => {
+  it('Traitor reinforcements: a D6 gives how many pieces are drawn from the cup, each teleported on its own, face down', () => {
     let checked = 0;
     for (let seed = 1; seed <= 5; seed++) {
       const { states, events } = randomGame(rolling, seed, 600);

@@ -1,6 +1,8 @@
 // Test content for Warmaster's engine: the shipped pack with the values the text leaves open and
 // no layer sets yet filled in (the Imperial groups, the cup, the leaders' attack and defence), so
 // games can be played; and helpers that play a game by the moves a test names.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PackContent } from '../src/content/effective.js';
 import { bot } from '../src/engine/core/bots.js';
 import type { GameEvent } from '../src/engine/core/game.js';
@@ -10,6 +12,7 @@ import { warmasterGame as game, warmasterRules, type WarmasterMove, type Warmast
 import { draft, stateWith } from '../src/engine/warmaster/state.js';
 import { turnFaceUp } from '../src/engine/warmaster/steps.js';
 import { packContentOf } from './content-support.js';
+import { repoRoot } from './helpers.js';
 
 type Obj = { [key: string]: any };
 
@@ -156,4 +159,39 @@ export function atMovement(
   const played = game.play(c, ready, { kind: 'end-movement' }).state;
   if (played.phase !== `${side}-movement`) throw new Error(`not at ${side}'s movement: ${played.phase}`);
   return played;
+}
+
+/**
+ * A project at `project` holding a copy of the shipped pack with a layer of its own giving the
+ * values the text leaves open and the shipped layers do not give yet (the groups, the cup, the
+ * leaders' values), so commands (simulate, replay, coverage --mutate) can play it.
+ */
+export function writePlayableCopy(project: string): void {
+  const pack = path.join(project, 'content', 'warmaster');
+  cpSync(path.join(repoRoot, 'content', 'warmaster'), pack, { recursive: true });
+  // The values the text leaves open, as a layer of the copy (the shipped pack's layers will give them).
+  const entry = (id: string, kind: string, record: string, pointer: string, value: unknown) =>
+    `  - id: ${id}\n    kind: reconstruction\n    target: { kind: ${kind}, id: ${record}, pointer: ${pointer} }\n    value: ${JSON.stringify(value)}\n    note: Made up so the game can be played.\n    reason: The rule text does not print it.\n`;
+  let layer = 'id: test-values\ntitle: Test values\nentries:\n';
+  layer += entry(
+    'groups',
+    'phase',
+    'imperial-reinforcements',
+    '/groups',
+    GROUPS.map((pieces) => ({ pieces })),
+  );
+  layer += entry('cup', 'phase', 'traitor-reinforcements', '/cup', CUP);
+  for (const [id, [attack, defence]] of Object.entries(LEADERS)) {
+    layer += entry(`${id}-attack`, 'special-unit', id, '/attack', attack);
+    layer += entry(`${id}-defence`, 'special-unit', id, '/defence', defence);
+  }
+  writeFileSync(path.join(pack, 'layers', 'test-values.yaml'), layer);
+  const manifest = path.join(pack, 'pack.yaml');
+  writeFileSync(
+    manifest,
+    readFileSync(manifest, 'utf8').replace(
+      'layers: [errata, inferences, rulings, reconstructions]',
+      'layers: [errata, inferences, rulings, reconstructions, test-values]',
+    ),
+  );
 }

@@ -2,25 +2,21 @@
 // the six phases of each game turn in printed order, determinism, and the pack registered as a
 // game (simulate, --log and replay on a copy of the pack whose layers give the values the text
 // leaves open). Played through `warmasterGame` on test content (warmaster-support.ts).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { warmasterGame as game, warmasterRules } from '../src/engine/warmaster/index.js';
 import { fakeIo, repoRoot } from './helpers.js';
-import { CUP, GROUPS, LEADERS, randomGame, testContent } from './warmaster-support.js';
+import { CUP, GROUPS, randomGame, testContent, writePlayableCopy } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
 const rules = warmasterRules(c);
 
-const SETUP =
-  'set-up: the Traitor places Horus face down in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge';
-const PHASES = "turn: the six phases in printed order, each side's turn beginning with its reinforcements phase";
-
 describe('Warmaster set-up and turn', () => {
-  it(SETUP, () => {
+  it('set-up: the Traitor places Horus face down in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge', () => {
     const { state, events } = game.setup(c, 7);
     expect(state.stage).toBe('place');
     expect(state.active).toBe('traitor');
@@ -52,7 +48,7 @@ describe('Warmaster set-up and turn', () => {
     expect(state.waiting[0]!.pieces).toContain('the-emperor');
   });
 
-  it(PHASES, () => {
+  it("turn: the six phases in printed order, each side's turn beginning with its reinforcements phase", () => {
     const { events } = randomGame(content, 3, 400);
     const phases = events.filter((e) => e.type === 'phase');
     const order = rules.phases.map((p) => p.id);
@@ -76,10 +72,17 @@ describe('Warmaster set-up and turn', () => {
     expect(JSON.stringify(randomGame(content, 12, 300).events)).not.toBe(JSON.stringify(a.events));
   });
 
-  it('games end: random bots play seeded games to a result', () => {
+  it('games end: random bots play seeded games to a result, a side winning when every enemy unit is destroyed', () => {
     for (let seed = 1; seed <= 10; seed++) {
       const { states } = randomGame(content, seed, 5000);
-      expect(states[states.length - 1]!.result, `seed ${seed}`).not.toBeNull();
+      const last = states[states.length - 1]!;
+      expect(last.result, `seed ${seed}`).toMatchObject({ rule: 'scenario/standard-game#/victory/2' });
+      const loser = rules.sides.find((s) => s !== last.result!.winner)!;
+      const units = last.core.units.filter((u) => u.side === loser && rules.pieces[u.record ?? last.identities[u.id]!]!.kind !== 'card');
+      expect(units.every((u) => u.destroyed)).toBe(true);
+      // The turn before, the loser still had a unit.
+      const before = states[states.length - 2]!;
+      expect(before.core.units.some((u) => u.side === loser && !u.destroyed && rules.pieces[u.record ?? before.identities[u.id]!]!.kind !== 'card')).toBe(true);
     }
   });
 });
@@ -90,33 +93,7 @@ describe('the pack names its game (pack.yaml game:)', () => {
   beforeAll(() => {
     tmp = mkdtempSync(path.join(tmpdir(), 'playmark-warmaster-'));
     project = path.join(tmp, 'project');
-    const pack = path.join(project, 'content', 'warmaster');
-    cpSync(path.join(repoRoot, 'content', 'warmaster'), pack, { recursive: true });
-    // The values the text leaves open, as a layer of the copy (the shipped pack's layers will give them).
-    const entry = (id: string, kind: string, record: string, pointer: string, value: unknown) =>
-      `  - id: ${id}\n    kind: reconstruction\n    target: { kind: ${kind}, id: ${record}, pointer: ${pointer} }\n    value: ${JSON.stringify(value)}\n    note: Made up so the game can be played.\n    reason: The rule text does not print it.\n`;
-    let layer = 'id: test-values\ntitle: Test values\nentries:\n';
-    layer += entry(
-      'groups',
-      'phase',
-      'imperial-reinforcements',
-      '/groups',
-      GROUPS.map((pieces) => ({ pieces })),
-    );
-    layer += entry('cup', 'phase', 'traitor-reinforcements', '/cup', CUP);
-    for (const [id, [attack, defence]] of Object.entries(LEADERS)) {
-      layer += entry(`${id}-attack`, 'special-unit', id, '/attack', attack);
-      layer += entry(`${id}-defence`, 'special-unit', id, '/defence', defence);
-    }
-    writeFileSync(path.join(pack, 'layers', 'test-values.yaml'), layer);
-    const manifest = path.join(pack, 'pack.yaml');
-    writeFileSync(
-      manifest,
-      readFileSync(manifest, 'utf8').replace(
-        'layers: [errata, inferences, rulings, reconstructions]',
-        'layers: [errata, inferences, rulings, reconstructions, test-values]',
-      ),
-    );
+    writePlayableCopy(project);
   });
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -22,12 +22,8 @@ function swapped(s: WarmasterState, a: string, b: string): WarmasterState {
 const { states } = randomGame(content, 5, 800);
 const onShip = (s: WarmasterState) => Object.keys(s.identities).filter((id) => s.core.units.find((u) => u.id === id)!.location !== null);
 
-const HIDDEN = "views: the Imperial side never sees what a face-down Traitor piece is; the Traitor sees his own pieces but not the cup's";
-const EQUAL = 'views: two states that differ only in what a side cannot see give that side equal views';
-const DETERMINIZE = "views: a determinized view deals every unknown piece a record it could be, and offers the side to act the real state's moves";
-
 describe('Warmaster player views', () => {
-  it(HIDDEN, () => {
+  it("views: the Imperial side never sees what a face-down Traitor piece is; the Traitor sees his own pieces but not the cup's", () => {
     let checked = 0;
     for (const s of states) {
       const imperial = view(s, 'imperial');
@@ -42,7 +38,7 @@ describe('Warmaster player views', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
-  it(EQUAL, () => {
+  it('views: two states that differ only in what a side cannot see give that side equal views', () => {
     let compared = 0;
     for (const s of states.filter((_, i) => i % 10 === 0)) {
       const ship = onShip(s);
@@ -66,7 +62,7 @@ describe('Warmaster player views', () => {
     expect(compared).toBeGreaterThan(10);
   });
 
-  it(DETERMINIZE, () => {
+  it("views: a determinized view deals every unknown piece a record it could be, and offers the side to act the real state's moves", () => {
     let random: RandomState = seedRandom(99);
     const all = [...rules.hidden!.records].sort();
     for (const s of states.filter((_, i) => i % 7 === 0)) {

@@ -6,9 +6,9 @@ import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
 import { fightsFor, type CoreState, type UnitState } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
 
-/** Whether a unit may enter the area of its own will: not destroyed, not one no unit may enter (the Reactors). */
+/** Whether a unit may enter the area of its own will: not a destroyed one, nor one no unit may enter (the Reactors). */
 export function enterable(rules: WarmasterRules, core: CoreState, area: string): boolean {
-  return !core.destroyedPlaces.includes(area) && !rules.noEntry.includes(area);
+  return !(rules.destroyedClosed && core.destroyedPlaces.includes(area)) && !rules.noEntry.includes(area);
 }
 
 /** Whether the area holds a piece (face up or down) of a side other than `side`. */

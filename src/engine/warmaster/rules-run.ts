@@ -1,8 +1,73 @@
 // The printed rules of Warmaster this engine plays through the game loop, by rule key (as
 // `playmark coverage warmaster --format json` lists them) -> the title of the test
-// (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`.
+// (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`:
+// the cards on reveal (Trap, Horror, Crew Ambush!), the special units' abilities but the Emperor's
+// teleport (his group goes first by the order the data lists the groups in, not by a rule the
+// engine reads), the special areas but the Bridge, the Reactors and the destroyed areas, are the
+// next parts of the engine; so is the Bridge destroyed (tested, but nothing the engine plays yet
+// destroys it: the fire, the lasers and the chain explosions are manual).
 
-export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {};
+// test/warmaster-turn.test.ts
+const SETUP =
+  'set-up: the Traitor places Horus face down in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge';
+const VICTORY = 'games end: random bots play seeded games to a result, a side winning when every enemy unit is destroyed';
+// test/warmaster-reinforcements.test.ts
+const EMPEROR = "the Emperor's group teleports first and perfectly: the Imperial player picks one area for the whole group, any but the Reactors";
+const DEATH = 'Teleportation Table 11-12, Death!: the group is destroyed';
+const FAILURE = "Teleportation Table 13 (and 61-65 by ruling), Failure!: the group tries again in its side's next reinforcements phase";
+const SUCCESS = 'Teleportation Table 14-56, Success!: the group arrives in the area of the number rolled';
+const PERFECTLY = 'Teleportation Table 66, Perfectly!: the side picks the area, any but the Reactors';
+const REACTORS = 'teleporting into the Reactors or a destroyed area annihilates the units';
+const CUP = 'Traitor reinforcements: a D6 gives how many pieces are drawn from the cup, each teleported on its own, face down';
+// test/warmaster-movement.test.ts
+const BRIDGE = 'the Bridge: its controller moves units up to three areas, the other side one';
+const CONTROL = 'the Bridge: the Traitor controls it at the start; control passes to the last side with a unit arriving';
+const NO_ENTRY = 'no unit moves into a destroyed area or the Reactors';
+const STAYS = 'face-down pieces and Crew do not move; a unit moves once a phase; entering an enemy-held area stops it and makes a battle there';
+// test/warmaster-battle.test.ts
+const ODDS = "battle: the attackers' total attack against the defenders' total defence, rounded in the defender's favour to a column, a D6 for the row";
+const TRAITOR_BATTLE = "the Traitor's battle phase: his units that moved into Imperial-held areas attack there";
+const AA = 'AA: every attacking unit is destroyed';
+const DA = 'DA: every defending unit is destroyed';
+const AR = 'AR: the attacker loses a unit of his choice, the rest retreat one area of his choice';
+const DR = 'DR: the defender loses a unit of his choice, the rest retreat; a unit that cannot retreat (Crew) is eliminated';
+const BB = 'BB: one unit of each side is destroyed and the survivors fight another round';
+
+export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
+  'phase/imperial-reinforcements': EMPEROR,
+  'phase/imperial-movement': BRIDGE,
+  'phase/imperial-battle': ODDS,
+  'phase/traitor-reinforcements': CUP,
+  'phase/traitor-movement': STAYS,
+  'phase/traitor-battle': TRAITOR_BATTLE,
+  'scenario/standard-game#/sides/0/army': EMPEROR,
+  'scenario/standard-game#/sides/1/army': CUP,
+  'scenario/standard-game#/sides/1/setup': SETUP,
+  'scenario/standard-game#/victory/2': VICTORY,
+  'scenario/standard-game#/specialRules/0': CONTROL,
+  'scenario/standard-game#/specialRules/1': CUP,
+  'scenario/standard-game#/specialRules/2': EMPEROR,
+  'special-unit/the-emperor/perfect-teleport': EMPEROR,
+  'teleport-table/teleportation#/entries/0': DEATH,
+  'teleport-table/teleportation#/entries/1': FAILURE,
+  'teleport-table/teleportation#/entries/2': SUCCESS,
+  'teleport-table/teleportation#/entries/3': PERFECTLY,
+  'teleport-table/teleportation#/entries/4': FAILURE,
+  'ship-area/the-reactors/teleport-death': REACTORS,
+  'ship-area/destroyed-areas/teleport-death': REACTORS,
+  'ship-area/the-reactors/no-entry': NO_ENTRY,
+  'ship-area/destroyed-areas/no-entry': NO_ENTRY,
+  'ship-area/the-bridge/movement': BRIDGE,
+  'ship-area/the-bridge/control': CONTROL,
+  'card/crew/cannot-move': STAYS,
+  'combat-table/combat-results#/extension/oddsRule': ODDS,
+  'combat-result/aa': AA,
+  'combat-result/ar': AR,
+  'combat-result/bb': BB,
+  'combat-result/dr': DR,
+  'combat-result/da': DA,
+};
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
 export const rulesRun = WARMASTER_RULES_RUN;
+export { WARMASTER_RULES_MUTATIONS as rulesMutations } from './rules-mutations.js';

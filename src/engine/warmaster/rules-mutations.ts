@@ -1,0 +1,52 @@
+// For `playmark coverage warmaster --mutate` (src/analysis/mutation-check.ts): the change to make to
+// each rule whose own data gives no default the engine reads (a rule whose effects are `manual`
+// notes, whose value the procedure reads from another field, or which is text only). Each changes
+// the value the engine plays the rule from; a seeded batch must then play differently. The
+// Teleportation Table's Failure! and Perfectly! entries are played by their `outcome` (the engine
+// does not run their effects yet: the next step, once the vocabulary can say a group's one area
+// and an area given by the roll), so their mutation changes the outcome.
+import type { RulesMutations } from '../coverage.js';
+
+export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
+  'phase/imperial-battle': { pointer: '/order', value: 6, what: "the Imperial battle phase comes after the Traitor's movement" },
+  'combat-table/combat-results#/extension/oddsRule': {
+    pointer: '/key/rounding',
+    value: 'attacker-favour',
+    what: "odds rounded in the attacker's favour (a rounding the engine refuses)",
+  },
+  'scenario/standard-game#/sides/1/setup': { pointer: '/sides/1/setup/zones', value: ['area-14'], what: 'Horus always starts in area 14' },
+  'scenario/standard-game#/victory/2': { pointer: '/victory/2/condition', value: 'manual', what: 'destroying every enemy unit no longer wins' },
+  'teleport-table/teleportation#/entries/1': { pointer: '/entries/1/extension/outcome', value: 'death', what: 'a 13 kills the group instead of delaying it' },
+  'teleport-table/teleportation#/entries/3': {
+    pointer: '/entries/3/extension/outcome',
+    value: 'delay',
+    what: 'a 66 delays the group instead of letting it choose',
+  },
+  'teleport-table/teleportation#/entries/4': {
+    pointer: '/entries/4/extension/outcome',
+    value: 'death',
+    what: 'a 61-65 kills the group instead of delaying it',
+  },
+  'ship-area/the-reactors/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into the Reactors' },
+  'ship-area/destroyed-areas/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into destroyed areas' },
+  'ship-area/the-bridge/movement': { pointer: '/control/movement/controller', value: 1, what: "the Bridge's controller moves one area, not three" },
+  'ship-area/the-bridge/control': { pointer: '/control/initial', value: 'imperial', what: 'the Imperial side controls the Bridge at the start' },
+  'scenario/standard-game#/specialRules/0': {
+    record: 'ship-area/the-bridge',
+    pointer: '/control/initial',
+    value: 'imperial',
+    what: 'the Imperial side controls the Bridge at the start',
+  },
+  'scenario/standard-game#/specialRules/1': {
+    record: 'phase/traitor-reinforcements',
+    pointer: '/cup/4/count',
+    value: 3,
+    what: 'three Demonic hordes in the cup, the other three on the ship at set-up',
+  },
+  'scenario/standard-game#/specialRules/2': {
+    record: 'phase/imperial-reinforcements',
+    pointer: '/groups/0/pieces/1/count',
+    value: 2,
+    what: "one Space Marine fewer in the Emperor's group",
+  },
+};
