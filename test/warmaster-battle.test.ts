@@ -4,23 +4,15 @@
 // row; AA, AR, BB (another round), DR and DA as their records say; a unit that must retreat goes
 // one area (its owner's choice) or, with nowhere to go, is eliminated.
 import { describe, expect, it } from 'vitest';
-import { rollD6 } from '../src/engine/core/dice.js';
 import type { GameEvent } from '../src/engine/core/game.js';
-import { seedRandom, type RandomState } from '../src/engine/core/random.js';
-import { coreWith, findUnit } from '../src/engine/core/state.js';
-import { warmasterGame as game, warmasterRules, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
+import { findUnit } from '../src/engine/core/state.js';
+import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { oddsColumn } from '../src/engine/warmaster/tables.js';
-import { stateWith } from '../src/engine/warmaster/state.js';
-import { atMovement, LEADERS, type Placements, testContent } from './warmaster-support.js';
+import { type Answer, atMovement, fight, forcedD6, LEADERS, type Placements, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
 const rules = warmasterRules(c);
-
-/** A generator whose first D6 is `roll`. */
-function forcedD6(roll: number): RandomState {
-  for (let k = 0; ; k++) if (rollD6(seedRandom(k)).value === roll) return seedRandom(k);
-}
 
 /** The roll that gives `code` at these totals on the pack's combat table. */
 function rollFor(code: string, attack: number, defence: number): number {
@@ -30,32 +22,8 @@ function rollFor(code: string, attack: number, defence: number): number {
   return row + 1;
 }
 
-/**
- * The Imperial units in `attackers` move from area-24 into area-34, where `defenders` stand; the
- * battle phase's first D6 is `roll`. Play goes on (`answer` picks each answer) until the battle is over.
- */
-function battle(
-  attackers: readonly string[],
-  defenders: Placements,
-  roll: number,
-  answer: (moves: readonly WarmasterMove[], s: WarmasterState) => WarmasterMove = (m) => m[0]!,
-) {
-  const at: { [piece: string]: string | readonly [string, string | null] } = { ...defenders };
-  for (const a of attackers) at[a] = 'area-24';
-  let s = atMovement(content, 'imperial', at, 'imperial');
-  for (const a of attackers) s = game.play(c, s, { kind: 'move', unit: a, to: 'area-34' }).state;
-  const random = forcedD6(roll);
-  s = stateWith(s, { random, core: coreWith(s.core, { random }) });
-  let played = game.play(c, s, { kind: 'end-movement' });
-  const events: GameEvent[] = [...played.events];
-  const asked: WarmasterState[] = [];
-  while (played.state.phase === 'imperial-battle' && played.state.result === null) {
-    asked.push(played.state);
-    played = game.play(c, played.state, answer(game.legalMoves(c, played.state), played.state));
-    events.push(...played.events);
-  }
-  return { state: played.state, events, asked };
-}
+const battle = (attackers: readonly string[], defenders: Placements, roll: number, answer?: Answer) =>
+  fight(content, attackers, defenders, forcedD6(roll), answer);
 
 const results = (events: readonly GameEvent[]) => events.filter((e) => e.type === 'result');
 const traitorsAt = (s: WarmasterState, area: string) => s.core.units.filter((u) => u.side === 'traitor' && !u.destroyed && u.location === area);

@@ -7,6 +7,7 @@ import type { PackContent } from '../src/content/effective.js';
 import { bot } from '../src/engine/core/bots.js';
 import type { GameEvent } from '../src/engine/core/game.js';
 import { seedRandom, type RandomState } from '../src/engine/core/random.js';
+import { rollD6 } from '../src/engine/core/dice.js';
 import { coreWith, updateUnit, unitWith } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { draft, stateWith } from '../src/engine/warmaster/state.js';
@@ -194,4 +195,41 @@ export function writePlayableCopy(project: string): void {
       'layers: [errata, inferences, rulings, reconstructions, test-values]',
     ),
   );
+}
+
+/** How a test answers each decision of a battle. */
+export type Answer = (moves: readonly WarmasterMove[], s: WarmasterState) => WarmasterMove;
+
+/** A generator whose first D6 is `roll`. */
+export function forcedD6(roll: number): RandomState {
+  for (let k = 0; ; k++) if (rollD6(seedRandom(k)).value === roll) return seedRandom(k);
+}
+
+/**
+ * The Imperial units in `attackers` move from area-24 into area-34 (or `where`), where `defenders` stand; the
+ * battle phase's first D6 is `roll`. Play goes on (`answer` picks each answer) until the battle is over.
+ */
+export function fight(
+  content: PackContent,
+  attackers: readonly string[],
+  defenders: Placements,
+  random: RandomState,
+  answer: Answer = (m) => m[0]!,
+  where: { readonly from: string; readonly to: string } = { from: 'area-24', to: 'area-34' },
+) {
+  const c = content as never;
+  const at: { [piece: string]: string | readonly [string, string | null] } = { ...defenders };
+  for (const a of attackers) at[a] = where.from;
+  let s = atMovement(content, 'imperial', at, 'imperial');
+  for (const a of attackers) s = game.play(c, s, { kind: 'move', unit: a, to: where.to }).state;
+  s = stateWith(s, { random, core: coreWith(s.core, { random }) });
+  let played = game.play(c, s, { kind: 'end-movement' });
+  const events: GameEvent[] = [...played.events];
+  const asked: WarmasterState[] = [];
+  while (played.state.phase === 'imperial-battle' && played.state.result === null) {
+    asked.push(played.state);
+    played = game.play(c, played.state, answer(game.legalMoves(c, played.state), played.state));
+    events.push(...played.events);
+  }
+  return { state: played.state, events, asked };
 }

@@ -6,7 +6,7 @@
 // attack to the defenders' total defence (ruling combat-odds-rule) give the column, a D6 the row;
 // the result's effects (AA, AR, BB, DR, DA: their records); units that must retreat and cannot are
 // eliminated; result-applied; a Blood bath fights another round between the survivors.
-import { endBattle, startBattle } from '../core/battle.js';
+import { endBattle, hasReroll, spendReroll, startBattle } from '../core/battle.js';
 import type { GameEvent } from '../core/game.js';
 import { rollD6 } from '../core/dice.js';
 import { fightsFor, type CoreState, coreWith, battleWith, updateUnits, unitWith, withoutLog } from '../core/state.js';
@@ -109,31 +109,73 @@ export function roll(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next
   const b = s.core.battle!;
   const attack = total(rules, s.core, area, b.attacker, 'as');
   const defence = total(rules, s.core, area, b.defender, 'ds');
-  let code: string;
   if (attack < 1 || defence < 1) {
-    code = attack < 1 ? 'AA' : 'DA';
-    events.push({ type: 'result', rule: rules.keys.combat, area, round: b.round, attack, defence, result: code, roll: null });
-  } else {
-    const d6 = rollD6(s.core.random);
-    setCore(s, coreWith(s.core, { random: d6.random }));
-    const found = resolveWarmasterCombat(rules.combat, { attack, defence, roll: d6.value });
-    code = found.result.code;
-    events.push({
-      type: 'result',
-      rule: rules.keys.combat,
-      area,
-      round: b.round,
-      attack,
-      defence,
-      odds: [...found.odds],
-      column: found.column.label,
-      roll: d6.value,
-      result: code,
-    });
+    const code = attack < 1 ? 'AA' : 'DA';
+    events.push({ type: 'result', rule: rules.keys.combat, area, round: b.round, attack, defence, result: code, roll: null, reroll: false });
+    s.combat = code;
+    s.stage = 'result';
+    return 'go';
   }
-  s.combat = code;
-  s.stage = 'result';
+  s.combat = lookUp(rules, s, area, attack, defence, false, events);
+  s.asked = [];
+  s.stage = 'reroll';
   return 'go';
+}
+
+/** A D6 on the combat table at these totals: the result's code, logged. */
+function lookUp(rules: WarmasterRules, s: Draft, area: string, attack: number, defence: number, reroll: boolean, events: GameEvent[]): string {
+  const d6 = rollD6(s.core.random);
+  setCore(s, coreWith(s.core, { random: d6.random }));
+  const found = resolveWarmasterCombat(rules.combat, { attack, defence, roll: d6.value });
+  events.push({
+    type: 'result',
+    rule: rules.keys.combat,
+    area,
+    round: s.core.battle!.round,
+    attack,
+    defence,
+    odds: [...found.odds],
+    column: found.column.label,
+    roll: d6.value,
+    result: found.result.code,
+    reroll,
+  });
+  return found.result.code;
+}
+
+/** The side that may re-roll the combat roll now: one holding an unused re-roll (a character's), not yet asked this roll, the attacker first. */
+export function rerollSide(s: Draft | { readonly core: CoreState; readonly asked: readonly string[] }): string | null {
+  const b = s.core.battle!;
+  for (const side of [b.attacker, b.defender]) if (!s.asked.includes(side) && hasReroll(s.core, side)) return side;
+  return null;
+}
+
+/** `reroll`: a side holding a re-roll decides (a move); with none, the result applies. */
+export function rerollStage(s: Draft): Next {
+  const side = rerollSide(s);
+  if (side === null) {
+    s.stage = 'result';
+    return 'go';
+  }
+  s.active = side;
+  return 'stop';
+}
+
+/**
+ * A side's answer: with `use`, its re-roll is spent and the D6 rolled again, and "He will have to
+ * accept the result of this new distance of dice" (once per side and roll: ruling
+ * combat-one-reroll-per-side).
+ */
+export function decideReroll(rules: WarmasterRules, s: Draft, use: boolean, events: GameEvent[]): void {
+  const side = rerollSide(s)!;
+  s.asked = [...s.asked, side];
+  if (!use) return;
+  const b = s.core.battle!;
+  const area = s.battles[0]!;
+  const source = b.rerolls.find((r) => r.side === side && !r.used)!.source;
+  setCore(s, spendReroll(s.core, side));
+  events.push({ type: 'effect', effect: 'reroll', rule: source, side, result: s.combat });
+  s.combat = lookUp(rules, s, area, total(rules, s.core, area, b.attacker, 'as'), total(rules, s.core, area, b.defender, 'ds'), true, events);
 }
 
 /** `result`: the result record's effects. */

@@ -7,6 +7,7 @@
 //   { kind: 'area', area }           a Perfectly! teleport: the group's side picks the area it arrives in
 //   { kind: 'move', unit, to }       movement: a face-up unit moves to an area within its reach
 //   { kind: 'end-movement' }         movement: the side's movement phase ends
+//   { kind: 'reroll', use }          battle: a side holding a character's re-roll uses it on the combat roll, or not
 //   { kind: 'choose', ids }          a choice an effect asks of a side (units to lose, where to retreat or teleport)
 import type { Game, PlayResult } from '../core/game.js';
 import { warmasterRules, type WarmasterContent } from './content.js';

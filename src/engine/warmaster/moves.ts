@@ -23,6 +23,11 @@ export function listMoves(rules: WarmasterRules, state: WarmasterState): Warmast
       out.push({ kind: 'end-movement' });
       return out;
     }
+    case 'reroll':
+      return [
+        { kind: 'reroll', use: true },
+        { kind: 'reroll', use: false },
+      ];
     default:
       return [];
   }

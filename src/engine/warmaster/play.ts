@@ -9,7 +9,20 @@ import { moveUnit } from '../core/move.js';
 import { withTurn } from '../core/rules/statics-cache.js';
 import { coreWith, findUnit, withoutLog } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
-import { afterResult, announceRound, applyResult, battleDone, battleEnd, battleNext, battleStart, retreats, reveal, roll } from './battle.js';
+import {
+  afterResult,
+  announceRound,
+  applyResult,
+  battleDone,
+  battleEnd,
+  battleNext,
+  battleStart,
+  decideReroll,
+  rerollStage,
+  retreats,
+  reveal,
+  roll,
+} from './battle.js';
 import { warmasterRuleSet } from './hooks.js';
 import { attemptJob, logEvents } from './jobs.js';
 import { listMoves, sameMove } from './moves.js';
@@ -98,6 +111,8 @@ function step(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
       return announceRound(rules, s, events, 'before-result');
     case 'roll':
       return roll(rules, s, events);
+    case 'reroll':
+      return rerollStage(s);
     case 'result':
       return applyResult(rules, s, events);
     case 'retreats':
@@ -194,6 +209,9 @@ export function playMove(rules: WarmasterRules, state: WarmasterState, move: War
     case 'end-movement':
       events.push({ type: 'effect', effect: 'end-movement', rule: rules.phases.find((p) => p.id === s.phase)!.key, side: s.active, battles: [...s.battles] });
       s.stage = 'phase-end';
+      break;
+    case 'reroll':
+      decideReroll(rules, s, move.use, events);
       break;
     case 'choose':
       answer(rules, s, move.ids, events);

@@ -1,11 +1,11 @@
 // The printed rules of Warmaster this engine plays through the game loop, by rule key (as
 // `playmark coverage warmaster --format json` lists them) -> the title of the test
 // (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`:
-// the cards on reveal (Trap, Horror, Crew Ambush!), the special units' abilities but the Emperor's
-// teleport (his group goes first by the order the data lists the groups in, not by a rule the
-// engine reads), the special areas but the Bridge, the Reactors and the destroyed areas, are the
-// next parts of the engine; so is the Bridge destroyed (tested, but nothing the engine plays yet
-// destroys it: the fire, the lasers and the chain explosions are manual).
+// the cards on reveal (Trap, Horror, Crew, Crew Ambush!: their effects apply as battles reveal them,
+// untested yet), the Emperor's and Kane's immunities, Horus's reveal and retreat, the Emperor's
+// group first (by the order the data lists the groups in, not by a rule the engine reads), the
+// deliberate destruction of the Engine Room and the Weapons store, the fire, the chain explosion,
+// the lasers, and the Bridge destroyed (tested, but nothing the engine plays destroys it yet).
 
 // test/warmaster-turn.test.ts
 const SETUP =
@@ -32,6 +32,12 @@ const DA = 'DA: every defending unit is destroyed';
 const AR = 'AR: the attacker loses a unit of his choice, the rest retreat one area of his choice';
 const DR = 'DR: the defender loses a unit of his choice, the rest retreat; a unit that cannot retreat (Crew) is eliminated';
 const BB = 'BB: one unit of each side is destroyed and the survivors fight another round';
+
+// test/warmaster-abilities.test.ts
+const REROLLS =
+  're-rolls: the Emperor, Sanguinius, Rogal Dorn, Angrón and Magnus let their side re-roll the combat roll once, the second result standing; each loses it when a named enemy takes part';
+const CHAOS = 'Doombreed, Kraxnar and the Demonic hordes: attack and defence D6+4 for each battle, rolled again for the next round after a Blood bath';
+const ACCIDENT = 'the Engine Room and the Weapons store: before each result there a D6, a 1 destroys the area and every unit in it, and the battle ends';
 
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'phase/imperial-reinforcements': EMPEROR,
@@ -66,6 +72,21 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'combat-result/bb': BB,
   'combat-result/dr': DR,
   'combat-result/da': DA,
+  'special-unit/the-emperor/reroll': REROLLS,
+  'special-unit/sanguinius/reroll': REROLLS,
+  'special-unit/rogal-dorn/reroll': REROLLS,
+  'special-unit/angron/reroll': REROLLS,
+  'special-unit/magnus-the-red-one/reroll': REROLLS,
+  'special-unit/doombreed/chaos-stats': CHAOS,
+  'special-unit/doombreed/roll-each-combat': CHAOS,
+  'special-unit/kraxnar/chaos-stats': CHAOS,
+  'special-unit/kraxnar/roll-each-combat': CHAOS,
+  'special-unit/demonic-hordes/chaos-stats': CHAOS,
+  'special-unit/demonic-hordes/roll-each-combat': CHAOS,
+  'ship-area/the-engine-room/accident': ACCIDENT,
+  'ship-area/the-engine-room/explosion': ACCIDENT,
+  'ship-area/the-weapons-store/accident': ACCIDENT,
+  'ship-area/the-weapons-store/explosion': ACCIDENT,
 };
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.

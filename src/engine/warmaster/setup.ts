@@ -59,6 +59,7 @@ export function setupState(rules: WarmasterRules, seed: number): PlayResult<Warm
     moved: [],
     battles: [],
     combat: null,
+    asked: [],
     pending: null,
   };
   return advance(rules, draft(state), events);

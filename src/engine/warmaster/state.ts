@@ -13,7 +13,7 @@ import type { Group } from './content.js';
  * `place` set-up placement; `phase-start`; reinforcements: `draw`, `teleport-next`, `teleport-roll`,
  * `choose-area` (a 66: the side picks the area), `arrive`, `arrived`, `teleport-done`; movement:
  * `move`; battle: `battle-next`, `reveal`, `battle-start`, `round-start`, `before-result`, `roll`,
- * `result`, `retreats` (then result-applied), `after-result`, `battle-end`, `battle-done`; `phase-end`; `over`.
+ * `reroll` (a side holding a re-roll decides), `result`, `retreats` (then result-applied), `after-result`, `battle-end`, `battle-done`; `phase-end`; `over`.
  */
 export type Stage =
   | 'place'
@@ -33,6 +33,7 @@ export type Stage =
   | 'round-start'
   | 'before-result'
   | 'roll'
+  | 'reroll'
   | 'result'
   | 'retreats'
   | 'after-result'
@@ -94,6 +95,8 @@ export interface WarmasterState extends GameState {
   readonly battles: readonly string[];
   /** The combat result (its code) of the battle round under way. */
   readonly combat: string | null;
+  /** The sides asked whether to re-roll this round's combat roll (each once). */
+  readonly asked: readonly string[];
   readonly pending: PendingChoice | null;
 }
 
@@ -103,6 +106,7 @@ export type WarmasterMove =
   | { readonly kind: 'area'; readonly area: string }
   | { readonly kind: 'move'; readonly unit: string; readonly to: string }
   | { readonly kind: 'end-movement' }
+  | { readonly kind: 'reroll'; readonly use: boolean }
   | { readonly kind: 'choose'; readonly ids: readonly string[] };
 
 export type { GameMove };
@@ -129,6 +133,7 @@ export function stateWith(s: WarmasterState, patch: Partial<WarmasterState>): Wa
     moved: s.moved,
     battles: s.battles,
     combat: s.combat,
+    asked: s.asked,
     pending: s.pending,
   };
   return patched(copy, patch);
