@@ -131,7 +131,7 @@ describe('Warmaster battles', () => {
     // The Traitor picks his loss; the other Crew cannot move, so it cannot retreat: eliminated.
     expect(asked.map((s) => [s.pending!.request.kind, s.pending!.request.side])).toEqual([['units', 'traitor']]);
     expect(traitorsAt(state, 'area-34')).toHaveLength(0);
-    expect(events.some((e) => e.type === 'effect' && e.rule === 'combat-result/dr' && e.text === 'No area to retreat to: eliminated.')).toBe(true);
+    expect(events.some((e) => e.type === 'effect' && e.rule === 'combat-result/dr' && e.effect === 'eliminated')).toBe(true);
   });
 
   it('BB: one unit of each side is destroyed and the survivors fight another round', () => {

@@ -193,7 +193,7 @@ export function retreats(rules: WarmasterRules, s: Draft, events: GameEvent[]): 
       s,
       updateUnits(s.core, stuck, (u) => unitWith(u, { destroyed: true, retreat: null })),
     );
-    events.push({ type: 'effect', effect: 'destroy', rule: rules.results[s.combat!]!.key, units: stuck, text: 'No area to retreat to: eliminated.' });
+    events.push({ type: 'effect', effect: 'eliminated', rule: rules.results[s.combat!]!.key, units: stuck, text: 'No area to retreat to: eliminated.' });
   }
   const area = s.battles[0]!;
   const b = s.core.battle!;
