@@ -114,8 +114,11 @@ export function playUntil(
   return { state, events };
 }
 
-/** Where a test puts pieces: an Imperial piece by id -> area; a Traitor piece by any name -> [area, record] (face up) or [area, null] (face down). */
-export type Placements = { readonly [piece: string]: string | readonly [string, string | null] };
+/**
+ * Where a test puts pieces: an Imperial piece by id -> area; a Traitor piece by any name -> [area,
+ * record] (face up), [area, record, 'face-down'], or [area, null] (face down, whatever the deal made it).
+ */
+export type Placements = { readonly [piece: string]: string | readonly [string, string | null] | readonly [string, string, 'face-down'] };
 
 /**
  * A game at `side`'s movement phase with the pieces where `at` puts them (a Traitor piece given as
@@ -137,11 +140,11 @@ export function atMovement(
   const traitors = Object.keys(start.identities);
   let n = 0;
   for (const [piece, where] of Object.entries(at)) {
-    const [area, record] = typeof where === 'string' ? [where, undefined] : where;
+    const [area, record, face] = typeof where === 'string' ? [where, undefined, undefined] : where;
     const id = record === undefined ? piece : traitors[n++]!;
-    if (record !== undefined) {
-      if (record !== null) s.identities = { ...s.identities, [id]: record };
-      if (record !== null) turnFaceUp(s, rules, id);
+    if (record !== undefined && record !== null) {
+      s.identities = { ...s.identities, [id]: record };
+      if (face !== 'face-down') turnFaceUp(s, rules, id);
     }
     s.core = updateUnit(s.core, id, (u) => unitWith(u, { location: area }));
   }
@@ -218,7 +221,7 @@ export function fight(
   where: { readonly from: string; readonly to: string } = { from: 'area-24', to: 'area-34' },
 ) {
   const c = content as never;
-  const at: { [piece: string]: string | readonly [string, string | null] } = { ...defenders };
+  const at: { [piece: string]: Placements[string] } = { ...defenders };
   for (const a of attackers) at[a] = where.from;
   let s = atMovement(content, 'imperial', at, 'imperial');
   for (const a of attackers) s = game.play(c, s, { kind: 'move', unit: a, to: where.to }).state;

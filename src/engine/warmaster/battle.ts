@@ -7,11 +7,13 @@
 // the result's effects (AA, AR, BB, DR, DA: their records); units that must retreat and cannot are
 // eliminated; result-applied; a Blood bath fights another round between the survivors.
 import { endBattle, hasReroll, spendReroll, startBattle } from '../core/battle.js';
+import { expire } from '../core/expire.js';
 import type { GameEvent } from '../core/game.js';
 import { rollD6 } from '../core/dice.js';
 import { fightsFor, type CoreState, coreWith, battleWith, updateUnits, unitWith, withoutLog } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import { WarmasterContentError, type WarmasterRules } from './content.js';
+import { logEvents } from './jobs.js';
 import { resolveWarmasterCombat } from './tables.js';
 import { piecesAt, runJob, setCore, turnFaceUp, type Next } from './steps.js';
 import type { Draft } from './state.js';
@@ -211,8 +213,11 @@ export function afterResult(rules: WarmasterRules, s: Draft, events: GameEvent[]
   const area = s.battles[0]!;
   const again = rules.combat.results.find((r) => r.code === s.combat)?.battleAgain === true;
   if (again && fighting(s, rules, area)) {
-    const b = s.core.battle!;
-    setCore(s, coreWith(s.core, { battle: battleWith(b, { round: b.round + 1, rerolls: [] }) }));
+    // The round's effects end (Crew Ambush!'s doubling); re-rolls may be used again (Blood bath).
+    const ended = expire(withoutLog(s.core), 'battle-round');
+    events.push(...logEvents(ended.log));
+    const b = ended.state.battle!;
+    setCore(s, coreWith(withoutLog(ended.state), { battle: battleWith(b, { round: b.round + 1, rerolls: [] }) }));
     events.push({ type: 'round', area, round: b.round + 1 });
     s.stage = 'round-start';
     return 'go';

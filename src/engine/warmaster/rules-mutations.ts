@@ -8,6 +8,12 @@
 import type { RulesMutations } from '../coverage.js';
 
 export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
+  'card/crew': { pointer: '/defence', value: 1, what: 'Crew defend with 1, not 3' },
+  'card/crew-ambush': {
+    pointer: '/effects',
+    value: [{ kind: 'destroy', target: { side: 'enemy', choose: { count: 1, by: 'owner' } } }],
+    what: 'a Crew Ambush! revealed destroys an Imperial unit there',
+  },
   'phase/imperial-battle': { pointer: '/order', value: 6, what: "the Imperial battle phase comes after the Traitor's movement" },
   'combat-table/combat-results#/extension/oddsRule': {
     pointer: '/key/rounding',

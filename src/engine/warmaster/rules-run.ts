@@ -1,8 +1,8 @@
 // The printed rules of Warmaster this engine plays through the game loop, by rule key (as
 // `playmark coverage warmaster --format json` lists them) -> the title of the test
 // (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`:
-// the cards on reveal (Trap, Horror, Crew, Crew Ambush!: their effects apply as battles reveal them,
-// untested yet), the Emperor's and Kane's immunities, Horus's reveal and retreat, the Emperor's
+// Crew's and Crew Ambush!'s elimination instead of a retreat (played by the procedure, which
+// eliminates a unit that cannot move when it must retreat, not by their rule), Horus's reveal and retreat, the Emperor's
 // group first (by the order the data lists the groups in, not by a rule the engine reads), the
 // deliberate destruction of the Engine Room and the Weapons store, the fire, the chain explosion,
 // the lasers, and the Bridge destroyed (tested, but nothing the engine plays destroys it yet).
@@ -38,6 +38,12 @@ const REROLLS =
   're-rolls: the Emperor, Sanguinius, Rogal Dorn, Angrón and Magnus let their side re-roll the combat roll once, the second result standing; each loses it when a named enemy takes part';
 const CHAOS = 'Doombreed, Kraxnar and the Demonic hordes: attack and defence D6+4 for each battle, rolled again for the next round after a Blood bath';
 const ACCIDENT = 'the Engine Room and the Weapons store: before each result there a D6, a 1 destroys the area and every unit in it, and the battle ends';
+
+// test/warmaster-cards.test.ts
+const TRAP = 'Trap: a D6, 4-6 destroys an Imperial unit there (the Imperial player picks), then it leaves play';
+const HORROR = 'Horror: a D6, the Imperial Guard destroyed on 3-6, any other unit on 5-6, one unit the Imperial player picks; then it leaves play';
+const IMMUNE = 'General Kane and the Emperor: a Trap (Kane) or a Horror (the Emperor) revealed in their area is removed with no effect';
+const CREW = "Crew: revealed, it stays and defends with 3; Crew Ambush! doubles its own and the Crew cards' values in its first round only";
 
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'phase/imperial-reinforcements': EMPEROR,
@@ -87,6 +93,13 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'ship-area/the-engine-room/explosion': ACCIDENT,
   'ship-area/the-weapons-store/accident': ACCIDENT,
   'ship-area/the-weapons-store/explosion': ACCIDENT,
+  'card/trap': TRAP,
+  'card/horror': HORROR,
+  'card/crew': CREW,
+  'card/crew-ambush': CREW,
+  'card/crew-ambush/ambush': CREW,
+  'special-unit/general-kane/ignores-traps': IMMUNE,
+  'special-unit/the-emperor/ignores-horror': IMMUNE,
 };
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
