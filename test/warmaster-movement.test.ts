@@ -81,14 +81,20 @@ describe('Warmaster movement', () => {
     expect(() => game.play(c, t, { kind: 'move', unit: 'imperial-unit-1', to: 'area-34' })).toThrow(/not a legal move/);
   });
 
-  it('face-down pieces and Crew do not move; a unit moves once a phase; entering an enemy-held area stops it and makes a battle there', () => {
-    const s = movement('traitor', { hidden: ['area-34', null], crew: ['area-44', 'crew'], demon: ['area-24', 'demonic-hordes'] }, 'traitor');
+  it('face-down pieces, Crew and Crew Ambush! do not move; a unit moves once a phase; entering an enemy-held area stops it and makes a battle there', () => {
+    const s = movement(
+      'traitor',
+      { hidden: ['area-34', null], crew: ['area-44', 'crew'], ambush: ['area-43', 'crew-ambush'], demon: ['area-24', 'demonic-hordes'] },
+      'traitor',
+    );
     const onShip = s.core.units.filter((u) => u.side === 'traitor' && u.location !== null);
     const hidden = onShip.find((u) => u.record === null)!;
     const crew = onShip.find((u) => u.record === 'crew')!;
     const demon = onShip.find((u) => u.record === 'demonic-hordes')!;
     expect(reach(s, hidden.id)).toEqual([]);
     expect(reach(s, crew.id)).toEqual([]);
+    expect(reach(s, onShip.find((u) => u.record === 'crew-ambush')!.id)).toEqual([]);
+    expect(s.core.locationRules.some((r) => r.source.startsWith('card/crew-ambush/cannot-move'))).toBe(true);
     expect(s.core.locationRules.some((r) => r.source.startsWith('card/crew/cannot-move'))).toBe(true);
     expect(reach(s, demon.id).length).toBeGreaterThan(0);
     // Once moved, a unit moves no more this phase.

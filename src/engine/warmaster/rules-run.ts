@@ -23,7 +23,7 @@ const CUP = 'Traitor reinforcements: a D6 gives how many pieces are drawn from t
 const BRIDGE = 'the Bridge: its controller moves units up to three areas, the other side one';
 const CONTROL = 'the Bridge: the Traitor controls it at the start; control passes to the last side with a unit arriving';
 const NO_ENTRY = 'no unit moves into a destroyed area or the Reactors';
-const STAYS = 'face-down pieces and Crew do not move; a unit moves once a phase; entering an enemy-held area stops it and makes a battle there';
+const STAYS = 'face-down pieces, Crew and Crew Ambush! do not move; a unit moves once a phase; entering an enemy-held area stops it and makes a battle there';
 // test/warmaster-battle.test.ts
 const ODDS = "battle: the attackers' total attack against the defenders' total defence, rounded in the defender's favour to a column, a D6 for the row";
 const TRAITOR_BATTLE = "the Traitor's battle phase: his units that moved into Imperial-held areas attack there";
@@ -72,6 +72,7 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'ship-area/the-bridge/movement': BRIDGE,
   'ship-area/the-bridge/control': CONTROL,
   'card/crew/cannot-move': STAYS,
+  'card/crew-ambush/cannot-move': STAYS,
   'combat-table/combat-results#/extension/oddsRule': ODDS,
   'combat-result/aa': AA,
   'combat-result/ar': AR,
