@@ -134,6 +134,8 @@ function step(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
 /** Everything that follows until a side must decide (or the game is over); sets `active` to that side. */
 export function advance(rules: WarmasterRules, s: Draft, events: GameEvent[]): PlayResult<WarmasterState> {
   for (let guard = 0; guard < 100_000; guard++) {
+    // "If the bridge is destroyed, no player will be able to control it" (the destroy-place line says when).
+    if (s.bridge !== null && rules.bridge !== null && s.core.destroyedPlaces.includes(rules.bridge.area)) s.bridge = null;
     if (s.result === null && s.phase !== null) {
       const won = victory(rules, s);
       if (won !== null) {
