@@ -8,7 +8,7 @@ import type { GameEvent } from '../src/engine/core/game.js';
 import { findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { oddsColumn } from '../src/engine/warmaster/tables.js';
-import { type Answer, atMovement, fight, forcedD6, LEADERS, type Placements, testContent } from './warmaster-support.js';
+import { type Answer, atMovement, fight, forcedD6, type Placements, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -56,7 +56,7 @@ describe('Warmaster battles', () => {
   });
 
   it("the Traitor's battle phase: his units that moved into Imperial-held areas attack there", () => {
-    // Angron (attack 7 in the test content) moves from area-24 into area-34, held by an Imperial Guard (defence 3).
+    // Angrón moves from area-24 into area-34, held by an Imperial Guard (defence 3).
     let s = atMovement(content, 'traitor', { 'imperial-guard-1': 'area-34', x: ['area-24', 'angron'] }, 'traitor');
     const angron = s.core.units.find((u) => u.record === 'angron')!.id;
     s = game.play(c, s, { kind: 'move', unit: angron, to: 'area-34' }).state;
@@ -69,7 +69,8 @@ describe('Warmaster battles', () => {
     }
     expect(events.find((e) => e.type === 'phase' && e.phase === 'traitor-battle')).toBeDefined();
     expect(events.find((e) => e.type === 'battle')).toMatchObject({ area: 'area-34', attacker: 'traitor', defender: 'imperial' });
-    expect(results(events)[0]).toMatchObject({ attack: LEADERS.angron![0], defence: 3, column: '2-1' });
+    const attack = rules.pieces.angron!.attack!;
+    expect(results(events)[0]).toMatchObject({ attack, defence: 3, column: oddsColumn(rules.combat, attack, 3).column.label });
   });
 
   it('AA: every attacking unit is destroyed', () => {

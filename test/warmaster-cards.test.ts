@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../src/engine/core/game.js';
 import { findUnit } from '../src/engine/core/state.js';
-import { type Answer, fight, forcedD6, LEADERS, testContent } from './warmaster-support.js';
+import { warmasterRules } from '../src/engine/warmaster/index.js';
+import { type Answer, fight, forcedD6, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const results = (events: readonly GameEvent[]) => events.filter((e) => e.type === 'result');
@@ -65,7 +66,7 @@ describe('Warmaster cards revealed in battle', () => {
       forcedD6(4),
     );
     expect(fired(ambush.events, 'card/crew-ambush/ambush', 'modify-strength')).toHaveLength(1);
-    expect(results(ambush.events)[0]).toMatchObject({ round: 1, attack: 10 + LEADERS.sanguinius![0], defence: 12 });
+    expect(results(ambush.events)[0]).toMatchObject({ round: 1, attack: 10 + warmasterRules(content as never).pieces.sanguinius!.attack!, defence: 12 });
     // A Blood bath's next round: the doubling is over. Look for one over a few generators.
     let second: GameEvent | undefined;
     const keep: Answer = (m, s) => (s.stage === 'reroll' ? m.find((x) => x.kind === 'reroll' && !x.use)! : m[0]!);

@@ -9,11 +9,12 @@ import { seedRandom, type RandomState } from '../src/engine/core/random.js';
 import { coreWith, findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
-import { GROUPS, randomGame, testContent } from './warmaster-support.js';
+import { randomGame, testContent } from './warmaster-support.js';
 
 /** Test content whose Emperor's group is listed last, so the first group to teleport rolls the table. */
 const rolling = testContent((r) => {
-  r.phase['imperial-reinforcements'].groups = [...GROUPS.slice(1), GROUPS[0]!].map((pieces) => ({ pieces }));
+  const groups = r.phase['imperial-reinforcements'].groups;
+  r.phase['imperial-reinforcements'].groups = [...groups.slice(1), groups[0]];
 });
 const c = rolling as never;
 const rules = warmasterRules(c);

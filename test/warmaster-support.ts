@@ -17,7 +17,7 @@ import { repoRoot } from './helpers.js';
 
 type Obj = { [key: string]: any };
 
-/** Test values of the leaders (the text prints none): attack, defence. */
+/** Test values of the leaders (the text prints none), used while the shipped layers give none: attack, defence. */
 export const LEADERS: { readonly [id: string]: readonly [number, number] } = {
   'the-emperor': [8, 8],
   sanguinius: [7, 7],
@@ -176,19 +176,23 @@ export function writePlayableCopy(project: string): void {
   // The values the text leaves open, as a layer of the copy (the shipped pack's layers will give them).
   const entry = (id: string, kind: string, record: string, pointer: string, value: unknown) =>
     `  - id: ${id}\n    kind: reconstruction\n    target: { kind: ${kind}, id: ${record}, pointer: ${pointer} }\n    value: ${JSON.stringify(value)}\n    note: Made up so the game can be played.\n    reason: The rule text does not print it.\n`;
+  // Only what the shipped layers leave unset: once they give a value, the copy plays theirs.
+  const shipped = packContentOf('warmaster').records as Obj;
   let layer = 'id: test-values\ntitle: Test values\nentries:\n';
-  layer += entry(
-    'groups',
-    'phase',
-    'imperial-reinforcements',
-    '/groups',
-    GROUPS.map((pieces) => ({ pieces })),
-  );
-  layer += entry('cup', 'phase', 'traitor-reinforcements', '/cup', CUP);
+  if (shipped.phase['imperial-reinforcements'].groups === undefined)
+    layer += entry(
+      'groups',
+      'phase',
+      'imperial-reinforcements',
+      '/groups',
+      GROUPS.map((pieces) => ({ pieces })),
+    );
+  if (shipped.phase['traitor-reinforcements'].cup === undefined) layer += entry('cup', 'phase', 'traitor-reinforcements', '/cup', CUP);
   for (const [id, [attack, defence]] of Object.entries(LEADERS)) {
-    layer += entry(`${id}-attack`, 'special-unit', id, '/attack', attack);
-    layer += entry(`${id}-defence`, 'special-unit', id, '/defence', defence);
+    if (shipped['special-unit'][id].attack === null) layer += entry(`${id}-attack`, 'special-unit', id, '/attack', attack);
+    if (shipped['special-unit'][id].defence === null) layer += entry(`${id}-defence`, 'special-unit', id, '/defence', defence);
   }
+  if (layer.endsWith('entries:\n')) return;
   writeFileSync(path.join(pack, 'layers', 'test-values.yaml'), layer);
   const manifest = path.join(pack, 'pack.yaml');
   writeFileSync(

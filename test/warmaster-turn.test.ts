@@ -9,11 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { warmasterGame as game, warmasterRules } from '../src/engine/warmaster/index.js';
 import { fakeIo, repoRoot } from './helpers.js';
-import { CUP, GROUPS, randomGame, testContent, writePlayableCopy } from './warmaster-support.js';
+import { randomGame, testContent, writePlayableCopy } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
 const rules = warmasterRules(c);
+/** The cup and the groups the content gives (the shipped layers', or the test values). */
+const phases = (
+  content.records as { phase: { [id: string]: { cup?: { unit: string; count: number }[]; groups?: { pieces: { unit: string; count: number }[] }[] } } }
+).phase;
+const CUP = phases['traitor-reinforcements']!.cup!;
+const GROUPS = phases['imperial-reinforcements']!.groups!.map((g) => g.pieces);
 
 describe('Warmaster set-up and turn', () => {
   it('set-up: the Traitor places Horus face down in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge', () => {
