@@ -115,7 +115,8 @@ export interface WarmasterRules {
   readonly rules: readonly RuleSource[];
   /** Victory conditions the engine checks (`destroy-all-enemy`), by rule key. */
   readonly victory: readonly { readonly key: string; readonly condition: 'destroy-all-enemy' }[];
-  readonly keys: { readonly turn: string; readonly combat: string };
+  /** The odds rule's key, which each combat roll's line names. */
+  readonly keys: { readonly combat: string };
 }
 
 type R<T> = DeepReadonly<T>;
@@ -286,7 +287,7 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
     results,
     rules: rulesOf(content, areas),
     victory,
-    keys: { turn: phases.map((p) => p.key)[0]!, combat: `combat-table/${combat.id}#/extension/oddsRule` },
+    keys: { combat: `combat-table/${combat.id}#/extension/oddsRule` },
   };
 }
 

@@ -4,7 +4,6 @@
 // runs again from the same saved state with one answer more (core/choices.ts).
 import { type Asked, type AskingPolicy, type ChoiceAnswer, type ChoiceRequest, isAsked } from '../core/choices.js';
 import { contextWith } from '../core/context.js';
-import { applyEffects } from '../core/effects/index.js';
 import { fire } from '../core/rules/fire.js';
 import { announce, applyAndFire, attemptRun, effectContext, type Ran } from '../core/rules/run.js';
 import { type CoreState, coreWith, findUnit, updateUnit, unitWith, withoutLog } from '../core/state.js';
@@ -46,14 +45,16 @@ function reveal(core: CoreState, rules: WarmasterRules, piece: string, area: str
   let state = heard.state;
   const log = [...heard.log];
   if (!heard.replaced) {
-    const effects = applyEffects(
+    // The card's effects, then the events they announce (units destroyed) fired in turn.
+    const effects = applyAndFire(
       withoutLog(state),
+      set,
       cardEffects(rules, card),
       contextWith(effectContext(set, { owner: side, source: `card/${card}`, location: area }), { cards: [card] }),
       policy,
     );
     if (isAsked(effects)) return effects;
-    state = effects.state;
+    state = effects.core;
     log.push(...effects.log);
   }
   // The card left play by its own effects (moved to `removed`): its piece leaves the ship.
