@@ -107,14 +107,16 @@ describe('Warmaster reinforcements', () => {
   it('Teleportation Table 66, Perfectly!: the side picks the area, any but the Reactors', () => {
     const { state, events, group } = firstRoll(66);
     expect(teleports(events)[0]).toMatchObject({ rule: 'teleport-table/teleportation#/entries/3', outcome: 'area-chosen' });
-    expect(state.stage).toBe('choose-area');
+    // The entry's effects teleport the group: its side picks one area for all of it.
+    expect(state.pending!.request).toMatchObject({ kind: 'location', side: 'imperial', unit: group[0] });
     expect(state.active).toBe('imperial');
-    const moves = game.legalMoves(c, state);
     const reactors = rules.areas.find((a) => a.special === 'the-reactors')!.id;
-    expect(moves.map((m) => (m as { area: string }).area)).toEqual(rules.areas.map((a) => a.id).filter((a) => a !== reactors));
-    const after = game.play(c, state, { kind: 'area', area: 'area-25' }).state;
-    for (const id of group) expect(findUnit(after.core, id)!.location).toBe('area-25');
-    expect(() => game.play(c, state, { kind: 'area', area: reactors })).toThrow(/not a legal move/);
+    expect(state.pending!.request.candidates).toEqual(rules.areas.map((a) => a.id).filter((a) => a !== reactors));
+    expect(() => game.play(c, state, { kind: 'choose', ids: [reactors] })).toThrow(/not a legal move/);
+    const after = game.play(c, state, { kind: 'choose', ids: ['area-25'] });
+    for (const id of group) expect(findUnit(after.state.core, id)!.location).toBe('area-25');
+    expect(after.events.some((e) => e.type === 'effect' && e.rule === 'teleport-table/teleportation#/entries/3' && e.effect === 'teleport')).toBe(true);
+    expect(after.events.find((e) => e.type === 'arrive')).toMatchObject({ pieces: group, area: 'area-25' });
   });
 
   it('teleporting into the Reactors or a destroyed area annihilates the units', () => {

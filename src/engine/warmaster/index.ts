@@ -4,7 +4,6 @@
 // battles on the odds table, hidden Traitor pieces. See docs/game-log.md; the moves:
 //
 //   { kind: 'place', piece, area }   set-up: the Traitor places a face-down piece (Horus) in a set-up area
-//   { kind: 'area', area }           a Perfectly! teleport: the group's side picks the area it arrives in
 //   { kind: 'move', unit, to }       movement: a face-up unit moves to an area within its reach
 //   { kind: 'end-movement' }         movement: the side's movement phase ends
 //   { kind: 'reroll', use }          battle: a side holding a character's re-roll uses it on the combat roll, or not

@@ -1,9 +1,7 @@
-// The moves the side to act may make now (see index.ts for each): set-up placements, the area of a
-// Perfectly! teleport, a unit's move to each area it may reach and the end of movement, or the
+// The moves the side to act may make now (see index.ts for each): set-up placements, a unit's move to each area it may reach and the end of movement, or the
 // answers to a question the effects ask.
 import { possibleAnswers } from '../core/choices.js';
 import type { WarmasterRules } from './content.js';
-import { chosenAreas } from './hooks.js';
 import { destinations } from './movement.js';
 import type { WarmasterMove, WarmasterState } from './state.js';
 
@@ -15,8 +13,6 @@ export function listMoves(rules: WarmasterRules, state: WarmasterState): Warmast
       const piece = state.unplaced[0];
       return piece === undefined ? [] : rules.setup!.zones.map((area) => ({ kind: 'place', piece, area }));
     }
-    case 'choose-area':
-      return chosenAreas(rules, state.core).map((area) => ({ kind: 'area', area }));
     case 'move': {
       const out: WarmasterMove[] = [];
       for (const unit of state.core.units) for (const to of destinations(rules, state, unit)) out.push({ kind: 'move', unit: unit.id, to });

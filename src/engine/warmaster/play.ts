@@ -87,9 +87,6 @@ function step(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
       return teleportNext(rules, s, events);
     case 'teleport-roll':
       return teleportRoll(rules, s, events);
-    case 'choose-area':
-      s.active = s.teleports[0]!.side;
-      return 'stop';
     case 'arrive':
       return arrive(rules, s, events);
     case 'arrived':
@@ -166,7 +163,7 @@ function answer(rules: WarmasterRules, s: Draft, ids: readonly string[], events:
   const p = s.pending!;
   let answers = [...p.answers, [...ids]];
   let attempt = attemptJob(p.base, rules, p.job, answers);
-  const together = p.job.kind === 'fire' && p.job.event.event === 'group-teleports';
+  const together = p.job.kind === 'teleport-entry' || (p.job.kind === 'fire' && p.job.event.event === 'group-teleports');
   while (!attempt.done && together && attempt.request.kind === 'location' && attempt.request.candidates.includes(answers[0]![0]!)) {
     answers = [...answers, [answers[0]![0]!]];
     attempt = attemptJob(p.base, rules, p.job, answers);
@@ -191,10 +188,6 @@ export function playMove(rules: WarmasterRules, state: WarmasterState, move: War
       setCore(s, moveUnit(s.core, move.piece, move.area).state);
       s.unplaced = s.unplaced.filter((id) => id !== move.piece);
       events.push({ type: 'effect', effect: 'place', rule: rules.setup!.key, piece: move.piece, area: move.area });
-      break;
-    case 'area':
-      s.arrival = move.area;
-      s.stage = 'arrive';
       break;
     case 'move': {
       const unit = findUnit(s.core, move.unit)!;

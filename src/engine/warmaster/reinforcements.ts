@@ -10,7 +10,8 @@
 // (the Emperor's group "always teleported perfectly": his rule teleports it to an area the player
 // chooses). Otherwise a D66 on the Teleportation Table: Death! runs the entry's effects (the units
 // destroyed); Failure! delays the group; Success! places it in the area of the rolled number;
-// Perfectly! lets its side choose any area but those the entry excludes (a move). The units then
+// Perfectly! runs the entry's effects: its side chooses the area, any but those the entry excludes
+// and destroyed ones (a `choose` move). The units then
 // enter the area (`unit-enters`), where the Reactors' and the destroyed areas' rules annihilate them.
 import type { GameEvent } from '../core/game.js';
 import { rollD66, rollDie } from '../core/dice.js';
@@ -66,7 +67,7 @@ export function teleportNext(rules: WarmasterRules, s: Draft, events: GameEvent[
   return runJob(s, rules, { kind: 'fire', event: { event: 'group-teleports', side: group.side, units: pieces } }, 'teleport-roll', events);
 }
 
-/** `teleport-roll`: the D66 on the Teleportation Table, unless a rule already put the group on the ship. */
+/** `teleport-roll`: the D66 on the Teleportation Table, unless a rule or the entry rolled already put the group on the ship. */
 export function teleportRoll(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
   const group = s.teleports[0]!;
   const pieces = live(s);
@@ -89,6 +90,10 @@ export function teleportRoll(rules: WarmasterRules, s: Draft, events: GameEvent[
   switch (entry.outcome) {
     case 'death':
       return runJob(s, rules, { kind: 'teleport-entry', entry: index, side: group.side, pieces }, 'teleport-done', events);
+    // Perfectly!: the entry's effects teleport the group where its side chooses (one area for the group: play.ts answer).
+    case 'area-chosen':
+      s.arrival = null;
+      return runJob(s, rules, { kind: 'teleport-entry', entry: index, side: group.side, pieces }, 'arrive', events);
     case 'delay':
       s.waiting = [...s.waiting, { side: group.side, pieces, turn: s.turn + 1 }];
       s.stage = 'teleport-done';
@@ -101,16 +106,23 @@ export function teleportRoll(rules: WarmasterRules, s: Draft, events: GameEvent[
       return 'go';
     }
     default:
-      s.stage = 'choose-area';
-      return 'go';
+      throw new Error(`The Teleportation Table entry ${rule} has an outcome the engine does not play: ${entry.outcome}.`);
   }
 }
 
-/** `arrive`: the group placed in the area (face down for a hidden side's), then it enters it. */
+/**
+ * `arrive`: the group placed in the area (face down for a hidden side's), then it enters it. With
+ * no area set, the area an effect teleported it to; a group no effect could place stays off the ship.
+ */
 export function arrive(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
   const group = s.teleports[0]!;
-  const area = s.arrival!;
   const pieces = live(s);
+  const area = s.arrival ?? pieces.map((id) => findUnit(s.core, id)!.location).find((l) => l !== null) ?? null;
+  if (area === null) {
+    s.stage = 'teleport-done';
+    return 'go';
+  }
+  s.arrival = area;
   let core = s.core;
   for (const id of pieces) core = moveUnit(core, id, area).state;
   setCore(s, core);

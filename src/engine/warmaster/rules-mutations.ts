@@ -2,9 +2,9 @@
 // each rule whose own data gives no default the engine reads (a rule whose effects are `manual`
 // notes, whose value the procedure reads from another field, or which is text only). Each changes
 // the value the engine plays the rule from; a seeded batch must then play differently. The
-// Teleportation Table's Failure! and Perfectly! entries are played by their `outcome` (the engine
-// does not run their effects yet: the next step, once the vocabulary can say a group's one area
-// and an area given by the roll), so their mutation changes the outcome.
+// Teleportation Table's Failure! entries are played by their `outcome` (the engine does not run
+// their delayed effects yet: the next step, once the vocabulary can say an area given by the roll
+// for the roll-table they end in), so their mutation changes the outcome.
 import type { RulesMutations } from '../coverage.js';
 
 export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
@@ -23,11 +23,6 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
   'scenario/standard-game#/sides/1/setup': { pointer: '/sides/1/setup/zones', value: ['area-14'], what: 'Horus always starts in area 14' },
   'scenario/standard-game#/victory/2': { pointer: '/victory/2/condition', value: 'manual', what: 'destroying every enemy unit no longer wins' },
   'teleport-table/teleportation#/entries/1': { pointer: '/entries/1/extension/outcome', value: 'death', what: 'a 13 kills the group instead of delaying it' },
-  'teleport-table/teleportation#/entries/3': {
-    pointer: '/entries/3/extension/outcome',
-    value: 'delay',
-    what: 'a 66 delays the group instead of letting it choose',
-  },
   'teleport-table/teleportation#/entries/4': {
     pointer: '/entries/4/extension/outcome',
     value: 'death',

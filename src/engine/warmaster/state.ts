@@ -11,7 +11,7 @@ import type { Group } from './content.js';
 /**
  * Where the game stands inside a phase (play.ts runs them in order):
  * `place` set-up placement; `phase-start`; reinforcements: `draw`, `teleport-next`, `teleport-roll`,
- * `choose-area` (a 66: the side picks the area), `arrive`, `arrived`, `teleport-done`; movement:
+ * `arrive`, `arrived`, `teleport-done`; movement:
  * `move`; battle: `battle-next`, `reveal`, `battle-start`, `round-start`, `before-result`, `roll`,
  * `reroll` (a side holding a re-roll decides), `result`, `retreats` (then result-applied), `after-result`, `battle-end`, `battle-done`; `phase-end`; `over`.
  */
@@ -22,7 +22,6 @@ export type Stage =
   | 'draw'
   | 'teleport-next'
   | 'teleport-roll'
-  | 'choose-area'
   | 'arrive'
   | 'arrived'
   | 'teleport-done'
@@ -103,7 +102,6 @@ export interface WarmasterState extends GameState {
 /** The moves (see index.ts). */
 export type WarmasterMove =
   | { readonly kind: 'place'; readonly piece: string; readonly area: string }
-  | { readonly kind: 'area'; readonly area: string }
   | { readonly kind: 'move'; readonly unit: string; readonly to: string }
   | { readonly kind: 'end-movement' }
   | { readonly kind: 'reroll'; readonly use: boolean }
