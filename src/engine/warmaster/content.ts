@@ -84,7 +84,7 @@ export interface WarmasterRules {
   readonly pieces: { readonly [record: string]: PieceInfo };
   /** Each card's effects when revealed, by card id. */
   readonly cards: { readonly [card: string]: readonly DeepReadonly<Effect>[] };
-  /** Every piece of both sides, off the ship; the hidden side's are numbered, not named (see hiddenRecords). */
+  /** Every piece of both sides, off the ship; the hidden side's numbered, not named (see `hidden`). */
   readonly units: readonly UnitInit[];
   /** The side whose pieces start hidden (drawn from a cup): its pieces' records are dealt to them at set-up. */
   readonly hidden: { readonly side: string; readonly ids: readonly string[]; readonly records: readonly string[] } | null;
