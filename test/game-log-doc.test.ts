@@ -7,7 +7,6 @@
 // logs: Archon Skirmish's shuffles and its whole final state, rebuilt from the log as the page
 // says and hashed to the `stop` line's digest; every Warchon roll and random pick, and the starter
 // game's draws from its decks and rolls, each game ending in the final state's generator.
-import { writePlayableCopy } from './warmaster-support.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -173,12 +172,6 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'playmark-game-log-doc-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const STARTER = 'harbor';
 
-/** A playable copy of the Warmaster pack in the work folder: its pack folder. */
-function warmasterCopy(): string {
-  const project = path.join(work, 'warmaster-project');
-  writePlayableCopy(project);
-  return path.join(project, 'content', 'warmaster');
-}
 let shipped: Shipped[] = [];
 
 beforeAll(async () => {
@@ -197,8 +190,7 @@ beforeAll(async () => {
       ...(await play(path.join(repoRoot, 'content', 'archon-skirmish'), 'archon-skirmish', 40)),
     },
     { name: 'warchon', heading: '### Warchon', interpreter: true, ...(await play(path.join(repoRoot, 'content', 'warchon'), 'warchon', 500)) },
-    // Warmaster from a copy whose own layer gives what the shipped layers do not give yet (warmaster-support.ts).
-    { name: 'warmaster', heading: '### Warmaster', interpreter: true, ...(await play(warmasterCopy(), 'warmaster', 40)) },
+    { name: 'warmaster', heading: '### Warmaster', interpreter: true, ...(await play(path.join(repoRoot, 'content', 'warmaster'), 'warmaster', 150)) },
     {
       name: 'starter',
       heading: '### The starter game (`playmark init`)',

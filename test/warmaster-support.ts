@@ -1,7 +1,7 @@
-// Test content for Warmaster's engine: the shipped pack with the values the text leaves open and
-// no layer sets yet filled in (the Imperial groups, the cup, the leaders' attack and defence), so
-// games can be played; and helpers that play a game by the moves a test names.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+// Test content for Warmaster's engine: the shipped pack (its layers give what the text leaves open:
+// the Imperial groups, the cup, the leaders' attack and defence), changed as a test needs; and
+// helpers that play a game by the moves a test names.
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import type { PackContent } from '../src/content/effective.js';
 import { bot } from '../src/engine/core/bots.js';
@@ -17,62 +17,11 @@ import { repoRoot } from './helpers.js';
 
 type Obj = { [key: string]: any };
 
-/** Test values of the leaders (the text prints none), used while the shipped layers give none: attack, defence. */
-export const LEADERS: { readonly [id: string]: readonly [number, number] } = {
-  'the-emperor': [8, 8],
-  sanguinius: [7, 7],
-  'rogal-dorn': [7, 7],
-  'general-kane': [4, 4],
-  'warmaster-horus': [8, 8],
-  angron: [7, 6],
-  'magnus-the-red-one': [6, 7],
-};
-
-export const GROUPS = [
-  [
-    { unit: 'the-emperor', count: 1 },
-    { unit: 'imperial-unit', count: 3 },
-  ],
-  [
-    { unit: 'sanguinius', count: 1 },
-    { unit: 'imperial-unit', count: 3 },
-  ],
-  [
-    { unit: 'rogal-dorn', count: 1 },
-    { unit: 'imperial-unit', count: 3 },
-  ],
-  [
-    { unit: 'general-kane', count: 1 },
-    { unit: 'imperial-guard', count: 4 },
-  ],
-];
-
-export const CUP = [
-  { unit: 'angron', count: 1 },
-  { unit: 'magnus-the-red-one', count: 1 },
-  { unit: 'doombreed', count: 1 },
-  { unit: 'kraxnar', count: 1 },
-  { unit: 'demonic-hordes', count: 6 },
-  { unit: 'trap', count: 4 },
-  { unit: 'horror', count: 4 },
-  { unit: 'crew', count: 6 },
-  { unit: 'crew-ambush', count: 3 },
-];
-
-/** The shipped pack with the test values above; `change` edits the records further (a copy each call). */
+/** The shipped pack's content; `change` edits the records (a copy each call). */
 export function testContent(change: (records: Obj) => void = () => {}): PackContent {
   const { printables: _, ...shipped } = packContentOf('warmaster');
   const content = structuredClone(shipped) as PackContent;
-  const records = content.records as Obj;
-  for (const [id, [attack, defence]] of Object.entries(LEADERS)) {
-    const unit = records['special-unit'][id];
-    if (unit.attack === null) unit.attack = attack;
-    if (unit.defence === null) unit.defence = defence;
-  }
-  const phases = records.phase;
-  if (phases['imperial-reinforcements'].groups === undefined) phases['imperial-reinforcements'].groups = GROUPS.map((pieces) => ({ pieces }));
-  if (phases['traitor-reinforcements'].cup === undefined) phases['traitor-reinforcements'].cup = CUP;
-  change(records);
+  change(content.records as Obj);
   return content;
 }
 
@@ -165,43 +114,9 @@ export function atMovement(
   return played;
 }
 
-/**
- * A project at `project` holding a copy of the shipped pack with a layer of its own giving the
- * values the text leaves open and the shipped layers do not give yet (the groups, the cup, the
- * leaders' values), so commands (simulate, replay, coverage --mutate) can play it.
- */
+/** A project holding a copy of the shipped pack (content/warmaster), for the commands a test runs on it. */
 export function writePlayableCopy(project: string): void {
-  const pack = path.join(project, 'content', 'warmaster');
-  cpSync(path.join(repoRoot, 'content', 'warmaster'), pack, { recursive: true });
-  // The values the text leaves open, as a layer of the copy (the shipped pack's layers will give them).
-  const entry = (id: string, kind: string, record: string, pointer: string, value: unknown) =>
-    `  - id: ${id}\n    kind: reconstruction\n    target: { kind: ${kind}, id: ${record}, pointer: ${pointer} }\n    value: ${JSON.stringify(value)}\n    note: Made up so the game can be played.\n    reason: The rule text does not print it.\n`;
-  // Only what the shipped layers leave unset: once they give a value, the copy plays theirs.
-  const shipped = packContentOf('warmaster').records as Obj;
-  let layer = 'id: test-values\ntitle: Test values\nentries:\n';
-  if (shipped.phase['imperial-reinforcements'].groups === undefined)
-    layer += entry(
-      'groups',
-      'phase',
-      'imperial-reinforcements',
-      '/groups',
-      GROUPS.map((pieces) => ({ pieces })),
-    );
-  if (shipped.phase['traitor-reinforcements'].cup === undefined) layer += entry('cup', 'phase', 'traitor-reinforcements', '/cup', CUP);
-  for (const [id, [attack, defence]] of Object.entries(LEADERS)) {
-    if (shipped['special-unit'][id].attack === null) layer += entry(`${id}-attack`, 'special-unit', id, '/attack', attack);
-    if (shipped['special-unit'][id].defence === null) layer += entry(`${id}-defence`, 'special-unit', id, '/defence', defence);
-  }
-  if (layer.endsWith('entries:\n')) return;
-  writeFileSync(path.join(pack, 'layers', 'test-values.yaml'), layer);
-  const manifest = path.join(pack, 'pack.yaml');
-  writeFileSync(
-    manifest,
-    readFileSync(manifest, 'utf8').replace(
-      'layers: [errata, inferences, rulings, reconstructions]',
-      'layers: [errata, inferences, rulings, reconstructions, test-values]',
-    ),
-  );
+  cpSync(path.join(repoRoot, 'content', 'warmaster'), path.join(project, 'content', 'warmaster'), { recursive: true });
 }
 
 /** How a test answers each decision of a battle. */

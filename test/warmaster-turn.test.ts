@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
-import { warmasterGame as game, warmasterRules } from '../src/engine/warmaster/index.js';
+import { unitWith, updateUnits } from '../src/engine/core/state.js';
+import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
+import { stateWith } from '../src/engine/warmaster/state.js';
+import { victory } from '../src/engine/warmaster/victory.js';
 import { fakeIo, repoRoot } from './helpers.js';
 import { randomGame, testContent, writePlayableCopy } from './warmaster-support.js';
 
@@ -78,18 +81,52 @@ describe('Warmaster set-up and turn', () => {
     expect(JSON.stringify(randomGame(content, 12, 300).events)).not.toBe(JSON.stringify(a.events));
   });
 
-  it('games end: random bots play seeded games to a result, a side winning when every enemy unit is destroyed', () => {
-    for (let seed = 1; seed <= 10; seed++) {
+  it('victory: the Imperial player wins as soon as Warmaster Horus is destroyed, the Traitor player as soon as the Emperor is, both at once a draw', () => {
+    const recordOf = (s: WarmasterState, id: string) => s.core.units.find((u) => (u.record ?? s.identities[u.id]) === id)!;
+    const endings = new Set<string>();
+    for (let seed = 1; seed <= 30; seed++) {
       const { states } = randomGame(content, seed, 5000);
       const last = states[states.length - 1]!;
-      expect(last.result, `seed ${seed}`).toMatchObject({ rule: 'scenario/standard-game#/victory/2' });
-      const loser = rules.sides.find((s) => s !== last.result!.winner)!;
-      const units = last.core.units.filter((u) => u.side === loser && rules.pieces[u.record ?? last.identities[u.id]!]!.kind !== 'card');
-      expect(units.every((u) => u.destroyed)).toBe(true);
-      // The turn before, the loser still had a unit.
       const before = states[states.length - 2]!;
-      expect(before.core.units.some((u) => u.side === loser && !u.destroyed && rules.pieces[u.record ?? before.identities[u.id]!]!.kind !== 'card')).toBe(true);
+      expect(last.result, `seed ${seed}`).not.toBeNull();
+      const horus = recordOf(last, 'warmaster-horus').destroyed;
+      const emperor = recordOf(last, 'the-emperor').destroyed;
+      // The move before the end, both leaders stood (unless the game ended on the turn limit).
+      if (last.result!.rule !== 'scenario/standard-game#/victory/2')
+        expect(recordOf(before, 'warmaster-horus').destroyed || recordOf(before, 'the-emperor').destroyed).toBe(false);
+      if (horus && emperor) expect(last.result).toMatchObject({ winner: null });
+      else if (horus) expect(last.result).toMatchObject({ winner: 'imperial', rule: 'scenario/standard-game#/victory/0', reason: 'Warmaster Horus destroyed' });
+      else if (emperor) expect(last.result).toMatchObject({ winner: 'traitor', rule: 'scenario/standard-game#/victory/1', reason: 'The Emperor destroyed' });
+      else expect(last.result).toMatchObject({ winner: 'traitor', rule: 'scenario/standard-game#/victory/2' });
+      endings.add(String(last.result!.winner));
     }
+    expect([...endings]).toEqual(expect.arrayContaining(['imperial', 'traitor']));
+    // Both leaders destroyed by the same step: a draw.
+    const { states } = randomGame(content, 1, 40);
+    const mid = states[states.length - 1]!;
+    const both = stateWith(mid, {
+      core: updateUnits(mid.core, [recordOf(mid, 'warmaster-horus').id, recordOf(mid, 'the-emperor').id], (u) => unitWith(u, { destroyed: true })),
+    });
+    expect(victory(rules, both)).toMatchObject({ winner: null, reason: 'both sides lost their leaders at once' });
+  });
+
+  it('victory: if nobody has won when the turn limit ends (turn 15; 1 here), the Traitor player wins', () => {
+    const short = testContent((r) => {
+      r.scenario['standard-game'].victory[2].turns = 1;
+    });
+    let seen = 0;
+    for (let seed = 1; seed <= 20 && seen < 3; seed++) {
+      const { states, events } = randomGame(short, seed, 5000);
+      const last = states[states.length - 1]!;
+      if (last.result?.rule !== 'scenario/standard-game#/victory/2') continue;
+      seen++;
+      expect(last.result).toMatchObject({ winner: 'traitor', reason: 'nobody won by the end of turn 1' });
+      // It ends as turn 2 would begin: every phase of turn 1 was played, none of turn 2.
+      const phases = events.filter((e) => e.type === 'phase');
+      expect(phases.map((e) => e.turn)).not.toContain(2);
+      expect(phases.filter((e) => e.turn === 1)).toHaveLength(6);
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 });
 
@@ -115,10 +152,15 @@ describe('the pack names its game (pack.yaml game:)', () => {
     expect(replay.stdout()).toMatch(/same final state/i);
   }, 60_000);
 
-  it('the shipped pack names the game, which reports the values the layers do not give yet', async () => {
+  it('the shipped pack names the game and plays it; a value the text leaves open and no layer gives is refused, named', async () => {
     const sim = fakeIo(repoRoot);
-    const code = await main(['simulate', 'warmaster', '--games', '1', '--seed', '1'], sim.io);
-    expect(sim.stderr()).not.toMatch(/internal error/);
-    if (code !== 0) expect(sim.stderr()).toMatch(/game\/setup-failed.*is not set/);
+    expect(await main(['simulate', 'warmaster', '--games', '2', '--seed', '1'], sim.io), sim.stderr()).toBe(0);
+    expect(sim.stdout()).toMatch(/imperial wins +\d+/);
+    const noCup = testContent((r) => {
+      delete r.phase['traitor-reinforcements'].cup;
+    });
+    expect(() => warmasterRules(noCup as never)).toThrow(
+      /phase traitor-reinforcements \/groups \(or \/cup, for a side that draws its army from a cup\) is not set/,
+    );
   });
 });

@@ -831,6 +831,56 @@ export const phases: { readonly [K in WarmasterPhaseId]: WarmasterPhaseRecord } 
     "text": "The Imperial player can move any or all of the Imperial units that are in the spaceship."
   },
   "imperial-reinforcements": {
+    "groups": [
+      {
+        "pieces": [
+          {
+            "count": 1,
+            "unit": "the-emperor"
+          },
+          {
+            "count": 3,
+            "unit": "imperial-unit"
+          }
+        ]
+      },
+      {
+        "pieces": [
+          {
+            "count": 1,
+            "unit": "sanguinius"
+          },
+          {
+            "count": 3,
+            "unit": "imperial-unit"
+          }
+        ]
+      },
+      {
+        "pieces": [
+          {
+            "count": 1,
+            "unit": "rogal-dorn"
+          },
+          {
+            "count": 3,
+            "unit": "imperial-unit"
+          }
+        ]
+      },
+      {
+        "pieces": [
+          {
+            "count": 1,
+            "unit": "general-kane"
+          },
+          {
+            "count": 4,
+            "unit": "imperial-guard"
+          }
+        ]
+      }
+    ],
     "id": "imperial-reinforcements",
     "name": "Imperial reinforcements phase",
     "order": 1,
@@ -862,6 +912,44 @@ export const phases: { readonly [K in WarmasterPhaseId]: WarmasterPhaseRecord } 
     "text": "The traitor player can move anyone of the units that are in the spaceship which are face up."
   },
   "traitor-reinforcements": {
+    "cup": [
+      {
+        "count": 1,
+        "unit": "angron"
+      },
+      {
+        "count": 1,
+        "unit": "magnus-the-red-one"
+      },
+      {
+        "count": 1,
+        "unit": "doombreed"
+      },
+      {
+        "count": 1,
+        "unit": "kraxnar"
+      },
+      {
+        "count": 6,
+        "unit": "demonic-hordes"
+      },
+      {
+        "count": 4,
+        "unit": "trap"
+      },
+      {
+        "count": 4,
+        "unit": "horror"
+      },
+      {
+        "count": 6,
+        "unit": "crew"
+      },
+      {
+        "count": 3,
+        "unit": "crew-ambush"
+      }
+    ],
     "id": "traitor-reinforcements",
     "name": "Traitor reinforcements phase",
     "order": 4,
@@ -3078,7 +3166,21 @@ export const origins: {
     }
   },
   "phase": {
+    "imperial-reinforcements": {
+      "/groups": {
+        "entry": "imperial-groups",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the groups of standard-imperial-groups as data the engine reads, in the order they teleport; the Emperor's group is listed first because \"The group of units that are with the Emperor must be first that teleport\"."
+      }
+    },
     "traitor-reinforcements": {
+      "/cup": {
+        "entry": "traitor-cup",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the cup of standard-cup as data the engine reads; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup)."
+      },
       "/teleportBy": {
         "entry": "traitor-teleport-by-unit",
         "kind": "ruling",
@@ -5461,6 +5563,116 @@ export const layers: PackLayers = [
           "pointer": "/special"
         },
         "value": "the-reactors"
+      },
+      {
+        "id": "imperial-groups",
+        "kind": "reconstruction",
+        "note": "The four Imperial groups are made up (the guide does not list them): the Emperor with 3 Space Marines (it teleports first), Sanguinius with 3, Rogal Dorn with 3, General Kane with 4 Imperial Guard.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the groups of standard-imperial-groups as data the engine reads, in the order they teleport; the Emperor's group is listed first because \"The group of units that are with the Emperor must be first that teleport\".",
+        "target": {
+          "id": "imperial-reinforcements",
+          "kind": "phase",
+          "pointer": "/groups"
+        },
+        "value": [
+          {
+            "pieces": [
+              {
+                "count": 1,
+                "unit": "the-emperor"
+              },
+              {
+                "count": 3,
+                "unit": "imperial-unit"
+              }
+            ]
+          },
+          {
+            "pieces": [
+              {
+                "count": 1,
+                "unit": "sanguinius"
+              },
+              {
+                "count": 3,
+                "unit": "imperial-unit"
+              }
+            ]
+          },
+          {
+            "pieces": [
+              {
+                "count": 1,
+                "unit": "rogal-dorn"
+              },
+              {
+                "count": 3,
+                "unit": "imperial-unit"
+              }
+            ]
+          },
+          {
+            "pieces": [
+              {
+                "count": 1,
+                "unit": "general-kane"
+              },
+              {
+                "count": 4,
+                "unit": "imperial-guard"
+              }
+            ]
+          }
+        ]
+      },
+      {
+        "id": "traitor-cup",
+        "kind": "reconstruction",
+        "note": "What the cup holds is made up (the guide does not list it): every Traitor counter but Warmaster Horus, 27 in all.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the cup of standard-cup as data the engine reads; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup).",
+        "target": {
+          "id": "traitor-reinforcements",
+          "kind": "phase",
+          "pointer": "/cup"
+        },
+        "value": [
+          {
+            "count": 1,
+            "unit": "angron"
+          },
+          {
+            "count": 1,
+            "unit": "magnus-the-red-one"
+          },
+          {
+            "count": 1,
+            "unit": "doombreed"
+          },
+          {
+            "count": 1,
+            "unit": "kraxnar"
+          },
+          {
+            "count": 6,
+            "unit": "demonic-hordes"
+          },
+          {
+            "count": 4,
+            "unit": "trap"
+          },
+          {
+            "count": 4,
+            "unit": "horror"
+          },
+          {
+            "count": 6,
+            "unit": "crew"
+          },
+          {
+            "count": 3,
+            "unit": "crew-ambush"
+          }
+        ]
       }
     ],
     "id": "reconstructions",

@@ -113,13 +113,19 @@ export interface WarmasterRules {
   readonly results: { readonly [code: string]: { readonly key: string; readonly effects: readonly DeepReadonly<Effect>[] } };
   /** What the interpreter fires, in the pack's order. */
   readonly rules: readonly RuleSource[];
-  /** Victory conditions the engine checks (`destroy-all-enemy`), by rule key. */
-  readonly victory: readonly { readonly key: string; readonly condition: 'destroy-all-enemy' }[];
+  /** The scenario's victory conditions, each with its rule key (victory.ts plays them). */
+  readonly victory: readonly Victory[];
   /** The odds rule's key, which each combat roll's line names. */
   readonly keys: { readonly combat: string };
 }
 
 type R<T> = DeepReadonly<T>;
+
+/** A victory condition as the engine plays it (victory.ts). */
+export type Victory =
+  | { readonly key: string; readonly condition: 'destroy-all-enemy' }
+  | { readonly key: string; readonly condition: 'destroy-units'; readonly units: readonly string[]; readonly winner: string }
+  | { readonly key: string; readonly condition: 'turn-limit'; readonly turns: number; readonly winner: string };
 
 function kind<K extends keyof WarmasterRecords>(content: WarmasterContent, k: K): ById<WarmasterRecords[K]> {
   return recordsOfKind(typedContent<WarmasterRecords>(content), k);
@@ -207,7 +213,7 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
       const byRecord = instances(army);
       units.push(...byRecord.map((p) => ({ ...unitOf(pieces[p.record]!, p.id), side })));
       const left = [...byRecord];
-      for (const [g, group] of need(phase.groups, `phase ${phase.id} /groups`).entries()) {
+      for (const [g, group] of need(phase.groups, `phase ${phase.id} /groups (or /cup, for a side that draws its army from a cup)`).entries()) {
         const ids: string[] = [];
         for (const { unit, count } of group.pieces)
           for (let n = 0; n < count; n++) {
@@ -253,9 +259,26 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
   for (const r of Object.values(kind(content, 'combat-result')))
     results[r.code] = { key: `combat-result/${r.id}`, effects: need(r.effects, `combat-result ${r.id} /effects`) as readonly R<Effect>[] };
 
-  const victory = (scenario.victory ?? []).flatMap((v, n) =>
-    v.condition === 'destroy-all-enemy' ? [{ key: `scenario/${scenario.id}#/victory/${n}`, condition: 'destroy-all-enemy' as const }] : [],
-  );
+  const victory = (scenario.victory ?? []).map((v, n): Victory => {
+    const key = `scenario/${scenario.id}#/victory/${n}`;
+    const where = `scenario ${scenario.id} /victory/${n}`;
+    switch (v.condition) {
+      case 'destroy-all-enemy':
+        return { key, condition: 'destroy-all-enemy' };
+      case 'destroy-units': {
+        const units = need(v.units, `${where}/units`);
+        const owners = new Set(units.map((u) => pieces[u]?.side));
+        if (units.length === 0 || owners.size !== 1 || owners.has(undefined))
+          throw new WarmasterContentError(`${where}: destroy-units names units of one side, each a unit of the pack (${units.join(', ')}).`);
+        const loser = [...owners][0]!;
+        return { key, condition: 'destroy-units', units, winner: sides.find((x) => x !== loser)! };
+      }
+      case 'turn-limit':
+        return { key, condition: 'turn-limit', turns: need(v.turns, `${where}/turns`), winner: need(v.winner, `${where}/winner`) };
+      default:
+        throw new WarmasterContentError(`${where}: the game plays no ${v.condition} victory (it plays destroy-all-enemy, destroy-units and turn-limit).`);
+    }
+  });
 
   return {
     pack: content.pack.id,

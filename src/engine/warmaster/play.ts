@@ -29,7 +29,7 @@ import { listMoves, sameMove } from './moves.js';
 import { arrive, arrived, draw, takeBridge, teleportDone, teleportNext, teleportRoll } from './reinforcements.js';
 import { runJob, setCore, withRandom, type Next } from './steps.js';
 import { draft, type Draft, type WarmasterMove, type WarmasterState } from './state.js';
-import { victory } from './victory.js';
+import { turnLimit, victory } from './victory.js';
 
 /** The phase under way. */
 function phaseOf(rules: WarmasterRules, s: Draft) {
@@ -57,6 +57,12 @@ function phaseEnd(rules: WarmasterRules, s: Draft, events: GameEvent[]): void {
     setCore(s, withoutLog(expired.state));
   }
   const next = (index + 1) % rules.phases.length;
+  const limit = next === 0 ? turnLimit(rules, s.turn) : null;
+  if (limit !== null) {
+    events.push({ type: 'end', ...limit, turn: s.turn });
+    s.result = limit;
+    return;
+  }
   enterPhase(rules, s, next, next === 0 ? s.turn + 1 : s.turn, events);
 }
 

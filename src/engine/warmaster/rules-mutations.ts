@@ -21,12 +21,25 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     what: "odds rounded in the attacker's favour (a rounding the engine refuses)",
   },
   'scenario/standard-game#/sides/1/setup': { pointer: '/sides/1/setup/zones', value: ['area-14'], what: 'Horus always starts in area 14' },
-  'scenario/standard-game#/victory/2': { pointer: '/victory/2/condition', value: 'manual', what: 'destroying every enemy unit no longer wins' },
+  'scenario/standard-game#/victory/0': { pointer: '/victory/0/units', value: ['angron'], what: 'the Imperial player wins by destroying Angrón, not Horus' },
+  'scenario/standard-game#/victory/1': {
+    pointer: '/victory/1/units',
+    value: ['sanguinius'],
+    what: 'the Traitor player wins by destroying Sanguinius, not the Emperor',
+  },
+  'scenario/standard-game#/victory/2': { pointer: '/victory/2/winner', value: 'imperial', what: 'the Imperial player wins at the turn limit' },
   'teleport-table/teleportation#/entries/1': { pointer: '/entries/1/extension/outcome', value: 'death', what: 'a 13 kills the group instead of delaying it' },
   'teleport-table/teleportation#/entries/4': {
     pointer: '/entries/4/extension/outcome',
     value: 'death',
     what: 'a 61-65 kills the group instead of delaying it',
+  },
+  // A Great Demon's roll after a Blood bath with its effects removed plays differently only in the rare
+  // Blood bath it fights (Kraxnar's survives 200 games): moved to another result, it fires elsewhere.
+  'special-unit/kraxnar/roll-each-combat': {
+    pointer: '/abilities/1/when/results',
+    value: ['AR'],
+    what: 'Kraxnar rolls again after an Attacker routed, not a Blood bath',
   },
   'ship-area/the-reactors/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into the Reactors' },
   'ship-area/destroyed-areas/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into destroyed areas' },
@@ -38,13 +51,13 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: 'imperial',
     what: 'the Imperial side controls the Bridge at the start',
   },
-  'scenario/standard-game#/specialRules/1': {
+  'scenario/standard-game#/specialRules/4': {
     record: 'phase/traitor-reinforcements',
     pointer: '/cup/4/count',
     value: 3,
     what: 'three Demonic hordes in the cup, the other three on the ship at set-up',
   },
-  'scenario/standard-game#/specialRules/2': {
+  'scenario/standard-game#/specialRules/5': {
     record: 'phase/imperial-reinforcements',
     pointer: '/groups/0/pieces/1/count',
     value: 2,

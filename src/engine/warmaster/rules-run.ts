@@ -10,7 +10,8 @@
 // test/warmaster-turn.test.ts
 const SETUP =
   'set-up: the Traitor places Horus face down in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge';
-const VICTORY = 'games end: random bots play seeded games to a result, a side winning when every enemy unit is destroyed';
+const LEADERS = 'victory: the Imperial player wins as soon as Warmaster Horus is destroyed, the Traitor player as soon as the Emperor is, both at once a draw';
+const TURN_LIMIT = 'victory: if nobody has won when the turn limit ends (turn 15; 1 here), the Traitor player wins';
 // test/warmaster-reinforcements.test.ts
 const EMPEROR = "the Emperor's group teleports first and perfectly: the Imperial player picks one area for the whole group, any but the Reactors";
 const DEATH = 'Teleportation Table 11-12, Death!: the group is destroyed';
@@ -55,10 +56,12 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'scenario/standard-game#/sides/0/army': EMPEROR,
   'scenario/standard-game#/sides/1/army': CUP,
   'scenario/standard-game#/sides/1/setup': SETUP,
-  'scenario/standard-game#/victory/2': VICTORY,
+  'scenario/standard-game#/victory/0': LEADERS,
+  'scenario/standard-game#/victory/1': LEADERS,
+  'scenario/standard-game#/victory/2': TURN_LIMIT,
   'scenario/standard-game#/specialRules/0': CONTROL,
-  'scenario/standard-game#/specialRules/1': CUP,
-  'scenario/standard-game#/specialRules/2': EMPEROR,
+  'scenario/standard-game#/specialRules/4': CUP,
+  'scenario/standard-game#/specialRules/5': EMPEROR,
   'special-unit/the-emperor/perfect-teleport': EMPEROR,
   'teleport-table/teleportation#/entries/0': DEATH,
   'teleport-table/teleportation#/entries/1': FAILURE,
