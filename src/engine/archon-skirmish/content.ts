@@ -6,7 +6,7 @@
 import type { Effect } from '../../../generated/types/common/effect.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
 import type { ArchonSkirmishPhase } from '../../../generated/types/archon-skirmish/phase.js';
-import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
+import { compiledPerScenario, recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
 import type { ArchonRecords } from './records.js';
 import { boardGeometry, STEPS, stepsFor, type Board, type Direction } from './board.js';
@@ -163,8 +163,6 @@ function need<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-const compiled = new WeakMap<object, Map<string, ArchonRules>>();
-
 /** The rules read from `content` for a scenario (the first scenario when none is named), compiled once. */
 let lastContent: ArchonContent | null = null;
 let lastKey: string | undefined;
@@ -180,14 +178,7 @@ export function archonRules(content: ArchonContent, scenarioId?: string): Archon
   return rules;
 }
 
-function rulesFor(content: ArchonContent, scenarioId?: string): ArchonRules {
-  let byScenario = compiled.get(content);
-  if (!byScenario) compiled.set(content, (byScenario = new Map()));
-  const key = scenarioId ?? '';
-  let rules = byScenario.get(key);
-  if (!rules) byScenario.set(key, (rules = compile(content, scenarioId)));
-  return rules;
-}
+const rulesFor = compiledPerScenario(compile);
 
 function compile(content: ArchonContent, scenarioId: string | undefined): ArchonRules {
   const boards = Object.values(kind(content, 'board'));

@@ -50,3 +50,19 @@ export function typedContent<R>(content: LoadedKinds): PackContentOf<R> {
 export function recordsOfKind<R, K extends keyof R>(content: PackContentOf<R>, kind: K): ById<R[K]> {
   return content.records[kind] ?? {};
 }
+
+/**
+ * `compile` run once per content object and scenario id (none: '' , the game's default scenario):
+ * a game compiles its rules from the content on first use and reads the result on every move.
+ */
+export function compiledPerScenario<C extends object, R>(compile: (content: C, scenarioId: string | undefined) => R): (content: C, scenarioId?: string) => R {
+  const compiled = new WeakMap<C, Map<string, R>>();
+  return (content, scenarioId) => {
+    let byScenario = compiled.get(content);
+    if (!byScenario) compiled.set(content, (byScenario = new Map()));
+    const key = scenarioId ?? '';
+    let rules = byScenario.get(key);
+    if (rules === undefined) byScenario.set(key, (rules = compile(content, scenarioId)));
+    return rules;
+  };
+}

@@ -10,7 +10,7 @@ import type { Condition } from '../../../generated/types/common/defs.js';
 import type { RandomEvent } from '../../../generated/types/warchon/spread.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
 import { warchonTables, type WarchonTables } from './tables.js';
-import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
+import { compiledPerScenario, recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
 import type { WarchonRecords } from './records.js';
 
 /** The content the game takes: a pack's manifest, records and layer origins (a PackContent; content-of.ts types its records). */
@@ -191,8 +191,6 @@ function ruleKey(k: string, record: string, rule: { readonly id?: string }, poin
   return rule.id !== undefined ? `${k}/${record}/${rule.id}` : `${k}/${record}#${pointer}`;
 }
 
-const compiled = new WeakMap<object, Map<string, WarchonRules>>();
-
 /** The rules read from `content` for a scenario (the first when none is named), compiled once. */
 export function warchonRules(content: WarchonContent, scenarioId?: string): WarchonRules {
   // Asked at every listing and every play: the last answer first.
@@ -204,14 +202,7 @@ export function warchonRules(content: WarchonContent, scenarioId?: string): Warc
 
 let last: { readonly content: WarchonContent; readonly scenarioId: string | undefined; readonly rules: WarchonRules } | null = null;
 
-function compiledRules(content: WarchonContent, scenarioId?: string): WarchonRules {
-  let byScenario = compiled.get(content);
-  if (!byScenario) compiled.set(content, (byScenario = new Map()));
-  const key = scenarioId ?? '';
-  let rules = byScenario.get(key);
-  if (!rules) byScenario.set(key, (rules = compile(content, scenarioId)));
-  return rules;
-}
+const compiledRules = compiledPerScenario(compile);
 
 function compile(content: WarchonContent, scenarioId: string | undefined): WarchonRules {
   const sides = content.pack.sides.map((s) => s.id);

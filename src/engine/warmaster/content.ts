@@ -7,7 +7,7 @@
 import type { Effect } from '../../../generated/types/common/effect.js';
 import type { Rule } from '../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../generated/types/readonly.js';
-import { recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
+import { compiledPerScenario, recordsOfKind, typedContent, type ById, type LoadedPack } from '../core/content-of.js';
 import type { RuleSource } from '../core/rules/ruleset.js';
 import type { UnitInit } from '../core/state.js';
 import { warmasterRules as pieceRules } from './cards.js';
@@ -137,17 +137,8 @@ function need<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-const compiled = new WeakMap<object, Map<string, WarmasterRules>>();
-
 /** The rules read from `content` for a scenario (the first when none is named), compiled once. */
-export function warmasterRules(content: WarmasterContent, scenarioId?: string): WarmasterRules {
-  let byScenario = compiled.get(content);
-  if (!byScenario) compiled.set(content, (byScenario = new Map()));
-  const key = scenarioId ?? '';
-  let rules = byScenario.get(key);
-  if (!rules) byScenario.set(key, (rules = compile(content, scenarioId)));
-  return rules;
-}
+export const warmasterRules = compiledPerScenario(compile);
 
 function compile(content: WarmasterContent, scenarioId: string | undefined): WarmasterRules {
   const sides = content.pack.sides.map((s) => s.id);
