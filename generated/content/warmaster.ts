@@ -1767,11 +1767,98 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "The defence-laser attack (see `laserAttack`): if an Imperial unit is here, the Imperial player may roll on the Teleportation Table and the area hit is destroyed with every unit in it. The vocabulary lacks: a side filter naming a side of the pack (a place's rule has no owner, so `friendly` and `enemy` name no side here), an optional effect, a place given by a roll (`destroy-place` takes `here` or one fixed area id), and a filter for the units of a place other than the rule's."
+            "by": "active",
+            "do": [
+              {
+                "die": "d66",
+                "kind": "roll",
+                "outcomes": [
+                  {
+                    "effects": [
+                      {
+                        "kind": "no-effect"
+                      }
+                    ],
+                    "range": {
+                      "max": 13,
+                      "min": 11
+                    }
+                  },
+                  {
+                    "effects": [
+                      {
+                        "do": [
+                          {
+                            "kind": "destroy",
+                            "target": {}
+                          },
+                          {
+                            "kind": "destroy-place",
+                            "place": "here"
+                          }
+                        ],
+                        "kind": "at-place",
+                        "place": {
+                          "numbered": "rolled"
+                        }
+                      }
+                    ],
+                    "range": {
+                      "max": 56,
+                      "min": 14
+                    },
+                    "text": "Any unit that is in the area rolled is destroyed and a card of destroyed will be placed in that area."
+                  },
+                  {
+                    "effects": [
+                      {
+                        "kind": "no-effect"
+                      }
+                    ],
+                    "range": {
+                      "max": 65,
+                      "min": 61
+                    }
+                  },
+                  {
+                    "effects": [
+                      {
+                        "do": [
+                          {
+                            "kind": "destroy",
+                            "target": {}
+                          },
+                          {
+                            "kind": "destroy-place",
+                            "place": "here"
+                          }
+                        ],
+                        "kind": "at-place",
+                        "place": {
+                          "choose": "active",
+                          "except": [
+                            "the-reactors"
+                          ]
+                        }
+                      }
+                    ],
+                    "range": {
+                      "max": 66,
+                      "min": 66
+                    }
+                  }
+                ]
+              }
+            ],
+            "kind": "may"
           }
         ],
         "id": "defence-lasers",
+        "if": {
+          "present": {
+            "side": "active"
+          }
+        },
         "text": "If the Imperial player has some unit in the control room of the Shields at the beginning of his turn, will be able to mount a special attack with the Defense lasers against the ship of Horus. This attack is carried out in the phase of Imperial Reinforcements, before the reinforcements are teleported to the ship. The player rolls on the teleportation table to see where they hit the defense lasers. Any unit that is in the area rolled is destroyed and a card of destroyed will be placed in that area.",
         "when": {
           "event": "phase-starts",
@@ -1873,12 +1960,44 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "An Imperial unit here may destroy the area (`destroy-place: here`) instead of attacking, unless a Traitor card is here (see `deliberateDestruction`): the vocabulary has no action a player chooses instead of an attack, so nothing can offer the choice."
+            "by": "active",
+            "do": [
+              {
+                "kind": "destroy-place",
+                "place": "here"
+              }
+            ],
+            "kind": "may"
           }
         ],
         "id": "destroy-instead-of-attacking",
-        "text": "Any Imperial unit can destroy the Engine room instead of to carry out an attack. The unit must be in the area of the Engine room and it must not have any treasonous card in the area."
+        "if": {
+          "all": [
+            {
+              "place": {
+                "destroyed": false
+              }
+            },
+            {
+              "present": {
+                "side": "active"
+              }
+            },
+            {
+              "not": {
+                "present": {
+                  "side": "inactive"
+                }
+              }
+            }
+          ]
+        },
+        "text": "Any Imperial unit can destroy the Engine room instead of to carry out an attack. The unit must be in the area of the Engine room and it must not have any treasonous card in the area.",
+        "when": {
+          "event": "phase-starts",
+          "phase": "imperial-battle",
+          "where": "anywhere"
+        }
       },
       {
         "do": [
@@ -1937,8 +2056,23 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "Once the Engine Room is destroyed, at the start of each player's turn the highest-numbered ship area not yet destroyed burns (56, 55, 54 ... skipping destroyed areas; see `fireCountdown`): `destroy-place` takes `here` or one fixed area id, and the vocabulary has no place chosen by a rule (the next area of a countdown), no condition on another place, and no filter for the units of a place other than the rule's, so neither the area nor the destruction of its units (ruling fire-destroys-units) can be said."
+            "do": [
+              {
+                "kind": "destroy-place",
+                "place": "here"
+              },
+              {
+                "kind": "destroy",
+                "target": {}
+              }
+            ],
+            "kind": "at-place",
+            "place": {
+              "countdown": {
+                "from": 56,
+                "to": 11
+              }
+            }
           }
         ],
         "id": "ship-burns",
@@ -2039,12 +2173,71 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "An Imperial unit here may destroy the area (`destroy-place: here`) instead of attacking, unless a Traitor unit is here (see `deliberateDestruction`): the vocabulary has no action a player chooses instead of an attack, so nothing can offer the choice."
+            "by": "active",
+            "do": [
+              {
+                "die": "d6",
+                "kind": "roll",
+                "outcomes": [
+                  {
+                    "effects": [
+                      {
+                        "kind": "destroy-place",
+                        "place": "here"
+                      }
+                    ],
+                    "range": {
+                      "max": 1,
+                      "min": 1
+                    },
+                    "text": "with a result of 1, a direct hit brings about an explosion that destroys the area."
+                  },
+                  {
+                    "effects": [
+                      {
+                        "kind": "destroy-place",
+                        "place": "here"
+                      }
+                    ],
+                    "range": {
+                      "max": 6,
+                      "min": 2
+                    }
+                  }
+                ]
+              }
+            ],
+            "kind": "may"
           }
         ],
         "id": "destroy-instead-of-attacking",
-        "text": "Any Imperial unit can destroy an weaposn store instead of to carrying out an attack. The unit must be in the area of the weaposn store and it must not have any traitor units in the area."
+        "if": {
+          "all": [
+            {
+              "place": {
+                "destroyed": false
+              }
+            },
+            {
+              "present": {
+                "side": "active"
+              }
+            },
+            {
+              "not": {
+                "present": {
+                  "side": "inactive"
+                }
+              }
+            }
+          ]
+        },
+        "text": "Any Imperial unit can destroy an weaposn store instead of to carrying out an attack. The unit must be in the area of the weaposn store and it must not have any traitor units in the area.",
+        "when": {
+          "event": "phase-starts",
+          "phase": "imperial-battle",
+          "where": "anywhere"
+        }
       },
       {
         "do": [
@@ -2103,8 +2296,46 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "Roll a D6 for each area adjacent to this one; on 1-2 that area is destroyed with the units in it (see `hazards`): `destroy-place` takes `here` or one fixed area id and unit filters look only at the rule's own place, so the vocabulary has no adjacent place to roll for, destroy, or take the units of."
+            "do": [
+              {
+                "die": "d6",
+                "kind": "roll",
+                "outcomes": [
+                  {
+                    "effects": [
+                      {
+                        "kind": "destroy",
+                        "target": {}
+                      },
+                      {
+                        "kind": "destroy-place",
+                        "place": "here"
+                      }
+                    ],
+                    "range": {
+                      "max": 2,
+                      "min": 1
+                    },
+                    "text": "With a result of 1 or 2, the adjacent area also is destroyed along with the units that are in her."
+                  },
+                  {
+                    "effects": [
+                      {
+                        "kind": "no-effect"
+                      }
+                    ],
+                    "range": {
+                      "max": 6,
+                      "min": 3
+                    }
+                  }
+                ]
+              }
+            ],
+            "kind": "at-place",
+            "place": {
+              "adjacent": true
+            }
           }
         ],
         "id": "chain-explosion",
@@ -3520,6 +3751,12 @@ export const origins: {
         "kind": "ruling",
         "layer": "rulings",
         "reason": "The text says a burning area \"will catch fire and be destroyed\" but not what happens to units in it. Ruled: they are destroyed with it, as units are in every other destroyed area (Engine Room and Weapons store explosions, Shields lasers). The count runs through area numbers only (56, 55, ..., 51, 46, ...): 47-50 are not D66 numbers and no area has them."
+      },
+      "/rules/3/do/0/do/1": {
+        "entry": "fire-destroys-units-played",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "Ruling fire-destroys-units, as the fire rule plays it: the burning area's units are destroyed with it (the text says only that the area \"will catch fire and be destroyed\")."
       }
     },
     "the-weapons-store": {
@@ -4136,6 +4373,21 @@ export const layers: PackLayers = [
           "pointer": "/fireCountdown/destroysUnits"
         },
         "value": true
+      },
+      {
+        "id": "fire-destroys-units-played",
+        "kind": "ruling",
+        "note": "Units in an area the fire destroys are destroyed with it.",
+        "reason": "Ruling fire-destroys-units, as the fire rule plays it: the burning area's units are destroyed with it (the text says only that the area \"will catch fire and be destroyed\").",
+        "target": {
+          "id": "the-engine-room",
+          "kind": "ship-area",
+          "pointer": "/rules/3/do/0/do/-"
+        },
+        "value": {
+          "kind": "destroy",
+          "target": {}
+        }
       },
       {
         "id": "engine-room-blocked-by-any-traitor",

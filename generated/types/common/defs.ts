@@ -172,9 +172,10 @@ export interface Rule {
 }
 
 /**
- * Whom a rule or filter is about. `attacker`/`defender` are the two sides of the current battle; `controlling`/`non-controlling` the army that triggered or did not trigger the event; `friendly`/`enemy` relative to the rule's owner; `any` is both.
+ * Whom a rule or filter is about. `attacker`/`defender` are the two sides of the current battle; `controlling`/`non-controlling` the army that triggered or did not trigger the event; `friendly`/`enemy` relative to the rule's owner; `active`/`inactive` the side whose turn it is and the other (for a rule no side owns: a ship area's); `any` is both.
  */
-export type Side = "any" | "attacker" | "defender" | "controlling" | "non-controlling" | "friendly" | "enemy";
+export type Side =
+  "any" | "attacker" | "defender" | "controlling" | "non-controlling" | "friendly" | "enemy" | "active" | "inactive";
 
 /**
  * Where in the rule source this record is printed.

@@ -29,6 +29,7 @@ export type Effect =
   | PreventActions
   | MoveCards
   | DestroyPlace
+  | AtPlace
   | Delayed
   | May
   | ChooseUnits
@@ -70,6 +71,33 @@ export interface AddUnit {
    * How long the effect lasts.
    */
   duration: Duration;
+}
+
+export interface AdjacentPlaces {
+  /**
+   * Each place adjacent to the rule's location, in the map's order ("a D6 roll for each adjacent area").
+   */
+  adjacent: true;
+}
+
+/**
+ * Effects applied at other places than the rule's: for each place `place` selects, in turn, the effects run as if the rule were there (`here`, and the units their filters look at, are that place's). No place selected: nothing happens.
+ */
+export interface AtPlace {
+  /**
+   * The effect kind: `at-place`.
+   */
+  kind: "at-place";
+  /**
+   * Which places, from the game's map: exactly one of `adjacent`, `countdown`, `numbered` or `choose`.
+   */
+  place: AdjacentPlaces | CountdownPlace | NumberedPlace | ChosenPlace;
+  /**
+   * The effects, applied at each place in turn.
+   *
+   * @minItems 1
+   */
+  do: [Effect, ...Effect[]];
 }
 
 /**
@@ -115,6 +143,33 @@ export interface ChooseUnits {
    * The units picked; give it `as` to name them.
    */
   target: UnitFilter;
+}
+
+export interface ChosenPlace {
+  /**
+   * One place a side picks, as a move: any place of the map not destroyed, but those `except` names.
+   */
+  choose: Chooser;
+  /**
+   * With `choose`: places that may not be picked, by id or by a trait of the place (a ship area by the special area it is).
+   */
+  except?: Id[];
+}
+
+export interface CountdownPlace {
+  /**
+   * The next place of a countdown: the first number from `from` to `to` (either way) that numbers a place not yet destroyed ("the first area will be the 56, followed of 55, 54 and so on ... If an area already is destroyed, this area will be skipped").
+   */
+  countdown: {
+    /**
+     * The first number counted.
+     */
+    from: number;
+    /**
+     * The last number counted.
+     */
+    to: number;
+  };
 }
 
 /**
@@ -395,6 +450,13 @@ export interface NoEffect {
    * Combat resumes with the number generated before the event.
    */
   useOriginalNumber?: boolean;
+}
+
+export interface NumberedPlace {
+  /**
+   * `rolled`: the place numbered by the result of the enclosing `roll` ("rolls on the teleportation table to see where they hit"); none when no place has that number or no roll encloses it.
+   */
+  numbered: "rolled";
 }
 
 /**

@@ -12,7 +12,17 @@ export type { RollTable } from './generic-tables.js';
 import type { RollTable } from './generic-tables.js';
 
 /** The game's hooks a rule's effects may call (context.ts EffectContext's), which fire.ts and statics.ts pass along. */
-export type RuleHooks = Pick<EffectContext, 'createUnit' | 'destinations' | 'table' | 'placeTraits' | 'controlling' | 'generate'>;
+export type RuleHooks = Pick<EffectContext, 'createUnit' | 'destinations' | 'table' | 'placeTraits' | 'controlling' | 'generate' | 'places'>;
+
+/** The game's map as `at-place` reads it: its places, which are adjacent, and which a number names. */
+export interface PlaceMap {
+  /** Every place, in the map's order. */
+  readonly all: readonly string[];
+  /** The places adjacent to one, in the map's order. */
+  readonly neighbours: (place: string) => readonly string[];
+  /** The place a number names (a ship area's D66 number), if any. */
+  readonly numbered: (n: number) => string | undefined;
+}
 
 /** A number the game generated for a die (EffectContext.generate): the number, in words, and how it came about, for the log. */
 export interface Generated {
@@ -71,6 +81,10 @@ export interface EffectContext {
    * Null when the game has none for that die. Without the hook (or with null) such a die is an error.
    */
   readonly generate?: (state: CoreState, die: DieName, ctx: EffectContext, policy: AskingPolicy) => Generated | Asked | null;
+  /** at-place: the game's map. Without it no place is selected. */
+  readonly places?: PlaceMap;
+  /** The number the enclosing `roll` gave, for `at-place` with `numbered: rolled`. */
+  readonly rolled?: number;
 }
 
 /**
@@ -98,6 +112,8 @@ export function contextWith(base: Partial<EffectContext>, patch: Partial<EffectC
     destinations: base.destinations,
     table: base.table,
     generate: base.generate,
+    places: base.places,
+    rolled: base.rolled,
   };
   return patched(copy, patch);
 }
@@ -133,6 +149,10 @@ export function resolveSides(state: CoreState, side: Side, ctx: EffectContext): 
       return ctx.owner !== null ? [ctx.owner] : [];
     case 'enemy':
       return ctx.owner !== null ? otherSides(state, ctx.owner) : [];
+    case 'active':
+      return state.active !== null ? [state.active] : [];
+    case 'inactive':
+      return state.active !== null ? otherSides(state, state.active) : [];
     default:
       return [];
   }

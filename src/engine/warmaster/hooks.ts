@@ -49,7 +49,10 @@ const cache = new WeakMap<WarmasterRules, RuleSet>();
 export function warmasterRuleSet(rules: WarmasterRules): RuleSet {
   let set = cache.get(rules);
   if (set === undefined) {
+    const all = rules.areas.map((a) => a.id);
     const hooks: RuleHooks = {
+      // The ship's map for `at-place`: the areas, their connections (the adjacent areas), and the area of a D66 number.
+      places: { all, neighbours: (place) => rules.area.get(place)?.neighbours ?? [], numbered: (n) => rules.byNumber.get(n) },
       placeTraits: (place) => {
         const special = rules.area.get(place)?.special;
         return special ? [special] : [];

@@ -2,10 +2,8 @@
 // `playmark coverage warmaster --format json` lists them) -> the title of the test
 // (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`:
 // Crew's and Crew Ambush!'s elimination instead of a retreat (played by the procedure, which
-// eliminates a unit that cannot move when it must retreat, not by their rule), Horus's reveal and retreat, the Emperor's
-// group first (by the order the data lists the groups in, not by a rule the engine reads), the
-// deliberate destruction of the Engine Room and the Weapons store, the fire, the chain explosion,
-// the lasers, and the Bridge destroyed (tested, but nothing the engine plays destroys it yet).
+// eliminates a unit that cannot move when it must retreat, not by their rule), Horus's reveal and retreat, and the Emperor's
+// group first (by the order the data lists the groups in, not by a rule the engine reads).
 
 // test/warmaster-turn.test.ts
 const SETUP =
@@ -45,6 +43,15 @@ const TRAP = 'Trap: a D6, 4-6 destroys an Imperial unit there (the Imperial play
 const HORROR = 'Horror: a D6, the Imperial Guard destroyed on 3-6, any other unit on 5-6, one unit the Imperial player picks; then it leaves play';
 const IMMUNE = 'General Kane and the Emperor: a Trap (Kane) or a Horror (the Emperor) revealed in their area is removed with no effect';
 const CREW = "Crew: revealed, it stays and defends with 3; Crew Ambush! doubles its own and the Crew cards' values in its first round only";
+// test/warmaster-areas.test.ts
+const DESTROY =
+  'the Engine Room and the Weapons store: an Imperial unit there with no Traitor piece may destroy it as the Imperial battle phase starts, instead of attacking; every unit there is destroyed with it';
+const FIRE =
+  "the fire: once the Engine Room is destroyed, at the start of each player's turn the highest-numbered area not yet destroyed burns, with the units in it";
+const CHAIN = "the Weapons store's explosion: a D6 for each adjacent area, 1-2 destroys it and the units in it";
+const LASERS =
+  'the Shields: with an Imperial unit there as his turn starts, the Imperial player may fire the defence lasers before his groups teleport: a D66 on the Teleportation Table, 14-56 destroys that area and every unit in it, 66 an area he picks but the Reactors, any other roll misses';
+const BRIDGE_DESTROYED = 'the Bridge destroyed: nobody controls it and every unit moves one area';
 
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'phase/imperial-reinforcements': EMPEROR,
@@ -104,6 +111,12 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'card/crew-ambush/ambush': CREW,
   'special-unit/general-kane/ignores-traps': IMMUNE,
   'special-unit/the-emperor/ignores-horror': IMMUNE,
+  'ship-area/the-engine-room/destroy-instead-of-attacking': DESTROY,
+  'ship-area/the-weapons-store/destroy-instead-of-attacking': DESTROY,
+  'ship-area/the-engine-room/ship-burns': FIRE,
+  'ship-area/the-weapons-store/chain-explosion': CHAIN,
+  'ship-area/shields/defence-lasers': LASERS,
+  'ship-area/the-bridge/destroyed': BRIDGE_DESTROYED,
 };
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.

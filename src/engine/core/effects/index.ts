@@ -10,6 +10,7 @@ import type { Policy } from '../policy.js';
 import type { GameEvent } from '../rules/event.js';
 import { coreWith, type CoreState } from '../state.js';
 import { addUnit } from './add-unit.js';
+import { atPlace } from './at-place.js';
 import { bringIn } from './bring-in.js';
 import { chooseUnits } from './choose-units.js';
 import type { ApplyNested, Handler, Step } from './common.js';
@@ -62,6 +63,7 @@ export const handlers: { readonly [K in Effect['kind']]: Handler<K> } = {
   may,
   'choose-units': chooseUnits,
   'destroy-place': destroyPlace,
+  'at-place': atPlace,
   'move-cards': moveCards,
   'end-game': endGame,
   'no-effect': noEffect,

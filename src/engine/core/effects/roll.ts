@@ -4,6 +4,7 @@
 import { isAsked } from '../choices.js';
 import { entry } from '../log.js';
 import { findInRanges } from '../lookup.js';
+import { contextWith } from '../context.js';
 import type { Handler } from './common.js';
 import { drawNumber } from './draw.js';
 
@@ -29,7 +30,8 @@ export const roll: Handler<'roll'> = (state, effect, ctx, policy, nested) => {
     },
   );
   if (found === undefined) return { state: rolled, log: [rollEntry] };
-  const applied = nested(rolled, found.entry.effects, ctx, policy);
+  // The outcome's effects may read the number (`at-place` with `numbered: rolled`).
+  const applied = nested(rolled, found.entry.effects, contextWith(ctx, { rolled: drawn.value }), policy);
   if (isAsked(applied)) return applied;
   return { state: applied.state, log: [rollEntry, ...applied.log], events: applied.events ?? [] };
 };
