@@ -44,7 +44,6 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
   'ship-area/the-reactors/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into the Reactors' },
   'ship-area/destroyed-areas/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into destroyed areas' },
   'ship-area/the-bridge/movement': { pointer: '/control/movement/controller', value: 1, what: "the Bridge's controller moves one area, not three" },
-  'ship-area/the-bridge/destroyed': { pointer: '/control/movement/destroyed', value: 3, what: 'every unit moves three areas while the Bridge is destroyed' },
   'ship-area/the-bridge/control': { pointer: '/control/initial', value: 'imperial', what: 'the Imperial side controls the Bridge at the start' },
   'scenario/standard-game#/specialRules/0': {
     record: 'ship-area/the-bridge',

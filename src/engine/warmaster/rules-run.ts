@@ -3,7 +3,11 @@
 // (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`:
 // Crew's and Crew Ambush!'s elimination instead of a retreat (played by the procedure, which
 // eliminates a unit that cannot move when it must retreat, not by their rule), Horus's reveal and retreat, and the Emperor's
-// group first (by the order the data lists the groups in, not by a rule the engine reads).
+// group first (by the order the data lists the groups in, not by a rule the engine reads), and the
+// Bridge destroyed: the procedure plays it (movement.ts reads `control.movement.destroyed`, and
+// test/warmaster-areas.test.ts plays it once the lasers hit the Bridge), but the pack's games
+// destroy the Bridge too rarely (3 of 200 random games; none in the mutation batch) for a change
+// to its value to show, so it cannot count as running.
 
 // test/warmaster-turn.test.ts
 const SETUP =
@@ -51,7 +55,6 @@ const FIRE =
 const CHAIN = "the Weapons store's explosion: a D6 for each adjacent area, 1-2 destroys it and the units in it";
 const LASERS =
   'the Shields: with an Imperial unit there as his turn starts, the Imperial player may fire the defence lasers before his groups teleport: a D66 on the Teleportation Table, 14-56 destroys that area and every unit in it, 66 an area he picks but the Reactors, any other roll misses';
-const BRIDGE_DESTROYED = 'the Bridge destroyed: nobody controls it and every unit moves one area';
 
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'phase/imperial-reinforcements': EMPEROR,
@@ -116,7 +119,6 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'ship-area/the-engine-room/ship-burns': FIRE,
   'ship-area/the-weapons-store/chain-explosion': CHAIN,
   'ship-area/shields/defence-lasers': LASERS,
-  'ship-area/the-bridge/destroyed': BRIDGE_DESTROYED,
 };
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
