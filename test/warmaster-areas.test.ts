@@ -91,8 +91,9 @@ describe('Warmaster special areas destroyed', () => {
     store.neighbours.forEach((n, i) => {
       placed[`imperial-unit-${i + 2}`] = n;
     });
-    const seen = new Set<boolean>();
-    for (let seed = 0; seed < 20 && seen.size < 2; seed++) {
+    // Until every face has shown, so a change to the range shows.
+    const faces = new Set<number>();
+    for (let seed = 0; seed < 50 && faces.size < 6; seed++) {
       const asked = game.play(c, seeded(atMovement(content, 'imperial', placed), seed), { kind: 'end-movement' });
       const done = answer(asked.state, true);
       const chain = fired(done.events, 'ship-area/the-weapons-store/chain-explosion');
@@ -101,12 +102,12 @@ describe('Warmaster special areas destroyed', () => {
       expect(rolls).toHaveLength(store.neighbours.length);
       store.neighbours.forEach((n, i) => {
         const hit = rolls[i]! <= 2;
-        seen.add(hit);
+        faces.add(rolls[i]!);
         expect(done.state.core.destroyedPlaces.includes(n), n).toBe(hit);
         expect(alive(done.state, `imperial-unit-${i + 2}`), n).toBe(!hit);
       });
     }
-    expect([...seen].sort()).toEqual([false, true]);
+    expect(faces.size).toBe(6);
   });
 
   it('the Shields: with an Imperial unit there as his turn starts, the Imperial player may fire the defence lasers before his groups teleport: a D66 on the Teleportation Table, 14-56 destroys that area and every unit in it, 66 an area he picks but the Reactors, any other roll misses', () => {
@@ -121,7 +122,9 @@ describe('Warmaster special areas destroyed', () => {
       });
     const start = atMovement(content, 'traitor', placed);
     const seen = { hit: false, miss: false, chosen: false };
-    for (let seed = 0; seed < 400 && !(seen.hit && seen.miss && seen.chosen); seed++) {
+    // Until every D66 number has shown, so a change to any range shows.
+    const numbers = new Set<number>();
+    for (let seed = 0; seed < 1000 && numbers.size < 36; seed++) {
       const asked = game.play(c, seeded(start, seed), { kind: 'end-movement' });
       expect(asked.state.phase).toBe('imperial-reinforcements');
       expect(asked.state.pending?.request).toMatchObject({ kind: 'option', side: 'imperial' });
@@ -137,6 +140,7 @@ describe('Warmaster special areas destroyed', () => {
       }
       const roll = fired(done.events, key).find((e) => e.effect === 'roll')!;
       const value = (roll.data as { value: number }).value;
+      numbers.add(value);
       if (value === 66) expect(target).toBe('area-14');
       else {
         target = value >= 14 && value <= 56 ? rules.byNumber.get(value)! : null;
@@ -144,11 +148,18 @@ describe('Warmaster special areas destroyed', () => {
         else seen.hit = true;
       }
       const destroyed = done.state.core.destroyedPlaces;
-      expect(destroyed).toEqual(target === null ? [] : [target]);
-      if (target !== null) expect(done.state.core.units.filter((u) => u.location === target && !u.destroyed)).toEqual([]);
-      // The other areas' pieces stand.
-      expect(done.state.core.units.filter((u) => u.location !== null && u.location !== target && u.destroyed)).toEqual([]);
+      if (target === null) expect(destroyed).toEqual([]);
+      else {
+        expect(destroyed[0]).toBe(target);
+        // The Weapons store hit explodes, and its chain may take areas next to it; nothing else falls.
+        const store = areaOf('the-weapons-store');
+        for (const more of destroyed.slice(1)) expect(target === store.id && store.neighbours.includes(more), more).toBe(true);
+      }
+      for (const place of destroyed) expect(done.state.core.units.filter((u) => u.location === place && !u.destroyed)).toEqual([]);
+      // The pieces in the areas left standing stand.
+      expect(done.state.core.units.filter((u) => u.location !== null && !destroyed.includes(u.location) && u.destroyed)).toEqual([]);
     }
+    expect(numbers.size).toBe(36);
     expect(seen).toEqual({ hit: true, miss: true, chosen: true });
     // Declined, or no Imperial unit in the Shields: no shot.
     const declined = answer(game.play(c, start, { kind: 'end-movement' }).state, false);
