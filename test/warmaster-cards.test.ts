@@ -1,4 +1,4 @@
-// Warmaster's cards as battles reveal them, through the game loop, each from its record's effects
+// Warmaster's cards as Imperial arrivals reveal them, through the game loop, each from its record's effects
 // and rules: Trap and Horror act and leave play, General Kane and the Emperor cancel them in their
 // area, Crew stays to fight with defence 3, Crew Ambush! doubles the cards' values in its first
 // battle round only.
@@ -16,7 +16,8 @@ const revealed = (events: readonly GameEvent[]) => events.filter((e) => e.type =
 
 describe('Warmaster cards revealed in battle', () => {
   it('Trap: a D6, 4-6 destroys an Imperial unit there (the Imperial player picks), then it leaves play', () => {
-    const hit = fight(content, ['imperial-unit-1', 'imperial-guard-1'], { t: ['area-34', 'trap', 'face-down'] }, forcedD6(5), (m, s) =>
+    // Two Imperial units in the area as the Trap turns face up: one already there, the other arriving.
+    const hit = fight(content, ['imperial-unit-1'], { t: ['area-34', 'trap', 'face-down'], 'imperial-guard-1': 'area-34' }, forcedD6(5), (m, s) =>
       s.pending?.request.kind === 'units' ? m.find((x) => x.kind === 'choose' && x.ids[0] === 'imperial-guard-1')! : m[0]!,
     );
     expect(revealed(hit.events)).toEqual(['trap']);
@@ -32,7 +33,7 @@ describe('Warmaster cards revealed in battle', () => {
   });
 
   it('Horror: a D6, the Imperial Guard destroyed on 3-6, any other unit on 5-6, one unit the Imperial player picks; then it leaves play', () => {
-    const guard = fight(content, ['imperial-unit-1', 'imperial-guard-1'], { h: ['area-34', 'horror', 'face-down'] }, forcedD6(3));
+    const guard = fight(content, ['imperial-unit-1'], { h: ['area-34', 'horror', 'face-down'], 'imperial-guard-1': 'area-34' }, forcedD6(3));
     expect(findUnit(guard.state.core, 'imperial-guard-1')!.destroyed).toBe(true);
     expect(findUnit(guard.state.core, 'imperial-unit-1')!.destroyed).toBe(false);
     const marine = fight(content, ['imperial-unit-1'], { h: ['area-34', 'horror', 'face-down'] }, forcedD6(5));

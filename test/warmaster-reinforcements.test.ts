@@ -85,7 +85,8 @@ describe('Warmaster reinforcements', () => {
       const later: GameEvent[] = [];
       for (let i = 0; i < 400 && !(s.turn === 2 && s.phase === 'imperial-movement') && s.result === null; i++) {
         const moves = game.legalMoves(c, s);
-        const played = game.play(c, s, moves.find((m) => m.kind === 'end-movement') ?? moves[0]!);
+        // The last answer: the Emperor's group arrives far from Horus (area 14), so no battle ends the game first.
+        const played = game.play(c, s, moves.find((m) => m.kind === 'end-movement') ?? moves[moves.length - 1]!);
         s = played.state;
         later.push(...played.events);
       }

@@ -143,11 +143,22 @@ export function fight(
   const at: { [piece: string]: Placements[string] } = { ...defenders };
   for (const a of attackers) at[a] = where.from;
   let s = atMovement(content, 'imperial', at, 'imperial');
-  for (const a of attackers) s = game.play(c, s, { kind: 'move', unit: a, to: where.to }).state;
+  // The generator is set before the moves: the first arrival turns face-down pieces face up (a Trap's or Horror's D6).
   s = stateWith(s, { random, core: coreWith(s.core, { random }) });
-  let played = game.play(c, s, { kind: 'end-movement' });
-  const events: GameEvent[] = [...played.events];
+  const events: GameEvent[] = [];
   const asked: WarmasterState[] = [];
+  for (const a of attackers) {
+    let moved = game.play(c, s, { kind: 'move', unit: a, to: where.to });
+    events.push(...moved.events);
+    while (moved.state.pending !== null && moved.state.result === null) {
+      asked.push(moved.state);
+      moved = game.play(c, moved.state, answer(game.legalMoves(c, moved.state), moved.state));
+      events.push(...moved.events);
+    }
+    s = moved.state;
+  }
+  let played = game.play(c, s, { kind: 'end-movement' });
+  events.push(...played.events);
   while (played.state.phase === 'imperial-battle' && played.state.result === null) {
     asked.push(played.state);
     played = game.play(c, played.state, answer(game.legalMoves(c, played.state), played.state));

@@ -1,7 +1,8 @@
 // The battle phases: "Any combat is resolved that has been brought about by the movement of the
-// [side's] troops into enemy held areas", in area number order. In each: the face-down pieces there
-// are revealed (ruling reveal-at-battle; a card's effects apply as it is revealed, reveal in
-// jobs.ts); if both sides still have pieces there, the battle: battle-starts, then each round
+// [side's] troops into enemy held areas" (or teleporting in: ruling standard-stacking), in area
+// number order. Face-down pieces are revealed as enemy units arrive beside them (ruling
+// standard-face-down-pieces: the same `reveal` stage, with `revealing` set; a card's effects apply
+// as it is revealed, reveal in jobs.ts); any left face down at a battle are revealed first. If both sides still have pieces there, the battle: battle-starts, then each round
 // battle-round-starts and before-result (the accident rolls), the odds of the attackers' total
 // attack to the defenders' total defence (ruling combat-odds-rule) give the column, a D6 the row;
 // the result's effects (AA, AR, BB, DR, DA: their records); units that must retreat and cannot are
@@ -51,18 +52,44 @@ export function battleNext(rules: WarmasterRules, s: Draft): Next {
   return 'go';
 }
 
-/** `reveal`: the next face-down piece at the battle's area turned face up; a card's effects, or `unit-revealed`, follow. */
+/**
+ * `reveal`: the next face-down piece at the area turned face up (the area a unit just arrived in
+ * beside the enemy, `revealing`, or else the battle's); a card's effects, or `unit-revealed`, follow.
+ * The reveal is the phase's side's doing (an Imperial unit arriving, or attacking), so the event is
+ * its side's: Horus's retreat hears an enemy's reveal, not his own side's.
+ */
 export function reveal(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
-  const area = s.battles[0]!;
+  const area = s.revealing ?? s.battles[0]!;
   const piece = s.core.units.find((u) => !u.destroyed && u.location === area && s.identities[u.id] !== undefined);
   if (piece === undefined) {
-    s.stage = 'battle-start';
+    if (s.revealing !== null) {
+      // A unit a rule made retreat off the ship's map (none open) is eliminated now, as in a battle (ruling standard-retreat).
+      eliminateStuck(s, events);
+      s.revealing = null;
+      s.stage = rules.phases.find((p) => p.id === s.phase)!.step === 'movement' ? 'move' : 'teleport-done';
+    } else s.stage = 'battle-start';
     return 'go';
   }
   const record = turnFaceUp(s, rules, piece.id);
   events.push({ type: 'reveal', piece: piece.id, record, area, side: piece.side });
   if (rules.pieces[record]!.kind === 'card') return runJob(s, rules, { kind: 'reveal', piece: piece.id, area }, 'reveal', events);
-  return runJob(s, rules, { kind: 'fire', event: { event: 'unit-revealed', location: area, side: piece.side, units: [piece.id] } }, 'reveal', events);
+  return runJob(s, rules, { kind: 'fire', event: { event: 'unit-revealed', location: area, side: s.active!, units: [piece.id] } }, 'reveal', events);
+}
+
+/** Units that had to retreat and had nowhere to go are eliminated ("a unit with nowhere to go is destroyed": ruling standard-retreat). */
+function eliminateStuck(s: Draft, events: GameEvent[]): void {
+  const stuck = s.core.units.filter((u) => !u.destroyed && u.retreat !== null);
+  if (stuck.length === 0) return;
+  const rule = stuck[0]!.retreat!.source;
+  setCore(
+    s,
+    updateUnits(
+      s.core,
+      stuck.map((u) => u.id),
+      (u) => unitWith(u, { destroyed: true, retreat: null }),
+    ),
+  );
+  events.push({ type: 'effect', effect: 'eliminated', rule, units: stuck.map((u) => u.id), text: 'No area to retreat to: eliminated.' });
 }
 
 /** `battle-start`: the battle begins (the phase's side attacks), or, with a side gone, none is fought. */

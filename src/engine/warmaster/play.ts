@@ -27,7 +27,7 @@ import { warmasterRuleSet } from './hooks.js';
 import { attemptJob, logEvents } from './jobs.js';
 import { listMoves, sameMove } from './moves.js';
 import { arrive, arrived, draw, takeBridge, teleportDone, teleportNext, teleportRoll } from './reinforcements.js';
-import { runJob, setCore, withRandom, type Next } from './steps.js';
+import { addBattle, revealsAt, runJob, setCore, withRandom, type Next } from './steps.js';
 import { draft, type Draft, type WarmasterMove, type WarmasterState } from './state.js';
 import { turnLimit, victory } from './victory.js';
 
@@ -81,10 +81,9 @@ function step(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
       return runJob(s, rules, { kind: 'fire', event: { event: 'turn-starts', side: p!.side } }, 'phase-start', events);
     case 'phase-start': {
       const first = p!.step === 'reinforcements' ? 'draw' : p!.step === 'movement' ? 'move' : 'battle-next';
-      if (p!.step === 'movement') {
-        s.moved = [];
-        s.battles = [];
-      }
+      // A side's battles are those its units made by teleporting in (reinforcements) or moving in (movement).
+      if (p!.step === 'reinforcements') s.battles = [];
+      if (p!.step === 'movement') s.moved = [];
       return runJob(s, rules, { kind: 'fire', event: { event: 'phase-starts', side: p!.side, phase: p!.id } }, first, events);
     }
     case 'draw':
@@ -202,9 +201,12 @@ export function playMove(rules: WarmasterRules, state: WarmasterState, move: War
       events.push({ type: 'effect', effect: 'move', rule: rules.phases.find((p) => p.id === s.phase)!.key, unit: move.unit, from: unit.location, to: move.to });
       setCore(s, moveUnit(s.core, move.unit, move.to).state);
       s.moved = [...s.moved, move.unit];
-      if (enemyHeld && !s.battles.includes(move.to)) s.battles = rules.areas.map((a) => a.id).filter((a) => a === move.to || s.battles.includes(a));
+      if (enemyHeld) addBattle(rules, s, move.to);
       takeBridge(rules, s, side, move.to, events);
-      runJob(s, rules, { kind: 'fire', event: { event: 'unit-enters', location: move.to, side, units: [move.unit] } }, 'move', events);
+      // A unit ending its move beside face-down enemy pieces turns them face up (ruling standard-face-down-pieces).
+      const then = revealsAt(rules, s, move.to) ? 'reveal' : 'move';
+      if (then === 'reveal') s.revealing = move.to;
+      runJob(s, rules, { kind: 'fire', event: { event: 'unit-enters', location: move.to, side, units: [move.unit] } }, then, events);
       break;
     }
     case 'end-movement':

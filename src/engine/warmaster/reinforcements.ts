@@ -20,7 +20,7 @@ import { sampleIndices } from '../core/random.js';
 import { coreWith, findUnit } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
 import { resolveTeleport } from './tables.js';
-import { runJob, setCore, type Next } from './steps.js';
+import { addBattle, contested, revealsAt, runJob, setCore, type Next } from './steps.js';
 import type { Draft } from './state.js';
 
 /** The pieces of the group teleporting now that are still in play. */
@@ -134,8 +134,12 @@ export function arrive(rules: WarmasterRules, s: Draft, events: GameEvent[]): Ne
 export function arrived(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
   const group = s.teleports[0]!;
   if (s.arrival !== null && live(s).length > 0) takeBridge(rules, s, group.side, s.arrival, events);
+  // Arriving beside the enemy turns the face-down pieces there face up (ruling standard-face-down-pieces).
+  if (s.arrival !== null && live(s).length > 0 && revealsAt(rules, s, s.arrival)) s.revealing = s.arrival;
+  // Units teleporting into an enemy-held area fight there in their side's battle phase, as if they had moved in (ruling standard-stacking).
+  if (s.arrival !== null && live(s).length > 0 && contested(s.core, s.arrival, rules.sides)) addBattle(rules, s, s.arrival);
   s.arrival = null;
-  s.stage = 'teleport-done';
+  s.stage = s.revealing !== null ? 'reveal' : 'teleport-done';
   return 'go';
 }
 

@@ -57,6 +57,27 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: 3,
     what: 'three Demonic hordes in the cup, the other three on the ship at set-up',
   },
+  // The face-down pieces, stacking and retreat special rules print at the table what the procedure
+  // plays (reveal on arrival, battles made by arrival, the areas a retreat may enter); their own
+  // data is text and a `manual` note, so each is mutated in the data the procedure plays it from.
+  'scenario/standard-game/face-down-pieces': {
+    record: 'card/trap',
+    pointer: '/effects/0/outcomes/1/effects',
+    value: [{ kind: 'no-effect' }],
+    what: 'a Trap turned face up beside Imperial units never destroys one',
+  },
+  'scenario/standard-game/stacking': {
+    record: 'phase/traitor-reinforcements',
+    pointer: '/teleportBy',
+    value: 'group',
+    what: "the Traitor's drawn pieces teleport together, so fewer arrive beside Imperial units and fight there",
+  },
+  'scenario/standard-game/retreat': {
+    record: 'ship-area/the-reactors',
+    pointer: '/entry/voluntary',
+    value: true,
+    what: 'units may retreat (and move) into the Reactors',
+  },
   'scenario/standard-game#/specialRules/5': {
     record: 'phase/imperial-reinforcements',
     pointer: '/groups/0/pieces/1/count',

@@ -2,8 +2,7 @@
 // `playmark coverage warmaster --format json` lists them) -> the title of the test
 // (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`:
 // Crew's and Crew Ambush!'s elimination instead of a retreat (played by the procedure, which
-// eliminates a unit that cannot move when it must retreat, not by their rule), Horus's reveal and retreat, and the Emperor's
-// group first (by the order the data lists the groups in, not by a rule the engine reads), and the
+// eliminates a unit that cannot move when it must retreat, not by their rule), Horus's reveal at will, and the
 // Bridge destroyed: the procedure plays it (movement.ts reads `control.movement.destroyed`, and
 // test/warmaster-areas.test.ts plays it once the lasers hit the Bridge), but the pack's games
 // destroy the Bridge too rarely (3 of 200 random games) for a change to its value to show: moving
@@ -55,6 +54,15 @@ const FIRE =
 const CHAIN = "the Weapons store's explosion: a D6 for each adjacent area, 1-2 destroys it and the units in it";
 const LASERS =
   'the Shields: with an Imperial unit there as his turn starts, the Imperial player may fire the defence lasers before his groups teleport: a D66 on the Teleportation Table, 14-56 destroys that area and every unit in it, 66 an area he picks but the Reactors, any other roll misses';
+
+// test/warmaster-reveal.test.ts
+const FACE_DOWN = 'face-down pieces: an Imperial unit ending its move in their area turns them face up there and then, and a Trap acts at once';
+const STACKING =
+  "stacking: a Traitor piece teleporting in beside Imperial units is turned face up, the two sides fight there in the Traitor's battle phase, and any number of units share an area";
+const HORUS_RETREAT =
+  'Warmaster Horus revealed by an Imperial unit ending its move in his area: the Traitor may retreat him one area of his choice before the battle, or stay and fight';
+const RETREAT =
+  "retreat: a unit made to retreat goes one area of its owner's choosing, never into enemy pieces, a destroyed area or the Reactors; one with none open is destroyed";
 
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'phase/imperial-reinforcements': EMPEROR,
@@ -119,6 +127,10 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'ship-area/the-engine-room/ship-burns': FIRE,
   'ship-area/the-weapons-store/chain-explosion': CHAIN,
   'ship-area/shields/defence-lasers': LASERS,
+  'scenario/standard-game/face-down-pieces': FACE_DOWN,
+  'scenario/standard-game/stacking': STACKING,
+  'scenario/standard-game/retreat': RETREAT,
+  'special-unit/warmaster-horus/retreat-when-revealed': HORUS_RETREAT,
 };
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.

@@ -58,6 +58,7 @@ export function setupState(rules: WarmasterRules, seed: number): PlayResult<Warm
     arrival: null,
     moved: [],
     battles: [],
+    revealing: null,
     combat: null,
     asked: [],
     pending: null,

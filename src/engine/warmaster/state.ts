@@ -92,6 +92,8 @@ export interface WarmasterState extends GameState {
   readonly moved: readonly string[];
   /** Areas this phase's side moved into while the enemy held them: its battle phase fights there, in number order. */
   readonly battles: readonly string[];
+  /** The area whose face-down pieces are being turned face up outside a battle (a unit arrived there beside the enemy: ruling standard-face-down-pieces). */
+  readonly revealing: string | null;
   /** The combat result (its code) of the battle round under way. */
   readonly combat: string | null;
   /** The sides asked whether to re-roll this round's combat roll (each once). */
@@ -130,6 +132,7 @@ export function stateWith(s: WarmasterState, patch: Partial<WarmasterState>): Wa
     arrival: s.arrival,
     moved: s.moved,
     battles: s.battles,
+    revealing: s.revealing,
     combat: s.combat,
     asked: s.asked,
     pending: s.pending,

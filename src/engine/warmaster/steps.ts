@@ -35,6 +35,20 @@ export function piecesAt(core: CoreState, area: string, side: string): string[] 
   return out;
 }
 
+/**
+ * Whether an arrival at the area turns face-down pieces there face up: both sides have a piece
+ * there and one lies face down ("revealed by an Imperial unit that finalizes its movement in the
+ * same area"; ruling standard-face-down-pieces: a move, a teleport, or the piece teleporting in).
+ */
+export function revealsAt(rules: WarmasterRules, s: Draft, area: string): boolean {
+  return contested(s.core, area, rules.sides) && s.core.units.some((u) => !u.destroyed && u.location === area && s.identities[u.id] !== undefined);
+}
+
+/** A battle to fight in the area in this side's battle phase; the phase fights them in area number order. */
+export function addBattle(rules: WarmasterRules, s: Draft, area: string): void {
+  if (!s.battles.includes(area)) s.battles = rules.areas.map((a) => a.id).filter((a) => a === area || s.battles.includes(a));
+}
+
 /** Whether both sides have a piece at the area. */
 export function contested(core: CoreState, area: string, sides: readonly string[]): boolean {
   return sides.every((side) => piecesAt(core, area, side).length > 0);
