@@ -11,10 +11,11 @@ import { warmasterGame as game, warmasterRules, type WarmasterState } from '../s
 import { stateWith } from '../src/engine/warmaster/state.js';
 import { randomGame, testContent } from './warmaster-support.js';
 
-/** Test content whose Emperor's group is listed last, so the first group to teleport rolls the table. */
+/** Test content whose Emperor's group is listed last and whose set-up names no unit to go first, so the first group to teleport rolls the table. */
 const rolling = testContent((r) => {
   const groups = r.phase['imperial-reinforcements'].groups;
   r.phase['imperial-reinforcements'].groups = [...groups.slice(1), groups[0]];
+  delete r.scenario['standard-game'].sides[0].setup.firstUnits;
 });
 const c = rolling as never;
 const rules = warmasterRules(c);

@@ -58,8 +58,9 @@ describe('Warmaster set-up and turn', () => {
   });
 
   it("turn: the six phases in printed order, each side's turn beginning with its reinforcements phase", () => {
-    // A game that lasts some turns (in others a leader falls at once).
-    const { events } = randomGame(content, 9, 400);
+    // A game long enough to see three turns (many end sooner, a leader falling): the first such seed.
+    const games = [9, 3, 4, 5, 6, 7, 8, 10].map((seed) => randomGame(content, seed, 400));
+    const { events } = games.find((g) => g.events.filter((e) => e.type === 'phase').length > 12) ?? games[0]!;
     const phases = events.filter((e) => e.type === 'phase');
     const order = rules.phases.map((p) => p.id);
     expect(order).toEqual(['imperial-reinforcements', 'imperial-movement', 'imperial-battle', 'traitor-reinforcements', 'traitor-movement', 'traitor-battle']);

@@ -1271,6 +1271,7 @@ export type ArchonSkirmishScenarioRecord = DeepReadonly<WithRefs<Scenario, {
     };
     readonly setup: {
       readonly zones: ArchonSkirmishZoneId;
+      readonly firstUnits: ArchonSkirmishCreatureId;
     };
   };
   readonly victory: {

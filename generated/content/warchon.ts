@@ -452,6 +452,7 @@ export type WarchonScenarioRecord = DeepReadonly<WithRefs<Scenario, {
     };
     readonly setup: {
       readonly zones: WarchonSpreadId;
+      readonly firstUnits: WarchonUnitId;
     };
   };
   readonly victory: {

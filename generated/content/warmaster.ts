@@ -979,6 +979,7 @@ export type WarmasterScenarioRecord = DeepReadonly<WithRefs<Scenario, {
     };
     readonly setup: {
       readonly zones: WarmasterShipAreaId;
+      readonly firstUnits: WarmasterUnitId | WarmasterSpecialUnitId;
     };
   };
   readonly victory: {
@@ -1039,6 +1040,9 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
           ]
         },
         "setup": {
+          "firstUnits": [
+            "the-emperor"
+          ],
           "text": "The group of units that are with the Emperor must be first that teleport to the spaceship of Horus."
         },
         "side": "imperial"
@@ -2736,7 +2740,7 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         "do": [
           {
             "kind": "manual",
-            "note": "The Emperor's group must teleport before any other Imperial group: the vocabulary has no order among the groups that teleport (no move legality, and no condition on which groups have teleported)."
+            "note": "The Emperor's group teleports before any other Imperial group: the scenario's Imperial set-up names him (`firstUnits`), which the engine reads; a unit's rule has no effect that orders the groups that teleport."
           }
         ],
         "id": "teleports-first",
@@ -2832,8 +2836,17 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "Horus may retreat one area before the combat, the Traitor player choosing where: `retreat` (target `binding: self`, distance 1) says the move, but the vocabulary has no optional effect, and \"the player can allow Horus to retreat\" leaves the Traitor player free to retreat or to stay and fight."
+            "by": "controller",
+            "do": [
+              {
+                "distance": 1,
+                "kind": "retreat",
+                "target": {
+                  "binding": "self"
+                }
+              }
+            ],
+            "kind": "may"
           }
         ],
         "id": "retreat-when-revealed",

@@ -119,6 +119,12 @@ export interface ScenarioSide {
      */
     zones?: Id[];
     /**
+     * Units of the side that set up or arrive before its others: a group holding one of them is placed or teleports before the side's other groups, in this list's order ("The group of units that are with the Emperor must be first that teleport").
+     *
+     * @minItems 1
+     */
+    firstUnits?: [Id, ...Id[]];
+    /**
      * The setup rules as printed.
      */
     text: PrintedText;

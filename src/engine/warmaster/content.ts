@@ -88,7 +88,7 @@ export interface WarmasterRules {
   readonly units: readonly UnitInit[];
   /** The side whose pieces start hidden (drawn from a cup): its pieces' records are dealt to them at set-up. */
   readonly hidden: { readonly side: string; readonly ids: readonly string[]; readonly records: readonly string[] } | null;
-  /** Groups that teleport in their side's first reinforcements phase, in the data's order (the Emperor's first). */
+  /** Groups that teleport in their side's first reinforcements phase: those holding the set-up's `firstUnits` first (the Emperor's), then in the data's order. */
   readonly groups: readonly Group[];
   /** The cup: its side and how many hidden pieces it holds at the start (the rest are placed at set-up). */
   readonly cup: {
@@ -204,6 +204,7 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
       const byRecord = instances(army);
       units.push(...byRecord.map((p) => ({ ...unitOf(pieces[p.record]!, p.id), side })));
       const left = [...byRecord];
+      const start = groups.length;
       for (const [g, group] of need(phase.groups, `phase ${phase.id} /groups (or /cup, for a side that draws its army from a cup)`).entries()) {
         const ids: string[] = [];
         for (const { unit, count } of group.pieces)
@@ -214,6 +215,21 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
           }
         groups.push({ side, pieces: ids });
       }
+      // "The group of units that are with the Emperor must be first that teleport": the side's set-up
+      // names the units whose groups go first (in its order), whatever order the groups are listed in.
+      const firstUnits: readonly string[] = scenario.sides[i]?.setup?.firstUnits ?? [];
+      const recordOf = new Map(byRecord.map((p) => [p.id, p.record]));
+      const rank = (g: Group) => {
+        const at = g.pieces.map((id) => firstUnits.indexOf(recordOf.get(id)!)).filter((n) => n >= 0);
+        return at.length > 0 ? Math.min(...at) : firstUnits.length;
+      };
+      const own = groups.splice(start);
+      groups.push(
+        ...own
+          .map((g, n) => ({ g, n }))
+          .sort((a, b) => rank(a.g) - rank(b.g) || a.n - b.n)
+          .map((x) => x.g),
+      );
       if (left.length > 0)
         throw new WarmasterContentError(`phase ${phase.id} /groups: ${left.map((p) => p.id).join(', ')} of the ${side} army is in no group.`);
       continue;

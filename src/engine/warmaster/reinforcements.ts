@@ -1,6 +1,6 @@
-// The reinforcements phases. Imperial: the groups waiting to teleport do so, in the order the data
-// lists them (the Emperor's group first: "The group of units that are with the Emperor must be first
-// that teleport"). Traitor: "rolls a dice to see how many reinforcement units are obtained ...,
+// The reinforcements phases. Imperial: the groups waiting to teleport do so, those holding a unit
+// the scenario's set-up names first (`firstUnits`: "The group of units that are with the Emperor
+// must be first that teleport"), then in the order the data lists them (content.ts). Traitor: "rolls a dice to see how many reinforcement units are obtained ...,
 // extracts such number of units from the cup and afterwards teleports them onto the ship", as many
 // as the roll shows (ruling traitor-units-drawn), each on its own (ruling traitor-teleport-by-unit),
 // face down; groups a Failure! delayed try again in their side's next reinforcements phase (ruling

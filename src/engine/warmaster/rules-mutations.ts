@@ -78,6 +78,17 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: true,
     what: 'units may retreat (and move) into the Reactors',
   },
+  'scenario/standard-game#/sides/0/setup': {
+    pointer: '/sides/0/setup/firstUnits',
+    value: ['sanguinius'],
+    what: "Sanguinius's group teleports first, not the Emperor's",
+  },
+  'special-unit/the-emperor/teleports-first': {
+    record: 'scenario/standard-game',
+    pointer: '/sides/0/setup/firstUnits',
+    value: ['sanguinius'],
+    what: "Sanguinius's group teleports first, not the Emperor's",
+  },
   'scenario/standard-game#/specialRules/5': {
     record: 'phase/imperial-reinforcements',
     pointer: '/groups/0/pieces/1/count',

@@ -64,6 +64,10 @@ const HORUS_RETREAT =
 const RETREAT =
   "retreat: a unit made to retreat goes one area of its owner's choosing, never into enemy pieces, a destroyed area or the Reactors; one with none open is destroyed";
 
+// test/warmaster-teleport-order.test.ts
+const FIRST =
+  "the Emperor's group teleports first, from the scenario's set-up whatever order the groups are listed in; a set-up naming another unit sends its group first";
+
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'phase/imperial-reinforcements': EMPEROR,
   'phase/imperial-movement': BRIDGE,
@@ -131,6 +135,8 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'scenario/standard-game/stacking': STACKING,
   'scenario/standard-game/retreat': RETREAT,
   'special-unit/warmaster-horus/retreat-when-revealed': HORUS_RETREAT,
+  'scenario/standard-game#/sides/0/setup': FIRST,
+  'special-unit/the-emperor/teleports-first': FIRST,
 };
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
