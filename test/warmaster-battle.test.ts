@@ -129,10 +129,12 @@ describe('Warmaster battles', () => {
       roll,
     );
     expect(results(events)[0]).toMatchObject({ result: 'DR' });
-    // The Traitor picks his loss; the other Crew cannot move, so it cannot retreat: eliminated.
+    // The Traitor picks his loss; the other Crew, forced to retreat, is eliminated instead (its own rule).
     expect(asked.map((s) => [s.pending!.request.kind, s.pending!.request.side])).toEqual([['units', 'traitor']]);
     expect(traitorsAt(state, 'area-34')).toHaveLength(0);
-    expect(events.some((e) => e.type === 'effect' && e.rule === 'combat-result/dr' && e.effect === 'eliminated')).toBe(true);
+    expect(events.some((e) => e.type === 'effect' && String(e.rule).startsWith('card/crew/eliminated-instead-of-retreating') && e.effect === 'destroy')).toBe(
+      true,
+    );
   });
 
   it('BB: one unit of each side is destroyed and the survivors fight another round', () => {

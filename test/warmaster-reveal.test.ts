@@ -10,7 +10,7 @@ import { seedRandom } from '../src/engine/core/random.js';
 import { coreWith, findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
-import { atMovement, forcedD6, testContent } from './warmaster-support.js';
+import { atMovement, fight, forcedD6, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -138,5 +138,33 @@ describe('Warmaster face-down pieces, Horus, stacking and retreats', () => {
     expect(findUnit(trapped.state.core, pieceOf(shut, 'warmaster-horus'))!.destroyed).toBe(true);
     expect(trapped.events.filter((e) => e.type === 'effect' && e.effect === 'eliminated')).toMatchObject([{ units: [pieceOf(shut, 'warmaster-horus')] }]);
     expect(phases(trapped.events)).toEqual([]);
+  });
+
+  it('Crew and Crew Ambush!: forced to retreat, each is eliminated instead, by its own rule (the retreat announced as unit-retreats, which the rule replaces)', () => {
+    // Three Space Marines against a Crew and a Crew Ambush!; the first D6 giving a Defender routed.
+    const defenders = { a: ['area-34', 'crew'], b: ['area-34', 'crew-ambush'] } as const;
+    // The Traitor loses the Crew (his pick): the Crew Ambush! is forced to retreat; and the other way round.
+    for (const [lost, kept] of [
+      ['crew', 'crew-ambush'],
+      ['crew-ambush', 'crew'],
+    ] as const) {
+      const answer = (m: readonly WarmasterMove[], st: WarmasterState): WarmasterMove =>
+        st.pending?.request.kind === 'units' && st.pending.request.side === 'traitor'
+          ? m.find((x) => x.kind === 'choose' && st.core.units.find((u) => u.id === x.ids[0])?.record === lost)!
+          : m[0]!;
+      const fights = [1, 2, 3, 4, 5, 6].map((roll) =>
+        fight(content, ['imperial-unit-1', 'imperial-unit-2', 'imperial-unit-3'], defenders, forcedD6(roll), answer),
+      );
+      const routed = fights.find((f) => f.events.find((e) => e.type === 'result')?.result === 'DR');
+      expect(routed).toBeDefined();
+      const { state, events } = routed!;
+      const survivor = state.core.units.find((u) => u.record === kept)!;
+      expect(survivor.destroyed).toBe(true);
+      expect(survivor.location).toBe('area-34');
+      const by = events.filter((e) => e.type === 'effect' && String(e.rule).startsWith(`card/${kept}/eliminated-instead-of-retreating`));
+      expect(by.map((e) => e.effect)).toEqual(['trigger', 'destroy']);
+      // Its retreat was replaced: nothing left for the procedure to eliminate.
+      expect(events.some((e) => e.type === 'effect' && e.effect === 'eliminated')).toBe(false);
+    }
   });
 });

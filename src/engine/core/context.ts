@@ -4,7 +4,8 @@
 import type { Side } from '../../../generated/types/common/defs.js';
 import type { Asked, AskingPolicy } from './choices.js';
 import type { DieName } from './dice.js';
-import type { JsonValue } from './log.js';
+import type { JsonValue, LogEntry } from './log.js';
+import type { GameEvent as RuleEvent } from './rules/event.js';
 import { otherSides, patched, type CoreState, type Mutable, type UnitInit, type UnitState } from './state.js';
 
 /** A table an effect may roll on (roll-table): any generic roll table (its dice, its entries by roll). */
@@ -12,7 +13,7 @@ export type { RollTable } from './generic-tables.js';
 import type { RollTable } from './generic-tables.js';
 
 /** The game's hooks a rule's effects may call (context.ts EffectContext's), which fire.ts and statics.ts pass along. */
-export type RuleHooks = Pick<EffectContext, 'createUnit' | 'destinations' | 'table' | 'placeTraits' | 'controlling' | 'generate' | 'places'>;
+export type RuleHooks = Pick<EffectContext, 'createUnit' | 'destinations' | 'table' | 'placeTraits' | 'controlling' | 'generate' | 'places' | 'replace'>;
 
 /** The game's map as `at-place` reads it: its places, which are adjacent, and which a number names. */
 export interface PlaceMap {
@@ -22,6 +23,13 @@ export interface PlaceMap {
   readonly neighbours: (place: string) => readonly string[];
   /** The place a number names (a ship area's D66 number), if any. */
   readonly numbered: (n: number) => string | undefined;
+}
+
+/** What announcing a replaceable event did (rules/fire.ts Fired): the state, the entries, and whether a rule replaced it. */
+export interface Heard {
+  readonly state: CoreState;
+  readonly log: readonly LogEntry[];
+  readonly replaced: boolean;
 }
 
 /** A number the game generated for a die (EffectContext.generate): the number, in words, and how it came about, for the log. */
@@ -85,6 +93,13 @@ export interface EffectContext {
   readonly places?: PlaceMap;
   /** The number the enclosing `roll` gave, for `at-place` with `numbered: rolled`. */
   readonly rolled?: number;
+  /**
+   * An event an effect announces before it carries it out (`retreat`: `unit-retreats`, one unit at
+   * a time): the rules hear it now, and an `instead` rule may replace it (a Crew card "eliminated
+   * if forced to retreat"), the effect then leaving that unit be. The rule set gives it (rule-set.ts);
+   * without it the effect goes ahead.
+   */
+  readonly replace?: (state: CoreState, event: RuleEvent, policy: AskingPolicy) => Heard | Asked;
 }
 
 /**
@@ -114,6 +129,7 @@ export function contextWith(base: Partial<EffectContext>, patch: Partial<EffectC
     generate: base.generate,
     places: base.places,
     rolled: base.rolled,
+    replace: base.replace,
   };
   return patched(copy, patch);
 }
