@@ -167,4 +167,33 @@ describe('Warmaster face-down pieces, Horus, stacking and retreats', () => {
       expect(events.some((e) => e.type === 'effect' && e.effect === 'eliminated')).toBe(false);
     }
   });
+
+  it('Warmaster Horus hidden: at the start of each of his turns while Horus lies face down the Traitor may turn him face up, or not; the Imperial player is never asked, and Horus turned up by his own side does not retreat', () => {
+    const start = atMovement(content, 'imperial', { 'imperial-unit-1': 'area-14', h: ['area-56', 'warmaster-horus', 'face-down'] }, 'imperial');
+    const horus = pieceOf(start, 'warmaster-horus');
+    expect(game.legalMoves(c, start).some((m) => m.kind === 'reveal' || m.kind === 'keep-hidden')).toBe(false);
+    const asked = game.play(c, start, { kind: 'end-movement' });
+    // The Traitor's turn starts: his choice comes before anything his turn's start sets off.
+    expect(asked.state).toMatchObject({ phase: 'traitor-reinforcements', stage: 'reveal-at-will', active: 'traitor' });
+    expect(game.legalMoves(c, asked.state)).toEqual([{ kind: 'reveal', piece: horus }, { kind: 'keep-hidden' }]);
+    // The Imperial player's view knows nothing more: the piece is still a face-down counter to him.
+    expect(game.playerView!(c, asked.state, 'imperial').identities[horus]).toBeUndefined();
+    // Kept hidden: he stays face down, and the turn goes on.
+    const kept = game.play(c, asked.state, { kind: 'keep-hidden' });
+    expect(kept.state.identities[horus]).toBe('warmaster-horus');
+    expect(kept.state.stage).not.toBe('reveal-at-will');
+    // Revealed: face up where he stands, no retreat offered (his own side turned him up), never asked again.
+    const shown = game.play(c, asked.state, { kind: 'reveal', piece: horus });
+    expect(reveals(shown.events)).toMatchObject([{ piece: horus, record: 'warmaster-horus', area: 'area-56', rule: 'special-unit/warmaster-horus/hidden' }]);
+    expect(shown.state.identities[horus]).toBeUndefined();
+    expect(findUnit(shown.state.core, horus)).toMatchObject({ record: 'warmaster-horus', location: 'area-56' });
+    expect(shown.state.pending).toBeNull();
+    expect(shown.events.some((e) => e.type === 'effect' && String(e.rule).includes('retreat-when-revealed'))).toBe(false);
+    let s = shown.state;
+    for (let i = 0; i < 300 && s.result === null && !(s.turn === 3 && s.phase === 'traitor-movement'); i++) {
+      const moves = game.legalMoves(c, s);
+      expect(moves.some((m) => m.kind === 'reveal' || m.kind === 'keep-hidden')).toBe(false);
+      s = game.play(c, s, moves.find((m) => m.kind === 'end-movement') ?? moves[moves.length - 1]!).state;
+    }
+  });
 });

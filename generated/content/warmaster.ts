@@ -2823,7 +2823,7 @@ export const units: { readonly [K in WarmasterSpecialUnitId]: WarmasterSpecialUn
         "do": [
           {
             "kind": "manual",
-            "note": "At the start of each Traitor turn the Traitor player may turn Horus face up: the vocabulary has no effect that turns a unit face up, no condition asking whether a unit is face down, and no optional effect a player may decline. Starting face down is the scenario's set-up (its Traitor side's `setup`)."
+            "note": "At the start of each of his turns while Horus lies face down, the engine offers the Traitor player to turn him face up (a `reveal` move) or not (`keep-hidden`), from this rule's trigger: the vocabulary has no effect that turns a piece face up, and a face-down piece holds no rules of its own to fire. Starting face down is the scenario's set-up (its Traitor side's `setup`)."
           }
         ],
         "id": "hidden",

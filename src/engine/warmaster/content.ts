@@ -113,6 +113,13 @@ export interface WarmasterRules {
   readonly results: { readonly [code: string]: { readonly key: string; readonly effects: readonly DeepReadonly<Effect>[] } };
   /** What the interpreter fires, in the pack's order. */
   readonly rules: readonly RuleSource[];
+  /**
+   * The hidden side's rules that let it turn one of its face-down pieces face up at the start of its
+   * turn (Horus: "the Treasonous player can ... reveal Horus at the beginning of anyone of his
+   * turns"): a rule of the piece's record triggered by `turn-starts` in its own side's turn. The
+   * procedure offers the reveal then (a piece face down holds no rules of its own to fire).
+   */
+  readonly revealAtWill: readonly { readonly record: string; readonly key: string }[];
   /** The scenario's victory conditions, each with its rule key (victory.ts plays them). */
   readonly victory: readonly Victory[];
   /** The odds rule's key, which each combat roll's line names. */
@@ -316,6 +323,15 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
     combat,
     results,
     rules: rulesOf(content, areas),
+    revealAtWill: Object.values(kind(content, 'special-unit')).flatMap((u) =>
+      hidden?.records.includes(u.id)
+        ? u.abilities.flatMap((rule, i) =>
+            rule.when?.event === 'turn-starts' && rule.when.whose === 'friendly'
+              ? [{ record: u.id, key: `special-unit/${u.id}/${rule.id ?? `#/abilities/${i}`}` }]
+              : [],
+          )
+        : [],
+    ),
     victory,
     keys: { combat: `combat-table/${combat.id}#/extension/oddsRule` },
   };

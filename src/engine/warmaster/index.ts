@@ -6,6 +6,8 @@
 //   { kind: 'place', piece, area }   set-up: the Traitor places a face-down piece (Horus) in a set-up area
 //   { kind: 'move', unit, to }       movement: a face-up unit moves to an area within its reach
 //   { kind: 'end-movement' }         movement: the side's movement phase ends
+//   { kind: 'reveal', piece }        a turn's start: the side turns a face-down piece face up at will (Horus)
+//   { kind: 'keep-hidden' }          a turn's start: the side leaves it face down
 //   { kind: 'reroll', use }          battle: a side holding a character's re-roll uses it on the combat roll, or not
 //   { kind: 'choose', ids }          a choice an effect asks of a side (units to lose, where to retreat or teleport)
 import type { Game, PlayResult } from '../core/game.js';

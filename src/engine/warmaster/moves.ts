@@ -19,6 +19,8 @@ export function listMoves(rules: WarmasterRules, state: WarmasterState): Warmast
       out.push({ kind: 'end-movement' });
       return out;
     }
+    case 'reveal-at-will':
+      return [...revealableAtWill(rules, state).map((piece): WarmasterMove => ({ kind: 'reveal', piece })), { kind: 'keep-hidden' }];
     case 'reroll':
       return [
         { kind: 'reroll', use: true },
@@ -27,6 +29,19 @@ export function listMoves(rules: WarmasterRules, state: WarmasterState): Warmast
     default:
       return [];
   }
+}
+
+/**
+ * The face-down pieces on the ship that the side whose turn starts may turn face up now (Horus):
+ * its own, of a record a rule lets it reveal at will (content.ts `revealAtWill`). A view that does
+ * not know what a piece is offers none.
+ */
+export function revealableAtWill(rules: WarmasterRules, state: WarmasterState): string[] {
+  if (rules.revealAtWill.length === 0) return [];
+  const side = rules.phases.find((p) => p.id === state.phase)?.side;
+  return state.core.units
+    .filter((u) => !u.destroyed && u.location !== null && u.side === side && rules.revealAtWill.some((r) => r.record === state.identities[u.id]))
+    .map((u) => u.id);
 }
 
 /** Whether two moves are the same (field by field, arrays by value). */

@@ -25,9 +25,9 @@ import {
 } from './battle.js';
 import { warmasterRuleSet } from './hooks.js';
 import { attemptJob, logEvents } from './jobs.js';
-import { listMoves, sameMove } from './moves.js';
+import { listMoves, revealableAtWill, sameMove } from './moves.js';
 import { arrive, arrived, draw, takeBridge, teleportDone, teleportNext, teleportRoll } from './reinforcements.js';
-import { addBattle, revealsAt, runJob, setCore, withRandom, type Next } from './steps.js';
+import { addBattle, revealsAt, runJob, setCore, turnFaceUp, withRandom, type Next } from './steps.js';
 import { draft, type Draft, type WarmasterMove, type WarmasterState } from './state.js';
 import { turnLimit, victory } from './victory.js';
 
@@ -78,6 +78,17 @@ function step(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
       return 'go';
     case 'turn-start':
       events.push({ type: 'turn', turn: s.turn, side: p!.side });
+      s.stage = 'reveal-at-will';
+      return 'go';
+    case 'reveal-at-will':
+      // The side may first turn a face-down piece face up (Horus), or keep it hidden: a move.
+      if (revealableAtWill(rules, s).length > 0) {
+        s.active = p!.side;
+        return 'stop';
+      }
+      s.stage = 'turn-starts';
+      return 'go';
+    case 'turn-starts':
       return runJob(s, rules, { kind: 'fire', event: { event: 'turn-starts', side: p!.side } }, 'phase-start', events);
     case 'phase-start': {
       const first = p!.step === 'reinforcements' ? 'draw' : p!.step === 'movement' ? 'move' : 'battle-next';
@@ -215,6 +226,24 @@ export function playMove(rules: WarmasterRules, state: WarmasterState, move: War
       break;
     case 'reroll':
       decideReroll(rules, s, move.use, events);
+      break;
+    case 'reveal': {
+      // Turned face up by its own side: `unit-revealed` is that side's (Horus's retreat hears only an enemy's reveal).
+      const unit = findUnit(s.core, move.piece)!;
+      const rule = rules.revealAtWill.find((r) => r.record === s.identities[move.piece])!.key;
+      const record = turnFaceUp(s, rules, move.piece);
+      events.push({ type: 'reveal', piece: move.piece, record, area: unit.location, side: unit.side, rule });
+      runJob(
+        s,
+        rules,
+        { kind: 'fire', event: { event: 'unit-revealed', location: unit.location, side: unit.side, units: [move.piece] } },
+        'turn-starts',
+        events,
+      );
+      break;
+    }
+    case 'keep-hidden':
+      s.stage = 'turn-starts';
       break;
     case 'choose':
       answer(rules, s, move.ids, events);

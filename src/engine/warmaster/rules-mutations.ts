@@ -41,6 +41,20 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: ['AR'],
     what: 'Kraxnar rolls again after an Attacker routed, not a Blood bath',
   },
+  // As Kraxnar's: Doombreed's Blood-bath roll with its effects removed survives 200 games (reveals on arrival
+  // changed which battles they fight); moved to another result, it fires elsewhere.
+  'special-unit/doombreed/roll-each-combat': {
+    pointer: '/abilities/1/when/results',
+    value: ['AR'],
+    what: 'Doombreed rolls again after an Attacker routed, not a Blood bath',
+  },
+  // Areas are destroyed rarely (an accident in the Engine Room or a Weapons store), and a teleport into one rarer
+  // still: the rule's condition turned round fires it on every teleport into an area not destroyed.
+  'ship-area/destroyed-areas/teleport-death': {
+    pointer: '/rules/1/if',
+    value: { place: { destroyed: false } },
+    what: 'units teleporting into an area not destroyed are annihilated',
+  },
   'ship-area/the-reactors/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into the Reactors' },
   'ship-area/destroyed-areas/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into destroyed areas' },
   'ship-area/the-bridge/movement': { pointer: '/control/movement/controller', value: 1, what: "the Bridge's controller moves one area, not three" },
@@ -88,6 +102,12 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     pointer: '/sides/0/setup/firstUnits',
     value: ['sanguinius'],
     what: "Sanguinius's group teleports first, not the Emperor's",
+  },
+  // Horus's reveal at will is offered from his rule's trigger (its effect is a note: content.ts revealAtWill).
+  'special-unit/warmaster-horus/hidden': {
+    pointer: '/abilities/0/when/event',
+    value: 'battle-ends',
+    what: 'Horus is never offered to be turned face up at the start of a Traitor turn',
   },
   'scenario/standard-game#/specialRules/5': {
     record: 'phase/imperial-reinforcements',

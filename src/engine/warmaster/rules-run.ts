@@ -1,11 +1,10 @@
 // The printed rules of Warmaster this engine plays through the game loop, by rule key (as
 // `playmark coverage warmaster --format json` lists them) -> the title of the test
 // (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`:
-// Horus's reveal at will, and the Bridge destroyed: the procedure plays it (movement.ts reads
-// `control.movement.destroyed`, and test/warmaster-areas.test.ts plays it once the lasers hit the
-// Bridge), but the pack's games destroy the Bridge too rarely (3 of 200 random games) for a change
-// to its value to show: moving three areas instead of one leaves the mutation batch's report (200
-// games, seed 1) as it was.
+// the Bridge destroyed: the procedure plays it (movement.ts reads `control.movement.destroyed`, and
+// test/warmaster-areas.test.ts plays it once the lasers hit the Bridge), but the pack's games
+// destroy the Bridge too rarely (3 of 200 random games) for a change to its value to show: moving
+// three areas instead of one leaves the mutation batch's report (200 games, seed 1) as it was.
 
 // test/warmaster-turn.test.ts
 const SETUP =
@@ -66,6 +65,8 @@ const RETREAT =
 // test/warmaster-teleport-order.test.ts
 const FIRST =
   "the Emperor's group teleports first, from the scenario's set-up whatever order the groups are listed in; a set-up naming another unit sends its group first";
+const HORUS_HIDDEN =
+  'Warmaster Horus hidden: at the start of each of his turns while Horus lies face down the Traitor may turn him face up, or not; the Imperial player is never asked, and Horus turned up by his own side does not retreat';
 const CREW_RETREAT =
   'Crew and Crew Ambush!: forced to retreat, each is eliminated instead, by its own rule (the retreat announced as unit-retreats, which the rule replaces)';
 
@@ -140,6 +141,7 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'special-unit/the-emperor/teleports-first': FIRST,
   'card/crew/eliminated-instead-of-retreating': CREW_RETREAT,
   'card/crew-ambush/eliminated-instead-of-retreating': CREW_RETREAT,
+  'special-unit/warmaster-horus/hidden': HORUS_HIDDEN,
 };
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.

@@ -10,7 +10,8 @@ import type { Group } from './content.js';
 
 /**
  * Where the game stands inside a phase (play.ts runs them in order):
- * `place` set-up placement; `phase-start`; reinforcements: `draw`, `teleport-next`, `teleport-roll`,
+ * `place` set-up placement; `turn-start`, `reveal-at-will` (the side may turn a piece face up:
+ * Horus), `turn-starts` (its rules hear the turn start); `phase-start`; reinforcements: `draw`, `teleport-next`, `teleport-roll`,
  * `arrive`, `arrived`, `teleport-done`; movement:
  * `move`; battle: `battle-next`, `reveal`, `battle-start`, `round-start`, `before-result`, `roll`,
  * `reroll` (a side holding a re-roll decides), `result`, `retreats` (then result-applied), `after-result`, `battle-end`, `battle-done`; `phase-end`; `over`.
@@ -18,6 +19,8 @@ import type { Group } from './content.js';
 export type Stage =
   | 'place'
   | 'turn-start'
+  | 'reveal-at-will'
+  | 'turn-starts'
   | 'phase-start'
   | 'draw'
   | 'teleport-next'
@@ -106,6 +109,8 @@ export type WarmasterMove =
   | { readonly kind: 'place'; readonly piece: string; readonly area: string }
   | { readonly kind: 'move'; readonly unit: string; readonly to: string }
   | { readonly kind: 'end-movement' }
+  | { readonly kind: 'reveal'; readonly piece: string }
+  | { readonly kind: 'keep-hidden' }
   | { readonly kind: 'reroll'; readonly use: boolean }
   | { readonly kind: 'choose'; readonly ids: readonly string[] };
 
