@@ -109,7 +109,10 @@ export function atMovement(
     active: other,
     turn: 1,
   });
-  const played = game.play(c, ready, { kind: 'end-movement' }).state;
+  let played = game.play(c, ready, { kind: 'end-movement' }).state;
+  // The Traitor's turn may open with Horus's choice to be revealed: he stays hidden.
+  while (played.phase !== `${side}-movement` && game.legalMoves(c, played).some((m) => m.kind === 'keep-hidden'))
+    played = game.play(c, played, { kind: 'keep-hidden' }).state;
   if (played.phase !== `${side}-movement`) throw new Error(`not at ${side}'s movement: ${played.phase}`);
   return played;
 }

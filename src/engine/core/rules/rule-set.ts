@@ -30,6 +30,7 @@ export function ruleSet(rules: readonly RuleSource[], hooks: RuleHooks = {}): Ru
     placeTraits: hooks.placeTraits,
     controlling: hooks.controlling,
     generate: hooks.generate,
+    places: hooks.places,
     replace:
       hooks.replace ??
       ((state, event, policy) => (listens.has(event.event) ? fire(state, event, rules, policy, withReplace) : { state, log: [], replaced: false })),
