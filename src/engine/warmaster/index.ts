@@ -12,6 +12,7 @@
 //   { kind: 'choose', ids }          a choice an effect asks of a side (units to lose, where to retreat or teleport)
 import type { Game, PlayResult } from '../core/game.js';
 import { warmasterRules, type WarmasterContent } from './content.js';
+import { evaluateState } from './evaluate.js';
 import { listMoves } from './moves.js';
 import { playMove } from './play.js';
 import { setupState } from './setup.js';
@@ -43,12 +44,10 @@ export const warmasterGame: Game<WarmasterContent, WarmasterState, WarmasterMove
   determinize(content, view, side, random) {
     return determinize(warmasterRules(content, view.scenario), view, side, random);
   },
-  evaluate(_content, state, side) {
+  evaluate(content, state, side) {
     if (state.result) return state.result.winner === side ? Infinity : state.result.winner === null ? 0 : -Infinity;
-    // Units in play, own minus enemy.
-    let score = 0;
-    for (const u of state.core.units) if (!u.destroyed) score += u.side === side ? 1 : -1;
-    return score;
+    // The leaders' danger and safety, material, the Bridge and areas held (evaluate.ts).
+    return evaluateState(warmasterRules(content, state.scenario), state, side);
   },
 };
 
