@@ -269,10 +269,12 @@ function placementReadsFor(rules: RuleSet): Reads | null {
         if (!filtersAt.has(h.place)) filtersAt.set(h.place, []);
       } else if ('record' in h) {
         const targets = r.rule.do.flatMap((e) => ('target' in e && e.target !== undefined ? [e.target as DeepReadonly<UnitFilter>] : []));
+        // A limit-movement's mark names the place the unit stands in (a location rule): a function of
+        // where the unit is, not of the unit alone, so such a record is read with its place.
         const selfOnly =
           (r.rule.if === undefined || !readsUnits(r.rule.if)) &&
           targets.every((t) => t.binding === 'self') &&
-          r.rule.do.every((e) => 'target' in e || unapplied(e.kind));
+          r.rule.do.every((e) => ('target' in e || unapplied(e.kind)) && e.kind !== 'limit-movement');
         const byPlace = r.rule.if === undefined || readsPlaceTraitsOnly(r.rule.if) ? new Map<string | null, boolean>() : null;
         if (selfOnly && !unitRecords.has(h.record)) selfRecords.set(h.record, [...(selfRecords.get(h.record) ?? []), { source: r, targets, byPlace }]);
         else {
