@@ -193,3 +193,76 @@ describe('simulate Archon Skirmish', () => {
     expect(r.wins.reduce((s, w) => s + w.games, 0) + r.draws.games + r.unfinished.games).toBe(8);
   }, 60_000);
 });
+
+describe('simulate Warmaster', () => {
+  const batchOf = (content: { pack: { version: string } }, games: number): Batch => ({
+    pack: 'warmaster',
+    packVersion: content.pack.version,
+    scenario: null,
+    seed: 1,
+    games,
+    bots: [
+      { side: 'imperial', bot: 'random' },
+      { side: 'traitor', bot: 'greedy' },
+    ],
+    maxMoves: 10_000,
+  });
+  const shipped = async () => {
+    const { packContentOf } = await import('./content-support.js');
+    const { printables: _, ...content } = packContentOf('warmaster');
+    return content;
+  };
+
+  // This caught a cache of static marks shared by the games of a thread (core/rules/placement.ts):
+  // a Crew's hold on its area taken from another game's state with the pieces at other places.
+  it('the report is the same in this thread and on 2 workers, and shards merge into it', async () => {
+    const { gameRefOf } = await import('../src/content/game-module.js');
+    const content = await shipped();
+    const ref = gameRefOf(content)!;
+    const b = batchOf(content, 24);
+    const here = reportJson(await simulate(ref, content, b, { workers: 0 }));
+    expect(reportJson(await simulate(ref, content, b, { workers: 2 }))).toBe(here);
+    const parts = await Promise.all(
+      [1, 2, 3].map(async (i) => ({ name: `p${i}`, report: await simulate(ref, content, b, { workers: 0, range: shardRange(24, i, 3) }) })),
+    );
+    expect(reportJson(mergeReports(parts))).toBe(here);
+    const r = JSON.parse(here) as SimulateReport;
+    expect(r.failed.games).toBe(0);
+    expect(r.wins.reduce((s, w) => s + w.games, 0) + r.draws.games + r.unfinished.games).toBe(24);
+  }, 120_000);
+
+  it("counts the games in which each place was destroyed, as the games' logs say, and prints them", async () => {
+    const { gameRefOf } = await import('../src/content/game-module.js');
+    const { playGame } = await import('../src/analysis/simulate-game.js');
+    const { reportText } = await import('../src/analysis/simulate-text.js');
+    const { warmasterGame } = await import('../src/engine/warmaster/index.js');
+    const content = await shipped();
+    const b: Batch = {
+      ...batchOf(content, 100),
+      bots: [
+        { side: 'imperial', bot: 'random' },
+        { side: 'traitor', bot: 'random' },
+      ],
+    };
+    const r = await simulate(gameRefOf(content)!, content, b, { workers: 0 });
+    // The same games, their places read from their logs' destroy-place lines (not those already destroyed).
+    const games: Record<string, number> = {};
+    for (let i = 0; i < 100; i++) {
+      const places = new Set<string>();
+      playGame(warmasterGame as never, content, i, gameSeed(1, i), ['random', 'random'], { scenario: null, maxMoves: 10_000 }, (line) => {
+        const data = line.data as { place?: string; already?: boolean } | undefined;
+        if (line.type === 'effect' && line.effect === 'destroy-place' && data?.place && !data.already) places.add(data.place);
+      });
+      for (const p of places) games[p] = (games[p] ?? 0) + 1;
+    }
+    expect(Object.keys(games).length).toBeGreaterThan(0);
+    expect(Object.fromEntries(Object.entries(r.placesDestroyed!).map(([p, s]) => [p, s.games]))).toEqual(games);
+    for (const [p, s] of Object.entries(r.placesDestroyed!)) {
+      expect(s.share).toBe(games[p]! / 100);
+      expect(s.ci95).toEqual(wilson(games[p]!, 100).map((x) => Math.round(x * 1e6) / 1e6));
+    }
+    const text = reportText(r);
+    expect(text).toMatch(/^Places destroyed +games +share +95% interval$/m);
+    for (const [p, n] of Object.entries(games)) expect(text).toMatch(new RegExp(`^  ${p} +${n} +`, 'm'));
+  }, 120_000);
+});

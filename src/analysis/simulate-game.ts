@@ -54,6 +54,8 @@ export interface Counts {
   readonly combat: Record<string, number>;
   /** The exact odds of the combat groups counted (simulate-odds.ts groupKey -> result -> `n/d`), when the game's tables give them. */
   readonly combatOdds?: Record<string, Record<string, string>>;
+  /** Places (squares, areas) destroyed, by id: the `destroy-place` effect lines that destroyed one (not one already destroyed). */
+  readonly places?: Record<string, number>;
 }
 
 export interface GameOptions {
@@ -222,6 +224,7 @@ export class PlayCounts {
   private readonly byType = new Map<string, TypeCount>();
   private readonly byKind = new Map<string, { readonly bySide: Map<string, Counter>; readonly byIndex: (Counter | undefined)[] }>();
   private readonly combat = new Map<string, Counter>();
+  private readonly places = new Map<string, Counter>();
   /** The last combat number shown by fingers in this game (docs/game-log.md `fingers`, purpose `combat`). */
   private shown: { spread: JsonValue | undefined; number: JsonValue | undefined; event: boolean } | null = null;
 
@@ -283,7 +286,17 @@ export class PlayCounts {
         }
       }
       if (c.combat) this.combatEvent(e);
+      else if (e.effect === 'destroy-place' && e.type === 'effect') this.placeDestroyed(e);
     }
+  }
+
+  /** A `destroy-place` line: the place it destroyed, unless it was destroyed already. */
+  private placeDestroyed(e: GameEvent): void {
+    const data = e.data as { place?: JsonValue; already?: JsonValue } | undefined;
+    if (data === undefined || data === null || typeof data.place !== 'string' || data.already === true) return;
+    const c = this.places.get(data.place);
+    if (c === undefined) this.places.set(data.place, { n: 1 });
+    else c.n++;
   }
 
   /** A combat number shown, or a combat result looked up from the last one shown (not one a rule set). */
@@ -314,6 +327,11 @@ export class PlayCounts {
       }
       events[type] = { count: c.count, by };
     }
-    return { moveKinds: Object.fromEntries([...this.byKind].map(([kind, k]) => [kind, plainCounts(k.bySide)])), events, combat: plainCounts(this.combat) };
+    return {
+      moveKinds: Object.fromEntries([...this.byKind].map(([kind, k]) => [kind, plainCounts(k.bySide)])),
+      events,
+      combat: plainCounts(this.combat),
+      places: plainCounts(this.places),
+    };
   }
 }

@@ -44,6 +44,8 @@ export interface Tally {
   /** Combat results from a table's number (simulate-odds.ts resultKey), and the exact odds of their groups. */
   combat: Record<string, number>;
   combatOdds: Record<string, Record<string, string>>;
+  /** Places destroyed, by id (a place is destroyed once a game: the games in which it was). */
+  places: Record<string, number>;
   /** The first LISTED games that hit the move bound. */
   unfinished: { index: number; seed: number }[];
   /** The first LISTED games that failed (no legal move, or an error). */
@@ -63,6 +65,7 @@ export function emptyTally(): Tally {
     events: {},
     combat: {},
     combatOdds: {},
+    places: {},
     unfinished: [],
     failures: [],
   };
@@ -92,6 +95,7 @@ export function addCounts(t: Tally, c: Counts): void {
   addEvents(t.events, c.events);
   for (const [key, n] of Object.entries(c.combat ?? {})) add(t.combat, key, n);
   for (const [group, odds] of Object.entries(c.combatOdds ?? {})) t.combatOdds[group] ??= odds;
+  for (const [place, n] of Object.entries(c.places ?? {})) add(t.places, place, n);
 }
 
 function addEvents(into: EventCounts, from: EventCounts): void {
@@ -119,6 +123,7 @@ export function addTally(a: Tally, b: Tally): void {
   addEvents(a.events, b.events);
   for (const [key, n] of Object.entries(b.combat)) add(a.combat, key, n);
   for (const [group, odds] of Object.entries(b.combatOdds)) a.combatOdds[group] ??= odds;
+  for (const [place, n] of Object.entries(b.places)) add(a.places, place, n);
   a.unfinished = firstListed([...a.unfinished, ...b.unfinished]);
   a.failures = firstListed([...a.failures, ...b.failures]);
 }
@@ -228,6 +233,8 @@ export interface SimulateReport {
    * from such tables, or none came up.
    */
   readonly combatResults?: CombatAgainstOdds | null;
+  /** The places (squares, areas) destroyed, by id (sorted): in how many games each was, with its share of the games played. */
+  readonly placesDestroyed?: Record<string, Share>;
 }
 
 function sortedKeys<T>(m: Record<string, T>): Record<string, T> {
@@ -288,6 +295,7 @@ export function makeReport(batch: Batch, range: Range, t: Tally): SimulateReport
     moveKinds,
     events,
     combatResults: againstOdds(t.combat, t.combatOdds),
+    placesDestroyed: Object.fromEntries(Object.entries(sortedKeys(t.places)).map(([place, k]) => [place, share(k, n)])),
   };
 }
 
@@ -312,6 +320,7 @@ export function tallyOf(r: SimulateReport): Tally {
     for (const x of g.results) if (x.observed > 0) add(t.combat, resultKey(g.spread, g.column, g.cell, x.result), x.observed);
     if (g.chiSquare !== null) t.combatOdds[group] = Object.fromEntries(g.results.filter((x) => x.probability !== '0').map((x) => [x.result, x.probability]));
   }
+  for (const [place, s] of Object.entries(r.placesDestroyed ?? {})) t.places[place] = s.games;
   t.unfinished = r.unfinished.first.map((u) => ({ index: u.index, seed: u.seed }));
   t.failures = r.failed.first.map((f) => ({ index: f.index, seed: f.seed, end: f.end, message: f.message }));
   return t;

@@ -37,6 +37,16 @@ export function reportText(r: SimulateReport): string {
     const who = e.end !== 'result' ? e.end : e.winner === null ? 'draw' : `${e.winner} wins`;
     lines.push(`  ${String(e.games).padStart(7)}  ${who}: ${e.reason} (${e.rule})`);
   }
+  const places = Object.entries(r.placesDestroyed ?? {});
+  if (places.length > 0) {
+    // Games in which each place (a square, an area) was destroyed.
+    const pw = Math.max(w, 'Places destroyed'.length, ...places.map(([p]) => p.length + 2));
+    lines.push('', `${'Places destroyed'.padEnd(pw)} ${'games'.padStart(7)} ${'share'.padStart(7)}   95% interval`);
+    for (const [place, s] of places)
+      lines.push(
+        `  ${place.padEnd(pw - 2)} ${String(s.games).padStart(7)} ${pct(s.share).padStart(7)}   ${pct(s.ci95[0]).padStart(6)} - ${pct(s.ci95[1]).padStart(6)}`,
+      );
+  }
   if (r.unfinished.first.length > 0) {
     lines.push('', `Unfinished (hit ${r.maxMoves} moves), first ${r.unfinished.first.length}: ${r.unfinished.first.map((u) => `game ${u.index}`).join(', ')}`);
   }
