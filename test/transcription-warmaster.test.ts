@@ -342,8 +342,8 @@ describe('Unit rules with triggers', () => {
       if: { present: { side: 'enemy' } },
       once: 'game',
     });
-    // "the player can allow Horus to retreat": the vocabulary has no optional effect yet.
-    expect(retreat.do.map((e: Rec) => e.kind)).toEqual(['manual']);
+    // "the player can allow Horus to retreat an area": his player's choice, one area.
+    expect(retreat.do).toEqual([{ kind: 'may', by: 'controller', do: [{ kind: 'retreat', target: { binding: 'self' }, distance: 1 }] }]);
   });
 });
 
