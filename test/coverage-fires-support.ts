@@ -25,6 +25,8 @@ import type { BotName } from '../src/engine/core/bots.js';
 import type { Game, GameMove, GameState } from '../src/engine/core/game.js';
 import type { PackContent } from '../src/content/effective.js';
 import type { JsonObject } from '../src/content/model.js';
+import { warmasterRules } from '../src/engine/warmaster/index.js';
+import type { WarmasterState } from '../src/engine/warmaster/state.js';
 
 export type AnyGame = Game<unknown, GameState, GameMove>;
 
@@ -351,5 +353,80 @@ export const ARCHON_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: 
   {
     key: /^card\/attack-[1-4]$/,
     why: "an attack names the Attack card played (`attack`): the card has no rule of its own, the Battle Phase's rule damage does its Hit",
+  },
+];
+
+// ---- Warmaster ----
+
+/** The units that may still move now: the side to act's, on the ship, face up, not yet moved (warmaster/movement.ts mayMove). */
+function movers(state: WarmasterState): readonly CoreUnit[] {
+  if (state.stage !== 'move') return [];
+  return state.core.units.filter(
+    (u) =>
+      !u.destroyed &&
+      u.location !== null &&
+      u.side === state.active &&
+      u.record !== null &&
+      state.identities[u.id] === undefined &&
+      !state.moved.includes(u.id),
+  );
+}
+type CoreUnit = WarmasterState['core']['units'][number];
+
+/** Warmaster's rules that leave no line under their own key, for a scenario. */
+export function warmasterWitnesses(content: PackContent, scenario: JsonObject): Witness[] {
+  const rules = warmasterRules(content as never, String(scenario.id));
+  const id = `scenario/${scenario.id}#`;
+  const special = (name: string) => (scenario.specialRules as { text?: string }[] | undefined)?.findIndex((r) => r.text?.startsWith(name)) ?? -1;
+  const beside = (state: WarmasterState, areas: readonly string[]) =>
+    movers(state).some((u) => rules.area.get(u.location!)?.neighbours.some((n) => areas.includes(n)));
+  const out: Witness[] = [
+    {
+      key: `${id}/sides/0/army`,
+      how: "an Imperial group teleports onto the ship (a `teleport` line of the Imperial side's)",
+      seen: (l) => l.type === 'teleport' && l.side === rules.sides[0],
+    },
+    {
+      key: `${id}/sides/1/army`,
+      how: 'the Traitor draws his reinforcements from the cup (a `draw` line, `what: cup`)',
+      seen: (l) => l.type === 'draw' && l.what === 'cup',
+    },
+    {
+      key: 'ship-area/the-reactors/no-entry',
+      how: 'a unit that may still move stands next to the Reactors (the move there is refused)',
+      seen: (l, s) => l.type === 'effect' && l.effect === 'move' && beside(s as WarmasterState, rules.noEntry),
+    },
+    {
+      key: 'ship-area/destroyed-areas/no-entry',
+      how: 'a unit that may still move stands next to a destroyed area (the move there is refused)',
+      seen: (l, s) => l.type === 'effect' && l.effect === 'move' && beside(s as WarmasterState, (s as WarmasterState).core.destroyedPlaces),
+    },
+    {
+      key: 'ship-area/the-bridge/movement',
+      how: 'a unit moves more than one area at once (its side controls the Bridge)',
+      seen: (l) => l.type === 'effect' && l.effect === 'move' && !rules.area.get(String(l.from))?.neighbours.includes(String(l.to)),
+    },
+  ];
+  // The scenario's special rules the engine plays without a line of their own, found by their text.
+  const bridge = special('The bridge is controlled initially');
+  if (bridge >= 0)
+    out.push({
+      key: `${id}/specialRules/${bridge}`,
+      how: 'the Traitor controls the Bridge when the game is set up',
+      seen: (l, s) => l.type === 'setup' && (s as WarmasterState).bridge === rules.bridge?.initial,
+    });
+  const cup = special('The cup holds');
+  if (cup >= 0) out.push({ key: `${id}/specialRules/${cup}`, how: 'a piece is drawn from the cup', seen: (l) => l.type === 'draw' && l.what === 'cup' });
+  const groups = special('The four initial Imperial groups');
+  if (groups >= 0)
+    out.push({ key: `${id}/specialRules/${groups}`, how: 'an Imperial group teleports', seen: (l) => l.type === 'teleport' && l.side === rules.sides[0] });
+  return out;
+}
+
+/** Rule keys Warmaster's log names that are not printed rules, and why. */
+export const WARMASTER_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: string }[] = [
+  {
+    key: /^end of battle-round$/,
+    why: 'a mark for "this battle round" running out (Crew Ambush!): the line names the moment, and the rule that made the mark was logged when it did',
   },
 ];

@@ -18,6 +18,8 @@ import {
   measure,
   WARCHON_NOT_PRINTED,
   warchonWitnesses,
+  WARMASTER_NOT_PRINTED,
+  warmasterWitnesses,
   type AnyGame,
   type Measured,
   type Witness,
@@ -32,6 +34,7 @@ const PACKS: readonly {
 }[] = [
   { pack: 'warchon', witnesses: warchonWitnesses, notPrinted: WARCHON_NOT_PRINTED },
   { pack: 'archon-skirmish', witnesses: archonWitnesses, notPrinted: ARCHON_NOT_PRINTED },
+  { pack: 'warmaster', witnesses: warmasterWitnesses, notPrinted: WARMASTER_NOT_PRINTED },
 ];
 
 const done = new Map<string, ReturnType<typeof measuredOnce>>();
