@@ -415,11 +415,6 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
       how: 'the Traitor controls the Bridge when the game is set up',
       seen: (l, s) => l.type === 'setup' && (s as WarmasterState).bridge === rules.bridge?.initial,
     });
-  const cup = special('The cup holds');
-  if (cup >= 0) out.push({ key: `${id}/specialRules/${cup}`, how: 'a piece is drawn from the cup', seen: (l) => l.type === 'draw' && l.what === 'cup' });
-  const groups = special('The four initial Imperial groups');
-  if (groups >= 0)
-    out.push({ key: `${id}/specialRules/${groups}`, how: 'an Imperial group teleports', seen: (l) => l.type === 'teleport' && l.side === rules.sides[0] });
   return out;
 }
 

@@ -228,19 +228,48 @@ describe('The printed kit', () => {
     }
   });
 
-  it('says on the reference card when face-down pieces are revealed, how units stack, how far a routed unit retreats and how a side wins, each marked', () => {
-    const turn = faces.find((f) => f.id === 'warmaster-reference' && /sequence of play/.test(f.label))!;
+  it('says on the reference card when face-down pieces are revealed, how units stack, how far a routed unit retreats, how battles, teleports and the Bridge go and how a side wins, each marked', () => {
+    const reference = faces.filter((f) => f.id === 'warmaster-reference');
+    const turn = reference.find((f) => /sequence of play/.test(f.label))!;
+    const html = reference.map((f) => f.html).join('\n');
     const scenario = content.records.scenario!['standard-game'] as Rec;
-    const text = htmlText(turn.html);
-    for (const name of ['Face-down pieces', 'Stacking', 'Retreat']) {
-      const rule = (scenario.specialRules as Rec[]).find((r) => r.name === name)!;
-      expect(rule, name).toBeDefined();
+    const text = htmlText(html);
+    const named = (scenario.specialRules as Rec[]).filter((r) => r.name);
+    expect(named.map((r) => r.name)).toEqual([
+      'Face-down pieces',
+      'Stacking',
+      'Retreat',
+      'Battles',
+      'No attack, no defence',
+      'Teleporting groups',
+      'Perfectly! (66)',
+      'Taking the Bridge',
+      'Re-roll order',
+    ]);
+    for (const rule of named) {
       expect(text).toContain(rule.text);
-      expect(turn.html).toContain(`${name}${markHtml('ruling')}`);
+      expect(html).toContain(`${rule.name}${markHtml('ruling')}`);
     }
     expect(text).toContain('revealed (turned face up): when an Imperial unit ends its move or teleport in their area');
     expect(text).toContain('A routed unit retreats one area, its owner choosing');
-    for (const v of scenario.victory as Rec[]) expect(text).toContain(v.text);
+    for (const v of scenario.victory as Rec[]) expect(htmlText(turn.html)).toContain(v.text);
     expect(turn.html).toContain(`Winning${markHtml('reconstruction')}`);
+  });
+
+  it("prints the Imperial groups and the cup from the phases' data, the only place they are given", () => {
+    const turn = faces.find((f) => f.id === 'warmaster-reference' && /sequence of play/.test(f.label))!;
+    const text = htmlText(turn.html).replace(/\s+/g, ' ');
+    const nameOf = (id: string) => Object.values(content.records).find((records) => records[id])![id]!.name as string;
+    const pieces = (list: Rec[]) => list.map((p) => (p.count === 1 ? nameOf(p.unit) : `${p.count} ${nameOf(p.unit)}`)).join(', ');
+    const groups = content.records.phase!['imperial-reinforcements']!.groups as Rec[];
+    const cup = content.records.phase!['traitor-reinforcements']!.cup as Rec[];
+    expect(groups.length).toBe(4);
+    expect(text).toContain(`in order: ${groups.map((g) => pieces(g.pieces)).join('; ')}`);
+    expect(text).toContain(`(${cup.reduce((n, p) => n + (p.count as number), 0)}): ${pieces(cup)}`);
+    expect(turn.html).toContain(`The cup${markHtml('reconstruction')}`);
+    expect(turn.html).toContain(`Groups${markHtml('reconstruction')}`);
+    // No special rule repeats them in words.
+    const scenario = content.records.scenario!['standard-game'] as Rec;
+    expect((scenario.specialRules as Rec[]).filter((r) => /cup holds|Imperial groups/.test(r.text))).toEqual([]);
   });
 });

@@ -65,7 +65,8 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: 'imperial',
     what: 'the Imperial side controls the Bridge at the start',
   },
-  'scenario/standard-game#/specialRules/4': {
+  // The cup and the groups are the phases' data (`cup`, `groups`), which these armies' rules name.
+  'scenario/standard-game#/sides/1/army': {
     record: 'phase/traitor-reinforcements',
     pointer: '/cup/4/count',
     value: 3,
@@ -109,7 +110,7 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: 'battle-ends',
     what: 'Horus is never offered to be turned face up at the start of a Traitor turn',
   },
-  'scenario/standard-game#/specialRules/5': {
+  'scenario/standard-game#/sides/0/army': {
     record: 'phase/imperial-reinforcements',
     pointer: '/groups/0/pieces/1/count',
     value: 2,

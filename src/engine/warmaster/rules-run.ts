@@ -84,8 +84,6 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'scenario/standard-game#/victory/1': LEADERS,
   'scenario/standard-game#/victory/2': TURN_LIMIT,
   'scenario/standard-game#/specialRules/0': CONTROL,
-  'scenario/standard-game#/specialRules/4': CUP,
-  'scenario/standard-game#/specialRules/5': EMPEROR,
   'special-unit/the-emperor/perfect-teleport': EMPEROR,
   'teleport-table/teleportation#/entries/0': DEATH,
   'teleport-table/teleportation#/entries/1': FAILURE,

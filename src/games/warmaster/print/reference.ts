@@ -1,5 +1,6 @@
 // The reference sheet: sequence of play, Teleportation Table, combat results table with its legend
 // and the odds rule. Every value from the effective content; every layer-set value marked.
+import type { PackContent } from '../../../content/effective.js';
 import { inLegendOrder } from '../../../engine/warmaster/tables.js';
 import type { Face } from '../../../render/printable.js';
 import { MarkBook } from '../../../render/marks.js';
@@ -9,6 +10,21 @@ import { dieText, face, footer, layered, type Phase, rangeText, recordOf, sideVi
 const TABLE = 'combat-results';
 const TELEPORT = 'teleportation';
 const SCENARIO = 'standard-game';
+/** Pieces as the table reads them: `The Emperor, 3 Space Marine` (each piece's record name, its count when more than one). */
+function piecesText(content: PackContent, pieces: readonly { readonly unit: string; readonly count: number }[]): string {
+  const nameOf = (id: string): string => {
+    for (const records of Object.values(content.records)) {
+      const name = (records as Record<string, { name?: unknown }> | undefined)?.[id]?.name;
+      if (typeof name === 'string') return name;
+    }
+    return id;
+  };
+  return pieces.map((p) => (p.count === 1 ? nameOf(p.unit) : `${p.count} ${nameOf(p.unit)}`)).join(', ');
+}
+
+/** The scenario's special rules (by id) printed on the combat page: how a battle is fought. */
+const IN_BATTLE: readonly string[] = ['battles', 'zero-totals', 'reroll-order', 'retreat'];
+
 /** How a phase's units roll on the Teleportation Table. */
 const TELEPORT_BY: Readonly<Record<string, string>> = { group: 'one roll per group', unit: 'one roll per unit' };
 
@@ -31,7 +47,7 @@ export const referenceContext: NamedContext = {
       ? input.records.map((r) => view.phases[r.id]!)
       : Object.values(view.phases).sort((a, b) => a.order - b.order);
     const phaseViews = phaseList.map((p) => {
-      book.add(p.id, view.origins('phase', p.id), ['/name', '/text', '/unitsDrawn', '/teleportBy']);
+      book.add(p.id, view.origins('phase', p.id), ['/name', '/text', '/unitsDrawn', '/teleportBy', '/groups', '/cup']);
       return {
         id: p.id,
         order: p.order,
@@ -40,6 +56,9 @@ export const referenceContext: NamedContext = {
         side: sideView(view, p.side),
         teleportBy: p.teleportBy ? TELEPORT_BY[p.teleportBy] : null,
         unitsDrawn: p.unitsDrawn ? dieText(p.unitsDrawn.die, p.unitsDrawn.plus ?? 0) : null,
+        // What the engine teleports and draws (the phase's `groups` and `cup`), printed from that data.
+        groups: p.groups?.length ? p.groups.map((g) => piecesText(input.content, g.pieces)).join('; ') : null,
+        cup: p.cup?.length ? { pieces: piecesText(input.content, p.cup), total: p.cup.reduce((n, x) => n + x.count, 0) } : null,
       };
     });
 
@@ -65,11 +84,13 @@ export const referenceContext: NamedContext = {
       })),
     };
 
-    // On the ship: the scenario's named special rules (face-down pieces, stacking, retreat) and how
-    // a side wins, so the table needs no other sheet for them.
+    // On the ship: the scenario's named special rules and how a side wins, so the table needs no
+    // other sheet for them; those of a battle (IN_BATTLE) go on the combat page, beside the table.
     const scenario = recordOf(view.scenarios, 'scenario', SCENARIO, printable);
     const scenarioOrigins = view.origins('scenario', scenario.id);
-    const shipRules = (scenario.specialRules ?? []).flatMap((r, i) => (r.name ? [{ name: r.name, text: r.text, pointer: `/specialRules/${i}` }] : []));
+    const named = (scenario.specialRules ?? []).flatMap((r, i) => (r.name ? [{ id: r.id, name: r.name, text: r.text, pointer: `/specialRules/${i}` }] : []));
+    const shipRules = named.filter((r) => !IN_BATTLE.includes(r.id ?? ''));
+    const battleRules = named.filter((r) => IN_BATTLE.includes(r.id ?? ''));
     book.add(
       scenario.id,
       scenarioOrigins,
@@ -78,6 +99,7 @@ export const referenceContext: NamedContext = {
     book.add(scenario.id, scenarioOrigins, ['/victory']);
     const onShip = {
       id: scenario.id,
+      title: 'On the ship',
       rules: shipRules,
       victory: (scenario.victory ?? []).map((v) => v.text),
     };
@@ -100,6 +122,11 @@ export const referenceContext: NamedContext = {
 
     // Combat results table: odds columns x die rows, cells coloured by result.
     const cbook = new MarkBook();
+    cbook.add(
+      scenario.id,
+      scenarioOrigins,
+      battleRules.map((r) => r.pointer),
+    );
     const table = recordOf(view.combatTables, 'combat-table', TABLE, printable);
     const tableOrigins = view.origins('combat-table', table.id);
     // The legend is the combat-result records (`legend: { kind: combat-result, order: [...] }`), in that order.
@@ -129,7 +156,7 @@ export const referenceContext: NamedContext = {
         phases: [],
         phaseRows: 0,
         teleport: null,
-        onShip: null,
+        onShip: battleRules.length ? { id: scenario.id, title: 'In battle', rules: battleRules, victory: [] } : null,
         combat: {
           id: table.id,
           name: table.name,
