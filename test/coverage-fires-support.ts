@@ -406,7 +406,40 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
       how: 'a unit moves more than one area at once (its side controls the Bridge)',
       seen: (l) => l.type === 'effect' && l.effect === 'move' && !rules.area.get(String(l.from))?.neighbours.includes(String(l.to)),
     },
+    {
+      key: 'scenario/standard-game/face-down-pieces',
+      how: 'a face-down piece is turned face up by the procedure (a `reveal` line naming no rule: not by its own side at will)',
+      seen: (l) => l.type === 'reveal' && l.rule === undefined,
+    },
+    {
+      key: 'scenario/standard-game/stacking',
+      how: 'a battle is fought where a side arrived among enemy pieces (a `battle` line)',
+      seen: (l) => l.type === 'battle',
+    },
+    {
+      key: 'scenario/standard-game/retreat',
+      how: 'a unit retreats (a `retreat` effect line)',
+      seen: (l) => l.type === 'effect' && l.effect === 'retreat',
+    },
   ];
+  // The group holding a unit the Imperial set-up names (`firstUnits`: the Emperor) teleports first:
+  // in turn 1, its group's teleport (a `group-teleports` trigger line naming the unit, or its `teleport` line).
+  const firstUnits = ((scenario.sides as { setup?: { firstUnits?: string[] } }[] | undefined)?.[0]?.setup?.firstUnits ?? []) as string[];
+  const named = (ids: unknown) => ((ids as string[] | undefined) ?? []).some((id) => firstUnits.includes(id));
+  const leadsFirst = (l: { readonly [k: string]: unknown }, s: unknown) =>
+    (s as WarmasterState).turn === 1 &&
+    ((l.type === 'teleport' && l.side === rules.sides[0] && named(l.pieces)) ||
+      (l.type === 'effect' &&
+        l.effect === 'trigger' &&
+        String((l.data as { event?: string } | undefined)?.event).startsWith('group-teleports') &&
+        named(l.units)));
+  if (firstUnits.length > 0)
+    for (const key of [`${id}/sides/0/setup`, 'special-unit/the-emperor/teleports-first'])
+      out.push({
+        key,
+        how: 'in turn 1, the group holding the unit the Imperial set-up names teleports (its `group-teleports` trigger or `teleport` line)',
+        seen: leadsFirst,
+      });
   // The scenario's special rules the engine plays without a line of their own, found by their text.
   const bridge = special('The bridge is controlled initially');
   if (bridge >= 0)
@@ -419,9 +452,4 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
 }
 
 /** Rule keys Warmaster's log names that are not printed rules, and why. */
-export const WARMASTER_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: string }[] = [
-  {
-    key: /^end of battle-round$/,
-    why: 'a mark for "this battle round" running out (Crew Ambush!): the line names the moment, and the rule that made the mark was logged when it did',
-  },
-];
+export const WARMASTER_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: string }[] = [];

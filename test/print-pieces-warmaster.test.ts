@@ -5,7 +5,7 @@
 // one layer mark. No browser: faces are rendered to HTML only.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cards, layers, markers, origins, scenarios, troops, units } from '../generated/content/warmaster.js';
+import { cards, layers, markers, origins, phases, scenarios, troops, units } from '../generated/content/warmaster.js';
 import { renderFace } from '../src/render/document.js';
 import { BOX_H, BOX_W, COUNTER_ROOM, NUMBER_H } from '../src/games/warmaster/print/map.js';
 import { COUNTER, COUNTER_BLEED } from '../src/games/warmaster/print/counters.js';
@@ -58,22 +58,22 @@ describe('warmaster-counters', () => {
     expect(fronts).toHaveLength(17 + 28 + 27);
   });
 
-  it('prints the Traitor army its own cup rule describes: Horus, the four characters, the Demonic hordes and the four cards', () => {
-    const cup = scenarios['standard-game'].specialRules!.find((r) => r.text.startsWith('The cup holds'))!;
-    const pieces = [
-      ...army(1).map((u) => ({ id: u.unit, name: (units as Record<string, { name: string }>)[u.unit]!.name, count: u.count })),
-      ...Object.values(cards).map((c) => ({ id: c.id, name: c.name, count: c.count! })),
-    ];
-    for (const p of pieces) {
-      if (p.id !== 'warmaster-horus') expect(cup.text, p.id).toContain(p.name);
-      if (p.count > 1) expect(cup.text, p.id).toContain(`${p.count} ${p.name}`);
+  it("prints the pieces the Traitor cup holds (the reinforcements phase's cup), and Horus, who starts on the ship", () => {
+    const cup = phases['traitor-reinforcements']!.cup!;
+    const inCup: Record<string, number> = {};
+    for (const { unit, count } of cup) inCup[unit] = (inCup[unit] ?? 0) + count;
+    // Every Traitor piece is in the cup but Horus: the army's units and every card.
+    const traitor: Record<string, number> = {
+      ...Object.fromEntries(army(1).map((u) => [u.unit, u.count])),
+      ...Object.fromEntries(Object.values(cards).map((c) => [c.id, c.count!])),
+    };
+    expect({ ...inCup, 'warmaster-horus': 1 }).toEqual(traitor);
+    for (const [piece, count] of Object.entries(traitor))
       expect(
-        fronts.filter((c) => c.piece === p.id),
-        p.id,
-      ).toHaveLength(p.count);
-    }
-    expect(army(1).map((u) => u.unit)).toContain('demonic-hordes');
-    expect(army(1).find((u) => u.unit === 'demonic-hordes')!.count).toBe(units['demonic-hordes'].count);
+        fronts.filter((c) => c.piece === piece),
+        piece,
+      ).toHaveLength(count);
+    expect(inCup['demonic-hordes']).toBe(units['demonic-hordes'].count);
   });
 
   it('sizes each counter to fit inside one area of the ship map below its number, with its own bleed', () => {

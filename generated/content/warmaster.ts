@@ -1161,19 +1161,67 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
         "do": [
           {
             "kind": "manual",
-            "note": "What the cup holds and drawing from it: the vocabulary has no set-up of a zone's contents, `move-cards` moves cards between zones but not units, and it has no face-down (hidden) units."
+            "note": "Who fights and in what order: the vocabulary has no battle made of every piece in a place and no order of battles; the game's procedure plays it."
           }
         ],
-        "text": "The cup holds every Traitor counter except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, 6 Demonic hordes, 4 Trap, 4 Horror, 6 Crew and 3 Crew Ambush!, 27 in all. They are drawn and teleported face down."
+        "id": "battles",
+        "name": "Battles",
+        "text": "Every piece of both sides in the area (units and revealed cards) takes part in a battle. A side fights its battles one at a time, lowest area number first."
       },
       {
         "do": [
           {
             "kind": "manual",
-            "note": "Group composition: the vocabulary has no groups."
+            "note": "A total of 0: the odds table has no column for it, and the vocabulary no result given without a roll; the game's procedure plays it."
           }
         ],
-        "text": "The four initial Imperial groups: the Emperor with 3 Space Marines; Sanguinius with 3 Space Marines; Rogal Dorn with 3 Space Marines; General Kane with 4 Imperial Guard."
+        "id": "zero-totals",
+        "name": "No attack, no defence",
+        "text": "An attack total of 0 is Attacker annihilated (AA); else a defence total of 0 is Defender annihilated (DA). No die is rolled."
+      },
+      {
+        "do": [
+          {
+            "kind": "manual",
+            "note": "A group's single roll and single area: the vocabulary has no groups; the game's procedure plays it from the phase's `groups` and `teleportBy`."
+          }
+        ],
+        "id": "group-teleport",
+        "name": "Teleporting groups",
+        "text": "An Imperial group makes one teleport roll and keeps together, in one area; the Emperor's group goes to one area the Imperial player chooses. Traitor pieces teleport one at a time."
+      },
+      {
+        "do": [
+          {
+            "kind": "manual",
+            "note": "Which areas a chosen teleport may pick: the table entry excludes the Reactors; destroyed areas are left out by the game's procedure."
+          }
+        ],
+        "id": "perfect-teleport-areas",
+        "name": "Perfectly! (66)",
+        "text": "A 66 (and the Emperor's group) may pick any area but the Reactors and a destroyed area."
+      },
+      {
+        "do": [
+          {
+            "kind": "manual",
+            "note": "Control passing on arrival: the vocabulary has no control of a place; the game's procedure plays it (the Bridge's `control`)."
+          }
+        ],
+        "id": "bridge-arrival",
+        "name": "Taking the Bridge",
+        "text": "A unit arriving on the Bridge, by moving or teleporting, gives its side control of it."
+      },
+      {
+        "do": [
+          {
+            "kind": "manual",
+            "note": "Who decides first: the vocabulary has no order of re-rolls between sides; the game's procedure asks the attacker first."
+          }
+        ],
+        "id": "reroll-order",
+        "name": "Re-roll order",
+        "text": "When both sides hold a re-roll, the attacker decides first whether to use his, then the defender."
       }
     ],
     "victory": [
@@ -3415,7 +3463,7 @@ export const origins: {
         "entry": "imperial-groups",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the groups of standard-imperial-groups as data the engine reads, in the order they teleport; the Emperor's group is listed first because \"The group of units that are with the Emperor must be first that teleport\"."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the groups of imperial-groups as data the engine reads, in the order they teleport; the Emperor's group is listed first because \"The group of units that are with the Emperor must be first that teleport\"."
       }
     },
     "traitor-reinforcements": {
@@ -3423,7 +3471,7 @@ export const origins: {
         "entry": "traitor-cup",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the cup of standard-cup as data the engine reads; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): what the cup holds, as data the engine reads and the reference card prints; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup)."
       },
       "/teleportBy": {
         "entry": "traitor-teleport-by-unit",
@@ -3445,13 +3493,13 @@ export const origins: {
         "entry": "standard-imperial-army",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group, and the ordinary units of the four groups (see standard-imperial-groups): nine Space Marines and four Imperial Guard, thirteen counters, about half the Traitor player's cup, because the Imperial units arrive all at once while the Traitor reinforcements come a D6 at a time."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group, and the ordinary units of the four groups (see imperial-groups): nine Space Marines and four Imperial Guard, thirteen counters, about half the Traitor player's cup, because the Imperial units arrive all at once while the Traitor reinforcements come a D6 at a time."
       },
       "/sides/1/army/units": {
         "entry": "standard-traitor-army",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the units the cup holds (see standard-cup): the four named Traitor characters and the Demonic hordes, whose own rule puts them in the cup; the cup's Trap, Horror, Crew and Crew Ambush! cards are counted on the cards themselves (trap-count, horror-count, crew-count, crew-ambush-count). The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the units the cup holds (see traitor-cup): the four named Traitor characters and the Demonic hordes, whose own rule puts them in the cup; the cup's Trap, Horror, Crew and Crew Ambush! cards are counted on the cards themselves (trap-count, horror-count, crew-count, crew-ambush-count). The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup."
       },
       "/sides/1/setup/zones": {
         "entry": "standard-horus-setup",
@@ -3478,16 +3526,40 @@ export const origins: {
         "reason": "Attacker routed and Defender routed say \"the rest must retreat\" (or \"retire\") but not how far or where. Horus's own retreat is \"an area\", with \"the same rules for a retreat\" except that the Traitor player chooses where, so a retreat is one area and the text's other retreats are chosen the same way, by the retreating unit's owner (ar-effects, dr-effects). No unit may enter a destroyed area or the Reactors voluntarily, and retreating into the enemy would start the battle again, so those areas are closed to it. The Crew are \"eliminated if they are forced to retreat\"; a unit with no open area is eliminated the same way."
       },
       "/specialRules/4": {
-        "entry": "standard-cup",
-        "kind": "reconstruction",
-        "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship, in the numbers of standard-traitor-army."
+        "entry": "standard-battles",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "Battles are \"brought about by the movement of the ... troops into enemy held areas\" and the combat table adds \"all the attacking units\" against the defenders, but the guide does not say whether a side may hold units back, nor in what order several battles are fought. Ruled: every piece in the area takes part (no unit sits one out), and the battles go in area-number order, a fixed order no player chooses, as the engine plays them."
       },
       "/specialRules/5": {
-        "entry": "standard-imperial-groups",
-        "kind": "reconstruction",
-        "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. Each group is led by one of them; the three Primarchs' and the Emperor's groups are Space Marines, General Kane's the Imperial Guard (the only ordinary troops the guide names, on the Horror card), and Kane's group is one larger because the Horror card makes the Guard easier to lose."
+        "entry": "standard-zero-totals",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The odds rule divides one total by the other, so a total of 0 (a side with only Crew Ambush! cards made 0, or cards with no values) has no column. Ruled: a side that brings nothing loses outright, the attacker first (an attack of 0 against 0 is AA: the attacker chose the battle), with no roll and so no re-roll."
+      },
+      "/specialRules/6": {
+        "entry": "standard-group-teleport",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The Imperial player teleports \"the four groups\", the Emperor's group \"first\" and \"perfectly, as if he had obtained 66\", but the guide does not say whether a group rolls once or unit by unit. Ruled: a group rolls once and keeps together (it is teleported as a group), and the Emperor's group takes one area for all of it, as a 66 picks one area."
+      },
+      "/specialRules/7": {
+        "entry": "standard-66-not-destroyed",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "Perfectly! lets the player \"choose the area\" and the entry excludes the Reactors, but the guide says nothing of destroyed areas. Teleporting into one annihilates the units, and no player would knowingly choose that; choosing it would only be a way to lose units on purpose. Ruled: a chosen teleport may not pick a destroyed area."
+      },
+      "/specialRules/8": {
+        "entry": "standard-bridge-arrival",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The Bridge \"will be controlled by the last player who has a unit arrives in the area\" without saying how the unit arrives. Ruled: any arrival counts, by moving or by teleporting (a Success! or a chosen area), as both put the unit in the area."
+      },
+      "/specialRules/9": {
+        "entry": "standard-reroll-order",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The characters' re-rolls say each side may roll again and must accept the new result, but not who decides first when both may. Ruled: the attacker first (he started the battle), then the defender, who sees the roll the attacker's choice left."
       },
       "/victory": {
         "entry": "standard-victory",
@@ -4530,6 +4602,138 @@ export const layers: PackLayers = [
           "name": "Retreat",
           "text": "A routed unit retreats one area, its owner choosing, never into enemy pieces, a destroyed area or the Reactors; a unit that cannot, and a Crew card made to retreat, is destroyed."
         }
+      },
+      {
+        "id": "standard-battles",
+        "kind": "ruling",
+        "note": "A battle involves every piece in the area; a phase's battles are fought in area-number order.",
+        "reason": "Battles are \"brought about by the movement of the ... troops into enemy held areas\" and the combat table adds \"all the attacking units\" against the defenders, but the guide does not say whether a side may hold units back, nor in what order several battles are fought. Ruled: every piece in the area takes part (no unit sits one out), and the battles go in area-number order, a fixed order no player chooses, as the engine plays them.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "Who fights and in what order: the vocabulary has no battle made of every piece in a place and no order of battles; the game's procedure plays it."
+            }
+          ],
+          "id": "battles",
+          "name": "Battles",
+          "text": "Every piece of both sides in the area (units and revealed cards) takes part in a battle. A side fights its battles one at a time, lowest area number first."
+        }
+      },
+      {
+        "id": "standard-zero-totals",
+        "kind": "ruling",
+        "note": "An attack total of 0 gives AA and a defence total of 0 gives DA, without rolling.",
+        "reason": "The odds rule divides one total by the other, so a total of 0 (a side with only Crew Ambush! cards made 0, or cards with no values) has no column. Ruled: a side that brings nothing loses outright, the attacker first (an attack of 0 against 0 is AA: the attacker chose the battle), with no roll and so no re-roll.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "A total of 0: the odds table has no column for it, and the vocabulary no result given without a roll; the game's procedure plays it."
+            }
+          ],
+          "id": "zero-totals",
+          "name": "No attack, no defence",
+          "text": "An attack total of 0 is Attacker annihilated (AA); else a defence total of 0 is Defender annihilated (DA). No die is rolled."
+        }
+      },
+      {
+        "id": "standard-group-teleport",
+        "kind": "ruling",
+        "note": "A group makes one teleport roll and arrives in one area; the Emperor's group goes where the Imperial player picks.",
+        "reason": "The Imperial player teleports \"the four groups\", the Emperor's group \"first\" and \"perfectly, as if he had obtained 66\", but the guide does not say whether a group rolls once or unit by unit. Ruled: a group rolls once and keeps together (it is teleported as a group), and the Emperor's group takes one area for all of it, as a 66 picks one area.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "A group's single roll and single area: the vocabulary has no groups; the game's procedure plays it from the phase's `groups` and `teleportBy`."
+            }
+          ],
+          "id": "group-teleport",
+          "name": "Teleporting groups",
+          "text": "An Imperial group makes one teleport roll and keeps together, in one area; the Emperor's group goes to one area the Imperial player chooses. Traitor pieces teleport one at a time."
+        }
+      },
+      {
+        "id": "standard-66-not-destroyed",
+        "kind": "ruling",
+        "note": "A 66 may not pick a destroyed area, nor the Reactors.",
+        "reason": "Perfectly! lets the player \"choose the area\" and the entry excludes the Reactors, but the guide says nothing of destroyed areas. Teleporting into one annihilates the units, and no player would knowingly choose that; choosing it would only be a way to lose units on purpose. Ruled: a chosen teleport may not pick a destroyed area.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "Which areas a chosen teleport may pick: the table entry excludes the Reactors; destroyed areas are left out by the game's procedure."
+            }
+          ],
+          "id": "perfect-teleport-areas",
+          "name": "Perfectly! (66)",
+          "text": "A 66 (and the Emperor's group) may pick any area but the Reactors and a destroyed area."
+        }
+      },
+      {
+        "id": "standard-bridge-arrival",
+        "kind": "ruling",
+        "note": "A unit that moves or teleports onto the Bridge takes control of it for its side.",
+        "reason": "The Bridge \"will be controlled by the last player who has a unit arrives in the area\" without saying how the unit arrives. Ruled: any arrival counts, by moving or by teleporting (a Success! or a chosen area), as both put the unit in the area.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "Control passing on arrival: the vocabulary has no control of a place; the game's procedure plays it (the Bridge's `control`)."
+            }
+          ],
+          "id": "bridge-arrival",
+          "name": "Taking the Bridge",
+          "text": "A unit arriving on the Bridge, by moving or teleporting, gives its side control of it."
+        }
+      },
+      {
+        "id": "standard-reroll-order",
+        "kind": "ruling",
+        "note": "The attacker decides on his re-roll first, then the defender.",
+        "reason": "The characters' re-rolls say each side may roll again and must accept the new result, but not who decides first when both may. Ruled: the attacker first (he started the battle), then the defender, who sees the roll the attacker's choice left.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/specialRules/-"
+        },
+        "value": {
+          "do": [
+            {
+              "kind": "manual",
+              "note": "Who decides first: the vocabulary has no order of re-rolls between sides; the game's procedure asks the attacker first."
+            }
+          ],
+          "id": "reroll-order",
+          "name": "Re-roll order",
+          "text": "When both sides hold a re-roll, the attacker decides first whether to use his, then the defender."
+        }
       }
     ],
     "id": "rulings",
@@ -4541,7 +4745,7 @@ export const layers: PackLayers = [
         "id": "standard-imperial-army",
         "kind": "reconstruction",
         "note": "No army lists are printed: made up so the game can be played, from the four groups the guide speaks of.",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group, and the ordinary units of the four groups (see standard-imperial-groups): nine Space Marines and four Imperial Guard, thirteen counters, about half the Traitor player's cup, because the Imperial units arrive all at once while the Traitor reinforcements come a D6 at a time.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists or starting forces, only that \"The Imperial player can teleport onto the spaceship the four groups of innitial units\". The army is the four Imperial special units, one leading each initial group, and the ordinary units of the four groups (see imperial-groups): nine Space Marines and four Imperial Guard, thirteen counters, about half the Traitor player's cup, because the Imperial units arrive all at once while the Traitor reinforcements come a D6 at a time.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -4578,7 +4782,7 @@ export const layers: PackLayers = [
         "id": "standard-traitor-army",
         "kind": "reconstruction",
         "note": "No army lists are printed: made up so the game can be played, from the units the guide names.",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the units the cup holds (see standard-cup): the four named Traitor characters and the Demonic hordes, whose own rule puts them in the cup; the cup's Trap, Horror, Crew and Crew Ambush! cards are counted on the cards themselves (trap-count, horror-count, crew-count, crew-ambush-count). The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the units the cup holds (see traitor-cup): the four named Traitor characters and the Demonic hordes, whose own rule puts them in the cup; the cup's Trap, Horror, Crew and Crew Ambush! cards are counted on the cards themselves (trap-count, horror-count, crew-count, crew-ambush-count). The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -4610,46 +4814,6 @@ export const layers: PackLayers = [
             "unit": "demonic-hordes"
           }
         ]
-      },
-      {
-        "id": "standard-cup",
-        "kind": "reconstruction",
-        "note": "The guide does not list what the cup holds: made up so the game can be played (every Traitor counter but Horus).",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the Traitor reinforcements phase draws \"units from the cup\", but the guide does not list what the cup holds, and the counter mix (how many Demonic hordes and cards) is not printed. Reconstructed: everything Traitor except Horus, who starts on the ship, in the numbers of standard-traitor-army.",
-        "target": {
-          "id": "standard-game",
-          "kind": "scenario",
-          "pointer": "/specialRules/-"
-        },
-        "value": {
-          "do": [
-            {
-              "kind": "manual",
-              "note": "What the cup holds and drawing from it: the vocabulary has no set-up of a zone's contents, `move-cards` moves cards between zones but not units, and it has no face-down (hidden) units."
-            }
-          ],
-          "text": "The cup holds every Traitor counter except Warmaster Horus: Angrón, Magnus the Red one, Doombreed, Kraxnar, 6 Demonic hordes, 4 Trap, 4 Horror, 6 Crew and 3 Crew Ambush!, 27 in all. They are drawn and teleported face down."
-        }
-      },
-      {
-        "id": "standard-imperial-groups",
-        "kind": "reconstruction",
-        "note": "The guide does not say what the four Imperial groups hold: made up so the game can be played, one led by each Imperial character.",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played). The Imperial player teleports \"the four groups of innitial units\" but the guide does not say what they hold; it names exactly four Imperial special units and speaks of \"the group of units that are with the Emperor\" and units \"piled up with\" Kane. Each group is led by one of them; the three Primarchs' and the Emperor's groups are Space Marines, General Kane's the Imperial Guard (the only ordinary troops the guide names, on the Horror card), and Kane's group is one larger because the Horror card makes the Guard easier to lose.",
-        "target": {
-          "id": "standard-game",
-          "kind": "scenario",
-          "pointer": "/specialRules/-"
-        },
-        "value": {
-          "do": [
-            {
-              "kind": "manual",
-              "note": "Group composition: the vocabulary has no groups."
-            }
-          ],
-          "text": "The four initial Imperial groups: the Emperor with 3 Space Marines; Sanguinius with 3 Space Marines; Rogal Dorn with 3 Space Marines; General Kane with 4 Imperial Guard."
-        }
       },
       {
         "id": "standard-victory",
@@ -5833,7 +5997,7 @@ export const layers: PackLayers = [
         "id": "imperial-groups",
         "kind": "reconstruction",
         "note": "The four Imperial groups are made up (the guide does not list them): the Emperor with 3 Space Marines (it teleports first), Sanguinius with 3, Rogal Dorn with 3, General Kane with 4 Imperial Guard.",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the groups of standard-imperial-groups as data the engine reads, in the order they teleport; the Emperor's group is listed first because \"The group of units that are with the Emperor must be first that teleport\".",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the groups of imperial-groups as data the engine reads, in the order they teleport; the Emperor's group is listed first because \"The group of units that are with the Emperor must be first that teleport\".",
         "target": {
           "id": "imperial-reinforcements",
           "kind": "phase",
@@ -5894,7 +6058,7 @@ export const layers: PackLayers = [
         "id": "traitor-cup",
         "kind": "reconstruction",
         "note": "What the cup holds is made up (the guide does not list it): every Traitor counter but Warmaster Horus, 27 in all.",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the cup of standard-cup as data the engine reads; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): what the cup holds, as data the engine reads and the reference card prints; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup).",
         "target": {
           "id": "traitor-reinforcements",
           "kind": "phase",
