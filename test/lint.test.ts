@@ -43,7 +43,7 @@ describe('playmark lint', () => {
     const warmaster = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warmaster'], warmaster.io)).toBe(0);
     expect(warmaster.stdout()).toMatch(/warmaster: \d+ of \d+ rules run, 0 run on test content, 0 unused, \d+ manual:/);
-    expect(warmaster.stdout()).toMatch(/ {2}manual: card crew \/rules\/1: .*\n {4}needs: The game loop plays no test of this rule/);
+    expect(warmaster.stdout()).toMatch(/ {2}manual: marker destroyed-area: .*\n {4}needs: Structural: .*the game loop plays no test of this rule/);
   });
 
   it('--all lists the rules the engine runs too; --format json gives the same to programs', async () => {
