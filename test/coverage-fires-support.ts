@@ -421,6 +421,24 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
       how: 'a unit retreats (a `retreat` effect line)',
       seen: (l) => l.type === 'effect' && l.effect === 'retreat',
     },
+    {
+      key: 'scenario/standard-game/group-teleport',
+      how: 'a group of several pieces arrives in one area (an `arrive` line with more than one piece)',
+      seen: (l) => l.type === 'arrive' && ((l.pieces as string[] | undefined) ?? []).length > 1,
+    },
+    {
+      key: 'scenario/standard-game/perfect-teleport-areas',
+      how: 'a side is asked where its teleport goes (a 66 or the Emperor) while an area is destroyed',
+      seen: (_l, s) => {
+        const w = s as WarmasterState;
+        return w.pending?.request.kind === 'location' && String(w.phase).endsWith('reinforcements') && w.core.destroyedPlaces.length > 0;
+      },
+    },
+    {
+      key: 'scenario/standard-game/bridge-arrival',
+      how: 'a teleport takes the Bridge (a `bridge` line in a reinforcements phase)',
+      seen: (l, s) => l.type === 'effect' && l.effect === 'bridge' && String((s as WarmasterState).phase).endsWith('reinforcements'),
+    },
   ];
   // The group holding a unit the Imperial set-up names (`firstUnits`: the Emperor) teleports first:
   // in turn 1, its group's teleport (a `group-teleports` trigger line naming the unit, or its `teleport` line).

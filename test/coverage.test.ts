@@ -5,7 +5,7 @@
 // `manual`. Every engine's map (src/engine/coverage.ts) must name tests that exist and rules that
 // exist; `playmark coverage` lists every printed rule with its status, and validate counts the same.
 import { WARMASTER_RULES_MUTATIONS } from '../src/engine/warmaster/rules-mutations.js';
-import { WARMASTER_RULES_RUN } from '../src/engine/warmaster/rules-run.js';
+import { WARMASTER_RULES_ON_TEST_CONTENT, WARMASTER_RULES_RUN } from '../src/engine/warmaster/rules-run.js';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,7 +86,7 @@ describe('engine maps of rules run', () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect(named).toBe(8);
+    expect(named).toBe(9);
   });
 
   it('every rule key an engine says the text never sets off is a printed rule of its pack, with a reason, and not also run', async () => {
@@ -122,7 +122,12 @@ describe('engine maps of rules run', () => {
     const warchon = await rulesRunFor('warchon');
     expect(warchon.engine).toBe(true);
     expect(Object.keys(warchon.run).length).toBeGreaterThan(0);
-    expect(await rulesRunFor('warmaster')).toEqual({ engine: true, run: WARMASTER_RULES_RUN, mutations: WARMASTER_RULES_MUTATIONS });
+    expect(await rulesRunFor('warmaster')).toEqual({
+      engine: true,
+      run: WARMASTER_RULES_RUN,
+      onTestContent: WARMASTER_RULES_ON_TEST_CONTENT,
+      mutations: WARMASTER_RULES_MUTATIONS,
+    });
     expect(await rulesRunOf(undefined, 'a-pack-of-a-designer')).toEqual({ engine: false, run: {} });
   });
 

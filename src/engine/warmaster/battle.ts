@@ -127,7 +127,7 @@ export function announceRound(rules: WarmasterRules, s: Draft, events: GameEvent
 /**
  * `roll`: attack against defence on the combat table, a D6 for the row. A side with no strength
  * left to add (every unit of it without value, Crew alone attacking) cannot fight: an attack of 0
- * is annihilated, a defence of 0 likewise (ruling no-strength), with no roll.
+ * is annihilated, a defence of 0 likewise (ruling standard-zero-totals), with no roll.
  */
 export function roll(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
   const area = s.battles[0]!;

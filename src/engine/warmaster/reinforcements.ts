@@ -34,7 +34,10 @@ function live(s: Draft): string[] {
 export function draw(rules: WarmasterRules, s: Draft, side: string, events: GameEvent[]): Next {
   const ready = s.waiting.filter((w) => w.side === side && w.turn <= s.turn);
   s.waiting = s.waiting.filter((w) => !ready.includes(w));
-  const teleports = ready.map((w) => ({ side: w.side, pieces: w.pieces }));
+  // A side that teleports by unit sends each piece of a group on its own (ruling standard-group-teleport: the phase's `teleportBy`).
+  const teleports = ready.flatMap((w) =>
+    rules.teleportBy[side] === 'unit' ? w.pieces.map((id) => ({ side: w.side, pieces: [id] })) : [{ side: w.side, pieces: w.pieces }],
+  );
   const cup = rules.cup;
   if (cup !== null && cup.side === side && s.cup.length > 0) {
     const rolled = rollDie(s.core.random, cup.drawn.die);

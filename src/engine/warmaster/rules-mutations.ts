@@ -104,6 +104,30 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: ['sanguinius'],
     what: "Sanguinius's group teleports first, not the Emperor's",
   },
+  // The named procedural rulings of the scenario (rulings.yaml) are text and a `manual` note too; each is
+  // mutated in the data the procedure plays it from. A group's single roll: the phase's `teleportBy`.
+  'scenario/standard-game/group-teleport': {
+    record: 'phase/imperial-reinforcements',
+    pointer: '/teleportBy',
+    value: 'unit',
+    what: 'each piece of an Imperial group rolls its own teleport',
+  },
+  // The areas a chosen teleport may pick leave out those closed to entry (hooks.ts chosenAreas): the
+  // destroyed areas' `entry` (which closes them to moves as well).
+  'scenario/standard-game/perfect-teleport-areas': {
+    record: 'ship-area/destroyed-areas',
+    pointer: '/entry/voluntary',
+    value: true,
+    what: 'a 66 (or the Emperor) may pick a destroyed area, and units may move into one',
+  },
+  // Control passing on arrival is the Bridge's `control`: held by the Imperial side from the start, no
+  // Imperial arrival takes it and only the Traitor's can.
+  'scenario/standard-game/bridge-arrival': {
+    record: 'ship-area/the-bridge',
+    pointer: '/control/initial',
+    value: 'imperial',
+    what: 'the Imperial side holds the Bridge from the start, so only Traitor arrivals take it',
+  },
   // Horus's reveal at will is offered from his rule's trigger (its effect is a note: content.ts revealAtWill).
   'special-unit/warmaster-horus/hidden': {
     pointer: '/abilities/0/when/event',

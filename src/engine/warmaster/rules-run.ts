@@ -70,6 +70,12 @@ const HORUS_HIDDEN =
 const CREW_RETREAT =
   'Crew and Crew Ambush!: forced to retreat, each is eliminated instead, by its own rule (the retreat announced as unit-retreats, which the rule replaces)';
 
+// test/warmaster-rulings.test.ts
+const GROUPS = 'Teleporting groups: an Imperial group makes one teleport roll and arrives whole in one area; a side teleporting by unit rolls for each piece';
+const CHOSEN_AREAS = "Perfectly! (66): a chosen teleport, and the Emperor's group's, may pick neither the Reactors nor a destroyed area";
+const TAKE_BRIDGE = 'Taking the Bridge: a group teleporting onto the Bridge, by the number rolled or a chosen area, gives its side control of it';
+const ZERO = 'No attack, no defence: a defence total of 0 is Defender annihilated and an attack of 0 Attacker annihilated, with no die rolled';
+
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'phase/imperial-reinforcements': EMPEROR,
   'phase/imperial-movement': BRIDGE,
@@ -140,8 +146,21 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'card/crew/eliminated-instead-of-retreating': CREW_RETREAT,
   'card/crew-ambush/eliminated-instead-of-retreating': CREW_RETREAT,
   'special-unit/warmaster-horus/hidden': HORUS_HIDDEN,
+  'scenario/standard-game/group-teleport': GROUPS,
+  'scenario/standard-game/perfect-teleport-areas': CHOSEN_AREAS,
+  'scenario/standard-game/bridge-arrival': TAKE_BRIDGE,
+};
+
+// Rules the engine plays only on content a test made: every piece of the shipped pack brings an attack
+// or a defence to a battle (the Crew Ambush! its inferred 3), so no total is ever 0 in its games.
+export const WARMASTER_RULES_ON_TEST_CONTENT: { readonly [key: string]: { readonly test: string; readonly why: string } } = {
+  'scenario/standard-game/zero-totals': {
+    test: ZERO,
+    why: "every piece of the pack has an attack or a defence value where it fights (the Crew Ambush!'s by inference), so no side's total is ever 0",
+  },
 };
 
 // The names coverage reads (src/engine/coverage.ts rulesRunOf), as pack.yaml's `game.rules` names this module.
 export const rulesRun = WARMASTER_RULES_RUN;
+export const rulesOnTestContent = WARMASTER_RULES_ON_TEST_CONTENT;
 export { WARMASTER_RULES_MUTATIONS as rulesMutations } from './rules-mutations.js';
