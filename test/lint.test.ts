@@ -42,7 +42,7 @@ describe('playmark lint', () => {
     expect(stdout()).not.toMatch(/ {2}runs: /);
     const warmaster = fakeIo(repoRoot);
     expect(await main(['lint', 'content/warmaster'], warmaster.io)).toBe(0);
-    expect(warmaster.stdout()).toMatch(/warmaster: \d+ of \d+ rules run, 1 run on test content, 0 unused, \d+ manual:/);
+    expect(warmaster.stdout()).toMatch(/warmaster: \d+ of \d+ rules run, 2 run on test content, 0 unused, \d+ manual:/);
     expect(warmaster.stdout()).toMatch(/ {2}manual: marker destroyed-area: .*\n {4}needs: Structural: .*the game loop plays no test of this rule/);
   });
 

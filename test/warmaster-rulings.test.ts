@@ -122,4 +122,29 @@ describe('Warmaster procedural rulings', () => {
     const rolled = fight(testContent(), ['imperial-unit-1'], { a: ['area-34', 'crew-ambush'] }, forcedD6(1)).events.find((e) => e.type === 'result');
     expect(rolled).toMatchObject({ attack: 5, defence: 6, roll: 1 });
   });
+
+  it('Re-roll order: with a re-roll on each side, the attacker decides first, then the defender, who sees the roll the attacker left', () => {
+    // In the pack every Imperial re-roller cancels the Traitor's re-rolls; here Magnus keeps his beside the Emperor.
+    const both = testContent((r) => {
+      r['special-unit']['magnus-the-red-one'].abilities[0].do[0].cancelledBy = [];
+    });
+    const { events, asked } = fight(
+      both,
+      ['the-emperor', 'imperial-unit-1'],
+      { a: ['area-34', 'magnus-the-red-one'] },
+      forcedD6(3),
+      (m) => m.find((x) => x.kind === 'reroll' && x.use) ?? m[0]!,
+    );
+    expect(asked.filter((s) => s.stage === 'reroll').map((s) => s.active)).toEqual(['imperial', 'traitor']);
+    const rolls = events.filter((e) => e.type === 'result' || (e.type === 'effect' && e.effect === 'reroll'));
+    expect(rolls.map((e) => (e.type === 'result' ? `result reroll=${e.reroll}` : `reroll ${e.side}`))).toEqual([
+      'result reroll=false',
+      'reroll imperial',
+      'result reroll=true',
+      'reroll traitor',
+      'result reroll=true',
+    ]);
+    // The defender's re-roll answers the result the attacker's left.
+    expect(rolls[3]).toMatchObject({ result: rolls[2]!.result });
+  });
 });

@@ -74,6 +74,7 @@ const CREW_RETREAT =
 const GROUPS = 'Teleporting groups: an Imperial group makes one teleport roll and arrives whole in one area; a side teleporting by unit rolls for each piece';
 const CHOSEN_AREAS = "Perfectly! (66): a chosen teleport, and the Emperor's group's, may pick neither the Reactors nor a destroyed area";
 const TAKE_BRIDGE = 'Taking the Bridge: a group teleporting onto the Bridge, by the number rolled or a chosen area, gives its side control of it';
+const REROLL_ORDER = 'Re-roll order: with a re-roll on each side, the attacker decides first, then the defender, who sees the roll the attacker left';
 const ZERO = 'No attack, no defence: a defence total of 0 is Defender annihilated and an attack of 0 Attacker annihilated, with no die rolled';
 
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
@@ -157,6 +158,10 @@ export const WARMASTER_RULES_ON_TEST_CONTENT: { readonly [key: string]: { readon
   'scenario/standard-game/zero-totals': {
     test: ZERO,
     why: "every piece of the pack has an attack or a defence value where it fights (the Crew Ambush!'s by inference), so no side's total is ever 0",
+  },
+  'scenario/standard-game/reroll-order': {
+    test: REROLL_ORDER,
+    why: "every Imperial character with a re-roll cancels the Traitor's (Angrón's and Magnus's `cancelledBy`), so both sides never hold one in the same battle",
   },
 };
 
