@@ -9,7 +9,7 @@ import { coreWith, findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
 import type { PackContent } from '../src/content/effective.js';
-import { fight, forcedD6, testContent } from './warmaster-support.js';
+import { atMovement, fight, forcedD6, testContent } from './warmaster-support.js';
 
 /** Test content whose first group to teleport rolls the table (the Emperor's is listed last and not sent first); `change` edits it further. */
 const rolling = (change: (r: any) => void = () => {}) =>
@@ -146,5 +146,45 @@ describe('Warmaster procedural rulings', () => {
     ]);
     // The defender's re-roll answers the result the attacker's left.
     expect(rolls[3]).toMatchObject({ result: rolls[2]!.result });
+  });
+
+  it('Battles: every piece of both sides in the area takes part, and a phase fights its battles lowest area number first', () => {
+    const content = testContent();
+    const c = content as never;
+    let s = atMovement(
+      content,
+      'imperial',
+      {
+        'imperial-unit-1': 'area-24',
+        'imperial-unit-2': 'area-24',
+        'imperial-unit-3': 'area-35',
+        a: ['area-34', 'crew'],
+        b: ['area-34', 'crew'],
+        d: ['area-25', 'crew'],
+      },
+      'traitor',
+    );
+    const events: GameEvent[] = [];
+    // The higher-numbered area is entered first.
+    for (const [unit, to] of [
+      ['imperial-unit-1', 'area-34'],
+      ['imperial-unit-2', 'area-34'],
+      ['imperial-unit-3', 'area-25'],
+    ] as const) {
+      const moved = game.play(c, s, { kind: 'move', unit, to });
+      s = moved.state;
+      events.push(...moved.events);
+    }
+    let played = game.play(c, s, { kind: 'end-movement' });
+    events.push(...played.events);
+    while (played.state.phase === 'imperial-battle' && played.state.result === null) {
+      played = game.play(c, played.state, game.legalMoves(c, played.state)[0]!);
+      events.push(...played.events);
+    }
+    expect(events.filter((e) => e.type === 'battle').map((e) => e.area)).toEqual(['area-25', 'area-34']);
+    const first = (area: string) => events.find((e) => e.type === 'result' && e.area === area);
+    // Every piece there adds its value: one Space Marine against one Crew, two against two.
+    expect(first('area-25')).toMatchObject({ attack: 5, defence: 3 });
+    expect(first('area-34')).toMatchObject({ attack: 10, defence: 6 });
   });
 });
