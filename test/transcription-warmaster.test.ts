@@ -353,11 +353,24 @@ describe('Special areas of the ship', () => {
     const [lo, hi] = one(/With a result of (\d) or (\d), the adjacent area also is destroyed/, 'adjacent')
       .slice(1)
       .map(Number);
-    expect(store.hazards.find((h: Rec) => h.scope === 'each-adjacent-area').destroysOn).toEqual({ min: lo, max: hi });
+    const chain = store.rules.find((r: Rec) => r.id === 'chain-explosion');
+    expect(chain.when).toEqual({ event: 'place-destroyed', where: 'here' });
+    expect(chain.do[0].place).toEqual({ adjacent: true });
+    const roll = chain.do[0].do[0];
+    expect(roll.die).toBe('d6');
+    expect(roll.outcomes[0].range).toEqual({ min: lo, max: hi });
+    expect(roll.outcomes[0].effects).toEqual([
+      { kind: 'destroy', target: {} },
+      { kind: 'destroy-place', place: 'here' },
+    ]);
+    expect(roll.outcomes[1]).toEqual({ range: { min: hi! + 1, max: 6 }, effects: [{ kind: 'no-effect' }] });
     const accident = [...TEXT.matchAll(/with a result of (\d), a direct hit brings about an explosion/g)].map((m) => Number(m[1]));
     expect(accident).toHaveLength(2);
-    expect(areaById('the-engine-room').hazards[0].destroysOn).toEqual({ min: accident[0], max: accident[0] });
-    expect(store.hazards.find((h: Rec) => h.scope === 'this-area').destroysOn).toEqual({ min: accident[1], max: accident[1] });
+    for (const [i, id] of ['the-engine-room', 'the-weapons-store'].entries()) {
+      const rule = areaById(id).rules.find((r: Rec) => r.id === 'accident');
+      expect(rule.do[0].die, id).toBe('d6');
+      expect(rule.do[0].outcomes[0].range, id).toEqual({ min: 1, max: accident[i] });
+    }
   });
 
   it('Engine Room and Weapons store: a D6 before each battle result here destroys the area on a 1, and the explosion destroys every unit in it', () => {
@@ -389,8 +402,27 @@ describe('Special areas of the ship', () => {
 
   it('Engine Room: the fire counts down from the printed 56', () => {
     const start = Number(one(/The first area will be the (\d+), followed of (\d+), (\d+)/, 'fire')[1]);
-    expect(areaById('the-engine-room').fireCountdown).toMatchObject({ start, direction: 'descending', skipDestroyed: true, destroysUnits: null });
+    const burns = areaById('the-engine-room').rules.find((r: Rec) => r.id === 'ship-burns');
+    expect(burns).toMatchObject({ when: { event: 'turn-starts', where: 'anywhere' }, if: { place: { destroyed: true } } });
+    // The count goes down from the start; what befalls the units in a burning area is not printed (ruling fire-destroys-units).
+    expect(burns.do).toEqual([{ kind: 'at-place', place: { countdown: { from: start, to: 11 } }, do: [{ kind: 'destroy-place', place: 'here' }] }]);
     expect(start).toBe(56);
+  });
+
+  it('Engine Room and Weapons store: deliberate destruction is blocked by the printed Traitor card, or Traitor units', () => {
+    expect(one(/it must not have any (treasonous card) in the area/, 'engine room')[1]).toBe('treasonous card');
+    expect(one(/it must not have any (traitor units) in the area/, 'weapons store')[1]).toBe('traitor units');
+    const blocked = (id: string) => areaById(id).rules.find((r: Rec) => r.id === 'destroy-instead-of-attacking').if.all[2];
+    expect(blocked('the-engine-room')).toEqual({ not: { present: { side: 'inactive', hasTrait: ['card'] } } });
+    expect(blocked('the-weapons-store')).toEqual({ not: { present: { side: 'inactive', lacksTrait: ['card'] } } });
+  });
+
+  it('Shields: the lasers destroy the area rolled and its units; the results naming no area are not printed', () => {
+    const lasers = areaById('shields').rules.find((r: Rec) => r.id === 'defence-lasers');
+    const roll = lasers.do[0].do[0];
+    expect(roll.die).toBe('d66');
+    expect(roll.outcomes.map((o: Rec) => o.range)).toEqual([{ min: 14, max: 56 }]);
+    expect(roll.outcomes[0].effects[0]).toMatchObject({ kind: 'at-place', place: { numbered: 'rolled' } });
   });
 
   it('Bridge: the controller moves up to the printed three areas, the opponent one', () => {

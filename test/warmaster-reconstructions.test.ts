@@ -54,7 +54,8 @@ function mapProblems(areas: readonly Rec[]): string[] {
     for (const a of numbered) if (a !== reactors && !seen.has(a.id)) out.push(`${a.id}: cannot be reached`);
   }
   // The fire starts at 56: it must be standing when the Engine Room goes, so the Engine Room is elsewhere.
-  const fire = byId.get('the-engine-room')?.fireCountdown?.start;
+  const burns = (byId.get('the-engine-room')?.rules as Rec[] | undefined)?.find((r) => r.do?.[0]?.place?.countdown);
+  const fire = burns?.do[0].place.countdown.from;
   if (numbered.find((a) => a.number === fire)?.special === 'the-engine-room') out.push(`the-engine-room: at ${fire}, where the fire starts`);
   // The Weapons store's explosion rolls for each adjacent area: it has several.
   const store = numbered.find((a) => a.special === 'the-weapons-store');

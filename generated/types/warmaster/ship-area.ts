@@ -3,8 +3,7 @@
  * Sources:
  *   schemas/warmaster/ship-area.schema.json
  */
-import type { Id, PrintedText, Range, Rule, SourceReference } from '../common/defs.js';
-import type { Die } from '../common/effect.js';
+import type { Id, PrintedText, Rule, SourceReference } from '../common/defs.js';
 
 /**
  * An area of Horus's ship. `numbered` areas are the squares of the map, each numbered with a D66 result (the Teleportation Table places units by number); `special` areas are the printed kinds of area with special rules (a numbered area names the special area it is); `condition` is a state an area can be in (destroyed). The map itself is not included in the source: connections and which numbered area is which special area come from layers.
@@ -125,100 +124,5 @@ export interface WarmasterShipArea {
        */
       destroyed: number;
     };
-  };
-  /**
-   * An area a unit may destroy instead of attacking: which side may, and what presence in the area prevents it.
-   */
-  deliberateDestruction?: {
-    /**
-     * The side (manifest side id) whose units may destroy the area.
-     */
-    by: Id;
-    /**
-     * What in the area prevents it: `traitor-cards` (printed for the Engine room), `traitor-units` (printed for the Weapons store) or `any-traitor-piece` (unit or card).
-     */
-    blockedBy: "traitor-cards" | "traitor-units" | "any-traitor-piece";
-  };
-  /**
-   * Rolls that may destroy an area by accident: when the roll is made, which area it is for, and the results that destroy it (with every unit in it).
-   */
-  hazards?: {
-    /**
-     * The hazard id, unique within the area.
-     */
-    id: Id;
-    /**
-     * When the roll is made: `battle-here` (before the outcome of a battle in the area), `destruction-attempt` (when a unit tries to destroy the area), `this-area-destroyed` (once the area is destroyed).
-     */
-    when: ("battle-here" | "destruction-attempt" | "this-area-destroyed")[];
-    /**
-     * Which area each roll is for: `this-area`, or `each-adjacent-area` (one roll per area adjacent to this one).
-     */
-    scope: "this-area" | "each-adjacent-area";
-    /**
-     * The die rolled.
-     */
-    die: Die;
-    /**
-     * The results that destroy the area, inclusive.
-     */
-    destroysOn: Range;
-  }[];
-  /**
-   * For the Engine Room: once it is destroyed the ship burns, one area destroyed at the start of each player's turn, counting down from `start`.
-   */
-  fireCountdown?: {
-    /**
-     * The number of the first area to burn.
-     */
-    start: number;
-    /**
-     * The order of the count: `descending`.
-     */
-    direction: "descending";
-    /**
-     * When an area burns: `start-of-each-player-turn`.
-     */
-    when: "start-of-each-player-turn";
-    /**
-     * An area already destroyed is skipped and the next in sequence burns instead.
-     */
-    skipDestroyed: boolean;
-    /**
-     * Whether units in a burning area are destroyed with it. null: not printed.
-     */
-    destroysUnits: boolean | null;
-  };
-  /**
-   * For the Shields: the Imperial defence-laser attack, made in a phase by rolling on a table; `hits` says, by range of that table's results, where the lasers hit.
-   */
-  laserAttack?: {
-    /**
-     * The phase (phase id) in which the attack is made.
-     */
-    phase: Id;
-    /**
-     * The table (teleport-table id) rolled on.
-     */
-    table: Id;
-    /**
-     * Where the lasers hit for each range of results: `area-rolled` (the area numbered as the roll), `chosen-area` (the Imperial player chooses), `none` (no hit). null: not printed.
-     */
-    hits:
-      | {
-          /**
-           * The results, inclusive.
-           */
-          range: Range;
-          /**
-           * Where the lasers hit on these results.
-           */
-          hit: "area-rolled" | "chosen-area" | "none";
-          /**
-           * For `chosen-area`: special areas (ship-area ids) that may not be chosen.
-           */
-          excludedAreas?: Id[];
-        }[]
-      | null;
   };
 }

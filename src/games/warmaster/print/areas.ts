@@ -1,92 +1,74 @@
 // The special areas card (a sheet): each special area's printed name and rules, where the ruled map
-// puts it, and the values the engine plays from its record (control, entry, hazards, fire, lasers)
-// as short facts, each marked where a layer set it.
-import { MarkBook } from '../../../render/marks.js';
+// puts it, and what the engine plays from its record as short facts: control and entry from the
+// fields the engine reads, the rest from the area's rules in words (src/render/common/rule-words.ts),
+// so a changed rule changes the sheet. Each fact is marked where a layer set it.
+import type { Effect } from '../../../../generated/types/common/effect.js';
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import { type RuleWords, ruleWords } from '../../../render/common/rule-words.js';
 import type { NamedContext } from '../../../render/contexts/context.js';
-import { type Area, dieText, face, footer, numberedAreas, rangeText, sideView, warmasterView, type WarmasterView } from './shared.js';
+import { MarkBook, type Origins } from '../../../render/marks.js';
+import { type Area, areaName, face, footer, numberedAreas, ruleNames, sideView, warmasterView, type WarmasterView } from './shared.js';
 
-/** One short fact: a label, its value, and the record and pointer a mark looks up. */
+/** One short fact: a label (none for a rule's words), its value, and the record and pointers its marks look up. */
 interface Fact {
-  readonly label: string;
+  readonly label: string | null;
   readonly value: string;
   readonly record: string;
-  readonly pointer: string;
+  readonly pointers: readonly string[];
 }
 
-const BLOCKED_BY: Readonly<Record<string, string>> = {
-  'traitor-cards': 'a Traitor card is in the area',
-  'traitor-units': 'a Traitor unit is in the area',
-  'any-traitor-piece': 'any Traitor unit or card is in the area',
-};
-const WHEN: Readonly<Record<string, string>> = {
-  'battle-here': 'before a battle here',
-  'destruction-attempt': 'when trying to destroy it',
-  'this-area-destroyed': 'when this area is destroyed',
-};
-const SCOPE: Readonly<Record<string, string>> = { 'this-area': 'this area', 'each-adjacent-area': 'each adjacent area' };
-const FIRE_WHEN: Readonly<Record<string, string>> = { 'start-of-each-player-turn': "at the start of each player's turn" };
-
-function areaName(view: WarmasterView, id: string): string {
-  const a = view.areas[id];
-  return a ? (a.name ?? (typeof a.number === 'number' ? String(a.number) : id)) : id;
+/** The pointers under `prefix` a layer set (the marks of a rule's words). */
+function layeredUnder(origins: Origins, prefix: string, except: readonly string[]): string[] {
+  const inside = (p: string, q: string) => p === q || p.startsWith(`${q}/`);
+  return [prefix, ...Object.keys(origins ?? {}).filter((p) => inside(p, prefix) && p !== prefix)].filter((p) => !except.some((x) => inside(p, x)));
 }
 
-function facts(view: WarmasterView, a: Area, book: MarkBook): Fact[] {
+/** Whether an effect list selects the areas adjacent to its own, anywhere inside. */
+function selectsAdjacent(effects: readonly DeepReadonly<Effect>[]): boolean {
+  return effects.some(
+    (e) =>
+      (e.kind === 'at-place' && 'adjacent' in e.place) ||
+      ('do' in e && Array.isArray(e.do) && selectsAdjacent(e.do)) ||
+      (e.kind === 'roll' && e.outcomes.some((o) => selectsAdjacent(o.effects))),
+  );
+}
+
+/**
+ * The area's facts: what the engine plays from its record, for players. Control and entry are
+ * fields the engine reads; every other fact is a rule's `when`/`if`/`do` in words, so the sheet
+ * says what is played. A rule with a roll of many outcomes also gives the area's table.
+ */
+function facts(view: WarmasterView, a: Area, book: MarkBook): { facts: Fact[]; table: (RuleWords['table'] & { rule: number }) | null } {
   const o = view.origins('ship-area', a.id);
   const out: Fact[] = [];
-  const add = (label: string, value: string, pointer: string, record: string = a.id) => {
-    out.push({ label, value, record, pointer });
-    book.add(record, record === a.id ? o : view.origins('ship-area', record), [pointer]);
+  const add = (label: string | null, value: string, pointers: readonly string[], record: string = a.id) => {
+    out.push({ label, value, record, pointers });
+    book.add(record, record === a.id ? o : view.origins('ship-area', record), pointers);
   };
   if (a.control) {
-    add('Control', `${sideView(view, a.control.initial).name} at the start; then the last side to enter`, '/control');
+    add('Control', `${sideView(view, a.control.initial).name} at the start; then the last side to enter`, ['/control']);
     const m = a.control.movement;
-    add('Moves per turn', `controller ${m.controller} areas, opponent ${m.opponent}; ${m.destroyed} each once destroyed`, '/control/movement');
+    add('Moves per turn', `controller ${m.controller} areas, opponent ${m.opponent}; ${m.destroyed} each once destroyed`, ['/control/movement']);
   }
-  if (a.entry) {
-    const parts = [
-      a.entry.voluntary ? 'units may move in' : 'no unit may move in',
-      a.entry.onTeleport === 'destroyed' ? 'a unit teleporting in is destroyed' : 'units may teleport in',
-    ];
-    add('Entry', parts.join('; '), '/entry');
-  }
-  if (a.deliberateDestruction) {
-    const d = a.deliberateDestruction;
-    add(
-      'Destroy it',
-      `an ${sideView(view, d.by).name} unit here, instead of attacking, unless ${BLOCKED_BY[d.blockedBy] ?? d.blockedBy}`,
-      '/deliberateDestruction/blockedBy',
-    );
-  }
-  for (const [i, h] of (a.hazards ?? []).entries()) {
-    add(
-      h.scope === 'this-area' ? 'Accident' : 'Explosion',
-      `${dieText(h.die)} ${rangeText(h.destroysOn)} destroys ${SCOPE[h.scope] ?? h.scope} and its units; roll ${h.when.map((w) => WHEN[w] ?? w).join(' and ')}`,
-      `/hazards/${i}`,
-    );
-    if (h.scope === 'each-adjacent-area') {
+  // What befalls a unit teleporting in is the area's rule, worded below.
+  if (a.entry) add('Entry', a.entry.voluntary ? 'units may move in' : 'no unit may move in', ['/entry/voluntary']);
+  const names = ruleNames(view);
+  let table: (RuleWords['table'] & { rule: number }) | null = null;
+  for (const [i, rule] of (a.rules ?? []).entries()) {
+    // A rule the engine leaves to players (a `manual` note) has its printed text only.
+    const words = ruleWords(rule, names, `/rules/${i}`);
+    if (!words) continue;
+    // A table's marks go on its rows (a layer may set the whole list of outcomes).
+    const rows = words.table && !table ? [words.table.rows[0]!.pointer.replace(/\/\d+$/, '')] : [];
+    add(null, words.text, layeredUnder(o, `/rules/${i}`, rows));
+    if (words.table && !table) table = { ...words.table, rule: i };
+    if (selectsAdjacent(rule.do)) {
       for (const n of numberedAreas(view).filter((x) => x.special === a.id)) {
-        add(`Adjacent to ${n.number}`, (n.connections ?? []).map((c) => areaName(view, c)).join(', '), '/connections', n.id);
+        add(`Adjacent to ${n.number}`, (n.connections ?? []).map((c) => areaName(view, c)).join(', '), ['/connections'], n.id);
       }
     }
   }
-  if (a.fireCountdown) {
-    const f = a.fireCountdown;
-    add(
-      'Once destroyed',
-      `the ship burns ${FIRE_WHEN[f.when] ?? f.when}: area ${f.start} first, then counting ${f.direction === 'descending' ? 'down' : 'up'}${f.skipDestroyed ? ', skipping destroyed areas' : ''}`,
-      '/fireCountdown/start',
-    );
-    if (f.destroysUnits !== null)
-      add('Burning area', f.destroysUnits ? 'its units are destroyed with it' : 'its units survive', '/fireCountdown/destroysUnits');
-  }
-  if (a.laserAttack) {
-    const l = a.laserAttack;
-    const phase = view.phases[l.phase];
-    const table = view.teleportTables[l.table];
-    add('Lasers', `in the ${phase ? phase.name : l.phase}, roll on the ${table ? table.name : l.table}`, '/laserAttack/phase');
-  }
-  return out;
+  return { facts: out, table };
 }
 
 /** The sheet's face: the areas in the order given. */
@@ -110,15 +92,15 @@ function specialAreasFace(view: WarmasterView, list: readonly Area[], playmarkVe
       book.add(a.id, o, ['/text']);
       rules.push({ text: a.text, pointer: '/text' });
     }
-    const fs = facts(view, a, book);
-    const hits = a.laserAttack?.hits
-      ? a.laserAttack.hits.map((h, i) => {
-          book.add(a.id, o, [`/laserAttack/hits/${i}`]);
-          const excluded = (h.excludedAreas ?? []).map((x) => areaName(view, x));
-          const what =
-            h.hit === 'none' ? 'Miss' : h.hit === 'area-rolled' ? 'The area of that number: its units are destroyed' : 'An area the Imperial player chooses';
-          return { range: rangeText(h.range), what: excluded.length > 0 ? `${what}, except ${excluded.join(', ')}` : what, pointer: `/laserAttack/hits/${i}` };
-        })
+    const { facts: fs, table } = facts(view, a, book);
+    const hits = table
+      ? {
+          die: table.die,
+          rows: table.rows.map((r) => {
+            book.add(a.id, o, [r.pointer]);
+            return r;
+          }),
+        }
       : null;
     return { id: a.id, name: a.name ?? a.id, condition: a.category === 'condition', where, rules, facts: fs, hits };
   });
@@ -128,7 +110,7 @@ function specialAreasFace(view: WarmasterView, list: readonly Area[], playmarkVe
 export const specialAreasContext: NamedContext = {
   name: 'warmaster-special-areas',
   description:
-    'One sheet of the selected ship areas, in the order given: each one\u2019s name, the numbered areas the map puts it in, its printed rules, and what the engine plays from its record (control, entry, deliberate destruction, hazards, fire, laser hits) as short facts.',
+    'One sheet of the selected ship areas, in the order given: each one\u2019s name, the numbered areas the map puts it in, its printed rules, and what the engine plays from its record as short facts: control and entry, and each rule the engine plays in words (a roll of many outcomes as a table).',
   kinds: ['ship-area'],
   build(input) {
     const view = warmasterView(input.content);

@@ -2,9 +2,12 @@
 // the special areas come from the content (rulings). Areas sit on a grid by their number (tens
 // digit down the ship, units digit across, as the map ruling reads them); every connection the
 // content lists is drawn once, as a line between the two areas' centres.
+import type { Effect } from '../../../../generated/types/common/effect.js';
+import type { DeepReadonly } from '../../../../generated/types/readonly.js';
+import { ruleWords } from '../../../render/common/rule-words.js';
 import { MarkBook } from '../../../render/marks.js';
 import type { NamedContext } from '../../../render/contexts/context.js';
-import { type Area, face, footer, layered, numberedAreas, warmasterView, type WarmasterView } from './shared.js';
+import { type Area, face, footer, layered, numberedAreas, ruleNames, warmasterView, type WarmasterView } from './shared.js';
 
 /** Map geometry in millimetres. */
 const MAP_W = 186;
@@ -122,6 +125,44 @@ function layout(list: readonly Numbered[]) {
   };
 }
 
+type EffectList = readonly DeepReadonly<Effect>[];
+
+/** The pointer of the first `at-place` counting down (or up) through the numbered areas in `effects`, and its count. */
+function countdownIn(effects: EffectList, pointer: string): { pointer: string; from: number; to: number } | null {
+  for (const [i, e] of effects.entries()) {
+    const at = `${pointer}/${i}`;
+    if (e.kind === 'at-place' && 'countdown' in e.place) return { pointer: at, ...e.place.countdown };
+    const inner =
+      'do' in e && Array.isArray(e.do)
+        ? countdownIn(e.do as EffectList, `${at}/do`)
+        : e.kind === 'roll'
+          ? (e.outcomes.map((o, k) => countdownIn(o.effects, `${at}/outcomes/${k}/effects`)).find((x) => x !== null) ?? null)
+          : null;
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/**
+ * The fire: the first area (by id) with a rule whose effect counts through the numbered areas (the
+ * Engine Room's burning ship), the count and the rule in words, so the track is what the engine plays.
+ */
+function fireRule(view: WarmasterView) {
+  for (const id of Object.keys(view.areas).sort()) {
+    const area = view.areas[id]!;
+    for (const [i, rule] of (area.rules ?? []).entries()) {
+      const found = countdownIn(rule.do, `/rules/${i}/do`);
+      if (!found) continue;
+      const words = ruleWords(rule, { ...ruleNames(view), here: area.name ?? area.id }, `/rules/${i}`);
+      if (!words) continue;
+      const origins = view.origins('ship-area', id);
+      const under = Object.keys(origins ?? {}).filter((p) => p.startsWith(`/rules/${i}/`));
+      return { area, from: found.from, to: found.to, text: words.text, marks: [`${found.pointer}/place/countdown/from`, ...under] };
+    }
+  }
+  return null;
+}
+
 /** The map's face: the selected numbered areas (in number order) on the grid; special areas and the fire from the whole pack. */
 function mapFace(view: WarmasterView, list: readonly Numbered[], playmarkVersion: string) {
   const book = new MarkBook();
@@ -131,11 +172,8 @@ function mapFace(view: WarmasterView, list: readonly Numbered[], playmarkVersion
   for (const a of list) book.add(a.id, areaOrigins(a.id), ['/connections']);
   for (const a of list) if (a.special) book.add(a.id, areaOrigins(a.id), ['/special']);
 
-  const fire = Object.keys(view.areas)
-    .sort()
-    .map((id) => view.areas[id]!)
-    .find((a) => a.fireCountdown);
-  if (fire) book.add(fire.id, areaOrigins(fire.id), ['/fireCountdown/start', '/fireCountdown/destroysUnits']);
+  const fire = fireRule(view);
+  if (fire) book.add(fire.area.id, areaOrigins(fire.area.id), fire.marks);
 
   const areaViews = list.map((a) => {
     const p = geo.placed.get(a.id)!;
@@ -143,7 +181,7 @@ function mapFace(view: WarmasterView, list: readonly Numbered[], playmarkVersion
     const tags: string[] = [];
     if (special?.entry && !special.entry.voluntary) tags.push('No entry');
     if (special?.entry?.onTeleport === 'destroyed') tags.push('Teleport kills');
-    const fireStart = fire?.fireCountdown?.start === a.number;
+    const fireStart = fire?.from === a.number;
     return {
       id: a.id,
       number: a.number,
@@ -163,15 +201,15 @@ function mapFace(view: WarmasterView, list: readonly Numbered[], playmarkVersion
     return [{ a, b, key: `${a} ${b}`, x1: pa.cx, y1: pa.cy, x2: pb.cx, y2: pb.cy }];
   });
 
-  const countdown = fire?.fireCountdown
+  const countdown = fire
     ? {
-        area: fire.name ?? fire.id,
-        areaId: fire.id,
-        start: fire.fireCountdown.start,
-        destroysUnits: fire.fireCountdown.destroysUnits,
+        area: fire.area.name ?? fire.area.id,
+        areaId: fire.area.id,
+        text: fire.text,
+        marks: fire.marks,
         track: list
-          .filter((a) => (fire.fireCountdown!.direction === 'descending' ? a.number <= fire.fireCountdown!.start : a.number >= fire.fireCountdown!.start))
-          .sort((a, b) => (fire.fireCountdown!.direction === 'descending' ? b.number - a.number : a.number - b.number))
+          .filter((a) => (fire.from >= fire.to ? a.number <= fire.from && a.number >= fire.to : a.number >= fire.from && a.number <= fire.to))
+          .sort((a, b) => (fire.from >= fire.to ? b.number - a.number : a.number - b.number))
           .map((a) => ({ number: a.number, special: a.special !== null && a.special !== undefined })),
       }
     : null;

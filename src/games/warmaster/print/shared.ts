@@ -12,6 +12,7 @@ import type { WarmasterPhase } from '../../../../generated/types/warmaster/phase
 import type { WarmasterShipArea } from '../../../../generated/types/warmaster/ship-area.js';
 import type { WarmasterSpecialUnit } from '../../../../generated/types/warmaster/special-unit.js';
 import { originAt } from '../../../engine/core/lookup.js';
+import type { RuleNames } from '../../../render/common/rule-words.js';
 import type { Face, Footnote } from '../../../render/printable.js';
 import { kindsOf, type MarkBook, markLegend, type Origins } from '../../../render/marks.js';
 
@@ -126,3 +127,23 @@ export function numberedAreas(view: WarmasterView): (Area & { number: number })[
 }
 
 export type { Footnote };
+
+/** An area's printed name, else its number. */
+export function areaName(view: WarmasterView, id: string): string {
+  const a = view.areas[id];
+  return a ? (a.name ?? (typeof a.number === 'number' ? String(a.number) : id)) : id;
+}
+
+/** The names the rules' words use: the pack's sides, phases and areas. */
+export function ruleNames(view: WarmasterView): RuleNames {
+  return {
+    sides: view.pack.sides.map((s) => s.id),
+    sideName: (id) => sideView(view, id).name,
+    phase: (id) => {
+      const p = view.phases[id];
+      return p ? { name: p.name, side: p.side ?? null } : undefined;
+    },
+    placeName: (id) => areaName(view, id),
+    place: 'area',
+  };
+}
