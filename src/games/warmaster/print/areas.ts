@@ -55,13 +55,14 @@ function facts(view: WarmasterView, a: Area, book: MarkBook): { facts: Fact[]; t
   const names = ruleNames(view);
   let table: (RuleWords['table'] & { rule: number }) | null = null;
   for (const [i, rule] of (a.rules ?? []).entries()) {
-    // A rule the engine leaves to players (a `manual` note) has its printed text only.
-    const words = ruleWords(rule, names, `/rules/${i}`);
+    // A rule the engine leaves to players (a `manual` note) has its printed text only. The area has
+    // room for one table: a later roll of many outcomes is worded inline.
+    const words = ruleWords(rule, names, `/rules/${i}`, table ? Number.POSITIVE_INFINITY : 3);
     if (!words) continue;
     // A table's marks go on its rows (a layer may set the whole list of outcomes).
-    const rows = words.table && !table ? [words.table.rows[0]!.pointer.replace(/\/\d+$/, '')] : [];
+    const rows = words.table ? [words.table.rows[0]!.pointer.replace(/\/\d+$/, '')] : [];
     add(null, words.text, layeredUnder(o, `/rules/${i}`, rows));
-    if (words.table && !table) table = { ...words.table, rule: i };
+    if (words.table) table = { ...words.table, rule: i };
     if (selectsAdjacent(rule.do)) {
       for (const n of numberedAreas(view).filter((x) => x.special === a.id)) {
         add(`Adjacent to ${n.number}`, (n.connections ?? []).map((c) => areaName(view, c)).join(', '), ['/connections'], n.id);
