@@ -229,6 +229,8 @@ describe('simulate Warmaster', () => {
     const r = JSON.parse(here) as SimulateReport;
     expect(r.failed.games).toBe(0);
     expect(r.wins.reduce((s, w) => s + w.games, 0) + r.draws.games + r.unfinished.games).toBe(24);
+    // The places' names (read from the records in each worker and shard) are in it, and merge.
+    expect(Object.values(r.placesDestroyed!).some((s) => s.name === '33 The Weapons store')).toBe(true);
   }, 120_000);
 
   it("counts the games in which each place was destroyed, as the games' logs say, and prints them", async () => {
@@ -261,8 +263,17 @@ describe('simulate Warmaster', () => {
       expect(s.share).toBe(games[p]! / 100);
       expect(s.ci95).toEqual(wilson(games[p]!, 100).map((x) => Math.round(x * 1e6) / 1e6));
     }
+    // Each place by its name: a numbered area by its number, with the name of the special area it is.
+    const areas = (content.records as Record<string, Record<string, { number?: number; name?: string | null; special?: string | null }>>)['ship-area']!;
+    const named = (p: string) => {
+      const a = areas[p]!;
+      return a.special ? `${a.number} ${areas[a.special]!.name}` : String(a.number);
+    };
+    for (const [p, s] of Object.entries(r.placesDestroyed!)) expect(s.name).toBe(named(p));
+    expect(r.placesDestroyed!['area-33']!.name).toBe('33 The Weapons store');
     const text = reportText(r);
     expect(text).toMatch(/^Places destroyed +games +share +95% interval$/m);
-    for (const [p, n] of Object.entries(games)) expect(text).toMatch(new RegExp(`^  ${p} +${n} +`, 'm'));
+    for (const [p, n] of Object.entries(games)) expect(text).toMatch(new RegExp(`^  ${named(p)} +${n} +`, 'm'));
+    expect(text).not.toMatch(/^ {2}area-\d+ /m);
   }, 120_000);
 });

@@ -56,6 +56,8 @@ export interface Counts {
   readonly combatOdds?: Record<string, Record<string, string>>;
   /** Places (squares, areas) destroyed, by id: the `destroy-place` effect lines that destroyed one (not one already destroyed). */
   readonly places?: Record<string, number>;
+  /** The names of the places counted that the pack's records name (simulate-places.ts), by id. */
+  readonly placeNames?: Record<string, string>;
 }
 
 export interface GameOptions {

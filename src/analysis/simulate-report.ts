@@ -46,6 +46,8 @@ export interface Tally {
   combatOdds: Record<string, Record<string, string>>;
   /** Places destroyed, by id (a place is destroyed once a game: the games in which it was). */
   places: Record<string, number>;
+  /** The names of the places destroyed, by id, when the pack's records name them. */
+  placeNames: Record<string, string>;
   /** The first LISTED games that hit the move bound. */
   unfinished: { index: number; seed: number }[];
   /** The first LISTED games that failed (no legal move, or an error). */
@@ -66,6 +68,7 @@ export function emptyTally(): Tally {
     combat: {},
     combatOdds: {},
     places: {},
+    placeNames: {},
     unfinished: [],
     failures: [],
   };
@@ -96,6 +99,7 @@ export function addCounts(t: Tally, c: Counts): void {
   for (const [key, n] of Object.entries(c.combat ?? {})) add(t.combat, key, n);
   for (const [group, odds] of Object.entries(c.combatOdds ?? {})) t.combatOdds[group] ??= odds;
   for (const [place, n] of Object.entries(c.places ?? {})) add(t.places, place, n);
+  for (const [place, name] of Object.entries(c.placeNames ?? {})) t.placeNames[place] ??= name;
 }
 
 function addEvents(into: EventCounts, from: EventCounts): void {
@@ -124,6 +128,7 @@ export function addTally(a: Tally, b: Tally): void {
   for (const [key, n] of Object.entries(b.combat)) add(a.combat, key, n);
   for (const [group, odds] of Object.entries(b.combatOdds)) a.combatOdds[group] ??= odds;
   for (const [place, n] of Object.entries(b.places)) add(a.places, place, n);
+  for (const [place, name] of Object.entries(b.placeNames)) a.placeNames[place] ??= name;
   a.unfinished = firstListed([...a.unfinished, ...b.unfinished]);
   a.failures = firstListed([...a.failures, ...b.failures]);
 }
@@ -184,6 +189,9 @@ export interface Share {
   readonly ci95: readonly [number, number];
 }
 
+/** A place's share of the games, with its name when the pack names it. */
+export type PlaceShare = Share & { readonly name?: string };
+
 function share(k: number, n: number): Share {
   const [lo, hi] = wilson(k, n);
   return { games: k, share: n ? round(k / n) : 0, ci95: [round(lo), round(hi)] };
@@ -233,8 +241,11 @@ export interface SimulateReport {
    * from such tables, or none came up.
    */
   readonly combatResults?: CombatAgainstOdds | null;
-  /** The places (squares, areas) destroyed, by id (sorted): in how many games each was, with its share of the games played. */
-  readonly placesDestroyed?: Record<string, Share>;
+  /**
+   * The places (squares, areas) destroyed, by id (sorted): in how many games each was, with its
+   * share of the games played, and its `name` when the pack's records name it (simulate-places.ts).
+   */
+  readonly placesDestroyed?: Record<string, PlaceShare>;
 }
 
 function sortedKeys<T>(m: Record<string, T>): Record<string, T> {
@@ -295,7 +306,12 @@ export function makeReport(batch: Batch, range: Range, t: Tally): SimulateReport
     moveKinds,
     events,
     combatResults: againstOdds(t.combat, t.combatOdds),
-    placesDestroyed: Object.fromEntries(Object.entries(sortedKeys(t.places)).map(([place, k]) => [place, share(k, n)])),
+    placesDestroyed: Object.fromEntries(
+      Object.entries(sortedKeys(t.places)).map(([place, k]) => {
+        const name = t.placeNames[place];
+        return [place, name === undefined ? share(k, n) : { name, ...share(k, n) }];
+      }),
+    ),
   };
 }
 
@@ -320,7 +336,10 @@ export function tallyOf(r: SimulateReport): Tally {
     for (const x of g.results) if (x.observed > 0) add(t.combat, resultKey(g.spread, g.column, g.cell, x.result), x.observed);
     if (g.chiSquare !== null) t.combatOdds[group] = Object.fromEntries(g.results.filter((x) => x.probability !== '0').map((x) => [x.result, x.probability]));
   }
-  for (const [place, s] of Object.entries(r.placesDestroyed ?? {})) t.places[place] = s.games;
+  for (const [place, s] of Object.entries(r.placesDestroyed ?? {})) {
+    t.places[place] = s.games;
+    if (s.name !== undefined) t.placeNames[place] = s.name;
+  }
   t.unfinished = r.unfinished.first.map((u) => ({ index: u.index, seed: u.seed }));
   t.failures = r.failed.first.map((f) => ({ index: f.index, seed: f.seed, end: f.end, message: f.message }));
   return t;

@@ -37,9 +37,10 @@ export function reportText(r: SimulateReport): string {
     const who = e.end !== 'result' ? e.end : e.winner === null ? 'draw' : `${e.winner} wins`;
     lines.push(`  ${String(e.games).padStart(7)}  ${who}: ${e.reason} (${e.rule})`);
   }
-  const places = Object.entries(r.placesDestroyed ?? {});
+  // Each place (a square, an area) by its name when the pack names it, else its id.
+  const places = Object.entries(r.placesDestroyed ?? {}).map(([id, s]) => [s.name ?? id, s] as const);
   if (places.length > 0) {
-    // Games in which each place (a square, an area) was destroyed.
+    // Games in which each place was destroyed.
     const pw = Math.max(w, 'Places destroyed'.length, ...places.map(([p]) => p.length + 2));
     lines.push('', `${'Places destroyed'.padEnd(pw)} ${'games'.padStart(7)} ${'share'.padStart(7)}   95% interval`);
     for (const [place, s] of places)

@@ -17,6 +17,7 @@ import { viewEventOf } from '../engine/core/view.js';
 import { loadGame, type GameRef } from '../engine/games.js';
 import { PlayCounts, playGame, type Counts, type GameSummary, type LogLine } from './simulate-game.js';
 import { combatOddsFor } from './simulate-odds.js';
+import { placeNamesFor } from './simulate-places.js';
 import { addCounts, addGame, emptyTally, makeReport, type Batch, type Range, type SimulateReport } from './simulate-report.js';
 
 export { DEFAULT_MAX_MOVES } from './simulate-game.js';
@@ -115,7 +116,16 @@ export function playRange(game: Awaited<ReturnType<typeof loadGame>>, content: G
       if (odds !== null) combatOdds[group] = odds;
     }
   }
-  return { summaries, counts: { ...plain, combatOdds } };
+  // The names of the places counted, from the pack's records (simulate-places.ts).
+  const nameOf = placeNamesFor(content);
+  const placeNames: Record<string, string> = {};
+  if (nameOf !== null) {
+    for (const place of Object.keys(plain.places ?? {})) {
+      const name = nameOf(place);
+      if (name !== null) placeNames[place] = name;
+    }
+  }
+  return { summaries, counts: { ...plain, combatOdds, placeNames } };
 }
 
 /**
