@@ -8,7 +8,7 @@
 // place (Crew: `limit-movement` 0).
 import { fightsFor, type CoreState, type UnitState } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
-import { enemyAt, enterable, locationLimit } from './hooks.js';
+import { enterable, locationLimit } from './hooks.js';
 import type { WarmasterState } from './state.js';
 
 /** How many areas a unit of `side` may move now, by who controls the Bridge. */
@@ -31,26 +31,81 @@ export function mayMove(state: WarmasterState, unit: UnitState): boolean {
   );
 }
 
-/** The areas a unit may end its move in, in area order: within its reach, never past an enemy-held area. */
-export function destinations(rules: WarmasterRules, state: WarmasterState, unit: UnitState): string[] {
+/** The map by area number in `rules.areas` order: each area's neighbours as numbers (made once per compiled content). */
+interface AreaGraph {
+  readonly index: ReadonlyMap<string, number>;
+  readonly neighbours: readonly (readonly number[])[];
+}
+
+const graphs = new WeakMap<WarmasterRules, AreaGraph>();
+
+function graphOf(rules: WarmasterRules): AreaGraph {
+  let graph = graphs.get(rules);
+  if (graph === undefined) {
+    const index = new Map(rules.areas.map((a, i) => [a.id, i]));
+    // A neighbour that is no area of the map leads nowhere and is no destination: left out.
+    const neighbours = rules.areas.map((a) => a.neighbours.flatMap((n) => (index.has(n) ? [index.get(n)!] : [])));
+    graph = { index, neighbours };
+    graphs.set(rules, graph);
+  }
+  return graph;
+}
+
+/**
+ * The ship as the side to move finds it, by area number: the areas no unit may enter (hooks.ts
+ * `enterable`) and those holding an enemy piece, face up or down (hooks.ts `enemyAt`). Taken once
+ * for all the units whose moves are listed, not once for every area each of them may reach.
+ */
+export interface MoveMap {
+  readonly graph: AreaGraph;
+  readonly closed: Uint8Array;
+  readonly enemy: Uint8Array;
+}
+
+export function moveMap(rules: WarmasterRules, state: WarmasterState): MoveMap {
+  const graph = graphOf(rules);
+  const core = state.core;
+  const closed = new Uint8Array(rules.areas.length);
+  const enemy = new Uint8Array(rules.areas.length);
+  rules.areas.forEach((a, i) => {
+    if (!enterable(rules, core, a.id)) closed[i] = 1;
+  });
+  for (const u of core.units) {
+    if (u.destroyed || u.location === null || fightsFor(u) === state.active) continue;
+    const i = graph.index.get(u.location);
+    if (i !== undefined) enemy[i] = 1;
+  }
+  return { graph, closed, enemy };
+}
+
+/**
+ * The areas a unit may end its move in, in area order: within its reach, never past an enemy-held
+ * area. `map` is moveMap of the state (given when the moves of many units are listed); only a unit
+ * of the side to move may move, so the enemy is the other side's.
+ */
+export function destinations(rules: WarmasterRules, state: WarmasterState, unit: UnitState, map: MoveMap = moveMap(rules, state)): string[] {
   if (!mayMove(state, unit)) return [];
   const core = state.core;
-  const side = fightsFor(unit);
-  let reach = areasPerMove(rules, core, state.bridge, side);
+  let reach = areasPerMove(rules, core, state.bridge, fightsFor(unit));
   const limit = locationLimit(core, unit);
   if (limit !== null) reach = Math.min(reach, limit);
-  const found = new Set<string>();
-  let frontier = [unit.location!];
-  for (let step = 0; step < reach; step++) {
-    const next: string[] = [];
+  const { graph, closed, enemy } = map;
+  const from = graph.index.get(unit.location!);
+  if (from === undefined) return [];
+  const found = new Uint8Array(rules.areas.length);
+  let frontier = [from];
+  for (let step = 0; step < reach && frontier.length > 0; step++) {
+    const next: number[] = [];
     for (const at of frontier) {
-      for (const to of rules.area.get(at)?.neighbours ?? []) {
-        if (to === unit.location || found.has(to) || !enterable(rules, core, to)) continue;
-        found.add(to);
-        if (!enemyAt(core, to, side)) next.push(to);
+      for (const to of graph.neighbours[at]!) {
+        if (to === from || found[to] === 1 || closed[to] === 1) continue;
+        found[to] = 1;
+        if (enemy[to] === 0) next.push(to);
       }
     }
     frontier = next;
   }
-  return rules.areas.map((a) => a.id).filter((a) => found.has(a));
+  const out: string[] = [];
+  for (let i = 0; i < found.length; i++) if (found[i] === 1) out.push(rules.areas[i]!.id);
+  return out;
 }

@@ -2,7 +2,7 @@
 // answers to a question the effects ask.
 import { possibleAnswers } from '../core/choices.js';
 import type { WarmasterRules } from './content.js';
-import { destinations } from './movement.js';
+import { destinations, moveMap } from './movement.js';
 import type { WarmasterMove, WarmasterState } from './state.js';
 
 export function listMoves(rules: WarmasterRules, state: WarmasterState): WarmasterMove[] {
@@ -15,7 +15,8 @@ export function listMoves(rules: WarmasterRules, state: WarmasterState): Warmast
     }
     case 'move': {
       const out: WarmasterMove[] = [];
-      for (const unit of state.core.units) for (const to of destinations(rules, state, unit)) out.push({ kind: 'move', unit: unit.id, to });
+      const map = moveMap(rules, state);
+      for (const unit of state.core.units) for (const to of destinations(rules, state, unit, map)) out.push({ kind: 'move', unit: unit.id, to });
       out.push({ kind: 'end-movement' });
       return out;
     }
@@ -44,14 +45,34 @@ export function revealableAtWill(rules: WarmasterRules, state: WarmasterState): 
     .map((u) => u.id);
 }
 
-/** Whether two moves are the same (field by field, arrays by value). */
-export function sameMove(a: WarmasterMove, b: WarmasterMove): boolean {
-  return JSON.stringify(a) === JSON.stringify(normalised(b, a));
+/**
+ * Whether `move` is one of listMoves(rules, state). A unit's move is checked against that unit's
+ * destinations alone, not every unit's: play checks every move it is given, and a search bot's
+ * playouts play thousands a decision.
+ */
+export function isLegalMove(rules: WarmasterRules, state: WarmasterState, move: WarmasterMove): boolean {
+  if (move.kind === 'move' && state.result === null && state.pending === null && state.stage === 'move') {
+    const unit = state.core.units.find((u) => u.id === move.unit);
+    return unit !== undefined && Object.keys(move).length === 3 && typeof move.to === 'string' && destinations(rules, state, unit).includes(move.to);
+  }
+  return listMoves(rules, state).some((m) => sameMove(m, move));
 }
 
-/** `b` with its fields in `a`'s order, so equal moves written in another order compare equal. */
-function normalised(b: WarmasterMove, a: WarmasterMove): unknown {
+/** Whether two moves are the same (field by field, in any order; arrays by value). */
+function sameMove(a: WarmasterMove, b: WarmasterMove): boolean {
+  return sameValue(a, b);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
   const keys = Object.keys(a);
-  if (Object.keys(b).length !== keys.length) return b;
-  return Object.fromEntries(keys.map((k) => [k, (b as unknown as Record<string, unknown>)[k]]));
+  if (Object.keys(b).length !== keys.length) return false;
+  for (const k of keys) if (!Object.hasOwn(b, k) || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
 }

@@ -25,7 +25,7 @@ import {
 } from './battle.js';
 import { warmasterRuleSet } from './hooks.js';
 import { attemptJob, logEvents } from './jobs.js';
-import { listMoves, revealableAtWill, sameMove } from './moves.js';
+import { isLegalMove, revealableAtWill } from './moves.js';
 import { arrive, arrived, draw, takeBridge, teleportDone, teleportNext, teleportRoll } from './reinforcements.js';
 import { addBattle, revealsAt, runJob, setCore, turnFaceUp, withRandom, type Next } from './steps.js';
 import { draft, type Draft, type WarmasterMove, type WarmasterState } from './state.js';
@@ -146,10 +146,15 @@ function step(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
 
 /** Everything that follows until a side must decide (or the game is over); sets `active` to that side. */
 export function advance(rules: WarmasterRules, s: Draft, events: GameEvent[]): PlayResult<WarmasterState> {
+  // The pieces and identities victory last read: it reads nothing else, so with neither changed since, nobody has won.
+  let checkedUnits: WarmasterState['core']['units'] | null = null;
+  let checkedIdentities: WarmasterState['identities'] | null = null;
   for (let guard = 0; guard < 100_000; guard++) {
     // "If the bridge is destroyed, no player will be able to control it" (the destroy-place line says when).
     if (s.bridge !== null && rules.bridge !== null && s.core.destroyedPlaces.includes(rules.bridge.area)) s.bridge = null;
-    if (s.result === null && s.phase !== null) {
+    if (s.result === null && s.phase !== null && (s.core.units !== checkedUnits || s.identities !== checkedIdentities)) {
+      checkedUnits = s.core.units;
+      checkedIdentities = s.identities;
       const won = victory(rules, s);
       if (won !== null) {
         events.push({ type: 'end', ...won, turn: s.turn });
@@ -195,7 +200,7 @@ function answer(rules: WarmasterRules, s: Draft, ids: readonly string[], events:
 }
 
 export function playMove(rules: WarmasterRules, state: WarmasterState, move: WarmasterMove): PlayResult<WarmasterState> {
-  if (!listMoves(rules, state).some((m) => sameMove(m, move))) throw new IllegalMove(`${JSON.stringify(move)} is not a legal move now.`);
+  if (!isLegalMove(rules, state, move)) throw new IllegalMove(`${JSON.stringify(move)} is not a legal move now.`);
   const events: GameEvent[] = [{ type: 'move', side: state.active, turn: state.turn, phase: state.phase, move: move as never }];
   const s = draft(state);
   s.core = withRandom(s.core, s.random);

@@ -6,7 +6,7 @@
 // side wins when every unit of the other side is destroyed, wherever it is (cards are not units).
 import type { GameResult } from '../core/game.js';
 import type { UnitState } from '../core/state.js';
-import type { WarmasterRules } from './content.js';
+import type { Victory, WarmasterRules } from './content.js';
 import type { WarmasterState } from './state.js';
 
 /** The unit's record, face down or not. */
@@ -14,15 +14,22 @@ const recordOf = (state: WarmasterState, u: UnitState): string => u.record ?? st
 
 /** Whether every unit `ids` names is destroyed (and the game has one). */
 function allDestroyed(state: WarmasterState, ids: readonly string[]): boolean {
-  const listed = state.core.units.filter((u) => ids.includes(recordOf(state, u)));
-  return listed.length > 0 && listed.every((u) => u.destroyed);
+  // A loop, not filter and every: this runs after every step of every playout of the search bot.
+  let listed = false;
+  for (const u of state.core.units) {
+    if (!ids.includes(recordOf(state, u))) continue;
+    if (!u.destroyed) return false;
+    listed = true;
+  }
+  return listed;
 }
 
 /** The side that has won now (null winner: a draw), or null while the game goes on. */
 export function victory(rules: WarmasterRules, state: WarmasterState): GameResult | null {
   // Leaders' deaths: every condition met now; two sides' at once is a draw.
-  const met = rules.victory.flatMap((v) => (v.condition === 'destroy-units' && allDestroyed(state, v.units) ? [v] : []));
-  if (met.length > 0) {
+  let met: Extract<Victory, { condition: 'destroy-units' }>[] | null = null;
+  for (const v of rules.victory) if (v.condition === 'destroy-units' && allDestroyed(state, v.units)) (met ??= []).push(v);
+  if (met !== null) {
     const first = met[0]!;
     if (new Set(met.map((v) => v.winner)).size > 1) return { winner: null, reason: 'both sides lost their leaders at once', rule: first.key };
     const names = first.units.map((id) => rules.pieces[id]?.name ?? id).join(', ');

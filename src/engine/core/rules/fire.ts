@@ -100,6 +100,31 @@ function runRule(state: CoreState, inst: RuleInstance, ctx: EffectContext, event
   return run(marked, inst.source.rule.do, ctx, policy, header);
 }
 
+/** Each rule list's rules by the event they wait for, in the list's order (made once a list: a game's rule set is one list). */
+const byEvent = new WeakMap<readonly RuleSource[], Map<string, readonly RuleSource[]>>();
+
+/** The rules of `rules` whose trigger waits for `event`, in their order. */
+function listening(rules: readonly RuleSource[], event: string): readonly RuleSource[] {
+  let index = byEvent.get(rules);
+  if (index === undefined) {
+    index = new Map();
+    for (const r of rules) {
+      if (r.rule.when === undefined) continue;
+      const list = index.get(r.rule.when.event);
+      if (list === undefined) index.set(r.rule.when.event, [r]);
+      else (list as RuleSource[]).push(r);
+    }
+    byEvent.set(rules, index);
+  }
+  return index.get(event) ?? [];
+}
+
+/** Whether the instance's trigger is `here` (given, or a place's default) and the event is not at its location. */
+function elsewhere(inst: RuleInstance, e: GameEvent): boolean {
+  const where = inst.source.rule.when!.where ?? (inst.placeRule ? 'here' : 'anywhere');
+  return where === 'here' && (e.location == null || e.location !== inst.location);
+}
+
 /** The rules that fire on `event`, applied in order; see the file's comment for the order. */
 export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSource[], policy: Policy, hooks?: RuleHooks): Fired;
 export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSource[], policy: AskingPolicy, hooks?: RuleHooks): Fired | Asked;
@@ -143,10 +168,13 @@ export function fire(state: CoreState, event: GameEvent, rules: readonly RuleSou
     // Which rules trigger is settled when the event happens; each checks its `if` when it resolves.
     // Most rules wait for another event: those are passed over before their instances and
     // contexts are made (the instances keep the rules' order, so the order of firing is the same).
-    const waiting = rules.filter((r) => r.rule.when !== undefined && r.rule.when.event === e.event);
+    const waiting = listening(rules, e.event);
     const triggered: { inst: RuleInstance; subject: readonly string[] }[] = [];
     if (waiting.length > 0) {
       for (const inst of instancesOf(current, waiting)) {
+        // A rule of another place (a trigger `here`) passed over before its context is made: what
+        // matchTrigger would answer first, and the most common answer on a map of many places.
+        if (elsewhere(inst, e)) continue;
         const match = matchTrigger(current, inst.source.rule.when!, e, instanceContext(inst, hooks, [], []), inst.placeRule);
         if (match !== null) triggered.push({ inst, subject: match.subject });
       }
