@@ -1,6 +1,6 @@
-// What each bot costs: Archon Skirmish and Warchon games played in this thread with the same bot on
-// every side, in moves a second (of the games' own moves, each picked by a bot), and as a ratio to
-// the random bot of the same round. The search bot spends up to 64 playouts of 1 + 20 moves on each
+// What each bot costs: Archon Skirmish, Warchon and Warmaster games played in this thread with the
+// same bot on every side, in moves a second (of the games' own moves, each picked by a bot) and games
+// a second, and as a ratio to the random bot of the same round. The search bot spends up to 64 playouts of 1 + 20 moves on each
 // decision between two or more moves (src/engine/core/search-bot.ts), so it is expected to cost a
 // few hundred times random; the figure says how many, for a designer choosing batch sizes.
 //
@@ -22,7 +22,7 @@ const { loadContent } = await import(dist('content/effective.js'));
 const { gameRefOf } = await import(dist('content/game-module.js'));
 const clock = threadClock();
 
-for (const packId of ['archon-skirmish', 'warchon']) {
+for (const packId of ['archon-skirmish', 'warchon', 'warmaster']) {
   const { packs, validation } = loadContent([path.join(root, 'content', packId)], { cwd: root, cacheDir: false });
   if (validation.errors > 0) {
     console.log(`bots: ${packId} skipped, ${validation.errors} content errors (run playmark validate)`);
@@ -44,6 +44,7 @@ for (const packId of ['archon-skirmish', 'warchon']) {
   // Warm up the JIT and the content caches.
   for (const bot of BOTS) playRange(game, content, batchOf(bot), { from: 0, to: bot === 'search' ? 1 : 20 });
   const rates = Object.fromEntries(BOTS.map((b) => [b, []]));
+  const gameRates = Object.fromEntries(BOTS.map((b) => [b, []]));
   const ratios = Object.fromEntries(BOTS.map((b) => [b, []]));
   for (let r = 0; r < ROUNDS; r++) {
     const round = {};
@@ -54,6 +55,7 @@ for (const packId of ['archon-skirmish', 'warchon']) {
       const seconds = clock.now() - start;
       round[bot] = played.summaries.reduce((s, g) => s + g.moves, 0) / seconds;
       rates[bot].push(round[bot]);
+      gameRates[bot].push(played.summaries.length / seconds);
     }
     for (const bot of BOTS) ratios[bot].push(round.random / round[bot]);
   }
@@ -61,8 +63,9 @@ for (const packId of ['archon-skirmish', 'warchon']) {
   console.log(`bots: ${packId}, the same bot on every side, ${ROUNDS} rounds, moves a second of ${clock.kind}, median (range)`);
   for (const bot of BOTS) {
     const xs = rates[bot];
+    const gs = median(gameRates[bot]);
     console.log(
-      `  ${bot.padEnd(7)} ${n(median(xs)).padStart(9)} moves/s (${n(Math.min(...xs))}-${n(Math.max(...xs))})   ${median(ratios[bot]).toFixed(1).padStart(7)}x the random bot's time a move`,
+      `  ${bot.padEnd(7)} ${n(median(xs)).padStart(9)} moves/s (${n(Math.min(...xs))}-${n(Math.max(...xs))})   ${(gs >= 10 ? n(gs) : gs.toFixed(2)).padStart(7)} games/s   ${median(ratios[bot]).toFixed(1).padStart(7)}x the random bot's time a move`,
     );
   }
 }
