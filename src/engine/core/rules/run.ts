@@ -45,6 +45,8 @@ function quiet(state: CoreState, rules: RuleSet, event: RuleEvent): boolean {
   // changed, so none fires. Only rules of a place or of the game whose condition names no bound
   // units (the trigger's subject differs by event) are judged here; any other rule is left to `fire`.
   for (const source of listenersOf(rules, event.event)) {
+    // A place's rule waiting for an event `here` does not fire on one elsewhere (fire.ts passes it over too).
+    if (elsewhere(source, event)) continue;
     // A unit's or trait's rule fires only for units in play that have it (Berserk: none in the demo).
     if (!heldInPlay(state, source)) continue;
     const condition = source.rule.if;
@@ -52,6 +54,17 @@ function quiet(state: CoreState, rules: RuleSet, event: RuleEvent): boolean {
     if (ctx === null || condition === undefined || holds(state, condition, ctx)) return false;
   }
   return true;
+}
+
+/**
+ * Whether a rule of a place or of the game waits for its event `here` (given, or a place's default)
+ * and the event is not at its place (a rule of the game has none): its trigger cannot match (trigger.ts).
+ */
+function elsewhere(source: RuleSource, event: RuleEvent): boolean {
+  const h = source.holder;
+  if (!('place' in h || 'side' in h)) return false;
+  const where = source.rule.when?.where ?? ('place' in h ? 'here' : 'anywhere');
+  return where === 'here' && (event.location == null || event.location !== ('place' in h ? h.place : null));
 }
 
 /** Whether a rule has a holder now: a place's or the game's always; a unit's or trait's only while a unit in play has it. */
