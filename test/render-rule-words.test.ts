@@ -91,6 +91,25 @@ describe('ruleWords', () => {
     );
   });
 
+  it('words a roll whose every result does the same as one clause', () => {
+    const same = [{ kind: 'destroy-place', place: 'here' }];
+    const rule = {
+      text: 'printed',
+      when: { event: 'phase-starts', phase: 'red-fire' },
+      do: [
+        {
+          kind: 'roll',
+          die: 'd6',
+          outcomes: [
+            { range: { min: 1, max: 1 }, effects: same },
+            { range: { min: 2, max: 6 }, effects: same },
+          ],
+        },
+      ],
+    };
+    expect(ruleWords(rule, names, '/rules/0')?.text).toBe('At the start of the Red fire phase: roll D6; on any result destroy this hex.');
+  });
+
   it('gives no words for a rule left to the players, or an effect it cannot word', () => {
     expect(ruleWords({ text: 'printed', do: [{ kind: 'manual', note: 'players do it' }] }, names, '/rules/0')).toBeNull();
     expect(ruleWords({ text: 'printed', do: [{ kind: 'end-combat' }] }, names, '/rules/0')).toBeNull();

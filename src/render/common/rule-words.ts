@@ -263,6 +263,8 @@ function rollWords(e: Extract<Eff, { kind: 'roll' }>, w: Words, here: Scope, poi
     w.table = { die, rows: rows.map((r, k) => ({ ...r, range: rangeWords(e.outcomes[k]!.range), text: capital(r.text) })) };
     return `roll ${die} on the table below`;
   }
+  // Every result doing the same (a roll that decides nothing here) reads as one clause, not a list.
+  if (rows.length > 1 && rows.every((r) => r.text === rows[0]!.text)) return `roll ${die}; on any result ${rows[0]!.text}`;
   const said = rows.filter((r) => r.text !== 'no effect').map((r) => `on ${r.range} ${r.text}`);
   return `roll ${die}${said.length > 0 ? `; ${said.join('; ')}` : ''}`;
 }
