@@ -440,6 +440,21 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
       seen: (l, s) => l.type === 'effect' && l.effect === 'bridge' && String((s as WarmasterState).phase).endsWith('reinforcements'),
     },
   ];
+  // Battles one at a time in the phase's order: a second `battle` line in the same battle phase of a game.
+  let phaseFought: string | null = null;
+  out.push({
+    key: 'scenario/standard-game/battles',
+    how: 'a battle phase fights two battles or more, one after the other (two `battle` lines in one phase of a game)',
+    seen: (l, s) => {
+      const w = s as WarmasterState;
+      if (l.type === 'setup') phaseFought = null;
+      if (l.type !== 'battle') return false;
+      const here = `${w.turn}/${w.phase}`;
+      const second = phaseFought === here;
+      phaseFought = here;
+      return second;
+    },
+  });
   // The group holding a unit the Imperial set-up names (`firstUnits`: the Emperor) teleports first:
   // in turn 1, its group's teleport (a `group-teleports` trigger line naming the unit, or its `teleport` line).
   const firstUnits = ((scenario.sides as { setup?: { firstUnits?: string[] } }[] | undefined)?.[0]?.setup?.firstUnits ?? []) as string[];

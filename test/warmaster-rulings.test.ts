@@ -148,43 +148,55 @@ describe('Warmaster procedural rulings', () => {
     expect(rolls[3]).toMatchObject({ result: rolls[2]!.result });
   });
 
-  it('Battles: every piece of both sides in the area takes part, and a phase fights its battles lowest area number first', () => {
-    const content = testContent();
-    const c = content as never;
-    let s = atMovement(
-      content,
-      'imperial',
-      {
-        'imperial-unit-1': 'area-24',
-        'imperial-unit-2': 'area-24',
-        'imperial-unit-3': 'area-35',
-        a: ['area-34', 'crew'],
-        b: ['area-34', 'crew'],
-        d: ['area-25', 'crew'],
-      },
-      'traitor',
-    );
-    const events: GameEvent[] = [];
-    // The higher-numbered area is entered first.
-    for (const [unit, to] of [
-      ['imperial-unit-1', 'area-34'],
-      ['imperial-unit-2', 'area-34'],
-      ['imperial-unit-3', 'area-25'],
-    ] as const) {
-      const moved = game.play(c, s, { kind: 'move', unit, to });
-      s = moved.state;
-      events.push(...moved.events);
-    }
-    let played = game.play(c, s, { kind: 'end-movement' });
-    events.push(...played.events);
-    while (played.state.phase === 'imperial-battle' && played.state.result === null) {
-      played = game.play(c, played.state, game.legalMoves(c, played.state)[0]!);
+  it('Battles: every piece of both sides in the area takes part, and a phase fights its battles in its battleOrder, lowest area number first (highest first, or as made, when the data says so)', () => {
+    /** Two battles in one Imperial battle phase, area 34 entered before area 25: the areas fought in order, and the first round's totals. */
+    const fought = (content: PackContent) => {
+      const c = content as never;
+      let s = atMovement(
+        content,
+        'imperial',
+        {
+          'imperial-unit-1': 'area-24',
+          'imperial-unit-2': 'area-24',
+          'imperial-unit-3': 'area-35',
+          a: ['area-34', 'crew'],
+          b: ['area-34', 'crew'],
+          d: ['area-25', 'crew'],
+        },
+        'traitor',
+      );
+      const events: GameEvent[] = [];
+      for (const [unit, to] of [
+        ['imperial-unit-1', 'area-34'],
+        ['imperial-unit-2', 'area-34'],
+        ['imperial-unit-3', 'area-25'],
+      ] as const) {
+        const moved = game.play(c, s, { kind: 'move', unit, to });
+        s = moved.state;
+        events.push(...moved.events);
+      }
+      let played = game.play(c, s, { kind: 'end-movement' });
       events.push(...played.events);
-    }
-    expect(events.filter((e) => e.type === 'battle').map((e) => e.area)).toEqual(['area-25', 'area-34']);
-    const first = (area: string) => events.find((e) => e.type === 'result' && e.area === area);
+      while (played.state.phase === 'imperial-battle' && played.state.result === null) {
+        played = game.play(c, played.state, game.legalMoves(c, played.state)[0]!);
+        events.push(...played.events);
+      }
+      const first = (area: string) => events.find((e) => e.type === 'result' && e.area === area);
+      return { order: events.filter((e) => e.type === 'battle').map((e) => e.area), first };
+    };
+    const ruled = fought(testContent());
+    expect(ruled.order).toEqual(['area-25', 'area-34']);
     // Every piece there adds its value: one Space Marine against one Crew, two against two.
-    expect(first('area-25')).toMatchObject({ attack: 5, defence: 3 });
-    expect(first('area-34')).toMatchObject({ attack: 10, defence: 6 });
+    expect(ruled.first('area-25')).toMatchObject({ attack: 5, defence: 3 });
+    expect(ruled.first('area-34')).toMatchObject({ attack: 10, defence: 6 });
+    // The order is the phase's data: highest area first, or in the order the battles were made.
+    const order = (value: string) =>
+      fought(
+        testContent((r) => {
+          r.phase['imperial-battle'].battleOrder = value;
+        }),
+      ).order;
+    expect(order('place-number-descending')).toEqual(['area-34', 'area-25']);
+    expect(order('arrival')).toEqual(['area-34', 'area-25']);
   });
 });

@@ -811,6 +811,7 @@ export const phaseIds: readonly WarmasterPhaseId[] = ["imperial-battle", "imperi
 /** The phase records by id. */
 export const phases: { readonly [K in WarmasterPhaseId]: WarmasterPhaseRecord } = {
   "imperial-battle": {
+    "battleOrder": "place-number",
     "id": "imperial-battle",
     "name": "Imperial battle phase",
     "order": 3,
@@ -892,6 +893,7 @@ export const phases: { readonly [K in WarmasterPhaseId]: WarmasterPhaseRecord } 
     "text": "The Imperial player can teleport onto the spaceship the four groups of innitial units."
   },
   "traitor-battle": {
+    "battleOrder": "place-number",
     "id": "traitor-battle",
     "name": "Phase battle traitor",
     "order": 6,
@@ -1161,7 +1163,7 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
         "do": [
           {
             "kind": "manual",
-            "note": "Who fights and in what order: the vocabulary has no battle made of every piece in a place and no order of battles; the game's procedure plays it."
+            "note": "Who fights: the vocabulary has no battle made of every piece in a place; the game's procedure plays it. The order is the battle phases' `battleOrder` (rulings imperial-battle-order, traitor-battle-order)."
           }
         ],
         "id": "battles",
@@ -3358,12 +3360,28 @@ export const origins: {
     }
   },
   "phase": {
+    "imperial-battle": {
+      "/battleOrder": {
+        "entry": "imperial-battle-order",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "The guide does not say in what order a phase's battles are fought. Ruled (with standard-battles): in area-number order, lowest first, a fixed order no player chooses."
+      }
+    },
     "imperial-reinforcements": {
       "/groups": {
         "entry": "imperial-groups",
         "kind": "reconstruction",
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the groups of imperial-groups as data the engine reads, in the order they teleport; the Emperor's group is listed first because \"The group of units that are with the Emperor must be first that teleport\"."
+      }
+    },
+    "traitor-battle": {
+      "/battleOrder": {
+        "entry": "traitor-battle-order",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "As imperial-battle-order: the guide does not say in what order a phase's battles are fought; the same fixed order for both sides."
       }
     },
     "traitor-reinforcements": {
@@ -4546,13 +4564,37 @@ export const layers: PackLayers = [
           "do": [
             {
               "kind": "manual",
-              "note": "Who fights and in what order: the vocabulary has no battle made of every piece in a place and no order of battles; the game's procedure plays it."
+              "note": "Who fights: the vocabulary has no battle made of every piece in a place; the game's procedure plays it. The order is the battle phases' `battleOrder` (rulings imperial-battle-order, traitor-battle-order)."
             }
           ],
           "id": "battles",
           "name": "Battles",
           "text": "Every piece of both sides in the area (units and revealed cards) takes part in a battle. A side fights its battles one at a time, lowest area number first."
         }
+      },
+      {
+        "id": "imperial-battle-order",
+        "kind": "ruling",
+        "note": "The Imperial player's battles are fought one at a time, lowest area number first.",
+        "reason": "The guide does not say in what order a phase's battles are fought. Ruled (with standard-battles): in area-number order, lowest first, a fixed order no player chooses.",
+        "target": {
+          "id": "imperial-battle",
+          "kind": "phase",
+          "pointer": "/battleOrder"
+        },
+        "value": "place-number"
+      },
+      {
+        "id": "traitor-battle-order",
+        "kind": "ruling",
+        "note": "The Traitor player's battles are fought one at a time, lowest area number first.",
+        "reason": "As imperial-battle-order: the guide does not say in what order a phase's battles are fought; the same fixed order for both sides.",
+        "target": {
+          "id": "traitor-battle",
+          "kind": "phase",
+          "pointer": "/battleOrder"
+        },
+        "value": "place-number"
       },
       {
         "id": "standard-zero-totals",

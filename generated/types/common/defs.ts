@@ -6,6 +6,11 @@
 import type { Effect } from './effect.js';
 
 /**
+ * The order a phase fights its battles in, one at a time: `place-number` (lowest numbered place first), `place-number-descending` (highest first), `arrival` (in the order the battles were made, the first place entered first).
+ */
+export type BattleOrder = "place-number" | "place-number-descending" | "arrival";
+
+/**
  * Who picks when a rule says "one unit": the units' `owner` or its `opponent`; the rule's `controller` (the side whose rule it is); the `caster` of the spell; the `active` player (whose turn it is); the `controlling` or `non-controlling` army of a Warchon battle; or chosen at `random`.
  */
 export type Chooser =

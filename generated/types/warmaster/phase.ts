@@ -3,7 +3,7 @@
  * Sources:
  *   schemas/warmaster/phase.schema.json
  */
-import type { Id, PrintedText, SourceReference } from '../common/defs.js';
+import type { BattleOrder, Id, PrintedText, SourceReference } from '../common/defs.js';
 import type { Die } from '../common/effect.js';
 
 /**
@@ -38,6 +38,10 @@ export interface WarmasterPhase {
    * For a reinforcements phase: whether each group of units (`group`) or each unit on its own (`unit`) rolls on the Teleportation Table. null: the text does not say.
    */
   teleportBy?: "group" | "unit" | null;
+  /**
+   * For a battle phase: the order its battles are fought in. null: the text does not say (a layer entry must).
+   */
+  battleOrder?: BattleOrder | null;
   /**
    * For a reinforcements phase that draws units from the cup: how many units are drawn, as a roll (`die` plus `plus`). null: the text does not say how the roll gives the number.
    */

@@ -1,6 +1,7 @@
 // The battle phases: "Any combat is resolved that has been brought about by the movement of the
-// [side's] troops into enemy held areas" (or teleporting in: ruling standard-stacking), in area
-// number order. Face-down pieces are revealed as enemy units arrive beside them (ruling
+// [side's] troops into enemy held areas" (or teleporting in: ruling standard-stacking), in the
+// order the phase's `battleOrder` gives (ruling standard-battles: area number, lowest first).
+// Face-down pieces are revealed as enemy units arrive beside them (ruling
 // standard-face-down-pieces: the same `reveal` stage, with `revealing` set; a card's effects apply
 // as it is revealed, reveal in jobs.ts); any left face down at a battle are revealed first. If both sides still have pieces there, the battle: battle-starts, then each round
 // battle-round-starts and before-result (the accident rolls), the odds of the attackers' total

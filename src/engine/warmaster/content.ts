@@ -101,6 +101,8 @@ export interface WarmasterRules {
   readonly setup: { readonly side: string; readonly count: number; readonly zones: readonly string[]; readonly key: string } | null;
   /** Whether a side's drawn pieces teleport one by one (`unit`) or together (`group`). */
   readonly teleportBy: { readonly [side: string]: 'group' | 'unit' };
+  /** The order a side's battle phase fights its battles in (the phase's `battleOrder`). */
+  readonly battleOrder: { readonly [side: string]: BattleOrder };
   readonly teleport: {
     readonly entries: readonly TeleportEntry[];
     readonly effects: readonly (readonly DeepReadonly<Effect>[])[];
@@ -127,6 +129,9 @@ export interface WarmasterRules {
 }
 
 type R<T> = DeepReadonly<T>;
+
+/** The order of a phase's battles: by area number, lowest or highest first, or as they were made. */
+export type BattleOrder = NonNullable<WarmasterRecords['phase']['battleOrder']>;
 
 /** A victory condition as the engine plays it (victory.ts). */
 export type Victory =
@@ -201,6 +206,8 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
   let setup: WarmasterRules['setup'] = null;
   let hidden: WarmasterRules['hidden'] = null;
   const teleportBy: { [side: string]: 'group' | 'unit' } = {};
+  const battleOrder: { [side: string]: BattleOrder } = {};
+  for (const p of phaseRecs) if (phases.find((q) => q.id === p.id)!.step === 'battle') battleOrder[p.side] = need(p.battleOrder, `phase ${p.id} /battleOrder`);
   for (const [i, side] of sides.entries()) {
     const phase = phaseRecs.find((p) => p.side === side && phases.find((q) => q.id === p.id)!.step === 'reinforcements');
     if (phase === undefined) throw new WarmasterContentError(`side ${side} has no reinforcements phase.`);
@@ -314,6 +321,7 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
     cup,
     setup,
     teleportBy,
+    battleOrder,
     teleport: {
       entries,
       effects: teleportRec.entries.map((e) => e.effects as readonly R<Effect>[]),

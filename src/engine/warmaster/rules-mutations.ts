@@ -128,6 +128,14 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: 'imperial',
     what: 'the Imperial side holds the Bridge from the start, so only Traitor arrivals take it',
   },
+  // The battles ruling's order is the battle phases' `battleOrder` (rulings imperial-battle-order,
+  // traitor-battle-order): the other order, highest area first, for the Imperial side's battles.
+  'scenario/standard-game/battles': {
+    record: 'phase/imperial-battle',
+    pointer: '/battleOrder',
+    value: 'place-number-descending',
+    what: "the Imperial player's battles are fought highest area number first",
+  },
   // Horus's reveal at will is offered from his rule's trigger (its effect is a note: content.ts revealAtWill).
   'special-unit/warmaster-horus/hidden': {
     pointer: '/abilities/0/when/event',

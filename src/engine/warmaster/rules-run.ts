@@ -75,6 +75,8 @@ const GROUPS = 'Teleporting groups: an Imperial group makes one teleport roll an
 const CHOSEN_AREAS = "Perfectly! (66): a chosen teleport, and the Emperor's group's, may pick neither the Reactors nor a destroyed area";
 const TAKE_BRIDGE = 'Taking the Bridge: a group teleporting onto the Bridge, by the number rolled or a chosen area, gives its side control of it';
 const REROLL_ORDER = 'Re-roll order: with a re-roll on each side, the attacker decides first, then the defender, who sees the roll the attacker left';
+const BATTLES =
+  'Battles: every piece of both sides in the area takes part, and a phase fights its battles in its battleOrder, lowest area number first (highest first, or as made, when the data says so)';
 const ZERO = 'No attack, no defence: a defence total of 0 is Defender annihilated and an attack of 0 Attacker annihilated, with no die rolled';
 
 export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
@@ -150,6 +152,7 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'scenario/standard-game/group-teleport': GROUPS,
   'scenario/standard-game/perfect-teleport-areas': CHOSEN_AREAS,
   'scenario/standard-game/bridge-arrival': TAKE_BRIDGE,
+  'scenario/standard-game/battles': BATTLES,
 };
 
 // Rules the engine plays only on content a test made: every piece of the shipped pack brings an attack

@@ -93,7 +93,7 @@ export interface WarmasterState extends GameState {
   readonly arrival: string | null;
   /** Units that moved in this movement phase. */
   readonly moved: readonly string[];
-  /** Areas this phase's side moved into while the enemy held them: its battle phase fights there, in number order. */
+  /** Areas this phase's side moved into while the enemy held them: its battle phase fights there, in the order it fights them (its `battleOrder`). */
   readonly battles: readonly string[];
   /** The area whose face-down pieces are being turned face up outside a battle (a unit arrived there beside the enemy: ruling standard-face-down-pieces). */
   readonly revealing: string | null;

@@ -44,9 +44,19 @@ export function revealsAt(rules: WarmasterRules, s: Draft, area: string): boolea
   return contested(s.core, area, rules.sides) && s.core.units.some((u) => !u.destroyed && u.location === area && s.identities[u.id] !== undefined);
 }
 
-/** A battle to fight in the area in this side's battle phase; the phase fights them in area number order. */
+/**
+ * A battle to fight in the area in this side's battle phase, put in the order that phase fights
+ * them (its `battleOrder`: by area number, lowest or highest first, or as they were made).
+ */
 export function addBattle(rules: WarmasterRules, s: Draft, area: string): void {
-  if (!s.battles.includes(area)) s.battles = rules.areas.map((a) => a.id).filter((a) => a === area || s.battles.includes(a));
+  if (s.battles.includes(area)) return;
+  const order = rules.battleOrder[rules.phases.find((p) => p.id === s.phase)!.side]!;
+  if (order === 'arrival') {
+    s.battles = [...s.battles, area];
+    return;
+  }
+  const byNumber = rules.areas.map((a) => a.id).filter((a) => a === area || s.battles.includes(a));
+  s.battles = order === 'place-number' ? byNumber : byNumber.reverse();
 }
 
 /** Whether both sides have a piece at the area. */
