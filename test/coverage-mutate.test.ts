@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mutationCheck, MutationError, type MutationReport, type MutationTarget } from '../src/analysis/mutation-check.js';
+import { mutationCheck, MutationError, type MutationReport, type MutationResult, type MutationTarget } from '../src/analysis/mutation-check.js';
 import { formatMutations, schemaRefusal } from '../src/cli/coverage-mutate.js';
 import { validate } from '../src/content/validate.js';
 import { main } from '../src/cli/main.js';
@@ -133,6 +133,35 @@ describe('the mutation check can fail', () => {
     await expect(mutationCheck(ref, content, [target], OPTIONS)).rejects.toThrow('names /movement/pathCosts, which rules "core" does not have');
   });
 
+  it("a rule the pack's games set off rarely: its declared longer batch is played for it alone, and the text report says so and why", async () => {
+    // Warmaster's Bridge burns in about 1 random game of 100 (none of the first 200 of seed 1): its
+    // movement once destroyed is killed only by a batch long enough to reach such a game.
+    const content = gameContent(loadContent([path.join(repoRoot, 'content', 'warmaster')]).packs.get('warmaster')!);
+    const ref = gameRefOf(content)!;
+    const declared = { record: 'ship-area/the-bridge', pointer: '/control/movement/destroyed', value: 3, what: 'three areas while destroyed' };
+    const target = (games: number): MutationTarget => ({
+      key: 'ship-area/the-bridge/destroyed',
+      kind: 'ship-area',
+      id: 'the-bridge',
+      pointer: '/rules/2',
+      declared: { ...declared, batch: { games, why: 'the Bridge burns rarely' } },
+    });
+    const options = { games: 200, seed: 1, scenarios: [null] };
+    // One check, the unchanged games shared: the same change with the check's batch, then with a longer one.
+    const report = await mutationCheck(ref, content, [target(200), target(1000)], options);
+    const [short, long] = report.results as [MutationResult, MutationResult];
+    expect(short).toMatchObject({ status: 'survived' });
+    expect(short.games).toBeUndefined();
+    expect(long).toMatchObject({ status: 'killed', games: 1000 });
+    // Killed at the first chunk that plays differently, past the check's own batch.
+    expect(long.difference!.games).toBeGreaterThan(200);
+    expect(long.difference!.games).toBeLessThanOrEqual(1000);
+    expect(report.games).toBe(200);
+    const [shortText, longText] = formatMutations(report, 'Warmaster').split('\n\n').slice(1);
+    expect(longText).toContain('a longer batch, 1000 games of every scenario, not 200: the Bridge burns rarely');
+    expect(shortText).not.toContain('a longer batch');
+  }, 120_000);
+
   it('a rule with no effects, number or yes/no and no declared mutation is reported, not passed', async () => {
     const { content, ref } = await warchon();
     const target: MutationTarget = { key: 'rules/core#/turn/steps/0', kind: 'rules', id: 'core', pointer: '/turn/steps/0' };
@@ -162,6 +191,7 @@ describe('rulesMutations in a rules module', () => {
     ['bad-pointer', `{ 'rules/core#/movement': { pointer: 'movement', value: 2, what: 'x' } }`, 'is not a JSON pointer'],
     ['extra', `{ 'rules/core#/movement': { pointer: '/movement', value: 2, what: 'x', note: 'y' } }`, 'has note'],
     ['bad-record', `{ 'rules/core#/movement': { record: 'core', pointer: '/movement', value: 2, what: 'x' } }`, 'is not <kind>/<id>'],
+    ['bad-batch', `{ 'rules/core#/movement': { pointer: '/movement', value: 2, what: 'x', batch: { games: 500 } } }`, 'batch is not { games, why }'],
   ] as const) {
     it(`a malformed map (${name}) is the pack's error game/no-game`, async () => {
       const error = await rulesRunOf(moduleWith(name, map), 'p').catch((e: unknown) => e);

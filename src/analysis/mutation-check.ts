@@ -5,7 +5,9 @@
 // change leaves the batch's report as it was "survives": the game does not read it, or the pack's
 // own scenarios never set it off. Games are played in chunks; a rule is killed at the first chunk
 // whose play differs, when the report of the games so far (what `simulate --scenario X --games k --seed S`
-// prints) differs too, so most rules cost a chunk and only survivors the whole batch.
+// prints) differs too, so most rules cost a chunk and only survivors the whole batch. A declared
+// mutation may ask for a longer batch (`batch`: a rule the pack's own games set off rarely); that
+// rule alone plays it, the unchanged games it needs played once.
 import type { BotName } from '../engine/core/bots.js';
 import type { JsonValue } from '../engine/core/log.js';
 import type { RuleMutation } from '../engine/coverage.js';
@@ -35,6 +37,8 @@ export interface PlannedMutation {
   readonly what: string;
   /** Declared by the engine (rulesMutations), not derived from the rule's data. */
   readonly declared: boolean;
+  /** A longer batch the engine declares for this rule, and why (RuleMutation `batch`). */
+  readonly batch?: { readonly games: number; readonly why: string };
 }
 
 /** How a mutated batch differed: the scenario, the games compared (0 to games-1), the first line of the report that changed. */
@@ -61,6 +65,8 @@ export interface MutationResult {
   readonly difference?: Difference;
   /** For `fixed`: what the schema says of the changed record. */
   readonly refusal?: string;
+  /** Games a scenario played for this rule, when its declared batch is longer than the check's. */
+  readonly games?: number;
 }
 
 export interface MutationReport {
@@ -143,14 +149,30 @@ export async function mutationCheck(
     bots: sides.map((side) => ({ side, bot })),
     maxMoves: options.maxMoves ?? DEFAULT_MAX_MOVES,
   });
-  const ranges: { from: number; to: number }[] = [];
-  for (let from = 0; from < options.games; from += chunk) ranges.push({ from, to: Math.min(options.games, from + chunk) });
+  const rangesOf = (games: number) => {
+    const out: { from: number; to: number }[] = [];
+    for (let from = 0; from < games; from += chunk) out.push({ from, to: Math.min(games, from + chunk) });
+    return out;
+  };
+  const ranges = rangesOf(options.games);
+  // The unchanged games, played once each range is first asked for (a longer batch asks for more).
   const baseline = options.scenarios.map((scenario) => {
     const batch = batchOf(scenario);
-    const played = ranges.map((r) => playRange(game, content, batch, r));
-    return { scenario, batch, played, keys: played.map((p) => JSON.stringify(p)) };
+    const chunks = new Map<string, { played: Played; key: string }>();
+    const at = (r: { from: number; to: number }) => {
+      const name = `${r.from}-${r.to}`;
+      let c = chunks.get(name);
+      if (c === undefined) {
+        const played = playRange(game, content, batch, r);
+        c = { played, key: JSON.stringify(played) };
+        chunks.set(name, c);
+      }
+      return c;
+    };
+    for (const r of ranges) at(r);
+    return { scenario, batch, at };
   });
-  const baselineFailed = baseline.reduce((n, b) => n + b.played.reduce((m, p) => m + p.summaries.filter(failed).length, 0), 0);
+  const baselineFailed = baseline.reduce((n, b) => n + ranges.reduce((m, r) => m + b.at(r).played.summaries.filter(failed).length, 0), 0);
 
   const results: MutationResult[] = [];
   for (const { target, mutation } of planned) {
@@ -159,12 +181,16 @@ export async function mutationCheck(
     if (mutation === null || mutated === null) results.push({ key: target.key, mutation: null, status: 'no-mutation' });
     else if (refusal !== null) results.push({ key: target.key, mutation, status: 'fixed', refusal });
     else {
+      const longer = (mutation.batch?.games ?? 0) > options.games ? mutation.batch!.games : null;
       let difference: Difference | undefined;
       for (const base of baseline) {
-        difference = firstDifference(base, ranges, (r) => playRange(game, mutated, base.batch, r));
+        difference = firstDifference(base, longer === null ? ranges : rangesOf(longer), (r) => playRange(game, mutated, base.batch, r));
         if (difference) break;
       }
-      results.push(difference ? { key: target.key, mutation, status: 'killed', difference } : { key: target.key, mutation, status: 'survived' });
+      const games = longer === null ? {} : { games: longer };
+      results.push(
+        difference ? { key: target.key, mutation, status: 'killed', difference, ...games } : { key: target.key, mutation, status: 'survived', ...games },
+      );
     }
     options.onProgress?.(results.length, planned.length);
   }
@@ -189,7 +215,7 @@ const failed = (g: Played['summaries'][number]) => g.end === 'error' || g.end ==
 
 /** The first chunk after which the mutated batch's report differs from the baseline's, or undefined when every report is the same. */
 function firstDifference(
-  base: { readonly scenario: string | null; readonly batch: Batch; readonly played: readonly Played[]; readonly keys: readonly string[] },
+  base: { readonly scenario: string | null; readonly batch: Batch; readonly at: (range: { from: number; to: number }) => { played: Played; key: string } },
   ranges: readonly { from: number; to: number }[],
   play: (range: { from: number; to: number }) => Played,
 ): Difference | undefined {
@@ -206,10 +232,14 @@ function firstDifference(
     }
     mutated.push(p);
     // Play that differs in a chunk almost always changes the report of the games so far; when it does not (changes that cancel out), play on.
-    changed ||= JSON.stringify(p) !== base.keys[j];
+    changed ||= JSON.stringify(p) !== base.at(ranges[j]!).key;
     if (!changed) continue;
     const games = ranges[j]!.to;
-    const before = reportOf(base.batch, games, base.played.slice(0, j + 1));
+    const before = reportOf(
+      base.batch,
+      games,
+      ranges.slice(0, j + 1).map((r) => base.at(r).played),
+    );
     const after = reportOf(base.batch, games, mutated);
     const line = firstLine(before.text, after.text, 'text') ?? firstLine(before.json, after.json, 'json');
     if (line) return { scenario: base.scenario, games, line, failed: mutated.reduce((n, m) => n + m.summaries.filter(failed).length, 0) };

@@ -108,10 +108,12 @@ function resultText(r: MutationResult, report: MutationReport): string {
   const head = `\n  ${r.status === 'no-mutation' ? 'unmutated' : r.status.padEnd(9)} ${r.key}`;
   if (r.mutation === null)
     return `${head}\n            no effects, number or yes/no to change: declare a mutation for it (rulesMutations, docs/writing-a-game.md)\n`;
-  const what = `${head}: ${r.mutation.what} (${r.mutation.declared ? 'declared' : 'default'}, at ${r.mutation.record}${r.mutation.pointer ? `#${r.mutation.pointer}` : ''})\n`;
+  const longer =
+    r.games === undefined ? '' : `            a longer batch, ${plural(r.games, 'game')} of every scenario, not ${report.games}: ${r.mutation.batch!.why}\n`;
+  const what = `${head}: ${r.mutation.what} (${r.mutation.declared ? 'declared' : 'default'}, at ${r.mutation.record}${r.mutation.pointer ? `#${r.mutation.pointer}` : ''})\n${longer}`;
   if (r.status === 'fixed') return `${what}            fixed: the schema refuses the change (${r.refusal}); the engine plays only the value the data has\n`;
   const d = r.difference;
-  if (!d) return `${what}            the report of ${plural(report.games, 'game')} of every scenario is the same\n`;
+  if (!d) return `${what}            the report of ${plural(r.games ?? report.games, 'game')} of every scenario is the same\n`;
   const where = `${d.scenario === null ? '' : `scenario ${d.scenario}, `}games 0-${d.games - 1}`;
   const failed = d.failed > 0 ? ` (${d.failed} of them failed: the game cannot play the change)` : '';
   if (d.line.format === 'error') return `${what}            ${where}: no report, the changed content cannot be read: ${d.line.after}\n`;

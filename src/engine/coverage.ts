@@ -39,6 +39,13 @@ export interface RuleMutation {
   readonly remove?: true;
   /** What the change does, in players' words. */
   readonly what: string;
+  /**
+   * A longer batch for this rule alone: games a scenario, for a rule the pack's own games set off
+   * too rarely for the check's batch to see (the Bridge destroyed, in 1 random game of 100), with why
+   * (the text report says both). Ignored when the check's batch is as long. Killing still stops at
+   * the first chunk that plays differently, so the longer batch costs only as far as that chunk.
+   */
+  readonly batch?: { readonly games: number; readonly why: string };
 }
 
 /** An engine's declared mutations: rule key (a rule it runs) -> the change to make. */
@@ -131,15 +138,20 @@ function mutationsOf(exported: unknown, run: RulesRun, pack: string, moduleUrl: 
   for (const [key, m] of Object.entries(exported)) {
     if (!Object.hasOwn(run, key)) throw bad(`${key} is not a rule it runs (rulesRun)`);
     if (m === null || typeof m !== 'object' || Array.isArray(m)) throw bad(`${key} is not a mutation ({ pointer, value, what })`);
-    const { record, pointer, value, remove, what, ...rest } = m as { [k: string]: unknown };
+    const { record, pointer, value, remove, what, batch, ...rest } = m as { [k: string]: unknown };
     if (record !== undefined && (typeof record !== 'string' || !/^[^/]+\/[^/]+$/.test(record))) throw bad(`${key}'s record is not <kind>/<id>`);
     if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/'))) throw bad(`${key}'s pointer is not a JSON pointer ("/field/0")`);
     if (typeof what !== 'string' || what.trim() === '') throw bad(`${key} does not say what its mutation does (what)`);
     if ((value === undefined) === (remove !== true)) throw bad(`${key} needs a value, or remove: true, not both`);
     if (remove !== undefined && remove !== true) throw bad(`${key}'s remove must be true`);
     if (pointer === '' && remove === true) throw bad(`${key} removes its whole record (pointer "")`);
+    if (batch !== undefined) {
+      const { games, why } = (batch ?? {}) as { games?: unknown; why?: unknown };
+      if (!Number.isInteger(games) || (games as number) < 1 || typeof why !== 'string' || why.trim() === '')
+        throw bad(`${key}'s batch is not { games, why } (games a whole number, why in words)`);
+    }
     const extra = Object.keys(rest);
-    if (extra.length > 0) throw bad(`${key} has ${extra.join(', ')}, which a mutation does not (record, pointer, value, remove, what)`);
+    if (extra.length > 0) throw bad(`${key} has ${extra.join(', ')}, which a mutation does not (record, pointer, value, remove, what, batch)`);
   }
   return { mutations: exported as RulesMutations };
 }

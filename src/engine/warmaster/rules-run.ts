@@ -1,10 +1,6 @@
 // The printed rules of Warmaster this engine plays through the game loop, by rule key (as
 // `playmark coverage warmaster --format json` lists them) -> the title of the test
-// (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`:
-// the Bridge destroyed: the procedure plays it (movement.ts reads `control.movement.destroyed`, and
-// test/warmaster-areas.test.ts plays it once the lasers hit the Bridge), but the pack's games
-// destroy the Bridge too rarely (3 of 200 random games) for a change to its value to show: moving
-// three areas instead of one leaves the mutation batch's report (200 games, seed 1) as it was.
+// (test/warmaster-*.test.ts) that plays it through `warmasterGame.play`. Any other rule is `manual`.
 
 // test/warmaster-turn.test.ts
 const SETUP =
@@ -50,6 +46,7 @@ const DESTROY =
 const FIRE =
   "the fire: once the Engine Room is destroyed, at the start of each player's turn the highest-numbered area not yet destroyed burns, with the units in it";
 const CHAIN = "the Weapons store's explosion: a D6 for each adjacent area, 1-2 destroys it and the units in it";
+const BRIDGE_DESTROYED = 'the Bridge destroyed: nobody controls it and every unit moves one area';
 const LASERS =
   'the Shields: with an Imperial unit there as his turn starts, the Imperial player may fire the defence lasers before his groups teleport: a D66 on the Teleportation Table, 14-56 destroys that area and every unit in it, 66 an area he picks but the Reactors, any other roll misses';
 
@@ -153,6 +150,7 @@ export const WARMASTER_RULES_RUN: { readonly [key: string]: string } = {
   'scenario/standard-game/perfect-teleport-areas': CHOSEN_AREAS,
   'scenario/standard-game/bridge-arrival': TAKE_BRIDGE,
   'scenario/standard-game/battles': BATTLES,
+  'ship-area/the-bridge/destroyed': BRIDGE_DESTROYED,
 };
 
 // Rules the engine plays only on content a test made: every piece of the shipped pack brings an attack
