@@ -401,6 +401,24 @@ describe('once, order and events that effects announce', () => {
     expect(result.log.filter((l) => l.kind === 'trigger').map((l) => l.source)).toEqual(['area/engine-room/accident', 'area/engine-room/explosion']);
   });
 
+  it('a destroy-place naming a marker places it on the destroyed place (the state holds it by place, the line names it); one naming none places nothing', () => {
+    const destroy = (marker?: string) =>
+      rule(
+        'area/x/burns',
+        { place: 'x' },
+        { text: 't', when: { event: 'turn-starts', where: 'anywhere' }, do: [{ kind: 'destroy-place', place: 'here', ...(marker ? { marker } : {}) }] },
+      );
+    const carded = fire(state([]), { event: 'turn-starts' }, [destroy('rubble')], firstPolicy);
+    expect(carded.state.placeMarkers).toEqual({ x: 'rubble' });
+    expect(carded.log.find((l) => l.kind === 'destroy-place')?.data).toEqual({ place: 'x', already: false, marker: 'rubble' });
+    // Destroyed again: nothing changes, the marker stays.
+    expect(fire(carded.state, { event: 'turn-starts' }, [destroy('ash')], firstPolicy).state.placeMarkers).toEqual({ x: 'rubble' });
+    const bare = fire(state([]), { event: 'turn-starts' }, [destroy()], firstPolicy);
+    expect(bare.state.destroyedPlaces).toEqual(['x']);
+    expect(bare.state.placeMarkers).toBeUndefined();
+    expect(bare.log.find((l) => l.kind === 'destroy-place')?.data).toEqual({ place: 'x', already: false });
+  });
+
   it('rules that set each other off without end stop with an error naming the event', () => {
     const loop = rule('loop', { place: 'x' }, { text: 't', when: { event: 'place-destroyed' }, do: [{ kind: 'destroy-place', place: 'y' }] });
     const back = rule('back', { place: 'y' }, { text: 't', when: { event: 'place-destroyed' }, do: [{ kind: 'destroy-place', place: 'x' }] });

@@ -386,7 +386,7 @@ describe('Special areas of the ship', () => {
         { min: 1, max: accident[i] },
         { min: accident[i]! + 1, max: 6 },
       ]);
-      expect(roll.outcomes[0].effects, id).toEqual([{ kind: 'destroy-place', place: 'here' }]);
+      expect(roll.outcomes[0].effects, id).toEqual([{ kind: 'destroy-place', place: 'here', marker: 'destroyed-area' }]);
       expect(roll.outcomes[1].effects, id).toEqual([{ kind: 'no-effect' }]);
       expect(rule('explosion'), id).toMatchObject({ when: { event: 'place-destroyed', where: 'here' }, do: [{ kind: 'destroy', target: {} }] });
     }
@@ -569,9 +569,10 @@ describe('Pieces the source speaks of without describing', () => {
       ['imperial-guard', 'imperial Guard', null, null, null],
       ['imperial-unit', null, null, null, null],
     ]);
-    expect(loadAll('markers').map((m) => [m.id, m.name, m.count, m.text])).toEqual([
-      ['destroyed-area', 'destroyed area', null, 'a card of destroyed area will be placed in her'],
-    ]);
+    expect(loadAll('markers').map((m) => [m.id, m.name, m.count, m.text])).toEqual([['destroyed-area', 'destroyed area', null, undefined]]);
+    // The words that place the card are the Engine Room's explosion rule's, whose area's rules name the marker.
+    const engine = loadAll('areas').find((a) => a.id === 'the-engine-room')!;
+    expect(engine.rules.find((r: Rec) => r.id === 'explosion').text).toContain('a card of destroyed area will be placed in her');
     for (const r of [...loadAll('troops'), ...loadAll('markers')]) expect(TEXT).toContain(r.source.section);
   });
 });

@@ -52,6 +52,41 @@ describe('Warmaster special areas destroyed', () => {
     }
   });
 
+  it('the card of destroyed area: each rule that destroys an area places the card there (its destroy-place names the marker); the log line names it and both sides see it on the area', () => {
+    // Every destroy-place of the areas' rules, by rule: each names the card.
+    const placed: { [key: string]: unknown[] } = {};
+    const walk = (node: unknown, key: string): void => {
+      if (Array.isArray(node)) for (const n of node) walk(n, key);
+      else if (node !== null && typeof node === 'object') {
+        const o = node as { [k: string]: unknown };
+        if (o.kind === 'destroy-place') (placed[key] ??= []).push(o.marker);
+        for (const v of Object.values(o)) walk(v, key);
+      }
+    };
+    const areas = (content.records as { [kind: string]: { [id: string]: { rules?: { id?: string }[] } } })['ship-area']!;
+    for (const [id, area] of Object.entries(areas)) for (const rule of area.rules ?? []) walk(rule, `ship-area/${id}/${rule.id}`);
+    expect(Object.keys(placed).sort()).toEqual([
+      'ship-area/shields/defence-lasers',
+      'ship-area/the-engine-room/accident',
+      'ship-area/the-engine-room/destroy-instead-of-attacking',
+      'ship-area/the-engine-room/ship-burns',
+      'ship-area/the-weapons-store/accident',
+      'ship-area/the-weapons-store/chain-explosion',
+      'ship-area/the-weapons-store/destroy-instead-of-attacking',
+    ]);
+    for (const [key, markers] of Object.entries(placed)) for (const m of markers) expect(m, key).toBe('destroyed-area');
+    // Through the game loop: the Engine Room destroyed on purpose, then the fire as the Traitor's turn starts.
+    const engine = areaOf('the-engine-room').id;
+    const asked = game.play(c, atMovement(content, 'imperial', { 'imperial-unit-1': engine }), { kind: 'end-movement' });
+    const done = answer(asked.state, true);
+    const line = fired(done.events, 'ship-area/the-engine-room/destroy-instead-of-attacking').find((e) => e.effect === 'destroy-place');
+    expect(line?.data).toEqual({ place: engine, already: false, marker: 'destroyed-area' });
+    const burnt = game.play(c, done.state, { kind: 'end-movement' });
+    expect(burnt.state.core.destroyedPlaces).toEqual([engine, 'area-56', 'area-55']);
+    const cards = { [engine]: 'destroyed-area', 'area-56': 'destroyed-area', 'area-55': 'destroyed-area' };
+    for (const side of rules.sides) expect(game.playerView!(c, burnt.state, side).core.placeMarkers).toEqual(cards);
+  });
+
   it("the fire: once the Engine Room is destroyed, at the start of each player's turn the highest-numbered area not yet destroyed burns, with the units in it", () => {
     const engine = areaOf('the-engine-room').id;
     // 56 burns as the Traitor's turn starts (atMovement plays it); 55 is already destroyed, so 54

@@ -134,6 +134,7 @@ export type WarmasterCardRecord = DeepReadonly<WithRefs<WarmasterCard, {
     readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
     readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
     readonly cards: WarmasterCardId;
+    readonly marker: WarmasterMarkerId;
     readonly at: {
       readonly cards: WarmasterCardId;
     };
@@ -146,6 +147,7 @@ export type WarmasterCardRecord = DeepReadonly<WithRefs<WarmasterCard, {
       readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly cards: WarmasterCardId;
+      readonly marker: WarmasterMarkerId;
       readonly at: {
         readonly cards: WarmasterCardId;
       };
@@ -434,6 +436,7 @@ export type WarmasterCombatResultRecord = DeepReadonly<WithRefs<WarmasterCombatR
     readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
     readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
     readonly cards: WarmasterCardId;
+    readonly marker: WarmasterMarkerId;
     readonly at: {
       readonly cards: WarmasterCardId;
     };
@@ -580,6 +583,7 @@ export type WarmasterCombatTableRecord = DeepReadonly<WithRefs<WarmasterCombatRe
       readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly cards: WarmasterCardId;
+      readonly marker: WarmasterMarkerId;
       readonly at: {
         readonly cards: WarmasterCardId;
       };
@@ -782,8 +786,7 @@ export const markers: { readonly [K in WarmasterMarkerId]: WarmasterMarkerRecord
     "name": "destroyed area",
     "source": {
       "section": "The Engine Room"
-    },
-    "text": "a card of destroyed area will be placed in her"
+    }
   },
 };
 
@@ -996,6 +999,7 @@ export type WarmasterScenarioRecord = DeepReadonly<WithRefs<Scenario, {
       readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly cards: WarmasterCardId;
+      readonly marker: WarmasterMarkerId;
       readonly at: {
         readonly cards: WarmasterCardId;
       };
@@ -1298,6 +1302,7 @@ export type WarmasterShipAreaRecord = DeepReadonly<WithRefs<WarmasterShipArea, {
       readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly cards: WarmasterCardId;
+      readonly marker: WarmasterMarkerId;
       readonly at: {
         readonly cards: WarmasterCardId;
       };
@@ -1804,6 +1809,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
                           },
                           {
                             "kind": "destroy-place",
+                            "marker": "destroyed-area",
                             "place": "here"
                           }
                         ],
@@ -1840,6 +1846,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
                           },
                           {
                             "kind": "destroy-place",
+                            "marker": "destroyed-area",
                             "place": "here"
                           }
                         ],
@@ -1949,6 +1956,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
             "do": [
               {
                 "kind": "destroy-place",
+                "marker": "destroyed-area",
                 "place": "here"
               }
             ],
@@ -1994,6 +2002,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
                 "effects": [
                   {
                     "kind": "destroy-place",
+                    "marker": "destroyed-area",
                     "place": "here"
                   }
                 ],
@@ -2044,6 +2053,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
             "do": [
               {
                 "kind": "destroy-place",
+                "marker": "destroyed-area",
                 "place": "here"
               },
               {
@@ -2137,6 +2147,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
                     "effects": [
                       {
                         "kind": "destroy-place",
+                        "marker": "destroyed-area",
                         "place": "here"
                       }
                     ],
@@ -2150,6 +2161,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
                     "effects": [
                       {
                         "kind": "destroy-place",
+                        "marker": "destroyed-area",
                         "place": "here"
                       }
                     ],
@@ -2203,6 +2215,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
                 "effects": [
                   {
                     "kind": "destroy-place",
+                    "marker": "destroyed-area",
                     "place": "here"
                   }
                 ],
@@ -2263,6 +2276,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
                       },
                       {
                         "kind": "destroy-place",
+                        "marker": "destroyed-area",
                         "place": "here"
                       }
                     ],
@@ -2329,6 +2343,7 @@ export type WarmasterSpecialUnitRecord = DeepReadonly<WithRefs<WarmasterSpecialU
       readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly cards: WarmasterCardId;
+      readonly marker: WarmasterMarkerId;
       readonly at: {
         readonly cards: WarmasterCardId;
       };
@@ -2838,6 +2853,7 @@ export type WarmasterTeleportTableRecord = DeepReadonly<WithRefs<WarmasterTelepo
       readonly cancelledBy: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly unit: WarmasterUnitId | WarmasterSpecialUnitId;
       readonly cards: WarmasterCardId;
+      readonly marker: WarmasterMarkerId;
       readonly at: {
         readonly cards: WarmasterCardId;
       };

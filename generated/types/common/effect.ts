@@ -229,7 +229,7 @@ export interface Destroy {
 }
 
 /**
- * A location (a square, spread or ship area) is destroyed; the game fires `place-destroyed` there. Units in it are not destroyed unless another effect says so.
+ * A location (a square, spread or ship area) is destroyed; the game fires `place-destroyed` there. Units in it are not destroyed unless another effect says so. With `marker`, that marker is placed on it (the state holds it by place, the log line names it).
  */
 export interface DestroyPlace {
   /**
@@ -240,6 +240,10 @@ export interface DestroyPlace {
    * `here` (the rule's location) or a location's id.
    */
   place: Id;
+  /**
+   * The marker placed on the destroyed location (a card of destroyed area), by id.
+   */
+  marker?: Id;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Id, PrintedText, SourceReference } from '../common/defs.js';
 
 /**
- * A marker the rules place on the ship that is not a unit: the card of destroyed area placed on an area the rules destroy.
+ * A marker the rules place on the ship that is not a unit: the card of destroyed area placed on an area the rules destroy. The rules that place it name it (their `destroy-place` effect's `marker`), so the record holds no rule text of its own.
  */
 export interface WarmasterMarker {
   /**
@@ -25,8 +25,4 @@ export interface WarmasterMarker {
    * How many markers the game has. null: not printed.
    */
   count: number | null;
-  /**
-   * The words of the rule text that place the marker, exactly as printed.
-   */
-  text: PrintedText;
 }

@@ -148,6 +148,12 @@ export interface CoreState {
   readonly phase: string | null;
   /** Locations (squares, spreads, ship areas) a `destroy-place` effect destroyed, in order. */
   readonly destroyedPlaces: readonly string[];
+  /**
+   * The marker lying on each destroyed location whose `destroy-place` names one (a card of destroyed
+   * area), by location; undefined until one is placed, so the state of a game that places none
+   * reads (and logs) as it did before markers.
+   */
+  readonly placeMarkers: { readonly [place: string]: string } | undefined;
   /** Cards by zone (`deck`, `discard`, `removed`, `hand:<side>`...), top first. */
   readonly zones: { readonly [zone: string]: readonly string[] };
   readonly delayed: readonly DelayedEffect[];
@@ -250,6 +256,7 @@ export function createState(init: NewState): CoreState {
     active: init.active ?? null,
     phase: null,
     destroyedPlaces: [],
+    placeMarkers: undefined,
     zones: Object.fromEntries(Object.entries(init.zones ?? {}).map(([zone, cards]) => [zone, [...cards]])),
     delayed: [],
     fired: [],
@@ -310,6 +317,7 @@ export function coreWith(s: CoreState, patch: Partial<CoreState>): CoreState {
     active: s.active,
     phase: s.phase,
     destroyedPlaces: s.destroyedPlaces,
+    placeMarkers: s.placeMarkers,
     zones: s.zones,
     delayed: s.delayed,
     fired: s.fired,

@@ -1,6 +1,7 @@
 // destroy-place: a location (a square, spread or ship area) is destroyed. It is recorded in
 // `state.destroyedPlaces` and announced as `place-destroyed` there, so the place's own rules (an
 // explosion that kills every unit inside) fire on it. Destroying a destroyed place does nothing.
+// An effect naming a `marker` places it there (`state.placeMarkers`; the line names it).
 import { ruleLocation } from '../context.js';
 import { entry } from '../log.js';
 import type { Handler } from './common.js';
@@ -12,9 +13,12 @@ export const destroyPlace: Handler<'destroy-place'> = (state, effect, ctx) => {
   if (state.destroyedPlaces.includes(place)) {
     return { state, log: [entry('destroy-place', ctx.source, `${place} is already destroyed.`, { data: { place, already: true } })] };
   }
+  const marker = effect.marker;
+  const placed = marker === undefined ? {} : { placeMarkers: { ...state.placeMarkers, [place]: marker } };
+  const text = marker === undefined ? `${place} is destroyed.` : `${place} is destroyed; a ${marker} is placed there.`;
   return {
-    state: coreWith(state, { destroyedPlaces: [...state.destroyedPlaces, place] }),
-    log: [entry('destroy-place', ctx.source, `${place} is destroyed.`, { data: { place, already: false } })],
+    state: coreWith(state, { destroyedPlaces: [...state.destroyedPlaces, place], ...placed }),
+    log: [entry('destroy-place', ctx.source, text, { data: { place, already: false, ...(marker === undefined ? {} : { marker }) } })],
     events: [{ event: 'place-destroyed', location: place }],
   };
 };
