@@ -1308,6 +1308,13 @@ export type WarmasterShipAreaRecord = DeepReadonly<WithRefs<WarmasterShipArea, {
       };
     };
   };
+  readonly laserAttack: {
+    readonly phase: WarmasterPhaseId;
+    readonly table: WarmasterTeleportTableId;
+    readonly hits: {
+      readonly excludedAreas: WarmasterShipAreaId;
+    };
+  };
 }>>;
 /** The ship-area ids, sorted. */
 export const shipAreaIds: readonly WarmasterShipAreaId[] = ["area-14", "area-15", "area-16", "area-21", "area-22", "area-23", "area-24", "area-25", "area-26", "area-31", "area-32", "area-33", "area-34", "area-35", "area-36", "area-41", "area-42", "area-43", "area-44", "area-45", "area-46", "area-51", "area-52", "area-53", "area-54", "area-55", "area-56", "destroyed-areas", "shields", "the-bridge", "the-engine-room", "the-reactors", "the-weapons-store"];
@@ -1777,6 +1784,43 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   "shields": {
     "category": "special",
     "id": "shields",
+    "laserAttack": {
+      "hits": [
+        {
+          "hit": "none",
+          "range": {
+            "max": 13,
+            "min": 11
+          }
+        },
+        {
+          "hit": "area-rolled",
+          "range": {
+            "max": 56,
+            "min": 14
+          }
+        },
+        {
+          "hit": "none",
+          "range": {
+            "max": 65,
+            "min": 61
+          }
+        },
+        {
+          "excludedAreas": [
+            "the-reactors"
+          ],
+          "hit": "chosen-area",
+          "range": {
+            "max": 66,
+            "min": 66
+          }
+        }
+      ],
+      "phase": "imperial-reinforcements",
+      "table": "teleportation"
+    },
     "name": "Shields",
     "rules": [
       {
@@ -1946,6 +1990,31 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   },
   "the-engine-room": {
     "category": "special",
+    "deliberateDestruction": {
+      "blockedBy": "any-traitor-piece",
+      "by": "imperial"
+    },
+    "fireCountdown": {
+      "destroysUnits": true,
+      "direction": "descending",
+      "skipDestroyed": true,
+      "start": 56,
+      "when": "start-of-each-player-turn"
+    },
+    "hazards": [
+      {
+        "destroysOn": {
+          "max": 1,
+          "min": 1
+        },
+        "die": "d6",
+        "id": "accident",
+        "scope": "this-area",
+        "when": [
+          "battle-here"
+        ]
+      }
+    ],
     "id": "the-engine-room",
     "name": "The Engine Room",
     "rules": [
@@ -2131,6 +2200,37 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   },
   "the-weapons-store": {
     "category": "special",
+    "deliberateDestruction": {
+      "blockedBy": "any-traitor-piece",
+      "by": "imperial"
+    },
+    "hazards": [
+      {
+        "destroysOn": {
+          "max": 1,
+          "min": 1
+        },
+        "die": "d6",
+        "id": "accident",
+        "scope": "this-area",
+        "when": [
+          "battle-here",
+          "destruction-attempt"
+        ]
+      },
+      {
+        "destroysOn": {
+          "max": 2,
+          "min": 1
+        },
+        "die": "d6",
+        "id": "chain-explosion",
+        "scope": "each-adjacent-area",
+        "when": [
+          "this-area-destroyed"
+        ]
+      }
+    ],
     "id": "the-weapons-store",
     "name": "The Weapons store",
     "rules": [
@@ -3751,7 +3851,7 @@ export const origins: {
       }
     },
     "shields": {
-      "/rules/0/do/0/do/0/outcomes": {
+      "/laserAttack/hits": {
         "entry": "shields-laser-hits",
         "kind": "ruling",
         "layer": "rulings",
@@ -3759,25 +3859,43 @@ export const origins: {
       }
     },
     "the-engine-room": {
-      "/rules/0/if/all/2/not/present/hasTrait": {
+      "/deliberateDestruction/blockedBy": {
         "entry": "engine-room-blocked-by-any-traitor",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "Deliberate destruction is blocked by \"any treasonous card\" in the Engine Room but by \"any traitor units\" in the Weapons store: the same action with two printed conditions. Ruled the same for both: no Traitor piece (unit or card) may be in the area, since Traitor units and cards are both face-down counters from the cup and Crew cards \"are considered like normal units\"."
       },
-      "/rules/3/do/0/do/1": {
+      "/fireCountdown/destroysUnits": {
         "entry": "fire-destroys-units",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "The text says a burning area \"will catch fire and be destroyed\" but not what happens to units in it. Ruled: they are destroyed with it, as units are in every other destroyed area (Engine Room and Weapons store explosions, Shields lasers). The count runs through area numbers only (56, 55, ..., 51, 46, ...): 47-50 are not D66 numbers and no area has them."
+      },
+      "/rules/3/do/0/do/0/marker": {
+        "entry": "fire-places-destroyed-card",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The fire's text says an area \"will catch fire and be destroyed\" but not that a card is placed. Every destruction whose text goes on says it is (the Engine Room's and the Weapons store's explosions: \"a card of destroyed area will be placed in her\"; the Shields' lasers: \"a card of destroyed will be placed in that area\"), and the card is how players see an area no unit may enter (Destroyed areas): the fire's areas get it too."
+      },
+      "/rules/3/do/0/do/1": {
+        "entry": "fire-destroys-units-played",
+        "kind": "ruling",
+        "layer": "rulings",
+        "reason": "Ruling fire-destroys-units, as the fire rule plays it: the burning area's units are destroyed with it (the text says only that the area \"will catch fire and be destroyed\")."
       }
     },
     "the-weapons-store": {
-      "/rules/0/if/all/2/not/present/lacksTrait": {
+      "/deliberateDestruction/blockedBy": {
         "entry": "weapons-store-blocked-by-any-traitor",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "See engine-room-blocked-by-any-traitor. Also: the Weapons store roll \"when trying to destroy it\" destroys the area on a 1, but deliberate destruction destroys it anyway, so the roll changes nothing then; deliberate destruction is ruled to always succeed, as for the Engine Room."
+      },
+      "/rules/3/do/0/do/0/outcomes/0/effects/1/marker": {
+        "entry": "chain-explosion-places-destroyed-card",
+        "kind": "inference",
+        "layer": "inferences",
+        "reason": "The chain explosion's text says the adjacent area \"also is destroyed\" but not that a card is placed. Every destruction whose text goes on says it is (the explosions, the lasers), and the card is how players see an area no unit may enter (Destroyed areas): the chain explosion's areas get it too."
       }
     }
   },
@@ -4049,6 +4167,30 @@ export const layers: PackLayers = [
           "pointer": "/defence"
         },
         "value": 3
+      },
+      {
+        "id": "fire-places-destroyed-card",
+        "kind": "inference",
+        "note": "An area the fire destroys gets a card of destroyed area, as every destroyed area does.",
+        "reason": "The fire's text says an area \"will catch fire and be destroyed\" but not that a card is placed. Every destruction whose text goes on says it is (the Engine Room's and the Weapons store's explosions: \"a card of destroyed area will be placed in her\"; the Shields' lasers: \"a card of destroyed will be placed in that area\"), and the card is how players see an area no unit may enter (Destroyed areas): the fire's areas get it too.",
+        "target": {
+          "id": "the-engine-room",
+          "kind": "ship-area",
+          "pointer": "/rules/3/do/0/do/0/marker"
+        },
+        "value": "destroyed-area"
+      },
+      {
+        "id": "chain-explosion-places-destroyed-card",
+        "kind": "inference",
+        "note": "An area the Weapons store's chain explosion destroys gets a card of destroyed area, as every destroyed area does.",
+        "reason": "The chain explosion's text says the adjacent area \"also is destroyed\" but not that a card is placed. Every destruction whose text goes on says it is (the explosions, the lasers), and the card is how players see an area no unit may enter (Destroyed areas): the chain explosion's areas get it too.",
+        "target": {
+          "id": "the-weapons-store",
+          "kind": "ship-area",
+          "pointer": "/rules/3/do/0/do/0/outcomes/0/effects/1/marker"
+        },
+        "value": "destroyed-area"
       }
     ],
     "id": "inferences",
@@ -4339,78 +4481,35 @@ export const layers: PackLayers = [
         "target": {
           "id": "shields",
           "kind": "ship-area",
-          "pointer": "/rules/0/do/0/do/0/outcomes"
+          "pointer": "/laserAttack/hits"
         },
         "value": [
           {
-            "effects": [
-              {
-                "kind": "no-effect"
-              }
-            ],
+            "hit": "none",
             "range": {
               "max": 13,
               "min": 11
             }
           },
           {
-            "effects": [
-              {
-                "do": [
-                  {
-                    "kind": "destroy",
-                    "target": {}
-                  },
-                  {
-                    "kind": "destroy-place",
-                    "place": "here"
-                  }
-                ],
-                "kind": "at-place",
-                "place": {
-                  "numbered": "rolled"
-                }
-              }
-            ],
+            "hit": "area-rolled",
             "range": {
               "max": 56,
               "min": 14
-            },
-            "text": "Any unit that is in the area rolled is destroyed and a card of destroyed will be placed in that area."
+            }
           },
           {
-            "effects": [
-              {
-                "kind": "no-effect"
-              }
-            ],
+            "hit": "none",
             "range": {
               "max": 65,
               "min": 61
             }
           },
           {
-            "effects": [
-              {
-                "do": [
-                  {
-                    "kind": "destroy",
-                    "target": {}
-                  },
-                  {
-                    "kind": "destroy-place",
-                    "place": "here"
-                  }
-                ],
-                "kind": "at-place",
-                "place": {
-                  "choose": "active",
-                  "except": [
-                    "the-reactors"
-                  ]
-                }
-              }
+            "excludedAreas": [
+              "the-reactors"
             ],
+            "hit": "chosen-area",
             "range": {
               "max": 66,
               "min": 66
@@ -4423,6 +4522,18 @@ export const layers: PackLayers = [
         "kind": "ruling",
         "note": "Units in an area the fire destroys are destroyed with it; the fire counts down area numbers only (56, 55 … 51, 46 …).",
         "reason": "The text says a burning area \"will catch fire and be destroyed\" but not what happens to units in it. Ruled: they are destroyed with it, as units are in every other destroyed area (Engine Room and Weapons store explosions, Shields lasers). The count runs through area numbers only (56, 55, ..., 51, 46, ...): 47-50 are not D66 numbers and no area has them.",
+        "target": {
+          "id": "the-engine-room",
+          "kind": "ship-area",
+          "pointer": "/fireCountdown/destroysUnits"
+        },
+        "value": true
+      },
+      {
+        "id": "fire-destroys-units-played",
+        "kind": "ruling",
+        "note": "Units in an area the fire destroys are destroyed with it.",
+        "reason": "Ruling fire-destroys-units, as the fire rule plays it: the burning area's units are destroyed with it (the text says only that the area \"will catch fire and be destroyed\").",
         "target": {
           "id": "the-engine-room",
           "kind": "ship-area",
@@ -4441,11 +4552,9 @@ export const layers: PackLayers = [
         "target": {
           "id": "the-engine-room",
           "kind": "ship-area",
-          "pointer": "/rules/0/if/all/2/not/present"
+          "pointer": "/deliberateDestruction/blockedBy"
         },
-        "value": {
-          "side": "inactive"
-        }
+        "value": "any-traitor-piece"
       },
       {
         "id": "weapons-store-blocked-by-any-traitor",
@@ -4455,11 +4564,9 @@ export const layers: PackLayers = [
         "target": {
           "id": "the-weapons-store",
           "kind": "ship-area",
-          "pointer": "/rules/0/if/all/2/not/present"
+          "pointer": "/deliberateDestruction/blockedBy"
         },
-        "value": {
-          "side": "inactive"
-        }
+        "value": "any-traitor-piece"
       },
       {
         "id": "standard-horus-setup",
