@@ -1308,13 +1308,6 @@ export type WarmasterShipAreaRecord = DeepReadonly<WithRefs<WarmasterShipArea, {
       };
     };
   };
-  readonly laserAttack: {
-    readonly phase: WarmasterPhaseId;
-    readonly table: WarmasterTeleportTableId;
-    readonly hits: {
-      readonly excludedAreas: WarmasterShipAreaId;
-    };
-  };
 }>>;
 /** The ship-area ids, sorted. */
 export const shipAreaIds: readonly WarmasterShipAreaId[] = ["area-14", "area-15", "area-16", "area-21", "area-22", "area-23", "area-24", "area-25", "area-26", "area-31", "area-32", "area-33", "area-34", "area-35", "area-36", "area-41", "area-42", "area-43", "area-44", "area-45", "area-46", "area-51", "area-52", "area-53", "area-54", "area-55", "area-56", "destroyed-areas", "shields", "the-bridge", "the-engine-room", "the-reactors", "the-weapons-store"];
@@ -1784,43 +1777,6 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   "shields": {
     "category": "special",
     "id": "shields",
-    "laserAttack": {
-      "hits": [
-        {
-          "hit": "none",
-          "range": {
-            "max": 13,
-            "min": 11
-          }
-        },
-        {
-          "hit": "area-rolled",
-          "range": {
-            "max": 56,
-            "min": 14
-          }
-        },
-        {
-          "hit": "none",
-          "range": {
-            "max": 65,
-            "min": 61
-          }
-        },
-        {
-          "excludedAreas": [
-            "the-reactors"
-          ],
-          "hit": "chosen-area",
-          "range": {
-            "max": 66,
-            "min": 66
-          }
-        }
-      ],
-      "phase": "imperial-reinforcements",
-      "table": "teleportation"
-    },
     "name": "Shields",
     "rules": [
       {
@@ -1990,31 +1946,6 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   },
   "the-engine-room": {
     "category": "special",
-    "deliberateDestruction": {
-      "blockedBy": "any-traitor-piece",
-      "by": "imperial"
-    },
-    "fireCountdown": {
-      "destroysUnits": true,
-      "direction": "descending",
-      "skipDestroyed": true,
-      "start": 56,
-      "when": "start-of-each-player-turn"
-    },
-    "hazards": [
-      {
-        "destroysOn": {
-          "max": 1,
-          "min": 1
-        },
-        "die": "d6",
-        "id": "accident",
-        "scope": "this-area",
-        "when": [
-          "battle-here"
-        ]
-      }
-    ],
     "id": "the-engine-room",
     "name": "The Engine Room",
     "rules": [
@@ -2200,37 +2131,6 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   },
   "the-weapons-store": {
     "category": "special",
-    "deliberateDestruction": {
-      "blockedBy": "any-traitor-piece",
-      "by": "imperial"
-    },
-    "hazards": [
-      {
-        "destroysOn": {
-          "max": 1,
-          "min": 1
-        },
-        "die": "d6",
-        "id": "accident",
-        "scope": "this-area",
-        "when": [
-          "battle-here",
-          "destruction-attempt"
-        ]
-      },
-      {
-        "destroysOn": {
-          "max": 2,
-          "min": 1
-        },
-        "die": "d6",
-        "id": "chain-explosion",
-        "scope": "each-adjacent-area",
-        "when": [
-          "this-area-destroyed"
-        ]
-      }
-    ],
     "id": "the-weapons-store",
     "name": "The Weapons store",
     "rules": [
@@ -3851,7 +3751,7 @@ export const origins: {
       }
     },
     "shields": {
-      "/laserAttack/hits": {
+      "/rules/0/do/0/do/0/outcomes": {
         "entry": "shields-laser-hits",
         "kind": "ruling",
         "layer": "rulings",
@@ -3859,17 +3759,11 @@ export const origins: {
       }
     },
     "the-engine-room": {
-      "/deliberateDestruction/blockedBy": {
+      "/rules/0/if/all/2/not/present/hasTrait": {
         "entry": "engine-room-blocked-by-any-traitor",
         "kind": "ruling",
         "layer": "rulings",
         "reason": "Deliberate destruction is blocked by \"any treasonous card\" in the Engine Room but by \"any traitor units\" in the Weapons store: the same action with two printed conditions. Ruled the same for both: no Traitor piece (unit or card) may be in the area, since Traitor units and cards are both face-down counters from the cup and Crew cards \"are considered like normal units\"."
-      },
-      "/fireCountdown/destroysUnits": {
-        "entry": "fire-destroys-units",
-        "kind": "ruling",
-        "layer": "rulings",
-        "reason": "The text says a burning area \"will catch fire and be destroyed\" but not what happens to units in it. Ruled: they are destroyed with it, as units are in every other destroyed area (Engine Room and Weapons store explosions, Shields lasers). The count runs through area numbers only (56, 55, ..., 51, 46, ...): 47-50 are not D66 numbers and no area has them."
       },
       "/rules/3/do/0/do/0/marker": {
         "entry": "fire-places-destroyed-card",
@@ -3878,14 +3772,14 @@ export const origins: {
         "reason": "The fire's text says an area \"will catch fire and be destroyed\" but not that a card is placed. Every destruction whose text goes on says it is (the Engine Room's and the Weapons store's explosions: \"a card of destroyed area will be placed in her\"; the Shields' lasers: \"a card of destroyed will be placed in that area\"), and the card is how players see an area no unit may enter (Destroyed areas): the fire's areas get it too."
       },
       "/rules/3/do/0/do/1": {
-        "entry": "fire-destroys-units-played",
+        "entry": "fire-destroys-units",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "Ruling fire-destroys-units, as the fire rule plays it: the burning area's units are destroyed with it (the text says only that the area \"will catch fire and be destroyed\")."
+        "reason": "The text says a burning area \"will catch fire and be destroyed\" but not what happens to units in it. Ruled: they are destroyed with it, as units are in every other destroyed area (Engine Room and Weapons store explosions, Shields lasers). The count runs through area numbers only (56, 55, ..., 51, 46, ...): 47-50 are not D66 numbers and no area has them."
       }
     },
     "the-weapons-store": {
-      "/deliberateDestruction/blockedBy": {
+      "/rules/0/if/all/2/not/present/lacksTrait": {
         "entry": "weapons-store-blocked-by-any-traitor",
         "kind": "ruling",
         "layer": "rulings",
@@ -4481,35 +4375,80 @@ export const layers: PackLayers = [
         "target": {
           "id": "shields",
           "kind": "ship-area",
-          "pointer": "/laserAttack/hits"
+          "pointer": "/rules/0/do/0/do/0/outcomes"
         },
         "value": [
           {
-            "hit": "none",
+            "effects": [
+              {
+                "kind": "no-effect"
+              }
+            ],
             "range": {
               "max": 13,
               "min": 11
             }
           },
           {
-            "hit": "area-rolled",
+            "effects": [
+              {
+                "do": [
+                  {
+                    "kind": "destroy",
+                    "target": {}
+                  },
+                  {
+                    "kind": "destroy-place",
+                    "marker": "destroyed-area",
+                    "place": "here"
+                  }
+                ],
+                "kind": "at-place",
+                "place": {
+                  "numbered": "rolled"
+                }
+              }
+            ],
             "range": {
               "max": 56,
               "min": 14
-            }
+            },
+            "text": "Any unit that is in the area rolled is destroyed and a card of destroyed will be placed in that area."
           },
           {
-            "hit": "none",
+            "effects": [
+              {
+                "kind": "no-effect"
+              }
+            ],
             "range": {
               "max": 65,
               "min": 61
             }
           },
           {
-            "excludedAreas": [
-              "the-reactors"
+            "effects": [
+              {
+                "do": [
+                  {
+                    "kind": "destroy",
+                    "target": {}
+                  },
+                  {
+                    "kind": "destroy-place",
+                    "marker": "destroyed-area",
+                    "place": "here"
+                  }
+                ],
+                "kind": "at-place",
+                "place": {
+                  "choose": "active",
+                  "except": [
+                    "the-reactors"
+                  ]
+                }
+              }
             ],
-            "hit": "chosen-area",
             "range": {
               "max": 66,
               "min": 66
@@ -4522,18 +4461,6 @@ export const layers: PackLayers = [
         "kind": "ruling",
         "note": "Units in an area the fire destroys are destroyed with it; the fire counts down area numbers only (56, 55 … 51, 46 …).",
         "reason": "The text says a burning area \"will catch fire and be destroyed\" but not what happens to units in it. Ruled: they are destroyed with it, as units are in every other destroyed area (Engine Room and Weapons store explosions, Shields lasers). The count runs through area numbers only (56, 55, ..., 51, 46, ...): 47-50 are not D66 numbers and no area has them.",
-        "target": {
-          "id": "the-engine-room",
-          "kind": "ship-area",
-          "pointer": "/fireCountdown/destroysUnits"
-        },
-        "value": true
-      },
-      {
-        "id": "fire-destroys-units-played",
-        "kind": "ruling",
-        "note": "Units in an area the fire destroys are destroyed with it.",
-        "reason": "Ruling fire-destroys-units, as the fire rule plays it: the burning area's units are destroyed with it (the text says only that the area \"will catch fire and be destroyed\").",
         "target": {
           "id": "the-engine-room",
           "kind": "ship-area",
@@ -4552,9 +4479,11 @@ export const layers: PackLayers = [
         "target": {
           "id": "the-engine-room",
           "kind": "ship-area",
-          "pointer": "/deliberateDestruction/blockedBy"
+          "pointer": "/rules/0/if/all/2/not/present"
         },
-        "value": "any-traitor-piece"
+        "value": {
+          "side": "inactive"
+        }
       },
       {
         "id": "weapons-store-blocked-by-any-traitor",
@@ -4564,9 +4493,11 @@ export const layers: PackLayers = [
         "target": {
           "id": "the-weapons-store",
           "kind": "ship-area",
-          "pointer": "/deliberateDestruction/blockedBy"
+          "pointer": "/rules/0/if/all/2/not/present"
         },
-        "value": "any-traitor-piece"
+        "value": {
+          "side": "inactive"
+        }
       },
       {
         "id": "standard-horus-setup",
