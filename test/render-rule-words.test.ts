@@ -92,8 +92,8 @@ describe('ruleWords', () => {
   });
 
   it('words a roll whose every result does the same as one clause', () => {
-    const same = [{ kind: 'destroy-place', place: 'here' }];
-    const rule = {
+    const same: Effect[] = [{ kind: 'destroy-place', place: 'here' }];
+    const rule: Rule = {
       text: 'printed',
       when: { event: 'phase-starts', phase: 'red-fire' },
       do: [
