@@ -491,4 +491,9 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
 }
 
 /** Rule keys Warmaster's log names that are not printed rules, and why. */
-export const WARMASTER_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: string }[] = [];
+export const WARMASTER_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: string }[] = [
+  {
+    key: /^end of battle-round$/,
+    why: "a mark for one battle round running out (Crew Ambush!'s doubling, at the end of a round a Blood bath follows): the line names the moment, and the rule that made the mark was logged when it did",
+  },
+];

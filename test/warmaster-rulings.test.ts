@@ -9,7 +9,7 @@ import { coreWith, findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
 import type { PackContent } from '../src/content/effective.js';
-import { atMovement, fight, forcedD6, testContent } from './warmaster-support.js';
+import { atMovement, fight, forcedD6, placeAll, testContent } from './warmaster-support.js';
 
 /** Test content whose first group to teleport rolls the table (the Emperor's is listed last and not sent first); `change` edits it further. */
 const rolling = (change: (r: any) => void = () => {}) =>
@@ -31,7 +31,7 @@ function firstRoll(content: PackContent, roll: number, change: (s: WarmasterStat
   const setup = change(game.setup(c, 1).state);
   const random = forced(roll);
   const ready = stateWith(setup, { random, core: coreWith(setup.core, { random }) });
-  const played = game.play(c, ready, game.legalMoves(c, ready)[0]!);
+  const played = placeAll(content, ready);
   return { ...played, events: [...played.events] as GameEvent[], group: setup.waiting[0]!.pieces };
 }
 
@@ -72,7 +72,7 @@ describe('Warmaster procedural rulings', () => {
     // The Emperor's group, teleported perfectly by his rule: the same areas.
     const shipped = testContent() as never;
     const setup = destroying('area-34')(game.setup(shipped, 1).state);
-    const emperor = game.play(shipped, setup, game.legalMoves(shipped, setup)[0]!).state;
+    const emperor = placeAll(shipped, setup).state;
     expect(emperor.pending!.request).toMatchObject({ kind: 'location', unit: 'the-emperor' });
     expect(emperor.pending!.request.candidates).not.toContain('area-34');
     expect(emperor.pending!.request.candidates).not.toContain(reactors);

@@ -43,6 +43,18 @@ export function randomGame(content: PackContent, seed: number, limit = 3000): { 
   return { states, events };
 }
 
+/** Set-up played: each piece to place (Horus and those drawn from the cup) goes to the first area offered; the state the first phase waits in, and every event. */
+export function placeAll(content: PackContent, state: WarmasterState): { state: WarmasterState; events: GameEvent[] } {
+  const c = content as never;
+  const events: GameEvent[] = [];
+  while (state.stage === 'place' && state.result === null) {
+    const played = game.play(c, state, game.legalMoves(c, state)[0]!);
+    state = played.state;
+    events.push(...played.events);
+  }
+  return { state, events };
+}
+
 /** Plays moves in order, each the first legal move `pick` accepts; returns the last state and every event. */
 export function playUntil(
   content: PackContent,

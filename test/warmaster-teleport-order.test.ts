@@ -3,7 +3,7 @@
 // unit the set-up names teleports before the others.
 import { describe, expect, it } from 'vitest';
 import { warmasterGame as game } from '../src/engine/warmaster/index.js';
-import { testContent } from './warmaster-support.js';
+import { placeAll, testContent } from './warmaster-support.js';
 
 type Obj = { [key: string]: any };
 
@@ -12,7 +12,7 @@ function firstTeleport(change: (r: Obj) => void): { first: readonly string[]; gr
   const content = testContent(change);
   const c = content as never;
   const setup = game.setup(c, 1).state;
-  const played = game.play(c, setup, game.legalMoves(c, setup)[0]!);
+  const played = placeAll(content, setup);
   // The first group's teleport: a roll on the table, or the Emperor's rule carrying it out (asking where: the group under way).
   const rolled = played.events.find((e) => e.type === 'teleport');
   const pieces = (rolled?.pieces ?? played.state.teleports[0]!.pieces) as readonly string[];

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
+import { seedRandom } from '../src/engine/core/random.js';
 import { unitWith, updateUnits } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
@@ -22,39 +23,100 @@ const phases = (
   content.records as { phase: { [id: string]: { cup?: { unit: string; count: number }[]; groups?: { pieces: { unit: string; count: number }[] }[] } } }
 ).phase;
 const CUP = phases['traitor-reinforcements']!.cup!;
+const DRAWN = (content.records as { scenario: { [id: string]: { sides: { setup: { drawnFromCup?: number } }[] } } }).scenario['standard-game']!.sides[1]!.setup
+  .drawnFromCup!;
 const GROUPS = phases['imperial-reinforcements']!.groups!.map((g) => g.pieces);
 
 describe('Warmaster set-up and turn', () => {
-  it('set-up: the Traitor places Horus face down in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge', () => {
+  it('set-up: the Traitor draws pieces from the cup at random and places them and Horus face down, mixed, in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge', () => {
+    // How many the shipped set-up draws from the cup to hide Horus among (reconstruction standard-traitor-setup-draw).
+    expect(DRAWN).toBeGreaterThan(0);
     const { state, events } = game.setup(c, 7);
     expect(state.stage).toBe('place');
     expect(state.active).toBe('traitor');
     expect(state.bridge).toBe('traitor');
-    expect(state.unplaced).toHaveLength(1);
-    const horus = state.unplaced[0]!;
-    expect(state.identities[horus]).toBe('warmaster-horus');
-    // The cup: every piece the data lists, 27, none of them Horus, each a numbered piece the core does not name.
-    expect(state.cup).toHaveLength(CUP.reduce((n, p) => n + p.count, 0));
-    expect(state.cup.map((id) => state.identities[id]).sort()).toEqual(CUP.flatMap((p) => Array.from({ length: p.count }, () => p.unit)).sort());
-    for (const id of [...state.cup, horus]) expect(state.core.units.find((u) => u.id === id)!.record).toBeNull();
-    // The deal names pieces, never what they are.
-    expect(JSON.stringify(events)).not.toMatch(/angron|warmaster-horus|trap/);
+    // Horus and DRAWN pieces of the cup wait to be placed; the cup holds the rest: 27 in all, none of them Horus.
+    expect(state.unplaced).toHaveLength(1 + DRAWN);
+    expect(state.unplaced.filter((id) => state.identities[id] === 'warmaster-horus')).toHaveLength(1);
+    const all = CUP.flatMap((p) => Array.from({ length: p.count }, () => p.unit));
+    expect(state.cup).toHaveLength(all.length - DRAWN);
+    expect([...state.cup, ...state.unplaced].map((id) => state.identities[id]).sort()).toEqual([...all, 'warmaster-horus'].sort());
+    for (const id of [...state.cup, ...state.unplaced]) expect(state.core.units.find((u) => u.id === id)!.record).toBeNull();
+    // The deal, then the draw from the cup: piece ids, never what they are.
+    const drawn = events.find((e) => e.type === 'draw' && e.what === 'setup')!;
+    expect(drawn).toMatchObject({ side: 'traitor', rule: rules.setup!.key, count: DRAWN, left: all.length - DRAWN, unplaced: state.unplaced });
+    expect(JSON.stringify(events)).not.toMatch(/angron|warmaster-horus|trap|crew/);
     // Another seed deals otherwise.
     expect(game.setup(c, 8).state.identities).not.toEqual(state.identities);
-    // Horus goes face down anywhere but the Reactors.
-    const moves = game.legalMoves(c, state);
+    // Each goes face down anywhere but the Reactors, one `place` move at a time, through the game loop.
     const reactors = rules.areas.find((a) => a.special === 'the-reactors')!.id;
-    expect(moves.map((m) => (m as { area: string }).area)).not.toContain(reactors);
-    expect(moves).toHaveLength(rules.areas.length - 1);
-    const placed = game.play(c, state, moves[3]!).state;
-    const unit = placed.core.units.find((u) => u.id === horus)!;
-    expect(unit.location).toBe((moves[3] as { area: string }).area);
-    expect(unit.record).toBeNull();
-    expect(placed.identities[horus]).toBe('warmaster-horus');
+    let placed = state;
+    for (const [k, piece] of state.unplaced.entries()) {
+      const moves = game.legalMoves(c, placed);
+      expect(moves.map((m) => (m as { area: string }).area)).not.toContain(reactors);
+      expect(moves).toHaveLength(rules.areas.length - 1);
+      expect(moves.every((m) => (m as { piece: string }).piece === piece)).toBe(true);
+      placed = game.play(c, placed, moves[k % moves.length]!).state;
+      const unit = placed.core.units.find((u) => u.id === piece)!;
+      expect(unit.location).toBe((moves[k % moves.length] as { area: string }).area);
+      expect(unit.record).toBeNull();
+    }
     expect(placed.phase).toBe('imperial-reinforcements');
+    // The Imperial player sees DRAWN + 1 face-down pieces on the ship and not what any of them is:
+    // his view is the same whichever of them is Horus.
+    const imperial = game.playerView!(c, placed, 'imperial');
+    const faceDown = imperial.core.units.filter((u) => u.side === 'traitor' && u.location !== null);
+    expect(faceDown.map((u) => u.id).sort()).toEqual([...state.unplaced].sort());
+    expect(faceDown.every((u) => u.record === null)).toBe(true);
+    expect(imperial.identities).toEqual({});
+    const horus = state.unplaced.find((id) => state.identities[id] === 'warmaster-horus')!;
+    for (const other of state.unplaced.filter((id) => id !== horus)) {
+      const swapped = stateWith(placed, { identities: { ...placed.identities, [horus]: placed.identities[other]!, [other]: 'warmaster-horus' } });
+      expect(JSON.stringify(game.playerView!(c, swapped, 'imperial'))).toBe(JSON.stringify(imperial));
+    }
+    // Nor does the log tell him: the deal names the army's own set-up piece, but the pieces to place
+    // are mixed after the draw, so over many seeds Horus is any of them, wherever the deal put him.
+    const at = new Set<number>();
+    for (let seed = 1; seed <= 150; seed++) {
+      const s = game.setup(c, seed);
+      const dealt = s.events.find((e) => e.type === 'draw' && e.what === 'deal')!.unplaced;
+      expect(dealt).toEqual([s.state.unplaced[0]]);
+      at.add(s.state.unplaced.findIndex((id) => s.state.identities[id] === 'warmaster-horus'));
+    }
+    expect([...at].sort((a, b) => a - b)).toEqual(Array.from({ length: DRAWN + 1 }, (_, k) => k));
+    // A determinized Imperial view puts Horus on one of those pieces, never on one still in the cup.
+    let random = seedRandom(5);
+    for (let n = 0; n < 20; n++) {
+      const dealt = game.determinize!(c, imperial, 'imperial', random);
+      random = dealt.random;
+      expect(state.unplaced.filter((id) => dealt.state.identities[id] === 'warmaster-horus')).toHaveLength(1);
+    }
     // The Imperial groups wait to teleport, the Emperor's first.
     expect(state.waiting.map((w) => w.pieces.length)).toEqual(GROUPS.map((g) => g.reduce((n, p) => n + p.count, 0)));
     expect(state.waiting[0]!.pieces).toContain('the-emperor');
+  });
+
+  it("set-up: the number drawn from the cup is the scenario's (none: Horus alone); more than the cup holds is refused, named", () => {
+    const drawing = (n: number | undefined) =>
+      testContent((r) => {
+        const setup = r.scenario['standard-game'].sides[1].setup;
+        if (n === undefined) delete setup.drawnFromCup;
+        else setup.drawnFromCup = n;
+      });
+    for (const n of [undefined, 1, 9]) {
+      const other = drawing(n);
+      const { state, events } = game.setup(other as never, 7);
+      expect(state.unplaced).toHaveLength(1 + (n ?? 0));
+      expect(state.cup).toHaveLength(CUP.reduce((k, p) => k + p.count, 0) - (n ?? 0));
+      expect(events.some((e) => e.type === 'draw' && e.what === 'setup')).toBe(n !== undefined);
+    }
+    expect(() => warmasterRules(drawing(28) as never)).toThrow(
+      /scenario standard-game \/sides\/1\/setup\/drawnFromCup: 28 pieces drawn from the cup at set-up, but the cup \(phase traitor-reinforcements \/cup\) holds 27/,
+    );
+    const imperialDraws = testContent((r) => {
+      r.scenario['standard-game'].sides[0].setup.drawnFromCup = 1;
+    });
+    expect(() => warmasterRules(imperialDraws as never)).toThrow(/\/sides\/0\/setup\/drawnFromCup: side imperial has no cup to draw from/);
   });
 
   it("turn: the six phases in printed order, each side's turn beginning with its reinforcements phase", () => {

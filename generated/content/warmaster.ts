@@ -1084,6 +1084,7 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
           ]
         },
         "setup": {
+          "drawnFromCup": 12,
           "text": "Horus begins the game face down, hidden in the Traitor ship.",
           "zones": [
             "area-14",
@@ -3405,7 +3406,7 @@ export const origins: {
         "entry": "traitor-cup",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): what the cup holds, as data the engine reads and the reference card prints; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup)."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): what the cup holds, as data the engine reads and the reference card prints; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup) with the counters drawn from the cup then (standard-traitor-setup-draw)."
       },
       "/teleportBy": {
         "entry": "traitor-teleport-by-unit",
@@ -3435,11 +3436,17 @@ export const origins: {
         "layer": "reconstructions",
         "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no army lists, only that the Traitor player draws his reinforcements \"from the cup\". The army is Warmaster Horus (on the ship from the start) and the units the cup holds (see traitor-cup): the four named Traitor characters and the Demonic hordes, whose own rule puts them in the cup; the cup's Trap, Horror, Crew and Crew Ambush! cards are counted on the cards themselves (trap-count, horror-count, crew-count, crew-ambush-count). The counts are invented (the guide prints none): six Demonic hordes, as many as two groups of Imperial troops; four Traps and four Horrors, one for each Imperial group; six Crew and three Crew Ambush!, so that about one draw in three is a defender that cannot move. Twenty-seven counters in the cup."
       },
+      "/sides/1/setup/drawnFromCup": {
+        "entry": "standard-traitor-setup-draw",
+        "kind": "reconstruction",
+        "layer": "reconstructions",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): \"Horus begins the game face down, hidden in the Traitor ship\" means something only if other face-down counters hide him, but the guide puts every other Traitor counter in the cup, drawn a D6 a Traitor reinforcements phase, after the Imperial player's first. Horus alone on the ship is then the only face-down counter when the Emperor's group teleports in, perfectly, where the Imperial player likes: in 400 games (simulate, seed 1) of the greedy bot against itself the Imperial player won 85.5% (95% interval 81.7-88.6%), half the games in the first turn. It is the ship of Horus: its crew, its traps and its guards are aboard before the boarding starts, not teleported in after it. So the Traitor player draws counters from the cup at random at set-up and places them face down with Horus (ruling standard-horus-setup), the counters the cup would give anyway (about a third Crew, a third Traps and Horrors, a third Demonic hordes and characters), which the Imperial player must search through. The number is the one measured to give an even game: greedy against greedy, 400 games each, the Imperial player won 77.0% (72.6-80.9%) with 2 drawn, 75.0% (70.5-79.0%) with 4, 66.0% (61.2-70.5%) with 6, 62.7% (57.9-67.3%) with 8, 57.3% (52.4-62.0%) with 10, 53.0% (48.1-57.8%) with 12 and 49.3% (44.4-54.1%) with 16; 12 is the fewest whose interval holds an even game, and its games last a median of 4 turns (1 with none drawn). Random bots: 46.8% (41.9-51.6%) Imperial wins, from 62.3% (57.4-66.9%). Twelve is about three and a half turns of the cup's draws (a D6 averages 3.5) of its 27 counters: Horus hides among 13 counters, and the other 15 come in some four turns."
+      },
       "/sides/1/setup/zones": {
         "entry": "standard-horus-setup",
         "kind": "ruling",
         "layer": "rulings",
-        "reason": "\"Horus begins the game face down, hidden in the Traitor ship\" but the guide does not say where. Ruled: before the first Imperial phase the Traitor player places Horus face down in any area he chooses except the Reactors (as a 66 teleport may not choose them)."
+        "reason": "\"Horus begins the game face down, hidden in the Traitor ship\" but the guide does not say where. Ruled: before the first Imperial phase the Traitor player places Horus face down in any area he chooses except the Reactors (as a 66 teleport may not choose them). The counters drawn from the cup at set-up to hide him (reconstruction standard-traitor-setup-draw) are placed the same way, one at a time, any of them in any such area."
       },
       "/specialRules/1": {
         "entry": "standard-face-down-pieces",
@@ -3499,7 +3506,7 @@ export const origins: {
         "entry": "standard-victory",
         "kind": "reconstruction",
         "layer": "reconstructions",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no victory conditions. The whole guide is built around the Emperor boarding Horus's ship to face him: the Emperor's group teleports first and lands where it likes, the Emperor's re-roll is cancelled only by Horus, and Horus starts hidden and may retreat once to avoid the confrontation. So each side wins by destroying the other's leader, however he is destroyed (in battle, by a card, by the fire, by an explosion or by the defence lasers), and when both fall at once (a Blood bath between them, or one explosion) neither has won: a draw. Destroying the whole enemy army is not a separate condition, since it always destroys the leader first or with it. The Imperial player is the one who must find and reach a hidden Horus, so a game could stall if he does not; 15 turns (each side's reinforcements, movement and battle, fifteen times) end the game in an evening: the Traitor cup is empty after about 8 turns (27 counters drawn 3.5 a turn), leaving the Imperial player some 7 turns to find Horus among them, and a ship set burning by the Engine Room loses its 27 areas at two a turn, so the fire alone takes some 13 turns to reach the Bridge. A boarding that has not killed Horus by then has failed, and the ship is his."
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no victory conditions. The whole guide is built around the Emperor boarding Horus's ship to face him: the Emperor's group teleports first and lands where it likes, the Emperor's re-roll is cancelled only by Horus, and Horus starts hidden and may retreat once to avoid the confrontation. So each side wins by destroying the other's leader, however he is destroyed (in battle, by a card, by the fire, by an explosion or by the defence lasers), and when both fall at once (a Blood bath between them, or one explosion) neither has won: a draw. Destroying the whole enemy army is not a separate condition, since it always destroys the leader first or with it. The Imperial player is the one who must find and reach a hidden Horus, so a game could stall if he does not; 15 turns (each side's reinforcements, movement and battle, fifteen times) end the game in an evening: the Traitor cup is empty after about 4 turns (12 of its 27 counters drawn at set-up, standard-traitor-setup-draw, the rest 3.5 a turn), leaving the Imperial player some 11 turns to find Horus among them, and a ship set burning by the Engine Room loses its 27 areas at two a turn, so the fire alone takes some 13 turns to reach the Bridge. A boarding that has not killed Horus by then has failed, and the ship is his."
       }
     }
   },
@@ -4502,8 +4509,8 @@ export const layers: PackLayers = [
       {
         "id": "standard-horus-setup",
         "kind": "ruling",
-        "note": "Before the first Imperial phase the Traitor player places Horus face down in any area but the Reactors.",
-        "reason": "\"Horus begins the game face down, hidden in the Traitor ship\" but the guide does not say where. Ruled: before the first Imperial phase the Traitor player places Horus face down in any area he chooses except the Reactors (as a 66 teleport may not choose them).",
+        "note": "Before the first Imperial phase the Traitor player places Horus and the counters he drew from the cup at set-up face down, mixed so the Imperial player cannot tell them apart, each in any area but the Reactors (several may share an area).",
+        "reason": "\"Horus begins the game face down, hidden in the Traitor ship\" but the guide does not say where. Ruled: before the first Imperial phase the Traitor player places Horus face down in any area he chooses except the Reactors (as a 66 teleport may not choose them). The counters drawn from the cup at set-up to hide him (reconstruction standard-traitor-setup-draw) are placed the same way, one at a time, any of them in any such area.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -4844,7 +4851,7 @@ export const layers: PackLayers = [
         "id": "standard-victory",
         "kind": "reconstruction",
         "note": "Victory is not printed: the Imperial player wins by destroying Horus, the Traitor player by destroying the Emperor or by holding out for 15 turns.",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no victory conditions. The whole guide is built around the Emperor boarding Horus's ship to face him: the Emperor's group teleports first and lands where it likes, the Emperor's re-roll is cancelled only by Horus, and Horus starts hidden and may retreat once to avoid the confrontation. So each side wins by destroying the other's leader, however he is destroyed (in battle, by a card, by the fire, by an explosion or by the defence lasers), and when both fall at once (a Blood bath between them, or one explosion) neither has won: a draw. Destroying the whole enemy army is not a separate condition, since it always destroys the leader first or with it. The Imperial player is the one who must find and reach a hidden Horus, so a game could stall if he does not; 15 turns (each side's reinforcements, movement and battle, fifteen times) end the game in an evening: the Traitor cup is empty after about 8 turns (27 counters drawn 3.5 a turn), leaving the Imperial player some 7 turns to find Horus among them, and a ship set burning by the Engine Room loses its 27 areas at two a turn, so the fire alone takes some 13 turns to reach the Bridge. A boarding that has not killed Horus by then has failed, and the ship is his.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): the reference guide prints no victory conditions. The whole guide is built around the Emperor boarding Horus's ship to face him: the Emperor's group teleports first and lands where it likes, the Emperor's re-roll is cancelled only by Horus, and Horus starts hidden and may retreat once to avoid the confrontation. So each side wins by destroying the other's leader, however he is destroyed (in battle, by a card, by the fire, by an explosion or by the defence lasers), and when both fall at once (a Blood bath between them, or one explosion) neither has won: a draw. Destroying the whole enemy army is not a separate condition, since it always destroys the leader first or with it. The Imperial player is the one who must find and reach a hidden Horus, so a game could stall if he does not; 15 turns (each side's reinforcements, movement and battle, fifteen times) end the game in an evening: the Traitor cup is empty after about 4 turns (12 of its 27 counters drawn at set-up, standard-traitor-setup-draw, the rest 3.5 a turn), leaving the Imperial player some 11 turns to find Horus among them, and a ship set burning by the Engine Room loses its 27 areas at two a turn, so the fire alone takes some 13 turns to reach the Bridge. A boarding that has not killed Horus by then has failed, and the ship is his.",
         "target": {
           "id": "standard-game",
           "kind": "scenario",
@@ -6083,7 +6090,7 @@ export const layers: PackLayers = [
         "id": "traitor-cup",
         "kind": "reconstruction",
         "note": "What the cup holds is made up (the guide does not list it): every Traitor counter but Warmaster Horus, 27 in all.",
-        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): what the cup holds, as data the engine reads and the reference card prints; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup).",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): what the cup holds, as data the engine reads and the reference card prints; the Traitor army's units not in the cup (Warmaster Horus) start on the ship, placed face down at set-up (ruling standard-horus-setup) with the counters drawn from the cup then (standard-traitor-setup-draw).",
         "target": {
           "id": "traitor-reinforcements",
           "kind": "phase",
@@ -6127,6 +6134,18 @@ export const layers: PackLayers = [
             "unit": "crew-ambush"
           }
         ]
+      },
+      {
+        "id": "standard-traitor-setup-draw",
+        "kind": "reconstruction",
+        "note": "At set-up the Traitor player draws 12 counters from the cup without looking and places them face down with Horus, mixed so the Imperial player cannot tell which is Horus: the ship's own crew, traps and guards, aboard before the boarding.",
+        "reason": "RECONSTRUCTION (not printed by the source; invented so the game can be played): \"Horus begins the game face down, hidden in the Traitor ship\" means something only if other face-down counters hide him, but the guide puts every other Traitor counter in the cup, drawn a D6 a Traitor reinforcements phase, after the Imperial player's first. Horus alone on the ship is then the only face-down counter when the Emperor's group teleports in, perfectly, where the Imperial player likes: in 400 games (simulate, seed 1) of the greedy bot against itself the Imperial player won 85.5% (95% interval 81.7-88.6%), half the games in the first turn. It is the ship of Horus: its crew, its traps and its guards are aboard before the boarding starts, not teleported in after it. So the Traitor player draws counters from the cup at random at set-up and places them face down with Horus (ruling standard-horus-setup), the counters the cup would give anyway (about a third Crew, a third Traps and Horrors, a third Demonic hordes and characters), which the Imperial player must search through. The number is the one measured to give an even game: greedy against greedy, 400 games each, the Imperial player won 77.0% (72.6-80.9%) with 2 drawn, 75.0% (70.5-79.0%) with 4, 66.0% (61.2-70.5%) with 6, 62.7% (57.9-67.3%) with 8, 57.3% (52.4-62.0%) with 10, 53.0% (48.1-57.8%) with 12 and 49.3% (44.4-54.1%) with 16; 12 is the fewest whose interval holds an even game, and its games last a median of 4 turns (1 with none drawn). Random bots: 46.8% (41.9-51.6%) Imperial wins, from 62.3% (57.4-66.9%). Twelve is about three and a half turns of the cup's draws (a D6 averages 3.5) of its 27 counters: Horus hides among 13 counters, and the other 15 come in some four turns.",
+        "target": {
+          "id": "standard-game",
+          "kind": "scenario",
+          "pointer": "/sides/1/setup/drawnFromCup"
+        },
+        "value": 12
       }
     ],
     "id": "reconstructions",

@@ -125,6 +125,10 @@ export interface ScenarioSide {
      */
     firstUnits?: [Id, ...Id[]];
     /**
+     * How many pieces the side draws at random from its cup at set-up and places face down with its other set-up pieces, in its set-up zones (for a side that draws its army from a cup: Warmaster's reinforcements phase `cup`). They leave the cup, and the other side cannot tell them from the pieces they hide (Warmaster Horus among the ship's crew). More than the cup holds is a content error. Absent: none.
+     */
+    drawnFromCup?: number;
+    /**
      * The setup rules as printed.
      */
     text: PrintedText;

@@ -67,7 +67,7 @@ export interface WarmasterPhase {
       }[]
     | null;
   /**
-   * For a reinforcements phase that draws units from the cup: what the cup holds at the start, units and cards with how many of each. The side's army units not in the cup start on the ship, placed face down at set-up. null: the text does not list the cup (a layer entry must).
+   * For a reinforcements phase that draws units from the cup: what the cup holds at the start, units and cards with how many of each. The side's army units not in the cup start on the ship, placed face down at set-up, with as many pieces drawn from the cup as the scenario's set-up `drawnFromCup` says. null: the text does not list the cup (a layer entry must).
    */
   cup?: Pieces | null;
 }

@@ -97,8 +97,12 @@ export interface WarmasterRules {
     readonly drawn: { readonly die: 'd6' | 'd66' | 'd3'; readonly plus: number };
     readonly key: string;
   } | null;
-  /** Hidden pieces placed face down at set-up, and where they may go. */
-  readonly setup: { readonly side: string; readonly count: number; readonly zones: readonly string[]; readonly key: string } | null;
+  /**
+   * Hidden pieces placed face down at set-up, and where they may go: `count` of the army's pieces
+   * not in the cup (Horus), and `fromCup` more drawn at random from the cup at set-up (the set-up's
+   * `drawnFromCup`).
+   */
+  readonly setup: { readonly side: string; readonly count: number; readonly fromCup: number; readonly zones: readonly string[]; readonly key: string } | null;
   /** Whether a side's drawn pieces teleport one by one (`unit`) or together (`group`). */
   readonly teleportBy: { readonly [side: string]: 'group' | 'unit' };
   /** The order a side's battle phase fights its battles in (the phase's `battleOrder`). */
@@ -246,6 +250,10 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
       );
       if (left.length > 0)
         throw new WarmasterContentError(`phase ${phase.id} /groups: ${left.map((p) => p.id).join(', ')} of the ${side} army is in no group.`);
+      if ((scenario.sides[i]?.setup?.drawnFromCup ?? 0) > 0)
+        throw new WarmasterContentError(
+          `scenario ${scenario.id} /sides/${i}/setup/drawnFromCup: side ${side} has no cup to draw from (phase ${phase.id} /cup).`,
+        );
       continue;
     }
     // A side that draws from a cup: its pieces are hidden, so they are numbered and dealt their records at set-up.
@@ -264,9 +272,14 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
     const drawn = need(phase.unitsDrawn, `phase ${phase.id} /unitsDrawn`);
     if (drawn.die === 'rng') throw new WarmasterContentError(`phase ${phase.id} /unitsDrawn: the die must be rolled, not rng.`);
     cup = { side, count: cupRecords.length, drawn: { die: drawn.die, plus: drawn.plus }, key: `phase/${phase.id}` };
-    if (rest.length > 0) {
+    const fromCup = scenario.sides[i]?.setup?.drawnFromCup ?? 0;
+    if (fromCup > cupRecords.length)
+      throw new WarmasterContentError(
+        `scenario ${scenario.id} /sides/${i}/setup/drawnFromCup: ${fromCup} pieces drawn from the cup at set-up, but the cup (phase ${phase.id} /cup) holds ${cupRecords.length}.`,
+      );
+    if (rest.length + fromCup > 0) {
       const zones = need(scenario.sides[i]?.setup?.zones, `scenario ${scenario.id} /sides/${i}/setup/zones`);
-      setup = { side, count: rest.length, zones: [...zones], key: `scenario/${scenario.id}#/sides/${i}/setup` };
+      setup = { side, count: rest.length, fromCup, zones: [...zones], key: `scenario/${scenario.id}#/sides/${i}/setup` };
     }
   }
 

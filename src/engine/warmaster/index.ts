@@ -3,7 +3,7 @@
 // reinforcements, movement, battle), teleports on the D66 table, movement by Bridge control,
 // battles on the odds table, hidden Traitor pieces. See docs/game-log.md; the moves:
 //
-//   { kind: 'place', piece, area }   set-up: the Traitor places a face-down piece (Horus) in a set-up area
+//   { kind: 'place', piece, area }   set-up: the Traitor places a face-down piece (Horus, or one drawn from the cup) in a set-up area
 //   { kind: 'move', unit, to }       movement: a face-up unit moves to an area within its reach
 //   { kind: 'end-movement' }         movement: the side's movement phase ends
 //   { kind: 'reveal', piece }        a turn's start: the side turns a face-down piece face up at will (Horus)

@@ -4,7 +4,7 @@
 
 // test/warmaster-turn.test.ts
 const SETUP =
-  'set-up: the Traitor places Horus face down in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge';
+  'set-up: the Traitor draws pieces from the cup at random and places them and Horus face down, mixed, in any area but the Reactors; the cup holds the other Traitor pieces, dealt at random; the Traitor controls the Bridge';
 const LEADERS = 'victory: the Imperial player wins as soon as Warmaster Horus is destroyed, the Traitor player as soon as the Emperor is, both at once a draw';
 const TURN_LIMIT = 'victory: if nobody has won when the turn limit ends (turn 15; 1 here), the Traitor player wins';
 // test/warmaster-reinforcements.test.ts

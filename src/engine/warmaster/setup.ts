@@ -3,7 +3,10 @@
 // identities at random (a logged draw that names none of them), those of the cup go into the cup,
 // and the rest (Warmaster Horus: "Horus begins the game face down, hidden in the Traitor ship") are
 // placed face down by the Traitor player, one `place` move each, in a set-up area of his choice
-// (ruling standard-horus-setup). The Traitor controls the Bridge ("after all, it is the ship of Horus").
+// (ruling standard-horus-setup). With the set-up's `drawnFromCup` he first draws that many pieces
+// from the cup at random to place with them (reconstruction standard-traitor-setup-draw), and the
+// pieces to place are mixed face down, so the other side cannot tell which is Horus. The Traitor
+// controls the Bridge ("after all, it is the ship of Horus").
 import type { GameEvent, PlayResult } from '../core/game.js';
 import { sampleIndices } from '../core/random.js';
 import { coreWith, createState } from '../core/state.js';
@@ -38,6 +41,32 @@ export function setupState(rules: WarmasterRules, seed: number): PlayResult<Warm
       cup: [...cup],
       unplaced: [...unplaced],
     });
+    const fromCup = rules.setup?.fromCup ?? 0;
+    if (fromCup > 0) {
+      // The draw (as a cup draw picks), then the pieces to place mixed: their records dealt again
+      // among them, so the deal's naming of the army's own set-up pieces tells nothing.
+      const picked = sampleIndices(core.random, cup.length, fromCup);
+      const pieces = picked.value.map((i) => cup[i]!);
+      const mixed = sampleIndices(picked.random, unplaced.length + pieces.length, unplaced.length + pieces.length);
+      core = coreWith(core, { random: mixed.random });
+      const left = cup.filter((id) => !pieces.includes(id));
+      cup.splice(0, cup.length, ...left);
+      unplaced.push(...pieces);
+      const records = unplaced.map((id) => identities[id]!);
+      unplaced.forEach((id, k) => {
+        identities[id] = records[mixed.value[k]!]!;
+      });
+      events.push({
+        type: 'draw',
+        what: 'setup',
+        side: hidden.side,
+        rule: rules.setup!.key,
+        count: fromCup,
+        pieces,
+        left: cup.length,
+        unplaced: [...unplaced],
+      });
+    }
   }
   const state: WarmasterState = {
     random: core.random,

@@ -2,10 +2,10 @@
 // holds a hidden piece's record (state.ts `identities` does), so a player view needs only to keep
 // the identities its side may know: the Traitor player knows the pieces he drew and placed, not
 // which counter of the cup is which; the Imperial player knows none of them until they are turned
-// face up. `determinize` deals the records a side cannot place among its unknown pieces (those
-// placed at set-up get the set-up records). No log line names a hidden piece's record (the deal and
-// the draws give piece ids only, the core calls such a piece `face-down piece`), so every side may
-// read every line: the game needs no `viewEvent`.
+// face up. `determinize` deals the records a side cannot place among its unknown pieces (Horus to
+// one of those placed at set-up). No log line names a hidden piece's record (the deal and the draws
+// give piece ids only, the core calls such a piece `face-down piece`), so every side may read every
+// line: the game needs no `viewEvent`.
 import { type RandomState, sampleIndices } from '../core/random.js';
 import type { WarmasterRules } from './content.js';
 import { stateWith, type WarmasterState } from './state.js';
@@ -42,21 +42,23 @@ export function determinize(rules: WarmasterRules, view: WarmasterState, _side: 
     });
   const setupCount = rules.setup?.count ?? 0;
   const setupIds = view.setupPieces;
-  const otherIds = hidden.ids.filter((id) => !setupIds.includes(id));
   const unknown = (ids: readonly string[]) =>
     ids.filter((id) => view.identities[id] === undefined && view.core.units.find((u) => u.id === id)?.record === null);
   const identities: { [piece: string]: string } = { ...view.identities };
-  let r = random;
-  for (const [ids, pool] of [
-    [setupIds, without(hidden.records.slice(0, setupCount), shownOf(setupIds))],
-    [otherIds, without(hidden.records.slice(setupCount), shownOf(otherIds))],
-  ] as const) {
-    const blanks = unknown(ids);
-    const order = sampleIndices(r, pool.length, blanks.length);
-    r = order.random;
-    blanks.forEach((id, k) => {
-      identities[id] = pool[order.value[k]!]!;
-    });
-  }
-  return { state: stateWith(view, { identities }), random: r };
+  // The army's own set-up records (Horus) not shown among the set-up pieces are held by some of
+  // their unknown ones (the rest of those were drawn from the cup: set-up's `fromCup`); every other
+  // unknown piece holds one of the records left.
+  const own = without(hidden.records.slice(0, setupCount), shownOf(setupIds));
+  const setupBlanks = unknown(setupIds);
+  const holders = sampleIndices(random, setupBlanks.length, own.length);
+  holders.value.forEach((b, k) => {
+    identities[setupBlanks[b]!] = own[k]!;
+  });
+  const blanks = [...setupBlanks.filter((_, b) => !holders.value.includes(b)), ...unknown(hidden.ids.filter((id) => !setupIds.includes(id)))];
+  const pool = without(hidden.records, [...shownOf(hidden.ids), ...own]);
+  const order = sampleIndices(holders.random, pool.length, blanks.length);
+  blanks.forEach((id, k) => {
+    identities[id] = pool[order.value[k]!]!;
+  });
+  return { state: stateWith(view, { identities }), random: order.random };
 }

@@ -97,6 +97,8 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
     const budget = army.budget ? { points: army.budget.points, distinctOnce: army.budget.distinctOnce === true, ...mark(`${base}/army/budget`) } : null;
     const armyText = army.text === undefined ? null : { text: army.text, ...mark(`${base}/army/text`) };
     const setupText = { text: side.setup.text, ...mark(`${base}/setup/text`) };
+    // Pieces drawn from the side's cup at set-up, to set up face down with the others.
+    const fromCup = side.setup.drawnFromCup ? { count: side.setup.drawnFromCup, ...mark(`${base}/setup/drawnFromCup`) } : null;
     const zoneList = side.setup.zones ?? [];
     const zoneMarks = listMark(`${base}/setup/zones`);
     const zones = zoneList.map((z, k) => {
@@ -125,6 +127,7 @@ function scenarioFace(content: PackContent, id: string, ctx: BuildContext): Face
       budget,
       armyText,
       setupText,
+      fromCup,
       zones,
       zonesMark: zoneMarks.list,
       zoneHeading: locationHeading(content, zoneList),
