@@ -91,6 +91,8 @@ describe('scenario sheets', () => {
           if (side.army.budget) expect(t).toContain(`Budget: ${side.army.budget.points} points`);
           if (side.army.text) expect(t).toContain(side.army.text);
           expect(t).toContain(side.setup.text);
+          // Pieces drawn from the cup at set-up (Warmaster's Traitor: those Horus hides among).
+          if (side.setup.drawnFromCup) expect(t).toContain(`Draw ${side.setup.drawnFromCup} from the cup at random; set them up face down too.`);
           for (const z of side.setup.zones ?? []) {
             const zone = (c.records.zone?.[z] ?? c.records.spread?.[z] ?? c.records['ship-area']?.[z]) as {
               name?: string | null;
