@@ -41,7 +41,7 @@ export interface RuleMutation {
   readonly what: string;
   /**
    * A longer batch for this rule alone: games a scenario, for a rule the pack's own games set off
-   * too rarely for the check's batch to see (the Bridge destroyed, in 1 random game of 100), with why
+   * too rarely for the check's batch to see (the Bridge destroyed, in about 1 random game of 200), with why
    * (the text report says both). Ignored when the check's batch is as long. Killing still stops at
    * the first chunk that plays differently, so the longer batch costs only as far as that chunk.
    */

@@ -58,9 +58,9 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
   'ship-area/the-reactors/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into the Reactors' },
   'ship-area/destroyed-areas/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into destroyed areas' },
   // The Bridge destroyed: its `control.movement.destroyed` (movement.ts). The fire counting down from
-  // 56 after the Engine Room goes reaches the Bridge in about 1 random game of 100, none of the first
-  // 200 of seed 1, so this rule alone plays a longer batch; the check stops at the first chunk that
-  // plays differently.
+  // 56 after the Engine Room goes reaches the Bridge in about 1 random game of 200 (11 of 2,000 of
+  // seed 1), so a 200-game batch may well miss it: this rule alone plays a longer batch; the check
+  // stops at the first chunk that plays differently.
   'ship-area/the-bridge/destroyed': {
     record: 'ship-area/the-bridge',
     pointer: '/control/movement/destroyed',
@@ -68,7 +68,7 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     what: 'units move up to three areas while the Bridge is destroyed',
     batch: {
       games: 1000,
-      why: 'the Bridge is destroyed (by the fire after the Engine Room goes) in about 1 random game of 100, none of the first 200 of seed 1',
+      why: 'the Bridge is destroyed (by the fire after the Engine Room goes) in about 1 random game of 200',
     },
   },
   'ship-area/the-bridge/movement': { pointer: '/control/movement/controller', value: 1, what: "the Bridge's controller moves one area, not three" },
