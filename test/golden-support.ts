@@ -1,5 +1,5 @@
 // Golden digests of seeded games, shared by the tests that pin a game's behaviour across speed work
-// (test/archon-speed-golden.test.ts, test/warchon-golden.test.ts).
+// (test/archon-speed-golden.test.ts, test/warchon-golden.test.ts, test/warmaster-golden.test.ts).
 import { createHash } from 'node:crypto';
 import { playGame, type LogLine } from '../src/analysis/simulate-game.js';
 import { gameSeed } from '../src/analysis/simulate.js';
