@@ -27,6 +27,7 @@ import type { PackContent } from '../src/content/effective.js';
 import type { JsonObject } from '../src/content/model.js';
 import { warmasterRules } from '../src/engine/warmaster/index.js';
 import type { WarmasterState } from '../src/engine/warmaster/state.js';
+import { placeController } from '../src/engine/core/state.js';
 
 export type AnyGame = Game<unknown, GameState, GameMove>;
 
@@ -442,8 +443,12 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
     },
     {
       key: 'scenario/standard-game/bridge-arrival',
-      how: 'a teleport takes the Bridge (a `bridge` line in a reinforcements phase)',
-      seen: (l, s) => l.type === 'effect' && l.effect === 'bridge' && String((s as WarmasterState).phase).endsWith('reinforcements'),
+      how: 'a teleport takes the Bridge (a `control-place` line that changes it in a reinforcements phase)',
+      seen: (l, s) =>
+        l.type === 'effect' &&
+        l.effect === 'control-place' &&
+        (l.data as { changed?: boolean }).changed === true &&
+        String((s as WarmasterState).phase).endsWith('reinforcements'),
     },
   ];
   // Battles one at a time in the phase's order: a second `battle` line in the same battle phase of a game.
@@ -485,7 +490,7 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
     out.push({
       key: `${id}/specialRules/${bridge}`,
       how: 'the Traitor controls the Bridge when the game is set up',
-      seen: (l, s) => l.type === 'setup' && (s as WarmasterState).bridge === rules.bridge?.initial,
+      seen: (l, s) => l.type === 'setup' && rules.bridge !== null && placeController((s as WarmasterState).core, rules.bridge.area) === rules.bridge.initial,
     });
   return out;
 }

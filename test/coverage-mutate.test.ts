@@ -139,7 +139,7 @@ describe('the mutation check can fail', () => {
     // the kill must come from the longer batch (the first game of seed 1 does not burn the Bridge).
     const content = gameContent(loadContent([path.join(repoRoot, 'content', 'warmaster')]).packs.get('warmaster')!);
     const ref = gameRefOf(content)!;
-    const declared = { record: 'ship-area/the-bridge', pointer: '/control/movement/destroyed', value: 3, what: 'three areas while destroyed' };
+    const declared = { record: 'ship-area/the-bridge', pointer: '/rules/2/do/0/maxDistance', value: 3, what: 'three areas while destroyed' };
     const target = (games: number): MutationTarget => ({
       key: 'ship-area/the-bridge/destroyed',
       kind: 'ship-area',

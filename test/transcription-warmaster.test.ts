@@ -427,11 +427,15 @@ describe('Special areas of the ship', () => {
 
   it('Bridge: the controller moves up to the printed three areas, the opponent one', () => {
     const n = WORDS[one(/can move to his units up to (\w+) areas/, 'bridge')[1]!];
-    expect(areaById('the-bridge').control).toEqual({
-      initial: 'traitor',
-      changesTo: 'last-side-to-enter',
-      movement: { controller: n, opponent: 1, destroyed: 1 },
-    });
+    const bridge = areaById('the-bridge');
+    expect(bridge.control).toEqual({ initial: 'traitor' });
+    const rule = (id: string) => bridge.rules.find((r: Rec) => r.id === id);
+    expect(rule('movement').do).toEqual([
+      { kind: 'limit-movement', sides: 'place-controller', maxDistance: n, duration: 'while' },
+      { kind: 'limit-movement', sides: 'place-non-controller', maxDistance: 1, duration: 'while' },
+    ]);
+    expect(rule('control')).toMatchObject({ when: { event: 'unit-enters', where: 'here' }, do: [{ kind: 'control-place', to: 'subject' }] });
+    expect(rule('destroyed').do).toEqual([{ kind: 'limit-movement', sides: 'any', maxDistance: 1, duration: 'while' }]);
   });
 
   it('has one record per printed special area heading, with its printed text', () => {

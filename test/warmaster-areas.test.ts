@@ -7,7 +7,7 @@ import { seedRandom } from '../src/engine/core/random.js';
 import { coreWith } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
-import { atMovement, testContent } from './warmaster-support.js';
+import { atMovement, bridgeOf, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -218,7 +218,7 @@ describe('Warmaster special areas destroyed', () => {
     }
     expect(state).not.toBeNull();
     expect(state!.core.destroyedPlaces).toEqual([bridge]);
-    expect(state!.bridge).toBeNull();
+    expect(bridgeOf(c, state!)).toBeNull();
     expect(state!.phase).toBe('imperial-movement');
     // The Imperial side controlled the Bridge, so moved three areas; now one.
     const reach = game

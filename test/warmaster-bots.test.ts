@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { playRange } from '../src/analysis/simulate.js';
 import { wilson, type Batch } from '../src/analysis/simulate-report.js';
 import type { BotName } from '../src/engine/core/bots.js';
-import { warmasterGame, type WarmasterState } from '../src/engine/warmaster/index.js';
+import { withPlaceControl } from '../src/engine/core/state.js';
+import { warmasterGame, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { packContentOf } from './content-support.js';
 
 const { printables: _, ...content } = packContentOf('warmaster');
@@ -52,7 +53,8 @@ describe('Warmaster greedy bot', () => {
     const won: WarmasterState = { ...state, result: { winner: 'imperial', reason: '', rule: '' } };
     expect(warmasterGame.evaluate!(content as never, won, 'imperial')).toBe(Infinity);
     expect(warmasterGame.evaluate!(content as never, won, 'traitor')).toBe(-Infinity);
-    const held = (bridge: string | null) => warmasterGame.evaluate!(content as never, { ...state, bridge }, 'imperial');
+    const area = warmasterRules(content as never).bridge!.area;
+    const held = (side: string | null) => warmasterGame.evaluate!(content as never, { ...state, core: withPlaceControl(state.core, area, side) }, 'imperial');
     expect(held('imperial')).toBeGreaterThan(held(null));
     expect(held(null)).toBeGreaterThan(held('traitor'));
   });

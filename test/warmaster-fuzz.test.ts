@@ -23,7 +23,12 @@ function broken(s: WarmasterState): string[] {
   }
   for (const id of Object.keys(s.identities)) if (s.core.units.find((u) => u.id === id)!.record !== null) out.push(`hidden ${id} is named in the core`);
   for (const id of s.cup) if (s.core.units.find((u) => u.id === id)!.location !== null) out.push(`${id} of the cup is on the ship`);
-  if (rules.bridge !== null && s.core.destroyedPlaces.includes(rules.bridge.area) && s.bridge !== null) out.push('the destroyed Bridge is controlled');
+  if (
+    rules.bridge !== null &&
+    s.core.destroyedPlaces.includes(rules.bridge.area) &&
+    s.core.locationRules.some((r) => r.sides !== undefined && (r.maxDistance ?? 0) > 1)
+  )
+    out.push('a side moves more than one area while the Bridge is destroyed');
   if (s.result === null && game.legalMoves(c, s).length === 0) out.push(`no move offered at ${s.phase} ${s.stage}`);
   return out;
 }

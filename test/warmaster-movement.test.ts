@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
-import { atMovement, type Placements, testContent } from './warmaster-support.js';
+import { atMovement, bridgeOf, type Placements, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -50,12 +50,18 @@ describe('Warmaster movement', () => {
   });
 
   it('the Bridge: the Traitor controls it at the start; control passes to the last side with a unit arriving', () => {
-    expect(game.setup(c, 1).state.bridge).toBe('traitor');
+    expect(bridgeOf(c, game.setup(c, 1).state)).toBe('traitor');
     const near = rules.area.get(BRIDGE)!.neighbours[0]!;
     const s = movement('imperial', { 'imperial-unit-1': near }, 'traitor');
     const { state, events } = game.play(c, s, { kind: 'move', unit: 'imperial-unit-1', to: BRIDGE });
-    expect(state.bridge).toBe('imperial');
-    expect(events).toContainEqual(expect.objectContaining({ effect: 'bridge', rule: 'ship-area/the-bridge/control', side: 'imperial' }));
+    expect(bridgeOf(c, state)).toBe('imperial');
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        effect: 'control-place',
+        rule: 'ship-area/the-bridge/control',
+        data: expect.objectContaining({ side: 'imperial', changed: true }),
+      }),
+    );
     // Now the Imperial units move three areas.
     expect(reach(state, 'imperial-unit-2')).toEqual([]);
     const after = movement('imperial', { 'imperial-unit-2': 'area-34' }, 'imperial');

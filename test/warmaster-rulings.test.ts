@@ -9,7 +9,7 @@ import { coreWith, findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
 import type { PackContent } from '../src/content/effective.js';
-import { atMovement, fight, forcedD6, placeAll, testContent } from './warmaster-support.js';
+import { atMovement, bridgeOf, fight, forcedD6, placeAll, testContent } from './warmaster-support.js';
 
 /** Test content whose first group to teleport rolls the table (the Emperor's is listed last and not sent first); `change` edits it further. */
 const rolling = (change: (r: any) => void = () => {}) =>
@@ -85,18 +85,23 @@ describe('Warmaster procedural rulings', () => {
     const rules = warmasterRules(c);
     const bridge = rules.bridge!.area;
     const number = rules.area.get(bridge)!.number;
-    expect(game.setup(c, 1).state.bridge).toBe('traitor');
+    expect(bridgeOf(content, game.setup(c, 1).state)).toBe('traitor');
     const rolled = firstRoll(content, number);
     for (const id of rolled.group) expect(findUnit(rolled.state.core, id)!.location).toBe(bridge);
-    expect(rolled.state.bridge).toBe('imperial');
-    expect(rolled.events).toContainEqual(expect.objectContaining({ effect: 'bridge', rule: 'ship-area/the-bridge/control', side: 'imperial', area: bridge }));
+    expect(bridgeOf(content, rolled.state)).toBe('imperial');
+    const taken = expect.objectContaining({
+      effect: 'control-place',
+      rule: 'ship-area/the-bridge/control',
+      data: { place: bridge, side: 'imperial', changed: true },
+    });
+    expect(rolled.events).toContainEqual(taken);
     const chosen = firstRoll(content, 66);
-    expect(chosen.state.bridge).toBe('traitor');
+    expect(bridgeOf(content, chosen.state)).toBe('traitor');
     const after = game.play(c, chosen.state, { kind: 'choose', ids: [bridge] });
-    expect(after.state.bridge).toBe('imperial');
-    expect(after.events).toContainEqual(expect.objectContaining({ effect: 'bridge', side: 'imperial', area: bridge }));
+    expect(bridgeOf(content, after.state)).toBe('imperial');
+    expect(after.events).toContainEqual(taken);
     // Anywhere else, the Traitor keeps it.
-    expect(firstRoll(content, 34).state.bridge).toBe('traitor');
+    expect(bridgeOf(content, firstRoll(content, 34).state)).toBe('traitor');
   });
 
   it('No attack, no defence: a defence total of 0 is Defender annihilated and an attack of 0 Attacker annihilated, with no die rolled', () => {

@@ -53,8 +53,13 @@ describe('Warmaster: the special-areas sheet prints the areas rules', () => {
       '66: In an area the Imperial player chooses (not The Reactors), destroy every unit there, and destroy that area',
     ]);
     expect(shipped.areas.get('the-reactors')!.facts).toEqual(['Entry: no unit may move in', 'When a unit enters this area: destroy that unit.']);
-    // The Bridge's rules are left to the players: the sheet prints their text, and the fields the engine reads.
-    expect(shipped.areas.get('the-bridge')!.facts.every((f) => f.startsWith('Control: ') || f.startsWith('Moves per turn: '))).toBe(true);
+    // The Bridge: who holds it at the start (the field the set-up reads), then its rules in words.
+    expect(shipped.areas.get('the-bridge')!.facts).toEqual([
+      'Control: Traitor at the start',
+      'If this area is not destroyed and controlled by a side: the side controlling this area moves its units up to 3 areas a move, and the other side moves its units one area a move.',
+      "When a unit enters this area, if this area is not destroyed: that unit's side takes control of this area.",
+      'If this area is destroyed: every side moves its units one area a move.',
+    ]);
     expect(shipped.fire).toBe(
       "At the start of each player's turn, if The Engine Room is destroyed: in the first area not yet destroyed counting down from 56 to 11, destroy that area, and destroy every unit there.",
     );

@@ -8,7 +8,8 @@ import { bot } from '../src/engine/core/bots.js';
 import type { GameEvent } from '../src/engine/core/game.js';
 import { seedRandom, type RandomState } from '../src/engine/core/random.js';
 import { rollD6 } from '../src/engine/core/dice.js';
-import { coreWith, updateUnit, unitWith } from '../src/engine/core/state.js';
+import { coreWith, updateUnit, unitWith, withPlaceControl } from '../src/engine/core/state.js';
+import { bridgeController } from '../src/engine/warmaster/hooks.js';
 import { warmasterGame as game, warmasterRules, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { draft, stateWith } from '../src/engine/warmaster/state.js';
 import { turnFaceUp } from '../src/engine/warmaster/steps.js';
@@ -111,11 +112,10 @@ export function atMovement(
   }
   const other = side === 'imperial' ? 'traitor' : 'imperial';
   const ready = stateWith(s, {
-    core: coreWith(s.core, { destroyedPlaces: destroyed }),
+    core: coreWith(rules.bridge === null ? s.core : withPlaceControl(s.core, rules.bridge.area, bridge), { destroyedPlaces: destroyed }),
     cup: [],
     unplaced: [],
     waiting: [],
-    bridge,
     phase: `${other}-movement`,
     stage: 'move',
     active: other,
@@ -180,4 +180,9 @@ export function fight(
     events.push(...played.events);
   }
   return { state: played.state, events, asked };
+}
+
+/** The side controlling the Bridge in a state (none while it is destroyed). */
+export function bridgeOf(content: PackContent, state: WarmasterState): string | null {
+  return bridgeController(warmasterRules(content as never), state.core);
 }

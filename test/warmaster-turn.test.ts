@@ -13,7 +13,7 @@ import { warmasterGame as game, warmasterRules, type WarmasterState } from '../s
 import { stateWith } from '../src/engine/warmaster/state.js';
 import { victory } from '../src/engine/warmaster/victory.js';
 import { fakeIo, repoRoot } from './helpers.js';
-import { randomGame, testContent, writePlayableCopy } from './warmaster-support.js';
+import { bridgeOf, randomGame, testContent, writePlayableCopy } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -34,7 +34,7 @@ describe('Warmaster set-up and turn', () => {
     const { state, events } = game.setup(c, 7);
     expect(state.stage).toBe('place');
     expect(state.active).toBe('traitor');
-    expect(state.bridge).toBe('traitor');
+    expect(bridgeOf(c, state)).toBe('traitor');
     // Horus and DRAWN pieces of the cup wait to be placed; the cup holds the rest: 27 in all, none of them Horus.
     expect(state.unplaced).toHaveLength(1 + DRAWN);
     expect(state.unplaced.filter((id) => state.identities[id] === 'warmaster-horus')).toHaveLength(1);

@@ -1126,7 +1126,7 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
         "do": [
           {
             "kind": "manual",
-            "note": "The Traitor side controls the Bridge at the start (see the Bridge's `control/initial`): the vocabulary has no control of a place, and no effect that gives it to a side."
+            "note": "The Traitor side controls the Bridge at the start: the game's set-up gives it from the Bridge's `control/initial` (no event comes before play for a `control-place` rule to fire on)."
           }
         ],
         "text": "The bridge is controlled initially by the Treasonous player (after all, it is the ship of Horus)."
@@ -1212,7 +1212,7 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
         "do": [
           {
             "kind": "manual",
-            "note": "Control passing on arrival: the vocabulary has no control of a place; the game's procedure plays it (the Bridge's `control`)."
+            "note": "Played by the Bridge's `control` rule (`unit-enters`, then `control-place` to the subject's side): the game announces `unit-enters` for a move and for a teleport alike."
           }
         ],
         "id": "bridge-arrival",
@@ -1893,13 +1893,7 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   "the-bridge": {
     "category": "special",
     "control": {
-      "changesTo": "last-side-to-enter",
-      "initial": "traitor",
-      "movement": {
-        "controller": 3,
-        "destroyed": 1,
-        "opponent": 1
-      }
+      "initial": "traitor"
     },
     "id": "the-bridge",
     "name": "The Bridge",
@@ -1907,28 +1901,53 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "Units of the side controlling the Bridge move up to three areas, the other side's one (see `control`): `limit-movement` could say the distances, but the vocabulary has no control of a place (no side filter or condition for the side that controls the Bridge), and a place's unit filters look only at the units in that place, not at every unit on the ship."
+            "duration": "while",
+            "kind": "limit-movement",
+            "maxDistance": 3,
+            "sides": "place-controller"
+          },
+          {
+            "duration": "while",
+            "kind": "limit-movement",
+            "maxDistance": 1,
+            "sides": "place-non-controller"
           }
         ],
         "id": "movement",
+        "if": {
+          "place": {
+            "controlled": true,
+            "destroyed": false
+          }
+        },
         "text": "As he has described himself in the main rules, the player who controls the Bridge can move to his units up to three areas, whereas its opponent only can move them of one in one."
       },
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "Control of the Bridge: the Traitor side at the start, then the last side with a unit arriving in it (see `control`): the vocabulary has no control of a place, and no effect that gives it to a side (a `unit-enters` trigger could say the moment)."
+            "kind": "control-place",
+            "to": "subject"
           }
         ],
         "id": "control",
-        "text": "The bridge is controlled initially by the Treasonous player (after all, it is the ship of Horus). Later, it will be controlled by the last player who has a unit mouth arrives in the area."
+        "if": {
+          "place": {
+            "destroyed": false
+          }
+        },
+        "text": "The bridge is controlled initially by the Treasonous player (after all, it is the ship of Horus). Later, it will be controlled by the last player who has a unit mouth arrives in the area.",
+        "when": {
+          "event": "unit-enters",
+          "where": "here"
+        }
       },
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "While the Bridge is destroyed nobody controls it and every unit moves one area (see `control`): `limit-movement` with `maxDistance: 1` could say the limit, but a place's unit filters look only at the units in that place, so the vocabulary cannot select every unit on the ship; it has no control of a place to end."
+            "duration": "while",
+            "kind": "limit-movement",
+            "maxDistance": 1,
+            "sides": "any"
           }
         ],
         "id": "destroyed",
@@ -4737,7 +4756,7 @@ export const layers: PackLayers = [
           "do": [
             {
               "kind": "manual",
-              "note": "Control passing on arrival: the vocabulary has no control of a place; the game's procedure plays it (the Bridge's `control`)."
+              "note": "Played by the Bridge's `control` rule (`unit-enters`, then `control-place` to the subject's side): the game announces `unit-enters` for a move and for a teleport alike."
             }
           ],
           "id": "bridge-arrival",

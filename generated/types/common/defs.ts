@@ -83,7 +83,7 @@ export interface Condition {
     value: number;
   };
   /**
-   * The rule's location: its traits or terrain (`hasTrait`), or whether it is destroyed.
+   * The rule's location: its traits or terrain (`hasTrait`), whether it is destroyed, whether and by whom it is controlled (`control-place`).
    */
   place?: {
     /**
@@ -94,6 +94,14 @@ export interface Condition {
      * The location is (true) or is not (false) destroyed.
      */
     destroyed?: boolean;
+    /**
+     * Some side controls the location (true) or nobody does (false): see the effect `control-place`.
+     */
+    controlled?: boolean;
+    /**
+     * The side controlling the location is one this names (`active`, `friendly`...): see the effect `control-place`.
+     */
+    controlledBy?: Side;
   };
 }
 
@@ -177,10 +185,20 @@ export interface Rule {
 }
 
 /**
- * Whom a rule or filter is about. `attacker`/`defender` are the two sides of the current battle; `controlling`/`non-controlling` the army that triggered or did not trigger the event; `friendly`/`enemy` relative to the rule's owner; `active`/`inactive` the side whose turn it is and the other (for a rule no side owns: a ship area's); `any` is both.
+ * Whom a rule or filter is about. `attacker`/`defender` are the two sides of the current battle; `controlling`/`non-controlling` the army that triggered or did not trigger the event; `friendly`/`enemy` relative to the rule's owner; `active`/`inactive` the side whose turn it is and the other (for a rule no side owns: a ship area's); `place-controller`/`place-non-controller` the side controlling the rule's location and the others (none while nobody controls it: see `control-place`); `any` is both.
  */
 export type Side =
-  "any" | "attacker" | "defender" | "controlling" | "non-controlling" | "friendly" | "enemy" | "active" | "inactive";
+  | "any"
+  | "attacker"
+  | "defender"
+  | "controlling"
+  | "non-controlling"
+  | "friendly"
+  | "enemy"
+  | "active"
+  | "inactive"
+  | "place-controller"
+  | "place-non-controller";
 
 /**
  * Where in the rule source this record is printed.

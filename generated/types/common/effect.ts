@@ -29,6 +29,7 @@ export type Effect =
   | PreventActions
   | MoveCards
   | DestroyPlace
+  | ControlPlace
   | AtPlace
   | Delayed
   | May
@@ -154,6 +155,20 @@ export interface ChosenPlace {
    * With `choose`: places that may not be picked, by id or by a trait of the place (a ship area by the special area it is).
    */
   except?: Id[];
+}
+
+/**
+ * Who controls the rule's location (a ship area's Bridge) changes: the side of the trigger's subject (the units that entered), the `active` side, or `nobody`. The state holds it by place until another `control-place` changes it; the `place` condition asks it.
+ */
+export interface ControlPlace {
+  /**
+   * The effect kind: `control-place`.
+   */
+  kind: "control-place";
+  /**
+   * `subject`: the side the trigger's subject units fight for (nothing happens when they fight for several, or there are none); `active`: the side whose turn it is; `nobody`: no side controls it.
+   */
+  to: "subject" | "active" | "nobody";
 }
 
 export interface CountdownPlace {
@@ -294,7 +309,7 @@ export interface Heal {
 }
 
 /**
- * Limits how many units may leave, or how far units may move.
+ * Limits how many units may leave, or how far units may move: the units at the rule's location, those `target` selects, or every unit of the `sides` it names wherever they are. Units under several limits keep the smallest.
  */
 export interface LimitMovement {
   /**
@@ -313,6 +328,10 @@ export interface LimitMovement {
    * At most this many spaces, spreads or areas per move.
    */
   maxDistance?: number;
+  /**
+   * Every unit these sides field, wherever it is on the board (not only at the rule's location); without it, the units at the rule's location (or the target's).
+   */
+  sides?: Side;
   /**
    * How long the effect lasts.
    */

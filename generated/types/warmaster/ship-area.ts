@@ -96,33 +96,12 @@ export interface WarmasterShipArea {
     onTeleport: "allowed" | "destroyed";
   };
   /**
-   * For an area that a side controls (the Bridge): who controls it at the start, who takes control, and how far units move for the controller, its opponent and when the area is destroyed.
+   * For an area that a side controls (the Bridge): who controls it at the start. Who takes it later and what control does are the area's rules (`control-place`, the `place` condition).
    */
   control?: {
     /**
      * The side (manifest side id) that controls the area at the start.
      */
     initial: Id;
-    /**
-     * Who controls it later: `last-side-to-enter` (the last player with a unit arriving in the area).
-     */
-    changesTo: "last-side-to-enter";
-    /**
-     * Areas a unit may move per movement, by controller.
-     */
-    movement: {
-      /**
-       * Areas per move for the side controlling the area.
-       */
-      controller: number;
-      /**
-       * Areas per move for the other side.
-       */
-      opponent: number;
-      /**
-       * Areas per move for both sides once the area is destroyed.
-       */
-      destroyed: number;
-    };
   };
 }

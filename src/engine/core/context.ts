@@ -6,7 +6,7 @@ import type { Asked, AskingPolicy } from './choices.js';
 import type { DieName } from './dice.js';
 import type { JsonValue, LogEntry } from './log.js';
 import type { GameEvent as RuleEvent } from './rules/event.js';
-import { otherSides, patched, type CoreState, type Mutable, type UnitInit, type UnitState } from './state.js';
+import { otherSides, patched, placeController, type CoreState, type Mutable, type UnitInit, type UnitState } from './state.js';
 
 /** A table an effect may roll on (roll-table): any generic roll table (its dice, its entries by roll). */
 export type { RollTable } from './generic-tables.js';
@@ -169,6 +169,13 @@ export function resolveSides(state: CoreState, side: Side, ctx: EffectContext): 
       return state.active !== null ? [state.active] : [];
     case 'inactive':
       return state.active !== null ? otherSides(state, state.active) : [];
+    case 'place-controller':
+    case 'place-non-controller': {
+      const place = ruleLocation(state, ctx);
+      const c = place !== null ? placeController(state, place) : null;
+      if (c === null) return [];
+      return side === 'place-controller' ? [c] : otherSides(state, c);
+    }
     default:
       return [];
   }

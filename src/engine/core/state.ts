@@ -108,6 +108,11 @@ export interface LocationRule {
   readonly location: string | null;
   /** The units it binds (instance ids), or null for every unit there. */
   readonly units: readonly string[] | null;
+  /**
+   * Set by a limit with `sides`: it binds every unit these sides field, wherever it is (`location`
+   * is then null); left out otherwise, so the state of a game that has none reads as before.
+   */
+  readonly sides?: readonly string[];
   readonly maxUnitsLeaving: number | null;
   readonly maxDistance: number | null;
   readonly duration: Duration;
@@ -154,6 +159,12 @@ export interface CoreState {
    * reads (and logs) as it did before markers.
    */
   readonly placeMarkers: { readonly [place: string]: string } | undefined;
+  /**
+   * The side controlling each place a `control-place` effect or the game gave (null: nobody), by
+   * place; undefined until one is given, so the state of a game that has none reads (and logs) as
+   * it did before control of places.
+   */
+  readonly placeControl: { readonly [place: string]: string | null } | undefined;
   /** Cards by zone (`deck`, `discard`, `removed`, `hand:<side>`...), top first. */
   readonly zones: { readonly [zone: string]: readonly string[] };
   readonly delayed: readonly DelayedEffect[];
@@ -257,6 +268,7 @@ export function createState(init: NewState): CoreState {
     phase: null,
     destroyedPlaces: [],
     placeMarkers: undefined,
+    placeControl: undefined,
     zones: Object.fromEntries(Object.entries(init.zones ?? {}).map(([zone, cards]) => [zone, [...cards]])),
     delayed: [],
     fired: [],
@@ -318,6 +330,7 @@ export function coreWith(s: CoreState, patch: Partial<CoreState>): CoreState {
     phase: s.phase,
     destroyedPlaces: s.destroyedPlaces,
     placeMarkers: s.placeMarkers,
+    placeControl: s.placeControl,
     zones: s.zones,
     delayed: s.delayed,
     fired: s.fired,
@@ -377,6 +390,16 @@ export function battleWith(b: BattleState, patch: Partial<BattleState>): BattleS
 /** The side a unit fights for now: its controller's while controlled, else its owner. */
 export function fightsFor(unit: UnitState): string {
   return unit.controlledBy?.side ?? unit.side;
+}
+
+/** The side controlling a place (control-place), or null when nobody does. */
+export function placeController(state: CoreState, place: string): string | null {
+  return state.placeControl?.[place] ?? null;
+}
+
+/** The state with `side` (null: nobody) controlling `place`. */
+export function withPlaceControl(state: CoreState, place: string, side: string | null): CoreState {
+  return coreWith(state, { placeControl: { ...state.placeControl, [place]: side } });
 }
 
 /** Units on the board: not destroyed. */

@@ -52,10 +52,8 @@ export interface PieceInfo {
 export interface BridgeInfo {
   /** The numbered area that is the Bridge. */
   readonly area: string;
+  /** The side controlling it at the start (its `control/initial`). */
   readonly initial: string;
-  readonly controller: number;
-  readonly opponent: number;
-  readonly destroyed: number;
   readonly key: string;
 }
 
@@ -191,9 +189,7 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
   const bridgeRec = Object.values(shipAreas).find((s) => s.control !== undefined);
   const bridgeArea = bridgeRec ? areaOf(bridgeRec.id) : null;
   const bridge: BridgeInfo | null =
-    bridgeRec?.control && bridgeArea
-      ? { area: bridgeArea, initial: bridgeRec.control.initial, ...bridgeRec.control.movement, key: `ship-area/${bridgeRec.id}/control` }
-      : null;
+    bridgeRec?.control && bridgeArea ? { area: bridgeArea, initial: bridgeRec.control.initial, key: `ship-area/${bridgeRec.id}/control` } : null;
 
   const pieces: { [record: string]: PieceInfo } = {};
   for (const u of Object.values(kind(content, 'unit')))

@@ -9,6 +9,7 @@
 // determinized state: its guesses), else as an average piece.
 import type { UnitState } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
+import { bridgeController } from './hooks.js';
 import type { WarmasterState } from './state.js';
 
 /** How far (in areas) a threat to a leader is counted, and the weights of the terms. */
@@ -73,7 +74,8 @@ export function evaluateState(rules: WarmasterRules, state: WarmasterState, side
     }
   }
 
-  const bridge = state.bridge === null ? 0 : state.bridge === side ? 1 : -1;
+  const held = bridgeController(rules, state.core);
+  const bridge = held === null ? 0 : held === side ? 1 : -1;
   return WEIGHT.danger * danger + WEIGHT.safety * safety + WEIGHT.material * material + WEIGHT.bridge * bridge + WEIGHT.area * areas;
 }
 

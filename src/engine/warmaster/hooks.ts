@@ -3,12 +3,22 @@
 // core's runner is given (the pack's rules with these hooks), one per compiled content.
 import type { RuleHooks } from '../core/context.js';
 import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
-import { fightsFor, type CoreState, type UnitState } from '../core/state.js';
+import { fightsFor, placeController, type CoreState, type UnitState } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
 
 /** Whether a unit may enter the area of its own will: not a destroyed one, nor one no unit may enter (the Reactors). */
 export function enterable(rules: WarmasterRules, core: CoreState, area: string): boolean {
   return !(rules.destroyedClosed && core.destroyedPlaces.includes(area)) && !rules.noEntry.includes(area);
+}
+
+/**
+ * The side controlling the Bridge: the core's control of its area (the Bridge's `control` rule gives
+ * it), none while it is destroyed ("no player will be able to control it"), or with no Bridge.
+ */
+export function bridgeController(rules: WarmasterRules, core: CoreState): string | null {
+  const b = rules.bridge;
+  if (b === null || core.destroyedPlaces.includes(b.area)) return null;
+  return placeController(core, b.area);
 }
 
 /** Whether the area holds a piece (face up or down) of a side other than `side`. */
@@ -22,6 +32,7 @@ export function locationLimit(core: CoreState, unit: UnitState): number | null {
   let limit: number | null = null;
   for (const r of core.locationRules) {
     if (r.maxDistance === null || (r.location !== null && r.location !== unit.location) || (r.units !== null && !r.units.includes(unit.id))) continue;
+    if (r.sides !== undefined && !r.sides.includes(fightsFor(unit))) continue;
     limit = limit === null ? r.maxDistance : Math.min(limit, r.maxDistance);
   }
   return limit;

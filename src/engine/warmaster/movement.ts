@@ -1,23 +1,15 @@
-// Movement: "the player who controls the Bridge can move his units up to three areas, whereas its
-// opponent only can move them one by one"; "If the bridge is destroyed ... both will only be able to
-// move an area in turn" (the Bridge's `control.movement`). A unit moves area to area along the
+// Movement: as far as the movement limits in force allow (the Bridge's rules: "the player who
+// controls the Bridge can move his units up to three areas, whereas its opponent only can move them
+// one by one", one area each once it is destroyed), one area when none does. A unit moves area to area along the
 // connections, never into a destroyed area or the Reactors ("No unit can penetrate voluntarily");
 // it may enter an area holding enemy pieces, face up or face down, but goes no farther that move
 // (ruling stop-at-enemy), and a battle is fought there in its side's battle phase. Face-down pieces
 // do not move ("can move anyone of the units ... which are face up"), nor do units a rule holds in
 // place (Crew: `limit-movement` 0).
-import { fightsFor, type CoreState, type UnitState } from '../core/state.js';
+import { fightsFor, type UnitState } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
 import { enterable, locationLimit } from './hooks.js';
 import type { WarmasterState } from './state.js';
-
-/** How many areas a unit of `side` may move now, by who controls the Bridge. */
-export function areasPerMove(rules: WarmasterRules, core: CoreState, bridge: string | null, side: string): number {
-  const b = rules.bridge;
-  if (b === null) return 1;
-  if (core.destroyedPlaces.includes(b.area)) return b.destroyed;
-  return bridge === side ? b.controller : b.opponent;
-}
 
 /** Whether a unit may move in this movement phase: its side's, on the ship, face up, not yet moved. */
 export function mayMove(state: WarmasterState, unit: UnitState): boolean {
@@ -86,9 +78,8 @@ export function moveMap(rules: WarmasterRules, state: WarmasterState): MoveMap {
 export function destinations(rules: WarmasterRules, state: WarmasterState, unit: UnitState, map: MoveMap = moveMap(rules, state)): string[] {
   if (!mayMove(state, unit)) return [];
   const core = state.core;
-  let reach = areasPerMove(rules, core, state.bridge, fightsFor(unit));
-  const limit = locationLimit(core, unit);
-  if (limit !== null) reach = Math.min(reach, limit);
+  // The limits the rules put on it (the Bridge's: three areas or one; Crew's: none); one area when no rule says.
+  const reach = locationLimit(core, unit) ?? 1;
   const { graph, closed, enemy } = map;
   const from = graph.index.get(unit.location!);
   if (from === undefined) return [];

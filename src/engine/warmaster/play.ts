@@ -26,7 +26,7 @@ import {
 import { warmasterRuleSet } from './hooks.js';
 import { attemptJob, logEvents } from './jobs.js';
 import { isLegalMove, revealableAtWill } from './moves.js';
-import { arrive, arrived, draw, takeBridge, teleportDone, teleportNext, teleportRoll } from './reinforcements.js';
+import { arrive, arrived, draw, teleportDone, teleportNext, teleportRoll } from './reinforcements.js';
 import { addBattle, revealsAt, runJob, setCore, turnFaceUp, withRandom, type Next } from './steps.js';
 import { draft, type Draft, type WarmasterMove, type WarmasterState } from './state.js';
 import { turnLimit, victory } from './victory.js';
@@ -106,7 +106,7 @@ function step(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
     case 'arrive':
       return arrive(rules, s, events);
     case 'arrived':
-      return arrived(rules, s, events);
+      return arrived(rules, s);
     case 'teleport-done':
       return teleportDone(s);
     case 'move':
@@ -150,8 +150,6 @@ export function advance(rules: WarmasterRules, s: Draft, events: GameEvent[]): P
   let checkedUnits: WarmasterState['core']['units'] | null = null;
   let checkedIdentities: WarmasterState['identities'] | null = null;
   for (let guard = 0; guard < 100_000; guard++) {
-    // "If the bridge is destroyed, no player will be able to control it" (the destroy-place line says when).
-    if (s.bridge !== null && rules.bridge !== null && s.core.destroyedPlaces.includes(rules.bridge.area)) s.bridge = null;
     if (s.result === null && s.phase !== null && (s.core.units !== checkedUnits || s.identities !== checkedIdentities)) {
       checkedUnits = s.core.units;
       checkedIdentities = s.identities;
@@ -218,7 +216,6 @@ export function playMove(rules: WarmasterRules, state: WarmasterState, move: War
       setCore(s, moveUnit(s.core, move.unit, move.to).state);
       s.moved = [...s.moved, move.unit];
       if (enemyHeld) addBattle(rules, s, move.to);
-      takeBridge(rules, s, side, move.to, events);
       // A unit ending its move beside face-down enemy pieces turns them face up (ruling standard-face-down-pieces).
       const then = revealsAt(rules, s, move.to) ? 'reveal' : 'move';
       if (then === 'reveal') s.revealing = move.to;

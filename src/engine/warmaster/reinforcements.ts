@@ -12,7 +12,8 @@
 // destroyed); Failure! delays the group; Success! places it in the area of the rolled number;
 // Perfectly! runs the entry's effects: its side chooses the area, any but those the entry excludes
 // and destroyed ones (a `choose` move). The units then
-// enter the area (`unit-enters`), where the Reactors' and the destroyed areas' rules annihilate them.
+// enter the area (`unit-enters`), where the Reactors' and the destroyed areas' rules annihilate them
+// and the Bridge's gives it to their side.
 import type { GameEvent } from '../core/game.js';
 import { rollD66, rollDie } from '../core/dice.js';
 import { moveUnit } from '../core/move.js';
@@ -133,10 +134,8 @@ export function arrive(rules: WarmasterRules, s: Draft, events: GameEvent[]): Ne
   return runJob(s, rules, { kind: 'fire', event: { event: 'unit-enters', location: area, side: group.side, units: pieces } }, 'arrived', events);
 }
 
-/** `arrived`: the Bridge passes to the side whose units arrived there and survived. */
-export function arrived(rules: WarmasterRules, s: Draft, events: GameEvent[]): Next {
-  const group = s.teleports[0]!;
-  if (s.arrival !== null && live(s).length > 0) takeBridge(rules, s, group.side, s.arrival, events);
+/** `arrived`: what follows the units' arrival where they survived it (the Bridge's own rule gives it to their side as they enter). */
+export function arrived(rules: WarmasterRules, s: Draft): Next {
   // Arriving beside the enemy turns the face-down pieces there face up (ruling standard-face-down-pieces).
   if (s.arrival !== null && live(s).length > 0 && revealsAt(rules, s, s.arrival)) s.revealing = s.arrival;
   // Units teleporting into an enemy-held area fight there in their side's battle phase, as if they had moved in (ruling standard-stacking).
@@ -144,14 +143,6 @@ export function arrived(rules: WarmasterRules, s: Draft, events: GameEvent[]): N
   s.arrival = null;
   s.stage = s.revealing !== null ? 'reveal' : 'teleport-done';
   return 'go';
-}
-
-/** "it will be controlled by the last player who has a unit arrives in the area": unless it is destroyed. */
-export function takeBridge(rules: WarmasterRules, s: Draft, side: string, area: string, events: GameEvent[]): void {
-  const b = rules.bridge;
-  if (b === null || area !== b.area || s.bridge === null || s.bridge === side || s.core.destroyedPlaces.includes(area)) return;
-  s.bridge = side;
-  events.push({ type: 'effect', effect: 'bridge', rule: b.key, side, area });
 }
 
 /** `teleport-done`: the next group. */

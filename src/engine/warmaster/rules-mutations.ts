@@ -1,6 +1,7 @@
 // For `playmark coverage warmaster --mutate` (src/analysis/mutation-check.ts): the change to make to
 // each rule whose own data gives no default the engine reads (a rule whose effects are `manual`
-// notes, whose value the procedure reads from another field, or which is text only). Each changes
+// notes, whose value the procedure reads from another field, whose effects removed play as they do,
+// or which is text only). Each changes
 // the value the engine plays the rule from; a seeded batch must then play differently. The
 // Teleportation Table's Failure! entries are played by their `outcome` (the engine does not run
 // their delayed effects yet: the next step, once the vocabulary can say an area given by the roll
@@ -57,13 +58,14 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
   },
   'ship-area/the-reactors/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into the Reactors' },
   'ship-area/destroyed-areas/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into destroyed areas' },
-  // The Bridge destroyed: its `control.movement.destroyed` (movement.ts). The fire counting down from
+  // The Bridge destroyed: its limit of one area (removed, the procedure's one area when no rule limits
+  // plays the same, so the limit is raised instead). The fire counting down from
   // 56 after the Engine Room goes reaches the Bridge in about 1 random game of 200 (11 of 2,000 of
   // seed 1), so a 200-game batch may well miss it: this rule alone plays a longer batch; the check
   // stops at the first chunk that plays differently.
   'ship-area/the-bridge/destroyed': {
     record: 'ship-area/the-bridge',
-    pointer: '/control/movement/destroyed',
+    pointer: '/rules/2/do/0/maxDistance',
     value: 3,
     what: 'units move up to three areas while the Bridge is destroyed',
     batch: {
@@ -71,8 +73,6 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
       why: 'the Bridge is destroyed (by the fire after the Engine Room goes) in about 1 random game of 200',
     },
   },
-  'ship-area/the-bridge/movement': { pointer: '/control/movement/controller', value: 1, what: "the Bridge's controller moves one area, not three" },
-  'ship-area/the-bridge/control': { pointer: '/control/initial', value: 'imperial', what: 'the Imperial side controls the Bridge at the start' },
   'scenario/standard-game#/specialRules/0': {
     record: 'ship-area/the-bridge',
     pointer: '/control/initial',

@@ -9,13 +9,15 @@
 // controls the Bridge ("after all, it is the ship of Horus").
 import type { GameEvent, PlayResult } from '../core/game.js';
 import { sampleIndices } from '../core/random.js';
-import { coreWith, createState } from '../core/state.js';
+import { coreWith, createState, withPlaceControl } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
 import { advance } from './play.js';
 import { draft, type WarmasterState } from './state.js';
 
 export function setupState(rules: WarmasterRules, seed: number): PlayResult<WarmasterState> {
   let core = createState({ seed, sides: rules.sides, units: rules.units, turn: 0, active: null });
+  // "The bridge is controlled initially by the Treasonous player": the Bridge's `control/initial`.
+  if (rules.bridge !== null) core = withPlaceControl(core, rules.bridge.area, rules.bridge.initial);
   const events: GameEvent[] = [{ type: 'setup', pack: rules.pack, scenario: rules.scenario, seed, sides: [...rules.sides], first: rules.first }];
   const identities: { [piece: string]: string } = {};
   const unplaced: string[] = [];
@@ -77,7 +79,6 @@ export function setupState(rules: WarmasterRules, seed: number): PlayResult<Warm
     phase: null,
     stage: 'place',
     core,
-    bridge: rules.bridge?.initial ?? null,
     cup,
     identities,
     unplaced,

@@ -71,8 +71,6 @@ export interface WarmasterState extends GameState {
   readonly phase: string | null;
   readonly stage: Stage;
   readonly core: CoreState;
-  /** The side controlling the Bridge; null once it is destroyed (or with no Bridge on the map). */
-  readonly bridge: string | null;
   /** Piece ids in the cup, unordered (each draw is a random pick). */
   readonly cup: readonly string[];
   /**
@@ -127,7 +125,6 @@ export function stateWith(s: WarmasterState, patch: Partial<WarmasterState>): Wa
     phase: s.phase,
     stage: s.stage,
     core: s.core,
-    bridge: s.bridge,
     cup: s.cup,
     identities: s.identities,
     unplaced: s.unplaced,

@@ -172,8 +172,13 @@ function piecesWords(f: DeepReadonly<UnitFilter>, w: Words): string {
 function conditionWords(c: DeepReadonly<Condition>, w: Words, here: Scope): string {
   const parts: string[] = [];
   if (c.place) {
-    if (c.place.hasTrait) throw new Unworded();
-    if (c.place.destroyed !== undefined) parts.push(`${here.place} is ${c.place.destroyed ? '' : 'not '}destroyed`);
+    const { hasTrait, destroyed, controlled, controlledBy } = c.place;
+    if (hasTrait) throw new Unworded();
+    const is: string[] = [];
+    if (destroyed !== undefined) is.push(`${destroyed ? '' : 'not '}destroyed`);
+    if (controlled !== undefined) is.push(controlled ? 'controlled by a side' : 'controlled by nobody');
+    if (controlledBy !== undefined) is.push(`controlled by ${sidesWords(controlledBy, w, here)}`);
+    if (is.length > 0) parts.push(`${here.place} is ${joinAnd(is)}`);
   }
   if (c.present) parts.push(`${piecesWords(c.present, w)} is ${here.units}`);
   if (c.not) {
@@ -217,6 +222,15 @@ function effectWords(e: Eff, w: Words, here: Scope, pointer: string): string {
       return `${playerWords(e.by, w)} may ${effectsWords(e.do, w, here, `${pointer}/do`)}`;
     case 'roll':
       return rollWords(e, w, here, pointer);
+    case 'control-place': {
+      if (e.to === 'nobody') return `nobody controls ${here.place} any more`;
+      return `${e.to === 'subject' ? "that unit's side" : 'the active player'} takes control of ${here.place}`;
+    }
+    case 'limit-movement': {
+      if (e.sides === undefined || e.target !== undefined || e.maxUnitsLeaving !== undefined || e.maxDistance === undefined) throw new Unworded();
+      const n = e.maxDistance;
+      return `${sidesWords(e.sides, w, here)} moves its units ${n === 1 ? `one ${w.names.place}` : `up to ${n} ${w.names.place}s`} a move`;
+    }
     case 'at-place': {
       const there: Scope = { place: `that ${w.names.place}`, units: 'there' };
       return `${placesWords(e.place, w)}, ${effectsWords(e.do, w, there, `${pointer}/do`)}`;
@@ -224,6 +238,16 @@ function effectWords(e: Eff, w: Words, here: Scope, pointer: string): string {
     default:
       throw new Unworded();
   }
+}
+
+/** The side or sides a rule names, as the subject of a sentence: `the side controlling this area`. */
+function sidesWords(side: string, w: Words, here: Scope): string {
+  if (side === 'any') return 'every side';
+  if (side === 'place-controller') return `the side controlling ${here.place}`;
+  if (side === 'place-non-controller') return 'the other side';
+  const adjective = sideAdjective(side, w);
+  if (adjective) return `the ${adjective} side`;
+  throw new Unworded();
 }
 
 /** The units a `destroy` selects. */

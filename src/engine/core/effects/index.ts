@@ -13,6 +13,7 @@ import { addUnit } from './add-unit.js';
 import { atPlace } from './at-place.js';
 import { bringIn } from './bring-in.js';
 import { chooseUnits } from './choose-units.js';
+import { controlPlace } from './control-place.js';
 import type { ApplyNested, Handler, Step } from './common.js';
 import { damage } from './damage.js';
 import { delayed } from './delayed.js';
@@ -63,6 +64,7 @@ export const handlers: { readonly [K in Effect['kind']]: Handler<K> } = {
   may,
   'choose-units': chooseUnits,
   'destroy-place': destroyPlace,
+  'control-place': controlPlace,
   'at-place': atPlace,
   'move-cards': moveCards,
   'end-game': endGame,

@@ -1,7 +1,8 @@
 // limit-movement: records a movement limit at the rule's location, for the units the target
-// selects now (or every unit there when the effect has no target). The game's movement rules
+// selects now (or every unit there when the effect has no target), or for every unit of the sides
+// `sides` names now, wherever it is. The game's movement rules
 // read `state.locationRules`; the limit ends with its duration (see expire.ts).
-import { ruleLocation, type EffectContext } from '../context.js';
+import { resolveSides, ruleLocation, type EffectContext } from '../context.js';
 import { entry } from '../log.js';
 import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import { coreWith, type CoreState, type LocationRule } from '../state.js';
@@ -17,14 +18,16 @@ export function addLimit(
   const selected = effect.target !== undefined ? select(state, effect.target, ctx, policy) : null;
   if (isAsked(selected)) return selected;
   const next = selected?.state ?? state;
-  const rule: LocationRule = {
-    location: ruleLocation(next, ctx),
+  const common = {
     units: selected !== null ? [...selected.ids] : null,
     maxUnitsLeaving: effect.maxUnitsLeaving ?? null,
     maxDistance: effect.maxDistance ?? null,
     duration: effect.duration,
     source: ctx.source,
   };
+  // With `sides`, the limit binds those sides' units wherever they are: no location.
+  const rule: LocationRule =
+    effect.sides === undefined ? { location: ruleLocation(next, ctx), ...common } : { location: null, ...common, sides: resolveSides(next, effect.sides, ctx) };
   return { state: coreWith(next, { locationRules: [...next.locationRules, rule] }), rule, selected };
 }
 
@@ -36,7 +39,8 @@ export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, pol
     rule.maxUnitsLeaving !== null ? `at most ${rule.maxUnitsLeaving} unit(s) per army leave` : null,
     rule.maxDistance !== null ? `moves of at most ${rule.maxDistance}` : null,
   ].filter((s) => s !== null);
-  const text = `Movement limited at ${rule.location ?? 'every location'} (${effect.duration}): ${limits.join('; ') || 'no limit printed'}${rule.units !== null ? ` for ${rule.units.join(', ') || 'no unit'}` : ''}.`;
+  const whom = rule.sides !== undefined ? ` for every unit of ${rule.sides.join(', ') || 'no side'}` : '';
+  const text = `Movement limited at ${rule.location ?? 'every location'} (${effect.duration}): ${limits.join('; ') || 'no limit printed'}${rule.units !== null ? ` for ${rule.units.join(', ') || 'no unit'}` : ''}${whom}.`;
   return {
     state: next,
     log: [
@@ -47,6 +51,7 @@ export const limitMovement: Handler<'limit-movement'> = (state, effect, ctx, pol
           maxUnitsLeaving: rule.maxUnitsLeaving,
           maxDistance: rule.maxDistance,
           duration: effect.duration,
+          ...(rule.sides === undefined ? {} : { sides: [...rule.sides] }),
           ...choiceData(selected?.choice ?? null),
         },
       }),

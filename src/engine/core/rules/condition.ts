@@ -1,12 +1,12 @@
 // The `if` of a rule: a small predicate language over the game state. One form per object:
 // all / any / not combine; present / count count units matching a filter (at the rule's location
 // unless the filter binds a name); battle, phase, active and turn ask about the turn; place asks
-// about the rule's location (its traits or terrain, whether it is destroyed).
+// about the rule's location (its traits or terrain, whether it is destroyed, who controls it).
 import type { Condition } from '../../../../generated/types/common/defs.js';
 import type { DeepReadonly } from '../../../../generated/types/readonly.js';
 import { resolveSides, ruleLocation, type EffectContext } from '../context.js';
 import { matchesUnit } from '../filter.js';
-import { unitsInPlay, type CoreState } from '../state.js';
+import { placeController, unitsInPlay, type CoreState } from '../state.js';
 
 const compare = {
   lt: (a: number, b: number) => a < b,
@@ -38,8 +38,11 @@ export function holds(state: CoreState, condition: DeepReadonly<Condition>, ctx:
   if (condition.place !== undefined) {
     const place = ruleLocation(state, ctx);
     if (place === null) return false;
-    const { hasTrait, destroyed } = condition.place;
+    const { hasTrait, destroyed, controlled, controlledBy } = condition.place;
     if (destroyed !== undefined && state.destroyedPlaces.includes(place) !== destroyed) return false;
+    const controller = placeController(state, place);
+    if (controlled !== undefined && (controller !== null) !== controlled) return false;
+    if (controlledBy !== undefined && (controller === null || !resolveSides(state, controlledBy, ctx).includes(controller))) return false;
     if (hasTrait !== undefined) {
       const traits = ctx.placeTraits?.(place) ?? [];
       if (!hasTrait.every((t) => traits.includes(t.toLowerCase()))) return false;

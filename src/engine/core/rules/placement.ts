@@ -81,7 +81,7 @@ export function samePlacement(a: CoreState, b: CoreState, reads: Reads, aKeys: K
   if (a === b) return true;
   if (!sameBattles(a, b, reads.battlePlaces)) return false;
   if ((reads.turn && a.turn !== b.turn) || (reads.active && a.active !== b.active) || (reads.phase && a.phase !== b.phase)) return false;
-  if (!sameList(a.destroyedPlaces, b.destroyedPlaces)) return false;
+  if (!sameList(a.destroyedPlaces, b.destroyedPlaces) || !sameControl(a.placeControl, b.placeControl)) return false;
   if (a.units === b.units) return true;
   if (a.units.length !== b.units.length) return false;
   for (let i = 0; i < a.units.length; i++) {
@@ -287,6 +287,11 @@ function placementReadsFor(rules: RuleSet): Reads | null {
         // Without a target, limit-movement binds every unit there without naming one (the marks
         // name the place); another kind's default reads every unit there.
         if (e.kind !== 'limit-movement' && !unapplied(e.kind) && place !== null) filtersAt.set(place, 'all');
+        // A limit on sides reads what they name: the turn's side, or a battle's (a place's controller is in the placement).
+        if (e.kind === 'limit-movement' && e.sides !== undefined) {
+          if (e.sides === 'active' || e.sides === 'inactive') read.active = true;
+          else if (e.sides === 'attacker' || e.sides === 'defender' || e.sides === 'controlling' || e.sides === 'non-controlling') battlePlaces = null;
+        }
         return true;
       };
       return (r.rule.if === undefined || conditionOk(r.rule.if)) && r.rule.do.every(targetOk);
@@ -340,6 +345,14 @@ function readsPlaceTraitsOnly(c: DeepReadonly<Condition>): boolean {
 function readsUnits(c: DeepReadonly<Condition>): boolean {
   if (c.present !== undefined || c.count !== undefined) return true;
   return (c.all ?? []).some(readsUnits) || (c.any ?? []).some(readsUnits) || (c.not !== undefined && readsUnits(c.not));
+}
+
+/** Whether two states give the same places the same controllers (control-place). */
+function sameControl(a: CoreState['placeControl'], b: CoreState['placeControl']): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k] && k in b);
 }
 
 export function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -8,7 +8,7 @@ import type { EffectOf } from '../effects/common.js';
 import { addLimit } from '../effects/limit-movement.js';
 import { addModifiers } from '../effects/modify-strength.js';
 import { entry, NO_ENTRIES, type LogEntry } from '../log.js';
-import { contextWith, type EffectContext } from '../context.js';
+import { contextWith, resolveSides, type EffectContext } from '../context.js';
 import { selectUnits } from '../filter.js';
 import { type Asked, type AskingPolicy, isAsked } from '../choices.js';
 import { firstPolicy, type Policy } from '../policy.js';
@@ -68,7 +68,10 @@ function marksOf(state: CoreState, statics: readonly RuleSource[], hooks: RuleHo
     for (const e of rule.do) {
       if (unapplied(e.kind)) continue;
       const target = 'target' in e ? e.target : undefined;
-      marks += target !== undefined ? selectUnits(state, target, ctx, firstPolicy).ids.join(',') : String(inst.location);
+      const sides = e.kind === 'limit-movement' ? e.sides : undefined;
+      // A limit on sides marks the sides it names now (the place's controller changes them).
+      if (target !== undefined) marks += selectUnits(state, target, ctx, firstPolicy).ids.join(',');
+      else marks += sides !== undefined ? `sides:${resolveSides(state, sides, ctx).join(',')}` : String(inst.location);
       marks += ';';
     }
     marks += '|';

@@ -1,5 +1,5 @@
 // The special areas card (a sheet): each special area's printed name and rules, where the ruled map
-// puts it, and what the engine plays from its record as short facts: control and entry from the
+// puts it, and what the engine plays from its record as short facts: initial control and entry from the
 // fields the engine reads, the rest from the area's rules in words (src/render/common/rule-words.ts),
 // so a changed rule changes the sheet. Each fact is marked where a layer set it.
 import type { Effect } from '../../../../generated/types/common/effect.js';
@@ -45,11 +45,8 @@ function facts(view: WarmasterView, a: Area, book: MarkBook): { facts: Fact[]; t
     out.push({ label, value, record, pointers });
     book.add(record, record === a.id ? o : view.origins('ship-area', record), pointers);
   };
-  if (a.control) {
-    add('Control', `${sideView(view, a.control.initial).name} at the start; then the last side to enter`, ['/control']);
-    const m = a.control.movement;
-    add('Moves per turn', `controller ${m.controller} areas, opponent ${m.opponent}; ${m.destroyed} each once destroyed`, ['/control/movement']);
-  }
+  // Who takes control later and what it does are the area's rules, worded below.
+  if (a.control) add('Control', `${sideView(view, a.control.initial).name} at the start`, ['/control/initial']);
   // What befalls a unit teleporting in is the area's rule, worded below.
   if (a.entry) add('Entry', a.entry.voluntary ? 'units may move in' : 'no unit may move in', ['/entry/voluntary']);
   const names = ruleNames(view);
