@@ -403,17 +403,6 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
       seen: (l, s) => l.type === 'effect' && l.effect === 'move' && beside(s as WarmasterState, (s as WarmasterState).core.destroyedPlaces),
     },
     {
-      key: 'ship-area/the-bridge/movement',
-      how: 'a unit moves more than one area at once (its side controls the Bridge)',
-      seen: (l) => l.type === 'effect' && l.effect === 'move' && !rules.area.get(String(l.from))?.neighbours.includes(String(l.to)),
-    },
-    {
-      key: 'ship-area/the-bridge/destroyed',
-      how: 'a unit moves while the Bridge is destroyed (one area, whoever held it: the fire reached it in a game)',
-      seen: (l, s) =>
-        l.type === 'effect' && l.effect === 'move' && rules.bridge !== null && (s as WarmasterState).core.destroyedPlaces.includes(rules.bridge.area),
-    },
-    {
       key: 'scenario/standard-game/face-down-pieces',
       how: 'a face-down piece is turned face up by the procedure (a `reveal` line naming no rule: not by its own side at will)',
       seen: (l) => l.type === 'reveal' && l.rule === undefined,

@@ -1,6 +1,6 @@
 // The state of a game of Warmaster: plain JSON. The core state holds the pieces (units and cards,
-// on the ship or off it), the battle under way, destroyed areas and the generator; the Warmaster
-// fields say where the turn stands (the phase and its stage), who controls the Bridge, what the cup
+// on the ship or off it), the battle under way, destroyed areas, who controls the Bridge and the
+// generator; the Warmaster fields say where the turn stands (the phase and its stage), what the cup
 // holds, which pieces lie face down, and which groups wait to teleport.
 import type { ChoiceAnswer, ChoiceRequest } from '../core/choices.js';
 import type { GameMove, GameState } from '../core/game.js';
