@@ -4,7 +4,9 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import type { PackContent } from '../src/content/effective.js';
-import { bot } from '../src/engine/core/bots.js';
+import { playRange } from '../src/analysis/simulate.js';
+import type { Batch } from '../src/analysis/simulate-report.js';
+import { bot, type BotName } from '../src/engine/core/bots.js';
 import type { GameEvent } from '../src/engine/core/game.js';
 import { seedRandom, type RandomState } from '../src/engine/core/random.js';
 import { rollD6 } from '../src/engine/core/dice.js';
@@ -185,4 +187,29 @@ export function fight(
 /** The side controlling the Bridge in a state (none while it is destroyed). */
 export function bridgeOf(content: PackContent, state: WarmasterState): string | null {
   return bridgeController(warmasterRules(content as never), state.core);
+}
+
+/**
+ * How many of the first `games` games of simulate's batch seed 1 `side` wins, the Imperial side
+ * played by `imperial` and the Traitor by `traitor` (game i has the same seed whatever the bots, so
+ * two calls compare the same set-ups). Every game must end in a result.
+ */
+export function batchWins(side: 'imperial' | 'traitor', games: number, imperial: BotName, traitor: BotName): number {
+  const { printables: _, ...content } = packContentOf('warmaster');
+  const batch: Batch = {
+    pack: 'warmaster',
+    packVersion: content.pack.version,
+    scenario: null,
+    seed: 1,
+    games,
+    bots: [
+      { side: 'imperial', bot: imperial },
+      { side: 'traitor', bot: traitor },
+    ],
+    maxMoves: 10_000,
+  };
+  const { summaries } = playRange(game as never, content, batch, { from: 0, to: games });
+  const unfinished = summaries.filter((g) => g.end !== 'result').length;
+  if (unfinished > 0) throw new Error(`${unfinished} of ${games} games ended without a result`);
+  return summaries.filter((g) => g.winner === side).length;
 }
