@@ -359,28 +359,11 @@ export const ARCHON_NOT_PRINTED: readonly { readonly key: RegExp; readonly why: 
 
 // ---- Warmaster ----
 
-/** The units that may still move now: the side to act's, on the ship, face up, not yet moved (warmaster/movement.ts mayMove). */
-function movers(state: WarmasterState): readonly CoreUnit[] {
-  if (state.stage !== 'move') return [];
-  return state.core.units.filter(
-    (u) =>
-      !u.destroyed &&
-      u.location !== null &&
-      u.side === state.active &&
-      u.record !== null &&
-      state.identities[u.id] === undefined &&
-      !state.moved.includes(u.id),
-  );
-}
-type CoreUnit = WarmasterState['core']['units'][number];
-
 /** Warmaster's rules that leave no line under their own key, for a scenario. */
 export function warmasterWitnesses(content: PackContent, scenario: JsonObject): Witness[] {
   const rules = warmasterRules(content as never, String(scenario.id));
   const id = `scenario/${scenario.id}#`;
   const special = (name: string) => (scenario.specialRules as { text?: string }[] | undefined)?.findIndex((r) => r.text?.startsWith(name)) ?? -1;
-  const beside = (state: WarmasterState, areas: readonly string[]) =>
-    movers(state).some((u) => rules.area.get(u.location!)?.neighbours.some((n) => areas.includes(n)));
   const out: Witness[] = [
     {
       key: `${id}/sides/0/army`,
@@ -391,16 +374,6 @@ export function warmasterWitnesses(content: PackContent, scenario: JsonObject): 
       key: `${id}/sides/1/army`,
       how: 'the Traitor draws his reinforcements from the cup (a `draw` line, `what: cup`)',
       seen: (l) => l.type === 'draw' && l.what === 'cup',
-    },
-    {
-      key: 'ship-area/the-reactors/no-entry',
-      how: 'a unit that may still move stands next to the Reactors (the move there is refused)',
-      seen: (l, s) => l.type === 'effect' && l.effect === 'move' && beside(s as WarmasterState, rules.noEntry),
-    },
-    {
-      key: 'ship-area/destroyed-areas/no-entry',
-      how: 'a unit that may still move stands next to a destroyed area (the move there is refused)',
-      seen: (l, s) => l.type === 'effect' && l.effect === 'move' && beside(s as WarmasterState, (s as WarmasterState).core.destroyedPlaces),
     },
     {
       key: 'scenario/standard-game/face-down-pieces',

@@ -87,3 +87,22 @@ describe('an edited value in the YAML', () => {
     expect((special.context.areas as { id: string; name: string }[])[0]).toMatchObject({ id: 'the-bridge', name: 'The Command Deck' });
   });
 });
+
+describe("the ship map's labels", () => {
+  const copy = editablePack(PACK);
+  afterAll(() => copy.remove());
+  const tagged = (printables: ReturnType<typeof printablesOf>) => {
+    const map = printables.find((p) => p.id === `${PACK}-ship-map`)!.faces[0]!;
+    return (map.context.areas as { special: { id: string } | null; tags: string[] }[]).flatMap((a) => (a.tags.length > 0 ? [[a.special?.id, a.tags]] : []));
+  };
+
+  it("come from the area's rules: a rule closing it (no entry), with one destroying units arriving (teleport kills)", () => {
+    expect(tagged(printablesOf(PACK))).toEqual([['the-reactors', ['No entry', 'Teleport kills']]]);
+    copy.edit(
+      'areas/the-reactors.yaml',
+      '{ kind: limit-movement, closed: true, duration: while }',
+      '{ kind: limit-movement, maxDistance: 0, duration: while }',
+    );
+    expect(tagged(copy.printables())).toEqual([]);
+  });
+});

@@ -115,6 +115,16 @@ describe('ruleWords', () => {
     expect(ruleWords({ text: 'printed', do: [{ kind: 'end-combat' }] }, names, '/rules/0')).toBeNull();
   });
 
+  it('words a place closed to units entering (limit-movement with `closed`), always or while its condition holds', () => {
+    const closed: Effect = { kind: 'limit-movement', closed: true, duration: 'while' };
+    expect(ruleWords({ text: 'printed', do: [closed] }, names, '/rules/0')?.text).toBe('Always: no unit may move or retreat into this hex.');
+    expect(ruleWords({ text: 'printed', if: { place: { destroyed: true } }, do: [closed] }, names, '/rules/0')?.text).toBe(
+      'If this hex is destroyed: no unit may move or retreat into this hex.',
+    );
+    // A closed place with another limit as well has no words yet.
+    expect(ruleWords({ text: 'printed', do: [{ ...closed, maxDistance: 1 }] }, names, '/rules/0')).toBeNull();
+  });
+
   it('prints ranges as tables do, and two results as words in a sentence', () => {
     expect([rangeWords({ min: 1, max: 1 }), rangeWords({ min: 1, max: 2 }), rangeWords({ min: 1, max: 2 }, true), rangeWords({ min: null, max: 3 })]).toEqual([
       '1',

@@ -7,7 +7,7 @@ import { rollD6 } from '../src/engine/core/dice.js';
 import type { GameEvent } from '../src/engine/core/game.js';
 import { seedRandom } from '../src/engine/core/random.js';
 import { warmasterRules, type WarmasterMove } from '../src/engine/warmaster/index.js';
-import { type Answer, fight, forcedD6, type Placements, testContent } from './warmaster-support.js';
+import { type Answer, fight, forcedD6, type Placements, reactorsOf, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const rules = warmasterRules(content as never);
@@ -89,7 +89,7 @@ describe('Warmaster special units and areas', () => {
   it('the Engine Room and the Weapons store: before each result there a D6, a 1 destroys the area and every unit in it, and the battle ends', () => {
     for (const special of ['the-engine-room', 'the-weapons-store']) {
       const area = rules.areas.find((a) => a.special === special)!;
-      const from = area.neighbours.find((n) => !rules.noEntry.includes(n))!;
+      const from = area.neighbours.find((n) => !reactorsOf(rules).includes(n))!;
       const where = { from, to: area.id };
       const blown = fight(content, ['imperial-unit-1'], { a: [area.id, 'crew'] }, forcedD6(1), undefined, where);
       expect(blown.state.core.destroyedPlaces).toContain(area.id);

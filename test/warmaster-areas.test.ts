@@ -7,7 +7,7 @@ import { seedRandom } from '../src/engine/core/random.js';
 import { coreWith } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
-import { atMovement, bridgeOf, testContent } from './warmaster-support.js';
+import { atMovement, bridgeOf, reactorsOf, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -151,7 +151,7 @@ describe('Warmaster special areas destroyed', () => {
     // A Traitor piece in every other area the lasers may hit.
     const placed: { [piece: string]: string | readonly [string, string | null] } = { 'imperial-unit-1': shields };
     rules.areas
-      .filter((a) => a.id !== shields && !rules.noEntry.includes(a.id))
+      .filter((a) => a.id !== shields && !reactorsOf(rules).includes(a.id))
       .forEach((a, i) => {
         placed[`t${i}`] = [a.id, null];
       });
@@ -225,7 +225,7 @@ describe('Warmaster special areas destroyed', () => {
       .legalMoves(c, state!)
       .filter((m) => m.kind === 'move' && m.unit === 'imperial-unit-2')
       .map((m) => (m as { to: string }).to);
-    expect(reach.sort()).toEqual([...rules.area.get('area-34')!.neighbours].filter((a) => !rules.noEntry.includes(a)).sort());
+    expect(reach.sort()).toEqual([...rules.area.get('area-34')!.neighbours].filter((a) => !reactorsOf(rules).includes(a)).sort());
     const standing = atMovement(content, 'imperial', { 'imperial-unit-2': 'area-34' }, 'imperial');
     expect(game.legalMoves(c, standing).filter((m) => m.kind === 'move' && m.unit === 'imperial-unit-2').length).toBeGreaterThan(reach.length);
   });

@@ -8,7 +8,7 @@ import type { GameEvent } from '../src/engine/core/game.js';
 import { findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { oddsColumn } from '../src/engine/warmaster/tables.js';
-import { type Answer, atMovement, fight, forcedD6, type Placements, testContent } from './warmaster-support.js';
+import { type Answer, atMovement, fight, forcedD6, type Placements, reactorsOf, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -113,7 +113,7 @@ describe('Warmaster battles', () => {
     expect([...where].sort()).toEqual(
       rules.area
         .get('area-34')!
-        .neighbours.filter((a) => !rules.noEntry.includes(a))
+        .neighbours.filter((a) => !reactorsOf(rules).includes(a))
         .sort(),
     );
     expect(findUnit(state.core, 'imperial-unit-2')!.destroyed).toBe(true);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { bot } from '../src/engine/core/bots.js';
 import { seedRandom, type RandomState } from '../src/engine/core/random.js';
 import { warmasterGame as game, warmasterRules, type WarmasterState } from '../src/engine/warmaster/index.js';
-import { testContent } from './warmaster-support.js';
+import { reactorsOf, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -17,7 +17,7 @@ function broken(s: WarmasterState): string[] {
   const out: string[] = [];
   for (const u of s.core.units) {
     if (u.destroyed || u.location === null) continue;
-    if (rules.noEntry.includes(u.location)) out.push(`${u.id} stands in the Reactors (${u.location})`);
+    if (reactorsOf(rules).includes(u.location)) out.push(`${u.id} stands in the Reactors (${u.location})`);
     if (s.core.destroyedPlaces.includes(u.location)) out.push(`${u.id} stands in destroyed ${u.location}`);
     if (!rules.area.has(u.location)) out.push(`${u.id} stands off the map (${u.location})`);
   }

@@ -10,7 +10,7 @@ import { seedRandom } from '../src/engine/core/random.js';
 import { coreWith, findUnit } from '../src/engine/core/state.js';
 import { warmasterGame as game, warmasterRules, type WarmasterMove, type WarmasterState } from '../src/engine/warmaster/index.js';
 import { stateWith } from '../src/engine/warmaster/state.js';
-import { atMovement, fight, forcedD6, testContent } from './warmaster-support.js';
+import { atMovement, fight, forcedD6, reactorsOf, testContent } from './warmaster-support.js';
 
 const content = testContent();
 const c = content as never;
@@ -101,7 +101,7 @@ describe('Warmaster face-down pieces, Horus, stacking and retreats', () => {
     const where = fled.asked[1]!.pending!.request;
     expect(where).toMatchObject({ kind: 'location', side: 'traitor', unit: horus });
     // One area along a connection (the one the Imperial unit left is empty now).
-    expect(where.candidates).toEqual(rules.area.get('area-34')!.neighbours.filter((a) => !rules.noEntry.includes(a)));
+    expect(where.candidates).toEqual(rules.area.get('area-34')!.neighbours.filter((a) => !reactorsOf(rules).includes(a)));
     const to = where.candidates[where.candidates.length - 1]!;
     expect(findUnit(fled.state.core, horus)!.location).toBe(to);
     // He left before the battle: none is fought in area 34.
@@ -122,14 +122,14 @@ describe('Warmaster face-down pieces, Horus, stacking and retreats', () => {
     // Horus's retreat shows the areas open: area 34's neighbours but the Imperial-held one, the destroyed one and the Reactors.
     // Imperial units stay in area 24 (one moves on into area 34); another area is destroyed.
     const neighbours = rules.area.get('area-34')!.neighbours;
-    const destroyed = neighbours.find((a) => a !== 'area-24' && !rules.noEntry.includes(a))!;
+    const destroyed = neighbours.find((a) => a !== 'area-24' && !reactorsOf(rules).includes(a))!;
     const at = { 'imperial-unit-1': 'area-24', 'imperial-unit-2': 'area-24', h: ['area-34', 'warmaster-horus', 'face-down'] } as const;
     const s = atMovement(content, 'imperial', at, 'imperial', [destroyed]);
     const fled = playAnswering(s, { kind: 'move', unit: 'imperial-unit-1', to: 'area-34' }, (m) => m[0]!);
     const where = fled.asked[1]!.pending!.request;
     expect(where.candidates).not.toContain('area-24');
     expect(where.candidates).not.toContain(destroyed);
-    for (const r of rules.noEntry) expect(where.candidates).not.toContain(r);
+    for (const r of reactorsOf(rules)) expect(where.candidates).not.toContain(r);
     expect(where.candidates.length).toBeGreaterThan(0);
     // Every way out closed: Horus, made to retreat, is destroyed there and then.
     const closed = neighbours.filter((a) => a !== 'area-24');

@@ -52,7 +52,10 @@ describe('Warmaster: the special-areas sheet prints the areas rules', () => {
       '61–65: No effect',
       '66: In an area the Imperial player chooses (not The Reactors), destroy every unit there, and destroy that area',
     ]);
-    expect(shipped.areas.get('the-reactors')!.facts).toEqual(['Entry: no unit may move in', 'When a unit enters this area: destroy that unit.']);
+    expect(shipped.areas.get('the-reactors')!.facts).toEqual([
+      'Always: no unit may move or retreat into this area.',
+      'When a unit enters this area: destroy that unit.',
+    ]);
     // The Bridge: who holds it at the start (the field the set-up reads), then its rules in words.
     expect(shipped.areas.get('the-bridge')!.facts).toEqual([
       'Control: Traitor at the start',

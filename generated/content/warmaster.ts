@@ -1157,7 +1157,7 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
         "do": [
           {
             "kind": "manual",
-            "note": "Where a retreat goes and what happens when none is open: `retreat` moves a unit a distance, but the vocabulary has no rule for the areas a retreat may enter or for a unit with none; the game's procedure plays it."
+            "note": "Where a retreat goes and what happens when none is open: `retreat` moves a unit a distance, but the vocabulary has no rule for a retreat's choice of area (away from the enemy) or for a unit with none; the game's procedure plays it, leaving out the areas a rule closes (the Reactors' and the destroyed areas' `no-entry`: `limit-movement` with `closed`)."
           }
         ],
         "id": "retreat",
@@ -1201,7 +1201,7 @@ export const scenarios: { readonly [K in WarmasterScenarioId]: WarmasterScenario
         "do": [
           {
             "kind": "manual",
-            "note": "Which areas a chosen teleport may pick: the table entry excludes the Reactors; destroyed areas are left out by the game's procedure."
+            "note": "Which areas a chosen teleport may pick: the table entry excludes the Reactors; the game's procedure leaves out the areas a rule closes (the destroyed areas' `no-entry`)."
           }
         ],
         "id": "perfect-teleport-areas",
@@ -1726,18 +1726,15 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   },
   "destroyed-areas": {
     "category": "condition",
-    "entry": {
-      "onTeleport": "destroyed",
-      "voluntary": false
-    },
     "id": "destroyed-areas",
     "name": "Destroyed areas",
     "rules": [
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "No unit may move into a destroyed area (see `entry`): `limit-movement` limits the units leaving a place and the distance moved, and the vocabulary has no restriction on entering a place."
+            "closed": true,
+            "duration": "while",
+            "kind": "limit-movement"
           }
         ],
         "id": "no-entry",
@@ -2110,18 +2107,15 @@ export const areas: { readonly [K in WarmasterShipAreaId]: WarmasterShipAreaReco
   },
   "the-reactors": {
     "category": "special",
-    "entry": {
-      "onTeleport": "destroyed",
-      "voluntary": false
-    },
     "id": "the-reactors",
     "name": "The Reactors",
     "rules": [
       {
         "do": [
           {
-            "kind": "manual",
-            "note": "No unit may move into the area (see `entry`): `limit-movement` limits the units leaving a place and the distance moved, and the vocabulary has no restriction on entering a place."
+            "closed": true,
+            "duration": "while",
+            "kind": "limit-movement"
           }
         ],
         "id": "no-entry",
@@ -4622,7 +4616,7 @@ export const layers: PackLayers = [
           "do": [
             {
               "kind": "manual",
-              "note": "Where a retreat goes and what happens when none is open: `retreat` moves a unit a distance, but the vocabulary has no rule for the areas a retreat may enter or for a unit with none; the game's procedure plays it."
+              "note": "Where a retreat goes and what happens when none is open: `retreat` moves a unit a distance, but the vocabulary has no rule for a retreat's choice of area (away from the enemy) or for a unit with none; the game's procedure plays it, leaving out the areas a rule closes (the Reactors' and the destroyed areas' `no-entry`: `limit-movement` with `closed`)."
             }
           ],
           "id": "retreat",
@@ -4734,7 +4728,7 @@ export const layers: PackLayers = [
           "do": [
             {
               "kind": "manual",
-              "note": "Which areas a chosen teleport may pick: the table entry excludes the Reactors; destroyed areas are left out by the game's procedure."
+              "note": "Which areas a chosen teleport may pick: the table entry excludes the Reactors; the game's procedure leaves out the areas a rule closes (the destroyed areas' `no-entry`)."
             }
           ],
           "id": "perfect-teleport-areas",

@@ -309,7 +309,7 @@ export interface Heal {
 }
 
 /**
- * Limits how many units may leave, or how far units may move: the units at the rule's location, those `target` selects, or every unit of the `sides` it names wherever they are. Units under several limits keep the smallest.
+ * Limits how many units may leave, or how far units may move, or closes the rule's location to units entering (`closed`): the units at the rule's location, those `target` selects, or every unit of the `sides` it names wherever they are. Units under several limits keep the smallest.
  */
 export interface LimitMovement {
   /**
@@ -332,6 +332,10 @@ export interface LimitMovement {
    * Every unit these sides field, wherever it is on the board (not only at the rule's location); without it, the units at the rule's location (or the target's).
    */
   sides?: Side;
+  /**
+   * The rule's location is closed: no unit may enter it, by moving or retreating, while the limit lasts ("no unit can move voluntarily to a destroyed area"). Not with `sides`, which binds units wherever they are (the effect then stops with an error).
+   */
+  closed?: true;
   /**
    * How long the effect lasts.
    */

@@ -83,19 +83,6 @@ export interface WarmasterShipArea {
    */
   rules?: Rule[];
   /**
-   * How units may enter the area: voluntarily (by moving) or not, and what happens to units that teleport into it.
-   */
-  entry?: {
-    /**
-     * Whether a unit may move (or choose to teleport) into the area.
-     */
-    voluntary: boolean;
-    /**
-     * What happens to units that teleport into it: `allowed` (placed as usual) or `destroyed`.
-     */
-    onTeleport: "allowed" | "destroyed";
-  };
-  /**
    * For an area that a side controls (the Bridge): who controls it at the start. Who takes it later and what control does are the area's rules (`control-place`, the `place` condition).
    */
   control?: {

@@ -113,6 +113,8 @@ export interface LocationRule {
    * is then null); left out otherwise, so the state of a game that has none reads as before.
    */
   readonly sides?: readonly string[];
+  /** Set by a limit with `closed`: no unit may enter `location`; left out otherwise, as `sides` is. */
+  readonly closed?: true;
   readonly maxUnitsLeaving: number | null;
   readonly maxDistance: number | null;
   readonly duration: Duration;
@@ -395,6 +397,11 @@ export function fightsFor(unit: UnitState): string {
 /** The side controlling a place (control-place), or null when nobody does. */
 export function placeController(state: CoreState, place: string): string | null {
   return state.placeControl?.[place] ?? null;
+}
+
+/** Whether a movement limit in force closes `place`: no unit may enter it (limit-movement with `closed`). */
+export function placeClosed(state: CoreState, place: string): boolean {
+  return state.locationRules.some((r) => r.closed === true && r.location === place);
 }
 
 /** The state with `side` (null: nobody) controlling `place`. */

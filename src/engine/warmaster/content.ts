@@ -74,10 +74,6 @@ export interface WarmasterRules {
   readonly areas: readonly AreaInfo[];
   readonly area: ReadonlyMap<string, AreaInfo>;
   readonly byNumber: ReadonlyMap<number, string>;
-  /** Numbered areas no unit may enter voluntarily (a special area's `entry.voluntary: false`: the Reactors). */
-  readonly noEntry: readonly string[];
-  /** Whether no unit may enter a destroyed area voluntarily (the destroyed areas' `entry.voluntary: false`). */
-  readonly destroyedClosed: boolean;
   readonly bridge: BridgeInfo | null;
   readonly pieces: { readonly [record: string]: PieceInfo };
   /** Each card's effects when revealed, by card id. */
@@ -182,10 +178,6 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
     special: a.special ?? null,
   }));
   const areaOf = (special: string): string | null => areas.find((a) => a.special === special)?.id ?? null;
-  const noEntry = Object.values(shipAreas)
-    .filter((s) => s.category === 'special' && s.entry?.voluntary === false)
-    .flatMap((s) => areas.filter((a) => a.special === s.id).map((a) => a.id));
-  const destroyedClosed = Object.values(shipAreas).some((s) => s.category === 'condition' && s.entry?.voluntary === false);
   const bridgeRec = Object.values(shipAreas).find((s) => s.control !== undefined);
   const bridgeArea = bridgeRec ? areaOf(bridgeRec.id) : null;
   const bridge: BridgeInfo | null =
@@ -319,8 +311,6 @@ function compile(content: WarmasterContent, scenarioId: string | undefined): War
     areas,
     area: new Map(areas.map((a) => [a.id, a])),
     byNumber: new Map(areas.map((a) => [a.number, a.id])),
-    noEntry,
-    destroyedClosed,
     bridge,
     pieces,
     cards: Object.fromEntries(Object.values(kind(content, 'card')).map((c) => [c.id, c.effects as readonly R<Effect>[]])),

@@ -3,12 +3,15 @@
 // core's runner is given (the pack's rules with these hooks), one per compiled content.
 import type { RuleHooks } from '../core/context.js';
 import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
-import { fightsFor, placeController, type CoreState, type UnitState } from '../core/state.js';
+import { fightsFor, placeClosed, placeController, type CoreState, type UnitState } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
 
-/** Whether a unit may enter the area of its own will: not a destroyed one, nor one no unit may enter (the Reactors). */
-export function enterable(rules: WarmasterRules, core: CoreState, area: string): boolean {
-  return !(rules.destroyedClosed && core.destroyedPlaces.includes(area)) && !rules.noEntry.includes(area);
+/**
+ * Whether a unit may enter the area of its own will (a move, a retreat, a chosen teleport): not one
+ * a rule closes (`limit-movement` with `closed`: the Reactors', the destroyed areas' `no-entry`).
+ */
+export function enterable(core: CoreState, area: string): boolean {
+  return !placeClosed(core, area);
 }
 
 /**
@@ -46,12 +49,12 @@ export function retreatAreas(rules: WarmasterRules, core: CoreState, unit: UnitS
   if (unit.location === null || locationLimit(core, unit) === 0) return [];
   const here = rules.area.get(unit.location);
   if (here === undefined) return [];
-  return here.neighbours.filter((a) => enterable(rules, core, a) && !enemyAt(core, a, fightsFor(unit)));
+  return here.neighbours.filter((a) => enterable(core, a) && !enemyAt(core, a, fightsFor(unit)));
 }
 
 /** Where a chosen teleport may put units (a 66, the Emperor's group): any area a unit may enter, but those the table excludes. */
 export function chosenAreas(rules: WarmasterRules, core: CoreState): string[] {
-  return rules.areas.map((a) => a.id).filter((a) => enterable(rules, core, a) && !rules.teleport.excluded.includes(a));
+  return rules.areas.map((a) => a.id).filter((a) => enterable(core, a) && !rules.teleport.excluded.includes(a));
 }
 
 const cache = new WeakMap<WarmasterRules, RuleSet>();

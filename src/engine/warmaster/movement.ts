@@ -60,7 +60,7 @@ export function moveMap(rules: WarmasterRules, state: WarmasterState): MoveMap {
   const closed = new Uint8Array(rules.areas.length);
   const enemy = new Uint8Array(rules.areas.length);
   rules.areas.forEach((a, i) => {
-    if (!enterable(rules, core, a.id)) closed[i] = 1;
+    if (!enterable(core, a.id)) closed[i] = 1;
   });
   for (const u of core.units) {
     if (u.destroyed || u.location === null || fightsFor(u) === state.active) continue;

@@ -56,8 +56,6 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     value: { place: { destroyed: false } },
     what: 'units teleporting into an area not destroyed are annihilated',
   },
-  'ship-area/the-reactors/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into the Reactors' },
-  'ship-area/destroyed-areas/no-entry': { pointer: '/entry/voluntary', value: true, what: 'units may move into destroyed areas' },
   // The Bridge destroyed: its limit of one area (removed, the procedure's one area when no rule limits
   // plays the same, so the limit is raised instead). The fire counting down from
   // 56 after the Engine Room goes reaches the Bridge in about 1 random game of 200 (11 of 2,000 of
@@ -103,8 +101,8 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
   },
   'scenario/standard-game/retreat': {
     record: 'ship-area/the-reactors',
-    pointer: '/entry/voluntary',
-    value: true,
+    pointer: '/rules/0/do',
+    value: [{ kind: 'no-effect' }],
     what: 'units may retreat (and move) into the Reactors',
   },
   'scenario/standard-game#/sides/0/setup': {
@@ -127,11 +125,11 @@ export const WARMASTER_RULES_MUTATIONS: RulesMutations = {
     what: 'each piece of an Imperial group rolls its own teleport',
   },
   // The areas a chosen teleport may pick leave out those closed to entry (hooks.ts chosenAreas): the
-  // destroyed areas' `entry` (which closes them to moves as well).
+  // destroyed areas' `no-entry` rule (which closes them to moves as well).
   'scenario/standard-game/perfect-teleport-areas': {
     record: 'ship-area/destroyed-areas',
-    pointer: '/entry/voluntary',
-    value: true,
+    pointer: '/rules/0/do',
+    value: [{ kind: 'no-effect' }],
     what: 'a 66 (or the Emperor) may pick a destroyed area, and units may move into one',
   },
   // Control passing on arrival is the Bridge's `control`: held by the Imperial side from the start, no

@@ -227,6 +227,11 @@ function effectWords(e: Eff, w: Words, here: Scope, pointer: string): string {
       return `${e.to === 'subject' ? "that unit's side" : 'the active player'} takes control of ${here.place}`;
     }
     case 'limit-movement': {
+      // A closed place: the limit says nothing else (a closed place with other limits has no words yet).
+      if (e.closed === true) {
+        if (e.sides !== undefined || e.target !== undefined || e.maxUnitsLeaving !== undefined || e.maxDistance !== undefined) throw new Unworded();
+        return `no unit may move or retreat into ${here.place}`;
+      }
       if (e.sides === undefined || e.target !== undefined || e.maxUnitsLeaving !== undefined || e.maxDistance === undefined) throw new Unworded();
       const n = e.maxDistance;
       return `${sidesWords(e.sides, w, here)} moves its units ${n === 1 ? `one ${w.names.place}` : `up to ${n} ${w.names.place}s`} a move`;

@@ -47,8 +47,7 @@ function facts(view: WarmasterView, a: Area, book: MarkBook): { facts: Fact[]; t
   };
   // Who takes control later and what it does are the area's rules, worded below.
   if (a.control) add('Control', `${sideView(view, a.control.initial).name} at the start`, ['/control/initial']);
-  // What befalls a unit teleporting in is the area's rule, worded below.
-  if (a.entry) add('Entry', a.entry.voluntary ? 'units may move in' : 'no unit may move in', ['/entry/voluntary']);
+  // Whether units may enter, and what befalls one teleporting in, are the area's rules, worded below.
   const names = ruleNames(view);
   let table: (RuleWords['table'] & { rule: number }) | null = null;
   for (const [i, rule] of (a.rules ?? []).entries()) {

@@ -179,8 +179,17 @@ function mapFace(view: WarmasterView, list: readonly Numbered[], playmarkVersion
     const p = geo.placed.get(a.id)!;
     const special = a.special ? view.areas[a.special] : undefined;
     const tags: string[] = [];
-    if (special?.entry && !special.entry.voluntary) tags.push('No entry');
-    if (special?.entry?.onTeleport === 'destroyed') tags.push('Teleport kills');
+    // From the area's rules: one that closes it (`limit-movement` with `closed`, no `if`), and one
+    // that destroys the units arriving (`unit-enters`): only a teleport can bring them there.
+    const rules = special?.rules ?? [];
+    const closed = rules.some((r) => r.when === undefined && r.if === undefined && r.do.some((e) => e.kind === 'limit-movement' && e.closed === true));
+    const kills = rules.some(
+      (r) =>
+        r.when?.event === 'unit-enters' &&
+        r.do.some((e) => e.kind === 'destroy' && e.target !== undefined && 'binding' in e.target && e.target.binding === 'subject'),
+    );
+    if (closed) tags.push('No entry');
+    if (closed && kills) tags.push('Teleport kills');
     const fireStart = fire?.from === a.number;
     return {
       id: a.id,
