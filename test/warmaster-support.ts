@@ -212,6 +212,7 @@ export function batchWins(side: 'imperial' | 'traitor', games: number, imperial:
   const unfinished = summaries.filter((g) => g.end !== 'result').length;
   if (unfinished > 0) throw new Error(`${unfinished} of ${games} games ended without a result`);
   return summaries.filter((g) => g.winner === side).length;
+}
 
 /** The numbered areas that are the Reactors (their `no-entry` rule closes them to units moving in). */
 export function reactorsOf(rules: { readonly areas: readonly { readonly id: string; readonly special: string | null }[] }): string[] {
