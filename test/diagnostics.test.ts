@@ -652,6 +652,13 @@ const CASES: Record<DiagnosticCode, Case> = {
     rule: 'two copies of a Distinct unit in one army are reported at the count',
     expected: [error('scenario/distinct', `${F}/scenario--distinct/scenarios/skirmish.yaml`, 8, 38)],
   },
+  'scenario/cup': {
+    rule: "a set-up draw from a side's cup is reported at its count when the cup holds fewer pieces, and when the side has no cup",
+    expected: [
+      error('scenario/cup', `${F}/scenario--cup/scenarios/skirmish.yaml`, 9, 45, { message: 'holds 2' }),
+      error('scenario/cup', `${F}/scenario--cup/scenarios/skirmish.yaml`, 12, 45, { message: 'no phase of the blue side has a cup' }),
+    ],
+  },
 };
 
 /** The template mistakes met composing every printable of the fixture project's pack `fix` (no browser): what render reports. */

@@ -81,7 +81,9 @@ the content (the mutation its engine declares in rulesMutations, else its effect
 first number plus one, else its first yes/no flipped) and plays --games random-bot games of each
 scenario seeded from --seed, as simulate does. A rule is killed when the report of the games
 differs from the unchanged batch's (it names the first line that changed), and survives when it
-is the same: the engine does not read that data, or the scenarios never set the rule off.
+is the same: the engine does not read that data, or the scenarios never set the rule off. A rule
+the scenarios set off rarely may declare a longer batch for itself (its mutation's \`batch\`: games
+and why); it alone plays that many games, and the report says so and why.
 
 Examples:
   playmark coverage warchon

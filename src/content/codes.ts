@@ -174,6 +174,11 @@ export const CODES = {
     summary: 'A scenario army holds more than one copy of a Distinct unit.',
     hint: 'Keep one copy of each Distinct unit.',
   },
+  'scenario/cup': {
+    severity: 'error',
+    summary: "A scenario's set-up draws more pieces from a side's cup than it holds, or the side has no cup.",
+    hint: "Lower the set-up's drawnFromCup, or put more pieces in the side's cup (its reinforcements phase's `cup`).",
+  },
   // Printables
   'printable/unknown-kind': {
     severity: 'error',

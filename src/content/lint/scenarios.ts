@@ -1,11 +1,13 @@
 import { didYouMean } from '../suggest.js';
-import { asArray, get, type LintCheck } from './context.js';
+import type { EffectiveRecord } from '../model.js';
+import { asArray, get, type LintCheck, type LintContext } from './context.js';
 
 const UNIT_KINDS = ['unit', 'special-unit', 'creature', 'card'];
 
 /**
  * scenario/side: sides exist and armies hold their own side's units; scenario/budget: an army
- * fits its points; scenario/distinct: one copy at most of a Distinct unit.
+ * fits its points; scenario/distinct: one copy at most of a Distinct unit; scenario/cup: a set-up
+ * draw from the cup has a cup of the side's to draw from, holding enough pieces.
  */
 export const scenarios: LintCheck = (ctx) => {
   const sides = ctx.manifest.sides.map((s) => s.id);
@@ -44,6 +46,8 @@ export const scenarios: LintCheck = (ctx) => {
           ctx.at('scenario/distinct', scenario, ['sides', i, 'army', 'units', j, 'count'], `${id} is Distinct, so an army may hold one copy, not ${count}.`);
         }
       });
+      const drawn = get(entry, 'setup', 'drawnFromCup');
+      if (typeof drawn === 'number') cupCheck(ctx, scenario, i, side, drawn);
       const budget = get(entry, 'army', 'budget', 'points');
       if (typeof budget === 'number' && priced && points > budget) {
         ctx.at('scenario/budget', scenario, ['sides', i, 'army', 'budget', 'points'], `The ${side} army costs ${points} points, over its budget of ${budget}.`);
@@ -55,3 +59,21 @@ export const scenarios: LintCheck = (ctx) => {
     }
   }
 };
+
+/** The pieces a side's cup holds (a phase of the side with a `cup`, as a reinforcements phase has), or null when it has none. */
+function cupOf(ctx: LintContext, side: string): { phase: string; pieces: number } | null {
+  for (const phase of ctx.ofKind('phase')) {
+    if (phase.data.side !== side || !Array.isArray(phase.data.cup)) continue;
+    const pieces = asArray(phase.data.cup).reduce((n: number, item) => n + Number(get(item, 'count') ?? 0), 0);
+    return { phase: phase.id, pieces };
+  }
+  return null;
+}
+
+function cupCheck(ctx: LintContext, scenario: EffectiveRecord, i: number, side: string, drawn: number): void {
+  const at = ['sides', i, 'setup', 'drawnFromCup'];
+  const cup = cupOf(ctx, side);
+  if (cup === null) ctx.at('scenario/cup', scenario, at, `The ${side} side draws ${drawn} from its cup at set-up, but no phase of the ${side} side has a cup.`);
+  else if (drawn > cup.pieces)
+    ctx.at('scenario/cup', scenario, at, `The ${side} side draws ${drawn} from its cup at set-up, but the cup (phase ${cup.phase}) holds ${cup.pieces}.`);
+}
