@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadContent, type PackContent } from '../src/content/effective.js';
 import { boost, playMoves, position } from './warchon-support.js';
-import { findUnit } from '../src/engine/core/state.js';
+import { findUnit, type LocationRule } from '../src/engine/core/state.js';
 import { effectiveStat } from '../src/engine/core/stats.js';
 import { warchonGame as game, warchonRules, type WarchonMove, type WarchonState } from '../src/engine/warchon/index.js';
 import { victory } from '../src/engine/warchon/victory.js';
@@ -82,6 +82,24 @@ describe('Warchon rules through the game loop', () => {
     const back = position(content, 'azuthka', { 'deathknoll-ogres': 'kier-zhadd', 'celestine-paladins': 'irondale' });
     // Kier-Zhadd back to Akibatu (the path both ways), then on to Erdon Pass along Akibatu's path.
     expect(dests(back, 'deathknoll-ogres')).toEqual(expect.arrayContaining(['erdon-pass', 'akibatu', 'xetti-bishum']));
+  });
+
+  it("movement: a side's movement limit binds its units wherever they stand, and a spread a rule closes is not entered (the core's limitBinds and placeClosed, as Warmaster reads them)", () => {
+    const s = position(content, 'azuthka', { 'deathknoll-ogres': 'erdon-pass', 'celestine-paladins': 'dracosroar' });
+    const withRule = (rule: LocationRule): WarchonState => ({ ...s, core: { ...s.core, locationRules: [...s.core.locationRules, rule] } });
+    const limit = { units: null, maxUnitsLeaving: null, duration: 'while' as const, source: 'test' };
+    expect(dests(s, 'deathknoll-ogres')).toEqual(['irondale', 'dracosroar', 'akibatu', 'mount-tzask', 'kier-zhadd']);
+    // Every Azuthka unit moves one spread at most, wherever it stands (limit-movement with `sides`).
+    expect(dests(withRule({ ...limit, location: null, sides: ['azuthka'], maxDistance: 1 }), 'deathknoll-ogres')).toEqual(['irondale', 'akibatu']);
+    // The other side's limit does not bind it.
+    expect(dests(withRule({ ...limit, location: null, sides: ['celestine'], maxDistance: 1 }), 'deathknoll-ogres')).toHaveLength(5);
+    // Sp. 2 closed (limit-movement with `closed`): no move enters it; Sp. 3 is still reached the other way.
+    expect(dests(withRule({ ...limit, location: 'irondale', closed: true, maxDistance: null }), 'deathknoll-ogres')).toEqual([
+      'dracosroar',
+      'akibatu',
+      'mount-tzask',
+      'kier-zhadd',
+    ]);
   });
 
   it('movement: a unit stops on entering a spread with an enemy unit', () => {

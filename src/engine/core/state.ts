@@ -399,6 +399,16 @@ export function placeController(state: CoreState, place: string): string | null 
   return state.placeControl?.[place] ?? null;
 }
 
+/**
+ * Whether a movement limit in force binds the unit: a side's limit (`sides`) wherever the unit
+ * stands, else a limit of the unit's own place; either only for the units it names, if it names any.
+ * Every game's movement asks this, so a limit means the same in each.
+ */
+export function limitBinds(rule: LocationRule, unit: UnitState): boolean {
+  if (rule.units !== null && !rule.units.includes(unit.id)) return false;
+  return rule.sides !== undefined ? rule.sides.includes(fightsFor(unit)) : rule.location === unit.location;
+}
+
 /** Whether a movement limit in force closes `place`: no unit may enter it (limit-movement with `closed`). */
 export function placeClosed(state: CoreState, place: string): boolean {
   return state.locationRules.some((r) => r.closed === true && r.location === place);

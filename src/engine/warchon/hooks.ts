@@ -6,9 +6,9 @@ import { type Asked, isAsked, type AskingPolicy } from '../core/choices.js';
 import { type EffectContext, type Generated, ruleLocation } from '../core/context.js';
 import type { RuleHooks } from '../core/rules/fire.js';
 import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
-import { fightsFor, mayAct, type CoreState, type UnitState } from '../core/state.js';
+import { fightsFor, limitBinds, mayAct, type CoreState, type UnitState } from '../core/state.js';
 import type { WarchonRules } from './content.js';
-import { movesDirectly, spreadsWithin } from './movement.js';
+import { closedSpreads, movesDirectly, spreadsWithin } from './movement.js';
 import { rngCell } from './tables.js';
 
 const cache = new WeakMap<WarchonRules, RuleHooks>();
@@ -39,12 +39,13 @@ function bringInFrom(state: CoreState, rules: WarchonRules, unit: UnitState, dis
   if (unit.location === null || !mayAct(unit, 'move')) return [];
   let reach = distance;
   for (const r of state.locationRules) {
-    if (r.location !== unit.location || (r.units !== null && !r.units.includes(unit.id))) continue;
+    if (!limitBinds(r, unit)) continue;
     if (r.maxUnitsLeaving === 0) return [];
     if (r.maxDistance !== null) reach = Math.min(reach, r.maxDistance);
   }
-  if (movesDirectly(rules, unit) || !rules.stopOnEnemy) return spreadsWithin(rules, unit.location, reach);
-  return spreadsWithin(rules, unit.location, reach, enemiesAt(state, rules, fightsFor(unit)));
+  const closed = closedSpreads(state, rules);
+  if (movesDirectly(rules, unit) || !rules.stopOnEnemy) return spreadsWithin(rules, unit.location, reach, null, closed);
+  return spreadsWithin(rules, unit.location, reach, enemiesAt(state, rules, fightsFor(unit)), closed);
 }
 
 /**
@@ -99,8 +100,12 @@ export function ruleHooks(rules: WarchonRules): RuleHooks {
     destinations: (state: CoreState, unit: UnitState, move) => {
       if (unit.location === null) return [];
       if (move.kind === 'bring-in') return bringInFrom(state, rules, unit, move.distance ?? 0);
+      // A spread a rule closes is entered by no move, retreat or teleport (limit-movement with `closed`).
+      const closed = closedSpreads(state, rules);
       const all =
-        move.distance === null ? rules.spreads.map((s) => s.id).filter((s) => s !== unit.location) : spreadsWithin(rules, unit.location, move.distance);
+        move.distance === null
+          ? rules.spreads.filter((s, i) => s.id !== unit.location && closed?.[i] !== 1).map((s) => s.id)
+          : spreadsWithin(rules, unit.location, move.distance, null, closed);
       if (move.kind === 'teleport') return all;
       const safe = all.filter((s) => !hasEnemy(state, s, fightsFor(unit)));
       return safe.length > 0 ? safe : all;

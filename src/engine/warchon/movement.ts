@@ -4,7 +4,7 @@
 // Capacity per army and spread (the separate trait's units, Aerial, apart when the core rules say
 // so), and the movement limits static rules put on spreads (limit-movement) or on units
 // (prevent-actions). What varies is read from WarchonRules (content.ts), built once per content.
-import { fightsFor, mayAct, type CoreState, type UnitState } from '../core/state.js';
+import { fightsFor, limitBinds, mayAct, placeClosed, type CoreState, type UnitState } from '../core/state.js';
 import { effectiveStat } from '../core/stats.js';
 import type { WarchonRules } from './content.js';
 import type { WarchonState } from './state.js';
@@ -191,7 +191,7 @@ function limits(state: WarchonState, unit: UnitState): { mayLeave: boolean; maxD
   let maxDistance: number | null = null;
   const side = fightsFor(unit);
   for (const r of state.core.locationRules) {
-    if (r.location !== unit.location || (r.units !== null && !r.units.includes(unit.id))) continue;
+    if (!limitBinds(r, unit)) continue;
     if (r.maxUnitsLeaving !== null) {
       const left = state.departures.filter((d) => d.from === r.location && d.side === side).length;
       if (left >= r.maxUnitsLeaving) mayLeave = false;
@@ -232,7 +232,7 @@ export function destinations(state: WarchonState, rules: WarchonRules, unit: Uni
     counted = { units, rules, side, apart };
   }
   // A unit moving directly enters no spread between; another is stopped by an enemy where the rules say so.
-  const found = spreadsWithin(rules, unit.location, reach, movesDirectly(rules, unit) || !rules.stopOnEnemy ? null : enemy);
+  const found = spreadsWithin(rules, unit.location, reach, movesDirectly(rules, unit) || !rules.stopOnEnemy ? null : enemy, closedSpreads(state.core, rules));
   // Whether one more unit fits at each (fits, with the Sizes counted above).
   const size = capacitySize(unit);
   return found.filter((s) => classSize[order.get(s)!]! + size <= rules.spread.get(s)!.capacity).sort((a, b) => order.get(a)! - order.get(b)!);
@@ -256,12 +256,28 @@ export function contested(core: CoreState, rules: WarchonRules): string[] {
   return out;
 }
 
+/** The spreads a rule in force closes (limit-movement with `closed`: no unit may enter), marked 1 by index in rules.spreads; null when none is. */
+export function closedSpreads(core: CoreState, rules: WarchonRules): Uint8Array | null {
+  if (!core.locationRules.some((r) => r.closed === true)) return null;
+  const closed = new Uint8Array(rules.spreads.length);
+  rules.spreads.forEach((spread, i) => {
+    if (placeClosed(core, spread.id)) closed[i] = 1;
+  });
+  return closed;
+}
+
 /**
  * Spreads within `distance` Movement of `from` (each step costing its Movement: content.ts
  * SpreadInfo.steps), cheapest first, then in the order found, `from` left out. A spread marked 1 in
  * `stops` (by index in rules.spreads) is entered but not left: a spread holding an enemy.
  */
-export function spreadsWithin(rules: WarchonRules, from: string, distance: number, stops: Uint8Array | null = null): string[] {
+export function spreadsWithin(
+  rules: WarchonRules,
+  from: string,
+  distance: number,
+  stops: Uint8Array | null = null,
+  closed: Uint8Array | null = null,
+): string[] {
   const start = spreadOrder(rules).get(from);
   if (start === undefined) return [];
   const { cost, found } = tables(rules);
@@ -283,7 +299,7 @@ export function spreadsWithin(rules: WarchonRules, from: string, distance: numbe
       }
       for (const step of spread.steps) {
         const c = d + step.cost;
-        if (c > distance || c >= cost[step.at]!) continue;
+        if (c > distance || c >= cost[step.at]! || (closed !== null && closed[step.at] === 1)) continue;
         if (cost[step.at] === Infinity) found[count++] = step.at;
         cost[step.at] = c;
         if (c > farthest) farthest = c;

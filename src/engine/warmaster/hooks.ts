@@ -3,7 +3,7 @@
 // core's runner is given (the pack's rules with these hooks), one per compiled content.
 import type { RuleHooks } from '../core/context.js';
 import { type RuleSet, ruleSet } from '../core/rules/rule-set.js';
-import { fightsFor, placeClosed, placeController, type CoreState, type UnitState } from '../core/state.js';
+import { fightsFor, limitBinds, placeClosed, placeController, type CoreState, type UnitState } from '../core/state.js';
 import type { WarmasterRules } from './content.js';
 
 /**
@@ -34,8 +34,7 @@ export function enemyAt(core: CoreState, area: string, side: string): boolean {
 export function locationLimit(core: CoreState, unit: UnitState): number | null {
   let limit: number | null = null;
   for (const r of core.locationRules) {
-    if (r.maxDistance === null || (r.location !== null && r.location !== unit.location) || (r.units !== null && !r.units.includes(unit.id))) continue;
-    if (r.sides !== undefined && !r.sides.includes(fightsFor(unit))) continue;
+    if (r.maxDistance === null || !limitBinds(r, unit)) continue;
     limit = limit === null ? r.maxDistance : Math.min(limit, r.maxDistance);
   }
   return limit;
